@@ -1,0 +1,30 @@
+// Unit tests live beside the code (src/**/*.spec.ts); end-to-end tests under test/.
+// Both run against a real PostgreSQL: DATABASE_URL when set, otherwise an embedded PGlite
+// started once in globalSetup.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j)s$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testEnvironment: 'node',
+};
+module.exports = {
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 60000,
+  projects: [
+    { ...common, displayName: 'unit', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', rootDir: __dirname, testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+  ],
+};

@@ -1,0 +1,14 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule, PlatformOptions } from './platform/platform.module';
+import { EntitlementsModule } from './entitlements/entitlements.module';
+
+/** The whole service: the platform plus one module per billing domain. */
+@Module({})
+export class AppModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(options), EntitlementsModule],
+    };
+  }
+}

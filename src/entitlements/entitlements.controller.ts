@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { COMPANY_PATH } from '../platform/paths';
+import { CompanyId } from '../platform/tenancy/company-id.decorator';
+import { ApiTenantController } from '../platform/api-errors.decorator';
+import { ApiPageResponse } from '../platform/search/api-page.decorator';
+import { EntitlementsService } from './entitlements.service';
+import { toEntitlementResponse } from './entitlements.mapper';
+import { CreateEntitlementDto, EntitlementResponse, FindEntitlementsDto, UpdateEntitlementDto } from './dto/entitlement.dto';
+
+@ApiTags('entitlements')
+@ApiTenantController()
+@Controller(`${COMPANY_PATH}/entitlements`)
+export class EntitlementsController {
+  constructor(private readonly service: EntitlementsService) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: EntitlementResponse })
+  async create(@CompanyId() companyId: string, @Body() dto: CreateEntitlementDto): Promise<EntitlementResponse> {
+    return toEntitlementResponse(await this.service.create(companyId, dto));
+  }
+
+  @Post('find')
+  @HttpCode(200)
+  @ApiPageResponse(EntitlementResponse)
+  async find(@CompanyId() companyId: string, @Body() body: FindEntitlementsDto) {
+    const page = await this.service.find(companyId, body);
+    return { pagination: page.pagination, results: page.results.map(toEntitlementResponse) };
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: EntitlementResponse })
+  async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<EntitlementResponse> {
+    return toEntitlementResponse(await this.service.get(companyId, id));
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ type: EntitlementResponse })
+  async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateEntitlementDto): Promise<EntitlementResponse> {
+    return toEntitlementResponse(await this.service.update(companyId, id, dto));
+  }
+}

@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { DomainError } from '../errors/domain-error';
+import { isId, newId } from '../ids/ids';
+import { ApiTokenEntity, CompanyEntity } from '../companies.entity';
+import { Clock } from '../clock/clock';
+import { CompanySeeders } from '../seeding/company-seeders';
+import { generateToken, hashToken, parseToken, sameHash } from './token-format';
+
+export interface TokenListing {
+  token_id: string;
+  name: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Companies and their API tokens (issued by the command line; there is no sign-up route). */
+@Injectable()
+export class CompaniesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly seeders: CompanySeeders,
+  ) {}
+
+  async createCompany(name: string, options: { demo?: boolean } = {}): Promise<{ company_id: string; token: string; token_id: string }> {
+    if (!name || !name.trim()) throw DomainError.invalidField('name', 'must not be empty');
+    return this.dataSource.transaction(async (m) => {
+      const now = this.clock.now();
+      const companyId = newId('company');
+      await m.insert(CompanyEntity, {
+        company_id: companyId,
+        name: name.trim(),
+        demo: options.demo ?? false,
+        settings: {},
+        created_at: now,
+        updated_at: now,
+      });
+      await this.seeders.seed(m, companyId, now);
+      const { token, token_id } = await this.insertToken(m, companyId, 'default');
+      return { company_id: companyId, token, token_id };
+    });
+  }
+
+  async findDemoCompany(): Promise<CompanyEntity | null> {
+    return this.dataSource.manager.findOne(CompanyEntity, { where: { demo: true }, order: { created_at: 'ASC' } });
+  }
+
+  /** Creates the demo company once, even with several instances starting together. */
+  async ensureDemoCompany(): Promise<{ company_id: string; token: string | null; created: boolean }> {
+    return this.dataSource.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(727272)');
+      const existing = await m.findOne(CompanyEntity, { where: { demo: true }, order: { created_at: 'ASC' } });
+      if (existing) return { company_id: existing.company_id, token: null, created: false };
+      const now = this.clock.now();
+      const companyId = newId('company');
+      await m.insert(CompanyEntity, { company_id: companyId, name: 'Demo company', demo: true, settings: {}, created_at: now, updated_at: now });
+      await this.seeders.seed(m, companyId, now);
+      const { token } = await this.insertToken(m, companyId, 'demo');
+      return { company_id: companyId, token, created: true };
+    });
+  }
+
+  async companyExists(companyId: string): Promise<boolean> {
+    if (!isId('company', companyId)) return false;
+    return (await this.dataSource.manager.count(CompanyEntity, { where: { company_id: companyId } })) > 0;
+  }
+
+  async createToken(companyId: string, name: string | null = null): Promise<{ token_id: string; token: string }> {
+    if (!(await this.companyExists(companyId))) throw DomainError.notFound('company', 'company');
+    return this.dataSource.transaction((m) => this.insertToken(m, companyId, name));
+  }
+
+  private async insertToken(m: EntityManager, companyId: string, name: string | null) {
+    const token = generateToken(companyId);
+    const id = newId('token');
+    await m.insert(ApiTokenEntity, {
+      company_id: companyId,
+      id,
+      token_hash: hashToken(token),
+      name,
+      created_at: this.clock.now(),
+      revoked_at: null,
+    });
+    return { token_id: id, token };
+  }
+
+  /** Revokes a token by its id (`key_…`); the company is found from the token row. */
+  async revokeToken(tokenId: string): Promise<{ token_id: string; company_id: string; revoked_at: string }> {
+    if (!isId('token', tokenId)) throw DomainError.notFound('token', 'token_id');
+    // Token ids are unique across companies; the CLI is an operator tool that spans companies.
+    const rows: ApiTokenEntity[] = await this.dataSource.manager.find(ApiTokenEntity, { where: { id: tokenId } });
+    const row = rows[0];
+    if (!row) throw DomainError.notFound('token', 'token_id');
+    const now = this.clock.now();
+    await this.dataSource.manager.update(
+      ApiTokenEntity,
+      { company_id: row.company_id, id: tokenId, revoked_at: IsNull() },
+      { revoked_at: now },
+    );
+    const after = await this.dataSource.manager.findOneOrFail(ApiTokenEntity, { where: { company_id: row.company_id, id: tokenId } });
+    return { token_id: tokenId, company_id: row.company_id, revoked_at: after.revoked_at!.toISOString() };
+  }
+
+  async listTokens(companyId: string): Promise<TokenListing[]> {
+    if (!(await this.companyExists(companyId))) throw DomainError.notFound('company', 'company');
+    const rows = await this.dataSource.manager.find(ApiTokenEntity, { where: { company_id: companyId }, order: { created_at: 'ASC', id: 'ASC' } });
+    return rows.map((r) => ({
+      token_id: r.id,
+      name: r.name,
+      created_at: r.created_at.toISOString(),
+      revoked_at: r.revoked_at ? r.revoked_at.toISOString() : null,
+    }));
+  }
+
+  /** The company of a live token, or null when the token is unknown, malformed or revoked. */
+  async authenticate(token: string): Promise<{ companyId: string; tokenId: string } | null> {
+    const parsed = parseToken(token);
+    if (!parsed) return null;
+    const hash = hashToken(token);
+    const row = await this.dataSource.manager.findOne(ApiTokenEntity, {
+      where: { company_id: parsed.companyId, token_hash: hash },
+    });
+    if (!row || row.revoked_at || !sameHash(row.token_hash, hash)) return null;
+    return { companyId: row.company_id, tokenId: row.id };
+  }
+}

@@ -1,0 +1,69 @@
+import { HttpException } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { DomainError, ERROR_CATEGORIES, ErrorBody } from './domain-error';
+
+/** A response already rendered once (an idempotent replay of a stored 4xx). */
+export class RenderedError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super('rendered error');
+  }
+}
+
+function fromDomain(err: DomainError): ErrorBody {
+  const { status, type } = ERROR_CATEGORIES[err.category];
+  const body: ErrorBody = { error_message: err.message, error_type: type, error_code: err.code, error_status: status };
+  if (err.validationErrors) body.validation_errors = err.validationErrors;
+  return body;
+}
+
+const HTTP_FALLBACK: Record<number, DomainError> = {
+  400: new DomainError('bad_request', 'request', 'bad request'),
+  401: new DomainError('unauthorized', 'auth', 'authentication required'),
+  403: new DomainError('forbidden', 'forbidden', 'forbidden'),
+  404: new DomainError('not_found', 'not_found', 'not found'),
+  405: new DomainError('method_not_allowed', 'request', 'method not allowed'),
+  409: new DomainError('conflict', 'conflict', 'conflict'),
+  413: new DomainError('payload_too_large', 'too_large', 'request body is larger than 1 MiB'),
+  429: new DomainError('rate_limited', 'rate_limited', 'too many requests'),
+};
+
+const INTERNAL = new DomainError('internal_error', 'internal', 'an unexpected error occurred');
+
+/** Maps anything thrown while serving a request to a DomainError (never leaking SQL or stacks). */
+export function toDomainError(err: unknown): DomainError {
+  if (err instanceof DomainError) return err;
+  if (err instanceof QueryFailedError) {
+    const code = (err as unknown as { code?: string }).code;
+    if (code === '23505') return new DomainError('already_exists', 'conflict', 'a record with these values already exists');
+    if (code === '23503') return new DomainError('referenced_record', 'conflict', 'the record is referenced by or refers to another record');
+    if (code === '40001' || code === '40P01') return new DomainError('concurrent_update', 'conflict', 'a concurrent update conflicted with this request; retry it');
+    if (code === '22003') return new DomainError('out_of_range', 'validation', 'a numeric value is out of range');
+    return INTERNAL;
+  }
+  const anyErr = err as { type?: string; status?: number; statusCode?: number } | undefined;
+  if (anyErr && anyErr.type === 'entity.too.large') return HTTP_FALLBACK[413];
+  if (anyErr && anyErr.type === 'entity.parse.failed') {
+    return new DomainError('invalid_json', 'validation', 'request body is not valid JSON');
+  }
+  if (err instanceof HttpException) {
+    const status = err.getStatus();
+    if (status === 404) return new DomainError('not_found', 'not_found', 'no such route');
+    if (status === 400 && /JSON/i.test(err.message)) {
+      return new DomainError('invalid_json', 'validation', 'request body is not valid JSON');
+    }
+    const fallback = HTTP_FALLBACK[status];
+    if (fallback) return new DomainError(fallback.code, fallback.category, err.message || fallback.message);
+    return INTERNAL;
+  }
+  return INTERNAL;
+}
+
+export function renderError(err: unknown): { status: number; body: ErrorBody } {
+  const domain = toDomainError(err);
+  const body = fromDomain(domain);
+  return { status: body.error_status, body };
+}

@@ -1,0 +1,71 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import type { Request, Response } from 'express';
+import { from, Observable, of, throwError } from 'rxjs';
+import { catchError, mergeMap } from 'rxjs/operators';
+import { DomainError } from '../errors/domain-error';
+import { RenderedError, renderError } from '../errors/error-body';
+import type { AuthContext } from '../auth/auth.guard';
+import { IdempotencyService, requestFingerprint } from './idempotency.service';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+const METHODS = new Set(['POST', 'PATCH', 'DELETE', 'PUT']);
+
+/**
+ * `Idempotency-Key` on any POST/PATCH/DELETE of a company: the first completed response
+ * (2xx or 4xx) is stored and replayed with `Idempotency-Used: true`; the same key with another
+ * request is a 409, and so is a repeat while the first is still running. 5xx are not stored.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly idempotency: IdempotencyService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const req = context.switchToHttp().getRequest<Request & { auth?: AuthContext }>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const raw = req.headers['idempotency-key'];
+    if (raw === undefined || !METHODS.has(req.method)) return next.handle();
+    const key = Array.isArray(raw) ? raw[0] : raw;
+    if (!KEY_PATTERN.test(key)) {
+      return throwError(() => DomainError.invalidField('Idempotency-Key', 'must be 1 to 255 printable ASCII characters'));
+    }
+    const companyId = req.auth?.companyId;
+    if (!companyId) return next.handle();
+    const fingerprint = requestFingerprint(req.method, req.originalUrl, req.body);
+    const successStatus =
+      this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200);
+
+    return from(this.idempotency.claim(companyId, key, fingerprint)).pipe(
+      mergeMap((claim) => {
+        switch (claim.kind) {
+          case 'reused':
+            throw new DomainError('idempotency_key_reused', 'idempotency', 'this Idempotency-Key was used with a different request');
+          case 'in_use':
+            throw new DomainError('idempotency_key_in_use', 'idempotency', 'a request with this Idempotency-Key is still being processed');
+          case 'replay':
+            if (claim.status >= 400) throw new RenderedError(claim.status, claim.body, { 'Idempotency-Used': 'true' });
+            res.setHeader('Idempotency-Used', 'true');
+            return of(claim.body);
+          case 'claimed':
+            return next.handle().pipe(
+              mergeMap(async (body) => {
+                await this.idempotency.complete(companyId, key, successStatus, body);
+                return body;
+              }),
+              catchError((err) => {
+                const { status, body } = renderError(err);
+                const settle =
+                  status >= 500 ? this.idempotency.release(companyId, key) : this.idempotency.complete(companyId, key, status, body);
+                return from(settle).pipe(mergeMap(() => throwError(() => err)));
+              }),
+            );
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, LessThan } from 'typeorm';
+import { createHash } from 'node:crypto';
+import { Clock } from '../clock/clock';
+import { IdempotencyKeyEntity } from '../companies.entity';
+
+export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 3600 * 1000;
+/** A "running" key older than this belongs to a request whose process died; it may be taken over. */
+export const IDEMPOTENCY_ABANDONED_MS = 5 * 60 * 1000;
+
+export type ClaimResult =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; status: number; body: unknown }
+  | { kind: 'in_use' }
+  | { kind: 'reused' };
+
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
+}
+
+/** Idempotency keys, kept in PostgreSQL so every instance of the service sees them. */
+@Injectable()
+export class IdempotencyService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Atomically claims the key for this request, or says what to answer instead. */
+  async claim(companyId: string, key: string, fingerprint: string): Promise<ClaimResult> {
+    const now = this.clock.now();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const inserted: unknown[] = await this.dataSource.query(
+        `INSERT INTO idempotency_keys (company_id, key, request_hash, state, created_at, expires_at)
+         VALUES ($1, $2, $3, 'running', $4, $5)
+         ON CONFLICT (company_id, key) DO NOTHING
+         RETURNING key`,
+        [companyId, key, fingerprint, now, new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS)],
+      );
+      if (inserted.length === 1) return { kind: 'claimed' };
+      const row = await this.dataSource.manager.findOne(IdempotencyKeyEntity, { where: { company_id: companyId, key } });
+      if (!row) continue; // released meanwhile: try again
+      const expired = row.expires_at.getTime() <= now.getTime();
+      const abandoned = row.state === 'running' && now.getTime() - row.created_at.getTime() > IDEMPOTENCY_ABANDONED_MS;
+      if (expired || abandoned) {
+        // Take it over only if nobody else did in between (conditional delete, then retry the insert).
+        await this.dataSource.manager.delete(IdempotencyKeyEntity, {
+          company_id: companyId,
+          key,
+          created_at: row.created_at,
+        });
+        continue;
+      }
+      if (row.request_hash !== fingerprint) return { kind: 'reused' };
+      if (row.state === 'running') return { kind: 'in_use' };
+      return { kind: 'replay', status: row.response_status!, body: row.response_body };
+    }
+    return { kind: 'in_use' };
+  }
+
+  async complete(companyId: string, key: string, status: number, body: unknown): Promise<void> {
+    await this.dataSource.manager.update(
+      IdempotencyKeyEntity,
+      { company_id: companyId, key, state: 'running' },
+      { state: 'done', response_status: status, response_body: (body === undefined ? null : body) as never },
+    );
+  }
+
+  /** Forgets a key whose request failed with a 5xx, so a retry can run. */
+  async release(companyId: string, key: string): Promise<void> {
+    await this.dataSource.manager.delete(IdempotencyKeyEntity, { company_id: companyId, key, state: 'running' });
+  }
+
+  /** Deletes keys past their 7-day retention; returns how many. */
+  async purgeExpired(): Promise<number> {
+    const result = await this.dataSource.manager.delete(IdempotencyKeyEntity, { expires_at: LessThan(this.clock.now()) });
+    return result.affected ?? 0;
+  }
+}

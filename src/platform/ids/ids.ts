@@ -1,0 +1,49 @@
+import { monotonicFactory } from 'ulid';
+
+const nextUlid = monotonicFactory();
+
+/** Every id prefix of conventions.md, in one place. */
+export const ID_PREFIX = {
+  company: 'cmp',
+  customer: 'cus',
+  subscription: 'subs',
+  product: 'prod',
+  productPricing: 'pp',
+  itemPricing: 'ip',
+  productMetricPricing: 'pmp',
+  billableItem: 'bi',
+  billableMetric: 'bm',
+  entitlement: 'ent',
+  entitlementAssignment: 'enta',
+  bundle: 'bndl',
+  bundleProductPricing: 'bpp',
+  invoice: 'inv',
+  invoiceLine: 'invl',
+  transaction: 'txn',
+  credit: 'cred',
+  creditLog: 'clog',
+  oneTime: 'otb',
+  contract: 'ctr',
+  checkout: 'chk',
+  object: 'obj',
+  event: 'evt',
+  discount: 'disc',
+  paymentMethod: 'pm',
+  token: 'key',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIX;
+
+/** A new id: `<prefix>_<ULID>` — random, URL-safe and sortable by creation time. */
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIX[kind]}_${nextUlid().toLowerCase()}`;
+}
+
+const ULID_BODY = /^[0-9a-hjkmnp-tv-z]{26}$/;
+
+/** True when `value` has the prefix and shape of an id of that kind. */
+export function isId(kind: IdKind, value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const prefix = `${ID_PREFIX[kind]}_`;
+  return value.startsWith(prefix) && ULID_BODY.test(value.slice(prefix.length));
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Params } from 'nestjs-pino';
+
+const REQUEST_ID = /^[\x20-\x7e]{1,128}$/;
+
+/** The caller's X-Request-Id when it is up to 128 printable characters, else a new one. */
+export function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** Structured JSON logs: one line per request with its request id; never a token or a secret. */
+export function loggerOptions(level: string): Params {
+  return {
+    pinoHttp: {
+      level,
+      genReqId: requestId,
+      customProps: (req) => ({ request_id: (req as IncomingMessage & { id?: string }).id }),
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url: string; headers: Record<string, unknown> }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          user_agent: req.headers['user-agent'],
+          idempotency_key: req.headers['idempotency-key'],
+        }),
+        res: (res: { statusCode: number }) => ({ status_code: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
+import { TALLY_CONFIG, TallyConfig } from './config/config';
+import { dataSourceOptions } from './database/data-source-options';
+import { Clock, SystemClock } from './clock/clock';
+import { CompaniesService } from './auth/companies.service';
+import { AuthGuard } from './auth/auth.guard';
+import { CompanySeeders } from './seeding/company-seeders';
+import { IdempotencyService } from './idempotency/idempotency.service';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { HealthController } from './health/health.controller';
+import { loggerOptions } from './logging/logger.options';
+import { UnitOfWork } from './tenancy/scoped-repository';
+import { PlatformScheduler } from './scheduler/platform-scheduler';
+
+export interface PlatformOptions {
+  config: TallyConfig;
+  databaseUrl: string;
+}
+
+/** Everything cross-cutting, no business rules: database, auth, tenancy, idempotency, logs, health. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [
+        LoggerModule.forRoot(loggerOptions(options.config.logLevel)),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(options.databaseUrl, options.config.dbPoolSize), retryAttempts: 2, retryDelay: 500 }),
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: TALLY_CONFIG, useValue: options.config },
+        { provide: Clock, useClass: SystemClock },
+        { provide: UnitOfWork, useFactory: (ds: DataSource) => new UnitOfWork(ds), inject: [DataSource] },
+        CompanySeeders,
+        CompaniesService,
+        IdempotencyService,
+        PlatformScheduler,
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+      ],
+      exports: [TALLY_CONFIG, Clock, UnitOfWork, CompanySeeders, CompaniesService, IdempotencyService],
+    };
+  }
+}

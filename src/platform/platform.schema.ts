@@ -1,0 +1,8 @@
+import type { ModuleSchema } from './database/entity-registry';
+import { ApiTokenEntity, CompanyEntity, IdempotencyKeyEntity } from './companies.entity';
+import { Platform1700000000000 } from './migrations/1700000000000-platform';
+
+export const platformSchema: ModuleSchema = {
+  entities: [CompanyEntity, ApiTokenEntity, IdempotencyKeyEntity],
+  migrations: [Platform1700000000000],
+};

@@ -1,0 +1,180 @@
+import { Brackets, ObjectLiteral, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
+import { DomainError } from '../errors/domain-error';
+import type { FindBody } from './find-body.dto';
+
+export type SortValueKind = 'date' | 'number' | 'string';
+
+export interface SortKeyDef {
+  /** SQL expression of the sort column (e.g. `c.created_at`); never null. */
+  column: string;
+  direction: 'ASC' | 'DESC';
+  kind: SortValueKind;
+  /** The row's value of that column (defaults to row[<column after the dot>]). */
+  value?: (row: any) => unknown;
+}
+
+export type FilterDef =
+  | { kind: 'exact'; column: string }
+  | { kind: 'ci_exact'; column: string }
+  | { kind: 'search'; columns: string[] }
+  | { kind: 'range'; column: string }
+  | { kind: 'date_range'; column: string }
+  | { kind: 'set'; column: string; array: boolean }
+  | { kind: 'in'; column: string }
+  | { kind: 'bool'; column: string }
+  | { kind: 'is_null'; column: string; whenTrue: boolean }
+  | { kind: 'custom'; apply: (qb: WhereExpressionBuilder, value: any, param: string) => void };
+
+export interface SearchSpec {
+  /** Alias of the main table in the query builder; its `id` column breaks ties. */
+  alias: string;
+  sortKeys: Record<string, SortKeyDef>;
+  filters: Record<string, FilterDef>;
+}
+
+export interface SearchPage<T> {
+  results: T[];
+  pagination: { from_key: string | null; limit: number; total?: number };
+}
+
+/** The four sort keys every find accepts, by created_at/updated_at then id. */
+export function baseSortKeys(alias: string): Record<string, SortKeyDef> {
+  return {
+    createdAtDesc: { column: `${alias}.created_at`, direction: 'DESC', kind: 'date' },
+    createdAtAsc: { column: `${alias}.created_at`, direction: 'ASC', kind: 'date' },
+    updatedAtAsc: { column: `${alias}.updated_at`, direction: 'ASC', kind: 'date' },
+    updatedAtDesc: { column: `${alias}.updated_at`, direction: 'DESC', kind: 'date' },
+  };
+}
+
+const OPS: Record<string, string> = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const CAST: Record<SortValueKind, string> = { date: 'timestamptz', number: 'numeric', string: 'text' };
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function encodeCursor(sortKey: string, value: unknown, id: string): string {
+  return Buffer.from(JSON.stringify([sortKey, value, id]), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string, sortKey: string): { value: unknown; id: string } {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === sortKey && typeof parsed[2] === 'string') {
+      return { value: parsed[1], id: parsed[2] };
+    }
+  } catch {
+    /* fall through */
+  }
+  throw DomainError.invalidField('pagination.from_key', 'is not a cursor returned by this search with this sort_key');
+}
+
+function applyFilter(qb: WhereExpressionBuilder, name: string, def: FilterDef, value: any): void {
+  const p = `f_${name}`;
+  switch (def.kind) {
+    case 'exact':
+      qb.andWhere(`${def.column} = :${p}`, { [p]: value });
+      return;
+    case 'ci_exact':
+      qb.andWhere(`lower(${def.column}) = lower(:${p})`, { [p]: value });
+      return;
+    case 'bool':
+      qb.andWhere(`${def.column} = :${p}`, { [p]: value });
+      return;
+    case 'is_null':
+      qb.andWhere(`${def.column} ${value === def.whenTrue ? 'IS NULL' : 'IS NOT NULL'}`);
+      return;
+    case 'search': {
+      const pattern = `%${escapeLike(String(value))}%`;
+      qb.andWhere(
+        new Brackets((b) => {
+          def.columns.forEach((c, i) => (i === 0 ? b.where(`${c} ILIKE :${p}`) : b.orWhere(`${c} ILIKE :${p}`)));
+        }),
+        { [p]: pattern },
+      );
+      return;
+    }
+    case 'range':
+    case 'date_range':
+      for (const [op, sql] of Object.entries(OPS)) {
+        if (value[op] === undefined || value[op] === null) continue;
+        const param = `${p}_${op}`;
+        const cast = def.kind === 'date_range' ? '::timestamptz' : '::numeric';
+        qb.andWhere(`${def.column} ${sql} :${param}${cast}`, { [param]: value[op] });
+      }
+      return;
+    case 'in': {
+      const values: string[] = Array.isArray(value) ? value : [value];
+      qb.andWhere(`lower(${def.column}) IN (:...${p})`, { [p]: values.map((v) => String(v).toLowerCase()) });
+      return;
+    }
+    case 'set': {
+      const { condition, values } = value as { condition: 'AND' | 'OR'; values: string[] };
+      if (def.array) {
+        qb.andWhere(`${def.column} ${condition === 'AND' ? '@>' : '&&'} :${p}::text[]`, { [p]: values });
+      } else if (condition === 'OR') {
+        qb.andWhere(`${def.column} IN (:...${p})`, { [p]: values });
+      } else {
+        // every value at once: a scalar can only equal all of them when they are all the same
+        const distinct = [...new Set(values)];
+        qb.andWhere(distinct.length === 1 ? `${def.column} = :${p}` : '1 = 0', { [p]: distinct[0] });
+      }
+      return;
+    }
+    case 'custom':
+      def.apply(qb, value, p);
+      return;
+  }
+}
+
+/**
+ * Runs a find body against a query builder that is already scoped by company: filters of the
+ * spec, keyset pagination (no OFFSET) ordered by the sort column then id, `include_meta` total.
+ */
+export async function runSearch<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  body: FindBody<object> | undefined,
+  spec: SearchSpec,
+): Promise<SearchPage<T>> {
+  const limit = body?.pagination?.limit ?? 20;
+  const sortKey = body?.sort_key ?? 'createdAtDesc';
+  const sort = spec.sortKeys[sortKey];
+  if (!sort) throw DomainError.invalidField('sort_key', `must be one of ${Object.keys(spec.sortKeys).join(', ')}`);
+
+  const query = (body?.query ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    const def = spec.filters[name];
+    if (!def) throw DomainError.invalidField(`query.${name}`, 'is not a filter of this search');
+    applyFilter(qb, name, def, value);
+  }
+
+  let total: number | undefined;
+  if (body?.include_meta) total = await qb.clone().getCount();
+
+  const idColumn = `${spec.alias}.id`;
+  const fromKey = body?.pagination?.from_key;
+  if (fromKey) {
+    const cursor = decodeCursor(fromKey, sortKey);
+    const cmp = sort.direction === 'DESC' ? '<' : '>';
+    qb.andWhere(`(${sort.column}, ${idColumn}) ${cmp} (CAST(:cursor_value AS ${CAST[sort.kind]}), :cursor_id)`, {
+      cursor_value: cursor.value,
+      cursor_id: cursor.id,
+    });
+  }
+  qb.orderBy(sort.column, sort.direction).addOrderBy(idColumn, sort.direction).limit(limit + 1);
+  const rows = await qb.getMany();
+  const hasMore = rows.length > limit;
+  const results = hasMore ? rows.slice(0, limit) : rows;
+  let nextKey: string | null = null;
+  if (hasMore) {
+    const last = results[results.length - 1] as any;
+    const raw = sort.value ? sort.value(last) : last[sort.column.split('.').pop()!];
+    const value = raw instanceof Date ? raw.toISOString() : raw;
+    nextKey = encodeCursor(sortKey, value, last.id);
+  }
+  const pagination: SearchPage<T>['pagination'] = { from_key: nextKey, limit };
+  if (total !== undefined) pagination.total = total;
+  return { results, pagination };
+}

@@ -1,0 +1,124 @@
+import {
+  DataSource,
+  EntityManager,
+  EntityTarget,
+  FindOptionsOrder,
+  FindOptionsWhere,
+  ObjectLiteral,
+  SelectQueryBuilder,
+} from 'typeorm';
+import { DomainError } from '../errors/domain-error';
+
+type Scoped = ObjectLiteral & { company_id: string };
+type Where<T> = FindOptionsWhere<T> | FindOptionsWhere<T>[];
+
+export interface FindManyOptions<T> {
+  where?: Where<T>;
+  order?: FindOptionsOrder<T>;
+  take?: number;
+}
+
+function requireCompany(companyId: string): string {
+  if (typeof companyId !== 'string' || companyId.length === 0) {
+    throw new Error('ScopedRepository: a company id is required for every query');
+  }
+  return companyId;
+}
+
+/**
+ * The only way business code reaches a table: every call takes the company id first, merges
+ * it into every WHERE and stamps it on every insert. There is no entity-based remove() and no
+ * read by id alone. `with(manager)` binds the same repository to a transaction.
+ */
+export class ScopedRepository<T extends Scoped> {
+  constructor(
+    protected readonly target: EntityTarget<T>,
+    protected readonly manager: EntityManager,
+  ) {}
+
+  /** The same repository, working inside the given transaction. */
+  with(manager: EntityManager): this {
+    const copy = Object.create(Object.getPrototypeOf(this)) as this;
+    Object.assign(copy, this, { manager });
+    return copy;
+  }
+
+  get entityManager(): EntityManager {
+    return this.manager;
+  }
+
+  protected scope(companyId: string, where?: Where<T>): Where<T> {
+    const company = requireCompany(companyId);
+    if (Array.isArray(where)) return where.map((w) => ({ ...w, company_id: company }) as FindOptionsWhere<T>);
+    return { ...(where ?? {}), company_id: company } as FindOptionsWhere<T>;
+  }
+
+  find(companyId: string, options: FindManyOptions<T> = {}): Promise<T[]> {
+    return this.manager.find(this.target, {
+      where: this.scope(companyId, options.where),
+      order: options.order,
+      take: options.take,
+    });
+  }
+
+  findOne(companyId: string, where: Where<T>): Promise<T | null> {
+    return this.manager.findOne(this.target, { where: this.scope(companyId, where) });
+  }
+
+  async findOneOrFail(companyId: string, where: Where<T>, notFound: () => DomainError): Promise<T> {
+    const row = await this.findOne(companyId, where);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Reads one row and locks it FOR UPDATE (call inside a transaction). */
+  findOneForUpdate(companyId: string, where: FindOptionsWhere<T>): Promise<T | null> {
+    return this.manager.findOne(this.target, {
+      where: this.scope(companyId, where),
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  count(companyId: string, where?: Where<T>): Promise<number> {
+    return this.manager.count(this.target, { where: this.scope(companyId, where) });
+  }
+
+  async exists(companyId: string, where: Where<T>): Promise<boolean> {
+    return (await this.count(companyId, where)) > 0;
+  }
+
+  async insert(companyId: string, rows: Omit<T, 'company_id'> | Omit<T, 'company_id'>[]): Promise<void> {
+    const company = requireCompany(companyId);
+    const list = (Array.isArray(rows) ? rows : [rows]).map((r) => ({ ...r, company_id: company }));
+    if (list.length === 0) return;
+    await this.manager.insert(this.target, list as never);
+  }
+
+  /** Updates the matching rows of this company; returns how many changed. */
+  async update(companyId: string, where: FindOptionsWhere<T>, patch: Partial<T>): Promise<number> {
+    const { company_id: _ignored, ...rest } = patch as Partial<T> & { company_id?: string };
+    void _ignored;
+    const result = await this.manager.update(this.target, this.scope(companyId, where) as FindOptionsWhere<T>, rest as never);
+    return result.affected ?? 0;
+  }
+
+  async delete(companyId: string, where: FindOptionsWhere<T>): Promise<number> {
+    const result = await this.manager.delete(this.target, this.scope(companyId, where) as FindOptionsWhere<T>);
+    return result.affected ?? 0;
+  }
+
+  /** A query builder already filtered by company (`<alias>.company_id = :companyId`). */
+  queryBuilder(companyId: string, alias: string): SelectQueryBuilder<T> {
+    return this.manager
+      .createQueryBuilder(this.target, alias)
+      .where(`${alias}.company_id = :companyId`, { companyId: requireCompany(companyId) });
+  }
+}
+
+/** Runs work in one transaction; repositories join it through `repo.with(manager)`. */
+export class UnitOfWork {
+  constructor(private readonly dataSource: DataSource) {}
+  run<R>(work: (manager: EntityManager) => Promise<R>): Promise<R> {
+    return this.dataSource.transaction(work);
+  }
+}
