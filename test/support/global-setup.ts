@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
+import { dataSourceOptions } from '../../src/platform/database/data-source-options';
+import { runMigrations } from '../../src/platform/database/migrate';
+
+/**
+ * One database for the whole run: DATABASE_URL when set (CI: the machine's PostgreSQL), else
+ * an in-memory embedded PGlite served on a loopback socket. Migrations are applied once here.
+ */
+export default async function globalSetup(): Promise<void> {
+  process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
+  process.env.TALLY_SCHEDULER = 'off';
+  if (!process.env.DATABASE_URL) {
+    const db = await startEmbeddedPostgres(null);
+    (globalThis as { __TALLY_EMBEDDED__?: { stop(): Promise<void> } }).__TALLY_EMBEDDED__ = db;
+    process.env.DATABASE_URL = db.url;
+    process.env.TALLY_TEST_EMBEDDED = '1';
+  }
+  const ds = new DataSource(dataSourceOptions(process.env.DATABASE_URL, 2));
+  await ds.initialize();
+  try {
+    await runMigrations(ds);
+  } finally {
+    await ds.destroy();
+  }
+}
