@@ -1,6 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, PlatformOptions } from './platform/platform.module';
 import { EntitlementsModule } from './entitlements/entitlements.module';
+import { CustomersModule } from './customers/customers.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { CatalogModule } from './catalog/catalog.module';
 
 /** The whole service: the platform plus one module per billing domain. */
 @Module({})
@@ -8,7 +11,7 @@ export class AppModule {
   static forRoot(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), EntitlementsModule],
+      imports: [PlatformModule.forRoot(options), EntitlementsModule, CustomersModule, MetricsModule, CatalogModule],
     };
   }
 }

@@ -1,6 +1,8 @@
 import type { ModuleSchema } from '../platform/database/entity-registry';
+import { CustomerEntity } from './customer.entity';
+import { Customers1700000002000 } from './migrations/1700000002000-customers';
 
 export const customersSchema: ModuleSchema = {
-  entities: [],
-  migrations: [],
+  entities: [CustomerEntity],
+  migrations: [Customers1700000002000],
 };

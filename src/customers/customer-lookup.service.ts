@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { DomainError } from '../platform/errors/domain-error';
+import { isId } from '../platform/ids/ids';
+import { CustomerEntity } from './customer.entity';
+import { CustomersRepository } from './customers.repository';
+
+/**
+ * How other modules find customers: by id (`cus_…`) or by the caller's `identifier`.
+ * `field` names the body field in the 404 (`customer_id`, `events[3].customer_identifier`, ...).
+ */
+@Injectable()
+export class CustomerLookupService {
+  constructor(private readonly customers: CustomersRepository) {}
+
+  /** By id or identifier (path parameters and `customer_id` fields accept both). */
+  async findByIdOrIdentifier(companyId: string, idOrIdentifier: string): Promise<CustomerEntity | null> {
+    if (isId('customer', idOrIdentifier)) {
+      const byId = await this.customers.findOne(companyId, { id: idOrIdentifier });
+      if (byId) return byId;
+    }
+    return this.customers.findOne(companyId, { identifier: idOrIdentifier });
+  }
+
+  async getByIdOrIdentifier(companyId: string, idOrIdentifier: string, field = 'customer_id'): Promise<CustomerEntity> {
+    const found = await this.findByIdOrIdentifier(companyId, idOrIdentifier);
+    if (!found) throw DomainError.notFound('customer', field === 'path' ? undefined : field);
+    return found;
+  }
+
+  /** Many at once, keyed by id (no N+1). */
+  async getMany(companyId: string, ids: string[]): Promise<Map<string, CustomerEntity>> {
+    const unique = [...new Set(ids)].filter((id) => isId('customer', id));
+    if (unique.length === 0) return new Map();
+    const rows = await this.customers.find(companyId, { where: { id: In(unique) } });
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** Many at once, keyed by identifier. */
+  async getManyByIdentifier(companyId: string, identifiers: string[]): Promise<Map<string, CustomerEntity>> {
+    const unique = [...new Set(identifiers)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.customers.find(companyId, { where: { identifier: In(unique) } });
+    return new Map(rows.map((r) => [r.identifier!, r]));
+  }
+}
