@@ -1,0 +1,41 @@
+import { iso } from '../platform/timestamps';
+import { BillableItemEntity } from './billable-item.entity';
+import { BillableMetricEntity } from './billable-metric.entity';
+
+/** Billable item as the spec shows it (also nested in product metric pricings). */
+export function toBillableItemResponse(i: BillableItemEntity) {
+  return {
+    id: i.id,
+    company_id: i.company_id,
+    name: i.name,
+    external_name: i.external_name,
+    description: i.description,
+    display_type: i.display_type,
+    type: i.type,
+    standard: i.standard,
+    editable: i.editable,
+    state: i.state,
+    created_at: iso(i.created_at),
+    updated_at: iso(i.updated_at),
+  };
+}
+
+/** Billable metric as the spec shows it (also nested in product metric pricings). */
+export function toBillableMetricResponse(m: BillableMetricEntity) {
+  return {
+    id: m.id,
+    company_id: m.company_id,
+    item_id: m.item_id,
+    name: m.name,
+    external_name: m.external_name,
+    description: m.description,
+    type: m.type,
+    is_billable: m.is_billable,
+    standard: m.standard,
+    editable: m.editable,
+    state: m.state,
+    metering_rule: m.metering_rule,
+    created_at: iso(m.created_at),
+    updated_at: iso(m.updated_at),
+  };
+}
