@@ -15,7 +15,7 @@ const swc = [
 ];
 const common = {
   transform: { '^.+\\.(t|j)s$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|commander)/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testEnvironment: 'node',
 };

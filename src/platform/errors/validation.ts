@@ -1,4 +1,5 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationPipe } from '@nestjs/common';
+import type { ValidationError } from 'class-validator';
 import { DomainError } from './domain-error';
 
 function join(parent: string, property: string, parentIsArray: boolean): string {

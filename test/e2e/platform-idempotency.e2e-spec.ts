@@ -1,0 +1,105 @@
+import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
+import { expectError } from '../support/errors';
+import { FailingController, FailingModule } from '../support/failing.module';
+import { IdempotencyService, IDEMPOTENCY_RETENTION_MS } from '../../src/platform/idempotency/idempotency.service';
+
+describe('idempotency', () => {
+  let t: TestApp;
+  let a: Tenant;
+  let b: Tenant;
+  const clock = new FixedClock(new Date('2026-03-01T12:00:00.000Z'));
+  const ent = (key: string) => ({ key, name: 'Idem', type: 'BOOL', aggregator_type: 'OR' });
+  const count = async (tenant: Tenant, key: string) =>
+    (await tenant.post('/entitlements/find', { query: { key }, include_meta: true }).expect(200)).body.pagination.total;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, imports: [FailingModule] });
+    a = await t.tenant();
+    b = await t.tenant();
+  });
+  afterAll(() => t.close());
+
+  it('replays the first response with Idempotency-Used: true and runs nothing twice', async () => {
+    const first = await a.post('/entitlements', ent('idem1')).set('Idempotency-Key', 'key-1').expect(201);
+    expect(first.headers['idempotency-used']).toBeUndefined();
+    const again = await a.post('/entitlements', ent('idem1')).set('Idempotency-Key', 'key-1').expect(201);
+    expect(again.headers['idempotency-used']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await count(a, 'idem1')).toBe(1);
+  });
+
+  it('answers 409 idempotency_key_reused for the same key with another body, path or method', async () => {
+    await a.post('/entitlements', ent('idem2')).set('Idempotency-Key', 'key-2').expect(201);
+    expectError(await a.post('/entitlements', ent('idem2-other')).set('Idempotency-Key', 'key-2').expect(409), 409, 'idempotency_error', 'idempotency_key_reused');
+    expectError(await a.post('/entitlements/find', {}).set('Idempotency-Key', 'key-2').expect(409), 409, 'idempotency_error', 'idempotency_key_reused');
+    expect(await count(a, 'idem2-other')).toBe(0);
+  });
+
+  it('scopes keys per company', async () => {
+    await a.post('/entitlements', ent('idem3')).set('Idempotency-Key', 'shared').expect(201);
+    const res = await b.post('/entitlements', ent('idem3')).set('Idempotency-Key', 'shared').expect(201);
+    expect(res.headers['idempotency-used']).toBeUndefined();
+    expect(res.body.company_id).toBe(b.companyId);
+  });
+
+  it('stores and replays a 4xx', async () => {
+    const first = await a.post('/entitlements', { key: 'bad key' }).set('Idempotency-Key', 'key-4xx').expect(400);
+    const again = await a.post('/entitlements', { key: 'bad key' }).set('Idempotency-Key', 'key-4xx').expect(400);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotency-used']).toBe('true');
+  });
+
+  it('does not store a 5xx, so a retry runs again and can succeed', async () => {
+    FailingController.calls = 0;
+    const first = await a.post('/__test/flaky', { n: 1 }).set('Idempotency-Key', 'key-5xx').expect(500);
+    expectError(first, 500, 'api_error');
+    const retry = await a.post('/__test/flaky', { n: 1 }).set('Idempotency-Key', 'key-5xx').expect(201);
+    expect(retry.body).toEqual({ ok: true, n: 1, call: 2 });
+    const replay = await a.post('/__test/flaky', { n: 1 }).set('Idempotency-Key', 'key-5xx').expect(201);
+    expect(replay.headers['idempotency-used']).toBe('true');
+    expect(FailingController.calls).toBe(2);
+  });
+
+  it('runs exactly one of 20 concurrent requests with one key', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => a.post('/entitlements', ent('idem-concurrent')).set('Idempotency-Key', 'key-concurrent')),
+    );
+    const created = results.filter((r) => r.status === 201);
+    const inUse = results.filter((r) => r.status === 409);
+    expect(created.length + inUse.length).toBe(20);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const r of inUse) expectError(r, 409, 'idempotency_error', 'idempotency_key_in_use');
+    // every 201 is the same record: the first execution, or its replay
+    expect(new Set(created.map((r) => r.body.id)).size).toBe(1);
+    expect(created.filter((r) => r.headers['idempotency-used'] !== 'true')).toHaveLength(1);
+    expect(await count(a, 'idem-concurrent')).toBe(1);
+  });
+
+  it('rejects a key longer than 255 characters or with non-printable characters', async () => {
+    expectError(await a.post('/entitlements', ent('idem5')).set('Idempotency-Key', 'k'.repeat(256)).expect(400), 400, 'validation_error');
+    expect(await count(a, 'idem5')).toBe(0);
+    await a.post('/entitlements', ent('idem5')).set('Idempotency-Key', 'k'.repeat(255)).expect(201);
+  });
+
+  it('ignores the header on GET', async () => {
+    const created = (await a.post('/entitlements', ent('idem6')).expect(201)).body;
+    const res = await a.get(`/entitlements/${created.id}`).set('Idempotency-Key', 'key-1').expect(200);
+    expect(res.headers['idempotency-used']).toBeUndefined();
+  });
+
+  it('keeps keys 7 days, then forgets them and purges them', async () => {
+    await a.post('/entitlements', ent('idem7')).set('Idempotency-Key', 'key-week').expect(201);
+    clock.advance(IDEMPOTENCY_RETENTION_MS - 1000);
+    const within = await a.post('/entitlements', ent('idem7')).set('Idempotency-Key', 'key-week').expect(201);
+    expect(within.headers['idempotency-used']).toBe('true');
+    clock.advance(2000);
+    // past retention the key is new again: the request runs (and meets the duplicate key)
+    expectError(await a.post('/entitlements', ent('idem7')).set('Idempotency-Key', 'key-week').expect(409), 409, 'request_error', 'duplicate_key');
+    await a.post('/entitlements', ent('idem8')).set('Idempotency-Key', 'key-old').expect(201);
+    clock.advance(IDEMPOTENCY_RETENTION_MS + 1000);
+    const purged = await t.app.get(IdempotencyService).purgeExpired();
+    expect(purged).toBeGreaterThanOrEqual(1);
+    const left: { n: string }[] = await t.dataSource.query('SELECT count(*) AS n FROM idempotency_keys WHERE company_id = $1 AND key = $2', [a.companyId, 'key-old']);
+    expect(Number(left[0].n)).toBe(0);
+  });
+});

@@ -1,0 +1,53 @@
+import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
+import { IsInt, IsOptional, IsString, ValidateNested, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { QueryFailedError } from 'typeorm';
+import { COMPANY_PATH } from '../../src/platform/paths';
+import { CompanyId } from '../../src/platform/tenancy/company-id.decorator';
+
+class InnerDto {
+  @IsInt() @Min(1) count: number;
+}
+class NestedDto {
+  @IsString() name: string;
+  @IsOptional() @ValidateNested({ each: true }) @Type(() => InnerDto) items?: InnerDto[];
+  @IsOptional() @ValidateNested() @Type(() => InnerDto) inner?: InnerDto;
+}
+
+/** Only for tests: endpoints that fail in the ways a real module can. */
+@Controller(`${COMPANY_PATH}/__test`)
+export class FailingController {
+  static calls = 0;
+
+  @Post('boom')
+  @HttpCode(200)
+  boom(@CompanyId() _companyId: string) {
+    FailingController.calls++;
+    throw new Error('SELECT secret FROM internal_table WHERE password = 42');
+  }
+
+  @Post('sql')
+  @HttpCode(200)
+  sql() {
+    FailingController.calls++;
+    throw new QueryFailedError('SELECT * FROM customers', [], Object.assign(new Error('relation "x" does not exist'), { code: '42P01' }));
+  }
+
+  /** Fails the first time, succeeds after: a retry with the same key must run again. */
+  @Post('flaky')
+  @HttpCode(201)
+  flaky(@Body() body: { n?: number }) {
+    FailingController.calls++;
+    if (FailingController.calls % 2 === 1) throw new Error('transient failure');
+    return { ok: true, n: body.n ?? null, call: FailingController.calls };
+  }
+
+  @Post('nested')
+  @HttpCode(200)
+  nested(@Body() dto: NestedDto) {
+    return dto;
+  }
+}
+
+@Module({ controllers: [FailingController] })
+export class FailingModule {}
