@@ -1,7 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { JsonColumn, TextColumn, TimestampColumn } from '../platform/database/columns';
+import { JsonColumn, MoneyColumn, TextColumn, TimestampColumn } from '../platform/database/columns';
 
 export const CUSTOMER_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
 @Entity('customers')
 export class CustomerEntity {
@@ -27,6 +28,10 @@ export class CustomerEntity {
   @JsonColumn({ default: {} }) customer_integration_metadata: Record<string, unknown>;
   @JsonColumn({ default: [] }) integration_references: Record<string, unknown>[];
   @JsonColumn({ nullable: true }) override_taxes: Record<string, unknown>[] | null;
+  /** Maintained by subscriptions (zero until then); `arr` shares the currency of `mrr`. */
+  @MoneyColumn({ default: 0 }) mrr_in_cents: number;
+  @MoneyColumn({ default: 0 }) arr_in_cents: number;
+  @TextColumn({ default: 'USD' }) mrr_currency: string;
   @TimestampColumn() created_at: Date;
   @TimestampColumn() updated_at: Date;
 }

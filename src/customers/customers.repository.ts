@@ -3,9 +3,44 @@ import { DataSource } from 'typeorm';
 import { ScopedRepository } from '../platform/tenancy/scoped-repository';
 import { CustomerEntity } from './customer.entity';
 
+/** Longest parent chain walked when checking for cycles (a guard against corrupt data, not a product limit). */
+const MAX_DEPTH = 10_000;
+
 @Injectable()
 export class CustomersRepository extends ScopedRepository<CustomerEntity> {
   constructor(dataSource: DataSource) {
     super(CustomerEntity, dataSource.manager);
+  }
+
+  /**
+   * Ids of `customerId` and all its ancestors (its parent, the parent's parent, ...), in one
+   * recursive query, scoped by company at every step.
+   */
+  async selfAndAncestorIds(companyId: string, customerId: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.manager.query(
+      `WITH RECURSIVE chain (id, parent_customer_id, depth) AS (
+         SELECT c.id, c.parent_customer_id, 1 FROM customers c WHERE c.company_id = $1 AND c.id = $2
+         UNION ALL
+         SELECT p.id, p.parent_customer_id, chain.depth + 1
+           FROM customers p JOIN chain ON p.company_id = $1 AND p.id = chain.parent_customer_id
+          WHERE chain.depth < $3
+       ) SELECT id FROM chain`,
+      [this.requireCompanyId(companyId), customerId, MAX_DEPTH],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Serialises changes of the parent hierarchy within one company until the transaction ends
+   * (two concurrent re-parentings could otherwise each pass the cycle check and form a cycle).
+   * Call inside a transaction, on the repository bound to it.
+   */
+  async lockHierarchy(companyId: string): Promise<void> {
+    await this.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`customers.hierarchy:${this.requireCompanyId(companyId)}`]);
+  }
+
+  private requireCompanyId(companyId: string): string {
+    if (typeof companyId !== 'string' || companyId.length === 0) throw new Error('CustomersRepository: a company id is required');
+    return companyId;
   }
 }
