@@ -19,9 +19,6 @@ async function bootstrap(): Promise<void> {
     bufferLogs: true,
   });
   configureApp(app);
-  app.enableShutdownHooks();
-  const stopDb = async () => db.stop();
-  process.once('beforeExit', stopDb);
 
   const demo = await app.get(CompaniesService).ensureDemoCompany();
   const demoFile = path.join(config.dataDir, DEMO_FILE);

@@ -15,7 +15,6 @@ export function configureApp(app: NestExpressApplication): void {
   app.set('query parser', 'simple');
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
     app,

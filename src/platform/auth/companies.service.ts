@@ -67,7 +67,7 @@ export class CompaniesService {
   }
 
   async createToken(companyId: string, name: string | null = null): Promise<{ token_id: string; token: string }> {
-    if (!(await this.companyExists(companyId))) throw DomainError.notFound('company', 'company');
+    if (!(await this.companyExists(companyId))) throw DomainError.notFound('company');
     return this.dataSource.transaction((m) => this.insertToken(m, companyId, name));
   }
 
@@ -103,7 +103,7 @@ export class CompaniesService {
   }
 
   async listTokens(companyId: string): Promise<TokenListing[]> {
-    if (!(await this.companyExists(companyId))) throw DomainError.notFound('company', 'company');
+    if (!(await this.companyExists(companyId))) throw DomainError.notFound('company');
     const rows = await this.dataSource.manager.find(ApiTokenEntity, { where: { company_id: companyId }, order: { created_at: 'ASC', id: 'ASC' } });
     return rows.map((r) => ({
       token_id: r.id,
