@@ -19,7 +19,7 @@ interface Started {
 }
 
 function envFor(dataDir: string): NodeJS.ProcessEnv {
-  const env = { ...process.env, TALLY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', TALLY_SCHEDULER: 'off' };
+  const env: NodeJS.ProcessEnv = { ...process.env, TALLY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', TALLY_SCHEDULER: 'off' };
   delete env.DATABASE_URL;
   return env;
 }
@@ -58,7 +58,7 @@ async function api(s: Started, method: string, p: string, body?: unknown) {
     headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 describe('npm start on the embedded database', () => {
