@@ -1,6 +1,26 @@
 import type { ModuleSchema } from '../platform/database/entity-registry';
+import {
+  BundleEntity,
+  BundleProductPricingEntity,
+  ItemPricingEntity,
+  ItemPricingScheduledPriceEntity,
+  ItemPricingTierEntity,
+  ProductEntity,
+  ProductMetricPricingEntity,
+  ProductPricingEntity,
+} from './catalog.entities';
+import { Catalog1700000004000 } from './migrations/1700000004000-catalog';
 
 export const catalogSchema: ModuleSchema = {
-  entities: [],
-  migrations: [],
+  entities: [
+    ProductEntity,
+    ProductPricingEntity,
+    ItemPricingEntity,
+    ItemPricingTierEntity,
+    ItemPricingScheduledPriceEntity,
+    ProductMetricPricingEntity,
+    BundleEntity,
+    BundleProductPricingEntity,
+  ],
+  migrations: [Catalog1700000004000],
 };

@@ -1,0 +1,309 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { BASE_SORT_KEYS, findBodyDto, SetFilterDto } from '../../platform/search/find-body.dto';
+import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
+import { CompanyRecordResponse } from '../../platform/company-record.mapper';
+import { CATALOG_STATES, CHARGE_TYPES, PRICE_TYPES, PRICING_TYPES, PRORATION_TYPES, PriceType, PricingType } from '../catalog.entities';
+import { IsCurrencyCode, IsUnitPrice, MoneyDto, MoneyResponse, TermDto, UNIT_PRICE_SCHEMA } from './common.dto';
+import { ProductResponse } from './product.dto';
+
+/** "recurring", "one-time", "ONE_TIME", "onetime" → RECURRING / ONETIME; anything else unchanged (then rejected). */
+export function normalizePriceType(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toUpperCase().replace(/[-_ ]/g, '');
+  if (v === 'RECURRING') return 'RECURRING';
+  if (v === 'ONETIME') return 'ONETIME';
+  return value;
+}
+
+export class FixedPriceDto {
+  @ApiProperty(UNIT_PRICE_SCHEMA) @IsUnitPrice() price_per_unit: number | string;
+}
+
+export class StepPriceDto {
+  @ApiProperty(UNIT_PRICE_SCHEMA) @IsUnitPrice() price_per_step: number | string;
+  @ApiProperty({ minimum: 1 }) @IsInt() @Min(1) step_size: number;
+}
+
+export class GradientTierDto {
+  @ApiProperty({ minimum: 0 }) @IsInt() @Min(0) start: number;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'null on the last (open-ended) tier only' }) @IsOptional() @IsInt() @Min(0) end?: number | null;
+  @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() flat_price?: number | string | null;
+  @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() price_per_unit?: number | string | null;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_custom_tier?: boolean | null;
+}
+
+export class VolumeTierDto {
+  @ApiProperty({ minimum: 0 }) @IsInt() @Min(0) total_units_start: number;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'null on the last (open-ended) tier only' }) @IsOptional() @IsInt() @Min(0) total_units_end?: number | null;
+  @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() flat_price?: number | string | null;
+  @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() price_per_unit?: number | string | null;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_custom_tier?: boolean | null;
+}
+
+export class CustomPriceDto {
+  @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() price_per_unit?: number | string | null;
+  @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() preset_price_per_unit?: number | string | null;
+  @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() min_price_per_unit?: number | string | null;
+  @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() max_price_per_unit?: number | string | null;
+}
+
+export class ScheduledPriceDto {
+  @ApiProperty({ type: [String], description: 'unit price (cents) of each period in turn; numeric strings or numbers' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(120)
+  @IsUnitPrice({ each: true })
+  price_per_unit_per_period: (number | string)[];
+}
+
+export class MinimumSpendScheduleDto {
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() allow_pulling_forward?: boolean | null;
+
+  @ApiPropertyOptional({ type: [MoneyDto], nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(120)
+  @ValidateNested({ each: true })
+  @Type(() => MoneyDto)
+  amount_per_period?: MoneyDto[] | null;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) minimum_spend_schedule_type?: string | null;
+}
+
+export class CreditPriceDto {
+  @ApiProperty({ enum: ['AMOUNT', 'UNITS'] }) @IsIn(['AMOUNT', 'UNITS']) type: 'AMOUNT' | 'UNITS';
+  @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) amount?: MoneyDto | null;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) item_id?: string | null;
+  @ApiPropertyOptional({ minimum: 0 }) @IsOptional() @IsInt() @Min(0) units?: number | null;
+}
+
+/** The price fields shared by create and update (pricing_type is declared by each). */
+class PriceFieldsDto {
+  @ApiPropertyOptional({ enum: PRICE_TYPES, default: 'RECURRING', description: 'RECURRING or ONETIME ("recurring", "one-time" accepted)' })
+  @IsOptional()
+  @Transform(({ value }) => normalizePriceType(value))
+  @IsIn(PRICE_TYPES)
+  type?: PriceType | null;
+
+  @ApiPropertyOptional({ type: TermDto, description: 'default {count: 1, frequency: MONTH} (ONETIME for a one-time price)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TermDto)
+  billing_frequency?: TermDto | null;
+
+  @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) base_price?: MoneyDto | null;
+  @ApiPropertyOptional({ minimum: 0, description: 'units included in base_price each period' }) @IsOptional() @IsInt() @Min(0) base_units?: number | null;
+  @ApiPropertyOptional({ type: FixedPriceDto }) @IsOptional() @ValidateNested() @Type(() => FixedPriceDto) fixed_price?: FixedPriceDto | null;
+  @ApiPropertyOptional({ type: StepPriceDto }) @IsOptional() @ValidateNested() @Type(() => StepPriceDto) step_price?: StepPriceDto | null;
+
+  @ApiPropertyOptional({ type: [GradientTierDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => GradientTierDto)
+  gradient_price?: GradientTierDto[] | null;
+
+  @ApiPropertyOptional({ type: [VolumeTierDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => VolumeTierDto)
+  volume_price?: VolumeTierDto[] | null;
+
+  @ApiPropertyOptional({ type: CustomPriceDto }) @IsOptional() @ValidateNested() @Type(() => CustomPriceDto) custom_price?: CustomPriceDto | null;
+  @ApiPropertyOptional({ type: ScheduledPriceDto }) @IsOptional() @ValidateNested() @Type(() => ScheduledPriceDto) scheduled_price?: ScheduledPriceDto | null;
+  @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) minimum_spend?: MoneyDto | null;
+
+  @ApiPropertyOptional({ type: MinimumSpendScheduleDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MinimumSpendScheduleDto)
+  minimum_spend_schedule?: MinimumSpendScheduleDto | null;
+
+  @ApiPropertyOptional({ enum: CHARGE_TYPES, default: 'PRE_POST' }) @IsOptional() @IsIn(CHARGE_TYPES) charge_type?: 'PRE_POST' | 'POST_ONLY' | null;
+  @ApiPropertyOptional({ enum: PRORATION_TYPES, default: 'PRORATE_ALL' }) @IsOptional() @IsIn(PRORATION_TYPES) proration_type?: 'PRORATE_ALL' | 'NONE' | null;
+  @ApiPropertyOptional({ description: 'stored as the item pricing\'s carry_over' }) @IsOptional() @IsBoolean() carryover?: boolean | null;
+  @ApiPropertyOptional({ type: CreditPriceDto }) @IsOptional() @ValidateNested() @Type(() => CreditPriceDto) credit_price?: CreditPriceDto | null;
+}
+
+class PricingTextFieldsDto extends PriceFieldsDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
+  @ApiPropertyOptional({ description: 'name used on invoices' }) @IsOptional() @IsString() @MaxLength(255) external_name?: string | null;
+  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  tags?: string[] | null;
+
+  @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED' | null;
+
+  @ApiPropertyOptional({ type: [EntitlementAssignmentInputDto], nullable: true, description: "replaces the pricing's own (override) entitlements" })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => EntitlementAssignmentInputDto)
+  entitlements?: EntitlementAssignmentInputDto[] | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) upsell_product_pricing_id?: string | null;
+}
+
+export class CreatePricingDto extends PricingTextFieldsDto {
+  @ApiProperty({ example: 'prod_01j...' }) @IsString() @IsNotEmpty() @MaxLength(64) product_id: string;
+  @ApiProperty({ example: 'Pro monthly' }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
+  @ApiProperty({ example: 'USD' }) @IsDefined() @IsCurrencyCode() currency: string;
+  @ApiProperty({ enum: PRICING_TYPES }) @IsIn(PRICING_TYPES) pricing_type: PricingType;
+
+  @ApiPropertyOptional({ description: 'billable item of a usage price (with metric_id); without both, a licence price on the standard License item' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  item_id?: string | null;
+
+  @ApiPropertyOptional({ description: 'billable metric of item_id that the usage price charges' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  metric_id?: string | null;
+}
+
+/** Text fields change any time; price fields only while no subscription uses the pricing (else 409). */
+export class UpdatePricingDto extends PricingTextFieldsDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) name?: string | null;
+  @ApiPropertyOptional({ enum: PRICING_TYPES }) @IsOptional() @IsIn(PRICING_TYPES) pricing_type?: PricingType | null;
+}
+
+export class PricingQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() currency?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() external_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() product_id?: string;
+  @ApiPropertyOptional({ description: 'case-insensitive substring of name, external_name or description' }) @IsOptional() @IsString() search?: string;
+  @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsString() state?: string;
+  @ApiPropertyOptional({ type: SetFilterDto }) @IsOptional() @ValidateNested() @Type(() => SetFilterDto) tags?: SetFilterDto;
+  @ApiPropertyOptional({ enum: PRICE_TYPES }) @IsOptional() @Transform(({ value }) => normalizePriceType(value)) @IsString() type?: string;
+  @ApiPropertyOptional({ enum: PRICING_TYPES }) @IsOptional() @IsString() pricing_type?: string;
+}
+
+export const FindPricingsDto = findBodyDto('FindPricingsBody', PricingQueryDto, BASE_SORT_KEYS);
+export type FindPricingsDto = InstanceType<typeof FindPricingsDto>;
+
+export class GradientTierResponse {
+  @ApiProperty() start: number;
+  @ApiProperty({ type: Number, nullable: true }) end: number | null;
+  @ApiProperty() flat_price: number;
+  @ApiProperty() is_custom_tier: boolean;
+  @ApiProperty() price_per_unit: number;
+}
+
+export class VolumeTierResponse {
+  @ApiProperty() flat_price: number;
+  @ApiProperty() is_custom_tier: boolean;
+  @ApiProperty() price_per_unit: number;
+  @ApiProperty() total_units_start: number;
+  @ApiProperty({ type: Number, nullable: true }) total_units_end: number | null;
+}
+
+/** The spec's "Item pricing" (plus pricing_type). */
+export class ItemPricingResponse {
+  @ApiProperty({ type: MoneyResponse }) base_price: MoneyResponse;
+  @ApiProperty() base_units: number;
+  @ApiProperty() carry_over: boolean;
+  @ApiProperty({ enum: CHARGE_TYPES }) charge_type: string;
+  @ApiProperty({ type: CompanyRecordResponse }) company: CompanyRecordResponse;
+  @ApiProperty() company_id: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ type: Object, nullable: true }) credit_price: Record<string, unknown> | null;
+  @ApiProperty({ type: Object, nullable: true }) custom_price: Record<string, number | null> | null;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty() display_type: string;
+  @ApiProperty() editable: boolean;
+  @ApiProperty({ type: String, nullable: true }) external_name: string | null;
+  @ApiProperty({ type: Object, nullable: true }) fixed_price: { price_per_unit: number } | null;
+  @ApiProperty() frequency: string;
+  @ApiProperty({ type: [GradientTierResponse], nullable: true }) gradient_price: GradientTierResponse[] | null;
+  @ApiProperty() id: string;
+  @ApiProperty({ type: Object }) item: Record<string, unknown>;
+  @ApiProperty() item_id: string;
+  @ApiProperty({ type: Object }) metadata: Record<string, unknown>;
+  @ApiProperty({ type: MoneyResponse, nullable: true }) minimum_spend: MoneyResponse | null;
+  @ApiProperty({ type: Object, nullable: true }) minimum_spend_schedule: Record<string, unknown> | null;
+  @ApiProperty() name: string;
+  @ApiProperty() num_subs: number;
+  @ApiProperty({ enum: PRICING_TYPES }) pricing_type: string;
+  @ApiProperty({ enum: PRORATION_TYPES }) proration_type: string;
+  @ApiProperty({ type: Object }) recognition_schedule: { amount_per_period: unknown; recognition_schedule_type: string };
+  @ApiProperty({ type: Object, nullable: true }) scheduled_price: { price_per_unit_per_period: string[] } | null;
+  @ApiProperty({ enum: CATALOG_STATES }) state: string;
+  @ApiProperty({ type: Object, nullable: true }) step_price: { price_per_step: number; step_size: number } | null;
+  @ApiProperty() term_count: number;
+  @ApiProperty({ type: String, nullable: true }) true_up_frequency: string | null;
+  @ApiProperty({ enum: PRICE_TYPES }) type: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty({ type: [VolumeTierResponse], nullable: true }) volume_price: VolumeTierResponse[] | null;
+}
+
+/** The spec's "Product metric pricing". */
+export class ProductMetricPricingResponse {
+  @ApiProperty() company_id: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty() id: string;
+  @ApiProperty({ type: Object, description: 'billable item' }) item: Record<string, unknown>;
+  @ApiProperty() item_id: string;
+  @ApiProperty({ type: ItemPricingResponse }) item_pricing: ItemPricingResponse;
+  @ApiProperty() item_pricing_id: string;
+  @ApiProperty({ type: Object, description: 'billable metric' }) metric: Record<string, unknown>;
+  @ApiProperty() metric_id: string;
+  @ApiProperty() product_id: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+/** The spec's "Product pricing" (plus pricing_type). */
+export class ProductPricingResponse {
+  @ApiProperty() company_id: string;
+  @ApiProperty({ type: [EntitlementAssignmentResponse] }) computed_entitlements: EntitlementAssignmentResponse[];
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty() currency: string;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ type: String, nullable: true }) external_name: string | null;
+  @ApiProperty() id: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) import_created_at_ref: string | null;
+  @ApiProperty({ type: String, nullable: true }) import_ref: string | null;
+  @ApiProperty({ type: String, nullable: true }) imported_from: string | null;
+  @ApiProperty({ type: Object }) metadata: Record<string, unknown>;
+  @ApiProperty() name: string;
+  @ApiProperty({ minimum: 0 }) num_subs: number;
+  @ApiProperty({ type: [EntitlementAssignmentResponse] }) override_entitlements: EntitlementAssignmentResponse[];
+  @ApiProperty({ enum: PRICING_TYPES }) pricing_type: string;
+  @ApiProperty({ type: ProductResponse, nullable: true, description: 'product_pricings is null here' }) product: ProductResponse | null;
+  @ApiProperty() product_id: string;
+  @ApiProperty({ type: [ProductMetricPricingResponse] }) product_metric_pricings: ProductMetricPricingResponse[];
+  @ApiProperty({ enum: CATALOG_STATES }) state: string;
+  @ApiProperty({ type: [String] }) tags: string[];
+  @ApiProperty({ enum: PRICE_TYPES }) type: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty({ type: String, nullable: true }) upsell_product_pricing_id: string | null;
+}

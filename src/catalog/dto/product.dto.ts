@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { BASE_SORT_KEYS, findBodyDto, SetFilterDto } from '../../platform/search/find-body.dto';
+import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
+import { CATALOG_STATES } from '../catalog.entities';
+
+class ProductFieldsDto {
+  @ApiPropertyOptional({ description: 'free text' }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
+
+  @ApiPropertyOptional({ type: [EntitlementAssignmentInputDto], nullable: true, description: 'replaces the product\'s entitlement assignments' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => EntitlementAssignmentInputDto)
+  entitlements?: EntitlementAssignmentInputDto[] | null;
+
+  @ApiPropertyOptional({ description: 'public name' }) @IsOptional() @IsString() @MaxLength(255) external_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(2048) image_url?: string | null;
+  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({ description: 'defaults to external_name, else "Untitled product"' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name?: string | null;
+
+  @ApiPropertyOptional({ enum: CATALOG_STATES, default: 'ACTIVE' }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED' | null;
+
+  @ApiPropertyOptional({ type: [String], nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  tags?: string[] | null;
+}
+
+/** S6: no field is required. */
+export class CreateProductDto extends ProductFieldsDto {}
+export class UpdateProductDto extends ProductFieldsDto {}
+
+export class ProductQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() name?: string;
+  @ApiPropertyOptional({ description: 'case-insensitive substring of name, external_name or description' }) @IsOptional() @IsString() search?: string;
+  @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsString() state?: string;
+  @ApiPropertyOptional({ type: SetFilterDto }) @IsOptional() @ValidateNested() @Type(() => SetFilterDto) tags?: SetFilterDto;
+}
+
+export const FindProductsDto = findBodyDto('FindProductsBody', ProductQueryDto, BASE_SORT_KEYS);
+export type FindProductsDto = InstanceType<typeof FindProductsDto>;
+
+/** The spec's "Product". */
+export class ProductResponse {
+  @ApiProperty() company_id: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ type: [EntitlementAssignmentResponse], nullable: true }) entitlements: EntitlementAssignmentResponse[] | null;
+  @ApiProperty({ type: String, nullable: true }) external_name: string | null;
+  @ApiProperty() id: string;
+  @ApiProperty({ type: String, nullable: true }) image_url: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) import_created_at_ref: string | null;
+  @ApiProperty({ type: String, nullable: true }) import_ref: string | null;
+  @ApiProperty({ type: String, nullable: true }) imported_from: string | null;
+  @ApiProperty({ type: Object }) metadata: Record<string, unknown>;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: 'array', items: { type: 'object' }, nullable: true, description: 'product pricings (expanded); null where nested in a pricing' })
+  product_pricings: unknown[] | null;
+  @ApiProperty({ enum: CATALOG_STATES }) state: string;
+  @ApiProperty({ type: [String], nullable: true }) tags: string[] | null;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}

@@ -1,0 +1,41 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { COMPANY_PATH } from '../platform/paths';
+import { CompanyId } from '../platform/tenancy/company-id.decorator';
+import { ApiTenantController } from '../platform/api-errors.decorator';
+import { ApiPageResponse } from '../platform/search/api-page.decorator';
+import { PricingsService } from './pricings.service';
+import { CreatePricingDto, FindPricingsDto, ProductPricingResponse, UpdatePricingDto } from './dto/pricing.dto';
+
+@ApiTags('catalog')
+@ApiTenantController()
+@Controller(`${COMPANY_PATH}/pricing`)
+export class PricingsController {
+  constructor(private readonly service: PricingsService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOkResponse({ type: ProductPricingResponse })
+  create(@CompanyId() companyId: string, @Body() dto: CreatePricingDto): Promise<ProductPricingResponse> {
+    return this.service.create(companyId, dto);
+  }
+
+  @Post('find')
+  @HttpCode(200)
+  @ApiPageResponse(ProductPricingResponse)
+  find(@CompanyId() companyId: string, @Body() body: FindPricingsDto) {
+    return this.service.find(companyId, body);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ProductPricingResponse })
+  get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ProductPricingResponse> {
+    return this.service.get(companyId, id);
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ type: ProductPricingResponse })
+  update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdatePricingDto): Promise<ProductPricingResponse> {
+    return this.service.update(companyId, id, dto);
+  }
+}
