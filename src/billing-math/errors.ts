@@ -1,0 +1,12 @@
+/**
+ * The one error billing-math throws: an input that the arithmetic cannot give a meaning to
+ * (a NaN, a negative quantity, an unknown frequency, an empty tier list ...). Callers validate
+ * their inputs first (the catalog does, with field paths); reaching this error means a bug or
+ * a stored value that should never have been accepted, so callers map it to a 500, not a 400.
+ */
+export class BillingMathError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BillingMathError';
+  }
+}

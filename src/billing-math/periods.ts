@@ -1,0 +1,165 @@
+/**
+ * Billing periods: stepping a calendar term from an anchor, in UTC.
+ *
+ * - Every boundary is computed FROM THE ANCHOR (boundary n = anchor + n terms), never from
+ *   the previous boundary, so a short month never makes the anchor day drift.
+ * - Month-based frequencies (MONTH, BI_MONTH = 2, QUARTER = 3, BI_ANNUAL = 6, YEAR = 12
+ *   months) keep the anchor's day of month, clamped to the last day of a shorter month, and
+ *   keep the anchor's time of day: anchored on Jan 31 monthly → Feb 28 (29 in a leap year),
+ *   Mar 31, Apr 30, May 31 ...; anchored on Feb 29 yearly → Feb 28 in common years.
+ * - HOUR, DAY and WEEK add exact multiples of 1 h, 24 h, 7 × 24 h (UTC has no DST).
+ * - ONETIME has no periods to step: every stepping function throws BillingMathError for it
+ *   (`isRecurring(term)` tells callers which path to take; a one-time price is billed once).
+ * - A period is half-open [start, end): the boundary instant belongs to the period it starts.
+ *   Periods before the anchor have negative indexes (index −1 ends at the anchor).
+ */
+import { BillingMathError } from './errors';
+
+export const FREQUENCIES = ['HOUR', 'DAY', 'WEEK', 'BI_MONTH', 'MONTH', 'QUARTER', 'BI_ANNUAL', 'YEAR', 'ONETIME'] as const;
+/** A billing frequency, as the API spells it. */
+export type Frequency = (typeof FREQUENCIES)[number];
+
+/** A term: `count` units of `frequency` (count is an integer >= 1). */
+export interface Term {
+  count: number;
+  frequency: Frequency;
+}
+
+/** One billing period: [start, end), index 0 = the period starting at the anchor. */
+export interface Period {
+  index: number;
+  start: Date;
+  end: Date;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const FIXED_MS: Partial<Record<Frequency, number>> = { HOUR: HOUR_MS, DAY: DAY_MS, WEEK: 7 * DAY_MS };
+const MONTHS: Partial<Record<Frequency, number>> = { MONTH: 1, BI_MONTH: 2, QUARTER: 3, BI_ANNUAL: 6, YEAR: 12 };
+/** Largest instant a JavaScript Date can hold. */
+const MAX_TIME_MS = 8.64e15;
+
+/** True for every frequency except ONETIME. */
+export function isRecurring(term: Term): boolean {
+  return term.frequency !== 'ONETIME';
+}
+
+/** Number of days in a UTC month (month 0 = January); leap years follow the Gregorian rule. */
+export function daysInMonth(year: number, month0: number): number {
+  return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+}
+
+/** The length of one step of a term: either a number of months or a number of milliseconds. */
+function stepOf(term: Term): { months: number } | { ms: number } {
+  if (!term || !Number.isSafeInteger(term.count) || term.count < 1) {
+    throw new BillingMathError(`term.count must be an integer >= 1, got ${term?.count}`);
+  }
+  const months = MONTHS[term.frequency];
+  if (months !== undefined) return { months: months * term.count };
+  const ms = FIXED_MS[term.frequency];
+  if (ms !== undefined) return { ms: ms * term.count };
+  if (term.frequency === 'ONETIME') throw new BillingMathError('a ONETIME term has no periods to step');
+  throw new BillingMathError(`unknown frequency ${String(term.frequency)}`);
+}
+
+function checkDate(d: Date, what: string): number {
+  const t = d instanceof Date ? d.getTime() : NaN;
+  if (!Number.isFinite(t)) throw new BillingMathError(`${what} must be a valid Date`);
+  return t;
+}
+
+function checkIndex(n: number): void {
+  if (!Number.isSafeInteger(n)) throw new BillingMathError(`period index must be an integer, got ${n}`);
+}
+
+/** anchor + `months` calendar months (UTC), day clamped to the target month's length, time kept. */
+export function addMonthsClamped(anchor: Date, months: number): Date {
+  const t = checkDate(anchor, 'anchor');
+  checkIndex(months);
+  const a = new Date(t);
+  const total = a.getUTCFullYear() * 12 + a.getUTCMonth() + months;
+  const year = Math.floor(total / 12);
+  const month0 = total - year * 12;
+  const day = Math.min(a.getUTCDate(), daysInMonth(year, month0));
+  const out = new Date(0);
+  out.setUTCFullYear(year, month0, day); // setUTCFullYear handles years 0..99 literally
+  out.setUTCHours(a.getUTCHours(), a.getUTCMinutes(), a.getUTCSeconds(), a.getUTCMilliseconds());
+  if (!Number.isFinite(out.getTime())) throw new BillingMathError('date out of range');
+  return out;
+}
+
+/**
+ * The n-th period boundary counted from the anchor: boundary(anchor, term, 0) = anchor,
+ * boundary(anchor, term, 1) = end of the first period, negative n steps backwards.
+ */
+export function boundary(anchor: Date, term: Term, n: number): Date {
+  const t = checkDate(anchor, 'anchor');
+  checkIndex(n);
+  const step = stepOf(term);
+  if ('months' in step) return addMonthsClamped(anchor, step.months * n);
+  const out = t + step.ms * n;
+  if (!Number.isSafeInteger(out) || Math.abs(out) > MAX_TIME_MS) throw new BillingMathError('date out of range');
+  return new Date(out);
+}
+
+/** The index of the period that contains `instant` (negative before the anchor). */
+export function periodIndexAt(anchor: Date, term: Term, instant: Date): number {
+  const a = checkDate(anchor, 'anchor');
+  const t = checkDate(instant, 'instant');
+  const step = stepOf(term);
+  let n: number;
+  if ('ms' in step) {
+    n = Math.floor((t - a) / step.ms);
+  } else {
+    const ad = new Date(a);
+    const td = new Date(t);
+    const monthsApart = (td.getUTCFullYear() - ad.getUTCFullYear()) * 12 + (td.getUTCMonth() - ad.getUTCMonth());
+    n = Math.floor(monthsApart / step.months);
+  }
+  // The estimate is off by at most one either way; settle it against the real boundaries.
+  while (boundary(anchor, term, n).getTime() > t) n--;
+  while (boundary(anchor, term, n + 1).getTime() <= t) n++;
+  return n;
+}
+
+/** The n-th period: [boundary n, boundary n+1). */
+export function periodByIndex(anchor: Date, term: Term, index: number): Period {
+  return { index, start: boundary(anchor, term, index), end: boundary(anchor, term, index + 1) };
+}
+
+/** The period that contains `instant` (a boundary instant belongs to the period it starts). */
+export function periodAt(anchor: Date, term: Term, instant: Date): Period {
+  return periodByIndex(anchor, term, periodIndexAt(anchor, term, instant));
+}
+
+/** The first period boundary strictly after `instant` (the end of the period containing it). */
+export function nextBoundaryAfter(anchor: Date, term: Term, instant: Date): Date {
+  return periodAt(anchor, term, instant).end;
+}
+
+/** Most periods `periodsBetween` returns before it refuses (a guard against runaway loops). */
+export const MAX_PERIODS = 100_000;
+
+/**
+ * The periods that overlap the half-open interval [from, to), in order (empty when
+ * to <= from). The first may start before `from` and the last may end after `to`.
+ */
+export function periodsBetween(anchor: Date, term: Term, from: Date, to: Date): Period[] {
+  const f = checkDate(from, 'from');
+  const t = checkDate(to, 'to');
+  if (t <= f) return [];
+  const first = periodIndexAt(anchor, term, from);
+  const out: Period[] = [];
+  for (let n = first; ; n++) {
+    const p = periodByIndex(anchor, term, n);
+    if (p.start.getTime() >= t) break;
+    if (out.length >= MAX_PERIODS) throw new BillingMathError(`more than ${MAX_PERIODS} periods between ${from.toISOString()} and ${to.toISOString()}`);
+    out.push(p);
+  }
+  return out;
+}
+
+/** The end of a term that starts at `start` (start + one term), e.g. `end_date` of a non-renewing subscription. */
+export function termEnd(start: Date, term: Term): Date {
+  return boundary(start, term, 1);
+}
