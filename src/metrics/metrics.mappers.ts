@@ -1,6 +1,7 @@
 import { iso } from '../platform/timestamps';
 import { BillableItemEntity } from './billable-item.entity';
 import { BillableMetricEntity } from './billable-metric.entity';
+import type { UsageValue } from './usage/usage.service';
 
 /** Billable item as the spec shows it (also nested in product metric pricings). */
 export function toBillableItemResponse(i: BillableItemEntity) {
@@ -37,5 +38,14 @@ export function toBillableMetricResponse(m: BillableMetricEntity) {
     metering_rule: m.metering_rule,
     created_at: iso(m.created_at),
     updated_at: iso(m.updated_at),
+  };
+}
+
+/** Usage as the API shows it: exact decimals become JSON numbers. */
+export function toCustomerUsageResponse(u: UsageValue & { metric_id: string }) {
+  return {
+    metric_id: u.metric_id,
+    value: Number(u.value),
+    breakdown: u.breakdown.map((b) => ({ grouping: b.grouping, value: Number(b.value) })),
   };
 }

@@ -1,11 +1,30 @@
 import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module';
+import { BillableItemsService } from './billable-items.service';
+import { BillableMetricsService } from './billable-metrics.service';
+import { BillableItemsController, BillableMetricsController, UsageController } from './metrics.controller';
 import { BillableItemsRepository, BillableMetricsRepository } from './metrics.repositories';
+import { ObjectsController } from './objects/objects.controller';
+import { BillableObjectsRepository } from './objects/objects.repository';
+import { ObjectsService } from './objects/objects.service';
 import { StandardItemsSeeder } from './standard-items.seeder';
+import { EventIngestService } from './usage/event-ingest.service';
+import { UsageService } from './usage/usage.service';
 
 @Module({
-  imports: [],
-  controllers: [],
-  providers: [BillableItemsRepository, BillableMetricsRepository, StandardItemsSeeder],
-  exports: [BillableItemsRepository, BillableMetricsRepository],
+  imports: [CustomersModule],
+  controllers: [BillableItemsController, BillableMetricsController, UsageController, ObjectsController],
+  providers: [
+    BillableItemsRepository,
+    BillableMetricsRepository,
+    BillableObjectsRepository,
+    StandardItemsSeeder,
+    BillableItemsService,
+    BillableMetricsService,
+    EventIngestService,
+    UsageService,
+    ObjectsService,
+  ],
+  exports: [BillableItemsRepository, BillableMetricsRepository, BillableItemsService, BillableMetricsService, UsageService, EventIngestService],
 })
 export class MetricsModule {}

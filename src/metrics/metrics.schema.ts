@@ -1,9 +1,20 @@
 import type { ModuleSchema } from '../platform/database/entity-registry';
 import { BillableItemEntity } from './billable-item.entity';
 import { BillableMetricEntity } from './billable-metric.entity';
+import { BillableObjectEntity } from './objects/billable-object.entity';
+import { UsageEventEntity, UsageEventKeyEntity, UsageRollupEntity, UsageRollupValueEntity } from './usage/usage.entities';
 import { BillableItemsAndMetrics1700000003000 } from './migrations/1700000003000-billable-items-and-metrics';
+import { UsageEventsAndObjects1700000003100 } from './migrations/1700000003100-usage-events-and-objects';
 
 export const metricsSchema: ModuleSchema = {
-  entities: [BillableItemEntity, BillableMetricEntity],
-  migrations: [BillableItemsAndMetrics1700000003000],
+  entities: [
+    BillableItemEntity,
+    BillableMetricEntity,
+    UsageEventEntity,
+    UsageEventKeyEntity,
+    UsageRollupEntity,
+    UsageRollupValueEntity,
+    BillableObjectEntity,
+  ],
+  migrations: [BillableItemsAndMetrics1700000003000, UsageEventsAndObjects1700000003100],
 };

@@ -40,7 +40,7 @@ export interface TestAppOptions {
 
 /** The real app (same modules, filters, pipes and body limits as main.ts) on the test database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = { ...loadConfig(), scheduler: false, logLevel: process.env.LOG_LEVEL ?? 'silent', dbPoolSize: 10 };
+  const config = { ...loadConfig(), scheduler: false, logLevel: process.env.LOG_LEVEL ?? 'silent', dbPoolSize: onEmbeddedDatabase() ? 1 : 10 };
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set: the jest globalSetup sets it');
   let builder = Test.createTestingModule({

@@ -31,7 +31,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TallyConfig {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   }
   const scheduler = (env.TALLY_SCHEDULER || 'on').toLowerCase() !== 'off';
-  const dbPoolSize = env.DB_POOL_SIZE ? Number(env.DB_POOL_SIZE) : databaseUrl ? 10 : 5;
+  // Embedded: one connection. pglite-socket interleaves the protocol messages of concurrent
+  // connections outside a transaction ("portal does not exist"), so queries go one at a time.
+  const dbPoolSize = env.DB_POOL_SIZE ? Number(env.DB_POOL_SIZE) : databaseUrl ? 10 : 1;
   if (!Number.isInteger(dbPoolSize) || dbPoolSize < 1 || dbPoolSize > 100) {
     throw new ConfigError('DB_POOL_SIZE must be an integer between 1 and 100');
   }

@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import { ingestBench } from './ingest.bench';
+
+/**
+ * `npm run bench -- <name> [--flag value ...]`: runs one benchmark against the real PostgreSQL of
+ * this machine. Add a benchmark by adding it to BENCHES.
+ */
+export interface Bench {
+  description: string;
+  run(flags: Record<string, string>): Promise<void>;
+}
+
+const BENCHES: Record<string, Bench> = {
+  ingest: ingestBench,
+};
+
+function parseFlags(args: string[]): Record<string, string> {
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(args[i]);
+    if (!m) throw new Error(`unexpected argument "${args[i]}" (flags are --name value)`);
+    flags[m[1]] = m[2] ?? args[++i] ?? '';
+  }
+  return flags;
+}
+
+async function main(): Promise<void> {
+  const [name, ...rest] = process.argv.slice(2);
+  const bench = name ? BENCHES[name] : undefined;
+  if (!bench) {
+    process.stderr.write(`usage: npm run bench -- <name> [--flag value ...]\n\nbenchmarks:\n`);
+    for (const [key, b] of Object.entries(BENCHES)) process.stderr.write(`  ${key.padEnd(14)} ${b.description}\n`);
+    process.exit(name ? 1 : 0);
+  }
+  await bench.run(parseFlags(rest));
+}
+
+main().then(
+  () => process.exit(0),
+  (err: Error) => {
+    process.stderr.write(`benchmark failed: ${err.stack ?? err.message}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,223 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsISO8601,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
+import { DISPLAY_TYPES, ITEM_TYPES } from '../billable-item.entity';
+import { METRIC_TYPES } from '../billable-metric.entity';
+import { AGGREGATORS, COMPARISON_TYPES, LOGICAL_TYPES } from '../metering-rule';
+
+export const STATES = ['ACTIVE', 'ARCHIVED'] as const;
+const TEXT_MAX = 255;
+const DESCRIPTION_MAX = 2000;
+
+// ---------------------------------------------------------------- billable items
+
+export class CreateBillableItemDto {
+  @ApiProperty({ example: 'API calls' }) @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) name: string;
+  @ApiProperty({ enum: ITEM_TYPES }) @IsIn(ITEM_TYPES) type: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
+  @ApiPropertyOptional({ enum: DISPLAY_TYPES, default: 'UNITS' }) @IsOptional() @IsIn(DISPLAY_TYPES) display_type?: string | null;
+}
+
+export class UpdateBillableItemDto {
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'null keeps the name' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TEXT_MAX)
+  name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
+  @ApiPropertyOptional({ enum: STATES, description: 'archive (ARCHIVED) or restore (ACTIVE)' }) @IsOptional() @IsIn(STATES) state?: string | null;
+}
+
+export class BillableItemQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() external_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() name?: string;
+  @ApiPropertyOptional({ enum: STATES, description: 'case-insensitive' }) @IsOptional() @IsString() state?: string;
+  @ApiPropertyOptional({ enum: [...ITEM_TYPES, 'LICENSE'] }) @IsOptional() @IsString() type?: string;
+}
+
+export const FindBillableItemsDto = findBodyDto('FindBillableItemsBody', BillableItemQueryDto, BASE_SORT_KEYS, {
+  required: ['pagination', 'sort_key'],
+});
+export type FindBillableItemsDto = InstanceType<typeof FindBillableItemsDto>;
+
+export class BillableItemResponse {
+  @ApiProperty() id: string;
+  @ApiProperty() company_id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) external_name: string | null;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ enum: DISPLAY_TYPES }) display_type: string;
+  @ApiProperty({ enum: [...ITEM_TYPES, 'LICENSE'] }) type: string;
+  @ApiProperty() standard: boolean;
+  @ApiProperty() editable: boolean;
+  @ApiProperty({ enum: STATES }) state: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+// ---------------------------------------------------------------- billable metrics
+
+class RuleItemDoc {
+  @ApiProperty({ type: Object, nullable: true, description: 'always null' }) comparator: null;
+  @ApiProperty({ enum: ['PROPERTY', 'VALUE'] }) item_type: string;
+  @ApiProperty({ type: String, nullable: true, description: 'property name (PROPERTY)' }) property: string | null;
+  @ApiProperty({
+    nullable: true,
+    description: 'the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string',
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+  })
+  value: string | string[] | null;
+}
+
+class ComparatorDoc {
+  @ApiProperty({ enum: [...LOGICAL_TYPES, ...COMPARISON_TYPES] }) type: string;
+  @ApiProperty({ type: 'array', items: { type: 'object' }, nullable: true, description: 'AND/OR: the nested comparators' }) items: unknown[] | null;
+  @ApiProperty({ type: RuleItemDoc, nullable: true }) left_item: RuleItemDoc | null;
+  @ApiProperty({ type: RuleItemDoc, nullable: true }) right_item: RuleItemDoc | null;
+}
+
+class RuleDoc {
+  @ApiProperty({ type: ComparatorDoc }) comparator: ComparatorDoc;
+}
+
+export class MeteringRuleDoc {
+  @ApiProperty({ enum: AGGREGATORS }) aggregator: string;
+  @ApiProperty({ type: String, nullable: true, description: 'required except for COUNT' }) property: string | null;
+  @ApiProperty({ type: [String] }) group_keys: string[];
+  @ApiProperty({ type: RuleDoc, nullable: true, description: 'null: every event counts' }) rule: RuleDoc | null;
+}
+
+export class CreateBillableMetricDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) item_id: string;
+  @ApiProperty({ type: MeteringRuleDoc, description: 'validated as a tree; a 400 names the bad node' })
+  @IsDefined()
+  @IsObject()
+  metering_rule: Record<string, unknown>;
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) name: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
+  @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @IsBoolean() is_billable?: boolean | null;
+}
+
+export class UpdateBillableMetricDto {
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'null keeps the name' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TEXT_MAX)
+  name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
+  @ApiPropertyOptional({ enum: STATES }) @IsOptional() @IsIn(STATES) state?: string | null;
+  /** Declared only to answer with a clear message: the rule is immutable. */
+  @ApiPropertyOptional({ description: 'not allowed: a metering rule is immutable (create a new metric)', deprecated: true })
+  @IsOptional()
+  metering_rule?: unknown;
+}
+
+export class BillableMetricQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() external_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() item_id?: string;
+  @ApiPropertyOptional({ enum: STATES, description: 'case-insensitive' }) @IsOptional() @IsString() state?: string;
+}
+
+export const FindBillableMetricsDto = findBodyDto('FindBillableMetricsBody', BillableMetricQueryDto, BASE_SORT_KEYS);
+export type FindBillableMetricsDto = InstanceType<typeof FindBillableMetricsDto>;
+
+export class BillableMetricResponse {
+  @ApiProperty() id: string;
+  @ApiProperty() company_id: string;
+  @ApiProperty() item_id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) external_name: string | null;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ enum: METRIC_TYPES }) type: string;
+  @ApiProperty() is_billable: boolean;
+  @ApiProperty() standard: boolean;
+  @ApiProperty() editable: boolean;
+  @ApiProperty({ enum: STATES }) state: string;
+  @ApiProperty({ type: MeteringRuleDoc, nullable: true }) metering_rule: unknown;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+// ---------------------------------------------------------------- usage
+
+export class UsagePeriodDto {
+  @ApiProperty({ format: 'date-time', description: 'inclusive' }) @IsISO8601({ strict: true }) start_date: string;
+  @ApiProperty({ format: 'date-time', description: 'exclusive' }) @IsISO8601({ strict: true }) end_date: string;
+}
+
+export class CustomerUsageDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) metric_id: string;
+  @ApiProperty({ type: UsagePeriodDto }) @IsDefined() @ValidateNested() @Type(() => UsagePeriodDto) period: UsagePeriodDto;
+}
+
+export class UsageBreakdownEntry {
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string', nullable: true }, description: 'group key → value (null when missing)' })
+  grouping: Record<string, string | null>;
+  @ApiProperty() value: number;
+}
+
+export class CustomerUsageResponse {
+  @ApiProperty() metric_id: string;
+  @ApiProperty({ description: 'the metric aggregated over the period [start_date, end_date)' }) value: number;
+  @ApiProperty({ type: [UsageBreakdownEntry] }) breakdown: UsageBreakdownEntry[];
+}
+
+// ---------------------------------------------------------------- usage events
+
+export class IngestEventsDto {
+  @ApiProperty({
+    description:
+      '1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties (flat: string, number, boolean)}; each is validated on its own',
+    type: 'array',
+    items: { type: 'object' },
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  events: unknown[];
+}
+
+class EnqueuedEvent {
+  @ApiProperty() transaction_id: string;
+  @ApiProperty({ format: 'date-time' }) timestamp: string;
+}
+
+class DuplicateEvent {
+  @ApiProperty() transaction_id: string;
+}
+
+class EventError {
+  @ApiProperty() index: number;
+  @ApiProperty({ type: String, nullable: true }) transaction_id: string | null;
+  @ApiProperty({ example: 'invalid_field' }) error_code: string;
+  @ApiProperty() error_message: string;
+}
+
+export class IngestEventsResponse {
+  @ApiProperty({ type: [EnqueuedEvent], description: 'events stored by this call' }) enqueued: EnqueuedEvent[];
+  @ApiProperty({ type: [DuplicateEvent], description: 'transaction_ids already seen for the customer in the last 35 days (or earlier in the batch)' })
+  duplicates: DuplicateEvent[];
+  @ApiProperty({ type: [EventError] }) errors: EventError[];
+}

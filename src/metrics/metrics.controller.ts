@@ -1,0 +1,117 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTenantController } from '../platform/api-errors.decorator';
+import { COMPANY_PATH } from '../platform/paths';
+import { ApiPageResponse } from '../platform/search/api-page.decorator';
+import { CompanyId } from '../platform/tenancy/company-id.decorator';
+import { BillableItemsService } from './billable-items.service';
+import { BillableMetricsService } from './billable-metrics.service';
+import {
+  BillableItemResponse,
+  BillableMetricResponse,
+  CreateBillableItemDto,
+  CreateBillableMetricDto,
+  CustomerUsageDto,
+  CustomerUsageResponse,
+  FindBillableItemsDto,
+  FindBillableMetricsDto,
+  IngestEventsDto,
+  IngestEventsResponse,
+  UpdateBillableItemDto,
+  UpdateBillableMetricDto,
+} from './dto/metrics.dto';
+import { toBillableItemResponse, toBillableMetricResponse, toCustomerUsageResponse } from './metrics.mappers';
+import { EventIngestService, IngestResult } from './usage/event-ingest.service';
+import { UsageService } from './usage/usage.service';
+
+@ApiTags('metrics')
+@ApiTenantController()
+@Controller(`${COMPANY_PATH}/billable_items`)
+export class BillableItemsController {
+  constructor(private readonly service: BillableItemsService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOkResponse({ type: BillableItemResponse })
+  async create(@CompanyId() companyId: string, @Body() dto: CreateBillableItemDto) {
+    return toBillableItemResponse(await this.service.create(companyId, dto));
+  }
+
+  @Post('find')
+  @HttpCode(200)
+  @ApiPageResponse(BillableItemResponse)
+  async find(@CompanyId() companyId: string, @Body() body: FindBillableItemsDto) {
+    const page = await this.service.find(companyId, body);
+    return { pagination: page.pagination, results: page.results.map(toBillableItemResponse) };
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: BillableItemResponse })
+  async get(@CompanyId() companyId: string, @Param('id') id: string) {
+    return toBillableItemResponse(await this.service.get(companyId, id));
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ type: BillableItemResponse })
+  async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateBillableItemDto) {
+    return toBillableItemResponse(await this.service.update(companyId, id, dto));
+  }
+}
+
+@ApiTags('metrics')
+@ApiTenantController()
+@Controller(`${COMPANY_PATH}/billable_metrics`)
+export class BillableMetricsController {
+  constructor(private readonly service: BillableMetricsService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOkResponse({ type: BillableMetricResponse })
+  async create(@CompanyId() companyId: string, @Body() dto: CreateBillableMetricDto) {
+    return toBillableMetricResponse(await this.service.create(companyId, dto));
+  }
+
+  @Post('find')
+  @HttpCode(200)
+  @ApiPageResponse(BillableMetricResponse)
+  async find(@CompanyId() companyId: string, @Body() body: FindBillableMetricsDto) {
+    const page = await this.service.find(companyId, body);
+    return { pagination: page.pagination, results: page.results.map(toBillableMetricResponse) };
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: BillableMetricResponse })
+  async get(@CompanyId() companyId: string, @Param('id') id: string) {
+    return toBillableMetricResponse(await this.service.get(companyId, id));
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ type: BillableMetricResponse })
+  async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateBillableMetricDto) {
+    return toBillableMetricResponse(await this.service.update(companyId, id, dto));
+  }
+}
+
+@ApiTags('metrics')
+@ApiTenantController()
+@Controller(COMPANY_PATH)
+export class UsageController {
+  constructor(
+    private readonly ingestion: EventIngestService,
+    private readonly usage: UsageService,
+  ) {}
+
+  @Post('events/ingest')
+  @HttpCode(200)
+  @ApiOkResponse({ type: IngestEventsResponse })
+  ingest(@CompanyId() companyId: string, @Body() dto: IngestEventsDto): Promise<IngestResult> {
+    return this.ingestion.ingest(companyId, dto.events);
+  }
+
+  @Post('customers/:customer_id/usage')
+  @HttpCode(200)
+  @ApiOkResponse({ type: CustomerUsageResponse })
+  async customerUsage(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Body() dto: CustomerUsageDto) {
+    return toCustomerUsageResponse(await this.usage.customerUsage(companyId, customerId, dto));
+  }
+}

@@ -1,0 +1,56 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTenantController } from '../../platform/api-errors.decorator';
+import { COMPANY_PATH } from '../../platform/paths';
+import { ApiPageResponse } from '../../platform/search/api-page.decorator';
+import { CompanyId } from '../../platform/tenancy/company-id.decorator';
+import { CreateObjectDto, FindObjectsDto, IngestObjectsDto, IngestObjectsResponse, ObjectResponse, UpdateObjectDto } from './objects.dto';
+import { toObjectResponse } from './objects.mapper';
+import { ObjectsService } from './objects.service';
+
+@ApiTags('metrics')
+@ApiTenantController()
+@Controller(`${COMPANY_PATH}/objects`)
+export class ObjectsController {
+  constructor(private readonly service: ObjectsService) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: ObjectResponse })
+  async create(@CompanyId() companyId: string, @Body() dto: CreateObjectDto): Promise<ObjectResponse> {
+    return toObjectResponse(await this.service.create(companyId, dto));
+  }
+
+  @Post('find')
+  @HttpCode(200)
+  @ApiPageResponse(ObjectResponse)
+  async find(@CompanyId() companyId: string, @Body() body: FindObjectsDto) {
+    const page = await this.service.find(companyId, body);
+    return { pagination: page.pagination, results: page.results.map(toObjectResponse) };
+  }
+
+  @Post('ingest')
+  @HttpCode(200)
+  @ApiOkResponse({ type: IngestObjectsResponse })
+  ingest(@CompanyId() companyId: string, @Body() dto: IngestObjectsDto) {
+    return this.service.ingest(companyId, dto.objects);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ObjectResponse })
+  async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ObjectResponse> {
+    return toObjectResponse(await this.service.get(companyId, id));
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ type: ObjectResponse })
+  async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateObjectDto): Promise<ObjectResponse> {
+    return toObjectResponse(await this.service.update(companyId, id, dto.properties));
+  }
+
+  @Delete(':id')
+  @ApiOkResponse({ type: ObjectResponse, description: 'soft delete: the object stays for the usage of past periods' })
+  async remove(@CompanyId() companyId: string, @Param('id') id: string): Promise<ObjectResponse> {
+    return toObjectResponse(await this.service.remove(companyId, id));
+  }
+}

@@ -1,0 +1,261 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
+import { CustomersRepository } from '../../customers/customers.repository';
+import type { CustomerEntity } from '../../customers/customer.entity';
+import { Clock } from '../../platform/clock/clock';
+import { isId, newId } from '../../platform/ids/ids';
+import type { BillableItemEntity } from '../billable-item.entity';
+import { BillableItemsRepository, BillableMetricsRepository } from '../metrics.repositories';
+import { addToRollups, batchSource } from './rollups';
+import { checkProperties, parseInstant } from './properties';
+import type { Properties } from './usage.entities';
+
+/** A transaction_id is a duplicate for this long after its first receipt. */
+export const DEDUP_WINDOW_MS = 35 * 24 * 3_600_000;
+export const MAX_EVENTS_PER_BATCH = 100;
+
+export interface IngestResult {
+  enqueued: { transaction_id: string; timestamp: string }[];
+  duplicates: { transaction_id: string }[];
+  errors: { index: number; transaction_id: string | null; error_code: string; error_message: string }[];
+}
+
+interface Candidate {
+  index: number;
+  eventId: string;
+  customerId: string;
+  itemId: string;
+  transactionId: string;
+  timestamp: Date;
+  properties: Properties;
+}
+
+interface Shaped {
+  index: number;
+  raw: Record<string, unknown>;
+  timestamp: Date;
+  properties: Properties;
+}
+
+const EVENT_FIELDS = ['customer_id', 'customer_identifier', 'item_id', 'transaction_id', 'timestamp', 'properties'];
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isText = (v: unknown, max = 255): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
+
+/**
+ * `POST /events/ingest`: each event validated on its own; good events are stored even when
+ * others fail. De-duplication by (customer, transaction_id) for 35 days from the first receipt
+ * is enforced by the primary key of usage_event_keys (INSERT ... ON CONFLICT ... RETURNING), so
+ * identical batches sent at the same time store each event once. Events, keys and rollups are
+ * written in one transaction, each with one multi-row statement.
+ */
+@Injectable()
+export class EventIngestService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly customers: CustomersRepository,
+    private readonly items: BillableItemsRepository,
+    private readonly metrics: BillableMetricsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async ingest(companyId: string, events: unknown[]): Promise<IngestResult> {
+    const errors: IngestResult['errors'] = [];
+    const fail = (index: number, tx: unknown, code: string, path: string, message: string) =>
+      errors.push({ index, transaction_id: typeof tx === 'string' ? tx : null, error_code: code, error_message: `${path} ${message}` });
+
+    // 1. shape of each event
+    const shaped: Shaped[] = [];
+    events.forEach((raw, index) => {
+      const at = `events[${index}]`;
+      if (!isObject(raw)) return fail(index, null, 'invalid_field', at, 'must be an object');
+      const tx = raw.transaction_id;
+      const unknown = Object.keys(raw).find((k) => !EVENT_FIELDS.includes(k));
+      if (unknown) return fail(index, tx, 'invalid_field', `${at}.${unknown}`, 'is not an allowed field');
+      if (!isText(tx)) return fail(index, tx, 'invalid_field', `${at}.transaction_id`, 'must be a string of 1 to 255 characters');
+      const hasId = raw.customer_id !== undefined && raw.customer_id !== null;
+      const hasIdentifier = raw.customer_identifier !== undefined && raw.customer_identifier !== null;
+      if (!hasId && !hasIdentifier) return fail(index, tx, 'invalid_field', `${at}.customer_id`, 'or customer_identifier is required');
+      if (hasId && !isText(raw.customer_id)) return fail(index, tx, 'invalid_field', `${at}.customer_id`, 'must be a non-empty string');
+      if (hasIdentifier && !isText(raw.customer_identifier)) {
+        return fail(index, tx, 'invalid_field', `${at}.customer_identifier`, 'must be a non-empty string');
+      }
+      if (!isText(raw.item_id)) return fail(index, tx, 'invalid_field', `${at}.item_id`, 'must be a non-empty string');
+      const timestamp = parseInstant(raw.timestamp);
+      if (!timestamp) return fail(index, tx, 'invalid_field', `${at}.timestamp`, 'must be an ISO 8601 date-time with a time zone (e.g. 2026-01-31T12:00:00Z)');
+      const props = checkProperties(raw.properties, `${at}.properties`);
+      if ('error' in props) return fail(index, tx, 'invalid_field', props.error[0], props.error[1]);
+      shaped.push({ index, raw, timestamp, properties: props.ok });
+    });
+
+    // 2.-3. resolve customers and items, then store keys (the de-duplication), events and rollups:
+    // one transaction, so the batch sees one snapshot and a retry after a deadlock redoes it all.
+    const outcome =
+      shaped.length === 0
+        ? { enqueued: [], duplicates: [], errors: [] }
+        : await this.retrying(() => this.dataSource.transaction((m) => this.resolveAndStore(m, companyId, shaped)));
+    errors.push(...outcome.errors);
+    errors.sort((a, b) => a.index - b.index);
+    return { enqueued: outcome.enqueued, duplicates: outcome.duplicates, errors };
+  }
+
+  private async resolveAndStore(m: EntityManager, companyId: string, shaped: Shaped[]): Promise<IngestResult> {
+    const errors: IngestResult['errors'] = [];
+    const fail = (index: number, tx: string, code: string, path: string, message: string) =>
+      errors.push({ index, transaction_id: tx, error_code: code, error_message: `${path} ${message}` });
+
+    // customers and items, each kind in one batched query
+    const customers = this.customers.with(m);
+    const byIds = new Map<string, CustomerEntity>();
+    const byIdentifiers = new Map<string, CustomerEntity>();
+    const ids = [...new Set(shaped.map((s) => s.raw.customer_id).filter((v): v is string => isId('customer', v)))];
+    if (ids.length > 0) for (const c of await customers.find(companyId, { where: { id: In(ids) } })) byIds.set(c.id, c);
+    // customer_id fields accept an identifier too
+    const identifiers: string[] = [];
+    for (const s of shaped) {
+      const byId = s.raw.customer_id as string | undefined;
+      if (byId) {
+        if (!byIds.has(byId)) identifiers.push(byId);
+      } else identifiers.push(s.raw.customer_identifier as string);
+    }
+    if (identifiers.length > 0) {
+      for (const c of await customers.find(companyId, { where: { identifier: In([...new Set(identifiers)]) } })) byIdentifiers.set(c.identifier!, c);
+    }
+    const itemIds = [...new Set(shaped.map((s) => s.raw.item_id as string).filter((id) => isId('billableItem', id)))];
+    const items = new Map<string, BillableItemEntity>();
+    if (itemIds.length > 0) for (const i of await this.items.with(m).find(companyId, { where: { id: In(itemIds) } })) items.set(i.id, i);
+
+    const candidates: Candidate[] = [];
+    const duplicates: IngestResult['duplicates'] = [];
+    const seen = new Set<string>();
+    for (const s of shaped) {
+      const at = `events[${s.index}]`;
+      const tx = s.raw.transaction_id as string;
+      let customer: CustomerEntity | undefined;
+      let field = 'customer_identifier';
+      if (s.raw.customer_id) {
+        field = 'customer_id';
+        const key = s.raw.customer_id as string;
+        customer = byIds.get(key) ?? byIdentifiers.get(key);
+        if (customer && s.raw.customer_identifier && customer.identifier !== s.raw.customer_identifier) {
+          fail(s.index, tx, 'invalid_field', `${at}.customer_identifier`, 'names another customer than customer_id');
+          continue;
+        }
+      } else customer = byIdentifiers.get(s.raw.customer_identifier as string);
+      if (!customer) {
+        fail(s.index, tx, 'not_found', `${at}.${field}`, 'customer not found');
+        continue;
+      }
+      const item = items.get(s.raw.item_id as string);
+      if (!item) {
+        fail(s.index, tx, 'not_found', `${at}.item_id`, 'billable item not found');
+        continue;
+      }
+      if (item.type !== 'CUSTOM_USAGE') {
+        fail(s.index, tx, 'invalid_field', `${at}.item_id`, `must name a CUSTOM_USAGE item (this one is ${item.type})`);
+        continue;
+      }
+      const key = `${customer.id}\u0000${tx}`;
+      if (seen.has(key)) {
+        duplicates.push({ transaction_id: tx });
+        continue;
+      }
+      seen.add(key);
+      candidates.push({
+        index: s.index,
+        eventId: newId('event'),
+        customerId: customer.id,
+        itemId: item.id,
+        transactionId: tx,
+        timestamp: s.timestamp,
+        properties: s.properties,
+      });
+    }
+
+    const stored = candidates.length === 0 ? new Set<string>() : await this.store(m, companyId, candidates);
+    const enqueued: IngestResult['enqueued'] = [];
+    for (const c of candidates) {
+      if (stored.has(c.eventId)) enqueued.push({ transaction_id: c.transactionId, timestamp: c.timestamp.toISOString() });
+      else duplicates.push({ transaction_id: c.transactionId });
+    }
+    return { enqueued, duplicates, errors };
+  }
+
+  /** Writes the candidates that are not duplicates; returns the ids of the events stored. */
+  private async store(m: EntityManager, companyId: string, candidates: Candidate[]): Promise<Set<string>> {
+    const now = this.clock.now();
+    const itemIds = [...new Set(candidates.map((c) => c.itemId))].sort();
+    // Share-lock the items: a metric being created on one (which locks it FOR UPDATE and builds
+    // its rollups from the stored events) waits for this batch, or this batch waits for it.
+    await m.query('SELECT id FROM billable_items WHERE company_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR KEY SHARE', [
+      companyId,
+      itemIds,
+    ]);
+    const sorted = [...candidates].sort((a, b) =>
+      a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0,
+    );
+    const returned: { event_id: string }[] = await m.query(
+      `INSERT INTO usage_event_keys AS k (company_id, customer_id, transaction_id, event_id, first_seen_at)
+       SELECT $1, u.customer_id, u.transaction_id, u.event_id, $5
+       FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS u(customer_id, transaction_id, event_id, n)
+       ORDER BY u.n
+       ON CONFLICT (company_id, customer_id, transaction_id) DO UPDATE
+         SET event_id = EXCLUDED.event_id, first_seen_at = EXCLUDED.first_seen_at
+         WHERE k.first_seen_at < $6
+       RETURNING event_id`,
+      [
+        companyId,
+        sorted.map((c) => c.customerId),
+        sorted.map((c) => c.transactionId),
+        sorted.map((c) => c.eventId),
+        now,
+        new Date(now.getTime() - DEDUP_WINDOW_MS),
+      ],
+    );
+    const accepted = new Set(returned.map((r) => r.event_id));
+    const rows = candidates.filter((c) => accepted.has(c.eventId));
+    if (rows.length === 0) return accepted;
+    await m.query(
+      `INSERT INTO usage_events (company_id, id, customer_id, item_id, transaction_id, event_timestamp, properties, created_at)
+       SELECT $1, u.id, u.customer_id, u.item_id, u.transaction_id, u.ts, u.props, $8
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[]) AS u(id, customer_id, item_id, transaction_id, ts, props)`,
+      [
+        companyId,
+        rows.map((r) => r.eventId),
+        rows.map((r) => r.customerId),
+        rows.map((r) => r.itemId),
+        rows.map((r) => r.transactionId),
+        rows.map((r) => r.timestamp),
+        rows.map((r) => JSON.stringify(r.properties)),
+        now,
+      ],
+    );
+    await this.addToMetricRollups(m, companyId, rows);
+    return accepted;
+  }
+
+  private async addToMetricRollups(m: EntityManager, companyId: string, rows: Candidate[]): Promise<void> {
+    const itemIds = [...new Set(rows.map((r) => r.itemId))];
+    const metrics = await this.metrics
+      .with(m)
+      .find(companyId, { where: { item_id: In(itemIds), metering_rule: Not(IsNull()) }, order: { id: 'ASC' } });
+    for (const metric of metrics) {
+      const ofItem = rows.filter((r) => r.itemId === metric.item_id);
+      const source = batchSource(
+        ofItem.map((r) => ({ id: r.eventId, customer_id: r.customerId, event_timestamp: r.timestamp, properties: r.properties })),
+      );
+      await addToRollups(m, companyId, metric, source);
+    }
+  }
+
+  /** Deadlocks and serialization failures are retried (the transaction rolled back entirely). */
+  private async retrying<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (err) {
+        const code = (err as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (err as { code?: string }).code;
+        if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+      }
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import { Injectable } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainError } from '../../platform/errors/domain-error';
+import { CustomerLookupService } from '../../customers/customer-lookup.service';
+import { isId } from '../../platform/ids/ids';
+import { BillableItemsRepository, BillableMetricsRepository } from '../metrics.repositories';
+import type { BillableMetricEntity } from '../billable-metric.entity';
+import type { NormalisedMeteringRule } from '../metering-rule';
+import { BUCKET_MS } from './rollups';
+import { filterSql, groupKeySql, propertyNumeric, propertyText, SqlParams } from './metering-sql';
+
+export interface UsagePeriod {
+  /** inclusive */
+  start: Date;
+  /** exclusive */
+  end: Date;
+}
+
+export interface UsageValue {
+  /** exact decimal as a string (e.g. "12.5"); "0" when nothing was used */
+  value: string;
+  breakdown: { grouping: Record<string, string | null>; value: string }[];
+}
+
+export interface UsageOptions {
+  /** 'auto' (default) reads hourly rollups for the whole hours of the period; 'raw' scans the events only. */
+  source?: 'auto' | 'raw';
+  /** Run inside this transaction (the billing engine's). */
+  manager?: EntityManager;
+}
+
+interface PartsQuery {
+  sql: string;
+  params: SqlParams;
+}
+
+function canon(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '0';
+  return new Decimal(value).toFixed();
+}
+
+/**
+ * Usage of one metric for one customer over a half-open period, aggregated IN SQL:
+ * the metric's rule becomes a WHERE clause with bound parameters, its aggregator an SQL
+ * aggregate. Event metrics (CUSTOM_USAGE items) read the hourly rollups for whole hours and the
+ * events for the partial hours at the edges; object metrics (CUSTOM_OBJ items) aggregate the
+ * objects live at some point of the period (created before its end, not deleted before or at
+ * its start), with their current properties.
+ *
+ * Aggregators: COUNT (events/objects passing the rule), SUM, MAX, AVG (of numeric values;
+ * others are skipped), UNIQUE_COUNT (distinct texts of the property; missing skipped), LATEST
+ * (numeric value of the last event by timestamp, ties broken by the later event id). An empty
+ * period, or one without numeric values, gives 0. `breakdown` has one entry per combination of
+ * the group keys' values (null when the property is missing), ordered by that combination.
+ */
+@Injectable()
+export class UsageService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly items: BillableItemsRepository,
+    private readonly metrics: BillableMetricsRepository,
+    private readonly customers: CustomerLookupService,
+  ) {}
+
+  /** `POST /customers/{customer_id}/usage`: the customer by id or identifier, the metric by id. */
+  async customerUsage(
+    companyId: string,
+    customerIdOrIdentifier: string,
+    body: { metric_id: string; period: { start_date: string; end_date: string } },
+  ): Promise<UsageValue & { metric_id: string }> {
+    const customer = await this.customers.getByIdOrIdentifier(companyId, customerIdOrIdentifier, 'path');
+    const notFound = () => DomainError.notFound('billable metric', 'metric_id');
+    if (!isId('billableMetric', body.metric_id)) throw notFound();
+    const metric = await this.metrics.findOneOrFail(companyId, { id: body.metric_id }, notFound);
+    const start = new Date(body.period.start_date);
+    const end = new Date(body.period.end_date);
+    if (Number.isNaN(start.getTime())) throw DomainError.invalidField('period.start_date', 'must be an ISO 8601 date-time');
+    if (Number.isNaN(end.getTime())) throw DomainError.invalidField('period.end_date', 'must be an ISO 8601 date-time');
+    if (end.getTime() < start.getTime()) throw DomainError.invalidField('period.end_date', 'must not be before period.start_date');
+    const result = await this.usage(companyId, customer.id, metric, { start, end });
+    return { metric_id: metric.id, ...result };
+  }
+
+  async usage(
+    companyId: string,
+    customerId: string,
+    metric: BillableMetricEntity,
+    period: UsagePeriod,
+    groupKeys?: string[],
+    options: UsageOptions = {},
+  ): Promise<UsageValue> {
+    const rule = metric.metering_rule as NormalisedMeteringRule | null;
+    if (!rule || metric.company_id !== companyId) throw DomainError.invalidField('metric_id', 'is not a metered metric of this company');
+    const keys = groupKeys ?? rule.group_keys;
+    const m = options.manager ?? this.dataSource.manager;
+    if (period.end.getTime() <= period.start.getTime()) return { value: '0', breakdown: [] };
+
+    const item = await this.items.with(m).findOne(companyId, { id: metric.item_id });
+    if (!item) throw DomainError.notFound('billable item', 'metric_id');
+    const isObjects = item.type === 'CUSTOM_OBJ';
+    const useRollups =
+      !isObjects && (options.source ?? 'auto') === 'auto' && JSON.stringify(keys) === JSON.stringify(rule.group_keys);
+
+    const unique = rule.aggregator === 'UNIQUE_COUNT';
+    const parts = isObjects
+      ? this.objectParts(companyId, customerId, metric, rule, period, keys, unique)
+      : this.eventParts(companyId, customerId, metric, rule, period, keys, unique, useRollups);
+
+    const sql = unique
+      ? `SELECT GROUPING(p.gk) AS is_total, p.gk, count(DISTINCT p.t)::text AS value
+         FROM (${parts.sql}) p GROUP BY GROUPING SETS ((p.gk), ()) ORDER BY 1, 2`
+      : `SELECT GROUPING(p.gk) AS is_total, p.gk, ${this.finalValue(rule.aggregator)} AS value
+         FROM (${parts.sql}) p GROUP BY GROUPING SETS ((p.gk), ()) ORDER BY 1, 2`;
+    const rows: { is_total: number; gk: string | null; value: string | null }[] = await m.query(sql, parts.params.values);
+
+    let total = '0';
+    const breakdown: UsageValue['breakdown'] = [];
+    for (const row of rows) {
+      if (Number(row.is_total) === 1) {
+        total = canon(row.value);
+        continue;
+      }
+      if (keys.length === 0) continue;
+      const values = JSON.parse(row.gk ?? '[]') as (string | null)[];
+      const grouping: Record<string, string | null> = {};
+      keys.forEach((k, i) => (grouping[k] = values[i] ?? null));
+      breakdown.push({ grouping, value: canon(row.value) });
+    }
+    return { value: total, breakdown };
+  }
+
+  private finalValue(aggregator: string): string {
+    switch (aggregator) {
+      case 'COUNT':
+        return 'sum(p.event_count)::text';
+      case 'SUM':
+        return 'sum(p.value_sum)::text';
+      case 'MAX':
+        return 'max(p.value_max)::text';
+      case 'AVG':
+        return 'CASE WHEN sum(p.value_count) > 0 THEN (sum(p.value_sum) / sum(p.value_count))::text END';
+      case 'LATEST':
+        return '(array_agg(p.latest_value ORDER BY p.latest_at DESC, p.latest_event_id COLLATE "C" DESC) FILTER (WHERE p.latest_at IS NOT NULL))[1]::text';
+      default:
+        throw new Error(`unknown aggregator ${aggregator}`);
+    }
+  }
+
+  /** One row per matching record (raw) in the shape of a rollup row, or the distinct texts for UNIQUE_COUNT. */
+  private rawRows(
+    alias: string,
+    timestampColumn: string,
+    rule: NormalisedMeteringRule,
+    keys: string[],
+    unique: boolean,
+    params: SqlParams,
+  ): string {
+    const props = `${alias}.properties`;
+    const gk = groupKeySql(props, keys, params);
+    if (unique) return `SELECT ${gk} AS gk, ${propertyText(props, rule.property!, params)} AS t`;
+    const v = rule.property && rule.aggregator !== 'COUNT' ? propertyNumeric(props, rule.property, params) : 'NULL::numeric';
+    return (
+      `SELECT x.gk, 1::bigint AS event_count, (x.v IS NOT NULL)::int::bigint AS value_count, COALESCE(x.v, 0) AS value_sum, x.v AS value_max, ` +
+      `CASE WHEN x.v IS NOT NULL THEN x.ts END AS latest_at, CASE WHEN x.v IS NOT NULL THEN x.id END AS latest_event_id, x.v AS latest_value ` +
+      `FROM (SELECT ${gk} AS gk, ${v} AS v, ${alias}.${timestampColumn} AS ts, ${alias}.id AS id`
+    );
+  }
+
+  private eventParts(
+    companyId: string,
+    customerId: string,
+    metric: BillableMetricEntity,
+    rule: NormalisedMeteringRule,
+    period: UsagePeriod,
+    keys: string[],
+    unique: boolean,
+    useRollups: boolean,
+  ): PartsQuery {
+    const params = new SqlParams();
+    const c = params.add(companyId);
+    const cus = params.add(customerId);
+    const item = params.add(metric.item_id);
+    const start = period.start.getTime();
+    const end = period.end.getTime();
+    const fullStart = Math.ceil(start / BUCKET_MS) * BUCKET_MS;
+    const fullEnd = Math.floor(end / BUCKET_MS) * BUCKET_MS;
+    const rollups = useRollups && fullStart < fullEnd;
+
+    let range: string;
+    if (rollups) {
+      const edges: string[] = [];
+      if (start < fullStart) edges.push(`(e.event_timestamp >= ${params.add(period.start)} AND e.event_timestamp < ${params.add(new Date(fullStart))})`);
+      if (fullEnd < end) edges.push(`(e.event_timestamp >= ${params.add(new Date(fullEnd))} AND e.event_timestamp < ${params.add(period.end)})`);
+      range = edges.length > 0 ? `(${edges.join(' OR ')})` : 'false';
+    } else {
+      range = `e.event_timestamp >= ${params.add(period.start)} AND e.event_timestamp < ${params.add(period.end)}`;
+    }
+    const where = filterSql(rule.rule?.comparator, 'e.properties', params);
+    const scope = `e.company_id = ${c}::text AND e.customer_id = ${cus}::text AND e.item_id = ${item}::text AND ${range} AND ${where}`;
+    const raw = unique
+      ? `${this.rawRows('e', 'event_timestamp', rule, keys, true, params)} FROM usage_events e WHERE ${scope}`
+      : `${this.rawRows('e', 'event_timestamp', rule, keys, false, params)} FROM usage_events e WHERE ${scope}) x`;
+    if (!rollups) return { sql: raw, params };
+
+    const bucketRange =
+      `company_id = ${c}::text AND customer_id = ${cus}::text AND metric_id = ${params.add(metric.id)}::text ` +
+      `AND bucket_start >= ${params.add(new Date(fullStart))} AND bucket_start < ${params.add(new Date(fullEnd))}`;
+    // UNIQUE_COUNT: the distinct values of whole hours, plus every group seen (a group whose
+    // events all lack the property still appears in the breakdown, with 0)
+    const fromRollups = unique
+      ? `SELECT group_key AS gk, value AS t FROM usage_rollup_values WHERE ${bucketRange} ` +
+        `UNION ALL SELECT group_key AS gk, NULL::text AS t FROM usage_rollups WHERE ${bucketRange}`
+      : `SELECT group_key AS gk, event_count, value_count, value_sum, value_max, latest_at, latest_event_id, latest_value FROM usage_rollups WHERE ${bucketRange}`;
+    return { sql: `${fromRollups} UNION ALL ${raw}`, params };
+  }
+
+  private objectParts(
+    companyId: string,
+    customerId: string,
+    metric: BillableMetricEntity,
+    rule: NormalisedMeteringRule,
+    period: UsagePeriod,
+    keys: string[],
+    unique: boolean,
+  ): PartsQuery {
+    const params = new SqlParams();
+    const c = params.add(companyId);
+    const cus = params.add(customerId);
+    const item = params.add(metric.item_id);
+    const live = `o.created_at < ${params.add(period.end)} AND (o.deleted_at IS NULL OR o.deleted_at > ${params.add(period.start)})`;
+    const where = filterSql(rule.rule?.comparator, 'o.properties', params);
+    const scope = `o.company_id = ${c}::text AND o.customer_id = ${cus}::text AND o.item_id = ${item}::text AND ${live} AND ${where}`;
+    const sql = unique
+      ? `${this.rawRows('o', 'created_at', rule, keys, true, params)} FROM billable_objects o WHERE ${scope}`
+      : `${this.rawRows('o', 'created_at', rule, keys, false, params)} FROM billable_objects o WHERE ${scope}) x`;
+    return { sql, params };
+  }
+}
