@@ -1,0 +1,120 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { CustomerEntitlementsPort } from '../customers/customer-entitlements.port';
+import { EntityManager, In } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { EntitlementAssignmentsService, AssignmentOwner } from '../entitlements/assignments/assignments.service';
+import type { EntitlementAssignmentView } from '../entitlements/assignments/assignment.rules';
+import { ProductPricingsRepository } from '../catalog/catalog.repositories';
+import { EntitlementDefinitionsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repositories';
+import { customerEntitlements, EntitlementDef, subscriptionEntitlements } from './entitlement-combination';
+import { effectivePhase } from './phases';
+import type { StoredConfigItem } from './subscription.entities';
+
+export interface EntitlementSubject {
+  subscription_id: string;
+  product_pricing_ids: string[];
+  config_items: StoredConfigItem[];
+}
+
+/**
+ * Computed entitlements of subscriptions and of customers (all their live subscriptions
+ * combined by aggregator_type, oldest subscription first for COALESCE). A fixed number of
+ * queries whatever the number of subscriptions or customers.
+ */
+@Injectable()
+export class CustomerEntitlementsService implements OnModuleInit {
+  constructor(
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly phases: SubscriptionPhasesRepository,
+    private readonly pricings: ProductPricingsRepository,
+    private readonly definitions: EntitlementDefinitionsRepository,
+    private readonly assignments: EntitlementAssignmentsService,
+    private readonly clock: Clock,
+    private readonly port: CustomerEntitlementsPort,
+  ) {}
+
+  /** Customer responses take their computed_entitlements from here. */
+  onModuleInit(): void {
+    this.port.provide(async (companyId, customerIds) => {
+      const computed = await this.computeForCustomers(companyId, customerIds);
+      return computed as unknown as Map<string, Record<string, unknown>[]>;
+    });
+  }
+
+  /** subscription id → computed entitlements. */
+  async computeForSubscriptions(companyId: string, subjects: EntitlementSubject[], manager?: EntityManager): Promise<Map<string, EntitlementAssignmentView[]>> {
+    return (await this.compute(companyId, subjects, manager)).bySubscription;
+  }
+
+  private async compute(
+    companyId: string,
+    subjects: EntitlementSubject[],
+    manager?: EntityManager,
+  ): Promise<{ bySubscription: Map<string, EntitlementAssignmentView[]>; defs: Map<string, EntitlementDef> }> {
+    const out = new Map<string, EntitlementAssignmentView[]>();
+    if (subjects.length === 0) return { bySubscription: out, defs: new Map() };
+    const pricingIds = [...new Set(subjects.flatMap((s) => s.product_pricing_ids))];
+    const pricingRepo = manager ? this.pricings.with(manager) : this.pricings;
+    const rows = pricingIds.length ? await pricingRepo.find(companyId, { where: { id: In(pricingIds) } }) : [];
+    const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
+    const owners: AssignmentOwner[] = [
+      ...subjects.map((s): AssignmentOwner => ({ type: 'SUBSCRIPTION', id: s.subscription_id })),
+      ...pricingIds.map((id): AssignmentOwner => ({ type: 'PRODUCT_PRICING', id })),
+      ...[...new Set(rows.map((r) => r.product_id))].map((id): AssignmentOwner => ({ type: 'PRODUCT', id })),
+    ];
+    const layers = await this.assignments.readMany(companyId, owners, manager);
+    const entIds = new Set<string>();
+    for (const o of owners) for (const e of layers.layer(o.type, o.id).entries) entIds.add(e.entitlement_id);
+    const defRepo = manager ? this.definitions.with(manager) : this.definitions;
+    const defRows = entIds.size ? await defRepo.find(companyId, { where: { id: In([...entIds]) } }) : [];
+    const defs = new Map<string, EntitlementDef>(defRows.map((d) => [d.id, d]));
+    for (const s of subjects) {
+      const sources = s.product_pricing_ids
+        .filter((id) => productOf.has(id))
+        .map((id) => ({
+          product_layer: layers.layer('PRODUCT', productOf.get(id)!),
+          pricing_layer: layers.layer('PRODUCT_PRICING', id),
+          licence_count: s.config_items.filter((c) => c.product_pricing_id === id).reduce((acc, c) => acc + c.num_licenses, 0),
+        }));
+      out.set(s.subscription_id, subscriptionEntitlements(sources, layers.layer('SUBSCRIPTION', s.subscription_id), defs));
+    }
+    return { bySubscription: out, defs };
+  }
+
+  /**
+   * customer id → the customer's computed entitlements: the subscriptions live now (started,
+   * not cancelled) combined by each entitlement's aggregator_type, oldest subscription first.
+   */
+  async computeForCustomers(companyId: string, customerIds: string[], manager?: EntityManager): Promise<Map<string, EntitlementAssignmentView[]>> {
+    const ids = [...new Set(customerIds)];
+    const out = new Map<string, EntitlementAssignmentView[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return out;
+    const now = this.clock.now();
+    const subRepo = manager ? this.subscriptions.with(manager) : this.subscriptions;
+    const subs = await subRepo
+      .queryBuilder(companyId, 's')
+      .andWhere('s.customer_id IN (:...ids)', { ids })
+      .andWhere('(s.end_date IS NULL OR s.end_date > :now)', { now })
+      .orderBy('s.created_at', 'ASC')
+      .addOrderBy('s.id', 'ASC')
+      .getMany();
+    if (subs.length === 0) return out;
+    const phaseRepo = manager ? this.phases.with(manager) : this.phases;
+    const phases = await phaseRepo.find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
+    const subjects: (EntitlementSubject & { customer_id: string })[] = [];
+    for (const s of subs) {
+      const current = effectivePhase(
+        phases.filter((p) => p.subscription_id === s.id),
+        now,
+      );
+      if (!current) continue; // not started yet
+      subjects.push({ subscription_id: s.id, customer_id: s.customer_id, product_pricing_ids: current.product_pricing_ids, config_items: current.config_items });
+    }
+    const { bySubscription: perSub, defs } = await this.compute(companyId, subjects, manager);
+    for (const id of ids) {
+      const mine = subjects.filter((s) => s.customer_id === id).map((s) => ({ subscription_id: s.subscription_id, entitlements: perSub.get(s.subscription_id) ?? [] }));
+      out.set(id, customerEntitlements(mine, defs));
+    }
+    return out;
+  }
+}

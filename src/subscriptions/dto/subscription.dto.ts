@@ -1,0 +1,371 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto } from '../../platform/search/find-body.dto';
+import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
+import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
+import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entities';
+
+export class QuantityConfigDto {
+  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() allow_custom_quantity?: boolean | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 }) @IsOptional() @IsInt() @Min(0) max_quantity?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 }) @IsOptional() @IsInt() @Min(0) min_quantity?: number | null;
+}
+
+/** A licence quantity for one product metric pricing (or the licence price of a product pricing). */
+export class ConfigItemDto {
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) product_metric_pricing_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) product_pricing_id?: string | null;
+  @ApiPropertyOptional({ minimum: 0, default: 1 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000_000) num_licenses?: number | null;
+  @ApiPropertyOptional({ minimum: 0, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000_000) minimum_units?: number | null;
+  @ApiPropertyOptional({ type: QuantityConfigDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => QuantityConfigDto)
+  quantity_config?: QuantityConfigDto | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() hide_at_checkout?: boolean | null;
+  @ApiPropertyOptional({ type: Number, nullable: true }) @IsOptional() @IsInt() sort_order?: number | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) upsell_product_metric_pricing_id?: string | null;
+}
+
+export const DISCOUNT_TYPES = ['DISCOUNT_AMOUNT', 'DISCOUNT_PERCENT'] as const;
+
+export class DiscountInputDto {
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) id?: string | null;
+  @ApiProperty() @IsString() @MaxLength(255) name: string;
+  @ApiProperty({ enum: DISCOUNT_TYPES }) @IsIn(DISCOUNT_TYPES) type: (typeof DISCOUNT_TYPES)[number];
+  @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) amount?: MoneyDto | null;
+  @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) cap?: MoneyDto | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'fraction, 0.5 = 50 %' })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  percent?: number | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() product_pricing_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() coupon_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() customer_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() item_pricing_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() onetime_billable_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() product_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() proposal_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() subscription_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() import_created_at_ref?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() import_ref?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() imported_from?: string | null;
+  @ApiPropertyOptional({ enum: ['ACTIVE'], nullable: true }) @IsOptional() @IsIn(['ACTIVE']) state?: string | null;
+}
+
+export class CustomPriceInputDto {
+  @ApiProperty({ type: MoneyDto }) @ValidateNested() @Type(() => MoneyDto) amount: MoneyDto;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() product_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(1000) description?: string | null;
+}
+
+export class OnetimeItemDto {
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 }) @IsOptional() @IsNumber() @Min(0) aggregate?: number | null;
+  @ApiPropertyOptional({ type: CustomPriceInputDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CustomPriceInputDto)
+  custom_price?: CustomPriceInputDto | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() product_pricing_id?: string | null;
+  @ApiPropertyOptional({ type: QuantityConfigDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => QuantityConfigDto)
+  quantity_config?: QuantityConfigDto | null;
+  @ApiPropertyOptional({ type: Number, nullable: true }) @IsOptional() @IsInt() sort_order?: number | null;
+}
+
+export class DisplayFieldDto {
+  @ApiProperty() @IsString() @MaxLength(255) name: string;
+  @ApiProperty() @IsString() @MaxLength(1000) value: string;
+}
+
+/** Fields shared by create and change (the new plan and its settings). */
+class PlanFieldsDto {
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  product_pricing_ids?: string[] | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) bundle_pricing_id?: string | null;
+
+  @ApiPropertyOptional({ type: [ConfigItemDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => ConfigItemDto)
+  config_items?: ConfigItemDto[] | null;
+
+  @ApiPropertyOptional({ type: TermDto }) @IsOptional() @ValidateNested() @Type(() => TermDto) term?: TermDto | null;
+
+  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
+  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() trial?: boolean | null;
+  @ApiPropertyOptional({ type: TermDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => TermDto) trial_term?: TermDto | null;
+
+  @ApiPropertyOptional({ type: [DiscountInputDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => DiscountInputDto)
+  discounts?: DiscountInputDto[] | null;
+
+  @ApiPropertyOptional({ type: [OnetimeItemDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => OnetimeItemDto)
+  onetime_items?: OnetimeItemDto[] | null;
+
+  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) payment_method_id?: string | null;
+  @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) minimum_spend?: MoneyDto | null;
+}
+
+export class CreateSubscriptionDto extends PlanFieldsDto {
+  @ApiProperty({ description: 'customer id or identifier' }) @IsString() @MaxLength(255) customer_id: string;
+  @ApiPropertyOptional({ example: 'USD', description: "must be the pricings' currency (defaults to it)" })
+  @IsOptional()
+  @IsString()
+  currency?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'past or future; default now' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  start_date?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'default start_date (trial end when on trial)' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  billing_anchor_date?: string | null;
+  @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
+  @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?: number | null;
+  @ApiPropertyOptional({ type: [DisplayFieldDto], nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => DisplayFieldDto)
+  invoice_additional_display_fields?: DisplayFieldDto[] | null;
+  @ApiPropertyOptional({ type: [EntitlementAssignmentInputDto] })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => EntitlementAssignmentInputDto)
+  override_entitlements?: EntitlementAssignmentInputDto[] | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) identifier?: string | null;
+}
+
+export class UpdateSubscriptionDto {
+  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
+  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) minimum_spend?: MoneyDto | null;
+  @ApiPropertyOptional({ type: [EntitlementAssignmentInputDto] })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => EntitlementAssignmentInputDto)
+  override_entitlements?: EntitlementAssignmentInputDto[] | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) payment_method_id?: string | null;
+  @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?: number | null;
+  @ApiPropertyOptional({ type: [DisplayFieldDto], nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => DisplayFieldDto)
+  invoice_additional_display_fields?: DisplayFieldDto[] | null;
+}
+
+/** The change_config of spec #7. */
+export class ChangeSubscriptionDto extends PlanFieldsDto {
+  @ApiPropertyOptional({ enum: CHANGE_PRORATION_TYPES, default: 'NEXT' }) @IsOptional() @IsIn(CHANGE_PRORATION_TYPES) proration_type?: (typeof CHANGE_PRORATION_TYPES)[number] | null;
+  @ApiPropertyOptional({ enum: CHANGE_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CHANGE_TIMINGS) timing?: (typeof CHANGE_TIMINGS)[number] | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'overrides timing' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  custom_change_date?: string | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() reset_billing_anchor?: boolean | null;
+}
+
+export const CANCEL_TIMINGS = ['IMMEDIATE', 'PERIOD_END', 'RENEWAL'] as const;
+export const REFUND_TYPES = ['PRORATED', 'NONE'] as const;
+
+/** The cancel_config of spec #7. */
+export class CancelSubscriptionDto {
+  @ApiPropertyOptional({ enum: CANCEL_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CANCEL_TIMINGS) timing?: (typeof CANCEL_TIMINGS)[number] | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'overrides timing; not before start_date' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  custom_end_date?: string | null;
+  @ApiPropertyOptional({ enum: REFUND_TYPES, nullable: true }) @IsOptional() @IsIn(REFUND_TYPES) refund_type?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(1000) reason?: string | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() charge_remaining_balance?: boolean | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() cancel_pending_invoices?: boolean | null;
+  @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) custom_refund_amount?: MoneyDto | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(1000) customer_cancel_reason?: string | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() send_customer_receipt?: boolean | null;
+}
+
+export class ExtendTrialDto {
+  @ApiProperty({ format: 'date-time', description: 'the new trial end (after now)' }) @IsDefined() @IsISO8601({ strict: true }) end_date: string;
+}
+
+export class PauseSubscriptionDto {
+  @ApiPropertyOptional({ type: String, default: 'KEEP_AS_DRAFT', description: 'what happens to invoices while paused' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  behavior?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsISO8601({ strict: true }) resume_date?: string | null;
+}
+
+export class EmptyBodyDto {}
+
+export class UsagePeriodDto {
+  @ApiProperty({ format: 'date-time' }) @IsISO8601({ strict: true }) start_date: string;
+  @ApiProperty({ format: 'date-time' }) @IsISO8601({ strict: true }) end_date: string;
+}
+
+export class SubscriptionUsageDto {
+  @ApiProperty() @IsString() @MaxLength(64) product_metric_pricing_id: string;
+  @ApiProperty({ type: UsagePeriodDto }) @IsDefined() @ValidateNested() @Type(() => UsagePeriodDto) period: UsagePeriodDto;
+}
+
+export class SubscriptionQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() customer_id?: string;
+  @ApiPropertyOptional({ enum: ['active', 'cancelled', 'unpaid'] }) @IsOptional() @IsString() status?: string;
+  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(10) @IsString({ each: true }) statuses?: string[];
+  @ApiPropertyOptional() @IsOptional() @IsString() product_pricing_id?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() bundle_pricing_id?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() auto_renews?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() auto_charges?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() trial?: boolean;
+  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) start_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) end_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) renewal_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) next_invoice_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ description: 'subscription id/identifier, customer name/identifier/email' }) @IsOptional() @IsString() @MaxLength(255) search?: string;
+}
+
+export const FindSubscriptionsDto = findBodyDto('FindSubscriptionsBody', SubscriptionQueryDto, BASE_SORT_KEYS);
+export type FindSubscriptionsDto = InstanceType<typeof FindSubscriptionsDto>;
+
+// ------------------------------------------------------------------ responses
+
+export class CancelConfigResponse {
+  @ApiProperty({ type: String, nullable: true }) campaign_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) campaign_step_id: string | null;
+  @ApiProperty({ type: Boolean, nullable: true }) charge_remaining_balance: boolean | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) custom_end_date: string | null;
+  @ApiProperty({ type: MoneyResponse, nullable: true }) custom_refund_amount: MoneyResponse | null;
+  @ApiProperty({ type: String, nullable: true }) reason: string | null;
+  @ApiProperty({ type: String, nullable: true }) refund_type: string | null;
+  @ApiProperty({ type: Boolean, nullable: true }) send_customer_receipt: boolean | null;
+  @ApiProperty() timing: string;
+}
+
+export class PauseConfigResponse {
+  @ApiProperty() behavior: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) resume_date: string | null;
+}
+
+export class ConfigItemResponse {
+  @ApiProperty({ type: Boolean, nullable: true }) hide_at_checkout: boolean | null;
+  @ApiProperty() minimum_units: number;
+  @ApiProperty() num_licenses: number;
+  @ApiProperty({ type: String, nullable: true }) product_metric_pricing_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) product_pricing_id: string | null;
+  @ApiProperty({ type: Object, nullable: true }) quantity_config: Record<string, unknown> | null;
+  @ApiProperty({ type: Number, nullable: true }) sort_order: number | null;
+  @ApiProperty({ type: String, nullable: true }) upsell_product_metric_pricing_id: string | null;
+}
+
+export class SubscriptionProductPricingResponse {
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty() currency: string;
+  @ApiProperty({ type: String, nullable: true }) external_name: string | null;
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: Object, nullable: true }) product: Record<string, unknown> | null;
+  @ApiProperty() product_id: string;
+  @ApiProperty({ type: [Object], description: 'product metric pricings, each with minimum_units and num_licenses' }) product_metric_pricings: Record<string, unknown>[];
+  @ApiProperty({ type: [String] }) tags: string[];
+  @ApiProperty() type: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export class SubscriptionResponse {
+  @ApiProperty({ type: MoneyResponse }) arr: MoneyResponse;
+  @ApiProperty() auto_charges: boolean;
+  @ApiProperty() auto_renews: boolean;
+  @ApiProperty({ format: 'date-time' }) billing_anchor_date: string;
+  @ApiProperty({ type: Object, nullable: true, description: 'the bundle, with default_term, deleted_at, image_url, key, import_*' }) bundle_pricing: Record<string, unknown> | null;
+  @ApiProperty({ type: String, nullable: true }) bundle_pricing_id: string | null;
+  @ApiProperty({ type: CancelConfigResponse, nullable: true }) cancel_config: CancelConfigResponse | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) cancel_date: string | null;
+  @ApiProperty({ type: Object, nullable: true, description: 'the scheduled change while it is pending' }) change_config: Record<string, unknown> | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) change_date: string | null;
+  @ApiProperty() company_id: string;
+  @ApiProperty({ type: [EntitlementAssignmentResponse] }) computed_entitlements: EntitlementAssignmentResponse[];
+  @ApiProperty({ type: [ConfigItemResponse] }) config_items: ConfigItemResponse[];
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ type: Object, description: 'the full customer' }) customer: Record<string, unknown>;
+  @ApiProperty() customer_id: string;
+  @ApiProperty({ type: [Object] }) discounts: Record<string, unknown>[];
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) end_date: string | null;
+  @ApiProperty() id: string;
+  @ApiProperty({ type: String, nullable: true }) identifier: string | null;
+  @ApiProperty({ type: [DisplayFieldDto], nullable: true }) invoice_additional_display_fields: { name: string; value: string }[] | null;
+  @ApiProperty({ type: Number, nullable: true }) invoice_due_date_from_creation: number | null;
+  @ApiProperty({ type: Object }) metadata: Record<string, unknown>;
+  @ApiProperty({ type: MoneyResponse, nullable: true }) minimum_spend: MoneyResponse | null;
+  @ApiProperty({ type: MoneyResponse }) mrr: MoneyResponse;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) next_invoice_date: string | null;
+  @ApiProperty({ type: [Object] }) onetime_items: Record<string, unknown>[];
+  @ApiProperty({ type: [EntitlementAssignmentResponse] }) override_entitlements: EntitlementAssignmentResponse[];
+  @ApiProperty({ type: PauseConfigResponse, nullable: true }) pause_config: PauseConfigResponse | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) pause_date: string | null;
+  @ApiProperty({ type: String, nullable: true }) payment_method_id: string | null;
+  @ApiProperty({ type: [String] }) product_pricing_ids: string[];
+  @ApiProperty({ type: [SubscriptionProductPricingResponse] }) product_pricings: SubscriptionProductPricingResponse[];
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) renewal_date: string | null;
+  @ApiProperty({ format: 'date-time' }) start_date: string;
+  @ApiProperty({ enum: ['active', 'cancelled', 'unpaid'] }) status: string;
+  @ApiProperty({ type: TermResponse }) term: TermResponse;
+  @ApiProperty() trial: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) trial_conversion_date: string | null;
+  @ApiProperty({ type: TermResponse, nullable: true }) trial_term: TermResponse | null;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export class SubscriptionUsageResponse {
+  @ApiProperty() product_metric_pricing_id: string;
+  @ApiProperty() metric_id: string;
+  @ApiProperty() value: number;
+  @ApiProperty({ type: [Object] }) breakdown: { grouping: Record<string, string | null>; value: number }[];
+}

@@ -1,0 +1,84 @@
+/**
+ * What a subscription reads like at an instant, from its row, the phase in effect and its
+ * plan's prices (pure). One place for status, renewal/next-invoice dates and MRR, used by the
+ * responses (at read time) and by the writes that store them for filters and roll-ups.
+ */
+import type { Term } from '../billing-math/periods';
+import { computeMrr, MrrDiscount } from './mrr';
+import { mrrPrices, PlanCatalogData } from './plan-catalog';
+import type { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
+import { currentPeriodIndex, DateInputs, isEnded, nextInvoiceDate, renewalDate, subscriptionStatus, SubscriptionStatus } from './subscription-dates';
+
+export const termOf = (p: Pick<SubscriptionPhaseEntity, 'term_count' | 'term_frequency'>): Term => ({ count: p.term_count, frequency: p.term_frequency });
+export const billingTermOfPhase = (p: Pick<SubscriptionPhaseEntity, 'billing_term_count' | 'billing_term_frequency'>): Term => ({
+  count: p.billing_term_count,
+  frequency: p.billing_term_frequency,
+});
+
+/**
+ * The billing anchor in effect: the subscription's, unless the phase in effect reset it later
+ * (a scheduled change with reset_billing_anchor re-anchors billing on the day it applies).
+ */
+export function effectiveAnchor(sub: Pick<SubscriptionEntity, 'billing_anchor_date'>, phase: Pick<SubscriptionPhaseEntity, 'reset_billing_anchor' | 'billing_anchor_date'> | null): Date {
+  if (phase?.reset_billing_anchor && phase.billing_anchor_date.getTime() > sub.billing_anchor_date.getTime()) return phase.billing_anchor_date;
+  return sub.billing_anchor_date;
+}
+
+export function dateInputs(sub: SubscriptionEntity, phase: SubscriptionPhaseEntity): DateInputs {
+  return {
+    start_date: sub.start_date,
+    billing_anchor_date: effectiveAnchor(sub, phase),
+    term: termOf(phase),
+    billing_term: billingTermOfPhase(phase),
+    end_date: sub.end_date,
+    post_only: phase.post_only,
+  };
+}
+
+export function inTrial(sub: Pick<SubscriptionEntity, 'trial' | 'trial_conversion_date'>, now: Date): boolean {
+  return sub.trial && sub.trial_conversion_date !== null && now.getTime() < sub.trial_conversion_date.getTime();
+}
+
+export function storedDiscountsForMrr(discounts: Record<string, unknown>[]): MrrDiscount[] {
+  return discounts.map((d) => {
+    const money = (v: unknown) => (v && typeof v === 'object' && typeof (v as { value_in_cents?: unknown }).value_in_cents === 'number' ? (v as { value_in_cents: number }).value_in_cents : null);
+    return {
+      type: d.type === 'DISCOUNT_PERCENT' ? 'DISCOUNT_PERCENT' : 'DISCOUNT_AMOUNT',
+      amount_in_cents: money(d.amount),
+      percent: typeof d.percent === 'number' || typeof d.percent === 'string' ? d.percent : null,
+      cap_in_cents: money(d.cap),
+      expiration_date: typeof d.expiration_date === 'string' ? new Date(d.expiration_date) : null,
+      product_pricing_id: typeof d.product_pricing_id === 'string' ? d.product_pricing_id : null,
+    };
+  });
+}
+
+export interface DerivedState {
+  status: SubscriptionStatus;
+  renewal_date: Date | null;
+  next_invoice_date: Date | null;
+  mrr_in_cents: number;
+  arr_in_cents: number;
+}
+
+/**
+ * Status, dates and MRR at `now`. MRR is 0 once cancelled (effective), during a trial, and
+ * before the start; otherwise the plan in effect (or the first plan) for its quantities.
+ */
+export function deriveState(sub: SubscriptionEntity, phase: SubscriptionPhaseEntity | null, data: PlanCatalogData, now: Date): DerivedState {
+  const status = subscriptionStatus(sub.end_date, sub.unpaid, now);
+  if (!phase) return { status, renewal_date: null, next_invoice_date: null, mrr_in_cents: 0, arr_in_cents: 0 };
+  const inputs = dateInputs(sub, phase);
+  let mrr = 0;
+  const live = !isEnded(sub.end_date, now) && !inTrial(sub, now) && now.getTime() >= sub.start_date.getTime();
+  if (live) {
+    mrr = computeMrr({
+      prices: mrrPrices(data, phase.product_pricing_ids, phase.config_items),
+      discounts: storedDiscountsForMrr(sub.discounts),
+      billing_term: inputs.billing_term,
+      now,
+      period_index: currentPeriodIndex(inputs.billing_anchor_date, inputs.billing_term, now),
+    });
+  }
+  return { status, renewal_date: renewalDate(inputs, now), next_invoice_date: nextInvoiceDate(inputs, now), mrr_in_cents: mrr, arr_in_cents: mrr * 12 };
+}

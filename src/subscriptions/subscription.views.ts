@@ -1,0 +1,179 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { iso } from '../platform/timestamps';
+import { CatalogViews } from '../catalog/catalog.views';
+import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repositories';
+import { CustomersRepository } from '../customers/customers.repository';
+import { toCustomerResponse } from '../customers/customers.mapper';
+import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
+import { CustomerEntitlementsService } from './customer-entitlements.service';
+import { PlanCatalog } from './plan-catalog';
+import { displayPhase, pendingPhase } from './phases';
+import { SubscriptionPhasesRepository } from './subscriptions.repositories';
+import type { StoredConfigItem, SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
+import { deriveState, effectiveAnchor, termOf } from './subscription-state';
+import type { SubscriptionResponse } from './dto/subscription.dto';
+
+function configItemResponse(c: StoredConfigItem) {
+  return {
+    hide_at_checkout: c.hide_at_checkout,
+    minimum_units: c.minimum_units,
+    num_licenses: c.num_licenses,
+    product_metric_pricing_id: c.product_metric_pricing_id,
+    product_pricing_id: c.product_pricing_id,
+    quantity_config: c.quantity_config,
+    sort_order: c.sort_order,
+    upsell_product_metric_pricing_id: c.upsell_product_metric_pricing_id,
+  };
+}
+
+function cancelConfigResponse(c: Record<string, unknown> | null) {
+  if (!c) return null;
+  return {
+    campaign_id: null,
+    campaign_step_id: null,
+    charge_remaining_balance: (c.charge_remaining_balance as boolean | null) ?? null,
+    custom_end_date: (c.custom_end_date as string | null) ?? null,
+    custom_refund_amount: (c.custom_refund_amount as { currency: string; value_in_cents: number } | null) ?? null,
+    reason: (c.reason as string | null) ?? null,
+    refund_type: (c.refund_type as string | null) ?? null,
+    send_customer_receipt: (c.send_customer_receipt as boolean | null) ?? null,
+    timing: c.timing as string,
+  };
+}
+
+/** A product pricing inside a subscription: the spec's subset, metric pricings with quantities. */
+function subscriptionPricing(p: ProductPricingResponse, items: StoredConfigItem[]) {
+  const byPmp = new Map(items.map((c) => [c.product_metric_pricing_id, c]));
+  return {
+    created_at: p.created_at,
+    currency: p.currency,
+    external_name: p.external_name,
+    id: p.id,
+    name: p.name,
+    product: p.product as unknown as Record<string, unknown> | null,
+    product_id: p.product_id,
+    product_metric_pricings: p.product_metric_pricings.map((pmp) => ({
+      ...pmp,
+      minimum_units: byPmp.get(pmp.id)?.minimum_units ?? 0,
+      num_licenses: byPmp.get(pmp.id)?.num_licenses ?? 0,
+    })),
+    tags: p.tags,
+    type: p.type,
+    updated_at: p.updated_at,
+  };
+}
+
+/**
+ * The spec's Subscription (#19) for one or many subscriptions in a fixed number of batched
+ * queries: phases, customers, pricings (CatalogViews), bundles, prices for MRR, entitlements.
+ * Dates, status and MRR are computed at read time from the clock.
+ */
+@Injectable()
+export class SubscriptionViews {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly phases: SubscriptionPhasesRepository,
+    private readonly customers: CustomersRepository,
+    private readonly pricings: ProductPricingsRepository,
+    private readonly bundles: BundlesRepository,
+    private readonly catalogViews: CatalogViews,
+    private readonly plan: PlanCatalog,
+    private readonly entitlements: CustomerEntitlementsService,
+  ) {}
+
+  async one(companyId: string, sub: SubscriptionEntity): Promise<SubscriptionResponse> {
+    return (await this.many(companyId, [sub]))[0];
+  }
+
+  async many(companyId: string, subs: SubscriptionEntity[]): Promise<SubscriptionResponse[]> {
+    if (subs.length === 0) return [];
+    const now = this.clock.now();
+    const m = this.dataSource.manager;
+    const allPhases = await this.phases.find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
+    const shown = new Map<string, { phase: SubscriptionPhaseEntity | null; pending: SubscriptionPhaseEntity | null }>();
+    for (const s of subs) {
+      const mine = allPhases.filter((p) => p.subscription_id === s.id);
+      shown.set(s.id, { phase: displayPhase(mine, now), pending: pendingPhase(mine, now) });
+    }
+    const phaseList = [...shown.values()].map((v) => v.phase).filter((p): p is SubscriptionPhaseEntity => p !== null);
+    const pricingIds = [...new Set(phaseList.flatMap((p) => p.product_pricing_ids))];
+    const bundleIds = [...new Set(phaseList.map((p) => p.bundle_pricing_id).filter((b): b is string => !!b))];
+    const customerIds = [...new Set(subs.map((s) => s.customer_id))];
+    const [customers, pricingRows, bundleRows, data, entitlements, customerEntitlements] = await Promise.all([
+      this.customers.find(companyId, { where: { id: In(customerIds) } }),
+      pricingIds.length ? this.pricings.find(companyId, { where: { id: In(pricingIds) } }) : [],
+      bundleIds.length ? this.bundles.find(companyId, { where: { id: In(bundleIds) } }) : [],
+      this.plan.load(m, companyId, pricingIds),
+      this.entitlements.computeForSubscriptions(
+        companyId,
+        subs.map((s) => ({ subscription_id: s.id, product_pricing_ids: shown.get(s.id)!.phase?.product_pricing_ids ?? [], config_items: shown.get(s.id)!.phase?.config_items ?? [] })),
+      ),
+      this.entitlements.computeForCustomers(companyId, customerIds),
+    ]);
+    const [pricingViews, bundleViews] = await Promise.all([this.catalogViews.pricingViews(companyId, pricingRows), this.catalogViews.bundleViews(companyId, bundleRows)]);
+    const customerById = new Map(customers.map((c) => [c.id, c]));
+    const pricingById = new Map(pricingViews.map((p) => [p.id, p]));
+    const bundleById = new Map(bundleViews.map((b) => [b.id, b]));
+
+    return subs.map((s) => {
+      const { phase, pending } = shown.get(s.id)!;
+      const state = deriveState(s, phase, data, now);
+      const items = phase?.config_items ?? [];
+      const customer = customerById.get(s.customer_id)!;
+      const bundle = phase?.bundle_pricing_id ? bundleById.get(phase.bundle_pricing_id) : undefined;
+      const computed = entitlements.get(s.id) ?? [];
+      const money = (cents: number) => ({ currency: s.currency, value_in_cents: cents });
+      return {
+        arr: money(state.arr_in_cents),
+        auto_charges: s.auto_charges,
+        auto_renews: s.auto_renews,
+        billing_anchor_date: iso(effectiveAnchor(s, phase))!,
+        bundle_pricing: bundle
+          ? { ...(bundle as unknown as Record<string, unknown>), default_term: bundle.term, deleted_at: null, image_url: null, key: null, import_created_at_ref: null, import_ref: null, imported_from: null }
+          : null,
+        bundle_pricing_id: phase?.bundle_pricing_id ?? null,
+        cancel_config: cancelConfigResponse(s.cancel_config),
+        cancel_date: iso(s.cancel_date),
+        change_config: pending?.change_config ?? null,
+        change_date: pending ? iso(pending.starts_at) : null,
+        company_id: s.company_id,
+        computed_entitlements: computed as never,
+        config_items: items.map(configItemResponse),
+        created_at: iso(s.created_at)!,
+        customer: { ...toCustomerResponse(customer), computed_entitlements: customerEntitlements.get(customer.id) ?? [] } as unknown as Record<string, unknown>,
+        customer_id: s.customer_id,
+        discounts: s.discounts ?? [],
+        end_date: iso(s.end_date),
+        id: s.id,
+        identifier: s.identifier,
+        invoice_additional_display_fields: s.invoice_additional_display_fields,
+        invoice_due_date_from_creation: s.invoice_due_date_from_creation,
+        metadata: s.metadata ?? {},
+        minimum_spend: s.minimum_spend_in_cents === null ? null : money(s.minimum_spend_in_cents),
+        mrr: money(state.mrr_in_cents),
+        next_invoice_date: iso(state.next_invoice_date),
+        onetime_items: s.onetime_items ?? [],
+        override_entitlements: computed.filter((c) => c.inherited_from_type === 'SUBSCRIPTION' && c.inherited_from_id === s.id) as never,
+        pause_config: s.pause_config ? { behavior: String(s.pause_config.behavior), resume_date: (s.pause_config.resume_date as string | null) ?? null } : null,
+        pause_date: iso(s.pause_date),
+        payment_method_id: s.payment_method_id,
+        product_pricing_ids: phase?.product_pricing_ids ?? [],
+        product_pricings: (phase?.product_pricing_ids ?? []).flatMap((id) => {
+          const p = pricingById.get(id);
+          return p ? [subscriptionPricing(p, items)] : [];
+        }),
+        renewal_date: iso(state.renewal_date),
+        start_date: iso(s.start_date)!,
+        status: state.status,
+        term: phase ? termOf(phase) : { count: 1, frequency: 'MONTH' },
+        trial: s.trial,
+        trial_conversion_date: iso(s.trial_conversion_date),
+        trial_term: s.trial_term,
+        updated_at: iso(s.updated_at)!,
+      };
+    });
+  }
+}

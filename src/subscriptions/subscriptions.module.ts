@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
+import { CustomersModule } from '../customers/customers.module';
+import { EntitlementsModule } from '../entitlements/entitlements.module';
+import { MetricsModule } from '../metrics/metrics.module';
+import { SubscriptionsController } from './subscriptions.controller';
+import { SubscriptionsService } from './subscriptions.service';
+import { SUBSCRIPTION_REPOSITORIES } from './subscriptions.repositories';
+import { PlanCatalog } from './plan-catalog';
+import { SubscriptionViews } from './subscription.views';
+import { CustomerEntitlementsService } from './customer-entitlements.service';
+
+@Module({
+  imports: [CatalogModule, CustomersModule, EntitlementsModule, MetricsModule],
+  controllers: [SubscriptionsController],
+  providers: [...SUBSCRIPTION_REPOSITORIES, PlanCatalog, SubscriptionViews, CustomerEntitlementsService, SubscriptionsService],
+  exports: [CustomerEntitlementsService, SubscriptionViews, SubscriptionsService, ...SUBSCRIPTION_REPOSITORIES],
+})
+export class SubscriptionsModule {}
+

@@ -1,0 +1,8 @@
+import type { ModuleSchema } from '../platform/database/entity-registry';
+import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from './subscription.entities';
+import { Subscriptions1700000005000 } from './migrations/1700000005000-subscriptions';
+
+export const subscriptionsSchema: ModuleSchema = {
+  entities: [SubscriptionEntity, SubscriptionPhaseEntity, SubscriptionEventEntity],
+  migrations: [Subscriptions1700000005000],
+};
