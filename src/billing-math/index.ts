@@ -12,4 +12,3 @@ export * from './minimum-spend';
 export * from './discounts';
 export * from './credits';
 export * from './invoice';
-export * from './subscription-dates';

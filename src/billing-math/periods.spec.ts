@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { BillingMathError, Frequency, Term, boundary, periodAt, periodIndexAt, periodsBetween, subscriptionDates, termEnd } from './index';
+import { BillingMathError, Frequency, Term, boundary, periodAt, periodIndexAt, periodsBetween, termEnd } from './index';
 
 const d = (iso: string) => new Date(iso);
 const iso = (x: Date) => x.toISOString();
@@ -147,31 +147,6 @@ describe('periodAt / periodsBetween', () => {
 
   it('termEnd is one term after the start', () => {
     expect(iso(termEnd(d('2028-02-29T00:00:00Z'), T('YEAR')))).toBe('2029-02-28T00:00:00.000Z');
-  });
-});
-
-describe('subscriptionDates', () => {
-  const start = d('2027-01-31T00:00:00.000Z');
-  it('auto-renewing monthly: next invoice and renewal at the end of the current period, no end date', () => {
-    const r = subscriptionDates({ start_date: start, term: T('MONTH'), auto_renews: true, at: d('2027-03-05T00:00:00Z') });
-    expect([r.next_invoice_date && iso(r.next_invoice_date), r.renewal_date && iso(r.renewal_date), r.end_date]).toEqual([
-      '2027-03-31T00:00:00.000Z', '2027-03-31T00:00:00.000Z', null,
-    ]);
-  });
-  it('yearly term billed monthly; at a billing date the next one is a period later', () => {
-    const r = subscriptionDates({ start_date: start, term: T('YEAR'), billing_term: T('MONTH'), auto_renews: true, at: d('2027-02-28T00:00:00Z') });
-    expect(iso(r.next_invoice_date!)).toBe('2027-03-31T00:00:00.000Z');
-    expect(iso(r.renewal_date!)).toBe('2028-01-31T00:00:00.000Z');
-  });
-  it('not renewing: end_date = start + term, next invoice never after it, none once ended', () => {
-    const during = subscriptionDates({ start_date: start, term: T('QUARTER'), billing_term: T('MONTH'), auto_renews: false, at: d('2027-04-01T00:00:00Z') });
-    expect([iso(during.next_invoice_date!), during.renewal_date, iso(during.end_date!)]).toEqual(['2027-04-30T00:00:00.000Z', null, '2027-04-30T00:00:00.000Z']);
-    const ended = subscriptionDates({ start_date: start, term: T('QUARTER'), auto_renews: false, at: d('2027-04-30T00:00:00Z') });
-    expect(ended.next_invoice_date).toBeNull();
-  });
-  it('before the start, the first period', () => {
-    const r = subscriptionDates({ start_date: start, term: T('MONTH'), auto_renews: true, at: d('2026-12-01T00:00:00Z') });
-    expect(iso(r.next_invoice_date!)).toBe('2027-02-28T00:00:00.000Z');
   });
 });
 

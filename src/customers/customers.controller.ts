@@ -5,7 +5,6 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { CustomersService } from './customers.service';
-import { toCustomerResponse } from './customers.mapper';
 import { CreateCustomerDto, CustomerResponse, FindCustomersDto, UpdateCustomerDto } from './dto/customer.dto';
 
 const CUSTOMER_PARAM = { name: 'customer_id', description: 'the customer id (cus_…) or its identifier' };
@@ -21,7 +20,7 @@ export class CustomersController {
   @ApiOperation({ summary: 'Create a customer' })
   @ApiCreatedResponse({ type: CustomerResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateCustomerDto): Promise<CustomerResponse> {
-    return toCustomerResponse(await this.service.create(companyId, dto));
+    return this.service.view(companyId, await this.service.create(companyId, dto));
   }
 
   @Post('find')
@@ -30,7 +29,7 @@ export class CustomersController {
   @ApiPageResponse(CustomerResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindCustomersDto) {
     const page = await this.service.find(companyId, body);
-    return { pagination: page.pagination, results: page.results.map(toCustomerResponse) };
+    return { pagination: page.pagination, results: await this.service.views(companyId, page.results) };
   }
 
   @Get(':customer_id')
@@ -38,7 +37,7 @@ export class CustomersController {
   @ApiParam(CUSTOMER_PARAM)
   @ApiOkResponse({ type: CustomerResponse })
   async get(@CompanyId() companyId: string, @Param('customer_id') customerId: string): Promise<CustomerResponse> {
-    return toCustomerResponse(await this.service.get(companyId, customerId));
+    return this.service.view(companyId, await this.service.get(companyId, customerId));
   }
 
   @Patch(':customer_id')
@@ -46,7 +45,7 @@ export class CustomersController {
   @ApiParam(CUSTOMER_PARAM)
   @ApiOkResponse({ type: CustomerResponse })
   async update(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Body() dto: UpdateCustomerDto): Promise<CustomerResponse> {
-    return toCustomerResponse(await this.service.update(companyId, customerId, dto));
+    return this.service.view(companyId, await this.service.update(companyId, customerId, dto));
   }
 
   @Patch(':customer_id/start_managing')
@@ -54,6 +53,6 @@ export class CustomersController {
   @ApiParam(CUSTOMER_PARAM)
   @ApiOkResponse({ type: CustomerResponse })
   async startManaging(@CompanyId() companyId: string, @Param('customer_id') customerId: string): Promise<CustomerResponse> {
-    return toCustomerResponse(await this.service.startManaging(companyId, customerId));
+    return this.service.view(companyId, await this.service.startManaging(companyId, customerId));
   }
 }

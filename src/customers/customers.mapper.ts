@@ -39,8 +39,8 @@ export function toRollupConfigResponse(config: Record<string, unknown> | null): 
   };
 }
 
-/** The spec's Customer resource, field for field. */
-export function toCustomerResponse(c: CustomerEntity): CustomerResponse {
+/** The spec's Customer resource, field for field (`entitlements`: combined from its subscriptions). */
+export function toCustomerResponse(c: CustomerEntity, entitlements: Record<string, unknown>[] = []): CustomerResponse {
   return {
     address: toAddressResponse(c.address),
     arr: { currency: c.mrr_currency, value_in_cents: c.arr_in_cents },
@@ -48,8 +48,7 @@ export function toCustomerResponse(c: CustomerEntity): CustomerResponse {
     child_rollup_billing: c.child_rollup_billing,
     child_rollup_billing_config: toRollupConfigResponse(c.child_rollup_billing_config),
     company_id: c.company_id,
-    // assignments combined from the customer's subscriptions: none until subscriptions exist
-    computed_entitlements: [],
+    computed_entitlements: entitlements,
     created_at: iso(c.created_at)!,
     customer_integration_metadata: c.customer_integration_metadata ?? {},
     email: c.email,
