@@ -4,6 +4,7 @@ import { EntitlementsModule } from './entitlements/entitlements.module';
 import { CustomersModule } from './customers/customers.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { InvoicingModule } from './invoicing/invoicing.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 
 /** The whole service: the platform plus one module per billing domain. */
@@ -12,7 +13,7 @@ export class AppModule {
   static forRoot(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), EntitlementsModule, CustomersModule, MetricsModule, CatalogModule, SubscriptionsModule],
+      imports: [PlatformModule.forRoot(options), EntitlementsModule, CustomersModule, MetricsModule, CatalogModule, SubscriptionsModule, InvoicingModule],
     };
   }
 }

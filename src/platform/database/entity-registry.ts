@@ -9,6 +9,7 @@ import { entitlementsSchema } from '../../entitlements/entitlements.schema';
 import { metricsSchema } from '../../metrics/metrics.schema';
 import { customersSchema } from '../../customers/customers.schema';
 import { catalogSchema } from '../../catalog/catalog.schema';
+import { invoicingSchema } from '../../invoicing/invoicing.schema';
 import { subscriptionsSchema } from '../../subscriptions/subscriptions.schema';
 
 export interface ModuleSchema {
@@ -17,7 +18,7 @@ export interface ModuleSchema {
   migrations: (new () => MigrationInterface)[];
 }
 
-const schemas: ModuleSchema[] = [platformSchema, entitlementsSchema, metricsSchema, customersSchema, catalogSchema, subscriptionsSchema];
+const schemas: ModuleSchema[] = [platformSchema, entitlementsSchema, metricsSchema, customersSchema, catalogSchema, subscriptionsSchema, invoicingSchema];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ALL_ENTITIES: MixedList<Function> = schemas.flatMap((s) => s.entities);

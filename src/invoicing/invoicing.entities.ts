@@ -1,0 +1,112 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { DecimalColumn, JsonColumn, MoneyColumn, TextColumn, TimestampColumn } from '../platform/database/columns';
+
+export const INVOICE_STATUSES = ['DRAFT', 'PENDING', 'PAID', 'VOID'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** Why an invoice exists; with `billing_key` it makes a duplicate impossible (unique key). */
+export const INVOICE_KINDS = ['SUBSCRIPTION_PERIOD', 'SUBSCRIPTION_CHANGE', 'SUBSCRIPTION_CANCEL', 'ONE_TIME'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/**
+ * An invoice. Addressed by `uuid` in the API; `id` (`inv_…`) is the internal key. Amounts are
+ * integer cents in `currency`. A finalized invoice (PENDING/PAID/VOID) never changes its lines.
+ */
+@Entity('invoices')
+export class InvoiceEntity {
+  @PrimaryColumn('text') company_id: string;
+  @PrimaryColumn('text') id: string;
+  @Column('uuid') uuid: string;
+  /** Sequential per company, no gaps (assigned from company_counters in the creating transaction). */
+  @Column('bigint', { nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } }) number: number;
+  @TextColumn() kind: InvoiceKind;
+  /** What makes this invoice unique within (company, kind): e.g. `<subscription id>@<billing date ISO>`. */
+  @TextColumn() billing_key: string;
+  @TextColumn() customer_id: string;
+  @TextColumn() billed_customer_id: string;
+  @TextColumn({ nullable: true }) subscription_id: string | null;
+  @TextColumn() currency: string;
+  @TextColumn() status: InvoiceStatus;
+  @TextColumn({ nullable: true }) name: string | null;
+  @TimestampColumn() invoice_date: Date;
+  @TimestampColumn({ nullable: true }) period_start: Date | null;
+  @TimestampColumn({ nullable: true }) period_end: Date | null;
+  @TimestampColumn() due_date: Date;
+  @TimestampColumn({ nullable: true }) paid_date: Date | null;
+  @TimestampColumn({ nullable: true }) finalized_at: Date | null;
+  /** Usage invoices stay DRAFT until this instant (grace period for late events). */
+  @TimestampColumn({ nullable: true }) finalize_after: Date | null;
+  @TimestampColumn({ nullable: true }) voided_at: Date | null;
+  @MoneyColumn() sub_total_cents: number;
+  @MoneyColumn() discount_cents: number;
+  @MoneyColumn() credits_applied_cents: number;
+  @MoneyColumn() total_cents: number;
+  @MoneyColumn() paid_cents: number;
+  @MoneyColumn() due_cents: number;
+  @MoneyColumn() prorated_amount_cents: number;
+  @Column('boolean') auto_charges: boolean;
+  @JsonColumn() metadata: Record<string, unknown>;
+  @TextColumn({ nullable: true }) notes: string | null;
+  @TextColumn({ nullable: true }) payment_instructions: string | null;
+  @TimestampColumn() created_at: Date;
+  @TimestampColumn() updated_at: Date;
+}
+
+/** One line of an invoice (rounded once, half away from zero). */
+@Entity('invoice_lines')
+export class InvoiceLineEntity {
+  @PrimaryColumn('text') company_id: string;
+  @PrimaryColumn('text') invoice_id: string;
+  @PrimaryColumn('integer') position: number;
+  /** BASE, CHARGE, USAGE, PRORATION_CREDIT, PRORATION_CHARGE, MINIMUM_SPEND, DISCOUNT, CREDIT, ONE_TIME */
+  @TextColumn() kind: string;
+  @TextColumn() name: string;
+  @TextColumn({ nullable: true }) product_pricing_id: string | null;
+  @TextColumn({ nullable: true }) product_metric_pricing_id: string | null;
+  @TextColumn({ nullable: true }) item_id: string | null;
+  @TextColumn({ nullable: true }) one_time_id: string | null;
+  @TimestampColumn({ nullable: true }) period_start: Date | null;
+  @TimestampColumn({ nullable: true }) period_end: Date | null;
+  @DecimalColumn() quantity: string;
+  @DecimalColumn({ nullable: true }) unit_price: string | null;
+  @MoneyColumn() amount_cents: number;
+  @Column('boolean') prorated: boolean;
+  @JsonColumn({ nullable: true }) details: Record<string, unknown> | null;
+}
+
+/** Gapless per-company counters (invoice numbers): one row per company and counter name. */
+@Entity('company_counters')
+export class CompanyCounterEntity {
+  @PrimaryColumn('text') company_id: string;
+  @PrimaryColumn('text') name: string;
+  @Column('bigint', { transformer: { to: (v: number) => v, from: (v: string) => Number(v) } }) value: number;
+}
+
+export const ONE_TIME_TYPES = ['IMMEDIATE', 'NEXT'] as const;
+export const ONE_TIME_STATES = ['PENDING', 'INVOICED', 'VOID'] as const;
+
+/** A one-time charge (spec #2 "One-time billable"): IMMEDIATE gets an invoice of its own, NEXT rides on the next one. */
+@Entity('one_time_billables')
+export class OneTimeBillableEntity {
+  @PrimaryColumn('text') company_id: string;
+  @PrimaryColumn('text') id: string;
+  @TextColumn() customer_id: string;
+  @TextColumn({ nullable: true }) subscription_id: string | null;
+  /** The request that created it (all one-times of one POST share it). */
+  @TextColumn() batch_id: string;
+  @TextColumn() type: (typeof ONE_TIME_TYPES)[number];
+  @TextColumn() state: (typeof ONE_TIME_STATES)[number];
+  @TextColumn() name: string;
+  @TextColumn({ nullable: true }) product_pricing_id: string | null;
+  @TextColumn() currency: string;
+  /** quantity (spec: `aggregate`) */
+  @DecimalColumn() aggregate: string;
+  @JsonColumn({ nullable: true }) custom_price: Record<string, unknown> | null;
+  @JsonColumn({ nullable: true }) quantity_config: Record<string, unknown> | null;
+  @Column('integer', { nullable: true }) sort_order: number | null;
+  @JsonColumn() discounts: Record<string, unknown>[];
+  @Column('boolean') auto_charges: boolean;
+  @TextColumn({ nullable: true }) invoice_id: string | null;
+  @JsonColumn() metadata: Record<string, unknown>;
+  @TimestampColumn() created_at: Date;
+  @TimestampColumn() updated_at: Date;
+}

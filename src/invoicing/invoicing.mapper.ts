@@ -1,0 +1,70 @@
+import { iso } from '../platform/timestamps';
+import { InvoiceEntity, InvoiceLineEntity } from './invoicing.entities';
+
+export type InvoiceReadStatus = 'DRAFT' | 'PENDING' | 'OVERDUE' | 'PAID' | 'VOID';
+
+/** PENDING past its due date reads as OVERDUE (conventions: statuses). */
+export function readStatus(invoice: InvoiceEntity, now: Date): InvoiceReadStatus {
+  if (invoice.status === 'PENDING' && invoice.due_date.getTime() < now.getTime()) return 'OVERDUE';
+  return invoice.status;
+}
+
+const money = (currency: string, cents: number) => ({ currency, value_in_cents: cents });
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+export function toInvoiceLineResponse(l: InvoiceLineEntity, currency: string) {
+  return {
+    position: l.position,
+    kind: l.kind,
+    name: l.name,
+    period: l.period_start || l.period_end ? { start_date: iso(l.period_start), end_date: iso(l.period_end) } : null,
+    quantity: num(l.quantity),
+    unit_price: num(l.unit_price),
+    amount: money(currency, l.amount_cents),
+    prorated: l.prorated,
+    product_pricing_id: l.product_pricing_id,
+    product_metric_pricing_id: l.product_metric_pricing_id,
+    item_id: l.item_id,
+    one_time_id: l.one_time_id,
+  };
+}
+
+/**
+ * The spec's Invoice (plus `items`, the lines). `customer` is the full customer response, given
+ * by the caller (loaded in one batch for a page of invoices).
+ */
+export function toInvoiceResponse(i: InvoiceEntity, lines: InvoiceLineEntity[], customer: unknown, now: Date) {
+  return {
+    uuid: i.uuid,
+    id: i.id,
+    company_id: i.company_id,
+    number: i.number,
+    name: i.name,
+    status: readStatus(i, now),
+    customer_id: i.customer_id,
+    billed_customer_id: i.billed_customer_id,
+    customer,
+    subscription_id: i.subscription_id,
+    currency: i.currency,
+    invoice_date: iso(i.invoice_date),
+    period_start: iso(i.period_start),
+    period_end: iso(i.period_end),
+    due_date: iso(i.due_date),
+    paid_date: iso(i.paid_date),
+    sub_total: money(i.currency, i.sub_total_cents),
+    discount_total: money(i.currency, i.discount_cents),
+    credits_applied: money(i.currency, i.credits_applied_cents),
+    total: money(i.currency, i.total_cents),
+    paid: money(i.currency, i.paid_cents),
+    due: money(i.currency, i.due_cents),
+    prorated_amount: money(i.currency, i.prorated_amount_cents),
+    auto_charges: i.auto_charges,
+    hosted_link: null,
+    pdf_link: null,
+    metadata: i.metadata,
+    notes: i.notes,
+    items: [...lines].sort((a, b) => a.position - b.position).map((l) => toInvoiceLineResponse(l, i.currency)),
+    created_at: iso(i.created_at),
+    updated_at: iso(i.updated_at),
+  };
+}
