@@ -17,11 +17,23 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto, SetFilterDto } from '../../platform/search/find-body.dto';
-import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
+import {
+  EntitlementAssignmentInputDto,
+  EntitlementAssignmentResponse,
+} from '../../entitlements/assignments/assignment.dto';
 import { CompanyRecordResponse } from '../../platform/company-record.mapper';
-import { CATALOG_STATES, CHARGE_TYPES, PRICE_TYPES, PRICING_TYPES, PRORATION_TYPES, PriceType, PricingType } from '../catalog.entities';
+import {
+  CATALOG_STATES,
+  CHARGE_TYPES,
+  PRICE_TYPES,
+  PRICING_TYPES,
+  PRORATION_TYPES,
+  PriceType,
+  PricingType,
+} from '../catalog.entities';
 import { IsCurrencyCode, IsUnitPrice, MoneyDto, MoneyResponse, TermDto, UNIT_PRICE_SCHEMA } from './common.dto';
 import { ProductResponse } from './product.dto';
+import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 
 /** "recurring", "one-time", "ONE_TIME", "onetime" → RECURRING / ONETIME; anything else unchanged (then rejected). */
 export function normalizePriceType(value: unknown): unknown {
@@ -76,12 +88,7 @@ export class ScheduledPriceDto {
 export class MinimumSpendScheduleDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() allow_pulling_forward?: boolean | null;
 
-  @ApiPropertyOptional({ type: [MoneyDto], nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(120)
-  @ValidateNested({ each: true })
-  @Type(() => MoneyDto)
+  @OptionalNestedArray(MoneyDto, 120, { nullable: true })
   amount_per_period?: MoneyDto[] | null;
 
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) minimum_spend_schedule_type?: string | null;
@@ -113,20 +120,10 @@ class PriceFieldsDto {
   @ApiPropertyOptional({ type: FixedPriceDto }) @IsOptional() @ValidateNested() @Type(() => FixedPriceDto) fixed_price?: FixedPriceDto | null;
   @ApiPropertyOptional({ type: StepPriceDto }) @IsOptional() @ValidateNested() @Type(() => StepPriceDto) step_price?: StepPriceDto | null;
 
-  @ApiPropertyOptional({ type: [GradientTierDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => GradientTierDto)
+  @OptionalNestedArray(GradientTierDto, 100)
   gradient_price?: GradientTierDto[] | null;
 
-  @ApiPropertyOptional({ type: [VolumeTierDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => VolumeTierDto)
+  @OptionalNestedArray(VolumeTierDto, 100)
   volume_price?: VolumeTierDto[] | null;
 
   @ApiPropertyOptional({ type: CustomPriceDto }) @IsOptional() @ValidateNested() @Type(() => CustomPriceDto) custom_price?: CustomPriceDto | null;
@@ -150,22 +147,12 @@ class PricingTextFieldsDto extends PriceFieldsDto {
   @ApiPropertyOptional({ description: 'name used on invoices' }) @IsOptional() @IsString() @MaxLength(255) external_name?: string | null;
   @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @OptionalStringArray(100)
   tags?: string[] | null;
 
   @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED' | null;
 
-  @ApiPropertyOptional({ type: [EntitlementAssignmentInputDto], nullable: true, description: "replaces the pricing's own (override) entitlements" })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(200)
-  @ValidateNested({ each: true })
-  @Type(() => EntitlementAssignmentInputDto)
+  @OptionalNestedArray(EntitlementAssignmentInputDto, 200, { nullable: true, description: "replaces the pricing's own (override) entitlements" })
   entitlements?: EntitlementAssignmentInputDto[] | null;
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) upsell_product_pricing_id?: string | null;

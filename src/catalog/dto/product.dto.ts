@@ -1,19 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto, SetFilterDto } from '../../platform/search/find-body.dto';
-import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
+import {
+  EntitlementAssignmentInputDto,
+  EntitlementAssignmentResponse,
+} from '../../entitlements/assignments/assignment.dto';
 import { CATALOG_STATES } from '../catalog.entities';
+import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 
 class ProductFieldsDto {
   @ApiPropertyOptional({ description: 'free text' }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
 
-  @ApiPropertyOptional({ type: [EntitlementAssignmentInputDto], nullable: true, description: 'replaces the product\'s entitlement assignments' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(200)
-  @ValidateNested({ each: true })
-  @Type(() => EntitlementAssignmentInputDto)
+  @OptionalNestedArray(EntitlementAssignmentInputDto, 200, { nullable: true, description: 'replaces the product\'s entitlement assignments' })
   entitlements?: EntitlementAssignmentInputDto[] | null;
 
   @ApiPropertyOptional({ description: 'public name' }) @IsOptional() @IsString() @MaxLength(255) external_name?: string | null;
@@ -29,12 +28,7 @@ class ProductFieldsDto {
 
   @ApiPropertyOptional({ enum: CATALOG_STATES, default: 'ACTIVE' }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED' | null;
 
-  @ApiPropertyOptional({ type: [String], nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @OptionalStringArray(100, 255, { nullable: true })
   tags?: string[] | null;
 }
 

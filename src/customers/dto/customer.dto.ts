@@ -21,6 +21,7 @@ import {
 } from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto, RangeFilterDto } from '../../platform/search/find-body.dto';
 import { CUSTOMER_STATUSES } from '../customer.entity';
+import { OptionalNestedArray } from '../../platform/validation/decorators';
 
 export const ROLLUP_FREQUENCIES = ['HOUR', 'DAY', 'WEEK', 'BI_MONTH', 'MONTH', 'QUARTER', 'BI_ANNUAL', 'YEAR'] as const;
 
@@ -72,12 +73,7 @@ export class ChildRollupBillingConfigDto {
   @IsISO8601({ strict: true })
   end_date?: string | null;
 
-  @ApiPropertyOptional({ type: [DisplayFieldDto], nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => DisplayFieldDto)
+  @OptionalNestedArray(DisplayFieldDto, 50, { nullable: true })
   invoice_additional_display_fields?: DisplayFieldDto[] | null;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, nullable: true, description: 'days' })

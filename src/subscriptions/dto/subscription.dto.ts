@@ -19,9 +19,13 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto } from '../../platform/search/find-body.dto';
-import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
+import {
+  EntitlementAssignmentInputDto,
+  EntitlementAssignmentResponse,
+} from '../../entitlements/assignments/assignment.dto';
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entities';
+import { OptionalNestedArray } from '../../platform/validation/decorators';
 
 export class QuantityConfigDto {
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() allow_custom_quantity?: boolean | null;
@@ -113,12 +117,7 @@ class PlanFieldsDto {
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) bundle_pricing_id?: string | null;
 
-  @ApiPropertyOptional({ type: [ConfigItemDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(200)
-  @ValidateNested({ each: true })
-  @Type(() => ConfigItemDto)
+  @OptionalNestedArray(ConfigItemDto, 200)
   config_items?: ConfigItemDto[] | null;
 
   @ApiPropertyOptional({ type: TermDto }) @IsOptional() @ValidateNested() @Type(() => TermDto) term?: TermDto | null;
@@ -127,20 +126,10 @@ class PlanFieldsDto {
   @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() trial?: boolean | null;
   @ApiPropertyOptional({ type: TermDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => TermDto) trial_term?: TermDto | null;
 
-  @ApiPropertyOptional({ type: [DiscountInputDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => DiscountInputDto)
+  @OptionalNestedArray(DiscountInputDto, 50)
   discounts?: DiscountInputDto[] | null;
 
-  @ApiPropertyOptional({ type: [OnetimeItemDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => OnetimeItemDto)
+  @OptionalNestedArray(OnetimeItemDto, 100)
   onetime_items?: OnetimeItemDto[] | null;
 
   @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
@@ -164,12 +153,7 @@ export class CreateSubscriptionDto extends PlanFieldsDto {
   billing_anchor_date?: string | null;
   @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
   @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?: number | null;
-  @ApiPropertyOptional({ type: [DisplayFieldDto], nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => DisplayFieldDto)
+  @OptionalNestedArray(DisplayFieldDto, 50, { nullable: true })
   invoice_additional_display_fields?: DisplayFieldDto[] | null;
   @ApiPropertyOptional({ type: [EntitlementAssignmentInputDto] })
   @IsOptional()
@@ -192,12 +176,7 @@ export class UpdateSubscriptionDto {
   override_entitlements?: EntitlementAssignmentInputDto[] | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) payment_method_id?: string | null;
   @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?: number | null;
-  @ApiPropertyOptional({ type: [DisplayFieldDto], nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => DisplayFieldDto)
+  @OptionalNestedArray(DisplayFieldDto, 50, { nullable: true })
   invoice_additional_display_fields?: DisplayFieldDto[] | null;
 }
 
