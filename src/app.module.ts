@@ -6,6 +6,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { InvoicingModule } from './invoicing/invoicing.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { ContractsModule } from './contracts/contracts.module';
 
 /** The whole service: the platform plus one module per billing domain. */
 @Module({})
@@ -13,7 +14,7 @@ export class AppModule {
   static forRoot(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), EntitlementsModule, CustomersModule, MetricsModule, CatalogModule, SubscriptionsModule, InvoicingModule],
+      imports: [PlatformModule.forRoot(options), EntitlementsModule, CustomersModule, MetricsModule, CatalogModule, SubscriptionsModule, InvoicingModule, ContractsModule],
     };
   }
 }

@@ -14,7 +14,7 @@ import { CustomerEntitlementsService } from './customer-entitlements.service';
   imports: [CatalogModule, CustomersModule, EntitlementsModule, MetricsModule],
   controllers: [SubscriptionsController],
   providers: [...SUBSCRIPTION_REPOSITORIES, PlanCatalog, SubscriptionViews, CustomerEntitlementsService, SubscriptionsService],
-  exports: [CustomerEntitlementsService, SubscriptionViews, SubscriptionsService, ...SUBSCRIPTION_REPOSITORIES],
+  exports: [CustomerEntitlementsService, SubscriptionViews, SubscriptionsService, PlanCatalog, ...SUBSCRIPTION_REPOSITORIES],
 })
 export class SubscriptionsModule {}
 

@@ -155,6 +155,15 @@ export class SubscriptionsService {
   // ---------------------------------------------------------------- create
 
   async create(companyId: string, dto: CreateSubscriptionDto): Promise<SubscriptionResponse> {
+    const id = await this.dataSource.transaction((m) => this.createWithin(m, companyId, dto));
+    return this.get(companyId, id);
+  }
+
+  /**
+   * Creates a subscription inside the caller's transaction (contracts start theirs in the same
+   * transaction that executes the contract) and returns its id.
+   */
+  async createWithin(m: EntityManager, companyId: string, dto: CreateSubscriptionDto): Promise<string> {
     const now = this.clock.now();
     if (dto.identifier != null && isId('subscription', dto.identifier)) throw DomainError.invalidField('identifier', 'must not have the shape of a subscription id');
     const start = dto.start_date != null ? parseDate(dto.start_date, 'start_date') : now;
@@ -166,7 +175,7 @@ export class SubscriptionsService {
     if (anchor.getTime() < start.getTime()) throw DomainError.invalidField('billing_anchor_date', 'must not be before start_date');
     const autoRenews = dto.auto_renews ?? true;
 
-    const id = await this.dataSource.transaction(async (m) => {
+    {
       const customer = await this.lockCustomer(m, companyId, dto.customer_id);
       if (customer.status !== 'ACTIVE') throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: only ACTIVE customers can subscribe`);
       const { plan } = await this.plan.resolve(m, companyId, dto);
@@ -216,8 +225,7 @@ export class SubscriptionsService {
       if (overrides.length) await this.assignments.replace(m, companyId, { type: 'SUBSCRIPTION', id: sub.id }, overrides);
       await this.refreshCustomer(m, companyId, customer.id, now);
       return sub.id;
-    });
-    return this.get(companyId, id);
+    }
   }
 
   // ---------------------------------------------------------------- update

@@ -34,6 +34,15 @@ describe('request logs', () => {
     expect(JSON.stringify(lines)).not.toContain('Bearer');
   });
 
+  it('redacts the secret of hosted-page links', async () => {
+    const secret = 'A'.repeat(20) + 'b'.repeat(23);
+    await request(server).get(`/contracts/sign/cmp_01jzzzzzzzzzzzzzzzzzzzzzzz_${secret}`).set('X-Request-Id', 'trace-sign').expect(200);
+    await new Promise((r) => setImmediate(r));
+    const line = lines.find((l) => l.request_id === 'trace-sign');
+    expect(line?.req.url).toBe('/contracts/sign/cmp_01jzzzzzzzzzzzzzzzzzzzzzzz_[redacted]');
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
   it('logs server errors at error level', async () => {
     await request(server).get('/fail').expect(500);
     await new Promise((r) => setImmediate(r));

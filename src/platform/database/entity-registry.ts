@@ -11,6 +11,7 @@ import { customersSchema } from '../../customers/customers.schema';
 import { catalogSchema } from '../../catalog/catalog.schema';
 import { invoicingSchema } from '../../invoicing/invoicing.schema';
 import { subscriptionsSchema } from '../../subscriptions/subscriptions.schema';
+import { contractsSchema } from '../../contracts/contracts.schema';
 
 export interface ModuleSchema {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -18,7 +19,7 @@ export interface ModuleSchema {
   migrations: (new () => MigrationInterface)[];
 }
 
-const schemas: ModuleSchema[] = [platformSchema, entitlementsSchema, metricsSchema, customersSchema, catalogSchema, subscriptionsSchema, invoicingSchema];
+const schemas: ModuleSchema[] = [platformSchema, entitlementsSchema, metricsSchema, customersSchema, catalogSchema, subscriptionsSchema, invoicingSchema, contractsSchema];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ALL_ENTITIES: MixedList<Function> = schemas.flatMap((s) => s.entities);

@@ -3,6 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 
 const REQUEST_ID = /^[\x20-\x7e]{1,128}$/;
+/** Secrets that appear in URLs (hosted-page links: `<company id>_<43 random characters>`). */
+const URL_SECRET = /(cmp_[0-9a-z]{26}_)[A-Za-z0-9_-]{43}/g;
+
+/** The URL as logged: secrets of hosted-page links replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(URL_SECRET, '$1[redacted]');
+}
 
 /** The caller's X-Request-Id when it is up to 128 printable characters, else a new one. */
 export function requestId(req: IncomingMessage, res: ServerResponse): string {
@@ -27,7 +34,7 @@ export function loggerOptions(level: string): Params {
         req: (req: { id: string; method: string; url: string; headers: Record<string, unknown> }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url),
           user_agent: req.headers['user-agent'],
           idempotency_key: req.headers['idempotency-key'],
         }),

@@ -1,0 +1,200 @@
+/**
+ * Pure rules of contracts: derived status, allowed status changes, the signatory list and the
+ * stored discounts / one-time items, and the subscription request a contract turns into.
+ */
+import { randomBytes } from 'node:crypto';
+import { DomainError } from '../platform/errors/domain-error';
+import { isId, newId } from '../platform/ids/ids';
+import type { CreateSubscriptionDto, DiscountInputDto, OnetimeItemDto } from '../subscriptions/dto/subscription.dto';
+import { ContractEntity, ContractStatus, OPEN_STATUSES } from './contract.entities';
+
+export function parseDate(value: string, field: string): Date {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) throw DomainError.invalidField(field, 'must be an ISO 8601 date-time');
+  return d;
+}
+
+export const isOpen = (status: string): boolean => (OPEN_STATUSES as readonly string[]).includes(status);
+
+/** The status as of `now`: an open contract whose expiration_date has passed reads EXPIRED. */
+export function effectiveStatus(c: Pick<ContractEntity, 'status' | 'expiration_date'>, now: Date): ContractStatus {
+  if (isOpen(c.status) && c.expiration_date !== null && c.expiration_date.getTime() <= now.getTime()) return 'EXPIRED';
+  return c.status;
+}
+
+/** The same rule in SQL (alias `k`, parameter `:now`), for the status filters. */
+export const STATUS_SQL = `(CASE WHEN k.status IN ('DRAFT', 'PENDING_SIGNATURES') AND k.expiration_date IS NOT NULL AND k.expiration_date <= CAST(:now AS timestamptz) THEN 'EXPIRED' ELSE k.status END)`;
+
+/** DRAFT → PENDING_SIGNATURES, DRAFT | PENDING_SIGNATURES → VOID; the same status is a no-op. */
+export function checkStatusChange(from: ContractStatus, to: ContractStatus): void {
+  if (from === to) return;
+  if (to === 'VOID' && isOpen(from)) return;
+  if (from === 'DRAFT' && to === 'PENDING_SIGNATURES') return;
+  throw DomainError.invalidState(`the status of a contract cannot change from ${from} to ${to}`);
+}
+
+/** E-mail addresses are compared case-insensitively; each appears once in the list. */
+export function checkSignatoryEmails(list: { email: string; signed?: boolean | null; declined?: boolean | null }[]): string[] {
+  const seen = new Map<string, number>();
+  return list.map((s, i) => {
+    const key = s.email.trim().toLowerCase();
+    if (seen.has(key)) throw DomainError.invalidField(`signatories[${i}].email`, `is listed twice (also signatories[${seen.get(key)}])`);
+    seen.set(key, i);
+    if (s.signed === true && s.declined === true) throw DomainError.invalidField(`signatories[${i}].declined`, 'cannot be true together with signed');
+    return key;
+  });
+}
+
+/**
+ * The secret of a signatory's hosted signing link: `<company id>_<32 random bytes, base64url>`.
+ * The company id inside lets the page find the signatory under its company (company_id leads
+ * every key) without a company-less lookup.
+ */
+const TOKEN_PATTERN = /^(cmp_[0-9a-z]{26})_([A-Za-z0-9_-]{43})$/;
+
+export function newSigningToken(companyId: string): string {
+  return `${companyId}_${randomBytes(32).toString('base64url')}`;
+}
+
+export function companyOfSigningToken(token: string): string | null {
+  const m = TOKEN_PATTERN.exec(token);
+  return m ? m[1] : null;
+}
+
+export function newSignatureId(): string {
+  return `sig_${randomBytes(16).toString('hex')}`;
+}
+
+// ------------------------------------------------------------------ discounts, one-time items
+
+const money = (currency: string, cents: number) => ({ currency, value_in_cents: cents });
+
+function checkCurrency(given: string | null | undefined, currency: string, field: string): void {
+  if (given != null && given !== currency) throw DomainError.invalidField(field, `must be in the contract currency (${currency})`);
+}
+
+/**
+ * Discounts as a subscription stores them (the same checks: currency, amount/percent by type,
+ * scope inside the plan), so they are handed to the subscription unchanged on execution.
+ */
+export function normaliseDiscounts(inputs: DiscountInputDto[] | null | undefined, currency: string, pricingIds: string[], now: Date): Record<string, unknown>[] {
+  return (inputs ?? []).map((d, i) => {
+    const path = `discounts[${i}]`;
+    checkCurrency(d.amount?.currency, currency, `${path}.amount.currency`);
+    checkCurrency(d.cap?.currency, currency, `${path}.cap.currency`);
+    if (d.type === 'DISCOUNT_AMOUNT' && !d.amount) throw DomainError.invalidField(`${path}.amount`, 'is required for DISCOUNT_AMOUNT');
+    if (d.type === 'DISCOUNT_PERCENT' && d.percent == null) throw DomainError.invalidField(`${path}.percent`, 'is required for DISCOUNT_PERCENT');
+    if (d.product_pricing_id != null && !pricingIds.includes(d.product_pricing_id)) {
+      throw DomainError.invalidField(`${path}.product_pricing_id`, "is not one of the contract's pricings");
+    }
+    const expiration = d.expiration_date != null ? parseDate(d.expiration_date, `${path}.expiration_date`) : null;
+    return {
+      amount: d.amount ? money(currency, d.amount.value_in_cents) : null,
+      cap: d.cap ? money(currency, d.cap.value_in_cents) : null,
+      company_id: null,
+      coupon_id: d.coupon_id ?? null,
+      created_at: now.toISOString(),
+      customer_id: d.customer_id ?? null,
+      deleted_at: null,
+      expiration_date: expiration ? expiration.toISOString() : null,
+      id: d.id && isId('discount', d.id) ? d.id : newId('discount'),
+      import_created_at_ref: d.import_created_at_ref ?? null,
+      import_ref: d.import_ref ?? null,
+      imported_from: d.imported_from ?? null,
+      item_pricing_id: d.item_pricing_id ?? null,
+      name: d.name,
+      onetime_billable: null,
+      onetime_billable_id: d.onetime_billable_id ?? null,
+      percent: d.percent ?? null,
+      product_id: d.product_id ?? null,
+      product_pricing_id: d.product_pricing_id ?? null,
+      proposal_id: d.proposal_id ?? null,
+      state: d.state ?? 'ACTIVE',
+      subscription_id: null,
+      type: d.type,
+    };
+  });
+}
+
+/** One-time items as stored; `pricings` are the ones named by the items (already read, in the company). */
+export function normaliseOnetimeItems(
+  inputs: OnetimeItemDto[] | null | undefined,
+  currency: string,
+  pricings: Map<string, { currency: string }>,
+): Record<string, unknown>[] {
+  return (inputs ?? []).map((o, i) => {
+    const path = `onetime_items[${i}]`;
+    if (o.product_pricing_id != null) {
+      const p = pricings.get(o.product_pricing_id);
+      if (!p) throw DomainError.notFound('product pricing', `${path}.product_pricing_id`);
+      if (p.currency !== currency) throw DomainError.invalidField(`${path}.product_pricing_id`, `must be in the contract currency (${currency})`);
+    } else if (!o.custom_price) {
+      throw DomainError.invalidField(`${path}.product_pricing_id`, 'is required (or custom_price)');
+    }
+    checkCurrency(o.custom_price?.amount.currency, currency, `${path}.custom_price.amount.currency`);
+    return {
+      aggregate: o.aggregate ?? 1,
+      custom_price: o.custom_price
+        ? { amount: money(currency, o.custom_price.amount.value_in_cents), product_id: o.custom_price.product_id ?? null, description: o.custom_price.description ?? null }
+        : null,
+      product_pricing_id: o.product_pricing_id ?? null,
+      quantity_config: o.quantity_config
+        ? { allow_custom_quantity: o.quantity_config.allow_custom_quantity ?? null, max_quantity: o.quantity_config.max_quantity ?? null, min_quantity: o.quantity_config.min_quantity ?? null }
+        : null,
+      sort_order: o.sort_order ?? null,
+    };
+  });
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const moneyIn = (v: unknown) =>
+  v && typeof v === 'object' && typeof (v as { value_in_cents?: unknown }).value_in_cents === 'number'
+    ? { currency: str((v as { currency?: unknown }).currency), value_in_cents: (v as { value_in_cents: number }).value_in_cents }
+    : null;
+
+/** The create-subscription request of a contract executed at `executedAt`: its plan, settings and start date. */
+export function subscriptionRequest(c: ContractEntity, executedAt: Date): CreateSubscriptionDto {
+  const plan = c.bundle_pricing_id ? { bundle_pricing_id: c.bundle_pricing_id } : { product_pricing_ids: c.product_pricing_ids };
+  return {
+    customer_id: c.customer_id,
+    ...plan,
+    config_items: c.config_items.map((ci) => ({
+      product_metric_pricing_id: ci.product_metric_pricing_id,
+      product_pricing_id: ci.product_pricing_id,
+      num_licenses: ci.num_licenses,
+      minimum_units: ci.minimum_units,
+      quantity_config: ci.quantity_config,
+      hide_at_checkout: ci.hide_at_checkout,
+      sort_order: ci.sort_order,
+      upsell_product_metric_pricing_id: ci.upsell_product_metric_pricing_id,
+    })),
+    term: { count: c.term_count, frequency: c.term_frequency },
+    start_date: (c.start_date ?? executedAt).toISOString(),
+    auto_renews: c.auto_renews,
+    auto_charges: c.auto_charges,
+    discounts: c.discounts.map(
+      (d): DiscountInputDto => ({
+        id: str(d.id),
+        name: String(d.name),
+        type: d.type === 'DISCOUNT_PERCENT' ? 'DISCOUNT_PERCENT' : 'DISCOUNT_AMOUNT',
+        amount: moneyIn(d.amount),
+        cap: moneyIn(d.cap),
+        percent: typeof d.percent === 'number' ? d.percent : null,
+        expiration_date: str(d.expiration_date),
+        product_pricing_id: str(d.product_pricing_id),
+        coupon_id: str(d.coupon_id),
+        customer_id: str(d.customer_id),
+        item_pricing_id: str(d.item_pricing_id),
+        onetime_billable_id: str(d.onetime_billable_id),
+        product_id: str(d.product_id),
+        proposal_id: str(d.proposal_id),
+        import_created_at_ref: str(d.import_created_at_ref),
+        import_ref: str(d.import_ref),
+        imported_from: str(d.imported_from),
+        state: str(d.state),
+      }),
+    ),
+    onetime_items: c.onetime_items as unknown as OnetimeItemDto[],
+    metadata: { ...c.metadata, contract_id: c.id },
+  };
+}

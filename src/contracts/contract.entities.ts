@@ -1,0 +1,73 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { JsonColumn, TextColumn, TimestampColumn } from '../platform/database/columns';
+import type { Frequency } from '../billing-math/periods';
+import type { StoredConfigItem } from '../subscriptions/subscription.entities';
+
+export const CONTRACT_STATUSES = ['DRAFT', 'PENDING_SIGNATURES', 'EXECUTED', 'EXPIRED', 'VOID'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+/** Statuses that still take signatures and edits. */
+export const OPEN_STATUSES: readonly ContractStatus[] = ['DRAFT', 'PENDING_SIGNATURES'];
+
+/**
+ * A contract: the plan the customer will be subscribed to (validated like a subscription's
+ * plan when the contract is created) and its signatories. When every signatory has signed it
+ * is EXECUTED and `subscription_id` points at the subscription created for it.
+ * `status` is stored; EXPIRED is also derived at read time (expiration_date passed while open).
+ */
+@Entity('contracts')
+export class ContractEntity {
+  @PrimaryColumn('text') company_id: string;
+  @PrimaryColumn('text') id: string;
+  @TextColumn() customer_id: string;
+  @TextColumn() title: string;
+  @TextColumn() status: ContractStatus;
+  @TextColumn() currency: string;
+  @Column('text', { array: true }) product_pricing_ids: string[];
+  @TextColumn({ nullable: true }) bundle_pricing_id: string | null;
+  @JsonColumn() config_items: StoredConfigItem[];
+  @Column('integer') term_count: number;
+  @TextColumn() term_frequency: Frequency;
+  @TimestampColumn({ nullable: true }) start_date: Date | null;
+  @TimestampColumn({ nullable: true }) expiration_date: Date | null;
+  @Column('boolean') auto_renews: boolean;
+  @Column('boolean') auto_charges: boolean;
+  @JsonColumn() discounts: Record<string, unknown>[];
+  @JsonColumn() onetime_items: Record<string, unknown>[];
+  @JsonColumn() custom_variables: Record<string, unknown>;
+  @TextColumn({ nullable: true }) content: string | null;
+  @JsonColumn() metadata: Record<string, unknown>;
+  @TextColumn({ nullable: true }) owner_id: string | null;
+  @TimestampColumn({ nullable: true }) completed_date: Date | null;
+  @TextColumn({ nullable: true }) subscription_id: string | null;
+  @TimestampColumn() created_at: Date;
+  @TimestampColumn() updated_at: Date;
+}
+
+/**
+ * One signatory of a contract, keyed by its e-mail address (lower case). `signing_token` is
+ * the secret part of the hosted signing link: 32 random bytes, unique, shown only inside the
+ * contract's own responses (as `signature_link`).
+ */
+@Entity('contract_signatories')
+export class ContractSignatoryEntity {
+  @PrimaryColumn('text') company_id: string;
+  @PrimaryColumn('text') contract_id: string;
+  @PrimaryColumn('text') email_key: string;
+  @TextColumn() email: string;
+  @TextColumn({ nullable: true }) name: string | null;
+  @TextColumn({ nullable: true }) title: string | null;
+  @Column('integer') position: number;
+  /** Order of the entry in the list as last given. */
+  @Column('integer') sort_index: number;
+  @Column('boolean') signed: boolean;
+  @TimestampColumn({ nullable: true }) signed_date: Date | null;
+  /** The full name typed on the hosted signing page. */
+  @TextColumn({ nullable: true }) signed_name: string | null;
+  @Column('boolean') declined: boolean;
+  @TextColumn({ nullable: true }) signature_id: string | null;
+  /** ISO instants the signing page was opened. */
+  @JsonColumn() view_timestamps: string[];
+  @TextColumn() signing_token: string;
+  @TimestampColumn() created_at: Date;
+  @TimestampColumn() updated_at: Date;
+}

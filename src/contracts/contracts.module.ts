@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
+import { CustomersModule } from '../customers/customers.module';
+import { MetricsModule } from '../metrics/metrics.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { ContractsController } from './contracts.controller';
+import { ContractsService } from './contracts.service';
+import { ContractViews } from './contract.views';
+import { CONTRACT_REPOSITORIES } from './contracts.repositories';
+import { SigningPageController } from './signing-page/signing-page.controller';
+import { SigningPageService } from './signing-page/signing-page.service';
+
+/**
+ * Contracts and their hosted signing pages (plans are read and checked by the subscriptions
+ * module's PlanCatalog).
+ */
+@Module({
+  imports: [CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule],
+  controllers: [ContractsController, SigningPageController],
+  providers: [...CONTRACT_REPOSITORIES, ContractViews, ContractsService, SigningPageService],
+  exports: [ContractsService],
+})
+export class ContractsModule {}

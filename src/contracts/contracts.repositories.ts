@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ScopedRepository } from '../platform/tenancy/scoped-repository';
+import { ContractEntity, ContractSignatoryEntity } from './contract.entities';
+
+@Injectable()
+export class ContractsRepository extends ScopedRepository<ContractEntity> {
+  constructor(ds: DataSource) {
+    super(ContractEntity, ds.manager);
+  }
+}
+
+@Injectable()
+export class ContractSignatoriesRepository extends ScopedRepository<ContractSignatoryEntity> {
+  constructor(ds: DataSource) {
+    super(ContractSignatoryEntity, ds.manager);
+  }
+}
+
+export const CONTRACT_REPOSITORIES = [ContractsRepository, ContractSignatoriesRepository];

@@ -1,0 +1,369 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In, LessThanOrEqual } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { DomainError } from '../platform/errors/domain-error';
+import { isId, newId } from '../platform/ids/ids';
+import { baseSortKeys, runSearch, SearchSpec } from '../platform/search/search';
+import { CustomerEntity } from '../customers/customer.entity';
+import { CustomersRepository } from '../customers/customers.repository';
+import { ProductPricingsRepository } from '../catalog/catalog.repositories';
+import { PlanCatalog } from '../subscriptions/plan-catalog';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { ContractEntity, ContractSignatoryEntity, ContractStatus, OPEN_STATUSES } from './contract.entities';
+import {
+  checkSignatoryEmails,
+  checkStatusChange,
+  effectiveStatus,
+  isOpen,
+  newSignatureId,
+  newSigningToken,
+  normaliseDiscounts,
+  normaliseOnetimeItems,
+  parseDate,
+  STATUS_SQL,
+  subscriptionRequest,
+} from './contract-rules';
+import { ContractSignatoriesRepository, ContractsRepository } from './contracts.repositories';
+import { ContractViews } from './contract.views';
+import type { ContractResponse, CreateContractDto, FindContractsDto, SignatoryPatchDto, UpdateContractDto } from './dto/contract.dto';
+
+/** What a hosted-page signature came to. */
+export type SignOutcome = 'signed' | 'already_signed' | 'closed' | 'not_found';
+
+/**
+ * Contracts: create, read, find, update (#16) and signing. Every write locks the contract row
+ * (FOR UPDATE) and re-reads its signatories inside the lock; the transition to EXECUTED happens
+ * in that same locked transaction, so of two racing last signatures exactly one executes the
+ * contract and creates its subscription (SubscriptionsService.createWithin, same transaction).
+ * If the subscription cannot start, the whole write — including the last signature — rolls back.
+ */
+@Injectable()
+export class ContractsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly contracts: ContractsRepository,
+    private readonly signatories: ContractSignatoriesRepository,
+    private readonly customers: CustomersRepository,
+    private readonly pricings: ProductPricingsRepository,
+    private readonly plan: PlanCatalog,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly views: ContractViews,
+  ) {}
+
+  // ---------------------------------------------------------------- reads
+
+  private async findRow(companyId: string, id: string): Promise<ContractEntity> {
+    const row = isId('contract', id) ? await this.contracts.findOne(companyId, { id }) : null;
+    if (!row) throw DomainError.notFound('contract');
+    return row;
+  }
+
+  async get(companyId: string, id: string): Promise<ContractResponse> {
+    const row = await this.findRow(companyId, id);
+    await this.persistExpired(companyId, [row]);
+    return this.views.one(companyId, row);
+  }
+
+  async find(companyId: string, body: FindContractsDto) {
+    const now = this.clock.now();
+    const spec: SearchSpec = {
+      alias: 'k',
+      sortKeys: baseSortKeys('k'),
+      filters: {
+        customer_id: { kind: 'exact', column: 'k.customer_id' },
+        owner_id: { kind: 'exact', column: 'k.owner_id' },
+        status: { kind: 'custom', apply: (qb, v: string, p) => qb.andWhere(`${STATUS_SQL} = upper(:${p})`, { [p]: v, now }) },
+        statuses: {
+          kind: 'custom',
+          apply: (qb, v: string[], p) => qb.andWhere(`${STATUS_SQL} IN (:...${p})`, { [p]: v.map((x) => x.toUpperCase()), now }),
+        },
+        search: { kind: 'search', columns: ['k.title', 'c.name', 'c.org_name'] },
+      },
+    };
+    const qb = this.contracts.queryBuilder(companyId, 'k').leftJoin(CustomerEntity, 'c', 'c.company_id = k.company_id AND c.id = k.customer_id');
+    const page = await runSearch(qb, body, spec);
+    await this.persistExpired(companyId, page.results);
+    return { pagination: page.pagination, results: await this.views.many(companyId, page.results) };
+  }
+
+  /** Stores EXPIRED for open contracts whose expiration_date has passed (the reads derive it anyway). */
+  private async persistExpired(companyId: string, rows: ContractEntity[]): Promise<void> {
+    const now = this.clock.now();
+    const ids = rows.filter((r) => r.status !== 'EXPIRED' && effectiveStatus(r, now) === 'EXPIRED').map((r) => r.id);
+    if (ids.length === 0) return;
+    await this.contracts.update(companyId, { id: In(ids), status: In([...OPEN_STATUSES]), expiration_date: LessThanOrEqual(now) }, { status: 'EXPIRED' });
+  }
+
+  // ---------------------------------------------------------------- create
+
+  async create(companyId: string, dto: CreateContractDto): Promise<ContractResponse> {
+    const now = this.clock.now();
+    const start = dto.start_date != null ? parseDate(dto.start_date, 'start_date') : null;
+    const expiration = dto.expiration_date != null ? parseDate(dto.expiration_date, 'expiration_date') : null;
+    const signatories = dto.signatories ?? [];
+    const keys = checkSignatoryEmails(signatories);
+
+    const id = await this.dataSource.transaction(async (m) => {
+      const customer = await this.findCustomer(m, companyId, dto.customer_id);
+      if (customer.status !== 'ACTIVE') throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: contracts are for ACTIVE customers`);
+      const { plan } = await this.plan.resolve(m, companyId, dto);
+      const discounts = normaliseDiscounts(dto.discounts, plan.currency, plan.product_pricing_ids, now);
+      const onetime = normaliseOnetimeItems(dto.onetime_items, plan.currency, await this.onetimePricings(m, companyId, dto));
+      const contract: Omit<ContractEntity, 'company_id'> = {
+        id: newId('contract'),
+        customer_id: customer.id,
+        title: dto.title,
+        status: dto.status ?? 'DRAFT',
+        currency: plan.currency,
+        product_pricing_ids: plan.product_pricing_ids,
+        bundle_pricing_id: plan.bundle_pricing_id,
+        config_items: plan.config_items,
+        term_count: plan.term.count,
+        term_frequency: plan.term.frequency,
+        start_date: start,
+        expiration_date: expiration,
+        auto_renews: dto.auto_renews ?? true,
+        auto_charges: dto.auto_charges ?? false,
+        discounts,
+        onetime_items: onetime,
+        custom_variables: dto.custom_variables ?? {},
+        content: dto.content ?? null,
+        metadata: dto.metadata ?? {},
+        owner_id: dto.owner_id ?? null,
+        completed_date: null,
+        subscription_id: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await this.contracts.with(m).insert(companyId, contract);
+      await this.signatories.with(m).insert(
+        companyId,
+        signatories.map((s, i) => ({
+          contract_id: contract.id,
+          email_key: keys[i],
+          email: s.email.trim(),
+          name: s.name ?? null,
+          title: s.title ?? null,
+          position: s.position ?? i + 1,
+          sort_index: i,
+          signed: false,
+          signed_date: null,
+          signed_name: null,
+          declined: false,
+          signature_id: null,
+          view_timestamps: [],
+          signing_token: newSigningToken(companyId),
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+      return contract.id;
+    });
+    return this.get(companyId, id);
+  }
+
+  private async findCustomer(m: EntityManager, companyId: string, idOrIdentifier: string): Promise<CustomerEntity> {
+    const repo = this.customers.with(m);
+    let c = isId('customer', idOrIdentifier) ? await repo.findOne(companyId, { id: idOrIdentifier }) : null;
+    if (!c) c = await repo.findOne(companyId, { identifier: idOrIdentifier });
+    if (!c) throw DomainError.notFound('customer', 'customer_id');
+    return c;
+  }
+
+  private async onetimePricings(m: EntityManager, companyId: string, dto: CreateContractDto): Promise<Map<string, { currency: string }>> {
+    const ids = (dto.onetime_items ?? []).map((o) => o.product_pricing_id).filter((x): x is string => !!x && isId('productPricing', x));
+    const found = ids.length ? await this.pricings.with(m).find(companyId, { where: { id: In(ids) } }) : [];
+    return new Map(found.map((p) => [p.id, p]));
+  }
+
+  // ---------------------------------------------------------------- update (#16)
+
+  async update(companyId: string, id: string, dto: UpdateContractDto): Promise<ContractResponse> {
+    if (!isId('contract', id)) throw DomainError.notFound('contract');
+    const start = dto.start_date != null ? parseDate(dto.start_date, 'start_date') : null;
+    const expiration = dto.expiration_date != null ? parseDate(dto.expiration_date, 'expiration_date') : null;
+    const keys = dto.signatories ? checkSignatoryEmails(dto.signatories) : null;
+    dto.signatories?.forEach((s, i) => s.signed_date != null && parseDate(s.signed_date, `signatories[${i}].signed_date`));
+
+    await this.write(companyId, id, async (m, c, current, now) => {
+      const status = effectiveStatus(c, now);
+      if (!isOpen(status)) throw DomainError.invalidState(`the contract is ${status} and can no longer be changed`);
+      const patch: Partial<ContractEntity> = { updated_at: now };
+      if (dto.auto_charges != null) patch.auto_charges = dto.auto_charges;
+      if (dto.auto_renews != null) patch.auto_renews = dto.auto_renews;
+      if (dto.custom_variables !== undefined) patch.custom_variables = dto.custom_variables ?? {};
+      if (dto.metadata !== undefined) patch.metadata = dto.metadata ?? {};
+      if (dto.owner_id !== undefined) patch.owner_id = dto.owner_id ?? null;
+      if (dto.title != null) patch.title = dto.title;
+      if (dto.start_date !== undefined) patch.start_date = start;
+      if (dto.expiration_date !== undefined) patch.expiration_date = expiration;
+      if (dto.term !== undefined) {
+        const { plan } = await this.plan.resolve(m, companyId, {
+          product_pricing_ids: c.bundle_pricing_id ? null : c.product_pricing_ids,
+          bundle_pricing_id: c.bundle_pricing_id,
+          config_items: c.config_items,
+          term: dto.term ?? null,
+        });
+        patch.term_count = plan.term.count;
+        patch.term_frequency = plan.term.frequency;
+      }
+      if (dto.status != null) {
+        checkStatusChange(c.status, dto.status);
+        patch.status = dto.status;
+      }
+      if (dto.signatories != null) await this.replaceSignatories(m, c, current, dto.signatories, keys!, now);
+      await this.contracts.with(m).update(companyId, { id: c.id }, patch);
+    });
+    return this.get(companyId, id);
+  }
+
+  /** Replaces the list; an entry matched by e-mail keeps its signing link and signature state. */
+  private async replaceSignatories(
+    m: EntityManager,
+    c: ContractEntity,
+    current: ContractSignatoryEntity[],
+    list: SignatoryPatchDto[],
+    keys: string[],
+    now: Date,
+  ): Promise<void> {
+    const byKey = new Map(current.map((s) => [s.email_key, s]));
+    const rows = list.map((input, i): ContractSignatoryEntity => {
+      const prev = byKey.get(keys[i]);
+      const row: ContractSignatoryEntity = prev
+        ? { ...prev }
+        : {
+            company_id: c.company_id,
+            contract_id: c.id,
+            email_key: keys[i],
+            email: input.email.trim(),
+            name: null,
+            title: null,
+            position: i + 1,
+            sort_index: i,
+            signed: false,
+            signed_date: null,
+            signed_name: null,
+            declined: false,
+            signature_id: null,
+            view_timestamps: [],
+            signing_token: newSigningToken(c.company_id),
+            created_at: now,
+            updated_at: now,
+          };
+      row.email = input.email.trim();
+      if (input.name !== undefined) row.name = input.name ?? null;
+      if (input.title !== undefined) row.title = input.title ?? null;
+      if (input.position != null) row.position = input.position;
+      row.sort_index = i;
+      if (input.signature_id != null) row.signature_id = input.signature_id;
+      if (input.signed === true && !row.signed) {
+        row.signed = true;
+        row.signed_date = input.signed_date != null ? new Date(input.signed_date) : now;
+        row.declined = false;
+        row.signature_id ??= newSignatureId();
+      }
+      if (input.declined === true && !row.declined) {
+        if (row.signed) throw DomainError.invalidState(`signatories[${i}]: ${row.email} has already signed and cannot decline`);
+        row.declined = true;
+      }
+      row.updated_at = now;
+      return row;
+    });
+    const repo = this.signatories.with(m);
+    await repo.delete(c.company_id, { contract_id: c.id });
+    if (rows.length) await repo.insert(c.company_id, rows.map(({ company_id: _c, ...r }) => (void _c, r)));
+  }
+
+  // ---------------------------------------------------------------- hosted signing
+
+  /** The signatory behind a signing token, or null (unknown token, or removed from its contract). */
+  async signatoryByToken(companyId: string, token: string): Promise<ContractSignatoryEntity | null> {
+    return this.signatories.findOne(companyId, { signing_token: token });
+  }
+
+  /** Appends a view of the signing page (kept to the last 100). */
+  async recordView(companyId: string, token: string): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await this.dataSource.query(
+      `UPDATE contract_signatories
+          SET view_timestamps = CASE WHEN jsonb_array_length(view_timestamps) >= 100
+                                     THEN (view_timestamps - 0) || jsonb_build_array($3::text)
+                                     ELSE view_timestamps || jsonb_build_array($3::text) END
+        WHERE company_id = $1 AND signing_token = $2`,
+      [companyId, token, now],
+    );
+  }
+
+  /**
+   * A signature from the hosted page: the same locked write and the same execution as #16.
+   * Never throws for a state the page shows (already signed, closed contract).
+   */
+  async signWithToken(companyId: string, token: string, signedName: string): Promise<SignOutcome> {
+    const found = await this.signatoryByToken(companyId, token);
+    if (!found) return 'not_found';
+    return this.write(companyId, found.contract_id, async (m, c, current, now): Promise<SignOutcome> => {
+      const me = current.find((s) => s.signing_token === token);
+      if (!me) return 'not_found';
+      if (me.signed) return 'already_signed';
+      if (!isOpen(effectiveStatus(c, now))) return 'closed';
+      const repo = this.signatories.with(m);
+      await repo.update(companyId, { contract_id: c.id, email_key: me.email_key }, {
+        signed: true,
+        signed_date: now,
+        signed_name: signedName,
+        declined: false,
+        signature_id: me.signature_id ?? newSignatureId(),
+        updated_at: now,
+      });
+      await this.contracts.with(m).update(companyId, { id: c.id }, { updated_at: now });
+      return 'signed';
+    });
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /**
+   * One locked write: the contract row FOR UPDATE, its signatories read inside the lock, the
+   * work, then — still inside the lock — the transition to EXECUTED (and the subscription) when
+   * every signatory has signed.
+   */
+  private async write<R>(
+    companyId: string,
+    id: string,
+    work: (m: EntityManager, c: ContractEntity, signatories: ContractSignatoryEntity[], now: Date) => Promise<R>,
+  ): Promise<R> {
+    return this.dataSource.transaction(async (m) => {
+      const c = await this.contracts.with(m).findOneForUpdate(companyId, { id });
+      if (!c) throw DomainError.notFound('contract');
+      const now = this.clock.now();
+      const result = await work(m, c, await this.loadSignatories(m, companyId, id), now);
+      await this.executeIfSigned(m, companyId, id, now);
+      return result;
+    });
+  }
+
+  private loadSignatories(m: EntityManager, companyId: string, contractId: string): Promise<ContractSignatoryEntity[]> {
+    return this.signatories.with(m).find(companyId, { where: { contract_id: contractId }, order: { sort_index: 'ASC' } });
+  }
+
+  /**
+   * Inside the lock: an open contract whose signatories have all signed becomes EXECUTED.
+   * The plan and the customer are checked first, so a subscription that could not start
+   * turns the signature away instead of executing. Returns the status it left, or null.
+   */
+  private async executeIfSigned(m: EntityManager, companyId: string, id: string, now: Date): Promise<ContractStatus | null> {
+    const c = await this.contracts.with(m).findOne(companyId, { id });
+    if (!c || !isOpen(effectiveStatus(c, now))) return null;
+    const signatories = await this.loadSignatories(m, companyId, id);
+    if (signatories.length === 0 || !signatories.every((s) => s.signed)) return null;
+    // The subscription starts in this same locked transaction: exactly once, and a contract whose
+    // subscription cannot start (customer archived, plan gone) turns the last signature away.
+    const subscriptionId = await this.subscriptions.createWithin(m, companyId, subscriptionRequest(c, now));
+    await this.contracts.with(m).update(companyId, { id, status: c.status }, { status: 'EXECUTED', completed_date: now, subscription_id: subscriptionId, updated_at: now });
+    return c.status;
+  }
+
+
+
+}

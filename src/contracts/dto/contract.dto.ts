@@ -1,0 +1,257 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
+import { CompanyRecordResponse } from '../../platform/company-record.mapper';
+import { MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
+import { ProductPricingResponse } from '../../catalog/dto/pricing.dto';
+import { CustomerResponse } from '../../customers/dto/customer.dto';
+import { ConfigItemDto, ConfigItemResponse, DiscountInputDto, OnetimeItemDto } from '../../subscriptions/dto/subscription.dto';
+import { CONTRACT_STATUSES } from '../contract.entities';
+
+export const CREATE_STATUSES = ['DRAFT', 'PENDING_SIGNATURES'] as const;
+export const PATCH_STATUSES = ['DRAFT', 'PENDING_SIGNATURES', 'VOID'] as const;
+const MAX_SIGNATORIES = 50;
+
+/** A signatory as given on creation. */
+export class SignatoryInputDto {
+  @ApiProperty({ description: 'unique within the contract (case-insensitive)' })
+  @IsEmail({}, { message: 'must be an e-mail address' })
+  @MaxLength(320)
+  email: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) title?: string | null;
+  @ApiPropertyOptional({ type: Number, minimum: 1, description: 'signing order; default: place in the list (1, 2, ...)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  position?: number | null;
+}
+
+/**
+ * A signatory in #16: replaces the list; an entry whose e-mail matches an existing signatory
+ * keeps its signature state. `signed: true` signs (signed_date = now unless given),
+ * `declined: true` declines; false never withdraws a signature or a refusal.
+ * `signature_link` and `view_timestamps` are the service's own and ignored on input.
+ */
+export class SignatoryPatchDto extends SignatoryInputDto {
+  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() declined?: boolean | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'reference of the signature (kept as given)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  signature_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'ignored: the service builds the link' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  signature_link?: string | null;
+  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() signed?: boolean | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsISO8601({ strict: true }) signed_date?: string | null;
+  @ApiPropertyOptional({ type: [String], description: 'ignored: recorded by the signing page' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsISO8601({ strict: true }, { each: true })
+  view_timestamps?: string[] | null;
+}
+
+export class CreateContractDto {
+  @ApiProperty({ description: 'customer id or identifier' }) @IsString() @MaxLength(255) customer_id: string;
+  @ApiProperty() @IsString() @MaxLength(500) title: string;
+
+  @ApiPropertyOptional({ type: [SignatoryInputDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_SIGNATORIES)
+  @ValidateNested({ each: true })
+  @Type(() => SignatoryInputDto)
+  signatories?: SignatoryInputDto[] | null;
+
+  @ApiPropertyOptional({ type: [String], description: 'exactly one of product_pricing_ids and bundle_pricing_id' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  product_pricing_ids?: string[] | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) bundle_pricing_id?: string | null;
+
+  @ApiPropertyOptional({ type: [ConfigItemDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => ConfigItemDto)
+  config_items?: ConfigItemDto[] | null;
+
+  @ApiPropertyOptional({ type: TermDto, description: "default: the bundle's term, else the first recurring price's period" })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TermDto)
+  term?: TermDto | null;
+
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'start of the subscription (default: when executed); may be in the future' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  start_date?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'unsigned after this instant, the contract is EXPIRED' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  expiration_date?: string | null;
+
+  @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
+  @ApiPropertyOptional({ type: Boolean, default: false }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
+
+  @ApiPropertyOptional({ type: [DiscountInputDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => DiscountInputDto)
+  discounts?: DiscountInputDto[] | null;
+
+  @ApiPropertyOptional({ type: [OnetimeItemDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => OnetimeItemDto)
+  onetime_items?: OnetimeItemDto[] | null;
+
+  @ApiPropertyOptional({ type: Object, description: 'values for {{name}} placeholders of content' }) @IsOptional() @IsObject() custom_variables?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'the text of the contract (plain text)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200_000)
+  content?: string | null;
+  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string | null;
+  @ApiPropertyOptional({ enum: CREATE_STATUSES, default: 'DRAFT' }) @IsOptional() @IsIn(CREATE_STATUSES) status?: (typeof CREATE_STATUSES)[number] | null;
+}
+
+/** #16 update contract. */
+export class UpdateContractDto {
+  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
+  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
+  @ApiPropertyOptional({ type: Object, nullable: true }) @IsOptional() @IsObject() custom_variables?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string | null;
+  @ApiPropertyOptional({ type: Object, nullable: true }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string | null;
+  @ApiPropertyOptional({ type: [SignatoryPatchDto], description: 'replaces the list (entries matched by e-mail keep their signature state)' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_SIGNATORIES)
+  @ValidateNested({ each: true })
+  @Type(() => SignatoryPatchDto)
+  signatories?: SignatoryPatchDto[] | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsISO8601({ strict: true }) start_date?: string | null;
+  @ApiPropertyOptional({ type: TermDto, nullable: true, description: "null: the plan's default term" })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TermDto)
+  term?: TermDto | null;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) title?: string | null;
+  @ApiPropertyOptional({ enum: PATCH_STATUSES, description: 'DRAFT → PENDING_SIGNATURES; DRAFT or PENDING_SIGNATURES → VOID' })
+  @IsOptional()
+  @IsIn(PATCH_STATUSES)
+  status?: (typeof PATCH_STATUSES)[number] | null;
+}
+
+export class ContractQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) customer_id?: string;
+  @ApiPropertyOptional({ enum: CONTRACT_STATUSES, description: 'case-insensitive; EXPIRED is derived from expiration_date' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  status?: string;
+  @ApiPropertyOptional({ type: [String], description: 'any of these statuses (case-insensitive)' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  statuses?: string[];
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) owner_id?: string;
+  @ApiPropertyOptional({ description: 'case-insensitive substring of the title or the customer name / organisation' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  search?: string;
+}
+
+export const FindContractsDto = findBodyDto('FindContractsBody', ContractQueryDto, BASE_SORT_KEYS);
+export type FindContractsDto = InstanceType<typeof FindContractsDto>;
+
+// ------------------------------------------------------------------ responses
+
+export class SignatoryResponse {
+  @ApiProperty() declined: boolean;
+  @ApiProperty() email: string;
+  @ApiProperty({ type: String, nullable: true }) name: string | null;
+  @ApiProperty() position: number;
+  @ApiProperty({ type: String, nullable: true }) signature_id: string | null;
+  @ApiProperty({ description: "absolute link of this signatory's hosted signing page" }) signature_link: string;
+  @ApiProperty() signed: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) signed_date: string | null;
+  @ApiProperty({ type: String, nullable: true }) title: string | null;
+  @ApiProperty({ type: [String], format: 'date-time' }) view_timestamps: string[];
+}
+
+export class ContractResponse {
+  @ApiProperty({ type: MoneyResponse, description: 'annual contract value: recurring charges for the configured quantities over 12 months, after discounts' }) acv: MoneyResponse;
+  @ApiProperty() auto_charges: boolean;
+  @ApiProperty() auto_renews: boolean;
+  @ApiProperty({ type: Object, nullable: true, description: 'the bundle, expanded' }) bundle_pricing: Record<string, unknown> | null;
+  @ApiProperty({ type: String, nullable: true }) bundle_pricing_id: string | null;
+  @ApiProperty({ type: [Object] }) campaigns: Record<string, unknown>[];
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) change_custom_date: string | null;
+  @ApiProperty({ type: String, nullable: true }) change_proration_type: string | null;
+  @ApiProperty({ type: Boolean, nullable: true }) change_reset_billing_anchor: boolean | null;
+  @ApiProperty({ type: String, nullable: true }) change_timing: string | null;
+  @ApiProperty({ type: CompanyRecordResponse }) company: CompanyRecordResponse;
+  @ApiProperty() company_id: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) completed_date: string | null;
+  @ApiProperty({ type: [ConfigItemResponse] }) config_items: ConfigItemResponse[];
+  @ApiProperty({ type: String, nullable: true }) content: string | null;
+  @ApiProperty({ type: String, nullable: true }) content_template: string | null;
+  @ApiProperty({ type: [Object] }) contract_attachments: Record<string, unknown>[];
+  @ApiProperty({ type: [Object] }) counter_signatories: Record<string, unknown>[];
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty() currency: string;
+  @ApiProperty({ type: Object }) custom_variables: Record<string, unknown>;
+  @ApiProperty({ type: CustomerResponse }) customer: CustomerResponse;
+  @ApiProperty() customer_id: string;
+  @ApiProperty({ type: [Object] }) discounts: Record<string, unknown>[];
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiration_date: string | null;
+  @ApiProperty() id: string;
+  @ApiProperty({ type: Object }) metadata: Record<string, unknown>;
+  @ApiProperty({ type: [Object] }) onetime_items: Record<string, unknown>[];
+  @ApiProperty({ type: String, nullable: true }) owner_id: string | null;
+  @ApiProperty({ type: [String] }) product_pricing_ids: string[];
+  @ApiProperty({ type: [ProductPricingResponse] }) product_pricings: ProductPricingResponse[];
+  @ApiProperty({ type: [SignatoryResponse] }) signatories: SignatoryResponse[];
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) start_date: string | null;
+  @ApiProperty({ enum: CONTRACT_STATUSES }) status: string;
+  @ApiProperty({ type: String, nullable: true, description: 'the subscription created when the contract was executed' }) subscription_id: string | null;
+  @ApiProperty({ type: TermResponse }) term: TermResponse;
+  @ApiProperty() title: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}

@@ -1,0 +1,82 @@
+import { esc, fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from './format';
+import { renderNotFound, renderSigningForm, renderStatePage, SigningPageModel } from './signing-page.html';
+
+describe('hosted page formatting', () => {
+  it.each([
+    [5800, 'USD', '$58.00'],
+    [0, 'USD', '$0.00'],
+    [123456789, 'USD', '$1,234,567.89'],
+    [0.2, 'USD', '$0.002'],
+    ['12.5', 'USD', '$0.125'],
+    [1250, 'EUR', '€12.50'],
+    [500, 'JPY', '¥500'],
+  ] as const)('formatMoney(%p, %s) = %s', (cents, currency, expected) => {
+    expect(formatMoney(cents, currency)).toBe(expected);
+  });
+
+  it('terms and periods read naturally', () => {
+    expect(formatTerm(1, 'YEAR')).toBe('1 year');
+    expect(formatTerm(12, 'MONTH')).toBe('12 months');
+    expect(formatTerm(1, 'BI_ANNUAL')).toBe('6 months');
+    expect(formatTerm(2, 'BI_MONTH')).toBe('4 months');
+    expect(formatPeriod(1, 'MONTH')).toBe('month');
+    expect(formatPeriod(3, 'MONTH')).toBe('3 months');
+    expect(formatPeriod(1, 'ONETIME')).toBe('one time');
+    expect(formatDate(new Date('2027-04-01T00:00:00.000Z'))).toBe('1 April 2027');
+  });
+
+  it('escapes every HTML-significant character', () => {
+    expect(esc(`<a href="x" onclick='y'>&\`</a>`)).toBe('&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;&#96;&#60;/a&#62;');
+    expect(esc(null)).toBe('');
+  });
+
+  it('fills {{placeholders}} from custom variables, leaving unknown ones as written', () => {
+    expect(fillVariables('Hello {{ name }}, {{n}} seats, {{missing}}, {{obj}}', { name: 'Acme', n: 3, obj: { x: 1 } })).toBe('Hello Acme, 3 seats, {{missing}}, {{obj}}');
+  });
+});
+
+describe('signing page HTML', () => {
+  const model: SigningPageModel = {
+    companyName: 'Co <b>',
+    title: 'T "quoted" <i>',
+    customerName: 'Cust & Sons',
+    customerDetail: null,
+    signatoryName: '<img src=x>',
+    signatoryEmail: 'a@b.test',
+    signatoryTitle: null,
+    recurring: [{ name: 'Seats <x>', detail: '2 licences × $58.00', amount: '$116.00 / month' }],
+    onetime: [],
+    discounts: [],
+    acv: '$1,392.00',
+    term: '1 year',
+    autoRenews: true,
+    startDate: '1 April 2027',
+    expirationDate: null,
+    content: '<script>alert(1)</script>',
+  };
+
+  it('escapes every value and keeps the accessible structure', () => {
+    const html = renderSigningForm(model, { fullName: '"><script>', agreed: false, errors: { full_name: 'Enter <name>' } });
+    expect(html).not.toMatch(/<script|<img|<b>|<i>|<x>/);
+    expect(html).toContain('<html lang="en">');
+    expect(html.match(/<main>/g)).toHaveLength(1);
+    expect(html).toContain('<label for="full_name">');
+    expect(html).toContain('id="full_name"');
+    expect(html).toContain('<label for="agree">');
+    expect(html).toContain('id="agree"');
+    expect(html).toContain('<button type="submit">');
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('aria-describedby="full_name-error"');
+    expect(html).toContain('value="&#34;&#62;&#60;script&#62;"');
+  });
+
+  it('state pages and the 404 page have no form', () => {
+    for (const kind of ['signed', 'executed', 'already_signed', 'already_executed', 'expired', 'void'] as const) {
+      const html = renderStatePage(model, kind, '1 March 2027');
+      expect(html).not.toContain('<form');
+      expect(html).not.toMatch(/<script|<img/);
+      expect(html).toContain('<h1>');
+    }
+    expect(renderNotFound()).toContain('This signing link is not valid');
+  });
+});

@@ -1,0 +1,204 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../platform/clock/clock';
+import { CompanyRecordsRepository } from '../../catalog/catalog.repositories';
+import { CustomersRepository } from '../../customers/customers.repository';
+import { chargeForPeriod } from '../../billing-math/pricing';
+import { roundCents } from '../../billing-math/money';
+import { PlanCatalog, PlanCatalogData, PlanPmp, toBillingPricing } from '../../subscriptions/plan-catalog';
+import { companyOfSigningToken, effectiveStatus } from '../contract-rules';
+import type { ContractEntity, ContractSignatoryEntity } from '../contract.entities';
+import { ContractsRepository } from '../contracts.repositories';
+import { ContractsService } from '../contracts.service';
+import { contractAcv } from '../contract.views';
+import { fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from './format';
+import { PriceLine, renderNotFound, renderSigningForm, renderStatePage, SigningPageModel } from './signing-page.html';
+
+export interface HtmlPage {
+  status: number;
+  html: string;
+}
+
+const MAX_NAME = 200;
+
+interface Loaded {
+  companyId: string;
+  contract: ContractEntity;
+  signatory: ContractSignatoryEntity;
+  model: SigningPageModel;
+}
+
+/**
+ * The hosted signing page of one signatory (GET shows it and records a view; POST signs).
+ * Signing goes through ContractsService.signWithToken — the same locked write and execution
+ * as #16. The token names its company, so every read is scoped by company.
+ */
+@Injectable()
+export class SigningPageService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly contractsService: ContractsService,
+    private readonly contracts: ContractsRepository,
+    private readonly companies: CompanyRecordsRepository,
+    private readonly customers: CustomersRepository,
+    private readonly plan: PlanCatalog,
+  ) {}
+
+  async show(token: string): Promise<HtmlPage> {
+    const loaded = await this.load(token);
+    if (!loaded) return { status: 404, html: renderNotFound() };
+    await this.contractsService.recordView(loaded.companyId, token);
+    return this.stateOrForm(loaded, { fullName: loaded.signatory.name ?? '', agreed: false, errors: {} });
+  }
+
+  async submit(token: string, body: Record<string, unknown>): Promise<HtmlPage> {
+    const loaded = await this.load(token);
+    if (!loaded) return { status: 404, html: renderNotFound() };
+    const fullName = typeof body?.full_name === 'string' ? body.full_name.trim().replace(/\s+/g, ' ') : '';
+    const agreed = typeof body?.agree === 'string' && ['yes', 'on', 'true'].includes(body.agree);
+    const errors: { full_name?: string; agree?: string } = {};
+    if (!fullName) errors.full_name = 'Enter your full name.';
+    else if (fullName.length > MAX_NAME) errors.full_name = `Your name must be at most ${MAX_NAME} characters.`;
+    if (!agreed) errors.agree = 'Tick the box to agree to the terms of the contract.';
+
+    const closed = this.closedState(loaded);
+    if (closed) return closed;
+    if (errors.full_name || errors.agree) {
+      return { status: 400, html: renderSigningForm(loaded.model, { fullName: fullName.slice(0, MAX_NAME), agreed, errors }) };
+    }
+    const outcome = await this.contractsService.signWithToken(loaded.companyId, token, fullName);
+    const after = await this.load(token);
+    if (outcome === 'not_found' || !after) return { status: 404, html: renderNotFound() };
+    const signedOn = after.signatory.signed_date ? formatDate(after.signatory.signed_date) : null;
+    if (outcome === 'signed') {
+      const kind = after.contract.status === 'EXECUTED' ? 'executed' : 'signed';
+      return { status: 200, html: renderStatePage(after.model, kind, signedOn) };
+    }
+    return this.closedState(after) ?? { status: 409, html: renderStatePage(after.model, 'already_executed', null) };
+  }
+
+  /** The page of a signatory who cannot sign (already signed, or the contract is closed), else null. */
+  private closedState(l: Loaded): HtmlPage | null {
+    const signedOn = l.signatory.signed_date ? formatDate(l.signatory.signed_date) : null;
+    if (l.signatory.signed) return { status: 200, html: renderStatePage(l.model, 'already_signed', signedOn) };
+    const status = effectiveStatus(l.contract, this.clock.now());
+    if (status === 'EXECUTED') return { status: 409, html: renderStatePage(l.model, 'already_executed', null) };
+    if (status === 'EXPIRED') return { status: 410, html: renderStatePage(l.model, 'expired', null) };
+    if (status === 'VOID') return { status: 410, html: renderStatePage(l.model, 'void', null) };
+    return null;
+  }
+
+  private stateOrForm(l: Loaded, form: Parameters<typeof renderSigningForm>[1]): HtmlPage {
+    return this.closedState(l) ?? { status: 200, html: renderSigningForm(l.model, form) };
+  }
+
+  private async load(token: string): Promise<Loaded | null> {
+    const companyId = typeof token === 'string' ? companyOfSigningToken(token) : null;
+    if (!companyId) return null;
+    const signatory = await this.contractsService.signatoryByToken(companyId, token);
+    if (!signatory) return null;
+    const contract = await this.contracts.findOne(companyId, { id: signatory.contract_id });
+    if (!contract) return null;
+    const [company, customer] = await Promise.all([
+      this.companies.findOne(companyId, {}),
+      this.customers.findOne(companyId, { id: contract.customer_id }),
+    ]);
+    const onetimeIds = contract.onetime_items.map((o) => o.product_pricing_id).filter((x): x is string => typeof x === 'string');
+    const data = await this.plan.load(this.dataSource.manager, companyId, [...contract.product_pricing_ids, ...onetimeIds]);
+    const now = this.clock.now();
+    const c = contract;
+    const money = (cents: Parameters<typeof formatMoney>[0]) => formatMoney(cents, c.currency);
+    const customerName = customer?.org_name || customer?.name || customer?.email || 'the customer';
+    const customerDetail = [customer?.org_name && customer?.name ? customer.name : null, customer?.email].filter(Boolean).join(' · ') || null;
+    const model: SigningPageModel = {
+      companyName: company?.name ?? 'Tally',
+      title: c.title,
+      customerName,
+      customerDetail,
+      signatoryName: signatory.name,
+      signatoryEmail: signatory.email,
+      signatoryTitle: signatory.title,
+      recurring: this.recurringLines(c, data, money),
+      onetime: this.onetimeLines(c, data, money),
+      discounts: this.discountLines(c, data, money),
+      acv: money(contractAcv(c, data, now)),
+      term: formatTerm(c.term_count, c.term_frequency),
+      autoRenews: c.auto_renews,
+      startDate: c.start_date ? formatDate(c.start_date) : 'When every signatory has signed',
+      expirationDate: c.expiration_date ? formatDate(c.expiration_date) : null,
+      content: c.content ? fillVariables(c.content, c.custom_variables ?? {}) : null,
+    };
+    return { companyId, contract, signatory, model };
+  }
+
+  private pricingName(data: PlanCatalogData, id: string): string {
+    const p = data.pricings.get(id);
+    return p ? (p.external_name ?? p.name) : 'Product';
+  }
+
+  /** One line per price of the plan: licences for the configured quantity, usage prices by their unit price. */
+  private recurringLines(c: ContractEntity, data: PlanCatalogData, money: (cents: string | number) => string): PriceLine[] {
+    const quantities = new Map(c.config_items.map((ci) => [ci.product_metric_pricing_id, Math.max(ci.num_licenses, ci.minimum_units)]));
+    const lines: PriceLine[] = [];
+    for (const id of c.product_pricing_ids) {
+      const name = this.pricingName(data, id);
+      for (const p of data.pmpsByPricing.get(id) ?? []) lines.push(this.priceLine(name, p, quantities.get(p.pmp.id) ?? 0, money));
+    }
+    return lines;
+  }
+
+  private priceLine(name: string, p: PlanPmp, quantity: number, money: (cents: string | number) => string): PriceLine {
+    const s = p.shape;
+    const per = s.frequency === 'ONETIME' ? 'one time' : `/ ${formatPeriod(s.term_count, s.frequency)}`;
+    const unitPrice = s.pricing_type === 'FIXED' && s.fixed_price_per_unit !== null ? s.fixed_price_per_unit : s.pricing_type === 'CUSTOM' && s.custom ? s.custom.price_per_unit : null;
+    const base = s.base_price_in_cents > 0 ? ` + ${money(s.base_price_in_cents)} base` : '';
+    if (p.licence) {
+      const total = chargeForPeriod(toBillingPricing(s), quantity).amount;
+      const units = `${quantity} ${quantity === 1 ? 'licence' : 'licences'}`;
+      const detail = unitPrice !== null ? `${units} × ${money(unitPrice)}${base}` : `${units}, ${s.pricing_type.toLowerCase()} pricing${base}`;
+      return { name, detail, amount: `${money(roundCents(total))} ${per}` };
+    }
+    const detail = unitPrice !== null ? `Usage: ${money(unitPrice)} per unit` : `Usage-based, ${s.pricing_type.toLowerCase()} pricing`;
+    const amount = s.base_price_in_cents > 0 ? `${money(s.base_price_in_cents)} ${per} + usage` : 'Billed on usage';
+    return { name, detail, amount };
+  }
+
+  private onetimeLines(c: ContractEntity, data: PlanCatalogData, money: (cents: string | number) => string): PriceLine[] {
+    return c.onetime_items.map((o) => {
+      const quantity = typeof o.aggregate === 'number' ? o.aggregate : 1;
+      const custom = o.custom_price as { amount: { value_in_cents: number }; description: string | null } | null;
+      if (custom) {
+        const each = custom.amount.value_in_cents;
+        return {
+          name: custom.description || 'One-time charge',
+          detail: quantity === 1 ? 'One-time charge' : `One-time charge: ${quantity} × ${money(each)}`,
+          amount: `${money(this.times(each, quantity))} one time`,
+        };
+      }
+      const id = String(o.product_pricing_id);
+      const pmp = data.pmpsByPricing.get(id)?.[0];
+      const total = pmp ? roundCents(chargeForPeriod(toBillingPricing(pmp.shape), quantity).amount) : 0;
+      return { name: this.pricingName(data, id), detail: quantity === 1 ? 'One-time charge' : `One-time charge, quantity ${quantity}`, amount: `${money(total)} one time` };
+    });
+  }
+
+  private times(cents: number, quantity: number): number {
+    return roundCents(chargeForPeriod({ pricing_type: 'FIXED', fixed_price: { price_per_unit: cents } }, quantity).amount);
+  }
+
+  private discountLines(c: ContractEntity, data: PlanCatalogData, money: (cents: string | number) => string): PriceLine[] {
+    return c.discounts.map((d) => {
+      const scope = typeof d.product_pricing_id === 'string' ? `Applies to ${this.pricingName(data, d.product_pricing_id)}` : 'Applies to each invoice';
+      const amount = d.amount as { value_in_cents: number } | null;
+      const cap = d.cap as { value_in_cents: number } | null;
+      const percent = typeof d.percent === 'number' ? d.percent : null;
+      const off =
+        d.type === 'DISCOUNT_PERCENT' && percent !== null
+          ? `${+(percent * 100).toFixed(4)}% off${cap ? ` (up to ${money(cap.value_in_cents)})` : ''}`
+          : `${money(amount?.value_in_cents ?? 0)} off`;
+      const until = typeof d.expiration_date === 'string' ? `, until ${formatDate(new Date(d.expiration_date))}` : '';
+      return { name: `Discount: ${String(d.name)}`, detail: `${scope}${until}`, amount: off };
+    });
+  }
+}
