@@ -6,7 +6,10 @@ import { MetricsModule } from './metrics/metrics.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { InvoicingModule } from './invoicing/invoicing.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { PaymentsModule } from './payments/payments.module';
+import { CreditsModule } from './credits/credits.module';
 import { ContractsModule } from './contracts/contracts.module';
+import { CheckoutModule } from './checkout/checkout.module';
 
 /** The whole service: the platform plus one module per billing domain. */
 @Module({})
@@ -14,7 +17,7 @@ export class AppModule {
   static forRoot(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), EntitlementsModule, CustomersModule, MetricsModule, CatalogModule, SubscriptionsModule, InvoicingModule, ContractsModule],
+      imports: [PlatformModule.forRoot(options), EntitlementsModule, CustomersModule, MetricsModule, CatalogModule, SubscriptionsModule, InvoicingModule, PaymentsModule, CreditsModule, ContractsModule, CheckoutModule],
     };
   }
 }

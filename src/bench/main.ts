@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { ingestBench } from './ingest.bench';
+import { billingRunBench } from './billing-run.bench';
 
 /**
  * `npm run bench -- <name> [--flag value ...]`: runs one benchmark against the real PostgreSQL of
@@ -12,6 +13,7 @@ export interface Bench {
 
 const BENCHES: Record<string, Bench> = {
   ingest: ingestBench,
+  'billing-run': billingRunBench,
 };
 
 function parseFlags(args: string[]): Record<string, string> {

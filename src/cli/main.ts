@@ -103,6 +103,7 @@ export function buildProgram(): Command {
       print({ json: !!opts.json }, { applied: db.applied }, db.applied.length ? `applied: ${db.applied.join(', ')}` : 'no pending migrations');
     });
 
+  (require('./billing.command') as typeof import('./billing.command')).registerBillingCommands(program);
   return program;
 }
 

@@ -3,6 +3,7 @@
  * stored discounts / one-time items, and the subscription request a contract turns into.
  */
 import { randomBytes } from 'node:crypto';
+import { companyOfPageToken, newPageToken } from '../platform/hosted-pages/token';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import type { CreateSubscriptionDto, DiscountInputDto, OnetimeItemDto } from '../subscriptions/dto/subscription.dto';
@@ -46,20 +47,11 @@ export function checkSignatoryEmails(list: { email: string; signed?: boolean | n
 }
 
 /**
- * The secret of a signatory's hosted signing link: `<company id>_<32 random bytes, base64url>`.
- * The company id inside lets the page find the signatory under its company (company_id leads
- * every key) without a company-less lookup.
+ * The secret of a signatory's hosted signing link: the hosted pages' token scheme
+ * `<company id>_<32 random bytes, base64url>` (src/platform/hosted-pages/token.ts).
  */
-const TOKEN_PATTERN = /^(cmp_[0-9a-z]{26})_([A-Za-z0-9_-]{43})$/;
-
-export function newSigningToken(companyId: string): string {
-  return `${companyId}_${randomBytes(32).toString('base64url')}`;
-}
-
-export function companyOfSigningToken(token: string): string | null {
-  const m = TOKEN_PATTERN.exec(token);
-  return m ? m[1] : null;
-}
+export const newSigningToken = (companyId: string): string => newPageToken(companyId);
+export const companyOfSigningToken = (token: string): string | null => companyOfPageToken(token);
 
 export function newSignatureId(): string {
   return `sig_${randomBytes(16).toString('hex')}`;

@@ -51,9 +51,19 @@ export class InvoiceWriter {
   ) {}
 
   /** Writes the invoice inside the caller's transaction; null when its billing_key exists already. */
-  async create(manager: EntityManager, companyId: string, draft: InvoiceDraft, now: Date): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
-    const existing = await this.invoices.with(manager).findOne(companyId, { kind: draft.kind, billing_key: draft.billing_key });
-    if (existing) return null;
+  async create(
+    manager: EntityManager,
+    companyId: string,
+    draft: InvoiceDraft,
+    now: Date,
+    options: { deferNumber?: boolean; skipExistingCheck?: boolean } = {},
+  ): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
+    // skipExistingCheck: the caller read the existing keys under a lock already (the billing
+    // engine); the insert below stays exactly-once either way (ON CONFLICT DO NOTHING).
+    if (!options.skipExistingCheck) {
+      const existing = await this.invoices.with(manager).findOne(companyId, { kind: draft.kind, billing_key: draft.billing_key });
+      if (existing) return null;
+    }
     const totals = summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
     const id = newId('invoice');
     const invoice: InvoiceEntity = {
@@ -110,9 +120,14 @@ export class InvoiceWriter {
       ],
     );
     if (inserted.length === 0) return null;
-    // The number is taken only once the invoice is certain to exist: no gaps.
-    invoice.number = await this.counters.next(companyId, 'invoice_number', manager);
-    await this.invoices.with(manager).update(companyId, { id }, { number: invoice.number });
+    // The number is taken only once the invoice is certain to exist: no gaps. With deferNumber the
+    // caller numbers a whole batch at once with assignNumbers() before its commit (the billing run:
+    // the counter row is then locked only for the end of the transaction).
+    if (options.deferNumber) invoice.number = null as unknown as number;
+    else {
+      invoice.number = await this.counters.next(companyId, 'invoice_number', manager);
+      await this.invoices.with(manager).update(companyId, { id }, { number: invoice.number });
+    }
     const rows: InvoiceLineEntity[] = totals.lines.map((l, position) => {
       const draftLine = l as LineDraft;
       return {
@@ -136,5 +151,29 @@ export class InvoiceWriter {
     });
     await this.lines.with(manager).insert(companyId, rows.map(({ company_id: _c, ...r }) => r));
     return { invoice, lines: rows };
+  }
+
+  /**
+   * Numbers invoices written with `deferNumber`, in the given order, from the company's counter
+   * (one increment for all, in the caller's transaction: gapless, a rollback gives them back).
+   */
+  async assignNumbers(manager: EntityManager, companyId: string, invoiceIds: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (invoiceIds.length === 0) return out;
+    const rows: { value: string }[] = await manager.query(
+      `INSERT INTO company_counters (company_id, name, value) VALUES ($1, 'invoice_number', $2)
+       ON CONFLICT (company_id, name) DO UPDATE SET value = company_counters.value + $2
+       RETURNING value`,
+      [companyId, invoiceIds.length],
+    );
+    const first = Number(rows[0].value) - invoiceIds.length + 1;
+    invoiceIds.forEach((id, i) => out.set(id, first + i));
+    await manager.query(
+      `UPDATE invoices i SET number = v.number
+       FROM unnest($2::text[], $3::bigint[]) AS v(id, number)
+       WHERE i.company_id = $1 AND i.id = v.id AND i.number IS NULL`,
+      [companyId, invoiceIds, invoiceIds.map((id) => out.get(id))],
+    );
+    return out;
   }
 }

@@ -3,7 +3,7 @@
  * plan's prices (pure). One place for status, renewal/next-invoice dates and MRR, used by the
  * responses (at read time) and by the writes that store them for filters and roll-ups.
  */
-import type { Term } from '../billing-math/periods';
+import { periodAt, type Term } from '../billing-math/periods';
 import { computeMrr, MrrDiscount } from './mrr';
 import { mrrPrices, PlanCatalogData } from './plan-catalog';
 import type { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
@@ -53,6 +53,18 @@ export function storedDiscountsForMrr(discounts: Record<string, unknown>[]): Mrr
   });
 }
 
+/**
+ * The billing engine stores next_invoice_date = the first billing date it has not invoiced yet.
+ * When it has already invoiced the date computed from the clock (a run at that very instant),
+ * the next one shows: the stored date when it is the billing date right after the computed one.
+ */
+export function afterInvoiced(stored: Date | null, computed: Date | null, i: DateInputs): Date | null {
+  if (!stored || !computed || stored.getTime() <= computed.getTime()) return computed;
+  const following = periodAt(i.billing_anchor_date, i.billing_term, computed).end;
+  if (stored.getTime() === following.getTime() || (i.end_date && stored.getTime() === i.end_date.getTime() && i.end_date.getTime() < following.getTime())) return stored;
+  return computed;
+}
+
 export interface DerivedState {
   status: SubscriptionStatus;
   renewal_date: Date | null;
@@ -80,5 +92,5 @@ export function deriveState(sub: SubscriptionEntity, phase: SubscriptionPhaseEnt
       period_index: currentPeriodIndex(inputs.billing_anchor_date, inputs.billing_term, now),
     });
   }
-  return { status, renewal_date: renewalDate(inputs, now), next_invoice_date: nextInvoiceDate(inputs, now), mrr_in_cents: mrr, arr_in_cents: mrr * 12 };
+  return { status, renewal_date: renewalDate(inputs, now), next_invoice_date: afterInvoiced(sub.next_invoice_date, nextInvoiceDate(inputs, now), inputs), mrr_in_cents: mrr, arr_in_cents: mrr * 12 };
 }

@@ -1,4 +1,4 @@
-import { esc, fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from './format';
+import { esc, fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from '../../platform/hosted-pages/format';
 import { renderNotFound, renderSigningForm, renderStatePage, SigningPageModel } from './signing-page.html';
 
 describe('hosted page formatting', () => {

@@ -2,21 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../platform/auth/public.decorator';
-import { HtmlPage, SigningPageService } from './signing-page.service';
-
-/** A CSP for a page without scripts: inline styles only, forms back to this service. */
-const HEADERS: Record<string, string> = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-};
-
-function send(res: Response, page: HtmlPage): void {
-  res.status(page.status).set(HEADERS).send(page.html);
-}
+import { sendHtml as send } from '../../platform/hosted-pages/layout';
+import { SigningPageService } from './signing-page.service';
 
 /**
  * The hosted signing page of a signatory (outside /api/v1, no bearer token: the unguessable

@@ -11,13 +11,11 @@ import type { ContractEntity, ContractSignatoryEntity } from '../contract.entiti
 import { ContractsRepository } from '../contracts.repositories';
 import { ContractsService } from '../contracts.service';
 import { contractAcv } from '../contract.views';
-import { fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from './format';
+import { fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from '../../platform/hosted-pages/format';
 import { PriceLine, renderNotFound, renderSigningForm, renderStatePage, SigningPageModel } from './signing-page.html';
 
-export interface HtmlPage {
-  status: number;
-  html: string;
-}
+export type { HtmlPage } from '../../platform/hosted-pages/layout';
+import type { HtmlPage } from '../../platform/hosted-pages/layout';
 
 const MAX_NAME = 200;
 

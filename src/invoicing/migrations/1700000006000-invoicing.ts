@@ -113,9 +113,25 @@ export class Invoicing1700000006000 implements MigrationInterface {
     await q.query('CREATE INDEX one_time_billables_invoice_idx ON one_time_billables (company_id, invoice_id)');
     await q.query('CREATE INDEX one_time_billables_created_idx ON one_time_billables (company_id, created_at, id)');
     await q.query('CREATE INDEX one_time_billables_updated_idx ON one_time_billables (company_id, updated_at, id)');
+    // the billing engine's position per subscription (see billing-engine/billing-cursor.entity.ts)
+    await q.query(`
+      CREATE TABLE billing_cursors (
+        company_id text NOT NULL,
+        subscription_id text NOT NULL,
+        next_work_at timestamptz(3),
+        processed_through timestamptz(3) NOT NULL,
+        seen_updated_at timestamptz(3) NOT NULL,
+        created_at timestamptz(3) NOT NULL,
+        updated_at timestamptz(3) NOT NULL,
+        PRIMARY KEY (company_id, subscription_id),
+        CONSTRAINT billing_cursors_subscription_fkey FOREIGN KEY (company_id, subscription_id) REFERENCES subscriptions (company_id, id)
+      )`);
+    await q.query('CREATE INDEX billing_cursors_next_work_idx ON billing_cursors (company_id, next_work_at)');
+    await q.query(`CREATE INDEX one_time_billables_next_idx ON one_time_billables (company_id, customer_id, created_at) WHERE state = 'PENDING' AND type = 'NEXT'`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query('DROP TABLE billing_cursors');
     await q.query('DROP TABLE one_time_billables');
     await q.query('DROP TABLE invoice_lines');
     await q.query('DROP TABLE invoices');

@@ -11,7 +11,10 @@ import { customersSchema } from '../../customers/customers.schema';
 import { catalogSchema } from '../../catalog/catalog.schema';
 import { invoicingSchema } from '../../invoicing/invoicing.schema';
 import { subscriptionsSchema } from '../../subscriptions/subscriptions.schema';
+import { paymentsSchema } from '../../payments/payments.schema';
+import { creditsSchema } from '../../credits/credits.schema';
 import { contractsSchema } from '../../contracts/contracts.schema';
+import { checkoutSchema } from '../../checkout/checkout.schema';
 
 export interface ModuleSchema {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -19,7 +22,7 @@ export interface ModuleSchema {
   migrations: (new () => MigrationInterface)[];
 }
 
-const schemas: ModuleSchema[] = [platformSchema, entitlementsSchema, metricsSchema, customersSchema, catalogSchema, subscriptionsSchema, invoicingSchema, contractsSchema];
+const schemas: ModuleSchema[] = [platformSchema, entitlementsSchema, metricsSchema, customersSchema, catalogSchema, subscriptionsSchema, invoicingSchema, paymentsSchema, creditsSchema, contractsSchema, checkoutSchema];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ALL_ENTITIES: MixedList<Function> = schemas.flatMap((s) => s.entities);

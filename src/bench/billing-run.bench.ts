@@ -1,0 +1,209 @@
+import * as os from 'node:os';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module';
+import { CompaniesService } from '../platform/auth/companies.service';
+import { FixedClock, Clock } from '../platform/clock/clock';
+import { loadConfig } from '../platform/config/config';
+import { configureApp } from '../platform/configure-app';
+import { prepareDatabase } from '../platform/database/connect';
+import { newId } from '../platform/ids/ids';
+import { CustomerEntity } from '../customers/customer.entity';
+import { EventIngestService } from '../metrics/usage/event-ingest.service';
+import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from '../subscriptions/subscription.entities';
+import { BillingRunService } from '../invoicing/billing-run.service';
+import type { Bench } from './main';
+
+/**
+ * Billing-run benchmark, on the real PostgreSQL of this machine (DATABASE_URL, or a fresh
+ * database `tally_bench` on postgresql://postgres@127.0.0.1:5432): N subscriptions (default
+ * 10,000; half of them with a usage price and usage events), all started one month before the
+ * run, then ONE billing run at an instant past the grace period: every subscription gets its
+ * start invoice and its first period invoice (licences in advance, usage in arrears).
+ * Flags: --subscriptions 10000 --events-per-customer 3
+ */
+export const billingRunBench: Bench = {
+  description: 'one billing run over 10,000 subscriptions (half with usage): invoices/s and total seconds',
+  run,
+};
+
+const DEFAULT_SERVER = 'postgresql://postgres@127.0.0.1:5432';
+const BENCH_DB = 'tally_bench';
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function benchDatabase(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const admin = new Client({ connectionString: `${DEFAULT_SERVER}/postgres` });
+  await admin.connect();
+  try {
+    log(`recreating database ${BENCH_DB} on ${DEFAULT_SERVER}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+  } finally {
+    await admin.end();
+  }
+  return `${DEFAULT_SERVER}/${BENCH_DB}`;
+}
+
+async function run(flags: Record<string, string>): Promise<void> {
+  const total = Number(flags.subscriptions ?? 10_000);
+  const eventsPerCustomer = Number(flags['events-per-customer'] ?? 3);
+  const start = new Date('2030-01-01T00:00:00.000Z');
+  const at = new Date('2030-02-01T02:00:00.000Z');
+
+  const url = await benchDatabase();
+  const config = { ...loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: flags['log-level'] ?? 'warn', TALLY_SCHEDULER: 'off', PORT: '0' }) };
+  const db = await prepareDatabase(config);
+  const clock = new FixedClock(start);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, databaseUrl: db.url }), { bodyParser: false, logger: false });
+  configureApp(app);
+  (app.get(Clock) as unknown as { now: () => Date }).now = () => clock.now();
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const ds = app.get(DataSource);
+  const pgVersion = (await ds.query('SHOW server_version'))[0].server_version as string;
+
+  try {
+    const company = await app.get(CompaniesService).createCompany('Billing bench');
+    const companyId = company.company_id;
+    const api = async (path: string, body: unknown) => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/companies/${companyId}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${company.token}` },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json()) as Record<string, any>;
+      if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
+      return json;
+    };
+
+    // ------------------------------------------------------------ catalog and two template subscriptions
+    log('creating the catalog and two template subscriptions through the API...');
+    const product = await api('/products', { name: 'Bench product' });
+    const seats = await api('/pricing', { product_id: product.id, name: 'Seats', currency: 'USD', pricing_type: 'FIXED', fixed_price: { price_per_unit: 1500 }, billing_frequency: { count: 1, frequency: 'MONTH' } });
+    const item = await api('/billable_items', { name: 'API calls', type: 'CUSTOM_USAGE' });
+    const metric = await api('/billable_metrics', { item_id: item.id, name: 'Calls', metering_rule: { aggregator: 'SUM', property: 'units', group_keys: [] } });
+    const usage = await api('/pricing', {
+      product_id: product.id,
+      name: 'Calls',
+      currency: 'USD',
+      item_id: item.id,
+      metric_id: metric.id,
+      pricing_type: 'GRADIENT',
+      gradient_price: [
+        { start: 0, end: 1000, price_per_unit: 0.5, flat_price: 0 },
+        { start: 1000, end: null, price_per_unit: 0.2, flat_price: 0 },
+      ],
+      billing_frequency: { count: 1, frequency: 'MONTH' },
+    });
+    const customerTemplate = await api('/customers', { name: 'Template', identifier: 'template' });
+    const seatsCfg = [{ product_metric_pricing_id: seats.product_metric_pricings[0].id, num_licenses: 3 }];
+    const plain = await api('/subscriptions', { customer_id: customerTemplate.id, product_pricing_ids: [seats.id], config_items: seatsCfg, start_date: start.toISOString() });
+    const metered = await api('/subscriptions', { customer_id: customerTemplate.id, product_pricing_ids: [seats.id, usage.id], config_items: seatsCfg, start_date: start.toISOString() });
+
+    // ------------------------------------------------------------ clone them N/2 times each, one customer each
+    log(`cloning ${total} subscriptions and customers...`);
+    const tplCustomer = (await ds.manager.findOneByOrFail(CustomerEntity, { company_id: companyId, id: customerTemplate.id })) as CustomerEntity;
+    const tplSubs = new Map<string, SubscriptionEntity>();
+    const tplPhases = new Map<string, SubscriptionPhaseEntity>();
+    const tplEvents = new Map<string, SubscriptionEventEntity>();
+    for (const id of [plain.id, metered.id]) {
+      tplSubs.set(id, await ds.manager.findOneByOrFail(SubscriptionEntity, { company_id: companyId, id }));
+      tplPhases.set(id, await ds.manager.findOneByOrFail(SubscriptionPhaseEntity, { company_id: companyId, subscription_id: id }));
+      tplEvents.set(id, await ds.manager.findOneByOrFail(SubscriptionEventEntity, { company_id: companyId, subscription_id: id, seq: 1 }));
+    }
+    // the two templates are billed too (history tables are append-only): N − 2 clones
+    const meteredCustomers: string[] = [customerTemplate.id];
+    const chunk = 500;
+    for (let offset = 0; offset < total - 2; offset += chunk) {
+      const customers: CustomerEntity[] = [];
+      const subs: SubscriptionEntity[] = [];
+      const phases: SubscriptionPhaseEntity[] = [];
+      const events: SubscriptionEventEntity[] = [];
+      for (let i = offset; i < Math.min(total - 2, offset + chunk); i++) {
+        const withUsage = i % 2 === 1;
+        const tplId = withUsage ? metered.id : plain.id;
+        const customerId = newId('customer');
+        const subId = newId('subscription');
+        customers.push({ ...tplCustomer, id: customerId, identifier: `bench-${i}`, name: `Bench customer ${i}` });
+        subs.push({ ...tplSubs.get(tplId)!, id: subId, customer_id: customerId, identifier: null });
+        phases.push({ ...tplPhases.get(tplId)!, subscription_id: subId });
+        events.push({ ...tplEvents.get(tplId)!, subscription_id: subId });
+        if (withUsage) meteredCustomers.push(customerId);
+      }
+      await ds.manager.insert(CustomerEntity, customers as never);
+      await ds.manager.insert(SubscriptionEntity, subs as never);
+      await ds.manager.insert(SubscriptionEventEntity, events as never);
+      await ds.manager.insert(SubscriptionPhaseEntity, phases as never);
+    }
+    log(`ingesting ${meteredCustomers.length * eventsPerCustomer} usage events for ${meteredCustomers.length} customers...`);
+    const ingest = app.get(EventIngestService);
+    let batch: unknown[] = [];
+    let n = 0;
+    for (const customerId of meteredCustomers) {
+      for (let e = 0; e < eventsPerCustomer; e++) {
+        batch.push({
+          customer_id: customerId,
+          item_id: item.id,
+          transaction_id: `bench-${++n}`,
+          timestamp: new Date(start.getTime() + ((n * 7919) % (30 * 86_400_000))).toISOString(),
+          properties: { units: 100 + (n % 900) },
+        });
+        if (batch.length === 500) {
+          await ingest.ingest(companyId, batch);
+          batch = [];
+        }
+      }
+    }
+    if (batch.length) await ingest.ingest(companyId, batch);
+    await ds.query('ANALYZE');
+
+    // ------------------------------------------------------------ the measured run
+    clock.set(at);
+    log(`billing run at ${at.toISOString()} over ${total} subscriptions (pool ${config.dbPoolSize})...`);
+    let last = 0;
+    const t0 = process.hrtime.bigint();
+    const summary = await app.get(BillingRunService).run(at, {
+      companyIds: [companyId],
+      onProgress: (phase, done, all) => {
+        if (phase === 'subscriptions' && (done === all || done - last >= 1000)) {
+          last = done;
+          log(`  ${done}/${all} subscriptions`);
+        }
+      },
+    });
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const written = Number((await ds.query('SELECT count(*) AS n FROM invoices WHERE company_id = $1', [companyId]))[0].n);
+    const lines = Number((await ds.query('SELECT count(*) AS n FROM invoice_lines WHERE company_id = $1', [companyId]))[0].n);
+    const numbers = (await ds.query('SELECT min(number) AS lo, max(number) AS hi, count(DISTINCT number) AS n FROM invoices WHERE company_id = $1', [companyId]))[0];
+    // exactly once: a second run writes nothing
+    const t1 = process.hrtime.bigint();
+    const again = await app.get(BillingRunService).run(at, { companyIds: [companyId] });
+    const againSeconds = Number(process.hrtime.bigint() - t1) / 1e9;
+    const rate = summary.invoices_created / seconds;
+
+    const out = [
+      '',
+      '=== Tally billing-run benchmark ===',
+      `machine: ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? '?'}; Node ${process.version}; PostgreSQL ${pgVersion}; pool ${config.dbPoolSize}`,
+      `subscriptions:      ${total} (${meteredCustomers.length} with a usage price, ${eventsPerCustomer} events each), started ${start.toISOString()}`,
+      `run at:             ${at.toISOString()} (past the 1 h grace: usage invoices final at once)`,
+      `invoices created:   ${summary.invoices_created} (${written} in the table, ${lines} lines; numbers ${numbers.lo}..${numbers.hi}, ${numbers.n} distinct)`,
+      `subscriptions processed: ${summary.subscriptions_processed}, finalized ${summary.invoices_finalized}, errors ${summary.errors}`,
+      `total:              ${seconds.toFixed(2)} s   (target < 60 s)  ${seconds < 60 ? 'OK' : 'MISSED'}`,
+      `throughput:         ${Math.round(rate)} invoices/s, ${Math.round(summary.subscriptions_processed / seconds)} subscriptions/s`,
+      `second run:         ${again.invoices_created} invoices created in ${againSeconds.toFixed(2)} s (exactly once)`,
+      '',
+    ];
+    process.stdout.write(out.join('\n'));
+    process.stdout.write(
+      JSON.stringify({ subscriptions: total, invoices_created: summary.invoices_created, seconds: Number(seconds.toFixed(2)), invoices_per_second: Math.round(rate), second_run_created: again.invoices_created, errors: summary.errors }) + '\n',
+    );
+  } finally {
+    await app.close();
+    await db.stop();
+  }
+}

@@ -1,0 +1,8 @@
+import type { ModuleSchema } from '../platform/database/entity-registry';
+import { CheckoutSessionEntity } from './checkout.entity';
+import { Checkout1700000010000 } from './migrations/1700000010000-checkout';
+
+export const checkoutSchema: ModuleSchema = {
+  entities: [CheckoutSessionEntity],
+  migrations: [Checkout1700000010000],
+};

@@ -1,0 +1,455 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
+import { DomainError } from '../platform/errors/domain-error';
+import { isId, newId } from '../platform/ids/ids';
+import { iso } from '../platform/timestamps';
+import { newPageToken } from '../platform/hosted-pages/token';
+import { CatalogViews } from '../catalog/catalog.views';
+import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repositories';
+import { CustomerEntity } from '../customers/customer.entity';
+import { CustomersRepository } from '../customers/customers.repository';
+import { CustomerEntitlementsPort } from '../customers/customer-entitlements.port';
+import { toCustomerResponse } from '../customers/customers.mapper';
+import { InvoiceEntity } from '../invoicing/invoicing.entities';
+import { InvoiceGenerator } from '../invoicing/billing-engine/invoice-generator.service';
+import { InvoiceFinalizer } from '../invoicing/invoice-finalizer.service';
+import { billingTermOf, mrrPrices, PlanCatalog, PlanCatalogData } from '../subscriptions/plan-catalog';
+import { storedDiscountsForMrr } from '../subscriptions/subscription-state';
+import { isEnded } from '../subscriptions/subscription-dates';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repositories';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { ChangeSubscriptionDto, CreateSubscriptionDto } from '../subscriptions/dto/subscription.dto';
+import { computeAcv } from '../contracts/acv';
+import { CheckoutSessionEntity, CheckoutTotals, effectiveCheckoutStatus } from './checkout.entity';
+import { CheckoutSessionsRepository } from './checkout.repository';
+import { CheckoutPayment, SandboxToken } from './checkout-payment';
+import type { CheckoutCreatedResponse, CheckoutSessionResponse, CreateCheckoutDto } from './dto/checkout.dto';
+
+/** How long a checkout link stays open. */
+export const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
+
+/** Thrown inside a transaction to roll it back on purpose, carrying a result out. */
+class Rollback<T> extends Error {
+  constructor(readonly value: T) {
+    super('rollback');
+  }
+}
+
+async function rolledBack<T>(ds: DataSource, work: (m: EntityManager) => Promise<T>): Promise<T> {
+  try {
+    await ds.transaction(async (m) => {
+      throw new Rollback(await work(m));
+    });
+  } catch (err) {
+    if (err instanceof Rollback) return err.value as T;
+    throw err;
+  }
+  throw new Error('unreachable');
+}
+
+function absoluteHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+
+const plain = <T>(v: T): T => (v === undefined || v === null ? v : JSON.parse(JSON.stringify(v)));
+
+/** What the customer typed on the hosted page (already checked by the page). */
+export interface CustomerDetails {
+  name: string;
+  email: string;
+  address: Record<string, string> | null;
+  paymentToken: SandboxToken;
+}
+
+export type CompletionOutcome =
+  | { kind: 'completed'; session: CheckoutSessionEntity }
+  | { kind: 'declined'; message: string }
+  | { kind: 'closed'; session: CheckoutSessionEntity }
+  | { kind: 'not_found' };
+
+interface ChangeClaimed {
+  kind: 'change_claimed';
+  session: CheckoutSessionEntity;
+}
+
+/** What the engine computed for a session's first invoice (in a rolled-back transaction). */
+export interface FirstInvoice {
+  totals: CheckoutTotals;
+  lines: { name: string; amount_cents: number; quantity: string | number | null; unit_price: string | number | null }[];
+}
+
+/**
+ * Checkout sessions (#10, #20) and their completion from the hosted page.
+ *
+ * Validation at creation: the subscription the session will start is created for real with
+ * SubscriptionsService.createWithin inside a transaction that is then rolled back — so a
+ * session is accepted exactly when its subscription could start (plan, config items, term,
+ * trial, discounts, one-time items, customer), with the same error paths — and the billing
+ * engine previews its first invoice in that same transaction (`totals`).
+ */
+@Injectable()
+export class CheckoutService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
+    private readonly sessions: CheckoutSessionsRepository,
+    private readonly customers: CustomersRepository,
+    private readonly customerEntitlements: CustomerEntitlementsPort,
+    private readonly pricings: ProductPricingsRepository,
+    private readonly bundles: BundlesRepository,
+    private readonly catalogViews: CatalogViews,
+    private readonly plan: PlanCatalog,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly subs: SubscriptionsRepository,
+    private readonly generator: InvoiceGenerator,
+    private readonly finalizer: InvoiceFinalizer,
+    private readonly payment: CheckoutPayment,
+  ) {}
+
+  url(token: string): string {
+    return `${this.config.publicUrl}/checkout/pay/${token}`;
+  }
+
+  // ---------------------------------------------------------------- #10 create
+
+  async create(companyId: string, dto: CreateCheckoutDto): Promise<CheckoutCreatedResponse> {
+    const now = this.clock.now();
+    const options = this.options(dto);
+    const customer = await this.findCustomer(companyId, dto.customer_id);
+    if (customer.status !== 'ACTIVE') throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: checkout is for ACTIVE customers`);
+    const previous = dto.previous_subscription_id != null ? await this.previousSubscription(companyId, customer.id, dto.previous_subscription_id, now) : null;
+    if (previous === null) {
+      for (const f of ['change_proration_type', 'change_timing', 'change_reset_billing_anchor'] as const) {
+        if (dto[f] != null) throw DomainError.invalidField(f, 'is only allowed with previous_subscription_id');
+      }
+    }
+    const request: CreateSubscriptionDto = plain({
+      customer_id: customer.id,
+      ...(dto.bundle_pricing_id != null ? { bundle_pricing_id: dto.bundle_pricing_id } : {}),
+      ...(dto.product_pricing_ids != null ? { product_pricing_ids: dto.product_pricing_ids } : {}),
+      ...(dto.product_pricing_ids == null && dto.bundle_pricing_id == null ? { product_pricing_ids: null } : {}),
+      config_items: dto.config_items,
+      term: dto.term ?? null,
+      trial: dto.trial ?? false,
+      trial_term: dto.trial_term ?? null,
+      auto_renews: dto.auto_renews ?? true,
+      auto_charges: dto.auto_charges ?? false,
+      discounts: dto.discounts ?? [],
+      onetime_items: dto.onetime_items ?? [],
+      metadata: dto.metadata ?? {},
+    });
+
+    const id = newId('checkout');
+    const sim = await rolledBack(this.dataSource, async (m) => {
+      const { plan } = await this.plan.resolve(m, companyId, request);
+      if (previous && plan.currency !== previous.currency) {
+        throw DomainError.invalidField(dto.bundle_pricing_id != null ? 'bundle_pricing_id' : 'product_pricing_ids', `must be in the currency of previous_subscription_id (${previous.currency})`);
+      }
+      const subId = await this.subscriptions.createWithin(m, companyId, request);
+      const sub = (await this.subs.with(m).findOne(companyId, { id: subId }))!;
+      const first = previous ? null : await this.firstInvoiceWithin(m, companyId, subId, now);
+      return { plan, discounts: sub.discounts, onetime: sub.onetime_items, totals: first?.totals ?? null };
+    });
+
+    const row: Omit<CheckoutSessionEntity, 'company_id'> = {
+      id,
+      token: newPageToken(companyId),
+      customer_id: customer.id,
+      status: 'OPEN',
+      currency: sim.plan.currency,
+      product_pricing_ids: sim.plan.product_pricing_ids,
+      bundle_pricing_id: sim.plan.bundle_pricing_id,
+      config_items: sim.plan.config_items,
+      term_count: sim.plan.term.count,
+      term_frequency: sim.plan.term.frequency,
+      trial: request.trial ?? false,
+      trial_term: request.trial ? (request.trial_term ?? null) : null,
+      auto_renews: request.auto_renews ?? true,
+      auto_charges: request.auto_charges ?? false,
+      discounts: sim.discounts,
+      onetime_items: sim.onetime,
+      metadata: dto.metadata ?? {},
+      options,
+      request: request as unknown as Record<string, unknown>,
+      previous_subscription_id: previous?.id ?? null,
+      change_proration_type: dto.change_proration_type ?? null,
+      change_timing: dto.change_timing ?? null,
+      change_reset_billing_anchor: dto.change_reset_billing_anchor ?? null,
+      totals: sim.totals,
+      payment_token: null,
+      subscription_id: null,
+      invoice_id: null,
+      completed_at: null,
+      expires_at: new Date(now.getTime() + CHECKOUT_TTL_MS),
+      created_at: now,
+      updated_at: now,
+    };
+    await this.sessions.insert(companyId, row);
+    return { id, url: this.url(row.token) };
+  }
+
+  private options(dto: CreateCheckoutDto): Record<string, unknown> {
+    const o = dto.options ?? {};
+    if (o.redirect_url != null && !absoluteHttpUrl(o.redirect_url)) throw DomainError.invalidField('options.redirect_url', 'must be an absolute http(s) URL');
+    const action = o.completion_action ?? (o.redirect_url != null ? 'REDIRECT' : 'CONFIRMATION_MESSAGE');
+    if (action === 'REDIRECT' && o.redirect_url == null) throw DomainError.invalidField('options.redirect_url', 'is required when completion_action is REDIRECT');
+    return {
+      allow_promo_code: o.allow_promo_code ?? false,
+      completion_action: action,
+      confirmation_message: o.confirmation_message ?? null,
+      redirect_url: o.redirect_url ?? null,
+      requires_customer_address: o.requires_customer_address ?? false,
+    };
+  }
+
+  private async findCustomer(companyId: string, idOrIdentifier: string): Promise<CustomerEntity> {
+    let c = isId('customer', idOrIdentifier) ? await this.customers.findOne(companyId, { id: idOrIdentifier }) : null;
+    if (!c) c = await this.customers.findOne(companyId, { identifier: idOrIdentifier });
+    if (!c) throw DomainError.notFound('customer', 'customer_id');
+    return c;
+  }
+
+  private async previousSubscription(companyId: string, customerId: string, id: string, now: Date) {
+    const sub = isId('subscription', id) ? await this.subs.findOne(companyId, { id }) : null;
+    if (!sub) throw DomainError.notFound('subscription', 'previous_subscription_id');
+    if (sub.customer_id !== customerId) throw DomainError.invalidField('previous_subscription_id', 'is a subscription of another customer');
+    if (isEnded(sub.end_date, now)) throw DomainError.invalidField('previous_subscription_id', 'is a cancelled subscription');
+    return sub;
+  }
+
+  /** The engine's first invoice of a subscription created in `m` (not written). */
+  private async firstInvoiceWithin(m: EntityManager, companyId: string, subscriptionId: string, now: Date): Promise<FirstInvoice | null> {
+    const preview = await this.generator.preview(m, companyId, subscriptionId, now);
+    if (!preview) return null;
+    const i = preview.invoice;
+    return {
+      totals: { currency: i.currency, sub_total_cents: i.sub_total_cents, discount_cents: i.discount_cents, total_cents: i.total_cents, invoice_date: iso(i.invoice_date) },
+      lines: preview.lines.map((l) => ({ name: l.name, amount_cents: l.amount_cents, quantity: l.quantity as string | number | null, unit_price: l.unit_price as string | number | null })),
+    };
+  }
+
+  /**
+   * The first invoice of an open session as the billing engine computes it NOW: its
+   * subscription is created and previewed in a transaction that is rolled back.
+   */
+  async firstInvoice(s: CheckoutSessionEntity): Promise<FirstInvoice | null> {
+    if (s.previous_subscription_id) return null;
+    const now = this.clock.now();
+    return rolledBack(this.dataSource, async (m) => {
+      const subId = await this.subscriptions.createWithin(m, s.company_id, this.subscriptionRequest(s, now));
+      return this.firstInvoiceWithin(m, s.company_id, subId, now);
+    });
+  }
+
+  private subscriptionRequest(s: CheckoutSessionEntity, now: Date): CreateSubscriptionDto {
+    const request = plain(s.request) as unknown as CreateSubscriptionDto;
+    return { ...request, customer_id: s.customer_id, start_date: now.toISOString(), metadata: { ...(request.metadata ?? {}), checkout_session_id: s.id } };
+  }
+
+  // ---------------------------------------------------------------- #20 get
+
+  async get(companyId: string, id: string): Promise<CheckoutSessionResponse> {
+    const row = isId('checkout', id) ? await this.sessions.findOne(companyId, { id }) : null;
+    if (!row) throw DomainError.notFound('checkout session');
+    return this.view(row);
+  }
+
+  async view(s: CheckoutSessionEntity): Promise<CheckoutSessionResponse> {
+    const companyId = s.company_id;
+    const now = this.clock.now();
+    const [customer, entitlements, pricingRows, bundleRows, data] = await Promise.all([
+      this.customers.findOne(companyId, { id: s.customer_id }),
+      this.customerEntitlements.forCustomers(companyId, [s.customer_id]),
+      this.pricings.find(companyId, { where: { id: In(s.product_pricing_ids) } }),
+      s.bundle_pricing_id ? this.bundles.find(companyId, { where: { id: s.bundle_pricing_id } }) : Promise.resolve([]),
+      this.plan.load(this.dataSource.manager, companyId, s.product_pricing_ids),
+    ]);
+    const [pricingViews, bundleViews] = await Promise.all([this.catalogViews.pricingViews(companyId, pricingRows), this.catalogViews.bundleViews(companyId, bundleRows)]);
+    const pricingById = new Map(pricingViews.map((p) => [p.id, p]));
+    const bundle = bundleViews[0];
+    const money = (cents: number) => ({ currency: s.currency, value_in_cents: cents });
+    const o = s.options as Record<string, unknown>;
+    return {
+      acv: money(this.acv(s, data, now)),
+      auto_charges: s.auto_charges,
+      auto_renews: s.auto_renews,
+      bundle_pricing: bundle
+        ? { ...(bundle as unknown as Record<string, unknown>), default_term: bundle.term, deleted_at: null, image_url: null, key: null, import_created_at_ref: null, import_ref: null, imported_from: null }
+        : null,
+      bundle_pricing_id: s.bundle_pricing_id,
+      change_proration_type: s.change_proration_type,
+      change_reset_billing_anchor: s.change_reset_billing_anchor,
+      change_timing: s.change_timing,
+      company_id: companyId,
+      completed_at: iso(s.completed_at),
+      config_items: s.config_items.map((ci) => ({
+        hide_at_checkout: ci.hide_at_checkout,
+        minimum_units: ci.minimum_units,
+        num_licenses: ci.num_licenses,
+        product_metric_pricing_id: ci.product_metric_pricing_id,
+        product_pricing_id: ci.product_pricing_id,
+        quantity_config: ci.quantity_config,
+        sort_order: ci.sort_order,
+        upsell_product_metric_pricing_id: ci.upsell_product_metric_pricing_id,
+      })),
+      created_at: iso(s.created_at)!,
+      currency: s.currency,
+      customer: toCustomerResponse(customer!, entitlements.get(s.customer_id) ?? []),
+      customer_id: s.customer_id,
+      discounts: s.discounts ?? [],
+      expires_at: iso(s.expires_at)!,
+      id: s.id,
+      invoice_id: s.invoice_id,
+      metadata: s.metadata ?? {},
+      onetime_items: s.onetime_items ?? [],
+      options: {
+        allow_promo_code: o.allow_promo_code === true,
+        completion_action: String(o.completion_action ?? 'CONFIRMATION_MESSAGE'),
+        confirmation_message: (o.confirmation_message as string | null) ?? null,
+        redirect_url: (o.redirect_url as string | null) ?? null,
+        requires_customer_address: o.requires_customer_address === true,
+      },
+      previous_subscription_id: s.previous_subscription_id,
+      product_pricing_ids: s.product_pricing_ids,
+      product_pricings: s.product_pricing_ids.flatMap((id) => {
+        const p = pricingById.get(id);
+        return p ? [p] : [];
+      }),
+      status: effectiveCheckoutStatus(s, now),
+      subscription_id: s.subscription_id,
+      term: { count: s.term_count, frequency: s.term_frequency },
+      totals: s.totals
+        ? {
+            sub_total: money(s.totals.sub_total_cents),
+            discount: money(s.totals.discount_cents),
+            total: money(s.totals.total_cents),
+            invoice_date: s.totals.invoice_date,
+          }
+        : null,
+      trial: s.trial,
+      trial_term: s.trial_term,
+      type: 'CHECKOUT_SESSION',
+      updated_at: iso(s.updated_at)!,
+      url: this.url(s.token),
+    };
+  }
+
+  acv(s: CheckoutSessionEntity, data: PlanCatalogData, now: Date): number {
+    const billing = billingTermOf(data, s.product_pricing_ids);
+    return computeAcv({
+      prices: mrrPrices(data, s.product_pricing_ids, s.config_items),
+      discounts: storedDiscountsForMrr(s.discounts),
+      billing_term: billing?.term ?? { count: s.term_count, frequency: s.term_frequency },
+      now,
+    });
+  }
+
+  // ---------------------------------------------------------------- hosted page
+
+  byToken(companyId: string, token: string): Promise<CheckoutSessionEntity | null> {
+    return this.sessions.findOne(companyId, { token });
+  }
+
+  /**
+   * Completes a session, exactly once: ONE transaction with the session row locked (a second,
+   * concurrent submission waits for the lock and then finds it COMPLETED). In it: the
+   * customer's details are updated, the subscription starts (createWithin), the engine writes
+   * its first invoice (finalized), the token is charged through CheckoutPayment, and the
+   * session is marked COMPLETED. A declined charge rolls the whole transaction back: the
+   * session stays OPEN and nothing else has changed.
+   */
+  async complete(companyId: string, token: string, details: CustomerDetails): Promise<CompletionOutcome> {
+    try {
+      const result = await this.dataSource.transaction(async (m): Promise<CompletionOutcome | ChangeClaimed> => {
+        const s = await this.sessions.with(m).findOneForUpdate(companyId, { token });
+        if (!s) return { kind: 'not_found' };
+        const now = this.clock.now();
+        if (effectiveCheckoutStatus(s, now) !== 'OPEN') return { kind: 'closed', session: s };
+        if (s.previous_subscription_id) {
+          // claimed here (exactly once); the change itself runs after this commit — see completeChange
+          const claim: Partial<CheckoutSessionEntity> = { status: 'COMPLETED', subscription_id: s.previous_subscription_id, payment_token: details.paymentToken, completed_at: now, updated_at: now };
+          await this.sessions.with(m).update(companyId, { id: s.id, status: 'OPEN' }, claim);
+          return { kind: 'change_claimed', session: { ...s, ...claim } };
+        }
+        const patch: Partial<CustomerEntity> = { name: details.name, email: details.email, updated_at: now };
+        if (details.address) patch.address = { place_id: null, ...details.address };
+        await this.customers.with(m).update(companyId, { id: s.customer_id }, patch);
+
+        const subId = await this.subscriptions.createWithin(m, companyId, this.subscriptionRequest(s, now));
+        const processed = await this.generator.process(m, companyId, subId, now, now);
+        let invoice: InvoiceEntity | null = processed.created[0] ?? null;
+        if (invoice && invoice.status === 'DRAFT') invoice = await this.finalizer.finalize(m, companyId, invoice, now);
+        if (invoice) {
+          const charged = await this.payment.charge(m, companyId, { customerId: s.customer_id, invoice, token: details.paymentToken, idempotencyKey: s.id, now });
+          if (!charged.ok) throw new Rollback<CompletionOutcome>({ kind: 'declined', message: charged.message });
+        }
+        const totals: CheckoutTotals | null = invoice
+          ? { currency: invoice.currency, sub_total_cents: invoice.sub_total_cents, discount_cents: invoice.discount_cents, total_cents: invoice.total_cents, invoice_date: iso(invoice.invoice_date) }
+          : s.totals;
+        const done: Partial<CheckoutSessionEntity> = {
+          status: 'COMPLETED',
+          subscription_id: subId,
+          invoice_id: invoice?.id ?? null,
+          payment_token: details.paymentToken,
+          totals,
+          completed_at: now,
+          updated_at: now,
+        };
+        await this.sessions.with(m).update(companyId, { id: s.id, status: 'OPEN' }, done);
+        return { kind: 'completed', session: { ...s, ...done } };
+      });
+      return result.kind === 'change_claimed' ? await this.completeChange(companyId, result.session, details) : result;
+    } catch (err) {
+      if (err instanceof Rollback) return err.value as CompletionOutcome;
+      throw err;
+    }
+  }
+
+  /**
+   * A session with previous_subscription_id: SubscriptionsService.change runs in its own
+   * transaction (there is no changeWithin(manager, ...) yet), so the session is first CLAIMED
+   * (status COMPLETED, in the locked transaction: a second submission finds it completed), then
+   * the plan changes, then the customer's details are stored. If the change is refused, the
+   * claim is undone (the session is OPEN again) and the refusal shown. The charge of a change
+   * is the proration invoice, billed by the billing run (auto-charge) — not charged here.
+   */
+  private async completeChange(companyId: string, s: CheckoutSessionEntity, details: CustomerDetails): Promise<CompletionOutcome> {
+    const request = plain(s.request) as unknown as CreateSubscriptionDto;
+    const change: ChangeSubscriptionDto = {
+      product_pricing_ids: request.product_pricing_ids ?? null,
+      bundle_pricing_id: request.bundle_pricing_id ?? null,
+      config_items: request.config_items,
+      term: request.term ?? null,
+      auto_charges: request.auto_charges,
+      trial: request.trial ? true : null,
+      trial_term: request.trial ? request.trial_term : null,
+      discounts: request.discounts,
+      onetime_items: request.onetime_items,
+      metadata: { ...(request.metadata ?? {}), checkout_session_id: s.id },
+      proration_type: (s.change_proration_type as ChangeSubscriptionDto['proration_type']) ?? null,
+      timing: (s.change_timing as ChangeSubscriptionDto['timing']) ?? null,
+      reset_billing_anchor: s.change_reset_billing_anchor,
+    };
+    if (change.product_pricing_ids == null) delete change.product_pricing_ids;
+    if (change.bundle_pricing_id == null) delete change.bundle_pricing_id;
+    try {
+      await this.subscriptions.change(companyId, s.previous_subscription_id!, change);
+    } catch (err) {
+      await this.sessions.update(companyId, { id: s.id, status: 'COMPLETED' }, { status: 'OPEN', subscription_id: null, payment_token: null, completed_at: null, updated_at: this.clock.now() });
+      const message = err instanceof DomainError ? err.message : 'the plan could not be changed';
+      return { kind: 'declined', message: `Your plan could not be changed: ${message}` };
+    }
+    const patch: Partial<CustomerEntity> = { name: details.name, email: details.email, updated_at: this.clock.now() };
+    if (details.address) patch.address = { place_id: null, ...details.address };
+    await this.customers.update(companyId, { id: s.customer_id }, patch);
+    return { kind: 'completed', session: s };
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * The hosted checkout page, server-rendered (pure: model in, HTML out), in the shared hosted
+ * page layout. No script: it works with JavaScript off. Every value goes through `esc`.
+ * Accessibility: lang, one <main>, headings, a <label for> per control, a <fieldset>/<legend>
+ * per group, a real <button>, errors announced (role="alert") and tied to their inputs.
+ */
+import { esc } from '../../platform/hosted-pages/format';
+import { hostedPage } from '../../platform/hosted-pages/layout';
+
+export interface CheckoutLine {
+  name: string;
+  detail: string | null;
+  amount: string;
+}
+
+export interface CheckoutPageModel {
+  companyName: string;
+  planName: string;
+  customerName: string;
+  lines: CheckoutLine[];
+  subTotal: string;
+  /** Discount lines of the first invoice (amounts shown as reductions). */
+  discounts: CheckoutLine[];
+  total: string;
+  /** "Due today" or "Due on 1 April 2027" */
+  dueLabel: string;
+  facts: { label: string; value: string; sub?: string | null }[];
+  requiresAddress: boolean;
+  /** A plan change of an existing subscription (no first-invoice preview). */
+  isChange: boolean;
+}
+
+export interface CheckoutForm {
+  name: string;
+  email: string;
+  address: Record<string, string>;
+  paymentToken: string;
+  errors: Record<string, string>;
+  decline: string | null;
+}
+
+export const ADDRESS_FIELDS: { key: string; label: string; autocomplete: string; required: boolean }[] = [
+  { key: 'address_line_1', label: 'Address line 1', autocomplete: 'address-line1', required: true },
+  { key: 'address_line_2', label: 'Address line 2 (optional)', autocomplete: 'address-line2', required: false },
+  { key: 'city', label: 'City', autocomplete: 'address-level2', required: true },
+  { key: 'state', label: 'State / region (optional)', autocomplete: 'address-level1', required: false },
+  { key: 'zip', label: 'Postal code', autocomplete: 'postal-code', required: true },
+  { key: 'country', label: 'Country (2-letter code, e.g. US)', autocomplete: 'country', required: true },
+];
+
+export const TOKEN_CHOICES: { value: string; label: string }[] = [
+  { value: 'tok_visa', label: 'Visa ending 4242 (test card: succeeds)' },
+  { value: 'tok_chargeDeclined', label: 'Test card: declined' },
+  { value: 'tok_insufficientFunds', label: 'Test card: insufficient funds' },
+];
+
+const EXTRA_CSS = `
+main{max-width:980px}
+.layout{display:grid;grid-template-columns:minmax(0,1.1fr) minmax(0,1fr);gap:0}
+.layout > section{padding:28px 32px 32px}
+.order{background:#fcfcfd;border-right:1px solid var(--line)}
+.order h2,.pay h2{margin-top:0}
+.price-big{font-size:34px;font-weight:700;margin:4px 0 2px;font-variant-numeric:tabular-nums}
+dl.facts{grid-template-columns:1fr 1fr;margin-top:20px}
+input[type=email],select{display:block;width:100%;margin-top:6px;padding:11px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
+input[type=email]:focus,select:focus{outline:3px solid #93c5fd;outline-offset:2px}
+fieldset{border:0;margin:20px 0 0;padding:0}
+legend{font-weight:700;font-size:16px;margin-bottom:2px;padding:0}
+.row2{display:grid;grid-template-columns:1fr 1fr;gap:0 14px}
+.field{margin:12px 0}
+button.pay-btn{width:100%;margin-top:22px;padding:14px 22px;font-size:17px}
+.hint{display:block;margin-top:4px;color:var(--muted);font-size:13px;font-weight:400}
+.secure{margin:12px 0 0;color:var(--muted);font-size:13px;text-align:center}
+tfoot tr.grand th,tfoot tr.grand td{font-size:18px;border-top:2px solid var(--line)}
+tfoot tr.sub th,tfoot tr.sub td{font-weight:600;color:var(--muted);padding-top:10px}
+@media (max-width:760px){.layout{grid-template-columns:1fr}.order{border-right:0;border-bottom:1px solid var(--line)}.layout > section{padding:22px 18px}}
+`;
+
+const FOOTER = 'Secure checkout. This link is personal: please do not forward it.';
+
+function page(title: string, m: { companyName: string } | null, inner: string): string {
+  return hostedPage(title, m ? m.companyName : null, inner, FOOTER, EXTRA_CSS);
+}
+
+function orderSummary(m: CheckoutPageModel): string {
+  const rows = m.lines
+    .map((l) => `<tr><th scope="row">${esc(l.name)}${l.detail ? `<span class="detail">${esc(l.detail)}</span>` : ''}</th><td class="num">${esc(l.amount)}</td></tr>`)
+    .join('\n');
+  const facts = m.facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}${f.sub ? `<span class="sub">${esc(f.sub)}</span>` : ''}</dd></div>`).join('');
+  const table = m.isChange
+    ? '<p class="lede">This checkout changes the plan of your current subscription. Any proration appears on your next invoice.</p>'
+    : `<table>
+<caption class="sr-only">Your first invoice</caption>
+<thead><tr><th scope="col">Item</th><th scope="col" class="num">Amount</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+<tfoot>
+<tr class="sub"><th scope="row">Subtotal</th><td class="num">${esc(m.subTotal)}</td></tr>
+${m.discounts.map((d) => `<tr class="sub"><th scope="row">${esc(d.name)}</th><td class="num">−${esc(d.amount)}</td></tr>`).join('\n')}
+<tr class="grand"><th scope="row">${esc(m.dueLabel)}</th><td class="num">${esc(m.total)}</td></tr>
+</tfoot>
+</table>`;
+  return `<section class="order" aria-labelledby="order-h">
+<p class="eyebrow">Order summary</p>
+<h1 id="order-h">${esc(m.planName)}</h1>
+${m.isChange ? '' : `<p class="price-big">${esc(m.total)}</p><p class="lede">${esc(m.dueLabel)} · for ${esc(m.customerName)}</p>`}
+<h2 class="sr-only">Items</h2>
+${table}
+<dl class="facts">${facts}</dl>
+</section>`;
+}
+
+function input(id: string, label: string, type: 'text' | 'email', value: string, opts: { autocomplete: string; required: boolean; error?: string; hint?: string; maxlength?: number }): string {
+  const described = [opts.hint ? `${id}-hint` : null, opts.error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return `<div class="field">
+<label for="${id}">${esc(label)}${opts.hint ? `<span class="hint" id="${id}-hint">${esc(opts.hint)}</span>` : ''}</label>
+<input type="${type}" id="${id}" name="${id}" autocomplete="${opts.autocomplete}" maxlength="${opts.maxlength ?? 200}"${opts.required ? ' required aria-required="true"' : ''} value="${esc(value)}"${opts.error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}>
+${opts.error ? `<span class="field-error" id="${id}-error">${esc(opts.error)}</span>` : ''}
+</div>`;
+}
+
+/** The checkout form (with the errors of a rejected submission, or a decline message). */
+export function renderCheckoutForm(m: CheckoutPageModel, form: CheckoutForm): string {
+  const errors = Object.values(form.errors).filter(Boolean);
+  const alert = form.decline
+    ? `<div class="alert" role="alert" id="form-errors"><span>Payment failed: ${esc(form.decline)}</span><ul><li>Nothing was charged and your order was not placed. Please use another card.</li></ul></div>`
+    : errors.length
+      ? `<div class="alert" role="alert" id="form-errors"><span>Please correct the following:</span><ul>${errors.map((v) => `<li>${esc(v)}</li>`).join('')}</ul></div>`
+      : '';
+  const address = m.requiresAddress
+    ? `<fieldset><legend>Billing address</legend>
+${ADDRESS_FIELDS.map((f) => input(f.key, f.label, 'text', form.address[f.key] ?? '', { autocomplete: f.autocomplete, required: f.required, error: form.errors[f.key], maxlength: f.key === 'country' ? 2 : 200 })).join('\n')}
+</fieldset>`
+    : '';
+  const tokenError = form.errors.payment_token;
+  const options = TOKEN_CHOICES.map((c) => `<option value="${esc(c.value)}"${form.paymentToken === c.value ? ' selected' : ''}>${esc(c.label)}</option>`).join('');
+  const payLabel = m.isChange ? 'Confirm plan change' : `Pay ${m.total} and subscribe`;
+  const inner = `<div class="layout">
+${orderSummary(m)}
+<section class="pay" aria-labelledby="pay-h">
+<h2 id="pay-h">Your details</h2>
+${alert}
+<form method="post" novalidate>
+<fieldset><legend class="sr-only">Contact</legend>
+${input('name', 'Full name', 'text', form.name, { autocomplete: 'name', required: true, error: form.errors.name })}
+${input('email', 'E-mail', 'email', form.email, { autocomplete: 'email', required: true, error: form.errors.email, maxlength: 320, hint: 'Invoices and receipts are sent here.' })}
+</fieldset>
+${address}
+<fieldset><legend>Payment</legend>
+<div class="field">
+<label for="payment_token">Card<span class="hint" id="payment_token-hint">Sandbox: choose a test card.</span></label>
+<select id="payment_token" name="payment_token" required aria-required="true" aria-describedby="payment_token-hint${tokenError ? ' payment_token-error' : ''}"${tokenError ? ' aria-invalid="true"' : ''}>${options}</select>
+${tokenError ? `<span class="field-error" id="payment_token-error">${esc(tokenError)}</span>` : ''}
+</div>
+</fieldset>
+<button type="submit" class="pay-btn">${esc(payLabel)}</button>
+<p class="secure">Payments are processed securely. You can cancel according to the terms shown.</p>
+</form>
+</section>
+</div>`;
+  return page(`Checkout — ${m.planName} — ${m.companyName}`, m, inner);
+}
+
+function stateSummary(m: CheckoutPageModel): string {
+  const facts = [
+    { label: 'Plan', value: m.planName, sub: null as string | null },
+    ...(m.isChange ? [] : [{ label: 'First invoice', value: m.total, sub: m.discounts.length ? `after ${m.discounts.map((d) => d.name).join(', ')}` : null }]),
+    ...m.facts.filter((f) => f.label === 'Term' || f.label === 'Free trial'),
+  ];
+  return `<div class="body"><dl class="facts">${facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}${f.sub ? `<span class="sub">${esc(f.sub)}</span>` : ''}</dd></div>`).join('')}</dl></div>`;
+}
+
+export type CheckoutState = 'completed' | 'already_completed' | 'expired';
+
+/** A page that says where the session stands (no form). */
+export function renderCheckoutState(m: CheckoutPageModel, kind: CheckoutState, message: string | null): string {
+  const s = {
+    completed: m.isChange
+      ? { tone: 'ok', icon: '✓', title: 'Thank you, your plan is changed', text: message || `Your subscription now moves to ${m.planName}.` }
+      : { tone: 'ok', icon: '✓', title: 'Thank you, your subscription is active', text: message || `You are subscribed to ${m.planName}. A receipt is on its way to your e-mail.` },
+    already_completed: { tone: 'ok', icon: '✓', title: 'This checkout is already complete', text: `The order for ${m.planName} has been placed. It cannot be paid twice.` },
+    expired: { tone: 'warn', icon: '!', title: 'This checkout link has expired', text: `The link for ${m.planName} is no longer valid. Please contact ${m.companyName} for a new one.` },
+  }[kind];
+  const inner = `<div class="state ${s.tone}">
+<span class="icon" aria-hidden="true">${esc(s.icon)}</span>
+<h1>${esc(s.title)}</h1>
+<p>${esc(s.text)}</p>
+</div>
+${kind === 'expired' ? '' : stateSummary(m)}`;
+  return page(`${s.title} — ${m.companyName}`, m, inner);
+}
+
+export function renderCheckoutNotFound(): string {
+  const inner = `<div class="state warn">
+<span class="icon" aria-hidden="true">?</span>
+<h1>This checkout link is not valid</h1>
+<p>The link may be mistyped. Please use the latest link you received, or contact the sender.</p>
+</div>`;
+  return page('Checkout link not found', null, inner);
+}

@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../platform/clock/clock';
+import { companyOfPageToken } from '../../platform/hosted-pages/token';
+import { formatDate, formatMoney, formatTerm } from '../../platform/hosted-pages/format';
+import type { HtmlPage } from '../../platform/hosted-pages/layout';
+import { BundlesRepository, CompanyRecordsRepository } from '../../catalog/catalog.repositories';
+import { CustomersRepository } from '../../customers/customers.repository';
+import type { CustomerEntity } from '../../customers/customer.entity';
+import { PlanCatalog } from '../../subscriptions/plan-catalog';
+import { CheckoutSessionEntity, effectiveCheckoutStatus } from '../checkout.entity';
+import { CheckoutService, CustomerDetails, FirstInvoice } from '../checkout.service';
+import { SANDBOX_TOKENS, SandboxToken } from '../checkout-payment';
+import { ADDRESS_FIELDS, CheckoutForm, CheckoutPageModel, renderCheckoutForm, renderCheckoutNotFound, renderCheckoutState } from './checkout-page.html';
+
+/** A page, or a redirect (303 to `location`). */
+export interface PageResult extends HtmlPage {
+  location?: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface Loaded {
+  companyId: string;
+  session: CheckoutSessionEntity;
+  customer: CustomerEntity | null;
+  model: CheckoutPageModel;
+}
+
+const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').slice(0, max) : '');
+
+/**
+ * The hosted checkout page: GET shows the order (the first invoice as the billing engine
+ * computes it now, in a rolled-back transaction), POST completes the session through
+ * CheckoutService.complete (one locked transaction, exactly once).
+ */
+@Injectable()
+export class CheckoutPageService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly checkout: CheckoutService,
+    private readonly companies: CompanyRecordsRepository,
+    private readonly customers: CustomersRepository,
+    private readonly bundles: BundlesRepository,
+    private readonly plan: PlanCatalog,
+  ) {}
+
+  async show(token: string): Promise<PageResult> {
+    const l = await this.load(token);
+    if (!l) return { status: 404, html: renderCheckoutNotFound() };
+    const closed = this.closedState(l);
+    if (closed) return closed;
+    const c = l.customer;
+    const address = (c?.address ?? {}) as Record<string, unknown>;
+    return {
+      status: 200,
+      html: renderCheckoutForm(l.model, {
+        name: c?.name ?? '',
+        email: c?.email ?? '',
+        address: Object.fromEntries(ADDRESS_FIELDS.map((f) => [f.key, typeof address[f.key] === 'string' ? (address[f.key] as string) : ''])),
+        paymentToken: 'tok_visa',
+        errors: {},
+        decline: null,
+      }),
+    };
+  }
+
+  async submit(token: string, body: Record<string, unknown>): Promise<PageResult> {
+    const l = await this.load(token);
+    if (!l) return { status: 404, html: renderCheckoutNotFound() };
+    const closed = this.closedState(l);
+    if (closed) return closed;
+    const form: CheckoutForm = {
+      name: str(body?.name, 200),
+      email: str(body?.email, 320),
+      address: Object.fromEntries(ADDRESS_FIELDS.map((f) => [f.key, str(body?.[f.key], 200)])),
+      paymentToken: str(body?.payment_token, 64),
+      errors: {},
+      decline: null,
+    };
+    if (!form.name) form.errors.name = 'Enter your full name.';
+    if (!EMAIL.test(form.email)) form.errors.email = 'Enter an e-mail address, like name@example.com.';
+    if (l.model.requiresAddress) {
+      for (const f of ADDRESS_FIELDS) if (f.required && !form.address[f.key]) form.errors[f.key] = `Enter your ${f.label.replace(/ \(.*\)$/, '').toLowerCase()}.`;
+      if (form.address.country && !/^[A-Za-z]{2}$/.test(form.address.country)) form.errors.country = 'Enter the 2-letter country code (for example US).';
+    }
+    if (!(SANDBOX_TOKENS as readonly string[]).includes(form.paymentToken)) form.errors.payment_token = 'Choose a card.';
+    if (Object.keys(form.errors).length) return { status: 400, html: renderCheckoutForm(l.model, form) };
+
+    const details: CustomerDetails = {
+      name: form.name,
+      email: form.email,
+      address: l.model.requiresAddress
+        ? { address_line_1: form.address.address_line_1, address_line_2: form.address.address_line_2, city: form.address.city, state: form.address.state, zip: form.address.zip, country: form.address.country.toUpperCase() }
+        : null,
+      paymentToken: form.paymentToken as SandboxToken,
+    };
+    const outcome = await this.checkout.complete(l.companyId, token, details);
+    if (outcome.kind === 'not_found') return { status: 404, html: renderCheckoutNotFound() };
+    if (outcome.kind === 'declined') return { status: 402, html: renderCheckoutForm(l.model, { ...form, decline: outcome.message }) };
+    if (outcome.kind === 'closed') return this.closedState({ ...l, session: outcome.session }) ?? { status: 409, html: renderCheckoutState(l.model, 'already_completed', null) };
+    const options = outcome.session.options as { completion_action?: string; redirect_url?: string | null; confirmation_message?: string | null };
+    if (options.completion_action === 'REDIRECT' && options.redirect_url) {
+      return { status: 303, location: options.redirect_url, html: '' };
+    }
+    return { status: 200, html: renderCheckoutState(l.model, 'completed', options.confirmation_message ?? null) };
+  }
+
+  private closedState(l: Loaded): PageResult | null {
+    const status = effectiveCheckoutStatus(l.session, this.clock.now());
+    if (status === 'COMPLETED') return { status: 409, html: renderCheckoutState(l.model, 'already_completed', null) };
+    if (status === 'EXPIRED') return { status: 410, html: renderCheckoutState(l.model, 'expired', null) };
+    return null;
+  }
+
+  private async load(token: string): Promise<Loaded | null> {
+    const companyId = companyOfPageToken(token);
+    if (!companyId) return null;
+    const session = await this.checkout.byToken(companyId, token);
+    if (!session) return null;
+    const s = session;
+    const [company, customer, data, bundle] = await Promise.all([
+      this.companies.findOne(companyId, {}),
+      this.customers.findOne(companyId, { id: s.customer_id }),
+      this.plan.load(this.dataSource.manager, companyId, s.product_pricing_ids),
+      s.bundle_pricing_id ? this.bundles.findOne(companyId, { id: s.bundle_pricing_id }) : Promise.resolve(null),
+    ]);
+    const now = this.clock.now();
+    const open = effectiveCheckoutStatus(s, now) === 'OPEN';
+    const first: FirstInvoice | null = open ? await this.checkout.firstInvoice(s) : null;
+    const currency = first?.totals.currency ?? s.currency;
+    const money = (cents: string | number) => formatMoney(cents, currency);
+    const names = s.product_pricing_ids.map((id) => {
+      const p = data.pricings.get(id);
+      return p ? (p.external_name ?? p.name) : 'Plan';
+    });
+    const planName = bundle ? (bundle.name ?? names.join(' + ')) : names.join(' + ');
+    const totals = first?.totals ?? s.totals;
+    const lines = (first?.lines ?? []).filter((l) => l.amount_cents >= 0).map((l) => {
+      const qty = l.quantity !== null ? Number(l.quantity) : null;
+      const detail = qty !== null && l.unit_price !== null && qty !== 1 ? `${qty} × ${money(l.unit_price)}` : null;
+      return { name: l.name, detail, amount: money(l.amount_cents) };
+    });
+    const invoiceDate = totals?.invoice_date ? new Date(totals.invoice_date) : null;
+    const dueToday = !invoiceDate || invoiceDate.getTime() <= now.getTime() + 60_000;
+    const facts: CheckoutPageModel['facts'] = [
+      { label: 'Term', value: formatTerm(s.term_count, s.term_frequency), sub: s.auto_renews ? 'Renews automatically' : 'Ends after the term, no renewal' },
+      { label: 'Annual value', value: money(this.checkout.acv(s, data, now)), sub: 'Recurring charges over 12 months' },
+    ];
+    if (s.trial && s.trial_term) facts.push({ label: 'Free trial', value: formatTerm(s.trial_term.count, s.trial_term.frequency), sub: 'Billing starts when the trial ends' });
+    if (invoiceDate) facts.push({ label: 'First invoice', value: formatDate(invoiceDate) });
+    const model: CheckoutPageModel = {
+      companyName: company?.name ?? 'Tally',
+      planName,
+      customerName: customer?.org_name || customer?.name || customer?.email || 'you',
+      lines,
+      subTotal: money(totals?.sub_total_cents ?? 0),
+      discounts: (first?.lines ?? []).filter((l) => l.amount_cents < 0).map((l) => ({ name: l.name, detail: null, amount: money(-l.amount_cents) })),
+      total: money(totals?.total_cents ?? 0),
+      dueLabel: dueToday ? 'Due today' : `Due on ${formatDate(invoiceDate!)}`,
+      facts,
+      requiresAddress: (s.options as { requires_customer_address?: boolean }).requires_customer_address === true,
+      isChange: s.previous_subscription_id !== null,
+    };
+    return { companyId, session: s, customer, model };
+  }
+}

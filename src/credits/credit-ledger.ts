@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { Brackets, EntityManager } from 'typeorm';
+import { newId } from '../platform/ids/ids';
+import { CreditEntity, CreditLogEntity } from './credit.entities';
+import { CreditLogsRepository, CreditsRepository } from './credits.repositories';
+import type { Take } from './credit-allocation';
+
+export interface UsableCreditsQuery {
+  customerId: string;
+  /** Include the customer's AMOUNT credits in this currency. */
+  currency?: string | null;
+  /** Include the customer's UNITS credits of these items. */
+  itemIds?: readonly string[];
+  /** Only these credits. */
+  creditIds?: readonly string[];
+}
+
+export type NewLog = Omit<CreditLogEntity, 'company_id' | 'id' | 'created_at' | 'updated_at'>;
+
+/**
+ * The balance-changing primitives, always inside the caller's transaction (its manager):
+ * lock the usable credits, debit one under its lock, write log entries.
+ */
+@Injectable()
+export class CreditLedger {
+  constructor(
+    private readonly credits: CreditsRepository,
+    private readonly logs: CreditLogsRepository,
+  ) {}
+
+  /**
+   * The customer's credits that can give something now — ACTIVE and not past their
+   * expiration_date — locked FOR UPDATE in id order (every writer locks credits in that one
+   * order, so two transactions never wait on each other in a cycle). The rows are read inside
+   * the lock: PostgreSQL re-reads a row another transaction changed and drops it when it no
+   * longer matches, so `remaining_*` is the committed truth until this transaction ends.
+   */
+  async lockUsable(manager: EntityManager, companyId: string, q: UsableCreditsQuery, now: Date): Promise<CreditEntity[]> {
+    const itemIds = [...new Set(q.itemIds ?? [])];
+    if (!q.currency && itemIds.length === 0) return [];
+    if (q.creditIds && q.creditIds.length === 0) return [];
+    const qb = this.credits
+      .with(manager)
+      .queryBuilder(companyId, 'c')
+      .andWhere('c.customer_id = :customerId', { customerId: q.customerId })
+      .andWhere(`c.state = 'ACTIVE'`)
+      .andWhere('(c.expiration_date IS NULL OR c.expiration_date > :now)', { now })
+      .andWhere(
+        new Brackets((b) => {
+          if (q.currency) b.orWhere(`(c.type = 'AMOUNT' AND c.currency = :currency)`, { currency: q.currency });
+          if (itemIds.length > 0) b.orWhere(`(c.type = 'UNITS' AND c.item_id IN (:...itemIds))`, { itemIds });
+        }),
+      );
+    if (q.creditIds) qb.andWhere('c.id IN (:...creditIds)', { creditIds: [...q.creditIds] });
+    return qb.orderBy('c.id', 'ASC').setLock('pessimistic_write').getMany();
+  }
+
+  /** Locks one credit (FOR UPDATE) whatever its state; null when the company has no such credit. */
+  lockOne(manager: EntityManager, companyId: string, id: string): Promise<CreditEntity | null> {
+    return this.credits.with(manager).findOneForUpdate(companyId, { id });
+  }
+
+  /**
+   * Takes `take` from a credit locked by this transaction (cents from an AMOUNT credit, units from a UNITS one); a credit reaching zero becomes
+   * CONSUMED. The update is also conditional on the values read under the lock (and the table's
+   * CHECK refuses a negative balance), so a mistake can never overdraw silently.
+   */
+  async debit(manager: EntityManager, companyId: string, credit: CreditEntity, take: Take, now: Date): Promise<CreditEntity> {
+    // an AMOUNT credit gives cents; a UNITS credit gives units (the cents of a unit take are the value of those units on an invoice)
+    const remaining_cents = credit.type === 'AMOUNT' ? credit.remaining_cents - take.cents : credit.remaining_cents;
+    const remaining_units = credit.type === 'UNITS' ? credit.remaining_units - take.units : credit.remaining_units;
+    if (remaining_cents < 0 || remaining_units < 0) throw new Error(`credit ${credit.id}: debit above its balance`);
+    const state = remaining_cents === 0 && remaining_units === 0 ? 'CONSUMED' : 'ACTIVE';
+    const changed = await this.credits.with(manager).update(
+      companyId,
+      { id: credit.id, state: 'ACTIVE', remaining_cents: credit.remaining_cents, remaining_units: credit.remaining_units },
+      { remaining_cents, remaining_units, state, updated_at: now },
+    );
+    if (changed !== 1) throw new Error(`credit ${credit.id} changed under its lock`);
+    return { ...credit, remaining_cents, remaining_units, state, updated_at: now };
+  }
+
+  /** Ends a credit (EXPIRED or REVOKED): nothing remains; returns the credit and what it still held. */
+  async close(manager: EntityManager, companyId: string, credit: CreditEntity, state: 'EXPIRED' | 'REVOKED', now: Date): Promise<CreditEntity> {
+    const changed = await this.credits.with(manager).update(
+      companyId,
+      { id: credit.id, state: 'ACTIVE', remaining_cents: credit.remaining_cents, remaining_units: credit.remaining_units },
+      { remaining_cents: 0, remaining_units: 0, state, updated_at: now },
+    );
+    if (changed !== 1) throw new Error(`credit ${credit.id} changed under its lock`);
+    return { ...credit, remaining_cents: 0, remaining_units: 0, state, updated_at: now };
+  }
+
+  /** Writes log entries (one insert); ids are sortable, so entries of one instant keep their order. */
+  async log(manager: EntityManager, companyId: string, entries: NewLog[], now: Date): Promise<CreditLogEntity[]> {
+    const rows: CreditLogEntity[] = entries.map((e) => ({ ...e, company_id: companyId, id: newId('creditLog'), created_at: now, updated_at: now }));
+    await this.logs.with(manager).insert(companyId, rows.map(({ company_id: _c, ...r }) => r));
+    return rows;
+  }
+
+  /** A log entry of what `take` (or a closing balance) means for the credit. */
+  entry(credit: CreditEntity, action: CreditLogEntity['action_type'], take: Take, extra: { invoice_id?: string | null; currency?: string | null; note?: string | null } = {}): NewLog {
+    const currency = extra.currency !== undefined ? extra.currency : credit.currency;
+    return {
+      credit_id: credit.id,
+      customer_id: credit.customer_id,
+      invoice_id: extra.invoice_id ?? null,
+      item_id: credit.item_id,
+      action_type: action,
+      type: credit.type,
+      currency,
+      amount_applied_cents: take.cents,
+      units_applied: take.units,
+      note: extra.note ?? null,
+    };
+  }
+}

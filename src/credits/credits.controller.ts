@@ -1,0 +1,70 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { COMPANY_PATH } from '../platform/paths';
+import { CompanyId } from '../platform/tenancy/company-id.decorator';
+import { ApiTenantController } from '../platform/api-errors.decorator';
+import { ApiPageResponse } from '../platform/search/api-page.decorator';
+import { CreditsService } from './credits.service';
+import { CreditViews } from './credit-views';
+import {
+  ConsumeCreditsDto,
+  ConsumeCreditsResponse,
+  CreateCreditDto,
+  CreditLogResponse,
+  CreditResponse,
+  FindCreditLogsDto,
+  FindCreditsDto,
+} from './dto/credit.dto';
+
+@ApiTags('credits')
+@ApiTenantController()
+@Controller(`${COMPANY_PATH}/credits`)
+export class CreditsController {
+  constructor(
+    private readonly service: CreditsService,
+    private readonly views: CreditViews,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: CreditResponse })
+  async create(@CompanyId() companyId: string, @Body() dto: CreateCreditDto): Promise<CreditResponse> {
+    return this.views.credit(companyId, await this.service.create(companyId, dto));
+  }
+
+  @Post('find')
+  @HttpCode(200)
+  @ApiPageResponse(CreditResponse)
+  async find(@CompanyId() companyId: string, @Body() body: FindCreditsDto) {
+    const page = await this.service.find(companyId, body);
+    return { pagination: page.pagination, results: await this.views.creditList(companyId, page.results) };
+  }
+
+  @Post('consume')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ConsumeCreditsResponse })
+  async consume(@CompanyId() companyId: string, @Body() dto: ConsumeCreditsDto): Promise<ConsumeCreditsResponse> {
+    return this.views.consumeResult(companyId, await this.service.consume(companyId, dto));
+  }
+
+  @Post('logs/find')
+  @HttpCode(200)
+  @ApiPageResponse(CreditLogResponse)
+  async findLogs(@CompanyId() companyId: string, @Body() body: FindCreditLogsDto) {
+    const page = await this.service.findLogs(companyId, body);
+    return { pagination: page.pagination, results: await this.views.logList(companyId, page.results) };
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: CreditResponse })
+  async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<CreditResponse> {
+    return this.views.credit(companyId, await this.service.get(companyId, id));
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOkResponse({ type: CreditResponse, description: 'the credit, state REVOKED' })
+  async revoke(@CompanyId() companyId: string, @Param('id') id: string): Promise<CreditResponse> {
+    return this.views.credit(companyId, await this.service.revoke(companyId, id));
+  }
+}

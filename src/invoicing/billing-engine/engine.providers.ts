@@ -1,0 +1,25 @@
+import { Provider, Type } from '@nestjs/common';
+import { PlanCatalog } from '../../subscriptions/plan-catalog';
+import { InvoiceFinalizer } from '../invoice-finalizer.service';
+import { BillingRunService } from '../billing-run.service';
+import { BillingScheduler } from '../billing-scheduler';
+import { InvoicePreviewService } from '../invoice-preview.service';
+import { NextInvoiceController } from '../next-invoice.controller';
+import { CatalogLoader } from './catalog-loader';
+import { DraftRecomputer } from './draft-recompute';
+import { InvoiceGenerator } from './invoice-generator.service';
+
+/** The billing engine's providers, exported ones and controllers (listed once, spread into InvoicingModule). */
+export const ENGINE_PROVIDERS: Provider[] = [
+  CatalogLoader,
+  InvoiceGenerator,
+  { provide: DraftRecomputer, useExisting: InvoiceGenerator },
+  InvoiceFinalizer,
+  BillingRunService,
+  BillingScheduler,
+  // the subscriptions module's plan resolution (not exported there), for #7 change previews
+  PlanCatalog,
+  InvoicePreviewService,
+];
+export const ENGINE_EXPORTS: Array<Type | symbol | string | Provider> = [InvoiceFinalizer, InvoiceGenerator, BillingRunService];
+export const ENGINE_CONTROLLERS: Type[] = [NextInvoiceController];

@@ -1,0 +1,29 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { CancelSubscriptionDto, ChangeSubscriptionDto } from '../../subscriptions/dto/subscription.dto';
+
+/** Body of `POST /invoices/next` (spec #7): a preview of the next invoice, optionally with a change or cancellation not made. */
+export class NextInvoiceDto {
+  @ApiProperty({ description: 'ISO 4217, upper case; must be the subscription currency' })
+  @IsString()
+  @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 currency code (upper case)' })
+  currency: string;
+
+  @ApiProperty({ description: 'customer id or identifier' }) @IsString() @MaxLength(255) customer_id: string;
+
+  @ApiProperty({ type: String, nullable: true, description: "null: the customer's oldest live subscription in `currency`" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  subscription_id?: string | null;
+
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'taxes are not computed by this service (no tax lines)' })
+  @IsOptional()
+  @IsBoolean()
+  include_taxes?: boolean | null;
+
+  @ApiPropertyOptional({ type: CancelSubscriptionDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => CancelSubscriptionDto) cancel_config?: CancelSubscriptionDto | null;
+
+  @ApiPropertyOptional({ type: ChangeSubscriptionDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => ChangeSubscriptionDto) change_config?: ChangeSubscriptionDto | null;
+}

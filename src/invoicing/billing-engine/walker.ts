@@ -1,0 +1,471 @@
+/**
+ * The billing walk (pure but for the injected usage / one-time look-ups): goes through a
+ * subscription's billing points in time order — billing dates, plan changes, the end — keeping
+ * what was billed in advance (the "coverage"), and computes the lines of every invoice the
+ * rules call for (src/invoicing/README-billing.md). Invoices that exist already are not
+ * recomputed: their stored period tells how far they billed in advance.
+ */
+import {
+  amountLine,
+  chargeForPeriod,
+  decimalString,
+  FULL_SHARE,
+  InvoiceLine,
+  isFullShare,
+  minimumSpendLine,
+  pricingLines,
+  prorationFor,
+  prorationShare,
+  Share,
+  unitPriceLine,
+} from '../../billing-math';
+import type { InvoiceKind } from '../invoicing.entities';
+import type { LineDraft } from '../invoice-writer.service';
+import type { PlanPrice } from './catalog-loader';
+import { boundaryAtOrAfter, buildSegments, ChangeProration, EnginePhase, EngineSubscription, nextBoundary, periodIndex, periodOf, Segment, segmentAt } from './model';
+
+const t = (d: Date) => d.getTime();
+const minDate = (a: Date, b: Date | null) => (b !== null && t(b) < t(a) ? b : a);
+const maxDate = (a: Date, b: Date) => (t(a) >= t(b) ? a : b);
+
+export type PointType = 'PERIOD' | 'CHANGE' | 'CANCEL';
+
+export interface BillingPoint {
+  type: PointType;
+  date: Date;
+  /** The segment in effect from this point on (for CANCEL: the last one). */
+  seg: Segment;
+  /** Set for points that may produce an invoice. */
+  kind: InvoiceKind | null;
+  key: string | null;
+}
+
+export interface ExistingDoc {
+  id: string;
+  status: string;
+  period_start: Date | null;
+  period_end: Date | null;
+  /** The phase whose plan the invoice billed in advance (from its lines), when known. */
+  phase_seq: number | null;
+}
+
+export interface WalkDeps {
+  existing(kind: InvoiceKind, key: string): ExistingDoc | undefined;
+  /** Non-existing invoices dated at or before this were computed before and found empty (null: recompute). */
+  emptyThrough: Date | null;
+  /** Metered usage of a USAGE price for the customer over [start, end) (decimal string). */
+  usage(price: PlanPrice, start: Date, end: Date): Promise<string>;
+  /** Lines of the customer's NEXT one-time charges that go on this invoice. */
+  oneTimes(point: BillingPoint): Promise<LineDraft[]>;
+}
+
+export interface WalkOptions {
+  /** write: every invoice dated <= until; preview: the first invoice not written yet; recompute: the invoice with targetKey. */
+  mode: 'write' | 'preview' | 'recompute';
+  until?: Date;
+  targetKey?: string;
+  /** Safety limit on the points visited. */
+  maxPoints?: number;
+}
+
+export interface ComputedDoc {
+  point: BillingPoint;
+  kind: InvoiceKind;
+  key: string;
+  date: Date;
+  lines: LineDraft[];
+  has_usage: boolean;
+  period_start: Date;
+  period_end: Date;
+}
+
+export interface WalkResult {
+  docs: ComputedDoc[];
+  /** The first point after `until` that may produce an invoice (the next work), null when none. */
+  next_work_at: Date | null;
+  /** The first billing date (period or final invoice) not yet invoiced, null when none. */
+  next_invoice_date: Date | null;
+}
+
+interface Coverage {
+  seg: Segment;
+  end: Date;
+}
+
+interface PendingProration {
+  at: Date;
+  oldSeg: Segment;
+  oldEnd: Date;
+  newSeg: Segment;
+  chargeEnd: Date;
+}
+
+/** Billing points in time order (an infinite sequence for a subscription without end). */
+export function* billingPoints(sub: EngineSubscription, segments: Segment[]): Generator<BillingPoint> {
+  const e = sub.end_date;
+  const bs = sub.billing_start;
+  for (const seg of segments) {
+    if (e && t(seg.from) >= t(e)) break;
+    const ch = seg.change;
+    if (ch) {
+      const withDoc = ch.reset || ch.proration === 'IMMEDIATE';
+      yield {
+        type: 'CHANGE',
+        date: seg.from,
+        seg,
+        kind: withDoc ? 'SUBSCRIPTION_CHANGE' : null,
+        key: withDoc ? `${sub.id}@change@${ch.event_seq}` : null,
+      };
+    }
+    let b = boundaryAtOrAfter(seg, maxDate(seg.from, bs));
+    if (ch?.reset && t(b) === t(seg.from)) b = nextBoundary(seg, b);
+    for (;;) {
+      if (seg.to && t(b) >= t(seg.to)) break;
+      if (e && t(b) >= t(e)) break;
+      yield { type: 'PERIOD', date: b, seg, kind: 'SUBSCRIPTION_PERIOD', key: `${sub.id}@${b.toISOString()}` };
+      b = nextBoundary(seg, b);
+    }
+  }
+  if (e && segments.length > 0 && t(e) > t(segments[0].from)) {
+    yield { type: 'CANCEL', date: e, seg: segmentAt(segments, new Date(t(e) - 1))!, kind: 'SUBSCRIPTION_CANCEL', key: `${sub.id}@cancel` };
+  }
+}
+
+function quantityOf(phase: EnginePhase, price: PlanPrice): number {
+  if (price.kind !== 'LICENCE') return 1;
+  const ci = phase.config_items.find((c) => c.product_metric_pricing_id === price.product_metric_pricing_id);
+  return ci ? Math.max(ci.num_licenses, ci.minimum_units ?? 0) : 0;
+}
+
+const isAdvance = (p: PlanPrice) => p.price.recurring && p.price.charge_type === 'PRE_POST' && p.kind !== 'USAGE';
+const isArrears = (p: PlanPrice) => p.price.recurring && (p.kind === 'USAGE' || p.price.charge_type === 'POST_ONLY');
+
+function tag(lines: InvoiceLine[], price: PlanPrice | null, extra: Partial<LineDraft> = {}): LineDraft[] {
+  return lines.map((l) => ({ ...l, product_metric_pricing_id: price?.product_metric_pricing_id ?? null, ...extra }));
+}
+
+/** The lines of a price for a period (× share), named after the price. */
+function priceLines(price: PlanPrice, quantity: number | string, periodIndexN: number, share: Share | null, period: { start: Date; end: Date }, opts: { credit?: boolean; prefix?: string } = {}): LineDraft[] {
+  const name = `${opts.prefix ?? ''}${price.name}`;
+  const lines = pricingLines({
+    name,
+    base_name: `${name} - base price`,
+    pricing: price.price.pricing,
+    quantity,
+    period_index: periodIndexN,
+    share,
+    credit: opts.credit,
+    period,
+    product_pricing_id: price.product_pricing_id,
+    item_id: price.item_id,
+  });
+  return tag(lines, price);
+}
+
+/** Advance lines of a segment's plan for [b, covEnd) of the period [b, periodEnd). */
+export function advanceLines(seg: Segment, b: Date, covEnd: Date, periodEnd: Date): LineDraft[] {
+  const out: LineDraft[] = [];
+  const idx = periodIndex(seg, b);
+  for (const price of seg.phase.prices.filter(isAdvance)) {
+    const full = price.price.proration_type === 'NONE' || t(covEnd) >= t(periodEnd);
+    const share = full ? null : prorationShare(b, periodEnd, b, covEnd);
+    const end = full ? periodEnd : covEnd;
+    if (share && share.numerator === 0) continue;
+    out.push(...priceLines(price, quantityOf(seg.phase, price), idx, share, { start: b, end }));
+  }
+  return out.map((l) => ({ ...l, details: { ...(l.details ?? {}), phase_seq: seg.phase.seq } }));
+}
+
+/** One-time prices of the plan and the subscription's one-time items: on its first invoice. */
+function firstInvoiceLines(sub: EngineSubscription, seg: Segment, b: Date): LineDraft[] {
+  const out: LineDraft[] = [];
+  for (const price of seg.phase.prices.filter((p) => !p.price.recurring)) {
+    out.push(...priceLines(price, quantityOf(seg.phase, price), 0, null, { start: b, end: b }));
+  }
+  for (const item of sub.onetime_items) {
+    if (item.unit_price_cents !== null) {
+      out.push(...tag([unitPriceLine({ name: item.name, quantity: item.quantity, unit_price: item.unit_price_cents, product_pricing_id: item.product_pricing_id })], null));
+    } else {
+      for (const price of item.prices) out.push(...priceLines(price, item.quantity, 0, null, { start: b, end: b }));
+    }
+  }
+  return out;
+}
+
+/** Credit of the old plan for [at, oldEnd) and charge of the new one for [at, chargeEnd) (proration lines). */
+export function prorationLines(p: PendingProration): LineDraft[] {
+  const out: LineDraft[] = [];
+  const mark = (lines: LineDraft[]) => lines.map((l) => ({ ...l, kind: 'CHARGE' as const, prorated: true }));
+  if (t(p.oldEnd) > t(p.at)) {
+    const period = periodOf(p.oldSeg, p.at);
+    for (const price of p.oldSeg.phase.prices.filter(isAdvance)) {
+      const share = prorationFor(price.price.proration_type, period, p.at, p.oldEnd);
+      if (!share) continue;
+      out.push(...mark(priceLines(price, quantityOf(p.oldSeg.phase, price), Math.max(0, period.index), share, { start: p.at, end: p.oldEnd }, { credit: true, prefix: 'Unused time: ' })));
+    }
+  }
+  if (t(p.chargeEnd) > t(p.at)) {
+    const period = periodOf(p.newSeg, p.at);
+    for (const price of p.newSeg.phase.prices.filter(isAdvance)) {
+      const share = prorationFor(price.price.proration_type, period, p.at, p.chargeEnd);
+      if (!share) continue;
+      out.push(...mark(priceLines(price, quantityOf(p.newSeg.phase, price), Math.max(0, period.index), share, { start: p.at, end: p.chargeEnd }, { prefix: 'Remaining time: ' })));
+    }
+  }
+  return out;
+}
+
+/**
+ * Arrears of [from, to): usage prices (usage of each piece of the window under the plan in
+ * effect; the base price prorated by the piece's share) and POST_ONLY prices (prorated by the
+ * piece's share of its period).
+ */
+async function arrearsLines(segments: Segment[], from: Date, to: Date, deps: WalkDeps): Promise<{ lines: LineDraft[]; has_usage: boolean }> {
+  const out: LineDraft[] = [];
+  let hasUsage = false;
+  if (t(to) <= t(from)) return { lines: out, has_usage: false };
+  for (const seg of segments) {
+    const s = maxDate(seg.from, from);
+    const e = minDate(to, seg.to);
+    if (t(e) <= t(s)) continue;
+    const period = periodOf(seg, s);
+    const last = t(e) === t(to);
+    const share = prorationShare(period.start, period.end, s, e);
+    const idx = Math.max(0, period.index);
+    for (const price of seg.phase.prices.filter(isArrears)) {
+      const none = price.price.proration_type === 'NONE';
+      if (none && !last) continue;
+      const lineShare = none || isFullShare(share) ? null : share;
+      const window = { start: s, end: e };
+      if (price.kind === 'USAGE') {
+        hasUsage = true;
+        const qty = await deps.usage(price, s, e);
+        const charge = chargeForPeriod(price.price.pricing, qty, { period_index: idx });
+        const ctx = { period: window, product_pricing_id: price.product_pricing_id, item_id: price.item_id };
+        if (!charge.base_amount.isZero()) {
+          out.push(...tag([amountLine({ ...ctx, name: `${price.name} - base price`, kind: 'BASE', amount: charge.base_amount, unit_price: charge.base_amount, share: lineShare })], price));
+        }
+        out.push(
+          ...tag(
+            [amountLine({ ...ctx, name: price.name, amount: charge.usage_amount, quantity: charge.billable_units, unit_price: charge.unit_price === null ? null : decimalString(charge.unit_price) })],
+            price,
+            { details: { usage: qty, metric_id: price.metric_id } },
+          ),
+        );
+      } else {
+        out.push(...priceLines(price, quantityOf(seg.phase, price), idx, lineShare, window));
+      }
+    }
+  }
+  return { lines: out, has_usage: hasUsage };
+}
+
+/** Minimum spend true-ups of [from, to): per price with a minimum and for the subscription's. */
+function minimumSpendLines(sub: EngineSubscription, segments: Segment[], from: Date, to: Date, periodLines: LineDraft[]): LineDraft[] {
+  if (t(to) <= t(from)) return [];
+  const seg = segmentAt(segments, from)!;
+  const period = periodOf(seg, from);
+  const share = prorationShare(period.start, maxDate(period.end, to), from, to);
+  const shareOrNull = isFullShare(share) ? null : share;
+  const window = { start: from, end: to };
+  const prices = new Map<string, PlanPrice>();
+  for (const s of segments) {
+    if (t(s.from) >= t(to) || (s.to && t(s.to) <= t(from))) continue;
+    for (const p of s.phase.prices) if (p.price.recurring && p.price.minimum_spend_cents) prices.set(p.product_metric_pricing_id, p);
+  }
+  const out: LineDraft[] = [];
+  for (const p of prices.values()) {
+    const line = minimumSpendLine({
+      name: `Minimum spend true-up: ${p.name}`,
+      minimum_spend: p.price.minimum_spend_cents,
+      lines: periodLines.filter((l) => l.product_metric_pricing_id === p.product_metric_pricing_id),
+      share: shareOrNull,
+      period: window,
+      product_pricing_id: p.product_pricing_id,
+      item_id: p.item_id,
+    });
+    if (line) out.push(...tag([line], p));
+  }
+  if (sub.minimum_spend_cents) {
+    const line = minimumSpendLine({ name: 'Minimum spend true-up', minimum_spend: sub.minimum_spend_cents, lines: [...periodLines, ...out], share: shareOrNull, period: window });
+    if (line) out.push(...tag([line], null));
+  }
+  return out;
+}
+
+/**
+ * Walks the subscription's billing points and computes the invoices asked for by `opts`.
+ */
+export async function walkSubscription(sub: EngineSubscription, phases: EnginePhase[], deps: WalkDeps, opts: WalkOptions): Promise<WalkResult> {
+  const segments = buildSegments(phases, sub.billing_start);
+  const result: WalkResult = { docs: [], next_work_at: null, next_invoice_date: null };
+  if (segments.length === 0) return result;
+  const bs = sub.billing_start;
+  const e = sub.end_date;
+  const maxPoints = opts.maxPoints ?? 100_000;
+
+  let coverage = null as Coverage | null;
+  let pending: PendingProration[] = [];
+  /** Start of the open arrears window (the last billing date). */
+  let prev: Date | null = null;
+  /** Advance lines billed at `prev` (for minimum spend). */
+  let prevAdvance: LineDraft[] = [];
+  let visited = 0;
+  /** Key of a billing-date invoice taken over by a change at its instant (see CHANGE). */
+  let takenOverKey: string | null = null;
+  /** The latest segment of a phase started at or before `at`. */
+  const segOfPhase = (seq: number, at: Date): Segment | null => {
+    let found: Segment | null = null;
+    for (const sg of segments) if (sg.phase.seq === seq && t(sg.from) <= t(at)) found = sg;
+    return found;
+  };
+
+  for (const point of billingPoints(sub, segments)) {
+    if (++visited > maxPoints) break;
+    const existing = point.kind && point.key ? deps.existing(point.kind, point.key) : undefined;
+    const isTarget = opts.mode === 'recompute' && point.key === opts.targetKey;
+    const future = opts.mode === 'write' && t(point.date) > t(opts.until!);
+    if (future && point.kind) {
+      result.next_work_at ??= point.date;
+      if (point.type !== 'CHANGE') {
+        result.next_invoice_date ??= point.date;
+        break;
+      }
+      continue;
+    }
+    if (future) continue;
+    // whether to compute this point's lines
+    const compute = isTarget || (!existing && !(deps.emptyThrough && t(point.date) <= t(deps.emptyThrough)) && (opts.mode !== 'recompute'));
+    const lines: LineDraft[] = [];
+    let hasUsage = false;
+    let periodStart = point.date;
+    let periodEnd = point.date;
+    let writable = false;
+
+    const closeArrears = async (to: Date) => {
+      if (prev === null) return;
+      const arrears = await arrearsLines(segments, prev, to, deps);
+      hasUsage = arrears.has_usage;
+      const min = minimumSpendLines(sub, segments, prev, to, [...prevAdvance, ...arrears.lines]);
+      lines.push(...arrears.lines, ...min);
+    };
+    const takePending = () => {
+      for (const p of pending) lines.push(...prorationLines(p));
+    };
+
+    if (point.type === 'PERIOD') {
+      const seg = point.seg;
+      const nb = nextBoundary(seg, point.date);
+      const covEnd = existing?.period_end ?? minDate(nb, e);
+      const takenOver = takenOverKey === point.key;
+      if (compute) {
+        await closeArrears(point.date);
+        takePending();
+        lines.push(...(await deps.oneTimes(point)));
+        if (prev === null) lines.push(...firstInvoiceLines(sub, seg, point.date));
+        lines.push(...advanceLines(seg, point.date, covEnd, nb));
+        // the first billing date gets an invoice only when it has something to bill
+        writable = prev !== null || lines.length > 0;
+      }
+      periodStart = point.date;
+      periodEnd = covEnd;
+      // an invoice written before a change at its own instant billed the old plan: the change took it over
+      if (!takenOver) coverage = { seg: existing?.phase_seq != null ? (segOfPhase(existing.phase_seq, point.date) ?? seg) : seg, end: covEnd };
+      pending = pending.filter((p) => t(p.chargeEnd) > t(point.date));
+      prev = point.date;
+      prevAdvance = advanceLines(seg, point.date, covEnd, nb);
+    } else if (point.type === 'CHANGE') {
+      const ch = point.seg.change!;
+      const at = point.date;
+      // the invoice of a billing date at this very instant, written before the change (with the old plan)
+      const sameInstant = ch.reset ? undefined : deps.existing('SUBSCRIPTION_PERIOD', `${sub.id}@${at.toISOString()}`);
+      if (sameInstant && sameInstant.phase_seq !== null && sameInstant.phase_seq !== point.seg.phase.seq && sameInstant.period_end) {
+        coverage = { seg: segOfPhase(sameInstant.phase_seq, at) ?? coverage?.seg ?? point.seg, end: sameInstant.period_end };
+        takenOverKey = `${sub.id}@${at.toISOString()}`;
+      }
+      const billed = coverage !== null && t(at) >= t(bs) && t(coverage.end) > t(at);
+      const proration: ChangeProration = ch.proration;
+      if (ch.reset && t(at) >= t(bs)) {
+        const nb = nextBoundary(point.seg, at);
+        const covEnd = existing?.period_end ?? minDate(nb, e);
+        if (compute) {
+          await closeArrears(at);
+          takePending();
+          if (billed && proration !== 'NONE') lines.push(...prorationLines({ at, oldSeg: coverage!.seg, oldEnd: coverage!.end, newSeg: point.seg, chargeEnd: at }));
+          lines.push(...(await deps.oneTimes(point)));
+          if (prev === null) lines.push(...firstInvoiceLines(sub, point.seg, at));
+          lines.push(...advanceLines(point.seg, at, covEnd, nb));
+          writable = lines.length > 0;
+        }
+        periodStart = at;
+        periodEnd = covEnd;
+        coverage = { seg: point.seg, end: covEnd };
+        pending = [];
+        prev = at;
+        prevAdvance = advanceLines(point.seg, at, covEnd, nb);
+      } else if (billed && proration !== 'NONE') {
+        const chargeEnd: Date = takenOverKey === `${sub.id}@${at.toISOString()}` ? minDate(coverage!.end, e) : minDate(boundaryAtOrAfter(point.seg, at), e);
+        const p: PendingProration = { at, oldSeg: coverage!.seg, oldEnd: coverage!.end, newSeg: point.seg, chargeEnd };
+        if (proration === 'IMMEDIATE') {
+          const covEnd: Date = existing?.period_end ?? chargeEnd;
+          if (compute) {
+            lines.push(...prorationLines(p));
+            writable = lines.length > 0;
+          }
+          periodStart = at;
+          periodEnd = covEnd;
+          coverage = { seg: point.seg, end: covEnd };
+        } else {
+          pending.push(p);
+          coverage = { seg: point.seg, end: chargeEnd };
+        }
+      }
+    } else {
+      // CANCEL at e
+      const at = point.date;
+      if (compute) {
+        await closeArrears(at);
+        takePending();
+        if (sub.refund_type === 'PRORATED' && coverage && t(coverage.end) > t(at)) {
+          lines.push(...prorationLines({ at, oldSeg: coverage.seg, oldEnd: coverage.end, newSeg: coverage.seg, chargeEnd: at }));
+        }
+        if (sub.refund_type === 'PRORATED') {
+          // invoices of billing dates at or after the end, written before the cancellation was known: credited whole
+          const last = segments[segments.length - 1];
+          let b = boundaryAtOrAfter(point.seg, at);
+          for (let k = 0; k < 1000; k++) {
+            const doc = deps.existing('SUBSCRIPTION_PERIOD', `${sub.id}@${b.toISOString()}`);
+            if (!doc || !doc.period_end) break;
+            const seg = (doc.phase_seq !== null ? segOfPhase(doc.phase_seq, b) : null) ?? segmentAt(segments, b) ?? last;
+            if (t(doc.period_end) > t(b)) lines.push(...prorationLines({ at: b, oldSeg: seg, oldEnd: doc.period_end, newSeg: seg, chargeEnd: b }));
+            b = nextBoundary(segmentAt(segments, b) ?? last, b);
+          }
+        }
+        lines.push(...(await deps.oneTimes(point)));
+        writable = lines.length > 0;
+      }
+      periodStart = prev ?? at;
+      periodEnd = at;
+    }
+
+    if (point.kind && point.key && !existing) {
+      if (compute && writable) {
+        const doc: ComputedDoc = { point, kind: point.kind, key: point.key, date: point.date, lines, has_usage: hasUsage, period_start: periodStart, period_end: periodEnd };
+        if (opts.mode === 'preview') {
+          result.docs.push(doc);
+          result.next_invoice_date = point.date;
+          return result;
+        }
+        if (opts.mode === 'write') result.docs.push(doc);
+      }
+    }
+    if (isTarget) {
+      result.docs.push({ point, kind: point.kind!, key: point.key!, date: point.date, lines, has_usage: hasUsage, period_start: periodStart, period_end: periodEnd });
+      return result;
+    }
+    if (point.type === 'CANCEL') break;
+  }
+  return result;
+}
+
+export { FULL_SHARE };

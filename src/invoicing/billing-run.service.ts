@@ -1,0 +1,259 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
+import { InvoiceEntity } from './invoicing.entities';
+import { InvoiceFinalizer } from './invoice-finalizer.service';
+import { InvoiceWriter } from './invoice-writer.service';
+import { InvoiceGenerator, RunContext } from './billing-engine/invoice-generator.service';
+import { AutoChargeService } from '../payments/auto-charge.service';
+
+export interface BillingRunSummary {
+  invoices_created: number;
+  invoices_finalized: number;
+  subscriptions_processed: number;
+  errors: number;
+  /** The run's instant (ISO). */
+  now: string;
+}
+
+/** Subscriptions per transaction in a run. */
+const BATCH_SIZE = 50;
+
+interface ProcessOutcome {
+  ok: boolean;
+  processed: boolean;
+  created: number;
+  finalized: number;
+}
+
+export interface BillingRunOptions {
+  /** Only these companies (default: every company). */
+  companyIds?: string[];
+  /** Progress callback: (done, total) over the subscriptions, then the drafts. */
+  onProgress?: (phase: 'subscriptions' | 'drafts' | 'steps', done: number, total: number) => void;
+}
+
+/**
+ * A step that runs after the invoices of a run are written (e.g. charging PENDING invoices with
+ * auto_charges, payment retries, status changes due at the run's instant). Steps run in `order`,
+ * each with the run's instant; what they return is merged into the run summary's `steps`.
+ */
+export interface PostRunStep {
+  name: string;
+  order: number;
+  run(at: Date, options: BillingRunOptions): Promise<Record<string, number> | void>;
+}
+
+/**
+ * A billing run at an instant: closes every due billing date <= `at` of every subscription (one
+ * transaction per subscription, its row locked FOR UPDATE SKIP LOCKED, invoices written through
+ * InvoiceWriter with unique billing keys), finalizes the usage drafts whose grace has passed,
+ * then runs the post-run steps. Idempotent: a repeated run, two runs at once, two instances, or
+ * a run restarted after a crash write the invoices of one clean run (a subscription locked by
+ * another run is skipped, then looked at again once that run let it go).
+ */
+@Injectable()
+export class BillingRunService {
+  private readonly logger = new Logger('BillingRun');
+  private readonly steps: PostRunStep[] = [];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly generator: InvoiceGenerator,
+    private readonly finalizer: InvoiceFinalizer,
+    private readonly writer: InvoiceWriter,
+    @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
+    private readonly autoCharge: AutoChargeService,
+  ) {
+    // payments: the charges, retries and unpaid flags due at the run's instant
+    this.registerStep(autoCharge.postRunStep);
+  }
+
+  /** Adds a post-run step (payments: charges, retries, status changes). */
+  registerStep(step: PostRunStep): void {
+    this.steps.push(step);
+    this.steps.sort((a, b) => a.order - b.order);
+  }
+
+  get postRunSteps(): readonly PostRunStep[] {
+    return this.steps;
+  }
+
+  async run(at: Date, options: BillingRunOptions = {}): Promise<BillingRunSummary> {
+    if (!(at instanceof Date) || Number.isNaN(at.getTime())) throw new Error('billing run: a valid instant is required');
+    const summary: BillingRunSummary = { invoices_created: 0, invoices_finalized: 0, subscriptions_processed: 0, errors: 0, now: at.toISOString() };
+    const ctx = new RunContext();
+
+    const candidates = await this.candidates(at, options.companyIds);
+    let done = 0;
+    // a run that grows the invoice tables a lot (a first run on a young database) refreshes their
+    // planner statistics as it goes: plans made for an empty table would turn lookups into scans
+    let analyzeAt = 1000;
+    const skipped: { company_id: string; id: string }[] = [];
+    await this.pool(this.batches(candidates), async (batch) => {
+      let outcomes: ProcessOutcome[];
+      try {
+        outcomes = await this.processBatch(batch, at, ctx);
+        outcomes.forEach((o, k) => o.ok && !o.processed && skipped.push(batch[k]));
+      } catch (err) {
+        // the batch rolled back as a whole: each subscription again on its own, so one failure stays one error
+        this.logger.warn(`batch of ${batch.length} subscriptions rolled back (${(err as Error).message}); retrying one by one`);
+        outcomes = [];
+        for (const c of batch) {
+          try {
+            outcomes.push(...(await this.processBatch([c], at, ctx)));
+          } catch (e) {
+            outcomes.push({ ok: false, processed: false, created: 0, finalized: 0 });
+            this.logger.error(`subscription ${c.company_id}/${c.id}: ${(e as Error).message}`);
+          }
+        }
+      }
+      for (const r of outcomes) {
+        if (!r.ok) summary.errors++;
+        if (r.processed) summary.subscriptions_processed++;
+        summary.invoices_created += r.created;
+        summary.invoices_finalized += r.finalized;
+      }
+      done += batch.length;
+      options.onProgress?.('subscriptions', done, candidates.length);
+      if (summary.invoices_created >= analyzeAt) {
+        analyzeAt *= 4;
+        await this.refreshStatistics();
+      }
+    });
+
+    // subscriptions another run held: now wait for it and look again (that run may bill up to an
+    // earlier instant than this one; with the same instant this finds nothing left to do)
+    for (const c of skipped) {
+      try {
+        const [r] = await this.processBatch([c], at, ctx, true);
+        if (r.processed) summary.subscriptions_processed++;
+        summary.invoices_created += r.created;
+        summary.invoices_finalized += r.finalized;
+      } catch (err) {
+        summary.errors++;
+        this.logger.error(`subscription ${c.company_id}/${c.id}: ${(err as Error).message}`);
+      }
+    }
+
+    const drafts = await this.dueDrafts(at, options.companyIds);
+    done = 0;
+    await this.pool(drafts, async (d) => {
+      try {
+        const finalized = await this.dataSource.transaction(async (m) => {
+          const locked: InvoiceEntity[] = await m
+            .createQueryBuilder(InvoiceEntity, 'i')
+            .where("i.company_id = :companyId AND i.id = :id AND i.status = 'DRAFT'", { companyId: d.company_id, id: d.id })
+            .setLock('pessimistic_write')
+            .setOnLocked('skip_locked')
+            .getMany();
+          if (!locked[0]) return false;
+          await this.finalizer.finalize(m, d.company_id, locked[0], this.clock.now());
+          return true;
+        });
+        if (finalized) summary.invoices_finalized++;
+      } catch (err) {
+        summary.errors++;
+        this.logger.error(`draft ${d.company_id}/${d.id}: ${(err as Error).message}`);
+      }
+      options.onProgress?.('drafts', ++done, drafts.length);
+    });
+
+    let i = 0;
+    for (const step of this.steps) {
+      try {
+        await step.run(at, options);
+      } catch (err) {
+        summary.errors++;
+        this.logger.error(`post-run step ${step.name}: ${(err as Error).message}`);
+      }
+      options.onProgress?.('steps', ++i, this.steps.length);
+    }
+    return summary;
+  }
+
+  private async refreshStatistics(): Promise<void> {
+    try {
+      await this.dataSource.query('ANALYZE invoices, invoice_lines, billing_cursors, one_time_billables');
+    } catch (err) {
+      this.logger.warn(`ANALYZE after a large billing run failed: ${(err as Error).message}`);
+    }
+  }
+
+  /** Subscriptions with work at `at`: never seen, changed since last seen, or next work due. */
+  private async candidates(at: Date, companyIds?: string[]): Promise<{ company_id: string; id: string }[]> {
+    const params: unknown[] = [at];
+    let scope = '';
+    if (companyIds) {
+      if (companyIds.length === 0) return [];
+      params.push(companyIds);
+      scope = 'AND s.company_id = ANY($2)';
+    }
+    return this.dataSource.query(
+      `SELECT s.company_id, s.id FROM subscriptions s
+       LEFT JOIN billing_cursors c ON c.company_id = s.company_id AND c.subscription_id = s.id
+       WHERE (c.subscription_id IS NULL OR c.seen_updated_at <> s.updated_at OR c.next_work_at <= $1) ${scope}
+       ORDER BY s.company_id, s.id`,
+      params,
+    );
+  }
+
+  private async dueDrafts(at: Date, companyIds?: string[]): Promise<{ company_id: string; id: string }[]> {
+    const params: unknown[] = [at];
+    let scope = '';
+    if (companyIds) {
+      if (companyIds.length === 0) return [];
+      params.push(companyIds);
+      scope = 'AND company_id = ANY($2)';
+    }
+    return this.dataSource.query(
+      `SELECT company_id, id FROM invoices WHERE status = 'DRAFT' AND finalize_after IS NOT NULL AND finalize_after <= $1 ${scope} ORDER BY company_id, finalize_after, id`,
+      params,
+    );
+  }
+
+  /** One transaction for subscriptions of one company; invoice numbers assigned last, just before the commit. */
+  private processBatch(batch: { company_id: string; id: string }[], at: Date, ctx: RunContext, waitForLock = false): Promise<ProcessOutcome[]> {
+    const companyId = batch[0].company_id;
+    return this.dataSource.transaction(async (m) => {
+      const results = await this.generator.processMany(m, companyId, batch.map((c) => c.id), at, this.clock.now(), ctx, { deferNumbers: true, waitForLock });
+      // numbers last: the company's counter row stays locked only until the commit just after
+      await this.writer.assignNumbers(m, companyId, results.flatMap((r) => r.created.map((i) => i.id)));
+      // invoices written final with auto_charges: their charges go into the payments outbox in this transaction
+      await this.autoCharge.enqueueMany(m, companyId, results.flatMap((r) => r.created), at);
+      return results.map((r) => ({ ok: true, processed: r.processed, created: r.created.length, finalized: r.finalized }));
+    });
+  }
+
+  /**
+   * Subscriptions of one company, a few per transaction: every subscription's work is still
+   * done inside one transaction with its row locked, but the
+   * commits — which wait for each other on the company's invoice-number counter — are shared.
+   */
+  private batches(candidates: { company_id: string; id: string }[]): { company_id: string; id: string }[][] {
+    const out: { company_id: string; id: string }[][] = [];
+    let current: { company_id: string; id: string }[] = [];
+    for (const c of candidates) {
+      if (current.length >= BATCH_SIZE || (current.length > 0 && current[0].company_id !== c.company_id)) {
+        out.push(current);
+        current = [];
+      }
+      current.push(c);
+    }
+    if (current.length) out.push(current);
+    return out;
+  }
+
+  /** Runs the work over the items with as many at once as the connection pool allows (one on the embedded database). */
+  private async pool<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+    const wanted = Number(process.env.TALLY_BILLING_CONCURRENCY ?? 4);
+    const width = Math.max(1, Math.min(Number.isInteger(wanted) && wanted > 0 ? wanted : 4, this.config.dbPoolSize - 1));
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length) await work(items[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  }
+}

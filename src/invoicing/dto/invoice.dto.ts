@@ -1,0 +1,201 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateNested,
+  ValidationOptions,
+} from 'class-validator';
+import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto, RangeFilterDto } from '../../platform/search/find-body.dto';
+import { CustomerResponse, MoneyResponse } from '../../customers/dto/customer.dto';
+import { PROVIDER_TYPES, ProviderType } from '../../payments/payment-transaction.entity';
+
+/** Statuses as responses read them (PENDING past its due date reads OVERDUE); filters match case-insensitively. */
+export const INVOICE_READ_STATUSES = ['DRAFT', 'PENDING', 'OVERDUE', 'PAID', 'VOID'] as const;
+const READ_STATUS = /^(draft|pending|overdue|paid|void)$/i;
+const STATUS_PROBLEM = `must be one of ${INVOICE_READ_STATUSES.join(', ')}`;
+
+/** An invoice number: a positive integer, as a JSON number or a string of digits. */
+function IsInvoiceNumber(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isInvoiceNumber',
+      validator: {
+        validate: (v: unknown) =>
+          (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) || (typeof v === 'string' && /^\d{1,15}$/.test(v) && Number(v) > 0),
+        defaultMessage: () => 'must be an invoice number (a positive integer)',
+      },
+    },
+    options,
+  );
+}
+
+export class InvoiceQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) customer_id?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) billed_customer_id?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) subscription_id?: string;
+
+  @ApiPropertyOptional({ enum: INVOICE_READ_STATUSES, description: 'as responses read it: OVERDUE is PENDING past due_date, PENDING is not past it' })
+  @IsOptional()
+  @IsString()
+  @Matches(READ_STATUS, { message: STATUS_PROBLEM })
+  status?: string;
+
+  @ApiPropertyOptional({ type: [String], enum: INVOICE_READ_STATUSES })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(5)
+  @IsString({ each: true })
+  @Matches(READ_STATUS, { each: true, message: STATUS_PROBLEM })
+  statuses?: string[];
+
+  @ApiPropertyOptional({ example: 'USD' }) @IsOptional() @IsString() @MaxLength(3) currency?: string;
+
+  @ApiPropertyOptional({ oneOf: [{ type: 'integer' }, { type: 'string' }], description: 'the invoice number' })
+  @IsOptional()
+  @IsInvoiceNumber()
+  invoice_number?: number | string;
+
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsString() @MaxLength(64) uuid?: string;
+
+  @ApiPropertyOptional({ description: 'case-insensitive substring of the number, the name, or the customer name, identifier or e-mail' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  search?: string;
+
+  @ApiPropertyOptional({ type: RangeFilterDto, description: 'cents' }) @IsOptional() @ValidateNested() @Type(() => RangeFilterDto) total?: RangeFilterDto;
+  @ApiPropertyOptional({ type: RangeFilterDto, description: 'cents' }) @IsOptional() @ValidateNested() @Type(() => RangeFilterDto) due?: RangeFilterDto;
+  @ApiPropertyOptional({ type: RangeFilterDto, description: 'cents' }) @IsOptional() @ValidateNested() @Type(() => RangeFilterDto) paid?: RangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) invoice_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) due_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) paid_date?: DateRangeFilterDto;
+}
+
+export const FindInvoicesDto = findBodyDto('FindInvoicesBody', InvoiceQueryDto, BASE_SORT_KEYS);
+export type FindInvoicesDto = InstanceType<typeof FindInvoicesDto>;
+
+export class UpdateInvoiceDto {
+  @ApiPropertyOptional({ format: 'date-time', description: 'not before invoice_date' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  due_date?: string | null;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'replaces the metadata (null clears it)' })
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(10_000) notes?: string | null;
+}
+
+/** POST /invoices/{uuid}/void takes no fields: no body, or an empty object. */
+export class VoidInvoiceDto {}
+
+export class PaymentAmountDto {
+  @ApiPropertyOptional({ example: 'USD', description: "must be the invoice's currency (defaults to it)" })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })
+  currency?: string | null;
+
+  @ApiProperty({ minimum: 1, example: 1000, description: 'integer cents > 0, at most the amount due' })
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  value_in_cents: number;
+}
+
+/** Spec #9. */
+export class MarkInvoicePaidDto {
+  @ApiProperty({ type: PaymentAmountDto })
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => PaymentAmountDto)
+  amount: PaymentAmountDto;
+
+  @ApiProperty({ enum: PROVIDER_TYPES })
+  @IsDefined()
+  @IsIn(PROVIDER_TYPES)
+  provider_type: ProviderType;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'e.g. the transaction or cheque number' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
+  notes?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'default: now' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  paid_date?: string | null;
+}
+
+export class InvoicePeriodResponse {
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) start_date: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) end_date: string | null;
+}
+
+export class InvoiceLineResponse {
+  @ApiProperty() position: number;
+  @ApiProperty({ description: 'CHARGE, BASE, MINIMUM_SPEND, DISCOUNT, CREDIT, ...' }) kind: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: InvoicePeriodResponse, nullable: true }) period: InvoicePeriodResponse | null;
+  @ApiProperty({ type: Number, nullable: true }) quantity: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'cents, may be fractional' }) unit_price: number | null;
+  @ApiProperty({ type: MoneyResponse }) amount: MoneyResponse;
+  @ApiProperty() prorated: boolean;
+  @ApiProperty({ type: String, nullable: true }) product_pricing_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) product_metric_pricing_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) item_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) one_time_id: string | null;
+}
+
+/** The spec's Invoice, with its lines (`items`). */
+export class InvoiceResponse {
+  @ApiProperty({ format: 'uuid' }) uuid: string;
+  @ApiProperty({ description: 'internal id (inv_…); the API addresses invoices by uuid' }) id: string;
+  @ApiProperty() company_id: string;
+  @ApiProperty({ type: Number, nullable: true }) number: number | null;
+  @ApiProperty({ type: String, nullable: true }) name: string | null;
+  @ApiProperty({ enum: INVOICE_READ_STATUSES }) status: string;
+  @ApiProperty() customer_id: string;
+  @ApiProperty() billed_customer_id: string;
+  @ApiProperty({ type: CustomerResponse, nullable: true }) customer: unknown;
+  @ApiProperty({ type: String, nullable: true }) subscription_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) currency: string | null;
+  @ApiProperty({ format: 'date-time' }) invoice_date: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) period_start: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) period_end: string | null;
+  @ApiProperty({ format: 'date-time' }) due_date: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) paid_date: string | null;
+  @ApiProperty({ type: MoneyResponse, description: 'before discounts and credits' }) sub_total: MoneyResponse;
+  @ApiProperty({ type: MoneyResponse }) discount_total: MoneyResponse;
+  @ApiProperty({ type: MoneyResponse }) credits_applied: MoneyResponse;
+  @ApiProperty({ type: MoneyResponse, description: 'after discounts and credits' }) total: MoneyResponse;
+  @ApiProperty({ type: MoneyResponse }) paid: MoneyResponse;
+  @ApiProperty({ type: MoneyResponse, description: 'total − paid, never below 0' }) due: MoneyResponse;
+  @ApiProperty({ type: MoneyResponse }) prorated_amount: MoneyResponse;
+  @ApiProperty() auto_charges: boolean;
+  @ApiProperty({ type: String, nullable: true }) hosted_link: string | null;
+  @ApiProperty({ type: String, nullable: true }) pdf_link: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true }) metadata: Record<string, unknown>;
+  @ApiProperty({ type: String, nullable: true }) notes: string | null;
+  @ApiProperty({ type: [InvoiceLineResponse] }) items: InvoiceLineResponse[];
+  @ApiProperty({ format: 'date-time' }) created_at: string | null;
+  @ApiProperty({ format: 'date-time' }) updated_at: string | null;
+}

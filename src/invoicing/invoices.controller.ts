@@ -1,0 +1,55 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { COMPANY_PATH } from '../platform/paths';
+import { CompanyId } from '../platform/tenancy/company-id.decorator';
+import { ApiTenantController } from '../platform/api-errors.decorator';
+import { ApiPageResponse } from '../platform/search/api-page.decorator';
+import { InvoicesService } from './invoices.service';
+import { FindInvoicesDto, InvoiceResponse, MarkInvoicePaidDto, UpdateInvoiceDto, VoidInvoiceDto } from './dto/invoice.dto';
+
+@ApiTags('invoicing')
+@ApiTenantController()
+@Controller(`${COMPANY_PATH}/invoices`)
+export class InvoicesController {
+  constructor(private readonly service: InvoicesService) {}
+
+  @Post('find')
+  @HttpCode(200)
+  @ApiPageResponse(InvoiceResponse)
+  find(@CompanyId() companyId: string, @Body() body: FindInvoicesDto) {
+    return this.service.find(companyId, body);
+  }
+
+  @Get(':uuid')
+  @ApiOkResponse({ type: InvoiceResponse })
+  get(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<InvoiceResponse> {
+    return this.service.getView(companyId, uuid);
+  }
+
+  @Patch(':uuid')
+  @ApiOkResponse({ type: InvoiceResponse })
+  update(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() dto: UpdateInvoiceDto): Promise<InvoiceResponse> {
+    return this.service.update(companyId, uuid, dto);
+  }
+
+  @Post(':uuid/void')
+  @HttpCode(200)
+  @ApiOkResponse({ type: InvoiceResponse })
+  void(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() _body: VoidInvoiceDto): Promise<InvoiceResponse> {
+    return this.service.void(companyId, uuid);
+  }
+
+  @Post(':uuid/finalize')
+  @HttpCode(200)
+  @ApiOkResponse({ type: InvoiceResponse, description: 'spec #13: DRAFT → PENDING (PAID when nothing is due); 409 otherwise' })
+  finalize(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<InvoiceResponse> {
+    return this.service.finalize(companyId, uuid);
+  }
+
+  @Post(':uuid/mark_paid')
+  @HttpCode(200)
+  @ApiOkResponse({ type: InvoiceResponse, description: 'spec #9: records a payment transaction; PAID when nothing is due' })
+  markPaid(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() dto: MarkInvoicePaidDto): Promise<InvoiceResponse> {
+    return this.service.markPaid(companyId, uuid, dto);
+  }
+}

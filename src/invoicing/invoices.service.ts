@@ -1,0 +1,264 @@
+import { Injectable } from '@nestjs/common';
+import { Brackets, DataSource, EntityManager, WhereExpressionBuilder } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { DomainError } from '../platform/errors/domain-error';
+import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { CustomerEntitlementsPort } from '../customers/customer-entitlements.port';
+import { toCustomerResponse } from '../customers/customers.mapper';
+import { PaymentTransactionsService } from '../payments/payment-transactions.service';
+import { InvoiceEntity, InvoiceLineEntity } from './invoicing.entities';
+import { InvoiceLinesRepository, InvoicesRepository } from './invoicing.repositories';
+import { toInvoiceResponse } from './invoicing.mapper';
+import { InvoiceFinalizer } from './invoice-finalizer.service';
+import type { FindInvoicesDto, InvoiceResponse, MarkInvoicePaidDto, UpdateInvoiceDto } from './dto/invoice.dto';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isInvoiceUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The SQL condition of one status as responses read it: OVERDUE is PENDING with due_date
+ * before now, so PENDING matches only the PENDING invoices not yet past their due date.
+ */
+function statusCondition(status: string, nowParam: string): string {
+  switch (status.toUpperCase()) {
+    case 'OVERDUE':
+      return `(i.status = 'PENDING' AND i.due_date < :${nowParam})`;
+    case 'PENDING':
+      return `(i.status = 'PENDING' AND i.due_date >= :${nowParam})`;
+    case 'DRAFT':
+      return `i.status = 'DRAFT'`;
+    case 'PAID':
+      return `i.status = 'PAID'`;
+    case 'VOID':
+      return `i.status = 'VOID'`;
+    default:
+      throw DomainError.invalidField('query.status', 'is not an invoice status');
+  }
+}
+
+function statusFilter(qb: WhereExpressionBuilder, statuses: string[], param: string, now: Date): void {
+  const nowParam = `${param}_now`;
+  const conditions = [...new Set(statuses.map((s) => s.toUpperCase()))].map((s) => statusCondition(s, nowParam));
+  qb.andWhere(`(${conditions.join(' OR ')})`, { [nowParam]: now });
+}
+
+/** The search spec of invoices at `now` (the status filters read OVERDUE against it). */
+function searchSpec(now: Date): SearchSpec {
+  return {
+    alias: 'i',
+    sortKeys: baseSortKeys('i'),
+    filters: {
+      customer_id: { kind: 'exact', column: 'i.customer_id' },
+      billed_customer_id: { kind: 'exact', column: 'i.billed_customer_id' },
+      subscription_id: { kind: 'exact', column: 'i.subscription_id' },
+      status: { kind: 'custom', apply: (qb, value: string, p) => statusFilter(qb, [value], p, now) },
+      statuses: { kind: 'custom', apply: (qb, value: string[], p) => statusFilter(qb, value, p, now) },
+      currency: { kind: 'ci_exact', column: 'i.currency' },
+      invoice_number: { kind: 'custom', apply: (qb, value: number | string, p) => qb.andWhere(`i.number = :${p}`, { [p]: Number(value) }) },
+      uuid: {
+        kind: 'custom',
+        apply: (qb, value: string, p) => (isInvoiceUuid(value) ? qb.andWhere(`i.uuid = :${p}`, { [p]: value.toLowerCase() }) : qb.andWhere('1 = 0')),
+      },
+      search: {
+        kind: 'custom',
+        apply: (qb, value: string, p) =>
+          qb.andWhere(
+            new Brackets((b) => {
+              b.where(`i.name ILIKE :${p}`)
+                .orWhere(`CAST(i.number AS text) ILIKE :${p}`)
+                .orWhere(
+                  `EXISTS (SELECT 1 FROM customers sc WHERE sc.company_id = i.company_id AND sc.id = i.customer_id
+                     AND (sc.name ILIKE :${p} OR sc.identifier ILIKE :${p} OR sc.email ILIKE :${p}))`,
+                );
+            }),
+            { [p]: `%${escapeLike(value)}%` },
+          ),
+      },
+      total: { kind: 'range', column: 'i.total_cents' },
+      due: { kind: 'range', column: 'i.due_cents' },
+      paid: { kind: 'range', column: 'i.paid_cents' },
+      invoice_date: { kind: 'date_range', column: 'i.invoice_date' },
+      due_date: { kind: 'date_range', column: 'i.due_date' },
+      paid_date: { kind: 'date_range', column: 'i.paid_date' },
+    },
+  };
+}
+
+const notFound = () => DomainError.notFound('invoice');
+
+/**
+ * The invoice API: read, search, update, void, finalize (#13) and mark paid (#9). Every state
+ * change locks the invoice row (FOR UPDATE) and re-checks the state inside the lock.
+ */
+@Injectable()
+export class InvoicesService {
+  constructor(
+    private readonly invoices: InvoicesRepository,
+    private readonly lines: InvoiceLinesRepository,
+    private readonly customers: CustomerLookupService,
+    private readonly customerEntitlements: CustomerEntitlementsPort,
+    private readonly finalizer: InvoiceFinalizer,
+    private readonly payments: PaymentTransactionsService,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Responses for many invoices: their lines and full customers in a fixed number of batched queries. */
+  async views(companyId: string, invoices: InvoiceEntity[]): Promise<InvoiceResponse[]> {
+    if (invoices.length === 0) return [];
+    const now = this.clock.now();
+    const ids = invoices.map((i) => i.id);
+    const [lines, customers] = await Promise.all([
+      this.lines.queryBuilder(companyId, 'l').andWhere('l.invoice_id IN (:...ids)', { ids }).getMany(),
+      this.customers.getMany(companyId, invoices.map((i) => i.customer_id)),
+    ]);
+    const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()]);
+    const linesByInvoice = new Map<string, InvoiceLineEntity[]>();
+    for (const l of lines) {
+      const list = linesByInvoice.get(l.invoice_id);
+      if (list) list.push(l);
+      else linesByInvoice.set(l.invoice_id, [l]);
+    }
+    return invoices.map((i) => {
+      const c = customers.get(i.customer_id);
+      const customer = c ? toCustomerResponse(c, entitlements.get(c.id) ?? []) : null;
+      return toInvoiceResponse(i, linesByInvoice.get(i.id) ?? [], customer, now) as InvoiceResponse;
+    });
+  }
+
+  async view(companyId: string, invoice: InvoiceEntity): Promise<InvoiceResponse> {
+    return (await this.views(companyId, [invoice]))[0];
+  }
+
+  /** By uuid; anything that is not a UUID of an invoice of this company is a 404. */
+  async get(companyId: string, uuid: string): Promise<InvoiceEntity> {
+    if (!isInvoiceUuid(uuid)) throw notFound();
+    return this.invoices.findOneOrFail(companyId, { uuid: uuid.toLowerCase() }, notFound);
+  }
+
+  async getView(companyId: string, uuid: string): Promise<InvoiceResponse> {
+    return this.view(companyId, await this.get(companyId, uuid));
+  }
+
+  async find(companyId: string, body: FindInvoicesDto): Promise<SearchPage<InvoiceResponse>> {
+    const page = await runSearch(this.invoices.queryBuilder(companyId, 'i'), body, searchSpec(this.clock.now()));
+    return { pagination: page.pagination, results: await this.views(companyId, page.results) };
+  }
+
+  /** `due_date`, `metadata`, `notes`; not once PAID or VOID. */
+  async update(companyId: string, uuid: string, dto: UpdateInvoiceDto): Promise<InvoiceResponse> {
+    const dueDate = dto.due_date;
+    if (dueDate === null) throw DomainError.invalidField('due_date', 'must not be null');
+    const updated = await this.locked(companyId, uuid, async (m, invoice, now) => {
+      if (invoice.status === 'PAID' || invoice.status === 'VOID') {
+        throw DomainError.invalidState(`invoice is ${invoice.status}: a paid or void invoice cannot be changed`);
+      }
+      const patch: Partial<InvoiceEntity> = {};
+      if (dueDate !== undefined) {
+        const due = new Date(dueDate);
+        if (Number.isNaN(due.getTime())) throw DomainError.invalidField('due_date', 'must be a valid date-time');
+        if (due.getTime() < invoice.invoice_date.getTime()) {
+          throw DomainError.invalidField('due_date', `must not be before the invoice date (${invoice.invoice_date.toISOString()})`);
+        }
+        patch.due_date = due;
+      }
+      if (dto.metadata !== undefined) patch.metadata = dto.metadata ?? {};
+      if (dto.notes !== undefined) patch.notes = dto.notes ?? null;
+      if (Object.keys(patch).length === 0) return invoice;
+      patch.updated_at = now;
+      await this.invoices.with(m).update(companyId, { id: invoice.id }, patch);
+      return { ...invoice, ...patch };
+    });
+    return this.view(companyId, updated);
+  }
+
+  /** DRAFT or PENDING (OVERDUE included) → VOID; nothing is due on a void invoice. */
+  async void(companyId: string, uuid: string): Promise<InvoiceResponse> {
+    const updated = await this.locked(companyId, uuid, async (m, invoice, now) => {
+      if (invoice.status !== 'DRAFT' && invoice.status !== 'PENDING') {
+        throw DomainError.invalidState(`invoice is ${invoice.status}: only a DRAFT or PENDING invoice can be voided`);
+      }
+      const patch: Partial<InvoiceEntity> = { status: 'VOID', voided_at: now, due_cents: 0, updated_at: now };
+      await this.invoices.with(m).update(companyId, { id: invoice.id }, patch);
+      return { ...invoice, ...patch };
+    });
+    return this.view(companyId, updated);
+  }
+
+  /** Spec #13: DRAFT → PENDING (PAID at once when nothing is due), through the engine's finalizer. */
+  async finalize(companyId: string, uuid: string): Promise<InvoiceResponse> {
+    const updated = await this.locked(companyId, uuid, async (m, invoice, now) => {
+      if (invoice.status !== 'DRAFT') throw DomainError.invalidState(`invoice is ${invoice.status}: only a DRAFT invoice can be finalized`);
+      return this.finalizer.finalize(m, companyId, invoice, now);
+    });
+    return this.view(companyId, updated);
+  }
+
+  /**
+   * Spec #9: records a SUCCEEDED payment transaction and adds it to `paid`; PAID (with its
+   * paid_date) once nothing is due. Only a PENDING invoice (OVERDUE included) takes payments,
+   * in its own currency, up to what is due. The row lock makes concurrent payments queue, so
+   * their sum can never pass the total.
+   */
+  async markPaid(companyId: string, uuid: string, dto: MarkInvoicePaidDto): Promise<InvoiceResponse> {
+    const paidAt = dto.paid_date != null ? new Date(dto.paid_date) : null;
+    if (paidAt && Number.isNaN(paidAt.getTime())) throw DomainError.invalidField('paid_date', 'must be a valid date-time');
+    const updated = await this.locked(companyId, uuid, async (m, invoice, now) => {
+      if (invoice.status !== 'PENDING') {
+        throw DomainError.invalidState(`invoice is ${invoice.status}: only a PENDING invoice can be paid`);
+      }
+      const currency = dto.amount.currency ?? invoice.currency;
+      if (currency !== invoice.currency) {
+        throw new DomainError('currency_mismatch', 'request', `amount.currency must be the invoice's currency ${invoice.currency}`, {
+          'amount.currency': `must be the invoice's currency ${invoice.currency}`,
+        });
+      }
+      const amount = dto.amount.value_in_cents;
+      if (amount > invoice.due_cents) {
+        throw new DomainError('amount_exceeds_due', 'request', `amount ${amount} is more than the amount due (${invoice.due_cents})`, {
+          'amount.value_in_cents': `must be at most the amount due (${invoice.due_cents})`,
+        });
+      }
+      const paid = invoice.paid_cents + amount;
+      const due = Math.max(0, invoice.total_cents - paid);
+      const patch: Partial<InvoiceEntity> = { paid_cents: paid, due_cents: due, updated_at: now };
+      if (due === 0) {
+        patch.status = 'PAID';
+        patch.paid_date = paidAt ?? now;
+      }
+      await this.invoices.with(m).update(companyId, { id: invoice.id }, patch);
+      await this.payments.recordManualPayment(
+        m,
+        companyId,
+        {
+          invoice: { id: invoice.id, uuid: invoice.uuid, number: invoice.number },
+          customer_id: invoice.billed_customer_id,
+          currency: invoice.currency,
+          amount_cents: amount,
+          provider_type: dto.provider_type,
+          note: dto.notes ?? null,
+          paid_at: paidAt ?? now,
+        },
+        now,
+      );
+      return { ...invoice, ...patch };
+    });
+    return this.view(companyId, updated);
+  }
+
+  /** Runs `work` in a transaction with the invoice row locked (FOR UPDATE) and freshly read. */
+  private async locked(companyId: string, uuid: string, work: (m: EntityManager, invoice: InvoiceEntity, now: Date) => Promise<InvoiceEntity>): Promise<InvoiceEntity> {
+    if (!isInvoiceUuid(uuid)) throw notFound();
+    return this.dataSource.transaction(async (m) => {
+      const invoice = await this.invoices.with(m).findOneForUpdate(companyId, { uuid: uuid.toLowerCase() });
+      if (!invoice) throw notFound();
+      return work(m, invoice, this.clock.now());
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { COMPANY_PATH } from '../platform/paths';
+import { CompanyId } from '../platform/tenancy/company-id.decorator';
+import { ApiTenantController } from '../platform/api-errors.decorator';
+import { InvoiceResponse } from './dto/invoice.dto';
+import { NextInvoiceDto } from './billing-engine/next-invoice.dto';
+import { InvoicePreviewService } from './invoice-preview.service';
+
+@ApiTags('invoicing')
+@ApiTenantController()
+@Controller(`${COMPANY_PATH}/invoices`)
+export class NextInvoiceController {
+  constructor(private readonly preview: InvoicePreviewService) {}
+
+  /** #7: the next invoice of a subscription (a preview: writes nothing). */
+  @Post('next')
+  @HttpCode(200)
+  @ApiOkResponse({ type: InvoiceResponse })
+  next(@CompanyId() companyId: string, @Body() dto: NextInvoiceDto): Promise<InvoiceResponse> {
+    return this.preview.next(companyId, dto);
+  }
+}

@@ -1,0 +1,29 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { COMPANY_PATH } from '../platform/paths';
+import { CompanyId } from '../platform/tenancy/company-id.decorator';
+import { ApiTenantController } from '../platform/api-errors.decorator';
+import { ApiPageResponse } from '../platform/search/api-page.decorator';
+import { OneTimesService } from './one-times.service';
+import { CreateOneTimesDto, FindOneTimesDto, OneTimeBillableResponse } from './dto/one-time.dto';
+
+@ApiTags('invoicing')
+@ApiTenantController()
+@Controller(`${COMPANY_PATH}/one_times`)
+export class OneTimesController {
+  constructor(private readonly service: OneTimesService) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: [OneTimeBillableResponse], description: 'spec #2: the one-time billables created' })
+  create(@CompanyId() companyId: string, @Body() dto: CreateOneTimesDto): Promise<OneTimeBillableResponse[]> {
+    return this.service.create(companyId, dto);
+  }
+
+  @Post('find')
+  @HttpCode(200)
+  @ApiPageResponse(OneTimeBillableResponse)
+  find(@CompanyId() companyId: string, @Body() body: FindOneTimesDto) {
+    return this.service.find(companyId, body);
+  }
+}

@@ -1,0 +1,420 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { DomainError } from '../platform/errors/domain-error';
+import { isId, newId } from '../platform/ids/ids';
+import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
+import { iso } from '../platform/timestamps';
+import { BillingMathError, Dec, Discount, amountLine, pricingLines } from '../billing-math';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
+import {
+  CompanyRecordsRepository,
+  ItemPricingScheduledPricesRepository,
+  ItemPricingsRepository,
+  ItemPricingTiersRepository,
+  ProductMetricPricingsRepository,
+  ProductPricingsRepository,
+  ProductsRepository,
+} from '../catalog/catalog.repositories';
+import { CatalogViews } from '../catalog/catalog.views';
+import type { ProductPricingEntity } from '../catalog/catalog.entities';
+import type { DiscountInputDto } from '../subscriptions/dto/subscription.dto';
+import { OneTimeBillableEntity } from './invoicing.entities';
+import { InvoicesRepository, OneTimeBillablesRepository } from './invoicing.repositories';
+import { InvoiceWriter, LineDraft } from './invoice-writer.service';
+import { InvoiceFinalizer } from './invoice-finalizer.service';
+import { toPricing } from './billing-engine/pricing-mapper';
+import type { CreateOneTimesDto, FindOneTimesDto, OneTimeBillableResponse, OneTimeItemDto } from './dto/one-time.dto';
+
+const SEARCH: SearchSpec = {
+  alias: 'o',
+  sortKeys: baseSortKeys('o'),
+  filters: {
+    customer_id: { kind: 'exact', column: 'o.customer_id' },
+    state: { kind: 'ci_exact', column: 'o.state' },
+    type: { kind: 'ci_exact', column: 'o.type' },
+  },
+};
+
+const DAY_MS = 86_400_000;
+const DEFAULT_DUE_DAYS = 30;
+const money = (currency: string, cents: number) => ({ currency, value_in_cents: cents });
+
+/** A number as an exact decimal string (JSON numbers such as 0.1 keep their shortest form). */
+function decimalOf(n: number): string {
+  return new Dec(n).toString();
+}
+
+interface PricedItem {
+  index: number;
+  dto: OneTimeItemDto;
+  id: string;
+  name: string;
+  aggregate: string;
+  pricing: ProductPricingEntity | null;
+  lines: LineDraft[];
+}
+
+/**
+ * Spec #2, one-time charges. IMMEDIATE: an invoice of their own now (kind ONE_TIME, billing key
+ * = the request's batch id, finalized at once), the one-times INVOICED on it. NEXT: stored
+ * PENDING; the billing engine puts them on the customer's next subscription invoice.
+ */
+@Injectable()
+export class OneTimesService {
+  constructor(
+    private readonly oneTimes: OneTimeBillablesRepository,
+    private readonly invoices: InvoicesRepository,
+    private readonly writer: InvoiceWriter,
+    private readonly finalizer: InvoiceFinalizer,
+    private readonly customers: CustomerLookupService,
+    private readonly products: ProductsRepository,
+    private readonly pricings: ProductPricingsRepository,
+    private readonly metricPricings: ProductMetricPricingsRepository,
+    private readonly itemPricings: ItemPricingsRepository,
+    private readonly tiers: ItemPricingTiersRepository,
+    private readonly scheduled: ItemPricingScheduledPricesRepository,
+    private readonly companies: CompanyRecordsRepository,
+    private readonly catalogViews: CatalogViews,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(companyId: string, dto: CreateOneTimesDto): Promise<OneTimeBillableResponse[]> {
+    const customer = await this.customers.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id');
+    const now = this.clock.now();
+    const invoiceDate = dto.invoice_date != null ? new Date(dto.invoice_date) : now;
+    if (Number.isNaN(invoiceDate.getTime())) throw DomainError.invalidField('invoice_date', 'must be a valid date-time');
+
+    const items = dto.onetime_items;
+    const pricingById = await this.loadPricings(companyId, items);
+    await this.checkCustomProducts(companyId, items);
+    const currency = await this.requestCurrency(companyId, items, pricingById, dto.discounts ?? []);
+    const discounts = this.discounts(dto.discounts ?? [], currency, items, now);
+    const priced = await this.price(companyId, items, pricingById);
+
+    const batchId = randomUUID();
+    const rows: OneTimeBillableEntity[] = priced.map((p) => ({
+      company_id: companyId,
+      id: p.id,
+      customer_id: customer.id,
+      subscription_id: null,
+      batch_id: batchId,
+      type: dto.type,
+      state: 'PENDING',
+      name: p.name,
+      product_pricing_id: p.pricing?.id ?? null,
+      currency,
+      aggregate: p.aggregate,
+      custom_price: p.dto.custom_price
+        ? {
+            amount: money(currency, p.dto.custom_price.amount.value_in_cents),
+            product_id: p.dto.custom_price.product_id ?? null,
+            description: p.dto.custom_price.description ?? null,
+          }
+        : null,
+      quantity_config: p.dto.quantity_config
+        ? {
+            allow_custom_quantity: p.dto.quantity_config.allow_custom_quantity ?? null,
+            max_quantity: p.dto.quantity_config.max_quantity ?? null,
+            min_quantity: p.dto.quantity_config.min_quantity ?? null,
+          }
+        : null,
+      sort_order: p.dto.sort_order ?? null,
+      discounts: discounts.stored,
+      auto_charges: dto.auto_charges ?? false,
+      invoice_id: null,
+      metadata: dto.metadata ?? {},
+      created_at: now,
+      updated_at: now,
+    }));
+
+    const saved = await this.dataSource.transaction(async (m) => {
+      const repo = this.oneTimes.with(m);
+      await repo.insert(companyId, rows.map(({ company_id: _c, ...r }) => r));
+      if (dto.type !== 'IMMEDIATE') return rows;
+      const invoiceId = await this.invoiceNow(m, companyId, {
+        batchId,
+        customerId: customer.id,
+        currency,
+        invoiceDate,
+        dueDays: dto.invoice_due_date_from_creation ?? DEFAULT_DUE_DAYS,
+        autoCharges: dto.auto_charges ?? false,
+        metadata: dto.metadata ?? {},
+        notes: dto.notes ?? null,
+        paymentInstructions: dto.invoice_payment_instructions ?? null,
+        lines: priced.flatMap((p) => p.lines),
+        discounts: discounts.math,
+        now,
+      });
+      await repo.update(companyId, { batch_id: batchId }, { state: 'INVOICED', invoice_id: invoiceId, updated_at: now });
+      return rows.map((r) => ({ ...r, state: 'INVOICED' as const, invoice_id: invoiceId }));
+    });
+    return this.views(companyId, saved);
+  }
+
+  async find(companyId: string, body: FindOneTimesDto): Promise<SearchPage<OneTimeBillableResponse>> {
+    const page = await runSearch(this.oneTimes.queryBuilder(companyId, 'o'), body, SEARCH);
+    return { pagination: page.pagination, results: await this.views(companyId, page.results) };
+  }
+
+  /** Responses for many one-times: pricings expanded and invoice uuids in a fixed number of batched queries. */
+  async views(companyId: string, rows: OneTimeBillableEntity[]): Promise<OneTimeBillableResponse[]> {
+    if (rows.length === 0) return [];
+    const pricingIds = [...new Set(rows.map((r) => r.product_pricing_id).filter((x): x is string => !!x))];
+    const invoiceIds = [...new Set(rows.map((r) => r.invoice_id).filter((x): x is string => !!x))];
+    const [pricingRows, invoiceRows] = await Promise.all([
+      pricingIds.length ? this.pricings.find(companyId, { where: { id: In(pricingIds) } }) : [],
+      invoiceIds.length ? this.invoices.find(companyId, { where: { id: In(invoiceIds) } }) : [],
+    ]);
+    const pricingViews = new Map((await this.catalogViews.pricingViews(companyId, pricingRows)).map((v) => [v.id, v]));
+    const uuidById = new Map(invoiceRows.map((i) => [i.id, i.uuid]));
+    return rows.map((r) => ({
+      aggregate: Number(r.aggregate),
+      company_id: r.company_id,
+      created_at: iso(r.created_at)!,
+      custom_price: r.custom_price as OneTimeBillableResponse['custom_price'],
+      customer_id: r.customer_id,
+      deleted_at: null,
+      id: r.id,
+      import_ref: null,
+      imported_from: null,
+      invoice_id: r.invoice_id,
+      invoice_uuid: r.invoice_id ? (uuidById.get(r.invoice_id) ?? null) : null,
+      name: r.name,
+      product_pricing: r.product_pricing_id ? (pricingViews.get(r.product_pricing_id) ?? null) : null,
+      product_pricing_id: r.product_pricing_id,
+      proposal_id: null,
+      quantity_config: r.quantity_config as OneTimeBillableResponse['quantity_config'],
+      sort_order: r.sort_order,
+      state: r.state,
+      type: r.type,
+      updated_at: iso(r.updated_at)!,
+    }));
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  /** The product pricings the items name, each checked (exists in the company, not archived). */
+  private async loadPricings(companyId: string, items: OneTimeItemDto[]): Promise<Map<string, ProductPricingEntity>> {
+    const ids = [...new Set(items.map((i) => i.product_pricing_id).filter((x): x is string => !!x && isId('productPricing', x)))];
+    const rows = ids.length ? await this.pricings.find(companyId, { where: { id: In(ids) } }) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    items.forEach((item, i) => {
+      const path = `onetime_items[${i}]`;
+      if (item.product_pricing_id == null) {
+        if (!item.custom_price) throw DomainError.invalidField(`${path}.product_pricing_id`, 'is required (or custom_price)');
+        return;
+      }
+      const pricing = byId.get(item.product_pricing_id);
+      if (!pricing) throw DomainError.notFound('product pricing', `${path}.product_pricing_id`);
+      if (pricing.state !== 'ACTIVE') throw DomainError.invalidField(`${path}.product_pricing_id`, 'is an archived product pricing');
+    });
+    return byId;
+  }
+
+  /** custom_price.product_id, when given, must be a product of the company. */
+  private async checkCustomProducts(companyId: string, items: OneTimeItemDto[]): Promise<void> {
+    const ids = [...new Set(items.map((i) => i.custom_price?.product_id).filter((x): x is string => !!x))];
+    if (ids.length === 0) return;
+    const valid = ids.filter((id) => isId('product', id));
+    const found = new Set(valid.length ? (await this.products.find(companyId, { where: { id: In(valid) } })).map((p) => p.id) : []);
+    items.forEach((item, i) => {
+      const id = item.custom_price?.product_id;
+      if (id && !found.has(id)) throw DomainError.notFound('product', `onetime_items[${i}].custom_price.product_id`);
+    });
+  }
+
+  /** The one currency of the request: every pricing and every amount must agree (else 400). */
+  private async requestCurrency(
+    companyId: string,
+    items: OneTimeItemDto[],
+    pricingById: Map<string, ProductPricingEntity>,
+    discounts: DiscountInputDto[],
+  ): Promise<string> {
+    const seen: { path: string; currency: string }[] = [];
+    items.forEach((item, i) => {
+      if (item.product_pricing_id != null) seen.push({ path: `onetime_items[${i}].product_pricing_id`, currency: pricingById.get(item.product_pricing_id)!.currency });
+      const c = item.custom_price?.amount.currency;
+      if (c) seen.push({ path: `onetime_items[${i}].custom_price.amount.currency`, currency: c });
+    });
+    discounts.forEach((d, i) => {
+      if (d.amount?.currency) seen.push({ path: `discounts[${i}].amount.currency`, currency: d.amount.currency });
+      if (d.cap?.currency) seen.push({ path: `discounts[${i}].cap.currency`, currency: d.cap.currency });
+    });
+    let currency = seen[0]?.currency;
+    if (!currency) {
+      const company = await this.companies.findOne(companyId, {});
+      const preferred = company?.settings?.preferred_currency;
+      currency = typeof preferred === 'string' && /^[A-Z]{3}$/.test(preferred) ? preferred : 'USD';
+    }
+    const other = seen.find((s) => s.currency !== currency);
+    if (other) {
+      throw new DomainError('currency_mismatch', 'request', `one request takes one currency: ${other.path} is ${other.currency}, not ${currency}`, {
+        [other.path]: `must be ${currency} (one currency per request)`,
+      });
+    }
+    return currency;
+  }
+
+  /** Discounts as stored on each one-time of the request (same disc_ ids) and as billing-math reads them. */
+  private discounts(inputs: DiscountInputDto[], currency: string, items: OneTimeItemDto[], now: Date): { stored: Record<string, unknown>[]; math: Discount[] } {
+    const pricingIds = new Set(items.map((i) => i.product_pricing_id).filter((x): x is string => !!x));
+    const stored: Record<string, unknown>[] = [];
+    const math: Discount[] = [];
+    inputs.forEach((d, i) => {
+      const path = `discounts[${i}]`;
+      if (d.type === 'DISCOUNT_AMOUNT' && !d.amount) throw DomainError.invalidField(`${path}.amount`, 'is required for DISCOUNT_AMOUNT');
+      if (d.type === 'DISCOUNT_PERCENT' && d.percent == null) throw DomainError.invalidField(`${path}.percent`, 'is required for DISCOUNT_PERCENT');
+      if (d.product_pricing_id != null && !pricingIds.has(d.product_pricing_id)) {
+        throw DomainError.invalidField(`${path}.product_pricing_id`, 'is not the product_pricing_id of one of the onetime_items');
+      }
+      const expiration = d.expiration_date != null ? new Date(d.expiration_date) : null;
+      if (expiration && Number.isNaN(expiration.getTime())) throw DomainError.invalidField(`${path}.expiration_date`, 'must be a valid date-time');
+      const id = d.id && isId('discount', d.id) ? d.id : newId('discount');
+      stored.push({
+        amount: d.amount ? money(currency, d.amount.value_in_cents) : null,
+        cap: d.cap ? money(currency, d.cap.value_in_cents) : null,
+        company_id: null,
+        coupon_id: d.coupon_id ?? null,
+        created_at: now.toISOString(),
+        customer_id: d.customer_id ?? null,
+        deleted_at: null,
+        expiration_date: expiration ? expiration.toISOString() : null,
+        id,
+        import_created_at_ref: d.import_created_at_ref ?? null,
+        import_ref: d.import_ref ?? null,
+        imported_from: d.imported_from ?? null,
+        item_pricing_id: d.item_pricing_id ?? null,
+        name: d.name,
+        onetime_billable: null,
+        onetime_billable_id: d.onetime_billable_id ?? null,
+        percent: d.percent ?? null,
+        product_id: d.product_id ?? null,
+        product_pricing_id: d.product_pricing_id ?? null,
+        proposal_id: d.proposal_id ?? null,
+        state: d.state ?? 'ACTIVE',
+        subscription_id: null,
+        type: d.type,
+      });
+      math.push({
+        id,
+        name: d.name,
+        type: d.type,
+        amount: d.amount ? d.amount.value_in_cents : null,
+        percent: d.percent ?? null,
+        cap: d.cap ? d.cap.value_in_cents : null,
+        expiration_date: expiration,
+        product_pricing_id: d.product_pricing_id ?? null,
+      });
+    });
+    return { stored, math };
+  }
+
+  /**
+   * The lines of each item, rounded once per line: a custom price is amount × aggregate (it wins
+   * over a product pricing given with it); a product pricing is each of its item pricings'
+   * charge for `aggregate` units (billing-math chargeForPeriod, first period, base price included).
+   */
+  private async price(companyId: string, items: OneTimeItemDto[], pricingById: Map<string, ProductPricingEntity>): Promise<PricedItem[]> {
+    const needed = [...new Set(items.filter((i) => !i.custom_price && i.product_pricing_id).map((i) => i.product_pricing_id!))];
+    const pmps = needed.length
+      ? await this.metricPricings
+          .queryBuilder(companyId, 'pmp')
+          .andWhere('pmp.product_pricing_id IN (:...needed)', { needed })
+          .orderBy('pmp.created_at', 'ASC')
+          .addOrderBy('pmp.id', 'ASC')
+          .getMany()
+      : [];
+    const ipIds = [...new Set(pmps.map((p) => p.item_pricing_id))];
+    const [ips, tiers, scheduled] = await Promise.all([
+      ipIds.length ? this.itemPricings.find(companyId, { where: { id: In(ipIds) } }) : [],
+      ipIds.length ? this.tiers.find(companyId, { where: { item_pricing_id: In(ipIds) } }) : [],
+      ipIds.length ? this.scheduled.find(companyId, { where: { item_pricing_id: In(ipIds) } }) : [],
+    ]);
+    const ipById = new Map(ips.map((ip) => [ip.id, ip]));
+
+    return items.map((dto, index) => {
+      const path = `onetime_items[${index}]`;
+      const aggregate = decimalOf(dto.aggregate ?? 1);
+      const pricing = dto.product_pricing_id != null ? pricingById.get(dto.product_pricing_id)! : null;
+      const id = newId('oneTime');
+      const custom = dto.custom_price;
+      const name = custom?.description ?? (pricing ? (pricing.external_name ?? pricing.name) : 'One-time charge');
+      const ctx = { name, product_pricing_id: pricing?.id ?? null };
+      let lines: LineDraft[];
+      try {
+        if (custom) {
+          const unit = custom.amount.value_in_cents;
+          lines = [{ ...amountLine({ ...ctx, amount: new Dec(unit).times(aggregate), quantity: aggregate, unit_price: unit }), one_time_id: id }];
+        } else {
+          lines = pmps
+            .filter((p) => p.product_pricing_id === pricing!.id)
+            .flatMap((pmp) => {
+              const ip = ipById.get(pmp.item_pricing_id);
+              if (!ip) return [];
+              // the engine's mapper (billing-engine/pricing-mapper.ts): one-times priced exactly as NEXT ones
+              return pricingLines({ ...ctx, item_id: ip.item_id, pricing: toPricing(ip, tiers, scheduled), quantity: aggregate, period_index: 0 }).map(
+                (l): LineDraft => ({ ...l, product_metric_pricing_id: pmp.id, one_time_id: id }),
+              );
+            });
+          if (lines.length === 0) throw DomainError.invalidField(`${path}.product_pricing_id`, 'has no price');
+        }
+      } catch (err) {
+        if (err instanceof BillingMathError) throw DomainError.invalidField(`${path}.product_pricing_id`, `cannot be priced: ${err.message}`);
+        throw err;
+      }
+      return { index, dto, id, name, aggregate, pricing, lines };
+    });
+  }
+
+  /** The IMMEDIATE invoice of a batch, written as a DRAFT and finalized at once (PENDING, or PAID when nothing is due). */
+  private async invoiceNow(
+    m: EntityManager,
+    companyId: string,
+    p: {
+      batchId: string;
+      customerId: string;
+      currency: string;
+      invoiceDate: Date;
+      dueDays: number;
+      autoCharges: boolean;
+      metadata: Record<string, unknown>;
+      notes: string | null;
+      paymentInstructions: string | null;
+      lines: LineDraft[];
+      discounts: Discount[];
+      now: Date;
+    },
+  ): Promise<string> {
+    const written = await this.writer.create(
+      m,
+      companyId,
+      {
+        kind: 'ONE_TIME',
+        billing_key: p.batchId,
+        customer_id: p.customerId,
+        subscription_id: null,
+        currency: p.currency,
+        status: 'DRAFT',
+        name: 'One-time charges',
+        invoice_date: p.invoiceDate,
+        period_start: null,
+        period_end: null,
+        due_date: new Date(p.invoiceDate.getTime() + p.dueDays * DAY_MS),
+        finalize_after: null,
+        auto_charges: p.autoCharges,
+        metadata: p.metadata,
+        notes: p.notes,
+        payment_instructions: p.paymentInstructions,
+        lines: p.lines,
+        discounts: p.discounts,
+      },
+      p.now,
+    );
+    if (!written) throw new Error(`one-time batch ${p.batchId} already has an invoice`);
+    await this.finalizer.finalize(m, companyId, written.invoice, p.now);
+    return written.invoice.id;
+  }
+}

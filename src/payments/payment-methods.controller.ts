@@ -1,0 +1,40 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { COMPANY_PATH } from '../platform/paths';
+import { CompanyId } from '../platform/tenancy/company-id.decorator';
+import { ApiTenantController } from '../platform/api-errors.decorator';
+import { PaymentMethodsService, toPaymentMethodResponse } from './payment-methods.service';
+import { AttachPaymentMethodDto, PaymentMethodResponse, UpdatePaymentMethodDto } from './dto/payment-method.dto';
+
+@ApiTags('payments')
+@ApiTenantController()
+@Controller(`${COMPANY_PATH}/customers/:customer_id/payment_methods`)
+export class PaymentMethodsController {
+  constructor(private readonly service: PaymentMethodsService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Attach a payment method from a processor token (the first becomes the default)' })
+  @ApiOkResponse({ type: PaymentMethodResponse })
+  async attach(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Body() dto: AttachPaymentMethodDto): Promise<PaymentMethodResponse> {
+    return toPaymentMethodResponse(await this.service.attach(companyId, customerId, dto));
+  }
+
+  @Get()
+  @ApiOkResponse({ type: [PaymentMethodResponse] })
+  async list(@CompanyId() companyId: string, @Param('customer_id') customerId: string): Promise<PaymentMethodResponse[]> {
+    return (await this.service.list(companyId, customerId)).map(toPaymentMethodResponse);
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ type: PaymentMethodResponse })
+  async update(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Param('id') id: string, @Body() dto: UpdatePaymentMethodDto): Promise<PaymentMethodResponse> {
+    return toPaymentMethodResponse(await this.service.update(companyId, customerId, id, dto));
+  }
+
+  @Delete(':id')
+  @ApiOkResponse({ type: PaymentMethodResponse })
+  async remove(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Param('id') id: string): Promise<PaymentMethodResponse> {
+    return toPaymentMethodResponse(await this.service.remove(companyId, customerId, id));
+  }
+}

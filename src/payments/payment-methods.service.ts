@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { DomainError } from '../platform/errors/domain-error';
+import { isId, newId } from '../platform/ids/ids';
+import { iso } from '../platform/timestamps';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { PaymentMethodEntity } from './payment-processing.entities';
+import { PaymentMethodsRepository } from './payments.repositories';
+import { PaymentProcessor } from './processor/payment-processor';
+import type { AttachPaymentMethodDto, PaymentMethodResponse, UpdatePaymentMethodDto } from './dto/payment-method.dto';
+
+export function toPaymentMethodResponse(pm: PaymentMethodEntity): PaymentMethodResponse {
+  return {
+    id: pm.id,
+    customer_id: pm.customer_id,
+    type: pm.type,
+    brand: pm.brand,
+    last_4: pm.last_4,
+    exp_month: pm.exp_month,
+    exp_year: pm.exp_year,
+    default: pm.is_default,
+    provider_type: pm.provider_type,
+    created_at: iso(pm.created_at)!,
+    updated_at: iso(pm.updated_at)!,
+  };
+}
+
+/**
+ * A customer's cards. The first attached is the default; there is always exactly one default
+ * while the customer has any (deleting the default promotes the newest remaining one).
+ * Writes lock the customer's row so two attaches at once cannot both become the default.
+ */
+@Injectable()
+export class PaymentMethodsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly methods: PaymentMethodsRepository,
+    private readonly customers: CustomerLookupService,
+    private readonly processor: PaymentProcessor,
+  ) {}
+
+  async attach(companyId: string, customerRef: string, dto: AttachPaymentMethodDto): Promise<PaymentMethodEntity> {
+    const customer = await this.customers.getByIdOrIdentifier(companyId, customerRef, 'path');
+    const card = await this.processor.attach(companyId, dto.token);
+    if (!card) throw DomainError.badRequest('invalid_token', `token "${dto.token}" is not a token of the ${this.processor.providerType} processor`);
+    return this.dataSource.transaction(async (m) => {
+      await this.lockCustomer(m, companyId, customer.id);
+      const now = this.clock.now();
+      const hasDefault = await this.methods.with(m).exists(companyId, { customer_id: customer.id, is_default: true });
+      const row: PaymentMethodEntity = {
+        company_id: companyId,
+        id: newId('paymentMethod'),
+        customer_id: customer.id,
+        provider_type: this.processor.providerType,
+        provider_reference: card.provider_reference,
+        type: 'card',
+        brand: card.brand,
+        last_4: card.last_4,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        fingerprint: card.fingerprint,
+        is_default: !hasDefault,
+        created_at: now,
+        updated_at: now,
+      };
+      const { company_id: _c, ...values } = row;
+      await this.methods.with(m).insert(companyId, values);
+      return row;
+    });
+  }
+
+  async list(companyId: string, customerRef: string): Promise<PaymentMethodEntity[]> {
+    const customer = await this.customers.getByIdOrIdentifier(companyId, customerRef, 'path');
+    return this.methods.find(companyId, { where: { customer_id: customer.id }, order: { created_at: 'ASC', id: 'ASC' } });
+  }
+
+  async update(companyId: string, customerRef: string, id: string, dto: UpdatePaymentMethodDto): Promise<PaymentMethodEntity> {
+    const customer = await this.customers.getByIdOrIdentifier(companyId, customerRef, 'path');
+    if (!isId('paymentMethod', id)) throw DomainError.notFound('payment method');
+    return this.dataSource.transaction(async (m) => {
+      await this.lockCustomer(m, companyId, customer.id);
+      const repo = this.methods.with(m);
+      const pm = await repo.findOne(companyId, { id, customer_id: customer.id });
+      if (!pm) throw DomainError.notFound('payment method');
+      const now = this.clock.now();
+      if (dto.default === true && !pm.is_default) {
+        await repo.update(companyId, { customer_id: customer.id, is_default: true }, { is_default: false, updated_at: now });
+        await repo.update(companyId, { id: pm.id }, { is_default: true, updated_at: now });
+        pm.is_default = true;
+        pm.updated_at = now;
+      }
+      if (dto.default === true && dto.update_subscriptions_non_default_payment === true) {
+        // live subscriptions of the customer that name another card move to this one
+        await m.query(
+          `UPDATE subscriptions SET payment_method_id = $3, updated_at = $4
+           WHERE company_id = $1 AND customer_id = $2 AND payment_method_id IS NOT NULL AND payment_method_id <> $3 AND (end_date IS NULL OR end_date > $4)`,
+          [companyId, customer.id, pm.id, now],
+        );
+      }
+      return pm;
+    });
+  }
+
+  async remove(companyId: string, customerRef: string, id: string): Promise<PaymentMethodEntity> {
+    const customer = await this.customers.getByIdOrIdentifier(companyId, customerRef, 'path');
+    if (!isId('paymentMethod', id)) throw DomainError.notFound('payment method');
+    return this.dataSource.transaction(async (m) => {
+      await this.lockCustomer(m, companyId, customer.id);
+      const repo = this.methods.with(m);
+      const pm = await repo.findOne(companyId, { id, customer_id: customer.id });
+      if (!pm) throw DomainError.notFound('payment method');
+      const now = this.clock.now();
+      const live = `company_id = $1 AND customer_id = $2 AND (end_date IS NULL OR end_date > $3)`;
+      const named: { n: string }[] = await m.query(`SELECT count(*)::text AS n FROM subscriptions WHERE ${live} AND payment_method_id = $4`, [companyId, customer.id, now, pm.id]);
+      if (Number(named[0].n) > 0) throw DomainError.conflict('payment_method_in_use', 'a live subscription uses this payment method');
+      if (pm.is_default) {
+        const relying: { n: string }[] = await m.query(`SELECT count(*)::text AS n FROM subscriptions WHERE ${live} AND auto_charges AND payment_method_id IS NULL`, [companyId, customer.id, now]);
+        if (Number(relying[0].n) > 0) {
+          throw DomainError.conflict('payment_method_in_use', "this is the customer's default payment method and an auto-charging subscription relies on it");
+        }
+      }
+      await repo.delete(companyId, { id: pm.id });
+      if (pm.is_default) {
+        const [next] = await repo.find(companyId, { where: { customer_id: customer.id }, order: { created_at: 'DESC', id: 'DESC' }, take: 1 });
+        if (next) await repo.update(companyId, { id: next.id }, { is_default: true, updated_at: now });
+      }
+      return pm;
+    });
+  }
+
+  /** The method a charge of this customer uses: the subscription's own, else the customer's default. */
+  async forCharge(manager: EntityManager, companyId: string, customerId: string, subscriptionMethodId: string | null): Promise<PaymentMethodEntity | null> {
+    const repo = this.methods.with(manager);
+    if (subscriptionMethodId) {
+      const own = await repo.findOne(companyId, { id: subscriptionMethodId });
+      if (own) return own;
+    }
+    return repo.findOne(companyId, { customer_id: customerId, is_default: true });
+  }
+
+  private async lockCustomer(m: EntityManager, companyId: string, customerId: string): Promise<void> {
+    await m.query('SELECT id FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE', [companyId, customerId]);
+  }
+}

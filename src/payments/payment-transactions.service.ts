@@ -1,0 +1,325 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
+import { DomainError } from '../platform/errors/domain-error';
+import { isId, newId } from '../platform/ids/ids';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { toCustomerSummary } from '../customers/customers.mapper';
+import {
+  PaymentMethodSnapshot,
+  PaymentTransactionEntity,
+  ProviderType,
+  TransactionStatus,
+  TransactionType,
+} from './payment-transaction.entity';
+import { PaymentTransactionsRepository } from './payments.repositories';
+import { refundableCents, toPaymentTransactionResponse } from './payments.mapper';
+import type { FindPaymentTransactionsDto, PaymentTransactionResponse, RefundTransactionDto } from './dto/payment-transaction.dto';
+import { PaymentProcessor } from './processor/payment-processor';
+
+const SEARCH: SearchSpec = {
+  alias: 't',
+  sortKeys: {
+    ...baseSortKeys('t'),
+    totalAmountAsc: { column: 't.total_amount_cents', direction: 'ASC', kind: 'number' },
+    totalAmountDesc: { column: 't.total_amount_cents', direction: 'DESC', kind: 'number' },
+  },
+  filters: {
+    currency: { kind: 'ci_exact', column: 't.currency' },
+    customer_id: { kind: 'exact', column: 't.customer_id' },
+    invoice_number: { kind: 'exact', column: 't.invoice_number' },
+    invoice_uuid: {
+      kind: 'custom',
+      apply: (qb, value, p) => qb.andWhere(`t.invoice_uuid::text = lower(:${p})`, { [p]: String(value) }),
+    },
+    provider_transaction_ids: {
+      kind: 'custom',
+      apply: (qb, value: string[], p) => (value.length === 0 ? qb.andWhere('1 = 0') : qb.andWhere(`t.provider_transaction_id IN (:...${p})`, { [p]: value })),
+    },
+    provider_type: { kind: 'ci_exact', column: 't.provider_type' },
+    search: {
+      kind: 'search',
+      columns: [
+        't.id',
+        't.note',
+        't.provider_transaction_id',
+        't.status_message',
+        'CAST(t.invoice_number AS text)',
+        '(SELECT c.name FROM customers c WHERE c.company_id = t.company_id AND c.id = t.customer_id)',
+      ],
+    },
+    show_connected_account: {
+      kind: 'custom',
+      apply: (qb, value: boolean) => {
+        if (value !== true) qb.andWhere('t.connected_account_transaction = false');
+      },
+    },
+    status: { kind: 'ci_exact', column: 't.status' },
+    total_amount: { kind: 'range', column: 't.total_amount_cents' },
+    transaction_type: { kind: 'ci_exact', column: 't.transaction_type' },
+  },
+};
+
+/** Processors whose payments are refunded through the PaymentProcessor (others: offline, recorded only). */
+const PROCESSOR_TYPES = new Set<string>(['SANDBOX']);
+
+/** The invoice a transaction pays (or refunds); its uuid and number are copied onto the row. */
+export interface InvoiceRef {
+  id: string;
+  uuid: string;
+  number: number | null;
+}
+
+/** Everything a new transaction needs; the rest takes its default (no fees, not connected, ...). */
+export interface TransactionDraft {
+  customer_id: string;
+  invoice?: InvoiceRef | null;
+  currency: string;
+  /** Positive cents (a refund's amount is what goes back). */
+  total_amount_cents: number;
+  provider_type: ProviderType;
+  provider_transaction_id?: string | null;
+  status: TransactionStatus;
+  transaction_type: TransactionType;
+  parent_transaction_id?: string | null;
+  payment_method_id?: string | null;
+  payment_method?: PaymentMethodSnapshot | null;
+  note?: string | null;
+  status_message?: string | null;
+  initiated_by?: string | null;
+  initiated_by_type?: string | null;
+  processed_at?: Date | null;
+  application_fee_cents?: number;
+  processor_fee_cents?: number;
+  disallow_partial_refund?: boolean | null;
+  metadata?: Record<string, unknown>;
+}
+
+/** A payment received outside any processor (wire, cheque, cash, ...), recorded by mark_paid. */
+export interface ManualPaymentInput {
+  invoice: InvoiceRef;
+  /** The paying customer (the invoice's billed customer). */
+  customer_id: string;
+  currency: string;
+  amount_cents: number;
+  provider_type: ProviderType;
+  note?: string | null;
+  /** When the money arrived (mark_paid's paid_date). */
+  paid_at: Date;
+}
+
+/**
+ * Payment transactions: the one place they are written (inside the caller's transaction, so a
+ * payment and the invoice it pays commit together) and read (batched customer summaries).
+ */
+@Injectable()
+export class PaymentTransactionsService {
+  constructor(
+    private readonly transactions: PaymentTransactionsRepository,
+    private readonly customers: CustomerLookupService,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly processor: PaymentProcessor,
+  ) {}
+
+  /** #3: every filter and sort key of the spec; PENDING refunds being processed show too. */
+  find(companyId: string, body: FindPaymentTransactionsDto): Promise<SearchPage<PaymentTransactionEntity>> {
+    return runSearch(this.transactions.queryBuilder(companyId, 't'), body, SEARCH);
+  }
+
+  async findView(companyId: string, body: FindPaymentTransactionsDto) {
+    const page = await this.find(companyId, body);
+    return { pagination: page.pagination, results: await this.views(companyId, page.results) };
+  }
+
+  /**
+   * #11. A REFUND transaction linked to the payment. Concurrency: the payment row is locked and
+   * the refundable amount re-checked inside the lock; the amount is reserved (refunded_cents
+   * grows, a PENDING refund row is written) and committed BEFORE the processor is called, so
+   * any number of concurrent refunds can never add up to more than was paid. The processor is
+   * called with the refund's id as idempotency key, outside any transaction; on success the
+   * refund becomes SUCCEEDED and the payment PARTIALLY_REFUNDED/REFUNDED; on a decline the
+   * reservation is released and the PENDING row removed (nothing changed), and the request
+   * fails with 400 refund_declined. Payments recorded offline (mark_paid: WIRE, CHEQUE, ...)
+   * are refunded without a processor (the money goes back the way it came): recorded at once.
+   * Returns the REFUND transaction.
+   */
+  async refund(companyId: string, id: string, dto: RefundTransactionDto): Promise<PaymentTransactionResponse> {
+    if (!isId('transaction', id)) throw DomainError.notFound('payment transaction');
+    const { refund, payment } = await this.dataSource.transaction(async (m) => {
+      const repo = this.transactions.with(m);
+      const payment = await repo.findOneForUpdate(companyId, { id });
+      if (!payment) throw DomainError.notFound('payment transaction');
+      if (payment.transaction_type !== 'PAYMENT') throw DomainError.badRequest('not_refundable', 'only a PAYMENT transaction can be refunded');
+      const refundable = refundableCents(payment);
+      if (refundable === 0) throw DomainError.badRequest('not_refundable', `the transaction is ${payment.status}: nothing is left to refund`);
+      if (dto.amount?.currency && dto.amount.currency !== payment.currency) {
+        throw new DomainError('currency_mismatch', 'request', `amount.currency must be the payment's currency ${payment.currency}`, {
+          'amount.currency': `must be the payment's currency ${payment.currency}`,
+        });
+      }
+      const amount = dto.amount ? dto.amount.value_in_cents : refundable;
+      if (amount > refundable) {
+        throw new DomainError('amount_exceeds_refundable', 'request', `amount ${amount} is more than the refundable amount (${refundable})`, {
+          'amount.value_in_cents': `must be at most the refundable amount (${refundable})`,
+        });
+      }
+      if (payment.disallow_partial_refund && amount !== refundable) throw DomainError.badRequest('partial_refund_not_allowed', 'this payment can only be refunded in full');
+      const now = this.clock.now();
+      const viaProcessor = PROCESSOR_TYPES.has(payment.provider_type);
+      const refunded = payment.refunded_cents + amount;
+      const settled: Partial<PaymentTransactionEntity> = viaProcessor
+        ? { refunded_cents: refunded, updated_at: now }
+        : { refunded_cents: refunded, status: refunded >= payment.total_amount_cents ? 'REFUNDED' : 'PARTIALLY_REFUNDED', updated_at: now };
+      await repo.update(companyId, { id: payment.id }, settled);
+      const refund = await this.record(
+        m,
+        companyId,
+        {
+          customer_id: payment.customer_id,
+          invoice: payment.invoice_id ? { id: payment.invoice_id, uuid: payment.invoice_uuid!, number: payment.invoice_number } : null,
+          currency: payment.currency,
+          total_amount_cents: amount,
+          provider_type: payment.provider_type,
+          status: viaProcessor ? 'PENDING' : 'SUCCEEDED',
+          transaction_type: 'REFUND',
+          parent_transaction_id: payment.id,
+          payment_method_id: payment.payment_method_id,
+          payment_method: payment.payment_method,
+          note: dto.note ?? null,
+          initiated_by_type: 'API',
+          processed_at: viaProcessor ? null : now,
+          metadata: dto.reason ? { reason: dto.reason } : {},
+        },
+        now,
+      );
+      return { refund, payment: { ...payment, ...settled } };
+    });
+    if (refund.status !== 'PENDING') return this.view(companyId, refund);
+
+    const result = await this.processor.refund({
+      company_id: companyId,
+      idempotency_key: refund.id,
+      provider_transaction_id: payment.provider_transaction_id ?? '',
+      amount_cents: refund.total_amount_cents,
+    });
+    const done = await this.dataSource.transaction(async (m) => {
+      const repo = this.transactions.with(m);
+      const locked = await repo.findOneForUpdate(companyId, { id: payment.id });
+      const now = this.clock.now();
+      if (result.status === 'SUCCEEDED') {
+        const status = locked!.refunded_cents >= locked!.total_amount_cents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+        // REFUNDED/PARTIALLY_REFUNDED reflect what has settled; a reservation still PENDING counts as refunded
+        await repo.update(companyId, { id: payment.id }, { status, updated_at: now });
+        const patch: Partial<PaymentTransactionEntity> = { status: 'SUCCEEDED', provider_transaction_id: result.provider_transaction_id, processed_at: now, updated_at: now };
+        await repo.update(companyId, { id: refund.id }, patch);
+        return { ...refund, ...patch };
+      }
+      const released = locked!.refunded_cents - refund.total_amount_cents;
+      // a concurrent refund may have settled the payment as REFUNDED counting this reservation
+      const status = locked!.status === 'REFUNDED' && released < locked!.total_amount_cents ? 'PARTIALLY_REFUNDED' : locked!.status;
+      await repo.update(companyId, { id: payment.id }, { refunded_cents: released, status, updated_at: locked!.updated_at });
+      await repo.delete(companyId, { id: refund.id });
+      return null;
+    });
+    if (!done) throw DomainError.badRequest('refund_declined', `the processor declined the refund: ${result.status_message ?? 'declined'}`);
+    return this.view(companyId, done);
+  }
+
+  /** Writes one transaction inside the caller's transaction. */
+  async record(manager: EntityManager, companyId: string, draft: TransactionDraft, now: Date): Promise<PaymentTransactionEntity> {
+    if (!Number.isSafeInteger(draft.total_amount_cents) || draft.total_amount_cents < 0) {
+      throw new Error(`a transaction amount must be integer cents >= 0, got ${draft.total_amount_cents}`);
+    }
+    const row: PaymentTransactionEntity = {
+      company_id: companyId,
+      id: newId('transaction'),
+      customer_id: draft.customer_id,
+      invoice_id: draft.invoice?.id ?? null,
+      invoice_uuid: draft.invoice?.uuid ?? null,
+      invoice_number: draft.invoice?.number ?? null,
+      currency: draft.currency,
+      total_amount_cents: draft.total_amount_cents,
+      refunded_cents: 0,
+      application_fee_cents: draft.application_fee_cents ?? 0,
+      processor_fee_cents: draft.processor_fee_cents ?? 0,
+      provider_type: draft.provider_type,
+      provider_transaction_id: draft.provider_transaction_id ?? null,
+      status: draft.status,
+      transaction_type: draft.transaction_type,
+      parent_transaction_id: draft.parent_transaction_id ?? null,
+      payment_method_id: draft.payment_method_id ?? null,
+      payment_method: draft.payment_method ?? null,
+      note: draft.note ?? null,
+      status_message: draft.status_message ?? null,
+      initiated_by: draft.initiated_by ?? null,
+      initiated_by_type: draft.initiated_by_type ?? null,
+      connected_account_transaction: false,
+      disallow_partial_refund: draft.disallow_partial_refund ?? null,
+      proposal_id: null,
+      processed_at: draft.processed_at ?? null,
+      metadata: draft.metadata ?? {},
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const { company_id: _c, ...values } = row;
+    await this.transactions.with(manager).insert(companyId, values);
+    return row;
+  }
+
+  /** A SUCCEEDED PAYMENT received offline (no processor, no fee); the payment method shows its type only. */
+  recordManualPayment(manager: EntityManager, companyId: string, input: ManualPaymentInput, now: Date): Promise<PaymentTransactionEntity> {
+    return this.record(
+      manager,
+      companyId,
+      {
+        customer_id: input.customer_id,
+        invoice: input.invoice,
+        currency: input.currency,
+        total_amount_cents: input.amount_cents,
+        provider_type: input.provider_type,
+        status: 'SUCCEEDED',
+        transaction_type: 'PAYMENT',
+        payment_method: { brand: null, last_4: null, name: null, type: input.provider_type },
+        note: input.note ?? null,
+        initiated_by_type: 'API',
+        processed_at: input.paid_at,
+      },
+      now,
+    );
+  }
+
+  /** By id (`txn_…`); 404 when not a transaction of this company. */
+  async get(companyId: string, id: string): Promise<PaymentTransactionEntity> {
+    if (!isId('transaction', id)) throw DomainError.notFound('payment transaction');
+    return this.transactions.findOneOrFail(companyId, { id }, () => DomainError.notFound('payment transaction'));
+  }
+
+  /** Responses for many transactions: their customers (and those customers' parents) in two batched queries. */
+  async views(companyId: string, rows: PaymentTransactionEntity[]): Promise<PaymentTransactionResponse[]> {
+    if (rows.length === 0) return [];
+    const customers = await this.customers.getMany(companyId, rows.map((r) => r.customer_id));
+    const parentIds = [...customers.values()].map((c) => c.parent_customer_id).filter((id): id is string => !!id);
+    const parents = await this.customers.getMany(companyId, parentIds);
+    return rows.map((r) => {
+      const c = customers.get(r.customer_id);
+      return toPaymentTransactionResponse(r, c ? toCustomerSummary(c, c.parent_customer_id ? parents.get(c.parent_customer_id) : null) : null);
+    });
+  }
+
+  async view(companyId: string, row: PaymentTransactionEntity): Promise<PaymentTransactionResponse> {
+    return (await this.views(companyId, [row]))[0];
+  }
+
+  /** GET /payments/transactions/{id}. */
+  async getView(companyId: string, id: string): Promise<PaymentTransactionResponse> {
+    return this.view(companyId, await this.get(companyId, id));
+  }
+
+  /** The transactions of one invoice, oldest first. */
+  forInvoice(companyId: string, invoiceId: string): Promise<PaymentTransactionEntity[]> {
+    return this.transactions.find(companyId, { where: { invoice_id: invoiceId }, order: { created_at: 'ASC', id: 'ASC' } });
+  }
+}

@@ -1,0 +1,35 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiPageResponse } from '../platform/search/api-page.decorator';
+import { COMPANY_PATH } from '../platform/paths';
+import { CompanyId } from '../platform/tenancy/company-id.decorator';
+import { ApiTenantController } from '../platform/api-errors.decorator';
+import { PaymentTransactionsService } from './payment-transactions.service';
+import { FindPaymentTransactionsDto, PaymentTransactionResponse, RefundTransactionDto } from './dto/payment-transaction.dto';
+
+@ApiTags('payments')
+@ApiTenantController()
+@Controller(`${COMPANY_PATH}/payments/transactions`)
+export class PaymentTransactionsController {
+  constructor(private readonly service: PaymentTransactionsService) {}
+
+  @Post('find')
+  @HttpCode(200)
+  @ApiPageResponse(PaymentTransactionResponse)
+  find(@CompanyId() companyId: string, @Body() body: FindPaymentTransactionsDto) {
+    return this.service.findView(companyId, body);
+  }
+
+  @Post(':id/refund')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PaymentTransactionResponse, description: 'the REFUND transaction (parent_transaction_id: the payment)' })
+  refund(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: RefundTransactionDto): Promise<PaymentTransactionResponse> {
+    return this.service.refund(companyId, id, dto);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: PaymentTransactionResponse })
+  get(@CompanyId() companyId: string, @Param('id') id: string): Promise<PaymentTransactionResponse> {
+    return this.service.getView(companyId, id);
+  }
+}

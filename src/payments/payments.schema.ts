@@ -1,0 +1,10 @@
+import type { ModuleSchema } from '../platform/database/entity-registry';
+import { PaymentTransactionEntity } from './payment-transaction.entity';
+import { PaymentAttemptEntity, PaymentMethodEntity, SandboxOperationEntity } from './payment-processing.entities';
+import { Payments1700000007000 } from './migrations/1700000007000-payments';
+import { PaymentProcessing1700000007100 } from './migrations/1700000007100-payment-processing';
+
+export const paymentsSchema: ModuleSchema = {
+  entities: [PaymentTransactionEntity, PaymentMethodEntity, PaymentAttemptEntity, SandboxOperationEntity],
+  migrations: [Payments1700000007000, PaymentProcessing1700000007100],
+};

@@ -1,0 +1,149 @@
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { Browser, chromium } from 'playwright-core';
+import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
+
+/**
+ * A real browser completes a checkout on the hosted checkout page: the app listens on
+ * 127.0.0.1, PUBLIC_URL points at it, headless Chromium opens the session's link with
+ * JavaScript OFF, reads the order (the billing engine's first invoice), submits once with a
+ * declined test card (the page says so, nothing changes), then pays with tok_visa. The
+ * session is then COMPLETED through the API, the invoice PAID, and the link cannot pay again.
+ */
+const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+describe('checkout page in a browser', () => {
+  let t: TestApp;
+  let a: Tenant;
+  let browser: Browser;
+  let publicUrl: string;
+  const savedPublicUrl = process.env.PUBLIC_URL;
+  const clock = new FixedClock(new Date('2027-03-01T12:00:00.000Z'));
+
+  beforeAll(async () => {
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}`;
+    process.env.PUBLIC_URL = publicUrl;
+    t = await createTestApp({ clock });
+    await t.app.listen(port, '127.0.0.1');
+    a = await t.tenant('Northwind Software');
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    if (savedPublicUrl === undefined) delete process.env.PUBLIC_URL;
+    else process.env.PUBLIC_URL = savedPublicUrl;
+  });
+
+  it('shows the order, reports a declined card, then completes the checkout', async () => {
+    const product = (await a.post('/products', { name: 'Analytics Suite' }).expect(200)).body;
+    const seats = (
+      await a
+        .post('/pricing', {
+          product_id: product.id,
+          name: 'Seats',
+          external_name: 'Analytics seats',
+          currency: 'USD',
+          pricing_type: 'FIXED',
+          fixed_price: { price_per_unit: 5800 },
+          billing_frequency: { count: 1, frequency: 'MONTH' },
+        })
+        .expect(200)
+    ).body;
+    const customer = (await a.post('/customers', { name: 'Jane Doe', org_name: 'Contoso Ltd', email: 'jane@contoso.test' }).expect(201)).body;
+    const session = (
+      await a
+        .post('/checkout', {
+          type: 'CHECKOUT_SESSION',
+          customer_id: customer.id,
+          product_pricing_ids: [seats.id],
+          config_items: [{ product_metric_pricing_id: seats.product_metric_pricings[0].id, num_licenses: 5 }],
+          discounts: [{ name: 'Launch offer', type: 'DISCOUNT_PERCENT', percent: 0.1 }],
+          onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 50_000 }, description: 'Onboarding and training' } }],
+          options: { requires_customer_address: true, confirmation_message: 'Welcome to Analytics Suite! Your workspace is ready.' },
+        })
+        .expect(200)
+    ).body;
+    expect(session.url.startsWith(`${publicUrl}/checkout/pay/`)).toBe(true);
+
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1100, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const first = await page.goto(session.url);
+      expect(first?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Analytics seats');
+      const body = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+      expect(body).toContain('Northwind Software');
+      expect(body).toContain('5 × $58.00');
+      expect(body).toContain('$290.00');
+      expect(body).toContain('Onboarding and training');
+      expect(body).toContain('$500.00');
+      expect(body).toContain('Due today');
+      const sessionNow = (await a.get(`/checkout/${session.id}`).expect(200)).body;
+      const total = sessionNow.totals.total.value_in_cents;
+      const totalText = `$${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+      expect(body).toContain(totalText);
+      await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('Jane Doe');
+      await expect(page.getByLabel('E-mail', { exact: false }).inputValue()).resolves.toBe('jane@contoso.test');
+
+      await page.getByLabel('Address line 1').fill('1 Harbour Road');
+      await page.getByLabel('City').fill('Seattle');
+      await page.getByLabel('Postal code').fill('98101');
+      await page.getByLabel('Country', { exact: false }).fill('US');
+      await page.getByLabel('Card', { exact: false }).selectOption('tok_visa');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'checkout.png'), fullPage: true });
+
+      // a declined card: the page says so and the session stays open
+      await page.getByLabel('Card', { exact: false }).selectOption('tok_chargeDeclined');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForLoadState();
+      await expect(page.getByRole('alert').innerText()).resolves.toContain('Your card was declined.');
+      await expect(page.getByLabel('City').inputValue()).resolves.toBe('Seattle');
+      expect((await a.get(`/checkout/${session.id}`).expect(200)).body.status).toBe('OPEN');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'checkout-declined.png'), fullPage: true });
+
+      // pay
+      await page.getByLabel('Card', { exact: false }).selectOption('tok_visa');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForLoadState();
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thank you, your subscription is active');
+      await expect(page.locator('main').innerText()).resolves.toContain('Welcome to Analytics Suite!');
+      await expect(page.locator('form').count()).resolves.toBe(0);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'checkout-done.png'), fullPage: true });
+
+      const after = (await a.get(`/checkout/${session.id}`).expect(200)).body;
+      expect(after).toMatchObject({ status: 'COMPLETED', completed_at: '2027-03-01T12:00:00.000Z', subscription_id: expect.stringMatching(/^subs_/) });
+      const invoices = (await a.post('/invoices/find', { query: { customer_id: customer.id } }).expect(200)).body.results;
+      expect(invoices).toHaveLength(1);
+      expect(invoices[0]).toMatchObject({ status: 'PAID', total: { currency: 'USD', value_in_cents: total } });
+      const c = (await a.get(`/customers/${customer.id}`).expect(200)).body;
+      expect(c.address).toMatchObject({ address_line_1: '1 Harbour Road', city: 'Seattle', zip: '98101', country: 'US' });
+
+      // reopening the link: already complete, no form
+      const again = await page.goto(session.url);
+      expect(again?.status()).toBe(409);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('This checkout is already complete');
+      await expect(page.locator('form').count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
