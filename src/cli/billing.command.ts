@@ -96,8 +96,9 @@ export function registerBillingCommands(program: Command): void {
     .description("set a company's billing settings")
     .requiredOption('--company <id>', 'company id (cmp_…)')
     .option('--invoice-grace-period <seconds>', 'seconds a usage invoice stays DRAFT after its billing date for late events (default 3600; 0 = final at once)')
+    .option('--payment-retry-days <days>', 'comma-separated days after the first failed charge to retry it (default 1,3,5; empty = no retries)')
     .option('--json', 'print one line of JSON')
-    .action(async (opts: { company: string; invoiceGracePeriod?: string; json?: boolean }) => {
+    .action(async (opts: { company: string; invoiceGracePeriod?: string; paymentRetryDays?: string; json?: boolean }) => {
       const patch: Record<string, unknown> = {};
       if (opts.invoiceGracePeriod !== undefined) {
         const n = Number(opts.invoiceGracePeriod);
@@ -105,6 +106,15 @@ export function registerBillingCommands(program: Command): void {
           throw new BillingCliError(`--invoice-grace-period must be a whole number of seconds >= 0, got "${opts.invoiceGracePeriod}"`);
         }
         patch.invoice_grace_period_seconds = n;
+      }
+      if (opts.paymentRetryDays !== undefined) {
+        const days = opts.paymentRetryDays.trim() === '' ? [] : opts.paymentRetryDays.split(',').map((d) => d.trim());
+        if (!days.every((d) => /^\d+$/.test(d) && Number(d) >= 1 && Number(d) <= 365)) {
+          throw new BillingCliError(`--payment-retry-days must list whole days between 1 and 365, got "${opts.paymentRetryDays}"`);
+        }
+        const numbers = days.map(Number);
+        if (numbers.some((d, i) => i > 0 && d <= numbers[i - 1])) throw new BillingCliError('--payment-retry-days must be increasing');
+        patch.payment_retry_days = numbers;
       }
       const settings = await withApp(async (app) => {
         const rows: [{ company_id: string; settings: Record<string, unknown> }[], number] | { company_id: string; settings: Record<string, unknown> }[] = await app
@@ -115,6 +125,11 @@ export function registerBillingCommands(program: Command): void {
         return list[0].settings;
       });
       const grace = typeof settings.invoice_grace_period_seconds === 'number' ? settings.invoice_grace_period_seconds : 3600;
-      print(!!opts.json, { company_id: opts.company, invoice_grace_period_seconds: grace }, `company ${opts.company}: invoice grace period ${grace} s`);
+      const retries = Array.isArray(settings.payment_retry_days) ? settings.payment_retry_days : [1, 3, 5];
+      print(
+        !!opts.json,
+        { company_id: opts.company, invoice_grace_period_seconds: grace, payment_retry_days: retries },
+        `company ${opts.company}: invoice grace period ${grace} s, payment retries after ${retries.join(', ') || 'no'} days`,
+      );
     });
 }
