@@ -6,6 +6,7 @@ import { InvoiceEntity } from './invoicing.entities';
 import { InvoiceFinalizer } from './invoice-finalizer.service';
 import { InvoiceWriter } from './invoice-writer.service';
 import { InvoiceGenerator, RunContext } from './billing-engine/invoice-generator.service';
+import { CreditsExpirer } from '../credits/credits-expirer.service';
 import { AutoChargeService } from '../payments/auto-charge.service';
 
 export interface BillingRunSummary {
@@ -37,7 +38,7 @@ export interface BillingRunOptions {
 /**
  * A step that runs after the invoices of a run are written (e.g. charging PENDING invoices with
  * auto_charges, payment retries, status changes due at the run's instant). Steps run in `order`,
- * each with the run's instant; what they return is merged into the run summary's `steps`.
+ * each with the run's instant, in `order`.
  */
 export interface PostRunStep {
   name: string;
@@ -66,7 +67,20 @@ export class BillingRunService {
     private readonly writer: InvoiceWriter,
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly autoCharge: AutoChargeService,
+    private readonly creditsExpirer: CreditsExpirer,
   ) {
+    // credits: expirations due at the run's instant (logged EXPIRED); expired credits are never
+    // applied even before this step, the applier checks expiration itself
+    this.registerStep({
+      name: 'credits: expirations',
+      order: 50,
+      run: async (at, options) => {
+        const companies = options.companyIds ?? [undefined];
+        let expired = 0;
+        for (const company of companies) expired += await creditsExpirer.expireDue(at, company);
+        return { credits_expired: expired };
+      },
+    });
     // payments: the charges, retries and unpaid flags due at the run's instant
     this.registerStep(autoCharge.postRunStep);
   }
