@@ -2,6 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../invoicing/invoicing.entities';
 import { PaymentTransactionsService } from '../payments/payment-transactions.service';
+import { PaymentMethodsService } from '../payments/payment-methods.service';
+import { PaymentProcessor } from '../payments/processor/payment-processor';
+import type { ProviderType } from '../payments/payment-transaction.entity';
+import { SubscriptionEntity } from '../subscriptions/subscription.entities';
 
 /** The sandbox payment tokens the hosted page offers. */
 export const SANDBOX_TOKENS = ['tok_visa', 'tok_chargeDeclined', 'tok_insufficientFunds'] as const;
@@ -9,8 +13,10 @@ export type SandboxToken = (typeof SANDBOX_TOKENS)[number];
 
 export interface CheckoutChargeRequest {
   customerId: string;
-  /** The first invoice, already finalized (PENDING, or PAID when nothing is due). */
-  invoice: InvoiceEntity;
+  /** The subscription the checkout started (its payment method becomes the attached card). */
+  subscriptionId: string | null;
+  /** The first invoice, already finalized (PENDING, or PAID when nothing is due); null when there is none yet (trial). */
+  invoice: InvoiceEntity | null;
   token: SandboxToken;
   /** The checkout session id: the processor's idempotency key (one charge per session). */
   idempotencyKey: string;
@@ -20,39 +26,51 @@ export interface CheckoutChargeRequest {
 export type CheckoutChargeResult = { ok: true; transactionId: string | null } | { ok: false; message: string };
 
 /**
- * THE single port through which checkout attaches the customer's payment token and charges the
- * first invoice. It runs inside the completion transaction (session row locked); a declined
- * charge makes the caller roll that whole transaction back, so nothing else changes.
- *
- * Replace the provider with one built on the payments module (PaymentMethodsService.attach +
- * the sandbox processor, keyed by `idempotencyKey`) once it exists: bind it in CheckoutModule
- * with `{ provide: CheckoutPayment, useClass: ... }`. Nothing else in checkout changes.
+ * The port through which checkout attaches the customer's payment token and charges the first
+ * invoice. It runs inside the completion transaction (session row locked); a declined charge
+ * makes the caller roll that whole transaction back, so nothing else changes.
  */
 export abstract class CheckoutPayment {
   abstract charge(m: EntityManager, companyId: string, req: CheckoutChargeRequest): Promise<CheckoutChargeResult>;
 }
 
-const DECLINES: Record<Exclude<SandboxToken, 'tok_visa'>, string> = {
-  tok_chargeDeclined: 'Your card was declined.',
-  tok_insufficientFunds: 'Your card has insufficient funds.',
-};
-
 /**
- * Interim implementation while the payments module has no payment methods / processor yet:
- * the sandbox tokens behave as conventions.md says (tok_visa pays; tok_chargeDeclined and
- * tok_insufficientFunds decline), a successful charge is recorded as a SUCCEEDED PAYMENT
- * transaction through PaymentTransactionsService (same transaction) and the invoice is PAID.
+ * The checkout charge through the payments module: the token's card is attached to the customer
+ * (the first card becomes its default) and set as the subscription's payment method, the
+ * invoice's due amount is charged through the PaymentProcessor with the session id as the
+ * idempotency key (one charge per session, whatever is retried), and a SUCCEEDED payment
+ * transaction settles the invoice. All of it inside the completion transaction: a decline (or
+ * any failure) rolls everything back — the sandbox keeps its own record in that same
+ * transaction; a network processor would be protected by the idempotency key on a retry.
  */
 @Injectable()
-export class SandboxCheckoutPayment extends CheckoutPayment {
-  constructor(private readonly transactions: PaymentTransactionsService) {
+export class ProcessorCheckoutPayment extends CheckoutPayment {
+  constructor(
+    private readonly methods: PaymentMethodsService,
+    private readonly processor: PaymentProcessor,
+    private readonly transactions: PaymentTransactionsService,
+  ) {
     super();
   }
 
   async charge(m: EntityManager, companyId: string, req: CheckoutChargeRequest): Promise<CheckoutChargeResult> {
-    if (req.token !== 'tok_visa') return { ok: false, message: DECLINES[req.token] };
+    const method = await this.methods.attachWithin(m, companyId, req.customerId, req.token);
+    if (req.subscriptionId) {
+      await m.update(SubscriptionEntity, { company_id: companyId, id: req.subscriptionId }, { payment_method_id: method.id, updated_at: req.now });
+    }
     const inv = req.invoice;
-    if (inv.status !== 'PENDING' || inv.due_cents <= 0) return { ok: true, transactionId: null };
+    if (!inv || inv.status !== 'PENDING' || inv.due_cents <= 0) return { ok: true, transactionId: null };
+    const result = await this.processor.charge(
+      {
+        company_id: companyId,
+        idempotency_key: `checkout:${req.idempotencyKey}`,
+        amount_cents: inv.due_cents,
+        currency: inv.currency,
+        payment_method: { id: method.id, provider_reference: method.provider_reference },
+      },
+      { manager: m },
+    );
+    if (result.status !== 'SUCCEEDED') return { ok: false, message: result.status_message ?? 'The payment was declined.' };
     const txn = await this.transactions.record(
       m,
       companyId,
@@ -61,14 +79,15 @@ export class SandboxCheckoutPayment extends CheckoutPayment {
         invoice: { id: inv.id, uuid: inv.uuid, number: inv.number },
         currency: inv.currency,
         total_amount_cents: inv.due_cents,
-        provider_type: 'PROVIDER_A',
-        provider_transaction_id: `sandbox_${req.idempotencyKey}`,
+        provider_type: this.processor.providerType as ProviderType,
+        provider_transaction_id: result.provider_transaction_id,
         status: 'SUCCEEDED',
         transaction_type: 'PAYMENT',
-        payment_method: { brand: 'visa', last_4: '4242', name: null, type: 'card' },
+        payment_method_id: method.id,
+        payment_method: { brand: method.brand, last_4: method.last_4, name: null, type: method.type },
         initiated_by_type: 'CHECKOUT',
         processed_at: req.now,
-        metadata: { checkout_session_id: req.idempotencyKey, payment_token: req.token },
+        metadata: { checkout_session_id: req.idempotencyKey },
       },
       req.now,
     );

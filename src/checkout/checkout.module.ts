@@ -8,19 +8,19 @@ import { PaymentsModule } from '../payments/payments.module';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
 import { CheckoutSessionsRepository } from './checkout.repository';
-import { CheckoutPayment, SandboxCheckoutPayment } from './checkout-payment';
+import { CheckoutPayment, ProcessorCheckoutPayment } from './checkout-payment';
 import { CheckoutPageController } from './page/checkout-page.controller';
 import { CheckoutPageService } from './page/checkout-page.service';
 
 /**
  * Checkout sessions (#10, #20) and the hosted checkout page. The first invoice is computed and
  * written by the billing engine (InvoicingModule); the charge goes through the CheckoutPayment
- * port (interim sandbox implementation until the payments module has payment methods).
+ * port, implemented on the payments module (payment methods, processor, transactions).
  */
 @Module({
   imports: [CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule, InvoicingModule, PaymentsModule],
   controllers: [CheckoutController, CheckoutPageController],
-  providers: [CheckoutSessionsRepository, CheckoutService, CheckoutPageService, { provide: CheckoutPayment, useClass: SandboxCheckoutPayment }],
+  providers: [CheckoutSessionsRepository, CheckoutService, CheckoutPageService, { provide: CheckoutPayment, useClass: ProcessorCheckoutPayment }],
   exports: [CheckoutService],
 })
 export class CheckoutModule {}

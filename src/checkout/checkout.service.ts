@@ -387,10 +387,8 @@ export class CheckoutService {
         const processed = await this.generator.process(m, companyId, subId, now, now);
         let invoice: InvoiceEntity | null = processed.created[0] ?? null;
         if (invoice && invoice.status === 'DRAFT') invoice = await this.finalizer.finalize(m, companyId, invoice, now);
-        if (invoice) {
-          const charged = await this.payment.charge(m, companyId, { customerId: s.customer_id, invoice, token: details.paymentToken, idempotencyKey: s.id, now });
-          if (!charged.ok) throw new Rollback<CompletionOutcome>({ kind: 'declined', message: charged.message });
-        }
+        const charged = await this.payment.charge(m, companyId, { customerId: s.customer_id, subscriptionId: subId, invoice, token: details.paymentToken, idempotencyKey: s.id, now });
+        if (!charged.ok) throw new Rollback<CompletionOutcome>({ kind: 'declined', message: charged.message });
         const totals: CheckoutTotals | null = invoice
           ? { currency: invoice.currency, sub_total_cents: invoice.sub_total_cents, discount_cents: invoice.discount_cents, total_cents: invoice.total_cents, invoice_date: iso(invoice.invoice_date) }
           : s.totals;

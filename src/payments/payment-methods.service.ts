@@ -43,32 +43,38 @@ export class PaymentMethodsService {
 
   async attach(companyId: string, customerRef: string, dto: AttachPaymentMethodDto): Promise<PaymentMethodEntity> {
     const customer = await this.customers.getByIdOrIdentifier(companyId, customerRef, 'path');
-    const card = await this.processor.attach(companyId, dto.token);
-    if (!card) throw DomainError.badRequest('invalid_token', `token "${dto.token}" is not a token of the ${this.processor.providerType} processor`);
-    return this.dataSource.transaction(async (m) => {
-      await this.lockCustomer(m, companyId, customer.id);
-      const now = this.clock.now();
-      const hasDefault = await this.methods.with(m).exists(companyId, { customer_id: customer.id, is_default: true });
-      const row: PaymentMethodEntity = {
-        company_id: companyId,
-        id: newId('paymentMethod'),
-        customer_id: customer.id,
-        provider_type: this.processor.providerType,
-        provider_reference: card.provider_reference,
-        type: 'card',
-        brand: card.brand,
-        last_4: card.last_4,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-        fingerprint: card.fingerprint,
-        is_default: !hasDefault,
-        created_at: now,
-        updated_at: now,
-      };
-      const { company_id: _c, ...values } = row;
-      await this.methods.with(m).insert(companyId, values);
-      return row;
-    });
+    return this.dataSource.transaction((m) => this.attachWithin(m, companyId, customer.id, dto.token));
+  }
+
+  /**
+   * Attaches a token's card to a customer inside the caller's transaction (checkout stores the
+   * card in its completion transaction). The first card of a customer becomes its default.
+   */
+  async attachWithin(m: EntityManager, companyId: string, customerId: string, token: string): Promise<PaymentMethodEntity> {
+    const card = await this.processor.attach(companyId, token);
+    if (!card) throw DomainError.badRequest('invalid_token', `token "${token}" is not a token of the ${this.processor.providerType} processor`);
+    await this.lockCustomer(m, companyId, customerId);
+    const now = this.clock.now();
+    const hasDefault = await this.methods.with(m).exists(companyId, { customer_id: customerId, is_default: true });
+    const row: PaymentMethodEntity = {
+      company_id: companyId,
+      id: newId('paymentMethod'),
+      customer_id: customerId,
+      provider_type: this.processor.providerType,
+      provider_reference: card.provider_reference,
+      type: 'card',
+      brand: card.brand,
+      last_4: card.last_4,
+      exp_month: card.exp_month,
+      exp_year: card.exp_year,
+      fingerprint: card.fingerprint,
+      is_default: !hasDefault,
+      created_at: now,
+      updated_at: now,
+    };
+    const { company_id: _c, ...values } = row;
+    await this.methods.with(m).insert(companyId, values);
+    return row;
   }
 
   async list(companyId: string, customerRef: string): Promise<PaymentMethodEntity[]> {

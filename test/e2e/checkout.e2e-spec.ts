@@ -356,6 +356,12 @@ describe('checkout sessions', () => {
       const txns = txnRes.body;
       expect(txns.results).toHaveLength(1);
       expect(txns.results[0]).toMatchObject({ status: 'SUCCEEDED', transaction_type: 'PAYMENT', total_amount: { currency: 'USD', value_in_cents: 11_600 } });
+      // charged through the payments module: the sandbox processor, with the card now on file
+      expect(txns.results[0]).toMatchObject({ provider_type: 'SANDBOX', provider_transaction_id: expect.stringMatching(/^sbxch_/) });
+      const cards = (await a.get(`/customers/${c.id}/payment_methods`).expect(200)).body;
+      const list = Array.isArray(cards) ? cards : cards.results;
+      expect(list).toEqual([expect.objectContaining({ type: 'card', brand: 'visa', last_4: '4242', default: true })]);
+      expect((await a.get(`/subscriptions/${session.subscription_id}`).expect(200)).body.payment_method_id).toBe(list[0].id);
 
       // the link now shows a clear page and cannot complete twice
       const again = await page(url).expect(409);
@@ -443,6 +449,9 @@ describe('checkout sessions', () => {
       expect((await subscriptionsOf(c.id)).pagination.total).toBe(0);
       expect((await invoicesOf(c.id)).pagination.total).toBe(0);
       expect((await a.get(`/customers/${c.id}`).expect(200)).body.name).toBe('Before');
+      const cards = (await a.get(`/customers/${c.id}/payment_methods`).expect(200)).body;
+      expect(Array.isArray(cards) ? cards : cards.results).toEqual([]);
+      expect((await a.post('/payments/transactions/find', { pagination: { limit: 10 }, query: { customer_id: c.id } }).expect(200)).body.results).toEqual([]);
       // a good card then completes it
       await submit(url, goodForm).expect(200);
       expect((await subscriptionsOf(c.id)).pagination.total).toBe(1);

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 /**
  * The port every payment processor implements. The built-in one is the SandboxProcessor.
  *
@@ -45,11 +46,20 @@ export interface ProcessorResult {
   status_message: string | null;
 }
 
+/**
+ * Call options. `manager`: the caller's open transaction — a processor that keeps its own state
+ * in Tally's database (the sandbox) writes it there, so the state commits or rolls back with the
+ * caller; a network processor ignores it and relies on the idempotency key.
+ */
+export interface ProcessorCallOptions {
+  manager?: EntityManager;
+}
+
 export abstract class PaymentProcessor {
   /** The provider_type written on transactions (SANDBOX for the sandbox). */
   abstract readonly providerType: string;
   /** Exchanges a client-side token for a card; null when the token is unknown. */
   abstract attach(companyId: string, token: string): Promise<CardDetails | null>;
-  abstract charge(request: ChargeRequest): Promise<ProcessorResult>;
+  abstract charge(request: ChargeRequest, options?: ProcessorCallOptions): Promise<ProcessorResult>;
   abstract refund(request: RefundRequest): Promise<ProcessorResult>;
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
-import { CardDetails, ChargeRequest, PaymentProcessor, ProcessorResult, RefundRequest } from './payment-processor';
+import { CardDetails, ChargeRequest, PaymentProcessor, ProcessorCallOptions, ProcessorResult, RefundRequest } from './payment-processor';
 
 type Behaviour = 'visa' | 'chargeDeclined' | 'insufficientFunds';
 
@@ -52,8 +52,8 @@ export class SandboxProcessor extends PaymentProcessor {
     };
   }
 
-  charge(request: ChargeRequest): Promise<ProcessorResult> {
-    return this.once(request.company_id, request.idempotency_key, 'charge', { ...request }, async () => {
+  charge(request: ChargeRequest, options: ProcessorCallOptions = {}): Promise<ProcessorResult> {
+    return this.once(options.manager ?? this.dataSource.manager, request.company_id, request.idempotency_key, 'charge', { ...request }, async () => {
       const behaviour = /^sbxcard_([A-Za-z]+)_/.exec(request.payment_method.provider_reference)?.[1] as Behaviour | undefined;
       if (!behaviour || !(behaviour in DECLINES)) return { status: 'FAILED', provider_transaction_id: null, status_message: 'No such payment method.' };
       const decline = DECLINES[behaviour];
@@ -63,7 +63,7 @@ export class SandboxProcessor extends PaymentProcessor {
   }
 
   refund(request: RefundRequest): Promise<ProcessorResult> {
-    return this.once(request.company_id, request.idempotency_key, 'refund', { ...request }, async () => {
+    return this.once(this.dataSource.manager, request.company_id, request.idempotency_key, 'refund', { ...request }, async () => {
       const known: { n: string }[] = await this.dataSource.query(
         `SELECT count(*)::text AS n FROM sandbox_operations WHERE company_id = $1 AND provider_transaction_id = $2 AND operation = 'charge' AND result->>'status' = 'SUCCEEDED'`,
         [request.company_id, request.provider_transaction_id],
@@ -74,21 +74,28 @@ export class SandboxProcessor extends PaymentProcessor {
   }
 
   /** The first result stored under the key, or `work`'s result stored now (a concurrent twin's insert wins). */
-  private async once(companyId: string, key: string, operation: string, request: Record<string, unknown>, work: () => Promise<ProcessorResult>): Promise<ProcessorResult> {
-    const existing = await this.stored(companyId, key);
+  private async once(
+    db: EntityManager,
+    companyId: string,
+    key: string,
+    operation: string,
+    request: Record<string, unknown>,
+    work: () => Promise<ProcessorResult>,
+  ): Promise<ProcessorResult> {
+    const existing = await this.stored(db, companyId, key);
     if (existing) return existing;
     const result = await work();
     const now = this.clock.now();
-    await this.dataSource.query(
+    await db.query(
       `INSERT INTO sandbox_operations (company_id, idempotency_key, operation, request, result, provider_transaction_id, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (company_id, idempotency_key) DO NOTHING`,
       [companyId, key, operation, JSON.stringify(request), JSON.stringify(result), result.provider_transaction_id, now],
     );
-    return (await this.stored(companyId, key))!;
+    return (await this.stored(db, companyId, key))!;
   }
 
-  private async stored(companyId: string, key: string): Promise<ProcessorResult | null> {
-    const rows: { result: ProcessorResult }[] = await this.dataSource.query('SELECT result FROM sandbox_operations WHERE company_id = $1 AND idempotency_key = $2', [companyId, key]);
+  private async stored(db: EntityManager, companyId: string, key: string): Promise<ProcessorResult | null> {
+    const rows: { result: ProcessorResult }[] = await db.query('SELECT result FROM sandbox_operations WHERE company_id = $1 AND idempotency_key = $2', [companyId, key]);
     return rows[0]?.result ?? null;
   }
 }
