@@ -74,11 +74,6 @@ export type CompletionOutcome =
   | { kind: 'closed'; session: CheckoutSessionEntity }
   | { kind: 'not_found' };
 
-interface ChangeClaimed {
-  kind: 'change_claimed';
-  session: CheckoutSessionEntity;
-}
-
 /** What the engine computed for a session's first invoice (in a rolled-back transaction). */
 export interface FirstInvoice {
   totals: CheckoutTotals;
@@ -361,27 +356,37 @@ export class CheckoutService {
   /**
    * Completes a session, exactly once: ONE transaction with the session row locked (a second,
    * concurrent submission waits for the lock and then finds it COMPLETED). In it: the
-   * customer's details are updated, the subscription starts (createWithin), the engine writes
-   * its first invoice (finalized), the token is charged through CheckoutPayment, and the
-   * session is marked COMPLETED. A declined charge rolls the whole transaction back: the
+   * customer's details are updated, the subscription starts (createWithin) — or, with
+   * previous_subscription_id, its plan changes (changeWithin) —, the engine writes the first
+   * invoice (finalized), the token's card is attached and charged through CheckoutPayment, and
+   * the session is marked COMPLETED. A declined charge rolls the whole transaction back: the
    * session stays OPEN and nothing else has changed.
    */
   async complete(companyId: string, token: string, details: CustomerDetails): Promise<CompletionOutcome> {
     try {
-      const result = await this.dataSource.transaction(async (m): Promise<CompletionOutcome | ChangeClaimed> => {
+      return await this.dataSource.transaction(async (m): Promise<CompletionOutcome> => {
         const s = await this.sessions.with(m).findOneForUpdate(companyId, { token });
         if (!s) return { kind: 'not_found' };
         const now = this.clock.now();
         if (effectiveCheckoutStatus(s, now) !== 'OPEN') return { kind: 'closed', session: s };
-        if (s.previous_subscription_id) {
-          // claimed here (exactly once); the change itself runs after this commit — see completeChange
-          const claim: Partial<CheckoutSessionEntity> = { status: 'COMPLETED', subscription_id: s.previous_subscription_id, payment_token: details.paymentToken, completed_at: now, updated_at: now };
-          await this.sessions.with(m).update(companyId, { id: s.id, status: 'OPEN' }, claim);
-          return { kind: 'change_claimed', session: { ...s, ...claim } };
-        }
         const patch: Partial<CustomerEntity> = { name: details.name, email: details.email, updated_at: now };
         if (details.address) patch.address = { place_id: null, ...details.address };
         await this.customers.with(m).update(companyId, { id: s.customer_id }, patch);
+        if (s.previous_subscription_id) {
+          // the plan change, in this same locked transaction; its proration is billed by the
+          // billing run (and auto-charged to the card attached here)
+          try {
+            await this.subscriptions.changeWithin(m, companyId, s.previous_subscription_id, this.changeRequest(s));
+          } catch (err) {
+            const message = err instanceof DomainError ? err.message : 'the plan could not be changed';
+            throw new Rollback<CompletionOutcome>({ kind: 'declined', message: `Your plan could not be changed: ${message}` });
+          }
+          const attached = await this.payment.charge(m, companyId, { customerId: s.customer_id, subscriptionId: s.previous_subscription_id, invoice: null, token: details.paymentToken, idempotencyKey: s.id, now });
+          if (!attached.ok) throw new Rollback<CompletionOutcome>({ kind: 'declined', message: attached.message });
+          const changed: Partial<CheckoutSessionEntity> = { status: 'COMPLETED', subscription_id: s.previous_subscription_id, payment_token: details.paymentToken, completed_at: now, updated_at: now };
+          await this.sessions.with(m).update(companyId, { id: s.id, status: 'OPEN' }, changed);
+          return { kind: 'completed', session: { ...s, ...changed } };
+        }
 
         const subId = await this.subscriptions.createWithin(m, companyId, this.subscriptionRequest(s, now));
         const processed = await this.generator.process(m, companyId, subId, now, now);
@@ -404,22 +409,14 @@ export class CheckoutService {
         await this.sessions.with(m).update(companyId, { id: s.id, status: 'OPEN' }, done);
         return { kind: 'completed', session: { ...s, ...done } };
       });
-      return result.kind === 'change_claimed' ? await this.completeChange(companyId, result.session, details) : result;
     } catch (err) {
       if (err instanceof Rollback) return err.value as CompletionOutcome;
       throw err;
     }
   }
 
-  /**
-   * A session with previous_subscription_id: SubscriptionsService.change runs in its own
-   * transaction (there is no changeWithin(manager, ...) yet), so the session is first CLAIMED
-   * (status COMPLETED, in the locked transaction: a second submission finds it completed), then
-   * the plan changes, then the customer's details are stored. If the change is refused, the
-   * claim is undone (the session is OPEN again) and the refusal shown. The charge of a change
-   * is the proration invoice, billed by the billing run (auto-charge) — not charged here.
-   */
-  private async completeChange(companyId: string, s: CheckoutSessionEntity, details: CustomerDetails): Promise<CompletionOutcome> {
+  /** The change request of a session with previous_subscription_id. */
+  private changeRequest(s: CheckoutSessionEntity): ChangeSubscriptionDto {
     const request = plain(s.request) as unknown as CreateSubscriptionDto;
     const change: ChangeSubscriptionDto = {
       product_pricing_ids: request.product_pricing_ids ?? null,
@@ -438,16 +435,6 @@ export class CheckoutService {
     };
     if (change.product_pricing_ids == null) delete change.product_pricing_ids;
     if (change.bundle_pricing_id == null) delete change.bundle_pricing_id;
-    try {
-      await this.subscriptions.change(companyId, s.previous_subscription_id!, change);
-    } catch (err) {
-      await this.sessions.update(companyId, { id: s.id, status: 'COMPLETED' }, { status: 'OPEN', subscription_id: null, payment_token: null, completed_at: null, updated_at: this.clock.now() });
-      const message = err instanceof DomainError ? err.message : 'the plan could not be changed';
-      return { kind: 'declined', message: `Your plan could not be changed: ${message}` };
-    }
-    const patch: Partial<CustomerEntity> = { name: details.name, email: details.email, updated_at: this.clock.now() };
-    if (details.address) patch.address = { place_id: null, ...details.address };
-    await this.customers.update(companyId, { id: s.customer_id }, patch);
-    return { kind: 'completed', session: s };
+    return change;
   }
 }

@@ -272,7 +272,13 @@ export class SubscriptionsService {
    * auto_charges, payment_method_id, trial) apply at once, recorded in the same event.
    */
   async change(companyId: string, idOrIdentifier: string, dto: ChangeSubscriptionDto): Promise<SubscriptionResponse> {
-    const id = await this.write(companyId, idOrIdentifier, async (m, sub, now, seq) => {
+    const id = await this.dataSource.transaction((m) => this.changeWithin(m, companyId, idOrIdentifier, dto));
+    return this.get(companyId, id);
+  }
+
+  /** A change inside the caller's transaction (checkout changes a plan in its completion transaction); returns the id. */
+  async changeWithin(m: EntityManager, companyId: string, idOrIdentifier: string, dto: ChangeSubscriptionDto): Promise<string> {
+    return this.writeWithin(m, companyId, idOrIdentifier, async (m, sub, now, seq) => {
       if (isEnded(sub.end_date, now)) throw DomainError.invalidState('a cancelled subscription cannot change');
       const phases = await this.phases.with(m).find(companyId, { where: { subscription_id: sub.id } });
       const current = displayPhase(phases, now)!;
@@ -371,7 +377,6 @@ export class SubscriptionsService {
       });
       await this.subs.with(m).update(companyId, { id: sub.id }, { ...patch, updated_at: now });
     });
-    return this.get(companyId, id);
   }
 
   // ---------------------------------------------------------------- cancel / undo
@@ -514,16 +519,24 @@ export class SubscriptionsService {
     idOrIdentifier: string,
     work: (m: EntityManager, sub: SubscriptionEntity, now: Date, seq: number) => Promise<void>,
   ): Promise<string> {
-    return this.dataSource.transaction(async (m) => {
-      const peek = await this.findByIdOrIdentifier(companyId, idOrIdentifier, m);
-      await this.customers.with(m).findOneForUpdate(companyId, { id: peek.customer_id });
-      const sub = await this.findByIdOrIdentifier(companyId, peek.id, m, true);
-      const now = this.clock.now();
-      const [row] = await m.query('SELECT COALESCE(max(seq), 0)::int AS seq FROM subscription_events WHERE company_id = $1 AND subscription_id = $2', [companyId, sub.id]);
-      await work(m, sub, now, Number(row.seq) + 1);
-      await this.refreshCustomer(m, companyId, sub.customer_id, now);
-      return sub.id;
-    });
+    return this.dataSource.transaction((m) => this.writeWithin(m, companyId, idOrIdentifier, work));
+  }
+
+  /** One write inside the given transaction: customer and subscription rows locked, the event seq, the roll-ups. */
+  private async writeWithin(
+    m: EntityManager,
+    companyId: string,
+    idOrIdentifier: string,
+    work: (m: EntityManager, sub: SubscriptionEntity, now: Date, seq: number) => Promise<void>,
+  ): Promise<string> {
+    const peek = await this.findByIdOrIdentifier(companyId, idOrIdentifier, m);
+    await this.customers.with(m).findOneForUpdate(companyId, { id: peek.customer_id });
+    const sub = await this.findByIdOrIdentifier(companyId, peek.id, m, true);
+    const now = this.clock.now();
+    const [row] = await m.query('SELECT COALESCE(max(seq), 0)::int AS seq FROM subscription_events WHERE company_id = $1 AND subscription_id = $2', [companyId, sub.id]);
+    await work(m, sub, now, Number(row.seq) + 1);
+    await this.refreshCustomer(m, companyId, sub.customer_id, now);
+    return sub.id;
   }
 
   private async lockCustomer(m: EntityManager, companyId: string, idOrIdentifier: string): Promise<CustomerEntity> {
