@@ -65,49 +65,6 @@ function checkCurrency(given: string | null | undefined, currency: string, field
   if (given != null && given !== currency) throw DomainError.invalidField(field, `must be in the contract currency (${currency})`);
 }
 
-/**
- * Discounts as a subscription stores them (the same checks: currency, amount/percent by type,
- * scope inside the plan), so they are handed to the subscription unchanged on execution.
- */
-export function normaliseDiscounts(inputs: DiscountInputDto[] | null | undefined, currency: string, pricingIds: string[], now: Date): Record<string, unknown>[] {
-  return (inputs ?? []).map((d, i) => {
-    const path = `discounts[${i}]`;
-    checkCurrency(d.amount?.currency, currency, `${path}.amount.currency`);
-    checkCurrency(d.cap?.currency, currency, `${path}.cap.currency`);
-    if (d.type === 'DISCOUNT_AMOUNT' && !d.amount) throw DomainError.invalidField(`${path}.amount`, 'is required for DISCOUNT_AMOUNT');
-    if (d.type === 'DISCOUNT_PERCENT' && d.percent == null) throw DomainError.invalidField(`${path}.percent`, 'is required for DISCOUNT_PERCENT');
-    if (d.product_pricing_id != null && !pricingIds.includes(d.product_pricing_id)) {
-      throw DomainError.invalidField(`${path}.product_pricing_id`, "is not one of the contract's pricings");
-    }
-    const expiration = d.expiration_date != null ? parseDate(d.expiration_date, `${path}.expiration_date`) : null;
-    return {
-      amount: d.amount ? money(currency, d.amount.value_in_cents) : null,
-      cap: d.cap ? money(currency, d.cap.value_in_cents) : null,
-      company_id: null,
-      coupon_id: d.coupon_id ?? null,
-      created_at: now.toISOString(),
-      customer_id: d.customer_id ?? null,
-      deleted_at: null,
-      expiration_date: expiration ? expiration.toISOString() : null,
-      id: d.id && isId('discount', d.id) ? d.id : newId('discount'),
-      import_created_at_ref: d.import_created_at_ref ?? null,
-      import_ref: d.import_ref ?? null,
-      imported_from: d.imported_from ?? null,
-      item_pricing_id: d.item_pricing_id ?? null,
-      name: d.name,
-      onetime_billable: null,
-      onetime_billable_id: d.onetime_billable_id ?? null,
-      percent: d.percent ?? null,
-      product_id: d.product_id ?? null,
-      product_pricing_id: d.product_pricing_id ?? null,
-      proposal_id: d.proposal_id ?? null,
-      state: d.state ?? 'ACTIVE',
-      subscription_id: null,
-      type: d.type,
-    };
-  });
-}
-
 /** One-time items as stored; `pricings` are the ones named by the items (already read, in the company). */
 export function normaliseOnetimeItems(
   inputs: OnetimeItemDto[] | null | undefined,

@@ -9,6 +9,7 @@ import { CustomersRepository } from '../customers/customers.repository';
 import { ProductPricingsRepository } from '../catalog/catalog.repositories';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { normaliseDiscounts } from '../subscriptions/discounts';
 import { ContractEntity, ContractSignatoryEntity, ContractStatus, OPEN_STATUSES } from './contract.entities';
 import {
   checkSignatoryEmails,
@@ -17,7 +18,6 @@ import {
   isOpen,
   newSignatureId,
   newSigningToken,
-  normaliseDiscounts,
   normaliseOnetimeItems,
   parseDate,
   STATUS_SQL,
@@ -108,7 +108,7 @@ export class ContractsService {
       const customer = await this.findCustomer(m, companyId, dto.customer_id);
       if (customer.status !== 'ACTIVE') throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: contracts are for ACTIVE customers`);
       const { plan } = await this.plan.resolve(m, companyId, dto);
-      const discounts = normaliseDiscounts(dto.discounts, plan.currency, plan.product_pricing_ids, now);
+      const discounts = normaliseDiscounts(dto.discounts, plan.currency, plan.product_pricing_ids, now, 'contract');
       const onetime = normaliseOnetimeItems(dto.onetime_items, plan.currency, await this.onetimePricings(m, companyId, dto));
       const contract: Omit<ContractEntity, 'company_id'> = {
         id: newId('contract'),

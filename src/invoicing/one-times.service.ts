@@ -20,6 +20,7 @@ import {
 import { CatalogViews } from '../catalog/catalog.views';
 import type { ProductPricingEntity } from '../catalog/catalog.entities';
 import type { DiscountInputDto } from '../subscriptions/dto/subscription.dto';
+import { storedDiscount } from '../subscriptions/discounts';
 import { OneTimeBillableEntity } from './invoicing.entities';
 import { InvoicesRepository, OneTimeBillablesRepository } from './invoicing.repositories';
 import { InvoiceWriter, LineDraft } from './invoice-writer.service';
@@ -273,31 +274,7 @@ export class OneTimesService {
       const expiration = d.expiration_date != null ? new Date(d.expiration_date) : null;
       if (expiration && Number.isNaN(expiration.getTime())) throw DomainError.invalidField(`${path}.expiration_date`, 'must be a valid date-time');
       const id = d.id && isId('discount', d.id) ? d.id : newId('discount');
-      stored.push({
-        amount: d.amount ? money(currency, d.amount.value_in_cents) : null,
-        cap: d.cap ? money(currency, d.cap.value_in_cents) : null,
-        company_id: null,
-        coupon_id: d.coupon_id ?? null,
-        created_at: now.toISOString(),
-        customer_id: d.customer_id ?? null,
-        deleted_at: null,
-        expiration_date: expiration ? expiration.toISOString() : null,
-        id,
-        import_created_at_ref: d.import_created_at_ref ?? null,
-        import_ref: d.import_ref ?? null,
-        imported_from: d.imported_from ?? null,
-        item_pricing_id: d.item_pricing_id ?? null,
-        name: d.name,
-        onetime_billable: null,
-        onetime_billable_id: d.onetime_billable_id ?? null,
-        percent: d.percent ?? null,
-        product_id: d.product_id ?? null,
-        product_pricing_id: d.product_pricing_id ?? null,
-        proposal_id: d.proposal_id ?? null,
-        state: d.state ?? 'ACTIVE',
-        subscription_id: null,
-        type: d.type,
-      });
+      stored.push({ ...storedDiscount(d, currency, expiration, now), id });
       math.push({
         id,
         name: d.name,

@@ -11,6 +11,7 @@ import { ProductPricingsRepository } from '../catalog/catalog.repositories';
 import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
 import { BillableMetricsRepository } from '../metrics/metrics.repositories';
 import { UsageService } from '../metrics/usage/usage.service';
+import { normaliseDiscounts } from './discounts';
 import { PlanCatalog, PlanCatalogData, ResolvedPlan } from './plan-catalog';
 import { displayPhase, pendingPhase } from './phases';
 import { SubscriptionEventsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repositories';
@@ -179,7 +180,7 @@ export class SubscriptionsService {
       const customer = await this.lockCustomer(m, companyId, dto.customer_id);
       if (customer.status !== 'ACTIVE') throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: only ACTIVE customers can subscribe`);
       const { plan } = await this.plan.resolve(m, companyId, dto);
-      const discounts = await this.discounts(dto.discounts, plan.currency, plan.product_pricing_ids, now);
+      const discounts = normaliseDiscounts(dto.discounts, plan.currency, plan.product_pricing_ids, now, 'subscription');
       const onetime = await this.onetimeItems(m, companyId, dto.onetime_items, plan.currency);
       checkCurrency(dto.minimum_spend?.currency, plan.currency, 'minimum_spend.currency');
       const overrides = dto.override_entitlements ? await this.assignments.resolve(companyId, dto.override_entitlements, 'override_entitlements', m) : [];
@@ -312,7 +313,7 @@ export class SubscriptionsService {
       const reset = dto.reset_billing_anchor ?? false;
       const anchor = reset ? at : effectiveAnchor(sub, current);
 
-      const discounts = dto.discounts !== undefined ? await this.discounts(dto.discounts, sub.currency, plan.product_pricing_ids, now) : null;
+      const discounts = dto.discounts !== undefined ? normaliseDiscounts(dto.discounts, sub.currency, plan.product_pricing_ids, now, 'subscription') : null;
       const onetime = dto.onetime_items !== undefined ? await this.onetimeItems(m, companyId, dto.onetime_items, sub.currency) : null;
       checkCurrency(dto.minimum_spend?.currency, sub.currency, 'minimum_spend.currency');
       if (dto.trial && !dto.trial_term) throw DomainError.invalidField('trial_term', 'is required when trial is true');
@@ -595,46 +596,6 @@ export class SubscriptionsService {
 
   private planJson(plan: ResolvedPlan) {
     return { product_pricing_ids: plan.product_pricing_ids, bundle_pricing_id: plan.bundle_pricing_id, config_items: plan.config_items, term: plan.term, billing_term: plan.billing_term };
-  }
-
-  /** Discounts as stored (disc_ ids): amounts in the subscription currency, scoped to one of its pricings when product_pricing_id is set. */
-  private async discounts(inputs: DiscountInputDto[] | null | undefined, currency: string, pricingIds: string[], now: Date): Promise<Record<string, unknown>[]> {
-    return (inputs ?? []).map((d, i) => {
-      const path = `discounts[${i}]`;
-      checkCurrency(d.amount?.currency, currency, `${path}.amount.currency`);
-      checkCurrency(d.cap?.currency, currency, `${path}.cap.currency`);
-      if (d.type === 'DISCOUNT_AMOUNT' && !d.amount) throw DomainError.invalidField(`${path}.amount`, 'is required for DISCOUNT_AMOUNT');
-      if (d.type === 'DISCOUNT_PERCENT' && d.percent == null) throw DomainError.invalidField(`${path}.percent`, 'is required for DISCOUNT_PERCENT');
-      if (d.product_pricing_id != null && !pricingIds.includes(d.product_pricing_id)) {
-        throw DomainError.invalidField(`${path}.product_pricing_id`, "is not one of the subscription's pricings");
-      }
-      const expiration = d.expiration_date != null ? parseDate(d.expiration_date, `${path}.expiration_date`) : null;
-      return {
-        amount: d.amount ? money(currency, d.amount.value_in_cents) : null,
-        cap: d.cap ? money(currency, d.cap.value_in_cents) : null,
-        company_id: null,
-        coupon_id: d.coupon_id ?? null,
-        created_at: now.toISOString(),
-        customer_id: d.customer_id ?? null,
-        deleted_at: null,
-        expiration_date: expiration ? expiration.toISOString() : null,
-        id: d.id && isId('discount', d.id) ? d.id : newId('discount'),
-        import_created_at_ref: d.import_created_at_ref ?? null,
-        import_ref: d.import_ref ?? null,
-        imported_from: d.imported_from ?? null,
-        item_pricing_id: d.item_pricing_id ?? null,
-        name: d.name,
-        onetime_billable: null,
-        onetime_billable_id: d.onetime_billable_id ?? null,
-        percent: d.percent ?? null,
-        product_id: d.product_id ?? null,
-        product_pricing_id: d.product_pricing_id ?? null,
-        proposal_id: d.proposal_id ?? null,
-        state: d.state ?? 'ACTIVE',
-        subscription_id: null,
-        type: d.type,
-      };
-    });
   }
 
   private async onetimeItems(m: EntityManager, companyId: string, inputs: OnetimeItemDto[] | null | undefined, currency: string): Promise<Record<string, unknown>[]> {

@@ -12,7 +12,6 @@
  * files stay independent; `runGlobalAt` is the plain `run(instant)` over every company (used by
  * the exactly-once stories). Either way a story only asserts on its own subscription/customer.
  */
-import { runCli } from '../../src/cli/main';
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 
@@ -197,23 +196,4 @@ export const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
 /** invoice_date + days, ISO. */
 export const plusDays = (when: string, days: number) => new Date(new Date(iso(when)).getTime() + days * DAY).toISOString();
 
-/** The command line in-process, stdout and stderr captured. */
-export async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += chunk.toString();
-    return true;
-  });
-  const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += chunk.toString();
-    return true;
-  });
-  try {
-    const code = await runCli(args);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+export { cli } from '../support/cli';
