@@ -1,8 +1,7 @@
-import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
-import { Browser, chromium } from 'playwright-core';
-import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
+import type { Browser } from 'playwright-core';
+import { FixedClock, Tenant } from '../support/app';
+import { ARTIFACTS, BrowserHarness, startBrowserHarness } from '../support/browser';
 
 /**
  * A real browser signs a contract on the hosted signing page: the app listens on 127.0.0.1,
@@ -10,47 +9,19 @@ import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
  * reads the prices and terms, submits once empty (server-side errors), then signs. The
  * contract is then EXECUTED through the API and the link shows "already signed".
  */
-const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 describe('contract signing page in a browser', () => {
-  let t: TestApp;
+  let h: BrowserHarness;
   let a: Tenant;
   let browser: Browser;
   let publicUrl: string;
-  const savedPublicUrl = process.env.PUBLIC_URL;
   const clock = new FixedClock(new Date('2027-03-01T12:00:00.000Z'));
 
   beforeAll(async () => {
-    const port = await freePort();
-    publicUrl = `http://127.0.0.1:${port}`;
-    process.env.PUBLIC_URL = publicUrl;
-    t = await createTestApp({ clock });
-    await t.app.listen(port, '127.0.0.1');
-    a = await t.tenant('Northwind Software');
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    h = await startBrowserHarness({ clock, companyName: 'Northwind Software' });
+    ({ a, browser, publicUrl } = h);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    if (savedPublicUrl === undefined) delete process.env.PUBLIC_URL;
-    else process.env.PUBLIC_URL = savedPublicUrl;
-  });
+  afterAll(() => h?.close());
 
   it('shows the contract, refuses an empty form, signs, and executes the contract', async () => {
     const product = (await a.post('/products', { name: 'Analytics Suite' }).expect(200)).body;
