@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
+import { updateLabels } from './labels-update';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
@@ -60,23 +61,7 @@ export class BillableItemsService {
 
   async update(companyId: string, id: string, dto: UpdateBillableItemDto): Promise<BillableItemEntity> {
     const current = await this.get(companyId, id);
-    if (current.standard || !current.editable) throw DomainError.invalidState('the standard License item cannot be edited');
-    const next: BillableItemEntity = {
-      ...current,
-      name: dto.name ?? current.name,
-      external_name: dto.external_name !== undefined ? dto.external_name : current.external_name,
-      description: dto.description !== undefined ? dto.description : current.description,
-      state: dto.state ?? current.state,
-      updated_at: this.clock.now(),
-    };
-    await this.items.update(companyId, { id, editable: true }, {
-      name: next.name,
-      external_name: next.external_name,
-      description: next.description,
-      state: next.state,
-      updated_at: next.updated_at,
-    });
-    return next;
+    return updateLabels(this.items, current, dto, this.clock.now(), 'License item');
   }
 
   find(companyId: string, body: FindBillableItemsDto): Promise<SearchPage<BillableItemEntity>> {

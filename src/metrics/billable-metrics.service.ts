@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
+import { updateLabels } from './labels-update';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
@@ -84,23 +85,7 @@ export class BillableMetricsService {
       throw DomainError.invalidField('metering_rule', 'cannot change: a metering rule is immutable (create a new metric and archive this one)');
     }
     const current = await this.get(companyId, id);
-    if (current.standard || !current.editable) throw DomainError.invalidState('the standard License metric cannot be edited');
-    const next: BillableMetricEntity = {
-      ...current,
-      name: dto.name ?? current.name,
-      external_name: dto.external_name !== undefined ? dto.external_name : current.external_name,
-      description: dto.description !== undefined ? dto.description : current.description,
-      state: dto.state ?? current.state,
-      updated_at: this.clock.now(),
-    };
-    await this.metrics.update(companyId, { id, editable: true }, {
-      name: next.name,
-      external_name: next.external_name,
-      description: next.description,
-      state: next.state,
-      updated_at: next.updated_at,
-    });
-    return next;
+    return updateLabels(this.metrics, current, dto, this.clock.now(), 'License metric');
   }
 
   find(companyId: string, body: FindBillableMetricsDto): Promise<SearchPage<BillableMetricEntity>> {
