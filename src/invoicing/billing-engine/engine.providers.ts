@@ -1,5 +1,4 @@
 import { Provider, Type } from '@nestjs/common';
-import { PlanCatalog } from '../../subscriptions/plan-catalog';
 import { InvoiceFinalizer } from '../invoice-finalizer.service';
 import { BillingRunService } from '../billing-run.service';
 import { BillingScheduler } from '../billing-scheduler';
@@ -17,8 +16,6 @@ export const ENGINE_PROVIDERS: Provider[] = [
   InvoiceFinalizer,
   BillingRunService,
   BillingScheduler,
-  // the subscriptions module's plan resolution (not exported there), for #7 change previews
-  PlanCatalog,
   InvoicePreviewService,
 ];
 export const ENGINE_EXPORTS: Array<Type | symbol | string | Provider> = [InvoiceFinalizer, InvoiceGenerator, BillingRunService];
