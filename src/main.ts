@@ -1,15 +1,11 @@
 import 'reflect-metadata';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { prepareDatabase } from './platform/database/connect';
 import { configureApp } from './platform/configure-app';
-import { CompaniesService } from './platform/auth/companies.service';
-
-const DEMO_FILE = 'demo-credentials.json';
+import { demoCredentials, startBanner } from './platform/startup-banner';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
@@ -19,37 +15,17 @@ async function bootstrap(): Promise<void> {
     bufferLogs: true,
   });
   configureApp(app);
+  // Modules register their hooks (company seeders, billing steps) while the app initialises:
+  // nothing may create a company before that.
+  await app.init();
 
-  const demo = await app.get(CompaniesService).ensureDemoCompany();
-  const demoFile = path.join(config.dataDir, DEMO_FILE);
-  let demoToken = demo.token;
-  if (demo.created && demo.token) {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(demoFile, JSON.stringify({ company_id: demo.company_id, token: demo.token }, null, 2), { mode: 0o600 });
-  } else if (fs.existsSync(demoFile)) {
-    const saved = JSON.parse(fs.readFileSync(demoFile, 'utf8')) as { company_id: string; token: string };
-    if (saved.company_id === demo.company_id) demoToken = saved.token;
-  }
+  const demo = config.demo ? await demoCredentials(app, config.dataDir) : null;
 
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
-  const lines = [
-    '',
-    `Tally is listening on ${url}`,
-    `  database:      ${config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}`,
-    `  API reference: ${url}/api/docs`,
-    `  demo company:  ${demo.company_id}`,
-    demoToken
-      ? `  demo token:    ${demoToken}`
-      : `  demo token:    (not stored here; make one with: npm run cli -- token create --company ${demo.company_id})`,
-    '',
-    `  curl -H "Authorization: Bearer <token>" ${url}/api/v1/companies/${demo.company_id}/entitlements/find -X POST -H 'Content-Type: application/json' -d '{}'`,
-    '',
-  ];
-  process.stdout.write(lines.join('\n') + '\n');
-
+  process.stdout.write(startBanner(url, config, demo));
   const shutdown = async (signal: string) => {
     process.stdout.write(`received ${signal}, shutting down\n`);
     await app.close();

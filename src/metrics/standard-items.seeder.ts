@@ -14,11 +14,29 @@ export class StandardItemsSeeder implements OnModuleInit {
   constructor(private readonly seeders: CompanySeeders) {}
 
   onModuleInit(): void {
-    this.seeders.register('metrics.standard-items', (m, companyId, now) => seedStandardItems(m, companyId, now));
+    this.seeders.register({
+      name: 'metrics.standard-items',
+      seed: (m, companyId, now) => seedStandardItems(m, companyId, now),
+      lacking: (m, limit) => companiesWithoutStandardItems(m, limit),
+    });
   }
 }
 
-export async function seedStandardItems(m: EntityManager, companyId: string, now: Date): Promise<void> {
+/** Cross-company scan (start-up repair): companies with no standard License item. */
+async function companiesWithoutStandardItems(m: EntityManager, limit: number): Promise<string[]> {
+  const rows: { company_id: string }[] = await m.query(
+    `SELECT c.company_id FROM companies c
+      WHERE NOT EXISTS (SELECT 1 FROM billable_items i WHERE i.company_id = c.company_id AND i.standard AND i.type = $1)
+      ORDER BY c.company_id LIMIT $2`,
+    [LICENSE_ITEM_TYPE, limit],
+  );
+  return rows.map((r) => r.company_id);
+}
+
+/** The standard License item and metric, unless the company has them already (the caller holds the company's seeding lock). */
+export async function seedStandardItems(m: EntityManager, companyId: string, now: Date): Promise<boolean> {
+  const existing = await m.count(BillableItemEntity, { where: { company_id: companyId, standard: true, type: LICENSE_ITEM_TYPE } });
+  if (existing > 0) return false;
   const itemId = newId('billableItem');
   await m.insert(BillableItemEntity, {
     company_id: companyId,
@@ -50,4 +68,5 @@ export async function seedStandardItems(m: EntityManager, companyId: string, now
     created_at: now,
     updated_at: now,
   });
+  return true;
 }

@@ -28,7 +28,10 @@ function start(dataDir: string): Promise<Started> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [path.join(DIST, 'main.js')], { env: envFor(dataDir), cwd: ROOT });
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`no start within 30 s:\n${output}`)), 30000);
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`no start within 120 s:\n${output}`));
+    }, 120_000);
     proc.stderr!.on('data', (d) => (output += d.toString()));
     proc.stdout!.on('data', (d) => {
       output += d.toString();
@@ -102,5 +105,5 @@ describe('npm start on the embedded database', () => {
     } finally {
       expect(await stop(second)).toBe(0);
     }
-  });
+  }, 300_000);
 });

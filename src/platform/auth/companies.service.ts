@@ -23,23 +23,10 @@ export class CompaniesService {
     private readonly seeders: CompanySeeders,
   ) {}
 
+  /** The one way a company is made (CLI, demo, tests): the company, its standard records, its first token. */
   async createCompany(name: string, options: { demo?: boolean } = {}): Promise<{ company_id: string; token: string; token_id: string }> {
     if (!name || !name.trim()) throw DomainError.invalidField('name', 'must not be empty');
-    return this.dataSource.transaction(async (m) => {
-      const now = this.clock.now();
-      const companyId = newId('company');
-      await m.insert(CompanyEntity, {
-        company_id: companyId,
-        name: name.trim(),
-        demo: options.demo ?? false,
-        settings: {},
-        created_at: now,
-        updated_at: now,
-      });
-      await this.seeders.seed(m, companyId, now);
-      const { token, token_id } = await this.insertToken(m, companyId, 'default');
-      return { company_id: companyId, token, token_id };
-    });
+    return this.dataSource.transaction((m) => this.insertCompany(m, name.trim(), options.demo ?? false));
   }
 
   async findDemoCompany(): Promise<CompanyEntity | null> {
@@ -52,13 +39,18 @@ export class CompaniesService {
       await m.query('SELECT pg_advisory_xact_lock(727272)');
       const existing = await m.findOne(CompanyEntity, { where: { demo: true }, order: { created_at: 'ASC' } });
       if (existing) return { company_id: existing.company_id, token: null, created: false };
-      const now = this.clock.now();
-      const companyId = newId('company');
-      await m.insert(CompanyEntity, { company_id: companyId, name: 'Demo company', demo: true, settings: {}, created_at: now, updated_at: now });
-      await this.seeders.seed(m, companyId, now);
-      const { token } = await this.insertToken(m, companyId, 'demo');
-      return { company_id: companyId, token, created: true };
+      const { company_id, token } = await this.insertCompany(m, 'Demo company', true, 'demo');
+      return { company_id, token, created: true };
     });
+  }
+
+  private async insertCompany(m: EntityManager, name: string, demo: boolean, tokenName = 'default') {
+    const now = this.clock.now();
+    const companyId = newId('company');
+    await m.insert(CompanyEntity, { company_id: companyId, name, demo, settings: {}, created_at: now, updated_at: now });
+    await this.seeders.seed(m, companyId, now);
+    const { token, token_id } = await this.insertToken(m, companyId, tokenName);
+    return { company_id: companyId, token, token_id };
   }
 
   async companyExists(companyId: string): Promise<boolean> {

@@ -10,6 +10,8 @@ export interface TallyConfig {
   logLevel: string;
   scheduler: boolean;
   dbPoolSize: number;
+  /** Create (once) and print a demo company and token at start: on by default only on the embedded database. */
+  demo: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -37,6 +39,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TallyConfig {
   if (!Number.isInteger(dbPoolSize) || dbPoolSize < 1 || dbPoolSize > 100) {
     throw new ConfigError('DB_POOL_SIZE must be an integer between 1 and 100');
   }
+  const demoSetting = (env.TALLY_DEMO || (databaseUrl ? 'off' : 'on')).toLowerCase();
+  if (demoSetting !== 'on' && demoSetting !== 'off') throw new ConfigError('TALLY_DEMO must be on or off');
   const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -47,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TallyConfig {
     logLevel,
     scheduler,
     dbPoolSize,
+    demo: demoSetting === 'on',
   };
 }
 
