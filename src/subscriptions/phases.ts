@@ -1,6 +1,6 @@
 import type { SubscriptionPhaseEntity } from './subscription.entities';
 
-type PhaseLike = Pick<SubscriptionPhaseEntity, 'seq' | 'starts_at' | 'superseded_by_event_seq'>;
+type PhaseLike = Pick<SubscriptionPhaseEntity, 'seq' | 'starts_at' | 'superseded_by_event_seq' | 'change_kind'>;
 
 /**
  * The phase in effect at `at`: among phases not superseded, those started by `at`, the one
@@ -15,12 +15,17 @@ export function effectivePhase<P extends PhaseLike>(phases: P[], at: Date): P | 
   return best;
 }
 
-/** The scheduled change not yet in effect at `at` (at most one: a new change supersedes it). */
+/**
+ * The scheduled change not yet in effect at `at` (at most one: a new change supersedes it).
+ * Only a CHANGE phase is a change: the CREATE phase of a subscription that starts later is the
+ * subscription itself, never a pending change (a change recorded before the start must not
+ * supersede the plan of [start, change instant)).
+ */
 export function pendingPhase<P extends PhaseLike>(phases: P[], at: Date): P | null {
   const current = effectivePhase(phases, at);
   let best: P | null = null;
   for (const p of phases) {
-    if (p.superseded_by_event_seq !== null || p.starts_at.getTime() <= at.getTime()) continue;
+    if (p.change_kind !== 'CHANGE' || p.superseded_by_event_seq !== null || p.starts_at.getTime() <= at.getTime()) continue;
     if (current && p.seq < current.seq) continue;
     if (!best || p.starts_at.getTime() < best.starts_at.getTime()) best = p;
   }

@@ -329,8 +329,11 @@ export class SubscriptionsService {
         patch.trial = true;
         patch.trial_term = { count: dto.trial_term!.count, frequency: dto.trial_term!.frequency };
         patch.trial_conversion_date = addTerm(at, dto.trial_term!);
-      } else if (dto.trial === false && inTrial(sub, now)) {
-        patch.trial_conversion_date = now;
+      } else if (dto.trial === false) {
+        // the trial ends when the change takes effect: a change dated later ends it at its instant
+        // (as if made then), an immediate or back-dated one now
+        const trialEnds = at.getTime() > now.getTime() ? at : now;
+        if (inTrial(sub, trialEnds)) patch.trial_conversion_date = trialEnds;
       }
       if (reset && at.getTime() <= now.getTime()) patch.billing_anchor_date = at;
       if (!sub.auto_renews && dto.term && sub.cancel_date === null) patch.end_date = fixedEndDate(sub.start_date, plan.term);
