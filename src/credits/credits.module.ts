@@ -10,6 +10,7 @@ import { CreditsApplier } from './credits-applier.service';
 import { CreditsExpirer, CreditsScheduler } from './credits-expirer.service';
 import { CreditsService } from './credits.service';
 import { CreditViews } from './credit-views';
+import { CreditsAudit } from './credits.audit';
 
 /**
  * Credits: grant, find, revoke, consume, the credit log, application to invoices and expiry.
@@ -33,7 +34,8 @@ import { CreditViews } from './credit-views';
     CreditsScheduler,
     CreditsService,
     CreditViews,
+    CreditsAudit,
   ],
-  exports: [CreditsApplier, CreditsExpirer],
+  exports: [CreditsApplier, CreditsExpirer, CreditsAudit],
 })
 export class CreditsModule {}

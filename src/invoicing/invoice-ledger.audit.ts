@@ -13,7 +13,9 @@ export interface AuditViolation {
 /** Per invoice: the payments the ledger applied to it, net of the refunds it recorded. */
 export interface AppliedPayments {
   invoice_id: string;
+  status: string;
   paid_cents: number;
+  credits_applied_cents: number;
   /** payment transaction id → cents the ledger holds of it (PAYMENT − PAYMENT_REFUNDED). */
   payments: Map<string, number>;
   /**
@@ -94,10 +96,10 @@ export class InvoiceLedgerAudit {
     return out;
   }
 
-  /** The payments the ledger applied to the company's finalized invoices (and every invoice's paid amount). */
+  /** Every invoice's paid and credited amounts, and the payments the ledger applied to it. */
   async appliedPayments(companyId: string): Promise<AppliedPayments[]> {
-    const invoices: { id: string; paid_cents: string }[] = await this.dataSource.query(
-      `SELECT id, paid_cents::text FROM invoices WHERE company_id = $1 AND status <> 'DRAFT' ORDER BY id`,
+    const invoices: { id: string; status: string; paid_cents: string; credits_applied_cents: string }[] = await this.dataSource.query(
+      `SELECT id, status, paid_cents::text, credits_applied_cents::text FROM invoices WHERE company_id = $1 ORDER BY id`,
       [companyId],
     );
     const entries: { invoice_id: string; payment_transaction_id: string; net: string }[] = await this.dataSource.query(
@@ -111,7 +113,10 @@ export class InvoiceLedgerAudit {
       [companyId],
     );
     const byInvoice = new Map<string, AppliedPayments>(
-      invoices.map((i) => [i.id, { invoice_id: i.id, paid_cents: Number(i.paid_cents), payments: new Map(), before_ledger: null }]),
+      invoices.map((i) => [
+        i.id,
+        { invoice_id: i.id, status: i.status, paid_cents: Number(i.paid_cents), credits_applied_cents: Number(i.credits_applied_cents), payments: new Map(), before_ledger: null },
+      ]),
     );
     for (const e of entries) byInvoice.get(e.invoice_id)?.payments.set(e.payment_transaction_id, Number(e.net));
     for (const x of migrated) {

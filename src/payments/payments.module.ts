@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
 import { InvoicingModule } from '../invoicing/invoicing.module';
 import { PaymentsInvoicingHook } from './payments-invoicing.hook';
+import { PaymentsAudit } from './payments.audit';
 import { PaymentAttemptsRepository, PaymentMethodsRepository, PaymentTransactionsRepository } from './payments.repositories';
 import { PaymentTransactionsService } from './payment-transactions.service';
 import { PaymentTransactionsController } from './payments.controller';
@@ -34,7 +35,8 @@ import { SandboxProcessor } from './processor/sandbox-processor';
     PaymentMethodsService,
     AutoChargeService,
     PaymentsInvoicingHook,
+    PaymentsAudit,
   ],
-  exports: [PaymentTransactionsRepository, PaymentTransactionsService, PaymentMethodsService, AutoChargeService, PaymentProcessor],
+  exports: [PaymentsAudit, PaymentTransactionsRepository, PaymentTransactionsService, PaymentMethodsService, AutoChargeService, PaymentProcessor],
 })
 export class PaymentsModule {}
