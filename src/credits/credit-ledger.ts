@@ -134,6 +134,12 @@ export class CreditLedger {
     return rows.map((r) => ({ credit_id: r.credit_id, cents: Number(r.cents), units: Number(r.units) })).filter((r) => r.cents > 0 || r.units > 0);
   }
 
+  /** A CONSUMED credit past its expiration_date whose consumption was given back (and expired at once): EXPIRED. */
+  async expireConsumed(manager: EntityManager, companyId: string, credit: CreditEntity, now: Date): Promise<void> {
+    const changed = await this.credits.with(manager).update(companyId, { id: credit.id, state: 'CONSUMED' }, { state: 'EXPIRED', updated_at: now });
+    if (changed !== 1) throw new Error(`credit ${credit.id} changed under its lock`);
+  }
+
   /** Ends a credit (EXPIRED or REVOKED): nothing remains; returns the credit and what it still held. */
   async close(manager: EntityManager, companyId: string, credit: CreditEntity, state: 'EXPIRED' | 'REVOKED', now: Date): Promise<CreditEntity> {
     const changed = await this.credits.with(manager).update(

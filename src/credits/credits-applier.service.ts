@@ -126,6 +126,7 @@ export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
           await this.ledger.close(manager, companyId, credit, 'EXPIRED', now);
           logs.push(this.ledger.entry(credit, 'EXPIRED', { cents: credit.remaining_cents + take.cents, units: credit.remaining_units + take.units }, { note }));
         } else {
+          if (credit.state === 'CONSUMED') await this.ledger.expireConsumed(manager, companyId, credit, now);
           logs.push(this.ledger.entry(credit, closing, take, { note }));
         }
       } else {
