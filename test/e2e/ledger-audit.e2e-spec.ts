@@ -99,3 +99,17 @@ describe('audit: reconciliation of invoices, payments and credits', () => {
     await kit.expectAuditClean(tenant);
   });
 });
+
+describe('invoicing hooks: a module that fills one is missing → the application does not start', () => {
+  it('InvoicingModule without CreditsModule and PaymentsModule fails at init, naming the missing hooks', async () => {
+    const { Test } = await import('@nestjs/testing');
+    const { PlatformModule } = await import('../../src/platform/platform.module');
+    const { InvoicingModule } = await import('../../src/invoicing/invoicing.module');
+    const { loadConfig } = await import('../../src/platform/config/config');
+    const config = { ...loadConfig(), scheduler: false, logLevel: 'silent', dbPoolSize: 1 };
+    const moduleRef = await Test.createTestingModule({ imports: [PlatformModule.forRoot({ config, databaseUrl: process.env.DATABASE_URL! }), InvoicingModule] }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    await expect(app.init()).rejects.toThrow(/hooks not provided: credits \(CreditsModule\), payments \(PaymentsModule\)/);
+    await app.close();
+  });
+});
