@@ -10,6 +10,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { CreditsModule } from './credits/credits.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { CheckoutModule } from './checkout/checkout.module';
+import { AuditModule } from './audit/audit.module';
 
 /** The whole service: the platform plus one module per billing domain. */
 @Module({})
@@ -17,7 +18,7 @@ export class AppModule {
   static forRoot(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), EntitlementsModule, CustomersModule, MetricsModule, CatalogModule, SubscriptionsModule, InvoicingModule, PaymentsModule, CreditsModule, ContractsModule, CheckoutModule],
+      imports: [PlatformModule.forRoot(options), EntitlementsModule, CustomersModule, MetricsModule, CatalogModule, SubscriptionsModule, InvoicingModule, PaymentsModule, CreditsModule, ContractsModule, CheckoutModule, AuditModule],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../invoicing/invoicing.entities';
+import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
 import { PaymentTransactionsService } from '../payments/payment-transactions.service';
 import { PaymentMethodsService } from '../payments/payment-methods.service';
 import { PaymentProcessor } from '../payments/processor/payment-processor';
@@ -39,7 +40,7 @@ export abstract class CheckoutPayment {
  * (the first card becomes its default) and set as the subscription's payment method, the
  * invoice's due amount is charged through the PaymentProcessor with the session id as the
  * idempotency key (one charge per session, whatever is retried), and a SUCCEEDED payment
- * transaction settles the invoice. All of it inside the completion transaction: a decline (or
+ * transaction settles the invoice through the InvoiceLedger. All of it inside the completion transaction: a decline (or
  * any failure) rolls everything back — the sandbox keeps its own record in that same
  * transaction; a network processor would be protected by the idempotency key on a retry.
  */
@@ -49,6 +50,7 @@ export class ProcessorCheckoutPayment extends CheckoutPayment {
     private readonly methods: PaymentMethodsService,
     private readonly processor: PaymentProcessor,
     private readonly transactions: PaymentTransactionsService,
+    private readonly ledger: InvoiceLedger,
   ) {
     super();
   }
@@ -91,11 +93,16 @@ export class ProcessorCheckoutPayment extends CheckoutPayment {
       },
       req.now,
     );
-    await m.update(
-      InvoiceEntity,
-      { company_id: companyId, id: inv.id, status: 'PENDING' },
-      { status: 'PAID', paid_cents: inv.paid_cents + inv.due_cents, due_cents: 0, paid_date: req.now, updated_at: req.now },
+    const applied = await this.ledger.recordPayment(
+      m,
+      companyId,
+      inv.id,
+      { payment_transaction_id: txn.id, amount_cents: inv.due_cents, currency: inv.currency, paid_at: req.now, source: 'CHECKOUT' },
+      req.now,
     );
+    // the invoice was written in this same transaction: refusing the charge here is a bug, and
+    // throwing rolls the charge (kept by the sandbox in this transaction) back with everything else
+    if (!applied.applied) throw new Error(`checkout: the first invoice refused its payment: ${applied.reason}`);
     return { ok: true, transactionId: txn.id };
   }
 }

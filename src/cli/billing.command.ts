@@ -19,7 +19,7 @@ import { BillingRunService, BillingRunSummary } from '../invoicing/billing-run.s
 
 export class BillingCliError extends Error {}
 
-async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+export async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
   const config = { ...loadConfig(), scheduler: false, logLevel: process.env.LOG_LEVEL ?? 'silent' };
   const db = await prepareDatabase(config);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl: db.url }), { logger: false });

@@ -7,6 +7,7 @@ import { loadConfig } from '../platform/config/config';
 import { prepareDatabase } from '../platform/database/connect';
 import { CompaniesService } from '../platform/auth/companies.service';
 import { DomainError } from '../platform/errors/domain-error';
+import { CliExit } from './audit.command';
 
 /**
  * `npm run cli -- <command>`: companies, tokens and migrations, against the database the
@@ -104,6 +105,7 @@ export function buildProgram(): Command {
     });
 
   (require('./billing.command') as typeof import('./billing.command')).registerBillingCommands(program);
+  (require('./audit.command') as typeof import('./audit.command')).registerAuditCommands(program);
   return program;
 }
 
@@ -113,6 +115,7 @@ export async function runCli(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (err) {
+    if (err instanceof CliExit) return err.code;
     if (err instanceof CommanderError) {
       return err.exitCode === 0 ? 0 : 2;
     }

@@ -80,6 +80,66 @@ export class CreditLedger {
     return { ...credit, remaining_cents, remaining_units, state, updated_at: now };
   }
 
+  /**
+   * Gives `take` back to a credit locked by this transaction (a voided invoice's consumption):
+   * the balance grows again and a CONSUMED credit is ACTIVE again. Conditional on the values
+   * read under the lock, like `debit`; the table's CHECK refuses more than was issued.
+   */
+  async credit(manager: EntityManager, companyId: string, credit: CreditEntity, take: Take, now: Date): Promise<CreditEntity> {
+    if (credit.state !== 'ACTIVE' && credit.state !== 'CONSUMED') throw new Error(`credit ${credit.id} is ${credit.state}: nothing can be given back to it`);
+    const remaining_cents = credit.remaining_cents + take.cents;
+    const remaining_units = credit.remaining_units + take.units;
+    const state = remaining_cents + remaining_units > 0 ? 'ACTIVE' : credit.state;
+    const changed = await this.credits.with(manager).update(
+      companyId,
+      { id: credit.id, state: credit.state, remaining_cents: credit.remaining_cents, remaining_units: credit.remaining_units },
+      { remaining_cents, remaining_units, state, updated_at: now },
+    );
+    if (changed !== 1) throw new Error(`credit ${credit.id} changed under its lock`);
+    return { ...credit, remaining_cents, remaining_units, state, updated_at: now };
+  }
+
+  /** Which of these customers hold an ACTIVE credit not past its expiration_date. */
+  async customersWithUsable(manager: EntityManager, companyId: string, customerIds: string[], now: Date): Promise<Set<string>> {
+    if (customerIds.length === 0) return new Set();
+    const rows: { customer_id: string }[] = await manager.query(
+      `SELECT DISTINCT customer_id FROM credits
+       WHERE company_id = $1 AND customer_id = ANY($2) AND state = 'ACTIVE' AND (expiration_date IS NULL OR expiration_date > $3)`,
+      [companyId, customerIds, now],
+    );
+    return new Set(rows.map((r) => r.customer_id));
+  }
+
+  /** Units per item an invoice already took from unit credits (earlier applications, net of restorations). */
+  async unitsCovered(manager: EntityManager, companyId: string, invoiceId: string): Promise<Map<string, number>> {
+    const rows: { item_id: string; units: string }[] = await manager.query(
+      `SELECT item_id, SUM(CASE WHEN action_type = 'CONSUMED' THEN units_applied ELSE -units_applied END)::text AS units FROM credit_logs
+        WHERE company_id = $1 AND invoice_id = $2 AND action_type IN ('CONSUMED', 'RESTORED') AND type = 'UNITS' AND item_id IS NOT NULL
+        GROUP BY item_id`,
+      [companyId, invoiceId],
+    );
+    return new Map(rows.map((r) => [r.item_id, Number(r.units)]));
+  }
+
+  /** Per credit (in id order, the lock order): what an invoice consumed and has not given back yet. */
+  async owedToCredits(manager: EntityManager, companyId: string, invoiceId: string): Promise<{ credit_id: string; cents: number; units: number }[]> {
+    const rows: { credit_id: string; cents: string; units: string }[] = await manager.query(
+      `SELECT credit_id,
+              SUM(CASE WHEN action_type = 'CONSUMED' THEN amount_applied_cents ELSE -amount_applied_cents END)::text AS cents,
+              SUM(CASE WHEN action_type = 'CONSUMED' THEN units_applied ELSE -units_applied END)::text AS units
+       FROM credit_logs WHERE company_id = $1 AND invoice_id = $2 AND action_type IN ('CONSUMED', 'RESTORED')
+       GROUP BY credit_id ORDER BY credit_id`,
+      [companyId, invoiceId],
+    );
+    return rows.map((r) => ({ credit_id: r.credit_id, cents: Number(r.cents), units: Number(r.units) })).filter((r) => r.cents > 0 || r.units > 0);
+  }
+
+  /** A CONSUMED credit past its expiration_date whose consumption was given back (and expired at once): EXPIRED. */
+  async expireConsumed(manager: EntityManager, companyId: string, credit: CreditEntity, now: Date): Promise<void> {
+    const changed = await this.credits.with(manager).update(companyId, { id: credit.id, state: 'CONSUMED' }, { state: 'EXPIRED', updated_at: now });
+    if (changed !== 1) throw new Error(`credit ${credit.id} changed under its lock`);
+  }
+
   /** Ends a credit (EXPIRED or REVOKED): nothing remains; returns the credit and what it still held. */
   async close(manager: EntityManager, companyId: string, credit: CreditEntity, state: 'EXPIRED' | 'REVOKED', now: Date): Promise<CreditEntity> {
     const changed = await this.credits.with(manager).update(

@@ -6,7 +6,11 @@ export const CREDIT_TYPES = ['AMOUNT', 'UNITS'] as const;
 export type CreditType = (typeof CREDIT_TYPES)[number];
 export const CREDIT_STATES = ['ACTIVE', 'CONSUMED', 'EXPIRED', 'REVOKED'] as const;
 export type CreditState = (typeof CREDIT_STATES)[number];
-export const CREDIT_ACTIONS = ['ISSUED', 'CONSUMED', 'EXPIRED', 'REVOKED'] as const;
+/**
+ * RESTORED: what a voided invoice had consumed, given back to the credit it came from (the
+ * conventions list the first four; RESTORED is Tally's addition, see README-billing.md "Ledger").
+ */
+export const CREDIT_ACTIONS = ['ISSUED', 'CONSUMED', 'EXPIRED', 'REVOKED', 'RESTORED'] as const;
 export type CreditAction = (typeof CREDIT_ACTIONS)[number];
 
 /** Whole units as bigint ↔ JS number (safe integers only). */
@@ -40,7 +44,7 @@ export class CreditEntity {
   @TimestampColumn() updated_at: Date;
 }
 
-/** One change of a credit: ISSUED, CONSUMED (by a consume call or an invoice), EXPIRED, REVOKED. */
+/** One change of a credit: ISSUED, CONSUMED (by a consume call or an invoice), EXPIRED, REVOKED, RESTORED (a voided invoice's consumption given back). */
 @Entity('credit_logs')
 export class CreditLogEntity {
   @PrimaryColumn('text') company_id: string;

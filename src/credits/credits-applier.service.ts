@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../invoicing/invoicing.entities';
-import { InvoiceLinesRepository, InvoicesRepository } from '../invoicing/invoicing.repositories';
-import { CreditLogEntity } from './credit.entities';
-import { CreditLedger } from './credit-ledger';
+import { InvoiceLinesRepository } from '../invoicing/invoicing.repositories';
+import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
+import { InvoiceCreditsHook, InvoicingHooks } from '../invoicing/invoicing.hooks';
+import { CreditEntity } from './credit.entities';
+import { CreditLedger, NewLog } from './credit-ledger';
 import { allocateToInvoice } from './credit-allocation';
 
 export interface ApplyOptions {
@@ -11,65 +13,62 @@ export interface ApplyOptions {
   creditIds?: readonly string[];
 }
 
-export interface InvoiceApplication {
-  invoice: InvoiceEntity;
-  logs: CreditLogEntity[];
-}
-
-/** Invoice states credits are applied to. */
-const OPEN = new Set(['DRAFT', 'PENDING']);
-
 /**
- * Applies a customer's credits to what an invoice has due. Called by the invoice finalizer
- * (inside its transaction) and by `POST /credits` with `apply_to_open_invoices`.
+ * Credits against invoices — the credits module's side of the invoice ledger (it fills the
+ * ledger's credits hook at start). The allocation (which credit gives how much) and the credit
+ * rows and logs are decided and written here; the amounts reach the invoice only through the
+ * InvoiceLedger, which calls these methods with the invoice row locked.
  */
 @Injectable()
-export class CreditsApplier {
+export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
   constructor(
     private readonly ledger: CreditLedger,
-    private readonly invoices: InvoicesRepository,
     private readonly lines: InvoiceLinesRepository,
+    private readonly invoiceLedger: InvoiceLedger,
+    private readonly hooks: InvoicingHooks,
   ) {}
 
+  onModuleInit(): void {
+    this.hooks.provideCredits(this);
+  }
+
   /**
-   * Applies the customer's usable credits to the invoice and returns the invoice as it now is.
-   *
-   * - Works only through `manager` (the caller's transaction); commits nothing itself.
-   * - Re-reads the invoice row FOR UPDATE through that manager: `invoice` gives its id; the row
-   *   as stored in this transaction is what counts (so call it after lines/totals are written).
-   * - Only DRAFT and PENDING invoices with something due take credits; others come back unchanged.
+   * Applies the customer's usable credits to a DRAFT or PENDING invoice through the ledger and
+   * returns the invoice as it now is (a PENDING one with nothing left due is PAID; a DRAFT
+   * keeps its status). Invoices in another state, or with a card charge in flight, come back
+   * unchanged. Works only through `manager` (the caller's transaction).
+   */
+  async applyToInvoice(manager: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date, options: ApplyOptions = {}): Promise<InvoiceEntity> {
+    return (await this.invoiceLedger.applyCredits(manager, companyId, invoice.id, now, { creditIds: options.creditIds })).invoice;
+  }
+
+  async customersWithCredits(m: EntityManager, companyId: string, customerIds: string[], now: Date): Promise<Set<string>> {
+    return this.ledger.customersWithUsable(m, companyId, customerIds, now);
+  }
+
+  /**
+   * The hook the ledger calls (invoice locked, `invoice` as it is under the lock):
    * - UNITS credits of the invoice's customer cover whole units of charge lines of their item
    *   (valued at the line's unit price), then AMOUNT credits in the invoice's currency cover what
    *   is still due; soonest-expiring first; expired credits never count; never more than due.
-   * - Updates `credits_applied_cents` (+applied), `total_cents` (−applied), `due_cents`
-   *   (= max(0, total − paid)) and `updated_at`; a PENDING invoice whose due reaches 0 becomes
-   *   PAID (paid_date = now). A DRAFT keeps its status (the finalizer decides).
-   * - Writes one CONSUMED log per credit used, with the invoice id.
+   * - Debits the credits (locked FOR UPDATE in id order) and writes one CONSUMED log per credit
+   *   used, with the invoice id. Returns the cents applied.
    */
-  async applyToInvoice(manager: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date, options: ApplyOptions = {}): Promise<InvoiceEntity> {
-    return (await this.apply(manager, companyId, invoice, now, options)).invoice;
-  }
-
-  /** `applyToInvoice` that also returns the log entries it wrote. */
-  async apply(manager: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date, options: ApplyOptions = {}): Promise<InvoiceApplication> {
-    const invoices = this.invoices.with(manager);
-    const current = await invoices.findOneForUpdate(companyId, { id: invoice.id });
-    if (!current) throw new Error(`invoice ${invoice.id} not found in company ${companyId}`);
-    if (!OPEN.has(current.status) || current.due_cents <= 0) return { invoice: current, logs: [] };
-
-    const lines = await this.lines.with(manager).find(companyId, { where: { invoice_id: current.id } });
+  async allocate(manager: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date, options: ApplyOptions = {}): Promise<number> {
+    if (invoice.due_cents <= 0) return 0;
+    const lines = await this.lines.with(manager).find(companyId, { where: { invoice_id: invoice.id } });
     const itemIds = [...new Set(lines.filter((l) => l.item_id !== null && l.unit_price !== null && l.amount_cents > 0).map((l) => l.item_id!))];
     const credits = await this.ledger.lockUsable(
       manager,
       companyId,
-      { customerId: current.customer_id, currency: current.currency, itemIds, creditIds: options.creditIds },
+      { customerId: invoice.customer_id, currency: invoice.currency, itemIds, creditIds: options.creditIds },
       now,
     );
-    if (credits.length === 0) return { invoice: current, logs: [] };
+    if (credits.length === 0) return 0;
 
-    const covered = itemIds.length > 0 ? await this.coveredUnits(manager, companyId, current.id) : new Map<string, number>();
+    const covered = itemIds.length > 0 ? await this.ledger.unitsCovered(manager, companyId, invoice.id) : new Map<string, number>();
     const allocation = allocateToInvoice({
-      due_cents: current.due_cents,
+      due_cents: invoice.due_cents,
       lines,
       amount_credits: credits
         .filter((c) => c.type === 'AMOUNT')
@@ -80,46 +79,66 @@ export class CreditsApplier {
       covered_units: covered,
       at: now,
     });
-    if (allocation.takes.size === 0) return { invoice: current, logs: [] };
+    if (allocation.takes.size === 0) return 0;
 
     const byId = new Map(credits.map((c) => [c.id, c]));
-    const entries = [];
+    const entries: NewLog[] = [];
     for (const [creditId, take] of allocation.takes) {
       const credit = byId.get(creditId)!;
       await this.ledger.debit(manager, companyId, credit, take, now);
       entries.push(
         this.ledger.entry(credit, 'CONSUMED', take, {
-          invoice_id: current.id,
-          currency: current.currency,
-          note: `Applied to invoice ${current.number ?? current.uuid}`,
+          invoice_id: invoice.id,
+          currency: invoice.currency,
+          note: `Applied to invoice ${invoice.number ?? invoice.uuid}`,
         }),
       );
     }
-    const logs = await this.ledger.log(manager, companyId, entries, now);
-
-    const applied = allocation.applied_cents;
-    const total = current.total_cents - applied;
-    const due = Math.max(0, total - current.paid_cents);
-    const paidNow = current.status === 'PENDING' && due === 0;
-    const patch: Partial<InvoiceEntity> = {
-      credits_applied_cents: current.credits_applied_cents + applied,
-      total_cents: total,
-      due_cents: due,
-      updated_at: now,
-      ...(paidNow ? { status: 'PAID' as const, paid_date: current.paid_date ?? now } : {}),
-    };
-    await invoices.update(companyId, { id: current.id }, patch);
-    return { invoice: { ...current, ...patch }, logs };
+    await this.ledger.log(manager, companyId, entries, now);
+    return allocation.applied_cents;
   }
 
-  /** Units per item this invoice already took from unit credits (earlier applications). */
-  private async coveredUnits(manager: EntityManager, companyId: string, invoiceId: string): Promise<Map<string, number>> {
-    const rows: { item_id: string; units: string }[] = await manager.query(
-      `SELECT item_id, SUM(units_applied)::text AS units FROM credit_logs
-        WHERE company_id = $1 AND invoice_id = $2 AND action_type = 'CONSUMED' AND type = 'UNITS' AND item_id IS NOT NULL
-        GROUP BY item_id`,
-      [companyId, invoiceId],
-    );
-    return new Map(rows.map((r) => [r.item_id, Number(r.units)]));
+  /**
+   * The hook the ledger calls when it voids an invoice: what each credit gave the invoice and
+   * has not been given back (CONSUMED − RESTORED logs of the invoice) returns to that credit,
+   * logged RESTORED. A credit that has ended since (EXPIRED, REVOKED, or past its
+   * expiration_date) does not come back to life: the restored value is closed again at once
+   * with an EXPIRED / REVOKED log of the same size, so its balance stays 0 and every log adds up.
+   * Returns the cents given back to the invoice's credited amount.
+   */
+  async restore(manager: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date): Promise<number> {
+    const owed = await this.ledger.owedToCredits(manager, companyId, invoice.id);
+    if (owed.length === 0) return 0;
+    let restoredCents = 0;
+    const logs: NewLog[] = [];
+    const note = `Given back: invoice ${invoice.number ?? invoice.uuid} was voided`;
+    for (const o of owed) {
+      const credit = await this.ledger.lockOne(manager, companyId, o.credit_id);
+      if (!credit) throw new Error(`credit ${o.credit_id} of invoice ${invoice.id} not found`);
+      const take = { cents: credit.type === 'AMOUNT' ? o.cents : 0, units: credit.type === 'UNITS' ? o.units : 0 };
+      const logged = { cents: o.cents, units: o.units };
+      logs.push(this.ledger.entry(credit, 'RESTORED', logged, { invoice_id: invoice.id, currency: this.currencyOf(credit, invoice), note }));
+      const ended = credit.state === 'EXPIRED' || credit.state === 'REVOKED' || (credit.expiration_date !== null && credit.expiration_date.getTime() <= now.getTime());
+      if (ended) {
+        const closing = credit.state === 'REVOKED' ? 'REVOKED' : 'EXPIRED';
+        if (credit.state === 'ACTIVE') {
+          // past its expiration_date but not expired by the expirer yet: it ends now, with what it held
+          await this.ledger.close(manager, companyId, credit, 'EXPIRED', now);
+          logs.push(this.ledger.entry(credit, 'EXPIRED', { cents: credit.remaining_cents + take.cents, units: credit.remaining_units + take.units }, { note }));
+        } else {
+          if (credit.state === 'CONSUMED') await this.ledger.expireConsumed(manager, companyId, credit, now);
+          logs.push(this.ledger.entry(credit, closing, take, { note }));
+        }
+      } else {
+        await this.ledger.credit(manager, companyId, credit, take, now);
+      }
+      restoredCents += o.cents;
+    }
+    await this.ledger.log(manager, companyId, logs, now);
+    return restoredCents;
+  }
+
+  private currencyOf(credit: CreditEntity, invoice: InvoiceEntity): string | null {
+    return credit.type === 'AMOUNT' ? credit.currency : invoice.currency;
   }
 }

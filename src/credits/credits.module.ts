@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repositories';
-import { InvoiceLinesRepository, InvoicesRepository } from '../invoicing/invoicing.repositories';
+import { InvoicingModule } from '../invoicing/invoicing.module';
 import { CreditsController } from './credits.controller';
 import { CreditLogsRepository, CreditsRepository } from './credits.repositories';
 import { CreditLedger } from './credit-ledger';
@@ -10,24 +10,23 @@ import { CreditsApplier } from './credits-applier.service';
 import { CreditsExpirer, CreditsScheduler } from './credits-expirer.service';
 import { CreditsService } from './credits.service';
 import { CreditViews } from './credit-views';
+import { CreditsAudit } from './credits.audit';
 
 /**
- * Credits: grant, find, revoke, consume, the credit log, application to invoices
- * (`CreditsApplier`, called by the invoice finalizer) and expiry (`CreditsExpirer`).
+ * Credits: grant, find, revoke, consume, the credit log, application to invoices and expiry.
  *
- * The invoice and subscription repositories are provided here directly (they are plain
- * company-scoped repositories over those tables) instead of importing InvoicingModule and
- * SubscriptionsModule, so InvoicingModule can import CreditsModule for the finalizer without
- * a module cycle.
+ * Above invoicing: this module imports InvoicingModule, fills the invoice ledger's credits hook
+ * (`CreditsApplier`: allocation on finalization, restoration on void) and adds the expirations
+ * step to billing runs (`CreditsExpirer`), both through InvoicingHooks; amounts reach invoices
+ * only through the InvoiceLedger. The subscription repository is provided here directly (a plain
+ * company-scoped reader).
  */
 @Module({
-  imports: [CustomersModule, MetricsModule],
+  imports: [CustomersModule, MetricsModule, InvoicingModule],
   controllers: [CreditsController],
   providers: [
     CreditsRepository,
     CreditLogsRepository,
-    InvoicesRepository,
-    InvoiceLinesRepository,
     SubscriptionsRepository,
     CreditLedger,
     CreditsApplier,
@@ -35,7 +34,8 @@ import { CreditViews } from './credit-views';
     CreditsScheduler,
     CreditsService,
     CreditViews,
+    CreditsAudit,
   ],
-  exports: [CreditsApplier, CreditsExpirer],
+  exports: [CreditsApplier, CreditsExpirer, CreditsAudit],
 })
 export class CreditsModule {}

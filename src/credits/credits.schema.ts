@@ -1,8 +1,9 @@
 import type { ModuleSchema } from '../platform/database/entity-registry';
 import { CreditEntity, CreditLogEntity } from './credit.entities';
 import { Credits1700000008000 } from './migrations/1700000008000-credits';
+import { CreditRestored1700000011600 } from './migrations/1700000011600-credit-restored';
 
 export const creditsSchema: ModuleSchema = {
   entities: [CreditEntity, CreditLogEntity],
-  migrations: [Credits1700000008000],
+  migrations: [Credits1700000008000, CreditRestored1700000011600],
 };

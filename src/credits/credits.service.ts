@@ -12,7 +12,7 @@ import { InvoiceEntity } from '../invoicing/invoicing.entities';
 import { CreditEntity, CreditLogEntity } from './credit.entities';
 import { CreditLogsRepository, CreditsRepository } from './credits.repositories';
 import { CreditLedger } from './credit-ledger';
-import { CreditsApplier } from './credits-applier.service';
+import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
 import { allocateAmount, allocateUnits, Allocation } from './credit-allocation';
 import { effectiveState } from './credits.mapper';
 import type { ConsumeCreditsDto, CreateCreditDto, FindCreditLogsDto, FindCreditsDto } from './dto/credit.dto';
@@ -105,7 +105,7 @@ export class CreditsService {
     private readonly credits: CreditsRepository,
     private readonly logs: CreditLogsRepository,
     private readonly ledger: CreditLedger,
-    private readonly applier: CreditsApplier,
+    private readonly invoiceLedger: InvoiceLedger,
     private readonly customers: CustomerLookupService,
     private readonly items: BillableItemsRepository,
     private readonly subscriptions: SubscriptionsRepository,
@@ -163,9 +163,13 @@ export class CreditsService {
       await this.credits.with(m).insert(companyId, row);
       await this.ledger.log(m, companyId, [this.ledger.entry(credit, 'ISSUED', { cents: credit.issued_cents, units: credit.issued_units })], now);
       if (!apply) return credit;
+      const listed = apply.invoice_uuids != null;
       const targets = await this.openInvoices(m, companyId, credit, apply.invoice_uuids ?? null);
+      // through the invoice ledger, each invoice locked and re-checked: a listed invoice that is
+      // no longer PENDING, or has a card charge in flight, fails the request (409, nothing
+      // granted); "all open invoices" leaves such an invoice out and the credit keeps the rest
       for (const invoice of targets) {
-        await this.applier.apply(m, companyId, invoice, now, { creditIds: [credit.id] });
+        await this.invoiceLedger.applyCredits(m, companyId, invoice.id, now, { creditIds: [credit.id], strict: listed });
       }
       return (await this.credits.with(m).findOne(companyId, { id: credit.id }))!;
     });

@@ -6,8 +6,7 @@ import { InvoiceEntity } from './invoicing.entities';
 import { InvoiceFinalizer } from './invoice-finalizer.service';
 import { InvoiceWriter } from './invoice-writer.service';
 import { InvoiceGenerator, RunContext } from './billing-engine/invoice-generator.service';
-import { CreditsExpirer } from '../credits/credits-expirer.service';
-import { AutoChargeService } from '../payments/auto-charge.service';
+import { InvoicingHooks, PostRunStep } from './invoicing.hooks';
 
 export interface BillingRunSummary {
   invoices_created: number;
@@ -35,16 +34,7 @@ export interface BillingRunOptions {
   onProgress?: (phase: 'subscriptions' | 'drafts' | 'steps', done: number, total: number) => void;
 }
 
-/**
- * A step that runs after the invoices of a run are written (e.g. charging PENDING invoices with
- * auto_charges, payment retries, status changes due at the run's instant). Steps run in `order`,
- * each with the run's instant, in `order`.
- */
-export interface PostRunStep {
-  name: string;
-  order: number;
-  run(at: Date, options: BillingRunOptions): Promise<Record<string, number> | void>;
-}
+export type { PostRunStep };
 
 /**
  * A billing run at an instant: closes every due billing date <= `at` of every subscription (one
@@ -57,7 +47,6 @@ export interface PostRunStep {
 @Injectable()
 export class BillingRunService {
   private readonly logger = new Logger('BillingRun');
-  private readonly steps: PostRunStep[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -66,33 +55,17 @@ export class BillingRunService {
     private readonly finalizer: InvoiceFinalizer,
     private readonly writer: InvoiceWriter,
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
-    private readonly autoCharge: AutoChargeService,
-    private readonly creditsExpirer: CreditsExpirer,
-  ) {
-    // credits: expirations due at the run's instant (logged EXPIRED); expired credits are never
-    // applied even before this step, the applier checks expiration itself
-    this.registerStep({
-      name: 'credits: expirations',
-      order: 50,
-      run: async (at, options) => {
-        const companies = options.companyIds ?? [undefined];
-        let expired = 0;
-        for (const company of companies) expired += await creditsExpirer.expireDue(at, company);
-        return { credits_expired: expired };
-      },
-    });
-    // payments: the charges, retries and unpaid flags due at the run's instant
-    this.registerStep(autoCharge.postRunStep);
-  }
+    private readonly hooks: InvoicingHooks,
+  ) {}
 
-  /** Adds a post-run step (payments: charges, retries, status changes). */
+  /** Adds a post-run step (the modules above invoicing add theirs through InvoicingHooks at start). */
   registerStep(step: PostRunStep): void {
-    this.steps.push(step);
-    this.steps.sort((a, b) => a.order - b.order);
+    this.hooks.addPostRunStep(step);
   }
 
+  /** Credits: expirations (order 50); payments: charges, retries, unpaid flags (order 100). */
   get postRunSteps(): readonly PostRunStep[] {
-    return this.steps;
+    return this.hooks.postRunSteps;
   }
 
   async run(at: Date, options: BillingRunOptions = {}): Promise<BillingRunSummary> {
@@ -176,14 +149,15 @@ export class BillingRunService {
     });
 
     let i = 0;
-    for (const step of this.steps) {
+    const steps = this.hooks.postRunSteps;
+    for (const step of steps) {
       try {
         await step.run(at, options);
       } catch (err) {
         summary.errors++;
         this.logger.error(`post-run step ${step.name}: ${(err as Error).message}`);
       }
-      options.onProgress?.('steps', ++i, this.steps.length);
+      options.onProgress?.('steps', ++i, steps.length);
     }
     return summary;
   }
@@ -236,7 +210,7 @@ export class BillingRunService {
       // numbers last: the company's counter row stays locked only until the commit just after
       await this.writer.assignNumbers(m, companyId, results.flatMap((r) => r.created.map((i) => i.id)));
       // invoices written final with auto_charges: their charges go into the payments outbox in this transaction
-      await this.autoCharge.enqueueMany(m, companyId, results.flatMap((r) => r.created), at);
+      await this.hooks.payments.enqueueCharges(m, companyId, results.flatMap((r) => r.created), at);
       return results.map((r) => ({ ok: true, processed: r.processed, created: r.created.length, finalized: r.finalized }));
     });
   }

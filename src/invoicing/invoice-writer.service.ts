@@ -5,6 +5,7 @@ import { newId } from '../platform/ids/ids';
 import { Discount, InvoiceLine, summarizeInvoice } from '../billing-math';
 import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus } from './invoicing.entities';
 import { CompanyCountersRepository, InvoiceLinesRepository, InvoicesRepository } from './invoicing.repositories';
+import { InvoiceLedger, LedgerSource } from './invoice-ledger.service';
 
 /** A line to write: billing-math's line plus the references the invoice keeps. */
 export interface LineDraft extends InvoiceLine {
@@ -40,7 +41,9 @@ export interface InvoiceDraft {
 /**
  * The one place invoices are written: totals from billing-math (rounded once per line), a
  * gapless number, and the exactly-once guarantee — an existing (company, kind, billing_key)
- * makes the insert a no-op (`null`), whatever ran first.
+ * makes the insert a no-op (`null`), whatever ran first. An invoice written final (PENDING) is
+ * opened on the InvoiceLedger in the same transaction (credits with `applyCredits`, PAID at once
+ * when nothing is due): the writer sets no money state itself.
  */
 @Injectable()
 export class InvoiceWriter {
@@ -48,6 +51,7 @@ export class InvoiceWriter {
     private readonly invoices: InvoicesRepository,
     private readonly lines: InvoiceLinesRepository,
     private readonly counters: CompanyCountersRepository,
+    private readonly ledger: InvoiceLedger,
   ) {}
 
   /** Writes the invoice inside the caller's transaction; null when its billing_key exists already. */
@@ -56,7 +60,7 @@ export class InvoiceWriter {
     companyId: string,
     draft: InvoiceDraft,
     now: Date,
-    options: { deferNumber?: boolean; skipExistingCheck?: boolean } = {},
+    options: { deferNumber?: boolean; skipExistingCheck?: boolean; applyCredits?: boolean; source?: LedgerSource } = {},
   ): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
     // skipExistingCheck: the caller read the existing keys under a lock already (the billing
     // engine); the insert below stays exactly-once either way (ON CONFLICT DO NOTHING).
@@ -150,6 +154,10 @@ export class InvoiceWriter {
       };
     });
     await this.lines.with(manager).insert(companyId, rows.map(({ company_id: _c, ...r }) => r));
+    if (invoice.status === 'PENDING') {
+      const opened = await this.ledger.open(manager, companyId, invoice, now, { applyCredits: options.applyCredits ?? false, source: options.source ?? 'BILLING_RUN' });
+      return { invoice: opened, lines: rows };
+    }
     return { invoice, lines: rows };
   }
 

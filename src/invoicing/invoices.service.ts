@@ -6,11 +6,11 @@ import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/sea
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { CustomerEntitlementsPort } from '../customers/customer-entitlements.port';
 import { toCustomerResponse } from '../customers/customers.mapper';
-import { PaymentTransactionsService } from '../payments/payment-transactions.service';
 import { InvoiceEntity, InvoiceLineEntity } from './invoicing.entities';
 import { InvoiceLinesRepository, InvoicesRepository } from './invoicing.repositories';
 import { toInvoiceResponse } from './invoicing.mapper';
 import { InvoiceFinalizer } from './invoice-finalizer.service';
+import { InvoiceLedger } from './invoice-ledger.service';
 import type { FindInvoicesDto, InvoiceResponse, MarkInvoicePaidDto, UpdateInvoiceDto } from './dto/invoice.dto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -104,7 +104,7 @@ export class InvoicesService {
     private readonly customers: CustomerLookupService,
     private readonly customerEntitlements: CustomerEntitlementsPort,
     private readonly finalizer: InvoiceFinalizer,
-    private readonly payments: PaymentTransactionsService,
+    private readonly ledger: InvoiceLedger,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
   ) {}
@@ -178,16 +178,13 @@ export class InvoicesService {
     return this.view(companyId, updated);
   }
 
-  /** DRAFT or PENDING (OVERDUE included) → VOID; nothing is due on a void invoice. */
+  /**
+   * DRAFT or PENDING (OVERDUE included) → VOID through the ledger: 409 while money is paid on it
+   * (refund first) or a card charge of it is in flight; the credits it consumed go back to their
+   * grants; nothing is due on a void invoice.
+   */
   async void(companyId: string, uuid: string): Promise<InvoiceResponse> {
-    const updated = await this.locked(companyId, uuid, async (m, invoice, now) => {
-      if (invoice.status !== 'DRAFT' && invoice.status !== 'PENDING') {
-        throw DomainError.invalidState(`invoice is ${invoice.status}: only a DRAFT or PENDING invoice can be voided`);
-      }
-      const patch: Partial<InvoiceEntity> = { status: 'VOID', voided_at: now, due_cents: 0, updated_at: now };
-      await this.invoices.with(m).update(companyId, { id: invoice.id }, patch);
-      return { ...invoice, ...patch };
-    });
+    const updated = await this.locked(companyId, uuid, (m, invoice, now) => this.ledger.void(m, companyId, invoice.id, now, 'API'));
     return this.view(companyId, updated);
   }
 
@@ -195,7 +192,7 @@ export class InvoicesService {
   async finalize(companyId: string, uuid: string): Promise<InvoiceResponse> {
     const updated = await this.locked(companyId, uuid, async (m, invoice, now) => {
       if (invoice.status !== 'DRAFT') throw DomainError.invalidState(`invoice is ${invoice.status}: only a DRAFT invoice can be finalized`);
-      return this.finalizer.finalize(m, companyId, invoice, now);
+      return this.finalizer.finalize(m, companyId, invoice, now, 'API');
     });
     return this.view(companyId, updated);
   }
@@ -203,52 +200,21 @@ export class InvoicesService {
   /**
    * Spec #9: records a SUCCEEDED payment transaction and adds it to `paid`; PAID (with its
    * paid_date) once nothing is due. Only a PENDING invoice (OVERDUE included) takes payments,
-   * in its own currency, up to what is due. The row lock makes concurrent payments queue, so
-   * their sum can never pass the total.
+   * in its own currency, up to what is due, and not while a card charge is in flight (409).
+   * The ledger holds the row lock, so concurrent payments queue and never pass the total.
    */
   async markPaid(companyId: string, uuid: string, dto: MarkInvoicePaidDto): Promise<InvoiceResponse> {
     const paidAt = dto.paid_date != null ? new Date(dto.paid_date) : null;
     if (paidAt && Number.isNaN(paidAt.getTime())) throw DomainError.invalidField('paid_date', 'must be a valid date-time');
-    const updated = await this.locked(companyId, uuid, async (m, invoice, now) => {
-      if (invoice.status !== 'PENDING') {
-        throw DomainError.invalidState(`invoice is ${invoice.status}: only a PENDING invoice can be paid`);
-      }
-      const currency = dto.amount.currency ?? invoice.currency;
-      if (currency !== invoice.currency) {
-        throw new DomainError('currency_mismatch', 'request', `amount.currency must be the invoice's currency ${invoice.currency}`, {
-          'amount.currency': `must be the invoice's currency ${invoice.currency}`,
-        });
-      }
-      const amount = dto.amount.value_in_cents;
-      if (amount > invoice.due_cents) {
-        throw new DomainError('amount_exceeds_due', 'request', `amount ${amount} is more than the amount due (${invoice.due_cents})`, {
-          'amount.value_in_cents': `must be at most the amount due (${invoice.due_cents})`,
-        });
-      }
-      const paid = invoice.paid_cents + amount;
-      const due = Math.max(0, invoice.total_cents - paid);
-      const patch: Partial<InvoiceEntity> = { paid_cents: paid, due_cents: due, updated_at: now };
-      if (due === 0) {
-        patch.status = 'PAID';
-        patch.paid_date = paidAt ?? now;
-      }
-      await this.invoices.with(m).update(companyId, { id: invoice.id }, patch);
-      await this.payments.recordManualPayment(
+    const updated = await this.locked(companyId, uuid, (m, invoice, now) =>
+      this.ledger.markPaid(
         m,
         companyId,
-        {
-          invoice: { id: invoice.id, uuid: invoice.uuid, number: invoice.number },
-          customer_id: invoice.billed_customer_id,
-          currency: invoice.currency,
-          amount_cents: amount,
-          provider_type: dto.provider_type,
-          note: dto.notes ?? null,
-          paid_at: paidAt ?? now,
-        },
+        invoice.id,
+        { amount_cents: dto.amount.value_in_cents, currency: dto.amount.currency ?? null, provider_type: dto.provider_type, note: dto.notes ?? null, paid_at: paidAt },
         now,
-      );
-      return { ...invoice, ...patch };
-    });
+      ),
+    );
     return this.view(companyId, updated);
   }
 
@@ -256,7 +222,7 @@ export class InvoicesService {
   private async locked(companyId: string, uuid: string, work: (m: EntityManager, invoice: InvoiceEntity, now: Date) => Promise<InvoiceEntity>): Promise<InvoiceEntity> {
     if (!isInvoiceUuid(uuid)) throw notFound();
     return this.dataSource.transaction(async (m) => {
-      const invoice = await this.invoices.with(m).findOneForUpdate(companyId, { uuid: uuid.toLowerCase() });
+      const invoice = await this.ledger.lock(m, companyId, { uuid: uuid.toLowerCase() });
       if (!invoice) throw notFound();
       return work(m, invoice, this.clock.now());
     });

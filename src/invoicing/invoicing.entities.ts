@@ -51,6 +51,38 @@ export class InvoiceEntity {
   @TimestampColumn() updated_at: Date;
 }
 
+export const LEDGER_ENTRY_KINDS = ['OPENED', 'FINALIZED', 'CREDITS_APPLIED', 'PAYMENT', 'PAYMENT_REFUNDED', 'CREDITS_RESTORED', 'VOIDED'] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+/**
+ * One movement of an invoice's money, written by the InvoiceLedger (and only by it) in the
+ * transaction that changes the invoice. The deltas of an invoice's entries add up to its
+ * `total_cents`, `paid_cents` and `credits_applied_cents`; the last entry carries its status
+ * and due amount (checked by `npm run cli -- audit`). A DRAFT has no entries until it is
+ * finalized or voided (its lines may still be recomputed).
+ */
+@Entity('invoice_ledger_entries')
+export class InvoiceLedgerEntryEntity {
+  @PrimaryColumn('text') company_id: string;
+  @PrimaryColumn('text') id: string;
+  @TextColumn() invoice_id: string;
+  @TextColumn() kind: LedgerEntryKind;
+  /** The size of the movement (positive): the payment, the credits, the refund, the total opened. */
+  @MoneyColumn() amount_cents: number;
+  @MoneyColumn() total_delta_cents: number;
+  @MoneyColumn() paid_delta_cents: number;
+  @MoneyColumn() credited_delta_cents: number;
+  @TextColumn() status_after: InvoiceStatus;
+  @MoneyColumn() due_after_cents: number;
+  /** PAYMENT / PAYMENT_REFUNDED: the payment transaction (owned by payments; a reference, no key). */
+  @TextColumn({ nullable: true }) payment_transaction_id: string | null;
+  @TextColumn({ nullable: true }) refund_transaction_id: string | null;
+  /** Who moved the money: BILLING_RUN, API, AUTO_CHARGE, CHECKOUT, CREDITS, REFUND, ... */
+  @TextColumn() source: string;
+  @TextColumn({ nullable: true }) note: string | null;
+  @TimestampColumn() created_at: Date;
+}
+
 /** One line of an invoice (rounded once, half away from zero). */
 @Entity('invoice_lines')
 export class InvoiceLineEntity {

@@ -3,24 +3,58 @@ import { CustomersModule } from '../customers/customers.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
-import { CompanyCountersRepository, InvoiceLinesRepository, InvoicesRepository, OneTimeBillablesRepository } from './invoicing.repositories';
+import {
+  CompanyCountersRepository,
+  InvoiceLedgerEntriesRepository,
+  InvoiceLinesRepository,
+  InvoicesRepository,
+  OneTimeBillablesRepository,
+} from './invoicing.repositories';
 import { InvoiceWriter } from './invoice-writer.service';
 import { ENGINE_CONTROLLERS, ENGINE_EXPORTS, ENGINE_PROVIDERS } from './billing-engine/engine.providers';
-import { PaymentsModule } from '../payments/payments.module';
-import { CreditsModule } from '../credits/credits.module';
 import { InvoicesController } from './invoices.controller';
 import { InvoicesService } from './invoices.service';
 import { OneTimesController } from './one-times.controller';
 import { OneTimesService } from './one-times.service';
+import { InvoiceLedger } from './invoice-ledger.service';
+import { InvoicingHooks } from './invoicing.hooks';
+import { InvoiceLedgerAudit } from './invoice-ledger.audit';
 
 /**
- * Invoices, one-time charges and billing runs. Engine (generation, runs, scheduler, preview)
- * and API (invoice endpoints, one-times) are separate services over the same tables.
+ * Invoices, one-time charges, billing runs and the invoice ledger (the one owner of every
+ * invoice's money). Engine (generation, runs, scheduler, preview) and API (invoice endpoints,
+ * one-times) are separate services over the same tables.
+ *
+ * Imports nothing above it: credits and payments import this module, call the InvoiceLedger,
+ * and fill the InvoicingHooks it declares (checked at start).
  */
 @Module({
-  imports: [CustomersModule, CatalogModule, MetricsModule, SubscriptionsModule, PaymentsModule, CreditsModule],
+  imports: [CustomersModule, CatalogModule, MetricsModule, SubscriptionsModule],
   controllers: [...ENGINE_CONTROLLERS, InvoicesController, OneTimesController],
-  providers: [InvoicesRepository, InvoiceLinesRepository, OneTimeBillablesRepository, CompanyCountersRepository, InvoiceWriter, ...ENGINE_PROVIDERS, InvoicesService, OneTimesService],
-  exports: [InvoicesRepository, InvoiceLinesRepository, OneTimeBillablesRepository, InvoiceWriter, ...ENGINE_EXPORTS, InvoicesService],
+  providers: [
+    InvoicesRepository,
+    InvoiceLinesRepository,
+    InvoiceLedgerEntriesRepository,
+    OneTimeBillablesRepository,
+    CompanyCountersRepository,
+    InvoicingHooks,
+    InvoiceLedger,
+    InvoiceLedgerAudit,
+    InvoiceWriter,
+    ...ENGINE_PROVIDERS,
+    InvoicesService,
+    OneTimesService,
+  ],
+  exports: [
+    InvoicesRepository,
+    InvoiceLinesRepository,
+    OneTimeBillablesRepository,
+    InvoicingHooks,
+    InvoiceLedger,
+    InvoiceLedgerAudit,
+    InvoiceWriter,
+    ...ENGINE_EXPORTS,
+    InvoicesService,
+  ],
 })
 export class InvoicingModule {}

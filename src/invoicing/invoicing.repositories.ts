@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ScopedRepository } from '../platform/tenancy/scoped-repository';
-import { CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entities';
+import { CompanyCounterEntity, InvoiceEntity, InvoiceLedgerEntryEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entities';
 
 @Injectable()
 export class InvoicesRepository extends ScopedRepository<InvoiceEntity> {
@@ -44,5 +44,13 @@ export class CompanyCountersRepository extends ScopedRepository<CompanyCounterEn
       [companyId, name],
     );
     return Number(rows[0].value);
+  }
+}
+
+/** The invoice ledger's entries: written only by InvoiceLedger. */
+@Injectable()
+export class InvoiceLedgerEntriesRepository extends ScopedRepository<InvoiceLedgerEntryEntity> {
+  constructor(dataSource: DataSource) {
+    super(InvoiceLedgerEntryEntity, dataSource.manager);
   }
 }

@@ -1,9 +1,10 @@
 import type { ModuleSchema } from '../platform/database/entity-registry';
-import { CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entities';
+import { CompanyCounterEntity, InvoiceEntity, InvoiceLedgerEntryEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entities';
 import { BillingCursorEntity } from './billing-engine/billing-cursor.entity';
 import { Invoicing1700000006000 } from './migrations/1700000006000-invoicing';
+import { InvoiceLedger1700000011500 } from './migrations/1700000011500-invoice-ledger';
 
 export const invoicingSchema: ModuleSchema = {
-  entities: [CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity, BillingCursorEntity],
-  migrations: [Invoicing1700000006000],
+  entities: [CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity, BillingCursorEntity, InvoiceLedgerEntryEntity],
+  migrations: [Invoicing1700000006000, InvoiceLedger1700000011500],
 };

@@ -391,7 +391,7 @@ export class OneTimesService {
       p.now,
     );
     if (!written) throw new Error(`one-time batch ${p.batchId} already has an invoice`);
-    await this.finalizer.finalize(m, companyId, written.invoice, p.now);
+    await this.finalizer.finalize(m, companyId, written.invoice, p.now, 'ONE_TIME');
     return written.invoice.id;
   }
 }

@@ -7,6 +7,7 @@ import { PaymentAttemptsRepository, PaymentMethodsRepository } from './payments.
 import { PaymentTransactionsService } from './payment-transactions.service';
 import { PaymentMethodsService } from './payment-methods.service';
 import { PaymentProcessor, ProcessorResult } from './processor/payment-processor';
+import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
 
 const nextUlid = monotonicFactory();
 /** Attempt ids (`pat_…`) are internal (never in a response); they are the processor idempotency keys. */
@@ -30,21 +31,16 @@ export interface ChargeableInvoice {
 export interface DispatchSummary {
   charges_succeeded: number;
   charges_failed: number;
+  /** Charges whose outcome came when the invoice no longer took them: recorded and refunded. */
+  charges_refunded: number;
   attempts_cancelled: number;
+  /** Processor refunds left PENDING by an interruption, sent again. */
+  refunds_resent: number;
   subscriptions_unpaid: number;
   errors: number;
 }
 
-interface InvoiceRow {
-  id: string;
-  uuid: string;
-  number: string | null;
-  status: string;
-  currency: string;
-  total_cents: string;
-  paid_cents: string;
-  due_cents: string;
-}
+export type AttemptOutcome = 'succeeded' | 'failed' | 'unpaid' | 'cancelled' | 'refunded' | 'skipped';
 
 /**
  * Automatic charges through an outbox.
@@ -56,9 +52,20 @@ interface InvoiceRow {
  *   billing run's post-run step with the run's instant, hence also from the scheduler and
  *   `billing run --now T`): each due attempt is claimed (IN_PROGRESS with a lease, committed),
  *   the processor is charged with the attempt's id as idempotency key, then ONE transaction
- *   records the payment transaction, the invoice's payment and the attempt's outcome. A crash
- *   after the processor answered leaves the attempt IN_PROGRESS; once its lease passes it is
- *   dispatched again with the same key, and the processor answers with its first result.
+ *   records the payment transaction, the invoice's payment (through the InvoiceLedger, which
+ *   re-checks the invoice under its lock) and the attempt's outcome. A crash after the
+ *   processor answered leaves the attempt IN_PROGRESS; once its lease passes it is dispatched
+ *   again with the same key (the processor answers with its first result) — but only while
+ *   the invoice still takes it: when it was voided or paid meanwhile, the processor is only
+ *   asked what the first call did (`lookup`, which also closes the key), never charged again.
+ * - A charge is never lost: a SUCCEEDED outcome the invoice no longer takes (VOID, PAID, more
+ *   than due) is recorded as a SUCCEEDED payment transaction of the invoice that the ledger does
+ *   not apply, and refunded in full through the processor (the refund's id as idempotency key;
+ *   a refund interrupted before it settled is sent again by the next dispatch).
+ * - While an attempt is IN_PROGRESS (within its lease) the invoice's void, mark_paid and credit
+ *   application answer 409 (`chargeInFlight`, the ledger's payments hook).
+ * - The charged card must belong to the invoice's customer: a subscription naming another
+ *   customer's card (or an unknown one) fails the attempt, it never falls back to a default.
  * - Dunning: a decline schedules the next attempt at first failure + `payment_retry_days[i]`
  *   (company setting, default [1, 3, 5]); when the last retry fails the subscription is flagged
  *   `unpaid`; any later successful charge of its invoices clears the flag.
@@ -77,6 +84,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     private readonly paymentMethods: PaymentMethodsService,
     private readonly transactions: PaymentTransactionsService,
     private readonly processor: PaymentProcessor,
+    private readonly ledger: InvoiceLedger,
   ) {}
 
   /** The billing run's post-run step (register with BillingRunService.registerStep). */
@@ -162,7 +170,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
    */
   async dispatchDue(at: Date, options: { companyIds?: string[] } = {}, settleFirst = true): Promise<DispatchSummary> {
     if (settleFirst) await this.settle();
-    const summary: DispatchSummary = { charges_succeeded: 0, charges_failed: 0, attempts_cancelled: 0, subscriptions_unpaid: 0, errors: 0 };
+    const summary: DispatchSummary = { charges_succeeded: 0, charges_failed: 0, charges_refunded: 0, attempts_cancelled: 0, refunds_resent: 0, subscriptions_unpaid: 0, errors: 0 };
     const params: unknown[] = [at];
     let scope = '';
     if (options.companyIds) {
@@ -188,6 +196,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
           if (outcome === 'succeeded') summary.charges_succeeded++;
           else if (outcome === 'failed' || outcome === 'unpaid') summary.charges_failed++;
           else if (outcome === 'cancelled') summary.attempts_cancelled++;
+          else if (outcome === 'refunded') summary.charges_refunded++;
           if (outcome === 'unpaid') summary.subscriptions_unpaid++;
         } catch (err) {
           summary.errors++;
@@ -196,31 +205,61 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       }
       if (!progressed) break;
     }
+    // refunds whose completion was interrupted (reserved, never settled): the same request again
+    for (const r of await this.transactions.interruptedRefunds(new Date(at.getTime() - LEASE_MS), options.companyIds)) {
+      try {
+        const done = await this.transactions.completeRefund(r.company_id, r.id);
+        if (done.status !== 'SETTLED') summary.refunds_resent++;
+      } catch (err) {
+        summary.errors++;
+        this.logger.error(`refund ${r.company_id}/${r.id}: ${(err as Error).message}`);
+      }
+    }
     return summary;
   }
 
   /** Claims and dispatches one attempt; 'skipped' when it is not due or another dispatcher holds it. */
-  async dispatchAttempt(companyId: string, attemptId: string, at: Date): Promise<'succeeded' | 'failed' | 'unpaid' | 'cancelled' | 'skipped'> {
+  async dispatchAttempt(companyId: string, attemptId: string, at: Date): Promise<AttemptOutcome> {
     const claim = await this.claim(companyId, attemptId, at);
-    if (claim.kind !== 'charge') return claim.kind;
-    const result = await this.charge(companyId, claim.attempt);
-    return this.recordOutcome(companyId, attemptId, result, at);
+    if (claim.kind === 'charge') {
+      const result = await this.charge(companyId, claim.attempt);
+      return this.recordOutcome(companyId, attemptId, result, at);
+    }
+    if (claim.kind === 'resolve') {
+      // interrupted, and the invoice no longer takes it: never charged again; what did the first call do?
+      const earlier = await this.processor.lookup(companyId, claim.attempt.id);
+      if (earlier) return this.recordOutcome(companyId, attemptId, earlier, at);
+      return this.cancelInterrupted(companyId, attemptId, claim.reason, at);
+    }
+    return claim.kind;
   }
 
   /** The processor call of a claimed attempt (public so a test can simulate a crash after it). */
   async charge(companyId: string, attempt: PaymentAttemptEntity): Promise<ProcessorResult> {
     const pm = attempt.payment_method_id ? await this.methods.findOne(companyId, { id: attempt.payment_method_id }) : null;
+    // the card must be the paying customer's (checked again here, right before any money moves)
+    if (!pm || pm.customer_id !== attempt.customer_id) {
+      return { status: 'FAILED', provider_transaction_id: null, status_message: "The payment method is not one of the invoice customer's." };
+    }
     return this.processor.charge({
       company_id: companyId,
       idempotency_key: attempt.id,
       amount_cents: attempt.amount_cents!,
       currency: attempt.currency!,
-      payment_method: { id: attempt.payment_method_id ?? '', provider_reference: pm?.provider_reference ?? '' },
+      payment_method: { id: pm.id, provider_reference: pm.provider_reference },
     });
   }
 
-  /** Step 1: mark the attempt IN_PROGRESS (committed before the processor is called). */
-  async claim(companyId: string, attemptId: string, at: Date): Promise<{ kind: 'charge'; attempt: PaymentAttemptEntity } | { kind: 'skipped' | 'cancelled' | 'failed' | 'unpaid' }> {
+  /**
+   * Step 1: mark the attempt IN_PROGRESS (committed before the processor is called), the invoice
+   * read under the ledger's lock. An IN_PROGRESS attempt whose lease has passed is charged again
+   * with the same key only while the invoice still takes its amount; otherwise 'resolve'.
+   */
+  async claim(
+    companyId: string,
+    attemptId: string,
+    at: Date,
+  ): Promise<{ kind: 'charge'; attempt: PaymentAttemptEntity } | { kind: 'resolve'; attempt: PaymentAttemptEntity; reason: string } | { kind: 'skipped' | 'cancelled' | 'failed' | 'unpaid' }> {
     return this.dataSource.transaction(async (m) => {
       const rows: PaymentAttemptEntity[] = await m
         .createQueryBuilder(PaymentAttemptEntity, 'a')
@@ -234,27 +273,29 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       const repo = this.attempts.with(m);
       const now = this.clock.now();
       const lease = new Date(Math.max(at.getTime(), now.getTime()) + LEASE_MS);
+      const invoice = await this.ledger.lock(m, companyId, { id: attempt.invoice_id });
       if (attempt.status === 'IN_PROGRESS') {
-        // interrupted: the same request again, with the same key
+        // interrupted: the same request again, with the same key — if the invoice still takes it
         await repo.update(companyId, { id: attempt.id }, { lease_until: lease, updated_at: now });
+        const refusal = this.ledger.refusal(invoice, attempt.amount_cents ?? 0, attempt.currency ?? '');
+        if (refusal) return { kind: 'resolve' as const, attempt: { ...attempt, lease_until: lease }, reason: refusal };
         return { kind: 'charge' as const, attempt: { ...attempt, lease_until: lease } };
       }
-      const invoice = await this.lockInvoice(m, companyId, attempt.invoice_id);
-      if (!invoice || invoice.status !== 'PENDING' || Number(invoice.due_cents) <= 0) {
+      if (!invoice || invoice.status !== 'PENDING' || invoice.due_cents <= 0) {
         await repo.update(companyId, { id: attempt.id }, { status: 'CANCELLED', status_message: `invoice is ${invoice?.status ?? 'gone'}`, updated_at: now });
         return { kind: 'cancelled' as const };
       }
       const subscriptionMethod = attempt.subscription_id ? await this.subscriptionMethod(m, companyId, attempt.subscription_id) : null;
-      const pm = await this.paymentMethods.forCharge(m, companyId, attempt.customer_id, subscriptionMethod);
-      if (!pm) {
-        const outcome = await this.fail(m, attempt, 'No payment method.', null, at, now);
+      const choice = await this.paymentMethods.forCharge(m, companyId, attempt.customer_id, subscriptionMethod);
+      if (!choice.method) {
+        const outcome = await this.fail(m, attempt, choice.problem, null, at, now);
         return { kind: outcome };
       }
       const patch: Partial<PaymentAttemptEntity> = {
         status: 'IN_PROGRESS',
         lease_until: lease,
-        payment_method_id: pm.id,
-        amount_cents: Number(invoice.due_cents),
+        payment_method_id: choice.method.id,
+        amount_cents: invoice.due_cents,
         currency: invoice.currency,
         updated_at: now,
       };
@@ -263,21 +304,53 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     });
   }
 
-  /** Step 3: the processor's answer, the payment transaction, the invoice and the attempt in one transaction. */
-  async recordOutcome(companyId: string, attemptId: string, result: ProcessorResult, at: Date): Promise<'succeeded' | 'failed' | 'unpaid' | 'skipped'> {
+  /** An interrupted attempt the processor never charged, whose invoice no longer takes it: cancelled, nothing charged. */
+  private cancelInterrupted(companyId: string, attemptId: string, reason: string, at: Date): Promise<AttemptOutcome> {
     return this.dataSource.transaction(async (m) => {
       const repo = this.attempts.with(m);
       const attempt = await repo.findOneForUpdate(companyId, { id: attemptId });
       if (!attempt || attempt.status !== 'IN_PROGRESS') return 'skipped' as const;
+      const message = `Not charged: ${reason} (the interrupted charge had never reached the processor).`;
+      await repo.update(companyId, { id: attempt.id }, { status: 'CANCELLED', status_message: message, lease_until: null, updated_at: this.clock.now() });
+      void at;
+      return 'cancelled' as const;
+    });
+  }
+
+  /**
+   * Step 3: the processor's answer, the payment transaction, the invoice (through the ledger)
+   * and the attempt, in one transaction. A SUCCEEDED charge the invoice no longer takes — or
+   * one that comes for an attempt already settled otherwise — is recorded, left unapplied and
+   * refunded in full (after this transaction commits). A charge already recorded (same
+   * processor transaction id: a re-sent attempt answered by the processor's memory) is skipped.
+   */
+  async recordOutcome(companyId: string, attemptId: string, result: ProcessorResult, at: Date): Promise<AttemptOutcome> {
+    const done = await this.dataSource.transaction(async (m): Promise<{ outcome: AttemptOutcome; refundId?: string }> => {
+      const repo = this.attempts.with(m);
+      const attempt = await repo.findOneForUpdate(companyId, { id: attemptId });
+      if (!attempt) return { outcome: 'skipped' };
+      const succeeded = result.status === 'SUCCEEDED';
+      if (succeeded && result.provider_transaction_id && (await this.transactions.isRecorded(m, companyId, this.processor.providerType, result.provider_transaction_id))) {
+        return { outcome: 'skipped' };
+      }
+      if (attempt.status !== 'IN_PROGRESS' && !succeeded) return { outcome: 'skipped' };
       const now = this.clock.now();
-      const invoice = await this.lockInvoice(m, companyId, attempt.invoice_id);
+      const invoice = await this.ledger.lock(m, companyId, { id: attempt.invoice_id });
+      const refusal =
+        attempt.status !== 'IN_PROGRESS'
+          ? `the charge attempt was already ${attempt.status}`
+          : succeeded
+            ? this.ledger.refusal(invoice, attempt.amount_cents!, attempt.currency!)
+            : null;
+      const late = succeeded && refusal !== null;
+      const lateMessage = late ? `Charged when ${refusal}: not applied to the invoice, refunded automatically.` : null;
       const pm = attempt.payment_method_id ? await this.methods.with(m).findOne(companyId, { id: attempt.payment_method_id }) : null;
       const txn = await this.transactions.record(
         m,
         companyId,
         {
           customer_id: attempt.customer_id,
-          invoice: invoice ? { id: invoice.id, uuid: invoice.uuid, number: invoice.number === null ? null : Number(invoice.number) } : null,
+          invoice: invoice ? { id: invoice.id, uuid: invoice.uuid, number: invoice.number } : null,
           currency: attempt.currency!,
           total_amount_cents: attempt.amount_cents!,
           provider_type: this.processor.providerType as 'SANDBOX',
@@ -286,32 +359,49 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
           transaction_type: 'PAYMENT',
           payment_method_id: attempt.payment_method_id,
           payment_method: pm ? { brand: pm.brand, last_4: pm.last_4, name: null, type: pm.type } : null,
-          status_message: result.status_message,
+          status_message: lateMessage ?? result.status_message,
           initiated_by_type: 'AUTO_CHARGE',
           processed_at: at,
-          metadata: { payment_attempt: attempt.sequence },
+          metadata: late ? { payment_attempt: attempt.sequence, late_charge: true } : { payment_attempt: attempt.sequence },
         },
         now,
       );
-      if (result.status === 'SUCCEEDED') {
-        if (invoice) {
-          const paid = Number(invoice.paid_cents) + attempt.amount_cents!;
-          const due = Math.max(0, Number(invoice.total_cents) - paid);
-          await m.query(
-            `UPDATE invoices SET paid_cents = $3, due_cents = $4, status = CASE WHEN $4::bigint = 0 THEN 'PAID' ELSE status END,
-               paid_date = CASE WHEN $4::bigint = 0 THEN $5::timestamptz ELSE paid_date END, updated_at = $6
-             WHERE company_id = $1 AND id = $2`,
-            [companyId, invoice.id, paid, due, at, now],
-          );
-        }
+      if (!succeeded) return { outcome: await this.fail(m, attempt, result.status_message ?? 'The charge failed.', txn.id, at, now) };
+      if (!late) {
+        const applied = await this.ledger.recordPayment(
+          m,
+          companyId,
+          attempt.invoice_id,
+          { payment_transaction_id: txn.id, amount_cents: attempt.amount_cents!, currency: attempt.currency!, paid_at: at, source: 'AUTO_CHARGE' },
+          now,
+        );
+        if (!applied.applied) throw new Error(`ledger refused a payment it had accepted under the same lock: ${applied.reason}`);
         await repo.update(companyId, { id: attempt.id }, { status: 'SUCCEEDED', transaction_id: txn.id, lease_until: null, updated_at: now });
         if (attempt.subscription_id) {
           await m.query('UPDATE subscriptions SET unpaid = false, updated_at = $3 WHERE company_id = $1 AND id = $2 AND unpaid', [companyId, attempt.subscription_id, now]);
         }
-        return 'succeeded' as const;
+        return { outcome: 'succeeded' };
       }
-      return this.fail(m, attempt, result.status_message ?? 'The charge failed.', txn.id, at, now);
+      // a late charge: never lost, never applied — refunded in full
+      const refund = await this.transactions.reserveRefund(
+        m,
+        companyId,
+        txn,
+        txn.total_amount_cents,
+        { note: lateMessage, metadata: { reason: 'late_charge', payment_attempt: attempt.sequence }, initiated_by_type: 'AUTO_REFUND' },
+        now,
+      );
+      if (attempt.status === 'IN_PROGRESS') {
+        await repo.update(companyId, { id: attempt.id }, { status: 'CANCELLED', status_message: lateMessage, transaction_id: txn.id, lease_until: null, updated_at: now });
+      }
+      this.logger.warn(`attempt ${companyId}/${attempt.id}: ${lateMessage}`);
+      return { outcome: 'refunded', refundId: refund.id };
     });
+    if (done.refundId) {
+      const refund = await this.transactions.completeRefund(companyId, done.refundId);
+      if (refund.status === 'FAILED') this.logger.error(`automatic refund ${companyId}/${done.refundId} declined: ${refund.status_message ?? ''}`);
+    }
+    return done.outcome;
   }
 
   /** A failed attempt: the next retry is scheduled, or — retries exhausted — the subscription becomes unpaid. */
@@ -348,14 +438,6 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     const days = rows[0]?.days;
     if (Array.isArray(days) && days.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)) return days as number[];
     return DEFAULT_PAYMENT_RETRY_DAYS;
-  }
-
-  private async lockInvoice(m: EntityManager, companyId: string, invoiceId: string): Promise<InvoiceRow | null> {
-    const rows: InvoiceRow[] = await m.query(
-      'SELECT id, uuid, number, status, currency, total_cents, paid_cents, due_cents FROM invoices WHERE company_id = $1 AND id = $2 FOR UPDATE',
-      [companyId, invoiceId],
-    );
-    return rows[0] ?? null;
   }
 
   private async subscriptionMethod(m: EntityManager, companyId: string, subscriptionId: string): Promise<string | null> {

@@ -136,14 +136,25 @@ export class PaymentMethodsService {
     });
   }
 
-  /** The method a charge of this customer uses: the subscription's own, else the customer's default. */
-  async forCharge(manager: EntityManager, companyId: string, customerId: string, subscriptionMethodId: string | null): Promise<PaymentMethodEntity | null> {
+  /**
+   * The method a charge of this customer uses: the subscription's own when it names one, else the
+   * customer's default. The method must be the customer's: a subscription naming an unknown card
+   * or another customer's is refused (`problem`), never replaced by the default.
+   */
+  async forCharge(
+    manager: EntityManager,
+    companyId: string,
+    customerId: string,
+    subscriptionMethodId: string | null,
+  ): Promise<{ method: PaymentMethodEntity; problem: null } | { method: null; problem: string }> {
     const repo = this.methods.with(manager);
     if (subscriptionMethodId) {
-      const own = await repo.findOne(companyId, { id: subscriptionMethodId });
-      if (own) return own;
+      const own = await repo.findOne(companyId, { id: subscriptionMethodId, customer_id: customerId });
+      if (own) return { method: own, problem: null };
+      return { method: null, problem: "The subscription's payment method is not one of the customer's." };
     }
-    return repo.findOne(companyId, { customer_id: customerId, is_default: true });
+    const fallback = await repo.findOne(companyId, { customer_id: customerId, is_default: true });
+    return fallback ? { method: fallback, problem: null } : { method: null, problem: 'No payment method.' };
   }
 
   private async lockCustomer(m: EntityManager, companyId: string, customerId: string): Promise<void> {

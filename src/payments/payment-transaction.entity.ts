@@ -1,13 +1,14 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { JsonColumn, MoneyColumn, TextColumn, TimestampColumn } from '../platform/database/columns';
 import { bigintTransformer } from '../platform/database/transformers';
+import { OFFLINE_PROVIDER_TYPES } from '../invoicing/invoicing.hooks';
 
 export const TRANSACTION_STATUSES = ['SUCCEEDED', 'FAILED', 'PENDING', 'REFUNDED', 'PARTIALLY_REFUNDED'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const TRANSACTION_TYPES = ['PAYMENT', 'REFUND'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 /** How a payment arrived: offline means (mark_paid), the three named providers, or internal transfers. */
-export const PROVIDER_TYPES = ['WIRE', 'CHEQUE', 'CASH', 'CREDIT_CARD_OFFLINE', 'PROVIDER_A', 'PROVIDER_B', 'PROVIDER_C', 'BANK_TRANSFER', 'INTERNAL'] as const;
+export const PROVIDER_TYPES = OFFLINE_PROVIDER_TYPES;
 /** Processors (charges and refunds made through a PaymentProcessor). */
 export const PROCESSOR_PROVIDER_TYPES = ['SANDBOX'] as const;
 export const ALL_PROVIDER_TYPES = [...PROVIDER_TYPES, ...PROCESSOR_PROVIDER_TYPES] as const;

@@ -17,6 +17,7 @@ import { PaymentTransactionsRepository } from './payments.repositories';
 import { refundableCents, toPaymentTransactionResponse } from './payments.mapper';
 import type { FindPaymentTransactionsDto, PaymentTransactionResponse, RefundTransactionDto } from './dto/payment-transaction.dto';
 import { PaymentProcessor } from './processor/payment-processor';
+import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
 
 const SEARCH: SearchSpec = {
   alias: 't',
@@ -121,6 +122,7 @@ export class PaymentTransactionsService {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly processor: PaymentProcessor,
+    private readonly ledger: InvoiceLedger,
   ) {}
 
   /** #3: every filter and sort key of the spec; PENDING refunds being processed show too. */
@@ -143,13 +145,13 @@ export class PaymentTransactionsService {
    * reservation is released and the PENDING row removed (nothing changed), and the request
    * fails with 400 refund_declined. Payments recorded offline (mark_paid: WIRE, CHEQUE, ...)
    * are refunded without a processor (the money goes back the way it came): recorded at once.
-   * Returns the REFUND transaction.
+   * A succeeded refund of a payment the invoice ledger applied lowers the invoice's `paid`
+   * (a PAID invoice with something due again is PENDING again). Returns the REFUND transaction.
    */
   async refund(companyId: string, id: string, dto: RefundTransactionDto): Promise<PaymentTransactionResponse> {
     if (!isId('transaction', id)) throw DomainError.notFound('payment transaction');
-    const { refund, payment } = await this.dataSource.transaction(async (m) => {
-      const repo = this.transactions.with(m);
-      const payment = await repo.findOneForUpdate(companyId, { id });
+    const refund = await this.dataSource.transaction(async (m) => {
+      const payment = await this.transactions.with(m).findOneForUpdate(companyId, { id });
       if (!payment) throw DomainError.notFound('payment transaction');
       if (payment.transaction_type !== 'PAYMENT') throw DomainError.badRequest('not_refundable', 'only a PAYMENT transaction can be refunded');
       const refundable = refundableCents(payment);
@@ -166,65 +168,124 @@ export class PaymentTransactionsService {
         });
       }
       if (payment.disallow_partial_refund && amount !== refundable) throw DomainError.badRequest('partial_refund_not_allowed', 'this payment can only be refunded in full');
-      const now = this.clock.now();
-      const viaProcessor = PROCESSOR_TYPES.has(payment.provider_type);
-      const refunded = payment.refunded_cents + amount;
-      const settled: Partial<PaymentTransactionEntity> = viaProcessor
-        ? { refunded_cents: refunded, updated_at: now }
-        : { refunded_cents: refunded, status: refunded >= payment.total_amount_cents ? 'REFUNDED' : 'PARTIALLY_REFUNDED', updated_at: now };
-      await repo.update(companyId, { id: payment.id }, settled);
-      const refund = await this.record(
-        m,
-        companyId,
-        {
-          customer_id: payment.customer_id,
-          invoice: payment.invoice_id ? { id: payment.invoice_id, uuid: payment.invoice_uuid!, number: payment.invoice_number } : null,
-          currency: payment.currency,
-          total_amount_cents: amount,
-          provider_type: payment.provider_type,
-          status: viaProcessor ? 'PENDING' : 'SUCCEEDED',
-          transaction_type: 'REFUND',
-          parent_transaction_id: payment.id,
-          payment_method_id: payment.payment_method_id,
-          payment_method: payment.payment_method,
-          note: dto.note ?? null,
-          initiated_by_type: 'API',
-          processed_at: viaProcessor ? null : now,
-          metadata: dto.reason ? { reason: dto.reason } : {},
-        },
-        now,
-      );
-      return { refund, payment: { ...payment, ...settled } };
+      return this.reserveRefund(m, companyId, payment, amount, { note: dto.note ?? null, metadata: dto.reason ? { reason: dto.reason } : {}, initiated_by_type: 'API' }, this.clock.now());
     });
     if (refund.status !== 'PENDING') return this.view(companyId, refund);
+    const done = await this.completeRefund(companyId, refund.id);
+    if (done.status !== 'SUCCEEDED') throw DomainError.badRequest('refund_declined', `the processor declined the refund: ${done.status_message ?? 'declined'}`);
+    return this.view(companyId, done.refund);
+  }
 
+  /**
+   * Step 1 of a refund, in the caller's transaction with the payment row locked and the amount
+   * checked: the amount is reserved (refunded_cents grows) and a REFUND row written. A payment
+   * recorded offline is refunded at once (SUCCEEDED; its invoice's ledger records it); a
+   * processor's payment gets a PENDING refund, completed by `completeRefund` after the commit.
+   */
+  async reserveRefund(
+    m: EntityManager,
+    companyId: string,
+    payment: PaymentTransactionEntity,
+    amount: number,
+    extra: { note: string | null; metadata: Record<string, unknown>; initiated_by_type: string },
+    now: Date,
+  ): Promise<PaymentTransactionEntity> {
+    const repo = this.transactions.with(m);
+    const viaProcessor = PROCESSOR_TYPES.has(payment.provider_type);
+    const refunded = payment.refunded_cents + amount;
+    const settled: Partial<PaymentTransactionEntity> = viaProcessor
+      ? { refunded_cents: refunded, updated_at: now }
+      : { refunded_cents: refunded, status: refunded >= payment.total_amount_cents ? 'REFUNDED' : 'PARTIALLY_REFUNDED', updated_at: now };
+    await repo.update(companyId, { id: payment.id }, settled);
+    const refund = await this.record(
+      m,
+      companyId,
+      {
+        customer_id: payment.customer_id,
+        invoice: payment.invoice_id ? { id: payment.invoice_id, uuid: payment.invoice_uuid!, number: payment.invoice_number } : null,
+        currency: payment.currency,
+        total_amount_cents: amount,
+        provider_type: payment.provider_type,
+        status: viaProcessor ? 'PENDING' : 'SUCCEEDED',
+        transaction_type: 'REFUND',
+        parent_transaction_id: payment.id,
+        payment_method_id: payment.payment_method_id,
+        payment_method: payment.payment_method,
+        note: extra.note,
+        initiated_by_type: extra.initiated_by_type,
+        processed_at: viaProcessor ? null : now,
+        metadata: extra.metadata,
+      },
+      now,
+    );
+    if (!viaProcessor) await this.refundOnInvoice(m, companyId, payment, refund, now);
+    return refund;
+  }
+
+  /**
+   * Step 2 of a processor refund (after the reservation committed; also re-sent for a refund
+   * left PENDING by a crash): the processor is called with the refund's id as idempotency key,
+   * outside any transaction; on success the refund becomes SUCCEEDED, the payment
+   * PARTIALLY_REFUNDED/REFUNDED and the invoice's ledger records it (a payment applied to the
+   * invoice gives back what it paid); on a decline the reservation is released and the PENDING
+   * row removed (nothing changed). A refund no longer PENDING is left as it is.
+   */
+  async completeRefund(companyId: string, refundId: string): Promise<{ status: 'SUCCEEDED' | 'FAILED' | 'SETTLED'; status_message: string | null; refund: PaymentTransactionEntity }> {
+    const refund = await this.transactions.findOne(companyId, { id: refundId });
+    if (!refund || refund.transaction_type !== 'REFUND') throw new Error(`refund ${refundId} not found in company ${companyId}`);
+    if (refund.status !== 'PENDING') return { status: 'SETTLED', status_message: null, refund };
+    const payment = await this.transactions.findOne(companyId, { id: refund.parent_transaction_id! });
     const result = await this.processor.refund({
       company_id: companyId,
       idempotency_key: refund.id,
-      provider_transaction_id: payment.provider_transaction_id ?? '',
+      provider_transaction_id: payment?.provider_transaction_id ?? '',
       amount_cents: refund.total_amount_cents,
     });
-    const done = await this.dataSource.transaction(async (m) => {
+    return this.dataSource.transaction(async (m) => {
       const repo = this.transactions.with(m);
-      const locked = await repo.findOneForUpdate(companyId, { id: payment.id });
+      const locked = await repo.findOneForUpdate(companyId, { id: refund.parent_transaction_id! });
+      const current = await repo.findOne(companyId, { id: refund.id });
+      if (!locked || !current || current.status !== 'PENDING') return { status: 'SETTLED' as const, status_message: null, refund: current ?? refund };
       const now = this.clock.now();
       if (result.status === 'SUCCEEDED') {
-        const status = locked!.refunded_cents >= locked!.total_amount_cents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+        const status = locked.refunded_cents >= locked.total_amount_cents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
         // REFUNDED/PARTIALLY_REFUNDED reflect what has settled; a reservation still PENDING counts as refunded
-        await repo.update(companyId, { id: payment.id }, { status, updated_at: now });
+        await repo.update(companyId, { id: locked.id }, { status, updated_at: now });
         const patch: Partial<PaymentTransactionEntity> = { status: 'SUCCEEDED', provider_transaction_id: result.provider_transaction_id, processed_at: now, updated_at: now };
         await repo.update(companyId, { id: refund.id }, patch);
-        return { ...refund, ...patch };
+        const done = { ...current, ...patch };
+        await this.refundOnInvoice(m, companyId, locked, done, now);
+        return { status: 'SUCCEEDED' as const, status_message: null, refund: done };
       }
-      const released = locked!.refunded_cents - refund.total_amount_cents;
+      const released = locked.refunded_cents - current.total_amount_cents;
       // a concurrent refund may have settled the payment as REFUNDED counting this reservation
-      const status = locked!.status === 'REFUNDED' && released < locked!.total_amount_cents ? 'PARTIALLY_REFUNDED' : locked!.status;
-      await repo.update(companyId, { id: payment.id }, { refunded_cents: released, status, updated_at: locked!.updated_at });
+      const status = locked.status === 'REFUNDED' && released < locked.total_amount_cents ? 'PARTIALLY_REFUNDED' : locked.status;
+      await repo.update(companyId, { id: locked.id }, { refunded_cents: released, status, updated_at: locked.updated_at });
       await repo.delete(companyId, { id: refund.id });
-      return null;
+      return { status: 'FAILED' as const, status_message: result.status_message, refund: current };
     });
-    if (!done) throw DomainError.badRequest('refund_declined', `the processor declined the refund: ${result.status_message ?? 'declined'}`);
-    return this.view(companyId, done);
+  }
+
+  /** Processor refunds still PENDING since before `before` (their completion was interrupted); oldest first. */
+  async interruptedRefunds(before: Date, companyIds?: string[]): Promise<{ company_id: string; id: string }[]> {
+    if (companyIds && companyIds.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT company_id, id FROM payment_transactions
+       WHERE transaction_type = 'REFUND' AND status = 'PENDING' AND updated_at <= $1 ${companyIds ? 'AND company_id = ANY($2)' : ''}
+       ORDER BY company_id, created_at, id`,
+      companyIds ? [before, companyIds] : [before],
+    );
+  }
+
+  /** A refund that has succeeded, on its invoice: through the ledger, which moves money only for a payment it applied. */
+  private async refundOnInvoice(m: EntityManager, companyId: string, payment: PaymentTransactionEntity, refund: PaymentTransactionEntity, now: Date): Promise<void> {
+    if (!payment.invoice_id) return;
+    await this.ledger.recordRefund(
+      m,
+      companyId,
+      { invoice_id: payment.invoice_id, payment_transaction_id: payment.id, refund_transaction_id: refund.id, amount_cents: refund.total_amount_cents },
+      now,
+    );
   }
 
   /** Writes one transaction inside the caller's transaction. */
@@ -267,6 +328,11 @@ export class PaymentTransactionsService {
     const { company_id: _c, ...values } = row;
     await this.transactions.with(manager).insert(companyId, values);
     return row;
+  }
+
+  /** True when the processor's transaction is recorded already (a re-sent charge answered from the processor's memory). */
+  isRecorded(manager: EntityManager, companyId: string, providerType: string, providerTransactionId: string): Promise<boolean> {
+    return this.transactions.with(manager).exists(companyId, { provider_type: providerType as ProviderType, provider_transaction_id: providerTransactionId });
   }
 
   /** A SUCCEEDED PAYMENT received offline (no processor, no fee); the payment method shows its type only. */

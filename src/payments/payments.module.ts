@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
+import { InvoicingModule } from '../invoicing/invoicing.module';
+import { PaymentsInvoicingHook } from './payments-invoicing.hook';
+import { PaymentsAudit } from './payments.audit';
 import { PaymentAttemptsRepository, PaymentMethodsRepository, PaymentTransactionsRepository } from './payments.repositories';
 import { PaymentTransactionsService } from './payment-transactions.service';
 import { PaymentTransactionsController } from './payments.controller';
@@ -11,15 +14,16 @@ import { SandboxProcessor } from './processor/sandbox-processor';
 
 /**
  * Payment transactions (payments and refunds), payment methods, the processor port and the
- * auto-charge outbox. Other modules record payments through PaymentTransactionsService inside
- * their own transaction (invoicing's mark_paid) and enqueue charges through AutoChargeService;
- * this module imports no invoicing code (it reads and settles invoices with scoped SQL).
+ * auto-charge outbox. Above invoicing: this module imports InvoicingModule, reaches invoices
+ * only through the InvoiceLedger (lock, record a payment or a refund) and fills the ledger's
+ * payments hook (`PaymentsInvoicingHook`: charges in flight, mark_paid's transaction, the
+ * outbox, the billing run's charges step). It never writes an invoice row.
  *
  * The processor: `{ provide: PaymentProcessor, useExisting: SandboxProcessor }`; a real one is
  * another class extending PaymentProcessor bound here instead (see payment-processor.ts).
  */
 @Module({
-  imports: [CustomersModule],
+  imports: [CustomersModule, InvoicingModule],
   controllers: [PaymentTransactionsController, PaymentMethodsController],
   providers: [
     PaymentTransactionsRepository,
@@ -30,7 +34,9 @@ import { SandboxProcessor } from './processor/sandbox-processor';
     PaymentTransactionsService,
     PaymentMethodsService,
     AutoChargeService,
+    PaymentsInvoicingHook,
+    PaymentsAudit,
   ],
-  exports: [PaymentTransactionsRepository, PaymentTransactionsService, PaymentMethodsService, AutoChargeService, PaymentProcessor],
+  exports: [PaymentsAudit, PaymentTransactionsRepository, PaymentTransactionsService, PaymentMethodsService, AutoChargeService, PaymentProcessor],
 })
 export class PaymentsModule {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { boundary, chargeForPeriod, Discount, summarizeInvoice, Term, unitPriceLine } from '../../billing-math';
 import { UsageService } from '../../metrics/usage/usage.service';
-import { CreditsApplier } from '../../credits/credits-applier.service';
+import { InvoicingHooks } from '../invoicing.hooks';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entities';
 import { displayPhase } from '../../subscriptions/phases';
 import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
@@ -86,7 +86,7 @@ export class InvoiceGenerator extends DraftRecomputer {
     private readonly writer: InvoiceWriter,
     private readonly catalogLoader: CatalogLoader,
     private readonly usageService: UsageService,
-    private readonly credits: CreditsApplier,
+    private readonly hooks: InvoicingHooks,
   ) {
     super();
   }
@@ -350,15 +350,7 @@ export class InvoiceGenerator extends DraftRecomputer {
     const customerIds = [...new Set(loaded.map((l) => l.sub.customer_id))];
     const oneTimes = await this.pendingOneTimes(m, companyId, customerIds, true);
     // customers with usable credits (invoices written final take them at once, like a finalization)
-    const withCredits = new Set<string>(
-      customerIds.length === 0
-        ? []
-        : (
-            (await m.query(`SELECT DISTINCT customer_id FROM credits WHERE company_id = $1 AND customer_id = ANY($2) AND state = 'ACTIVE'`, [companyId, customerIds])) as {
-              customer_id: string;
-            }[]
-          ).map((r) => r.customer_id),
-    );
+    const withCredits = customerIds.length === 0 ? new Set<string>() : await this.hooks.credits.customersWithCredits(m, companyId, customerIds, now);
     const positions: { l: Loaded; walk: WalkResult; sameSub: boolean }[] = [];
     const results: ProcessResult[] = [];
     for (const id of ids) {
@@ -375,7 +367,12 @@ export class InvoiceGenerator extends DraftRecomputer {
       const created: InvoiceEntity[] = [];
       let finalized = 0;
       for (const doc of walk.docs) {
-        const res = await this.writer.create(m, companyId, this.draftOf(l, doc, grace, at), now, { deferNumber: options.deferNumbers, skipExistingCheck: true });
+        // written final: the ledger opens it (credits, PAID at once when nothing is due)
+        const res = await this.writer.create(m, companyId, this.draftOf(l, doc, grace, at), now, {
+          deferNumber: options.deferNumbers,
+          skipExistingCheck: true,
+          applyCredits: withCredits.has(l.sub.customer_id),
+        });
         if (!res) continue;
         const inv = res.invoice;
         const oneTimeIds = [...new Set(doc.lines.map((x) => x.one_time_id).filter((x): x is string => !!x))];
@@ -383,18 +380,7 @@ export class InvoiceGenerator extends DraftRecomputer {
           await m.update(OneTimeBillableEntity, { company_id: companyId, id: In(oneTimeIds), state: 'PENDING' }, { state: 'INVOICED', invoice_id: inv.id, updated_at: now });
           for (const o of oneTimes) if (oneTimeIds.includes(o.id)) o.state = 'INVOICED';
         }
-        if (inv.status === 'PENDING') {
-          finalized++;
-          if (inv.due_cents > 0 && withCredits.has(l.sub.customer_id)) {
-            const applied = await this.credits.applyToInvoice(m, companyId, inv, now);
-            Object.assign(inv, { total_cents: applied.total_cents, due_cents: applied.due_cents, credits_applied_cents: applied.credits_applied_cents, status: applied.status, paid_date: applied.paid_date });
-          }
-          if (inv.status === 'PENDING' && inv.due_cents === 0) {
-            await m.update(InvoiceEntity, { company_id: companyId, id: inv.id }, { status: 'PAID', paid_date: now, updated_at: now });
-            inv.status = 'PAID';
-            inv.paid_date = now;
-          }
-        }
+        if (inv.status !== 'DRAFT') finalized++;
         created.push(inv);
       }
       positions.push({ l, walk, sameSub });

@@ -21,7 +21,7 @@ import {
 } from 'class-validator';
 import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto, RangeFilterDto } from '../../platform/search/find-body.dto';
 import { CustomerResponse, MoneyResponse } from '../../customers/dto/customer.dto';
-import { PROVIDER_TYPES, ProviderType } from '../../payments/payment-transaction.entity';
+import { OFFLINE_PROVIDER_TYPES as PROVIDER_TYPES, OfflineProviderType } from '../invoicing.hooks';
 
 /** Statuses as responses read them (PENDING past its due date reads OVERDUE); filters match case-insensitively. */
 export const INVOICE_READ_STATUSES = ['DRAFT', 'PENDING', 'OVERDUE', 'PAID', 'VOID'] as const;
@@ -131,7 +131,7 @@ export class MarkInvoicePaidDto {
   @ApiProperty({ enum: PROVIDER_TYPES })
   @IsDefined()
   @IsIn(PROVIDER_TYPES)
-  provider_type: ProviderType;
+  provider_type: OfflineProviderType;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'e.g. the transaction or cheque number' })
   @IsOptional()

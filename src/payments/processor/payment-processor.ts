@@ -62,4 +62,11 @@ export abstract class PaymentProcessor {
   abstract attach(companyId: string, token: string): Promise<CardDetails | null>;
   abstract charge(request: ChargeRequest, options?: ProcessorCallOptions): Promise<ProcessorResult>;
   abstract refund(request: RefundRequest): Promise<ProcessorResult>;
+  /**
+   * The outcome of an earlier charge made with this idempotency key, without charging: null when
+   * the processor never made one — and then the key is closed, so a charge request still on its
+   * way with that key is declined and can never charge later. Used for an interrupted charge
+   * whose invoice no longer takes it (voided or paid meanwhile): nothing is charged again.
+   */
+  abstract lookup(companyId: string, idempotencyKey: string): Promise<ProcessorResult | null>;
 }

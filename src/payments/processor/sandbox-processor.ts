@@ -73,6 +73,20 @@ export class SandboxProcessor extends PaymentProcessor {
     });
   }
 
+  async lookup(companyId: string, idempotencyKey: string): Promise<ProcessorResult | null> {
+    const closed: ProcessorResult = { status: 'FAILED', provider_transaction_id: null, status_message: 'Closed before any charge was made.' };
+    await this.dataSource.query(
+      `INSERT INTO sandbox_operations (company_id, idempotency_key, operation, request, result, provider_transaction_id, created_at, updated_at)
+       VALUES ($1, $2, 'closed', '{}', $3, NULL, $4, $4) ON CONFLICT (company_id, idempotency_key) DO NOTHING`,
+      [companyId, idempotencyKey, JSON.stringify(closed), this.clock.now()],
+    );
+    const rows: { operation: string; result: ProcessorResult }[] = await this.dataSource.query(
+      'SELECT operation, result FROM sandbox_operations WHERE company_id = $1 AND idempotency_key = $2',
+      [companyId, idempotencyKey],
+    );
+    return rows[0] && rows[0].operation !== 'closed' ? rows[0].result : null;
+  }
+
   /** The first result stored under the key, or `work`'s result stored now (a concurrent twin's insert wins). */
   private async once(
     db: EntityManager,

@@ -53,6 +53,12 @@ export class CompaniesService {
     return { company_id: companyId, token, token_id };
   }
 
+  /** Every company id, in order (operator tools such as the audit command). */
+  async companyIds(): Promise<string[]> {
+    const rows = await this.dataSource.manager.find(CompanyEntity, { select: { company_id: true }, order: { company_id: 'ASC' } });
+    return rows.map((r) => r.company_id);
+  }
+
   async companyExists(companyId: string): Promise<boolean> {
     if (!isId('company', companyId)) return false;
     return (await this.dataSource.manager.count(CompanyEntity, { where: { company_id: companyId } })) > 0;

@@ -19,6 +19,7 @@ export const ID_PREFIX = {
   bundleProductPricing: 'bpp',
   invoice: 'inv',
   invoiceLine: 'invl',
+  invoiceLedgerEntry: 'ile',
   transaction: 'txn',
   credit: 'cred',
   creditLog: 'clog',
