@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
+import { expectBooksBalanced } from '../support/audit';
 
 async function createProduct(tenant: Tenant, body: Record<string, unknown> = {}) {
   const res = await tenant.post('/products', { name: 'Product', ...body });
@@ -84,6 +85,7 @@ describe('checkout sessions', () => {
     customer = await newCustomer(a);
   });
   afterAll(() => t.close());
+  afterEach(() => expectBooksBalanced(t));
   beforeEach(() => setNow(NOW));
 
   describe('#10 create', () => {

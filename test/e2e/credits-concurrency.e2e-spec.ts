@@ -1,5 +1,6 @@
 import { createTestApp, onEmbeddedDatabase, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
+import { expectBooksBalanced } from '../support/audit';
 
 /**
  * Concurrent consumption that tries to overdraw. On the real PostgreSQL (DATABASE_URL) the
@@ -16,6 +17,7 @@ describe('credits: concurrent consumption never overdraws', () => {
     a = await t.tenant('Concurrency');
   });
   afterAll(() => t.close());
+  afterEach(() => expectBooksBalanced(t));
 
   const newCustomer = async (name: string) => (await a.post('/customers', { name, email: `${name}@example.com` }).expect(201)).body;
   const grant = async (body: Record<string, unknown>) => {

@@ -5,6 +5,7 @@ import { expectError } from '../support/errors';
 import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 import { PaymentTransactionsRepository } from '../../src/payments/payments.repositories';
 import { amountLine } from '../../src/billing-math';
+import { expectBooksBalanced } from '../support/audit';
 
 const DAY = 86_400_000;
 const T0 = new Date('2026-05-10T12:00:00.000Z');
@@ -27,6 +28,7 @@ describe('invoices: mark paid (spec #9) and payment transactions', () => {
     cust = (await a.post('/customers', { name: 'Child Ltd', email: 'child@example.com', identifier: 'child-1', org_name: 'Child', parent_customer_id: parent.id }).expect(201)).body;
   });
   afterAll(() => t.close());
+  afterEach(() => expectBooksBalanced(t));
   afterEach(() => clock.set(T0));
 
   async function pendingInvoice(tenant: Tenant, customerId: string, cents: number, extra: Record<string, unknown> = {}) {

@@ -4,6 +4,7 @@ import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { InvoiceDraft, InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 import { amountLine } from '../../src/billing-math';
+import { expectBooksBalanced } from '../support/audit';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -28,6 +29,7 @@ describe('invoices', () => {
     custB = (await b.post('/customers', { name: 'Bob', email: 'bob@example.com' }).expect(201)).body;
   });
   afterAll(() => t.close());
+  afterEach(() => expectBooksBalanced(t));
   afterEach(() => clock.set(T0));
 
   /** An IMMEDIATE one-time charge of `cents` (× aggregate): a PENDING invoice; returns the invoice. */

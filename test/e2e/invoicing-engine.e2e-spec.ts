@@ -8,6 +8,7 @@ import { InvoiceGenerator } from '../../src/invoicing/billing-engine/invoice-gen
 import { runCli } from '../../src/cli/main';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
+import { expectBooksBalanced } from '../support/audit';
 
 const iso = (d: string) => (d.length === 10 ? `${d}T00:00:00.000Z` : new Date(d).toISOString());
 
@@ -28,6 +29,7 @@ describe('billing engine', () => {
     product = (await a.post('/products', { name: 'Engine' }).expect(200)).body;
   });
   afterAll(() => t.close());
+  afterEach(() => expectBooksBalanced(t));
 
   const setNow = (when: string) => clock.set(new Date(iso(when)));
   const run = (when: string, scope = companies): Promise<BillingRunSummary> => {

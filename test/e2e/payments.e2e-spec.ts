@@ -6,6 +6,7 @@ import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
+import { expectBooksBalanced } from '../support/audit';
 
 const T0 = new Date('2033-03-10T12:00:00.000Z');
 const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
@@ -24,6 +25,7 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
     b = await t.tenant('Pay B');
   });
   afterAll(() => t.close());
+  afterEach(() => expectBooksBalanced(t));
 
   const ok = async (res: request.Response, status: number) => {
     if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);

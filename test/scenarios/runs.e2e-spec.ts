@@ -30,6 +30,7 @@ import {
   totals,
   usagePrice,
 } from './scenario-kit';
+import { expectBooksBalanced } from '../support/audit';
 
 describe('scenarios: billing runs, drafts, numbers and previews', () => {
   let s: Scenario;
@@ -38,6 +39,7 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
     s = await startScenario('Runs');
   });
   afterAll(() => s.t.close());
+  afterEach(() => expectBooksBalanced(s.t));
 
   /** The same app and clock, another company (its own numbering and settings). */
   const otherCompany = async (name: string): Promise<Scenario> => {

@@ -17,6 +17,8 @@ export interface TestApp {
   clock: Clock;
   /** A new company with its token, and a request helper bound to both. */
   tenant(name?: string): Promise<Tenant>;
+  /** The companies `tenant()` made, in order (e.g. for the books audit after concurrency tests). */
+  companyIds: string[];
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const http = app.getHttpServer();
   const companies = app.get(CompaniesService);
   let counter = 0;
+  const companyIds: string[] = [];
 
   return {
     app,
@@ -62,8 +65,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: app.get(Clock),
     async tenant(name?: string) {
       const created = await companies.createCompany(name ?? `Test company ${++counter}`);
+      companyIds.push(created.company_id);
       return bindTenant(http, created.company_id, created.token);
     },
+    companyIds,
     close: () => app.close(),
   };
 }

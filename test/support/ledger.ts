@@ -54,8 +54,7 @@ export function ledgerKit(t: TestApp) {
     },
     /** The reconciliation of the tenant's books must find nothing. */
     async expectAuditClean(tenant: Tenant) {
-      const report = await t.app.get(AuditService).run({ companyId: tenant.companyId });
-      expect(report.violations).toEqual([]);
+      expect(await t.app.get(AuditService).company(tenant.companyId)).toEqual([]);
     },
   };
 }

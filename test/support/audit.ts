@@ -1,0 +1,13 @@
+import { AuditService } from '../../src/audit/audit.service';
+import type { TestApp } from './app';
+
+/**
+ * The reconciliation (`npm run cli -- audit`) over every company a test app made must find
+ * nothing: run after every test of the files that race money (payments, credits, voids, runs).
+ */
+export async function expectBooksBalanced(t: TestApp): Promise<void> {
+  const audit = t.app.get(AuditService);
+  const violations = [];
+  for (const companyId of t.companyIds) violations.push(...(await audit.company(companyId)));
+  expect(violations).toEqual([]);
+}
