@@ -25,7 +25,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
     const domain = toDomainError(exception);
-    if (domain instanceof DomainError && domain.category === 'rate_limited') res.setHeader('Retry-After', '1');
+    if (domain.category === 'rate_limited' || domain.category === 'retry') res.setHeader('Retry-After', '1');
     res.status(status).json(body);
   }
 }
