@@ -90,6 +90,20 @@ describe('hardening: bad input is a 400', () => {
       expect(found.body.pagination.total).toBe(0);
     });
 
+    it('refuses a lone surrogate and nesting deeper than 32 levels, naming the field', async () => {
+      field(await a.post('/customers', { name: 'x\ud800y', email: 'surrogate@example.com' }), 'name');
+      field(await a.patch(`/customers/${customer.id}`, { metadata: { note: '\udfff' } }), 'metadata.note');
+      let deep: unknown = 1;
+      for (let i = 0; i < 2000; i++) deep = { a: deep };
+      const res = await a.post('/customers/find', { query: deep });
+      const body = expectError(res, 400, 'validation_error');
+      expect(Object.keys(body.validation_errors!)[0]).toMatch(/^query(\.a)+$/);
+      let ok: unknown = 1;
+      for (let i = 0; i < 20; i++) ok = { a: ok };
+      const kept = await a.patch(`/customers/${customer.id}`, { metadata: { ok } }).expect(200);
+      expect(JSON.stringify(kept.body.metadata.ok)).toBe(JSON.stringify(ok));
+    });
+
     it('refuses a NUL in a path parameter or a search filter', async () => {
       field(await a.get('/customers/abc%00def'), 'customer_id');
       field(await a.post('/customers/find', { query: { search: 'x\u0000' } }), 'query.search');
