@@ -6,10 +6,10 @@
  */
 import Decimal from 'decimal.js';
 import { DomainError } from '../platform/errors/domain-error';
+import { isMoneyCents, MAX_MONEY_CENTS, MONEY_PROBLEM } from '../platform/validation/limits';
 import type { Frequency, PriceType, PricingType } from './catalog.entities';
 
-/** Largest unit price accepted (cents) and the most decimal places kept. */
-const MAX_INTEGER_DIGITS = 15;
+/** The most decimal places kept; a unit price is at most MAX_MONEY_CENTS (README "Limits"). */
 const MAX_DECIMAL_PLACES = 12;
 const NUMERIC_STRING = /^\s*\d+(\.\d+)?\s*$/;
 
@@ -29,11 +29,11 @@ export function parseUnitPrice(value: unknown): string | null {
     return null;
   }
   if (d.isNegative() || d.decimalPlaces() > MAX_DECIMAL_PLACES) return null;
-  if (d.trunc().toFixed().length > MAX_INTEGER_DIGITS) return null;
+  if (d.greaterThan(MAX_MONEY_CENTS)) return null;
   return d.toFixed();
 }
 
-export const UNIT_PRICE_PROBLEM = `must be a non-negative number of cents (a JSON number or a numeric string, at most ${MAX_DECIMAL_PLACES} decimals)`;
+export const UNIT_PRICE_PROBLEM = `must be a non-negative number of cents (a JSON number or a numeric string, at most ${MAX_DECIMAL_PLACES} decimals, at most ${MAX_MONEY_CENTS})`;
 
 /** Stored decimal string → JSON number. */
 export const decimalToNumber = (v: string): number => Number(v);
@@ -174,8 +174,8 @@ export interface PriceShape {
 
 /** Money in cents, in the pricing's currency (a missing currency means the pricing's). */
 export function checkMoney(money: MoneyInput, currency: string, path: string): MoneyValue {
-  if (!Number.isSafeInteger(money.value_in_cents) || money.value_in_cents < 0) {
-    throw DomainError.invalidField(`${path}.value_in_cents`, 'must be an integer number of cents >= 0');
+  if (!isMoneyCents(money.value_in_cents)) {
+    throw DomainError.invalidField(`${path}.value_in_cents`, MONEY_PROBLEM);
   }
   if (money.currency != null && money.currency !== currency) {
     throw new DomainError('currency_mismatch', 'request', `${path}.currency must be the pricing's currency ${currency}`, {

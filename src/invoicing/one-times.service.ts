@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
+import { assertDerivedAmount } from '../platform/validation/limits';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { iso } from '../platform/timestamps';
@@ -342,6 +343,7 @@ export class OneTimesService {
         if (err instanceof BillingMathError) throw DomainError.invalidField(`${path}.product_pricing_id`, `cannot be priced: ${err.message}`);
         throw err;
       }
+      assertDerivedAmount(lines.reduce((sum, l) => sum + l.amount_cents, 0), `${path}.aggregate`, 'the amount of the one-time item');
       return { index, dto, id, name, aggregate, pricing, lines };
     });
   }

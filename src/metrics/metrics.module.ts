@@ -10,6 +10,7 @@ import { ObjectsService } from './objects/objects.service';
 import { StandardItemsSeeder } from './standard-items.seeder';
 import { EventIngestService } from './usage/event-ingest.service';
 import { UsageService } from './usage/usage.service';
+import { EventKeysPurger } from './usage/event-keys-purger.service';
 
 @Module({
   imports: [CustomersModule],
@@ -22,9 +23,10 @@ import { UsageService } from './usage/usage.service';
     BillableItemsService,
     BillableMetricsService,
     EventIngestService,
+    EventKeysPurger,
     UsageService,
     ObjectsService,
   ],
-  exports: [BillableItemsRepository, BillableMetricsRepository, BillableItemsService, BillableMetricsService, UsageService, EventIngestService],
+  exports: [BillableItemsRepository, BillableMetricsRepository, BillableItemsService, BillableMetricsService, UsageService, EventIngestService, EventKeysPurger],
 })
 export class MetricsModule {}

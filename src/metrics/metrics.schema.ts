@@ -5,6 +5,7 @@ import { BillableObjectEntity } from './objects/billable-object.entity';
 import { UsageEventEntity, UsageEventKeyEntity, UsageRollupEntity, UsageRollupValueEntity } from './usage/usage.entities';
 import { BillableItemsAndMetrics1700000003000 } from './migrations/1700000003000-billable-items-and-metrics';
 import { UsageEventsAndObjects1700000003100 } from './migrations/1700000003100-usage-events-and-objects';
+import { UsageEventKeysAge1700000012100 } from './migrations/1700000012100-usage-event-keys-age';
 
 export const metricsSchema: ModuleSchema = {
   entities: [
@@ -16,5 +17,5 @@ export const metricsSchema: ModuleSchema = {
     UsageRollupValueEntity,
     BillableObjectEntity,
   ],
-  migrations: [BillableItemsAndMetrics1700000003000, UsageEventsAndObjects1700000003100],
+  migrations: [BillableItemsAndMetrics1700000003000, UsageEventsAndObjects1700000003100, UsageEventKeysAge1700000012100],
 };

@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { createValidationPipe } from './errors/validation';
+import { NulCharacterPipe } from './validation/nul-character.pipe';
 
 export const BODY_LIMIT = '1mb';
 
@@ -14,7 +15,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.set('x-powered-by', false);
   app.set('query parser', 'simple');
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new NulCharacterPipe(), createValidationPipe());
 
   const document = SwaggerModule.createDocument(
     app,

@@ -44,7 +44,7 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [TALLY_CONFIG, Clock, UnitOfWork, CompanySeeders, CompaniesService, IdempotencyService],
+      exports: [TALLY_CONFIG, Clock, UnitOfWork, CompanySeeders, CompaniesService, IdempotencyService, PlatformScheduler],
     };
   }
 }

@@ -1,8 +1,9 @@
 import type { ModuleSchema } from './database/entity-registry';
 import { ApiTokenEntity, CompanyEntity, IdempotencyKeyEntity } from './companies.entity';
 import { Platform1700000000000 } from './migrations/1700000000000-platform';
+import { IdempotencyUnsettled1700000012000 } from './migrations/1700000012000-idempotency-unsettled';
 
 export const platformSchema: ModuleSchema = {
   entities: [CompanyEntity, ApiTokenEntity, IdempotencyKeyEntity],
-  migrations: [Platform1700000000000],
+  migrations: [Platform1700000000000, IdempotencyUnsettled1700000012000],
 };

@@ -19,6 +19,8 @@ import { SubscriptionEntity, SubscriptionEventType, SubscriptionPhaseEntity } fr
 import { addTerm, currentPeriodEnd, currentPeriodStart, fixedEndDate, isEnded, renewalDate } from './subscription-dates';
 import { dateInputs, deriveState, effectiveAnchor, inTrial, termOf } from './subscription-state';
 import { SubscriptionViews } from './subscription.views';
+import { checkCustomerMrr, checkOnetimeItems, planMaxMrr, StoredOnetimeItem } from './amount-bounds';
+import { ZERO } from '../billing-math/money';
 import type {
   CancelSubscriptionDto,
   ChangeSubscriptionDto,
@@ -641,8 +643,11 @@ export class SubscriptionsService {
     if (subs.length === 0) return;
     const phases = await this.phases.with(m).find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
     const shown = new Map(subs.map((s) => [s.id, displayPhase(phases.filter((p) => p.subscription_id === s.id), now)]));
-    const pricingIds = [...new Set([...shown.values()].flatMap((p) => p?.product_pricing_ids ?? []))];
+    const live = phases.filter((p) => p.superseded_by_event_seq === null);
+    const onetimeIds = subs.flatMap((s) => (s.onetime_items ?? []).map((o) => o.product_pricing_id)).filter((x): x is string => typeof x === 'string');
+    const pricingIds = [...new Set([...live.flatMap((p) => p.product_pricing_ids), ...onetimeIds])];
     const data = await this.plan.load(m, companyId, pricingIds);
+    this.checkAmounts(subs, live, data, now);
     let currency: string | null = null;
     let mrr = 0;
     for (const s of subs) {
@@ -664,5 +669,26 @@ export class SubscriptionsService {
     const patch: Partial<CustomerEntity> = { mrr_in_cents: mrr, arr_in_cents: mrr * 12 };
     if (currency) patch.mrr_currency = currency;
     await this.customers.with(m).update(companyId, { id: customerId }, patch);
+  }
+
+  /**
+   * Every amount the customer's live subscriptions can produce stays within MAX_MONEY_CENTS
+   * (amount-bounds.ts), else the write is a 400 and rolls back.
+   */
+  private checkAmounts(subs: SubscriptionEntity[], live: SubscriptionPhaseEntity[], data: PlanCatalogData, now: Date): void {
+    let currency: string | null = null;
+    let total = ZERO;
+    for (const s of subs) {
+      if (isEnded(s.end_date, now)) continue;
+      checkOnetimeItems(data, s.onetime_items as StoredOnetimeItem[] | null);
+      let largest = ZERO;
+      for (const ph of live.filter((p) => p.subscription_id === s.id)) {
+        const mrr = planMaxMrr(data, ph);
+        if (mrr.greaterThan(largest)) largest = mrr;
+      }
+      currency ??= s.currency;
+      if (s.currency === currency) total = total.plus(largest);
+    }
+    checkCustomerMrr(total);
   }
 }

@@ -103,3 +103,69 @@ describe('idempotency', () => {
     expect(Number(left[0].n)).toBe(0);
   });
 });
+
+describe('idempotency: retryable errors and answers that cannot be stored', () => {
+  let t: TestApp;
+  let a: Tenant;
+  const clock = new FixedClock(new Date('2026-03-01T12:00:00.000Z'));
+  const keyRow = async (tenant: Tenant, key: string) =>
+    (await t.dataSource.query('SELECT state, response_status FROM idempotency_keys WHERE company_id = $1 AND key = $2', [tenant.companyId, key]))[0] ?? null;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, imports: [FailingModule] });
+    a = await t.tenant();
+  });
+  afterAll(() => t.close());
+
+  it.each(['40001', '40P01'])('answers a retryable database error (%s) with a 409 and Retry-After that is not stored', async (code) => {
+    FailingController.calls = 0;
+    const key = `key-retryable-${code}`;
+    const first = await a.post('/__test/retryable', { code }).set('Idempotency-Key', key);
+    expectError(first, 409, 'request_error', 'concurrent_update');
+    expect(first.headers['retry-after']).toBe('1');
+    expect(await keyRow(a, key)).toBeNull();
+    // the retry with the same key runs again (it is not the stored 409) and its answer is kept
+    const retry = await a.post('/__test/retryable', { code }).set('Idempotency-Key', key).expect(201);
+    expect(retry.body).toEqual({ ok: true, call: 2 });
+    expect(retry.headers['idempotency-used']).toBeUndefined();
+    const replay = await a.post('/__test/retryable', { code }).set('Idempotency-Key', key).expect(201);
+    expect(replay.headers['idempotency-used']).toBe('true');
+    expect(replay.body).toEqual({ ok: true, call: 2 });
+    expect(FailingController.calls).toBe(2);
+    expect(await keyRow(a, key)).toEqual({ state: 'done', response_status: 201 });
+  });
+
+  describe('when the answer cannot be stored after the handler committed', () => {
+    // A real database failure: a trigger refuses to store the answer of keys named fail-store-*.
+    beforeAll(async () => {
+      await t.dataSource.query(`
+        CREATE OR REPLACE FUNCTION tally_test_refuse_answer() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.key LIKE 'fail-store-%' AND NEW.state = 'done' THEN RAISE EXCEPTION 'disk full (test)'; END IF;
+          RETURN NEW;
+        END $$`);
+      await t.dataSource.query('DROP TRIGGER IF EXISTS tally_test_refuse_answer ON idempotency_keys');
+      await t.dataSource.query('CREATE TRIGGER tally_test_refuse_answer BEFORE UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION tally_test_refuse_answer()');
+    });
+    afterAll(async () => {
+      await t.dataSource.query('DROP TRIGGER IF EXISTS tally_test_refuse_answer ON idempotency_keys');
+      await t.dataSource.query('DROP FUNCTION IF EXISTS tally_test_refuse_answer()');
+    });
+
+    it('keeps the key (unsettled): a retry gets a 409 and never runs the operation twice', async () => {
+      const body = { key: 'unsettled-ent', name: 'Once', type: 'BOOL', aggregator_type: 'OR' };
+      const first = await a.post('/entitlements', body).set('Idempotency-Key', 'fail-store-1').expect(201);
+      expect(first.body.key).toBe('unsettled-ent');
+      expect(await keyRow(a, 'fail-store-1')).toEqual({ state: 'unsettled', response_status: null });
+      for (let i = 0; i < 2; i++) {
+        const retry = await a.post('/entitlements', body).set('Idempotency-Key', 'fail-store-1');
+        expectError(retry, 409, 'idempotency_error', 'idempotency_key_unsettled');
+      }
+      // still unsettled after the abandoned-request window: never taken over
+      clock.advance(60 * 60 * 1000);
+      expectError(await a.post('/entitlements', body).set('Idempotency-Key', 'fail-store-1'), 409, 'idempotency_error', 'idempotency_key_unsettled');
+      const found = await a.post('/entitlements/find', { query: { key: 'unsettled-ent' }, include_meta: true }).expect(200);
+      expect(found.body.pagination.total).toBe(1);
+    });
+  });
+});

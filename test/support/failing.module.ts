@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { IsInt, IsOptional, IsString, ValidateNested, Min } from 'class-validator';
 import { Type } from 'class-transformer';
-import { QueryFailedError } from 'typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
 import { COMPANY_PATH } from '../../src/platform/paths';
 import { CompanyId } from '../../src/platform/tenancy/company-id.decorator';
 
@@ -18,6 +18,11 @@ class NestedDto {
 @Controller(`${COMPANY_PATH}/__test`)
 export class FailingController {
   static calls = 0;
+  static dataSource: DataSource | null = null;
+
+  constructor(dataSource: DataSource) {
+    FailingController.dataSource = dataSource;
+  }
 
   @Post('boom')
   @HttpCode(200)
@@ -40,6 +45,21 @@ export class FailingController {
     FailingController.calls++;
     if (FailingController.calls % 2 === 1) throw new Error('transient failure');
     return { ok: true, n: body.n ?? null, call: FailingController.calls };
+  }
+
+  /**
+   * A real retryable database error (serialization failure 40001, or deadlock 40P01 with
+   * `{code: '40P01'}`) on odd calls; the writes of even calls succeed.
+   */
+  @Post('retryable')
+  @HttpCode(201)
+  async retryable(@Body() body: { code?: string }) {
+    FailingController.calls++;
+    if (FailingController.calls % 2 === 1) {
+      const code = body.code === '40P01' ? '40P01' : '40001';
+      await FailingController.dataSource!.query(`DO $$ BEGIN RAISE EXCEPTION 'could not serialize access' USING ERRCODE = '${code}'; END $$`);
+    }
+    return { ok: true, call: FailingController.calls };
   }
 
   @Post('nested')

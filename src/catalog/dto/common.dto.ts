@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Min, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, ValidationOptions } from 'class-validator';
 import { FREQUENCIES } from '../catalog.entities';
 import { parseUnitPrice, UNIT_PRICE_PROBLEM } from '../pricing.rules';
+import { IsMoneyCents, MAX_MONEY_CENTS, MAX_TERM_COUNT } from '../../platform/validation/limits';
 
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 const ISO_4217 = new Set<string>(Intl.supportedValuesOf('currency'));
@@ -43,16 +44,16 @@ export class MoneyDto {
   @Matches(CURRENCY_PATTERN, { message: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })
   currency?: string | null;
 
-  @ApiProperty({ minimum: 0, example: 1000 })
-  @IsInt()
-  @Min(0)
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_MONEY_CENTS, example: 1000 })
+  @IsMoneyCents()
   value_in_cents: number;
 }
 
 export class TermDto {
-  @ApiProperty({ minimum: 1, example: 1 })
+  @ApiProperty({ minimum: 1, maximum: MAX_TERM_COUNT, example: 1 })
   @IsInt()
   @Min(1)
+  @Max(MAX_TERM_COUNT)
   count: number;
 
   @ApiProperty({ enum: FREQUENCIES, example: 'MONTH' })

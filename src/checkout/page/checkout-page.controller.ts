@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../platform/auth/public.decorator';
+import { HostedPageErrorFilter } from '../../platform/hosted-pages/hosted-page-error.filter';
 import { sendHtml } from '../../platform/hosted-pages/layout';
 import { CheckoutPageService, PageResult } from './checkout-page.service';
 
@@ -20,6 +21,7 @@ function send(res: Response, page: PageResult): void {
 @ApiExcludeController()
 @Public()
 @Controller('checkout/pay')
+@UseFilters(HostedPageErrorFilter)
 export class CheckoutPageController {
   constructor(private readonly pages: CheckoutPageService) {}
 

@@ -8,7 +8,6 @@ import {
   IsEmail,
   IsIn,
   IsInt,
-  IsISO8601,
   IsObject,
   IsOptional,
   IsString,
@@ -24,6 +23,7 @@ import { ProductPricingResponse } from '../../catalog/dto/pricing.dto';
 import { CustomerResponse } from '../../customers/dto/customer.dto';
 import { ConfigItemDto, ConfigItemResponse, DiscountInputDto, OnetimeItemDto } from '../../subscriptions/dto/subscription.dto';
 import { CONTRACT_STATUSES } from '../contract.entities';
+import { IsDateTime } from '../../platform/validation/limits';
 
 export const CREATE_STATUSES = ['DRAFT', 'PENDING_SIGNATURES'] as const;
 export const PATCH_STATUSES = ['DRAFT', 'PENDING_SIGNATURES', 'VOID'] as const;
@@ -64,12 +64,12 @@ export class SignatoryPatchDto extends SignatoryInputDto {
   @MaxLength(2048)
   signature_link?: string | null;
   @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() signed?: boolean | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsISO8601({ strict: true }) signed_date?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsDateTime() signed_date?: string | null;
   @ApiPropertyOptional({ type: [String], description: 'ignored: recorded by the signing page' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(1000)
-  @IsISO8601({ strict: true }, { each: true })
+  @IsDateTime({ each: true })
   view_timestamps?: string[] | null;
 }
 
@@ -110,11 +110,11 @@ export class CreateContractDto {
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'start of the subscription (default: when executed); may be in the future' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   start_date?: string | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'unsigned after this instant, the contract is EXPIRED' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   expiration_date?: string | null;
 
   @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
@@ -152,7 +152,7 @@ export class UpdateContractDto {
   @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
   @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
   @ApiPropertyOptional({ type: Object, nullable: true }) @IsOptional() @IsObject() custom_variables?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsDateTime() expiration_date?: string | null;
   @ApiPropertyOptional({ type: Object, nullable: true }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string | null;
   @ApiPropertyOptional({ type: [SignatoryPatchDto], description: 'replaces the list (entries matched by e-mail keep their signature state)' })
@@ -162,7 +162,7 @@ export class UpdateContractDto {
   @ValidateNested({ each: true })
   @Type(() => SignatoryPatchDto)
   signatories?: SignatoryPatchDto[] | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsISO8601({ strict: true }) start_date?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsDateTime() start_date?: string | null;
   @ApiPropertyOptional({ type: TermDto, nullable: true, description: "null: the plan's default term" })
   @IsOptional()
   @ValidateNested()

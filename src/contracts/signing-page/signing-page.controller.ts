@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../platform/auth/public.decorator';
+import { HostedPageErrorFilter } from '../../platform/hosted-pages/hosted-page-error.filter';
 import { sendHtml as send } from '../../platform/hosted-pages/layout';
 import { SigningPageService } from './signing-page.service';
 
@@ -12,6 +13,7 @@ import { SigningPageService } from './signing-page.service';
 @ApiExcludeController()
 @Public()
 @Controller('contracts/sign')
+@UseFilters(HostedPageErrorFilter)
 export class SigningPageController {
   constructor(private readonly pages: SigningPageService) {}
 

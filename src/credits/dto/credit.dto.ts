@@ -8,7 +8,6 @@ import {
   IsDefined,
   IsIn,
   IsInt,
-  IsISO8601,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -24,6 +23,7 @@ import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto
 import { BillableItemResponse } from '../../metrics/dto/metrics.dto';
 import { CustomerSummaryResponse } from '../../customers/dto/customer.dto';
 import { CREDIT_ACTIONS, CREDIT_STATES, CREDIT_TYPES, CreditType } from '../credit.entities';
+import { IsDateTime, IsMoneyCents, MAX_MONEY_CENTS } from '../../platform/validation/limits';
 
 /** Enumerated strings of filters are accepted in any case. */
 const upperCase = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.toUpperCase() : value);
@@ -40,10 +40,8 @@ export class CreditMoneyDto {
   @IsCurrencyCode()
   currency: string;
 
-  @ApiProperty({ minimum: 1, example: 5000 })
-  @IsInt()
-  @Min(1, { message: 'must be greater than 0' })
-  @Max(CREDIT_MAX)
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_MONEY_CENTS, example: 5000 })
+  @IsMoneyCents(1)
   value_in_cents: number;
 }
 
@@ -99,7 +97,7 @@ export class CreateCreditDto {
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'in the future; never expires when absent' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   expiration_date?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: "a subscription of the customer" })

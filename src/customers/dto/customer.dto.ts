@@ -9,7 +9,6 @@ import {
   IsIn,
   IsInt,
   IsISO31661Alpha2,
-  IsISO8601,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -22,6 +21,7 @@ import {
 import { BASE_SORT_KEYS, findBodyDto, RangeFilterDto } from '../../platform/search/find-body.dto';
 import { CUSTOMER_STATUSES } from '../customer.entity';
 import { OptionalNestedArray } from '../../platform/validation/decorators';
+import { IsDateTime } from '../../platform/validation/limits';
 
 export const ROLLUP_FREQUENCIES = ['HOUR', 'DAY', 'WEEK', 'BI_MONTH', 'MONTH', 'QUARTER', 'BI_ANNUAL', 'YEAR'] as const;
 
@@ -63,14 +63,14 @@ export class ChildRollupBillingConfigDto {
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   start_date?: string | null;
 
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   end_date?: string | null;
 
   @OptionalNestedArray(DisplayFieldDto, 50, { nullable: true })

@@ -7,7 +7,6 @@ import {
   IsDefined,
   IsIn,
   IsInt,
-  IsISO8601,
   IsObject,
   IsOptional,
   IsString,
@@ -22,6 +21,7 @@ import {
 import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto, RangeFilterDto } from '../../platform/search/find-body.dto';
 import { CustomerResponse, MoneyResponse } from '../../customers/dto/customer.dto';
 import { OFFLINE_PROVIDER_TYPES as PROVIDER_TYPES, OfflineProviderType } from '../invoicing.hooks';
+import { IsDateTime, IsMoneyCents, MAX_MONEY_CENTS } from '../../platform/validation/limits';
 
 /** Statuses as responses read them (PENDING past its due date reads OVERDUE); filters match case-insensitively. */
 export const INVOICE_READ_STATUSES = ['DRAFT', 'PENDING', 'OVERDUE', 'PAID', 'VOID'] as const;
@@ -92,7 +92,7 @@ export type FindInvoicesDto = InstanceType<typeof FindInvoicesDto>;
 export class UpdateInvoiceDto {
   @ApiPropertyOptional({ format: 'date-time', description: 'not before invoice_date' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   due_date?: string | null;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'replaces the metadata (null clears it)' })
@@ -113,10 +113,8 @@ export class PaymentAmountDto {
   @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })
   currency?: string | null;
 
-  @ApiProperty({ minimum: 1, example: 1000, description: 'integer cents > 0, at most the amount due' })
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_MONEY_CENTS, example: 1000, description: 'integer cents > 0, at most the amount due' })
+  @IsMoneyCents(1)
   value_in_cents: number;
 }
 
@@ -141,7 +139,7 @@ export class MarkInvoicePaidDto {
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'default: now' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   paid_date?: string | null;
 }
 

@@ -8,7 +8,6 @@ import {
   IsDefined,
   IsIn,
   IsInt,
-  IsISO8601,
   IsNotEmpty,
   IsNumber,
   IsObject,
@@ -26,6 +25,7 @@ import { MoneyResponse } from '../../customers/dto/customer.dto';
 import { ProductPricingResponse } from '../../catalog/dto/pricing.dto';
 import { DiscountInputDto, QuantityConfigDto } from '../../subscriptions/dto/subscription.dto';
 import { ONE_TIME_STATES, ONE_TIME_TYPES } from '../invoicing.entities';
+import { IsDateTime, IsMoneyCents, MAX_MONEY_CENTS } from '../../platform/validation/limits';
 
 export class OneTimeMoneyDto {
   @ApiPropertyOptional({ example: 'USD', description: 'the currency of the request (defaults to it)' })
@@ -34,10 +34,8 @@ export class OneTimeMoneyDto {
   @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })
   currency?: string | null;
 
-  @ApiProperty({ minimum: 0, example: 5000 })
-  @IsInt()
-  @Min(0)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_MONEY_CENTS, example: 5000 })
+  @IsMoneyCents()
   value_in_cents: number;
 }
 
@@ -117,7 +115,7 @@ export class CreateOneTimesDto {
 
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'IMMEDIATE: the invoice date (default now)' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   invoice_date?: string | null;
 
   @ApiPropertyOptional({ type: Number, minimum: 0, default: 30, nullable: true, description: 'days from the invoice date to its due date' })

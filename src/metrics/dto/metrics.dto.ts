@@ -7,7 +7,6 @@ import {
   IsBoolean,
   IsDefined,
   IsIn,
-  IsISO8601,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -19,6 +18,7 @@ import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto
 import { DISPLAY_TYPES, ITEM_TYPES } from '../billable-item.entity';
 import { METRIC_TYPES } from '../billable-metric.entity';
 import { AGGREGATORS, COMPARISON_TYPES, LOGICAL_TYPES } from '../metering-rule';
+import { IsDateTime } from '../../platform/validation/limits';
 
 export const STATES = ['ACTIVE', 'ARCHIVED'] as const;
 const TEXT_MAX = 255;
@@ -163,8 +163,8 @@ export class BillableMetricResponse {
 // ---------------------------------------------------------------- usage
 
 export class UsagePeriodDto {
-  @ApiProperty({ format: 'date-time', description: 'inclusive' }) @IsISO8601({ strict: true }) start_date: string;
-  @ApiProperty({ format: 'date-time', description: 'exclusive' }) @IsISO8601({ strict: true }) end_date: string;
+  @ApiProperty({ format: 'date-time', description: 'inclusive' }) @IsDateTime() start_date: string;
+  @ApiProperty({ format: 'date-time', description: 'exclusive' }) @IsDateTime() end_date: string;
 }
 
 export class CustomerUsageDto {

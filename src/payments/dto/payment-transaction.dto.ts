@@ -4,6 +4,7 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Ma
 import { CustomerSummaryResponse, MoneyResponse } from '../../customers/dto/customer.dto';
 import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
 import { ALL_PROVIDER_TYPES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../payment-transaction.entity';
+import { IsMoneyCents, MAX_MONEY_CENTS } from '../../platform/validation/limits';
 
 export class PaymentMethodSnapshotResponse {
   @ApiProperty({ type: String, nullable: true }) brand: string | null;
@@ -92,10 +93,8 @@ export class RefundAmountDto {
   @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })
   currency?: string | null;
 
-  @ApiProperty({ minimum: 1, description: 'integer cents > 0, at most refundable_amount' })
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_MONEY_CENTS, description: 'integer cents > 0, at most refundable_amount' })
+  @IsMoneyCents(1)
   value_in_cents: number;
 }
 

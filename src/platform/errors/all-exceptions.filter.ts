@@ -1,13 +1,19 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError } from './domain-error';
 import { RenderedError, renderError, toDomainError } from './error-body';
+import { redactUrl } from '../logging/logger.options';
+
+const logger = new Logger('Errors');
+
+/** Logs an unexpected error with the request's path, secrets of hosted-page links redacted. */
+export function logUnhandled(exception: unknown, req: Request): void {
+  const e = exception as Error;
+  logger.error({ err: { message: e?.message, stack: e?.stack }, path: redactUrl(req.originalUrl ?? req.url) }, 'unhandled error');
+}
 
 /** The one global filter: every failure leaves the service in the error body of conventions.md. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
@@ -19,13 +25,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     const { status, body } = renderError(exception);
-    if (status >= 500) {
-      const e = exception as Error;
-      this.logger.error({ err: { message: e?.message, stack: e?.stack }, path: req.path }, 'unhandled error');
-    }
+    if (status >= 500) logUnhandled(exception, req);
     if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
     const domain = toDomainError(exception);
-    if (domain instanceof DomainError && domain.category === 'rate_limited') res.setHeader('Retry-After', '1');
+    if (domain.category === 'rate_limited' || domain.category === 'retry') res.setHeader('Retry-After', '1');
     res.status(status).json(body);
   }
 }

@@ -10,6 +10,7 @@ export type ErrorCategory =
   | 'not_found'
   | 'conflict'
   | 'idempotency'
+  | 'retry'
   | 'too_large'
   | 'rate_limited'
   | 'internal';
@@ -22,6 +23,8 @@ export const ERROR_CATEGORIES: Record<ErrorCategory, { status: number; type: str
   not_found: { status: 404, type: 'request_error' },
   conflict: { status: 409, type: 'request_error' },
   idempotency: { status: 409, type: 'idempotency_error' },
+  /** A transient conflict (serialization failure, deadlock): answered with Retry-After, never stored under an Idempotency-Key. */
+  retry: { status: 409, type: 'request_error' },
   too_large: { status: 413, type: 'request_error' },
   rate_limited: { status: 429, type: 'request_error' },
   internal: { status: 500, type: 'api_error' },

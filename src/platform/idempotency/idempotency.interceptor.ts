@@ -5,17 +5,22 @@ import type { Request, Response } from 'express';
 import { from, Observable, of, throwError } from 'rxjs';
 import { catchError, mergeMap } from 'rxjs/operators';
 import { DomainError } from '../errors/domain-error';
-import { RenderedError, renderError } from '../errors/error-body';
+import { RenderedError, renderError, toDomainError } from '../errors/error-body';
 import type { AuthContext } from '../auth/auth.guard';
 import { IdempotencyService, requestFingerprint } from './idempotency.service';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const METHODS = new Set(['POST', 'PATCH', 'DELETE', 'PUT']);
 
+const isRetryable = (err: unknown) => toDomainError(err).category === 'retry';
+
 /**
  * `Idempotency-Key` on any POST/PATCH/DELETE of a company: the first completed response
  * (2xx or 4xx) is stored and replayed with `Idempotency-Used: true`; the same key with another
- * request is a 409, and so is a repeat while the first is still running. 5xx are not stored.
+ * request is a 409, and so is a repeat while the first is still running. 5xx and retryable
+ * conflicts (serialization failure, deadlock) are not stored: their transaction rolled back, so
+ * a retry runs again. Once the handler has succeeded the key is never released: if its answer
+ * cannot be stored, the key reads `unsettled` and a retry gets a 409 instead of a second run.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -51,17 +56,24 @@ export class IdempotencyInterceptor implements NestInterceptor {
             if (claim.status >= 400) throw new RenderedError(claim.status, claim.body, { 'Idempotency-Used': 'true' });
             res.setHeader('Idempotency-Used', 'true');
             return of(claim.body);
+          case 'unsettled':
+            throw new DomainError(
+              'idempotency_key_unsettled',
+              'idempotency',
+              'the request with this Idempotency-Key completed but its answer could not be stored; read the result instead of retrying',
+            );
           case 'claimed':
             return next.handle().pipe(
-              mergeMap(async (body) => {
-                await this.idempotency.complete(companyId, key, successStatus, body);
-                return body;
-              }),
+              // the handler failed: a 4xx is kept; a 5xx or a retryable conflict rolled back and releases the key
               catchError((err) => {
                 const { status, body } = renderError(err);
-                const settle =
-                  status >= 500 ? this.idempotency.release(companyId, key) : this.idempotency.complete(companyId, key, status, body);
+                const settle = status >= 500 || isRetryable(err) ? this.idempotency.release(companyId, key) : this.idempotency.complete(companyId, key, status, body);
                 return from(settle).pipe(mergeMap(() => throwError(() => err)));
+              }),
+              // the handler succeeded and its writes are committed: the key is never released from here on
+              mergeMap(async (body) => {
+                await this.idempotency.completeAfterCommit(companyId, key, successStatus, body);
+                return body;
               }),
             );
         }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, LessThan } from 'typeorm';
 import { createHash } from 'node:crypto';
 import { Clock } from '../clock/clock';
@@ -7,11 +7,13 @@ import { IdempotencyKeyEntity } from '../companies.entity';
 export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 3600 * 1000;
 /** A "running" key older than this belongs to a request whose process died; it may be taken over. */
 export const IDEMPOTENCY_ABANDONED_MS = 5 * 60 * 1000;
+const STORE_ATTEMPTS = 3;
 
 export type ClaimResult =
   | { kind: 'claimed' }
   | { kind: 'replay'; status: number; body: unknown }
   | { kind: 'in_use' }
+  | { kind: 'unsettled' }
   | { kind: 'reused' };
 
 export function requestFingerprint(method: string, path: string, body: unknown): string {
@@ -23,6 +25,8 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 /** Idempotency keys, kept in PostgreSQL so every instance of the service sees them. */
 @Injectable()
 export class IdempotencyService {
+  private readonly logger = new Logger('Idempotency');
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
@@ -55,6 +59,7 @@ export class IdempotencyService {
       }
       if (row.request_hash !== fingerprint) return { kind: 'reused' };
       if (row.state === 'running') return { kind: 'in_use' };
+      if (row.state === 'unsettled') return { kind: 'unsettled' };
       return { kind: 'replay', status: row.response_status!, body: row.response_body };
     }
     return { kind: 'in_use' };
@@ -66,6 +71,34 @@ export class IdempotencyService {
       { company_id: companyId, key, state: 'running' },
       { state: 'done', response_status: status, response_body: (body === undefined ? null : body) as never },
     );
+  }
+
+  /**
+   * Stores the answer of a request whose writes are committed (a few attempts). When it cannot
+   * be stored, the key is marked `unsettled` (never released, never taken over) so that a retry
+   * cannot run the operation twice; if even that fails the key stays `running` (a retry gets
+   * `idempotency_key_in_use`). The caller still gets its answer: the operation did happen.
+   */
+  async completeAfterCommit(companyId: string, key: string, status: number, body: unknown): Promise<void> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
+      try {
+        await this.complete(companyId, key, status, body);
+        return;
+      } catch (err) {
+        lastError = err;
+        if (attempt + 1 < STORE_ATTEMPTS) await new Promise((r) => setTimeout(r, 25 * 4 ** attempt));
+      }
+    }
+    this.logger.error({ err: { message: (lastError as Error)?.message }, company_id: companyId }, 'could not store an idempotent answer; the key is kept as unsettled');
+    for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
+      try {
+        await this.dataSource.manager.update(IdempotencyKeyEntity, { company_id: companyId, key, state: 'running' }, { state: 'unsettled' });
+        return;
+      } catch {
+        if (attempt + 1 < STORE_ATTEMPTS) await new Promise((r) => setTimeout(r, 25 * 4 ** attempt));
+      }
+    }
   }
 
   /** Forgets a key whose request failed with a 5xx, so a retry can run. */

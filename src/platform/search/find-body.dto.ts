@@ -9,7 +9,6 @@ import {
   IsDefined,
   IsIn,
   IsInt,
-  IsISO8601,
   IsNumber,
   IsOptional,
   IsString,
@@ -18,6 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsDateTime } from '../validation/limits';
 
 export const BASE_SORT_KEYS = ['createdAtDesc', 'createdAtAsc', 'updatedAtAsc', 'updatedAtDesc'] as const;
 
@@ -47,11 +47,11 @@ export class RangeFilterDto {
 
 /** Date range, ISO 8601 instants: `{eq, gt, gte, lt, lte}`. */
 export class DateRangeFilterDto {
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601({ strict: true }) eq?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601({ strict: true }) gt?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601({ strict: true }) gte?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601({ strict: true }) lt?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsISO8601({ strict: true }) lte?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsDateTime() eq?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsDateTime() gt?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsDateTime() gte?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsDateTime() lt?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) @IsOptional() @IsDateTime() lte?: string;
 }
 
 /** A set: `{condition: "AND"|"OR", values: [...]}`. */

@@ -1,6 +1,7 @@
 import { Brackets, ObjectLiteral, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { DomainError } from '../errors/domain-error';
 import type { FindBody } from './find-body.dto';
+import { isDateTimeString } from '../validation/limits';
 
 export type SortValueKind = 'date' | 'number' | 'string';
 
@@ -58,10 +59,32 @@ export function encodeCursor(sortKey: string, value: unknown, id: string): strin
   return Buffer.from(JSON.stringify([sortKey, value, id]), 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string, sortKey: string): { value: unknown; id: string } {
+const CURSOR_ID = /^[\x21-\x7e]{1,128}$/;
+const NUMERIC = /^-?\d{1,30}(\.\d{1,30})?$/;
+
+/** True when a decoded cursor value fits the sort column's type (so PostgreSQL never rejects the cast). */
+function cursorValueFits(kind: SortValueKind, value: unknown): boolean {
+  switch (kind) {
+    case 'date':
+      return isDateTimeString(value);
+    case 'number':
+      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && NUMERIC.test(value));
+    case 'string':
+      return typeof value === 'string' && value.length <= 1024 && !value.includes('\u0000');
+  }
+}
+
+function decodeCursor(cursor: string, sortKey: string, kind: SortValueKind): { value: unknown; id: string } {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === sortKey && typeof parsed[2] === 'string') {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 3 &&
+      parsed[0] === sortKey &&
+      typeof parsed[2] === 'string' &&
+      CURSOR_ID.test(parsed[2]) &&
+      cursorValueFits(kind, parsed[1])
+    ) {
       return { value: parsed[1], id: parsed[2] };
     }
   } catch {
@@ -156,7 +179,7 @@ export async function runSearch<T extends ObjectLiteral>(
   const idColumn = `${spec.alias}.id`;
   const fromKey = body?.pagination?.from_key;
   if (fromKey) {
-    const cursor = decodeCursor(fromKey, sortKey);
+    const cursor = decodeCursor(fromKey, sortKey, sort.kind);
     const cmp = sort.direction === 'DESC' ? '<' : '>';
     qb.andWhere(`(${sort.column}, ${idColumn}) ${cmp} (CAST(:cursor_value AS ${CAST[sort.kind]}), :cursor_id)`, {
       cursor_value: cursor.value,

@@ -8,7 +8,6 @@ import {
   IsDefined,
   IsIn,
   IsInt,
-  IsISO8601,
   IsNumber,
   IsObject,
   IsOptional,
@@ -26,6 +25,7 @@ import {
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entities';
 import { OptionalNestedArray } from '../../platform/validation/decorators';
+import { IsDateTime } from '../../platform/validation/limits';
 
 export class QuantityConfigDto {
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() allow_custom_quantity?: boolean | null;
@@ -63,7 +63,7 @@ export class DiscountInputDto {
   @Min(0)
   @Max(1)
   percent?: number | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsDateTime() expiration_date?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() product_pricing_id?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() coupon_id?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() customer_id?: string | null;
@@ -85,7 +85,7 @@ export class CustomPriceInputDto {
 }
 
 export class OnetimeItemDto {
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 }) @IsOptional() @IsNumber() @Min(0) aggregate?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 1_000_000_000 }) @IsOptional() @IsNumber() @Min(0) @Max(1_000_000_000) aggregate?: number | null;
   @ApiPropertyOptional({ type: CustomPriceInputDto, nullable: true })
   @IsOptional()
   @ValidateNested()
@@ -145,11 +145,11 @@ export class CreateSubscriptionDto extends PlanFieldsDto {
   currency?: string | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', description: 'past or future; default now' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   start_date?: string | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', description: 'default start_date (trial end when on trial)' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   billing_anchor_date?: string | null;
   @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
   @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?: number | null;
@@ -186,7 +186,7 @@ export class ChangeSubscriptionDto extends PlanFieldsDto {
   @ApiPropertyOptional({ enum: CHANGE_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CHANGE_TIMINGS) timing?: (typeof CHANGE_TIMINGS)[number] | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'overrides timing' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   custom_change_date?: string | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() reset_billing_anchor?: boolean | null;
 }
@@ -199,7 +199,7 @@ export class CancelSubscriptionDto {
   @ApiPropertyOptional({ enum: CANCEL_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CANCEL_TIMINGS) timing?: (typeof CANCEL_TIMINGS)[number] | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'overrides timing; not before start_date' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   custom_end_date?: string | null;
   @ApiPropertyOptional({ enum: REFUND_TYPES, nullable: true }) @IsOptional() @IsIn(REFUND_TYPES) refund_type?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(1000) reason?: string | null;
@@ -211,7 +211,7 @@ export class CancelSubscriptionDto {
 }
 
 export class ExtendTrialDto {
-  @ApiProperty({ format: 'date-time', description: 'the new trial end (after now)' }) @IsDefined() @IsISO8601({ strict: true }) end_date: string;
+  @ApiProperty({ format: 'date-time', description: 'the new trial end (after now)' }) @IsDefined() @IsDateTime() end_date: string;
 }
 
 export class PauseSubscriptionDto {
@@ -220,14 +220,14 @@ export class PauseSubscriptionDto {
   @IsString()
   @MaxLength(64)
   behavior?: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsISO8601({ strict: true }) resume_date?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsDateTime() resume_date?: string | null;
 }
 
 export class EmptyBodyDto {}
 
 export class UsagePeriodDto {
-  @ApiProperty({ format: 'date-time' }) @IsISO8601({ strict: true }) start_date: string;
-  @ApiProperty({ format: 'date-time' }) @IsISO8601({ strict: true }) end_date: string;
+  @ApiProperty({ format: 'date-time' }) @IsDateTime() start_date: string;
+  @ApiProperty({ format: 'date-time' }) @IsDateTime() end_date: string;
 }
 
 export class SubscriptionUsageDto {
