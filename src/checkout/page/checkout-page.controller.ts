@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../platform/auth/public.decorator';
+import { RateLimitedPage } from '../../platform/rate-limit/rate-limit.decorator';
 import { sendHtml } from '../../platform/hosted-pages/layout';
 import { CheckoutPageService, PageResult } from './checkout-page.service';
 
@@ -19,6 +20,7 @@ function send(res: Response, page: PageResult): void {
  */
 @ApiExcludeController()
 @Public()
+@RateLimitedPage('token')
 @Controller('checkout/pay')
 export class CheckoutPageController {
   constructor(private readonly pages: CheckoutPageService) {}

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../platform/auth/public.decorator';
+import { RateLimitedPage } from '../../platform/rate-limit/rate-limit.decorator';
 import { sendHtml as send } from '../../platform/hosted-pages/layout';
 import { SigningPageService } from './signing-page.service';
 
@@ -11,6 +12,7 @@ import { SigningPageService } from './signing-page.service';
  */
 @ApiExcludeController()
 @Public()
+@RateLimitedPage('token')
 @Controller('contracts/sign')
 export class SigningPageController {
   constructor(private readonly pages: SigningPageService) {}

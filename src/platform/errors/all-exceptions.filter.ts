@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from './domain-error';
 import { RenderedError, renderError, toDomainError } from './error-body';
+import { RateLimitedError } from '../rate-limit/rate-limited.error';
 
 /** The one global filter: every failure leaves the service in the error body of conventions.md. */
 @Catch()
@@ -25,7 +26,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
     const domain = toDomainError(exception);
-    if (domain instanceof DomainError && domain.category === 'rate_limited') res.setHeader('Retry-After', '1');
+    if (domain instanceof DomainError && domain.category === 'rate_limited') {
+      res.setHeader('Retry-After', String(domain instanceof RateLimitedError ? domain.retryAfterSeconds : 1));
+    }
     res.status(status).json(body);
   }
 }
