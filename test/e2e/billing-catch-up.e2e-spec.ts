@@ -1,0 +1,212 @@
+/**
+ * A subscription back-dated by months is billed in bounded transactions: each transaction of
+ * a run writes at most K invoices, the billing cursor records how far it got, the next
+ * transaction (or the next run) continues there; every period is billed exactly once, and the
+ * other subscriptions of the run are not held behind the catch-up. How far back a start (or a
+ * change) may lie is limited (366 days), with a 400.
+ */
+import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { InvoiceGenerator, RunContext } from '../../src/invoicing/billing-engine/invoice-generator.service';
+import { anotherCompany, createCustomer, DAY, expectOk, iso, pmpOf, Scenario, seatPrice, setNow, startScenario } from '../scenarios/scenario-kit';
+
+const dailyDates = (from: string, through: string): string[] => {
+  const out: string[] = [];
+  for (let d = new Date(iso(from)).getTime(); d <= new Date(iso(through)).getTime(); d += DAY) out.push(new Date(d).toISOString());
+  return out;
+};
+
+interface Row {
+  billing_key: string;
+  invoice_date: Date;
+  tx: string;
+  total_cents: number;
+}
+
+describe('billing catch-up in bounded batches', () => {
+  let s: Scenario;
+  beforeAll(async () => {
+    s = await startScenario('Catch-up');
+  });
+  afterAll(() => s.t.close());
+
+  const rowsOf = async (companyId: string, subscriptionId: string): Promise<Row[]> =>
+    s.t.dataSource.query(
+      `SELECT billing_key, invoice_date, xmin::text AS tx, total_cents::int AS total_cents FROM invoices
+       WHERE company_id = $1 AND subscription_id = $2 ORDER BY invoice_date, billing_key`,
+      [companyId, subscriptionId],
+    );
+  const cursorOf = async (companyId: string, subscriptionId: string) =>
+    (
+      await s.t.dataSource.query('SELECT next_work_at, processed_through FROM billing_cursors WHERE company_id = $1 AND subscription_id = $2', [
+        companyId,
+        subscriptionId,
+      ])
+    )[0] as { next_work_at: Date | null; processed_through: Date };
+
+  /** A 1.00/day licence subscription starting `start`, created at `now`. */
+  const dailySubscription = async (sc: Scenario, start: string, now: string) => {
+    const price = await seatPrice(sc, 100, { billing_frequency: { count: 1, frequency: 'DAY' } });
+    const c = await createCustomer(sc, 'Back-dated');
+    setNow(sc, now);
+    return expectOk(
+      await sc.a.post('/subscriptions', {
+        customer_id: c.id,
+        product_pricing_ids: [price.id],
+        config_items: [{ product_metric_pricing_id: pmpOf(price), num_licenses: 1 }],
+        start_date: iso(start),
+      }),
+      200,
+      'POST /subscriptions',
+    );
+  };
+
+  it('bills 107 days of catch-up in transactions of at most 20 invoices, once each, without holding other companies back', async () => {
+    const sub = await dailySubscription(s, '2026-10-01', '2027-01-15T00:00:00Z');
+    const other = await anotherCompany(s, 'Catch-up neighbour');
+    const neighbour = await dailySubscription(other, '2027-01-15', '2027-01-15T00:00:00Z');
+
+    setNow(s, '2027-01-15T00:00:00Z');
+    const run = s.t.app.get(BillingRunService);
+    const summary = await run.run(new Date('2027-01-15T00:00:00Z'), { companyIds: [s.a.companyId, other.a.companyId], maxInvoicesPerTransaction: 20 });
+    expect(summary.errors).toBe(0);
+    expect(summary.invoices_created).toBe(108);
+
+    const rows = await rowsOf(s.a.companyId, sub.id);
+    const expected = dailyDates('2026-10-01', '2027-01-15');
+    expect(expected).toHaveLength(107);
+    expect(rows.map((r) => new Date(r.invoice_date).toISOString())).toEqual(expected);
+    expect(new Set(rows.map((r) => r.billing_key)).size).toBe(107);
+    expect(rows.every((r) => r.total_cents === 100)).toBe(true);
+
+    // bounded transactions: at most 20 invoices each, so at least 6 of them
+    const perTx = new Map<string, number>();
+    for (const r of rows) perTx.set(r.tx, (perTx.get(r.tx) ?? 0) + 1);
+    expect(Math.max(...perTx.values())).toBeLessThanOrEqual(20);
+    expect(perTx.size).toBeGreaterThanOrEqual(6);
+    // the neighbour's invoice was committed before the catch-up's last transaction
+    const [neighbourRow] = await rowsOf(other.a.companyId, neighbour.id);
+    expect(neighbourRow).toBeDefined();
+    expect(BigInt(neighbourRow.tx)).toBeLessThan(BigInt(Math.max(...[...perTx.keys()].map(Number))));
+
+    // the cursor is through the run's instant, the next work is the next day
+    const cursor = await cursorOf(s.a.companyId, sub.id);
+    expect(new Date(cursor.processed_through).toISOString()).toBe(iso('2027-01-15T00:00:00Z'));
+    expect(new Date(cursor.next_work_at!).toISOString()).toBe(iso('2027-01-16'));
+
+    // a repeated run writes nothing; the next day bills one more
+    expect((await run.run(new Date('2027-01-15T00:00:00Z'), { companyIds: [s.a.companyId], maxInvoicesPerTransaction: 20 })).invoices_created).toBe(0);
+    setNow(s, '2027-01-16T00:00:00Z');
+    expect((await run.run(new Date('2027-01-16T00:00:00Z'), { companyIds: [s.a.companyId], maxInvoicesPerTransaction: 20 })).invoices_created).toBe(1);
+    expect(await rowsOf(s.a.companyId, sub.id)).toHaveLength(108);
+  });
+
+  it('resumes from the cursor when a run stopped after one bounded transaction', async () => {
+    const main = s;
+    const s2 = await anotherCompany(main, 'Catch-up resumed');
+    const sub = await dailySubscription(s2, '2026-12-01', '2027-01-20T00:00:00Z');
+    const at = new Date('2027-01-20T00:00:00Z');
+    setNow(s, '2027-01-20T00:00:00Z');
+    // one bounded transaction, as a run does before it is killed
+    const generator = s.t.app.get(InvoiceGenerator);
+    const [first] = await s.t.dataSource.transaction((m) => generator.processMany(m, s2.a.companyId, [sub.id], at, at, new RunContext(), { maxInvoices: 15 }));
+    expect(first.created).toHaveLength(15);
+    expect(first.more).toBe(true);
+    const cursor = await cursorOf(s2.a.companyId, sub.id);
+    // the cursor: work due again at once, at the 16th billing date
+    expect(new Date(cursor.next_work_at!).toISOString()).toBe(iso('2026-12-16'));
+    expect(new Date(cursor.processed_through).getTime()).toBe(new Date(iso('2026-12-16')).getTime() - 1);
+
+    // the next run picks it up and finishes it
+    const summary = await s.t.app.get(BillingRunService).run(at, { companyIds: [s2.a.companyId], maxInvoicesPerTransaction: 15 });
+    expect(summary.errors).toBe(0);
+    expect(summary.invoices_created).toBe(51 - 15);
+    const rows = await rowsOf(s2.a.companyId, sub.id);
+    expect(rows.map((r) => new Date(r.invoice_date).toISOString())).toEqual(dailyDates('2026-12-01', '2027-01-20'));
+    expect(new Set(rows.map((r) => r.billing_key)).size).toBe(51);
+  });
+
+  it('bills the default batch size for an ordinary run too (an hourly catch-up of ten days)', async () => {
+    const main = s;
+    const s3 = await anotherCompany(main, 'Catch-up hourly');
+    const price = await seatPrice(s3, 10, { billing_frequency: { count: 1, frequency: 'HOUR' } });
+    const c = await createCustomer(s3, 'Hourly');
+    setNow(s3, '2027-02-08T00:00:00Z');
+    const sub = await expectOk(
+      await s3.a.post('/subscriptions', {
+        customer_id: c.id,
+        product_pricing_ids: [price.id],
+        config_items: [{ product_metric_pricing_id: pmpOf(price), num_licenses: 1 }],
+        start_date: iso('2027-01-29'),
+      }),
+      200,
+      'POST /subscriptions',
+    );
+    const summary = await s.t.app.get(BillingRunService).run(new Date('2027-02-08T00:00:00Z'), { companyIds: [s3.a.companyId] });
+    expect(summary.errors).toBe(0);
+    expect(summary.invoices_created).toBe(10 * 24 + 1);
+    const rows = await rowsOf(s3.a.companyId, sub.id);
+    expect(rows).toHaveLength(10 * 24 + 1);
+    expect(new Set(rows.map((r) => r.billing_key)).size).toBe(10 * 24 + 1);
+    const perTx = new Map<string, number>();
+    for (const r of rows) perTx.set(r.tx, (perTx.get(r.tx) ?? 0) + 1);
+    expect(Math.max(...perTx.values())).toBeLessThanOrEqual(200);
+    expect(perTx.size).toBe(2); // 241 invoices: 200, then 41
+  });
+});
+
+describe('how far back a subscription may start', () => {
+  let s: Scenario;
+  beforeAll(async () => {
+    s = await startScenario('Back-dating limit');
+  });
+  afterAll(() => s.t.close());
+
+  it('refuses a start more than 366 days before now, and accepts one just inside', async () => {
+    const price = await seatPrice(s, 100, { billing_frequency: { count: 1, frequency: 'HOUR' } });
+    const c = await createCustomer(s, 'Too old');
+    setNow(s, '2027-06-01T00:00:00Z');
+    const body = (start: string) => ({
+      customer_id: c.id,
+      product_pricing_ids: [price.id],
+      config_items: [{ product_metric_pricing_id: pmpOf(price), num_licenses: 1 }],
+      start_date: start,
+    });
+    const old = await s.a.post('/subscriptions', body('2000-01-01T00:00:00.000Z'));
+    expect(old.status).toBe(400);
+    expect(old.body).toMatchObject({ error_type: 'validation_error', error_code: 'invalid_field', error_status: 400 });
+    expect(old.body.validation_errors.start_date).toContain('366 days');
+    const justOutside = await s.a.post('/subscriptions', body(new Date(new Date('2027-06-01T00:00:00Z').getTime() - 366 * DAY - 1000).toISOString()));
+    expect(justOutside.status).toBe(400);
+    const found = await s.a.post('/subscriptions/find', { query: { customer_id: c.id }, include_meta: true });
+    expect(found.body.pagination.total).toBe(0);
+
+    const inside = await s.a.post('/subscriptions', body(new Date(new Date('2027-06-01T00:00:00Z').getTime() - 366 * DAY).toISOString()));
+    expect(inside.status).toBe(200);
+    expect(inside.body.start_date).toBe('2026-05-31T00:00:00.000Z');
+  });
+
+  it('refuses a change back-dated more than 366 days', async () => {
+    const yearly = await seatPrice(s, 1000, { billing_frequency: { count: 2, frequency: 'YEAR' } });
+    const c = await createCustomer(s, 'Old change');
+    setNow(s, '2027-06-01T00:00:00Z');
+    const sub = await expectOk(
+      await s.a.post('/subscriptions', {
+        customer_id: c.id,
+        product_pricing_ids: [yearly.id],
+        config_items: [{ product_metric_pricing_id: pmpOf(yearly), num_licenses: 1 }],
+        start_date: iso('2027-01-01'),
+      }),
+      200,
+      'POST /subscriptions',
+    );
+    setNow(s, '2028-03-01T00:00:00Z');
+    const change = await s.a.post(`/subscriptions/${sub.id}/change`, {
+      config_items: [{ product_metric_pricing_id: pmpOf(yearly), num_licenses: 2 }],
+      custom_change_date: iso('2027-01-15'),
+    });
+    expect(change.status).toBe(400);
+    expect(change.body.validation_errors.custom_change_date).toContain('366 days');
+    const after = await expectOk(await s.a.get(`/subscriptions/${sub.id}`), 200, 'GET /subscriptions/{id}');
+    expect(after.config_items.map((ci: { num_licenses: number }) => ci.num_licenses)).toEqual([1]);
+  });
+});
