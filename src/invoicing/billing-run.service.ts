@@ -8,6 +8,7 @@ import { InvoiceWriter } from './invoice-writer.service';
 import { InvoiceGenerator, RunContext } from './billing-engine/invoice-generator.service';
 import { CreditsExpirer } from '../credits/credits-expirer.service';
 import { AutoChargeService } from '../payments/auto-charge.service';
+import { PaymentTransactionsService } from '../payments/payment-transactions.service';
 
 export interface BillingRunSummary {
   invoices_created: number;
@@ -79,6 +80,7 @@ export class BillingRunService {
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly autoCharge: AutoChargeService,
     private readonly creditsExpirer: CreditsExpirer,
+    payments: PaymentTransactionsService,
   ) {
     // credits: expirations due at the run's instant (logged EXPIRED); expired credits are never
     // applied even before this step, the applier checks expiration itself
@@ -94,6 +96,8 @@ export class BillingRunService {
     });
     // payments: the charges, retries and unpaid flags due at the run's instant
     this.registerStep(autoCharge.postRunStep);
+    // payments: refunds left PENDING by an interrupted request, sent again and settled
+    this.registerStep(payments.refundRecoveryStep);
   }
 
   /** Adds a post-run step (payments: charges, retries, status changes). */

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
@@ -16,7 +16,7 @@ import {
 import { PaymentTransactionsRepository } from './payments.repositories';
 import { refundableCents, toPaymentTransactionResponse } from './payments.mapper';
 import type { FindPaymentTransactionsDto, PaymentTransactionResponse, RefundTransactionDto } from './dto/payment-transaction.dto';
-import { PaymentProcessor } from './processor/payment-processor';
+import { PaymentProcessor, ProcessorResult } from './processor/payment-processor';
 
 const SEARCH: SearchSpec = {
   alias: 't',
@@ -60,6 +60,9 @@ const SEARCH: SearchSpec = {
     transaction_type: { kind: 'ci_exact', column: 't.transaction_type' },
   },
 };
+
+/** A PENDING refund older than this is taken for interrupted (its request died) and recovered. */
+export const REFUND_LEASE_MS = 15 * 60 * 1000;
 
 /** Processors whose payments are refunded through the PaymentProcessor (others: offline, recorded only). */
 const PROCESSOR_TYPES = new Set<string>(['SANDBOX']);
@@ -115,6 +118,8 @@ export interface ManualPaymentInput {
  */
 @Injectable()
 export class PaymentTransactionsService {
+  private readonly logger = new Logger('PaymentTransactions');
+
   constructor(
     private readonly transactions: PaymentTransactionsRepository,
     private readonly customers: CustomerLookupService,
@@ -204,28 +209,98 @@ export class PaymentTransactionsService {
       provider_transaction_id: payment.provider_transaction_id ?? '',
       amount_cents: refund.total_amount_cents,
     });
-    const done = await this.dataSource.transaction(async (m) => {
+    let done = await this.settleRefund(companyId, payment.id, refund.id, result);
+    // settled meanwhile by the recovery (same idempotency key, so the same answer): as it stands now
+    if (done === 'gone') done = await this.transactions.findOne(companyId, { id: refund.id });
+    if (!done) throw DomainError.badRequest('refund_declined', `the processor declined the refund: ${result.status_message ?? 'declined'}`);
+    return this.view(companyId, done);
+  }
+
+  /**
+   * Applies the processor's answer to a PENDING refund (its payment row locked, then the refund
+   * row re-read): SUCCEEDED settles it; a decline releases the reservation and removes the
+   * row (null). 'gone' when the refund is no longer PENDING (settled by a twin: the request and
+   * the recovery may both have sent it, with the same idempotency key), and then nothing changes.
+   */
+  private settleRefund(companyId: string, paymentId: string, refundId: string, result: ProcessorResult): Promise<PaymentTransactionEntity | null | 'gone'> {
+    return this.dataSource.transaction(async (m) => {
       const repo = this.transactions.with(m);
-      const locked = await repo.findOneForUpdate(companyId, { id: payment.id });
+      const locked = await repo.findOneForUpdate(companyId, { id: paymentId });
+      const refund = await repo.findOneForUpdate(companyId, { id: refundId });
+      if (!locked || !refund || refund.status !== 'PENDING') return 'gone' as const;
       const now = this.clock.now();
       if (result.status === 'SUCCEEDED') {
-        const status = locked!.refunded_cents >= locked!.total_amount_cents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+        const status = locked.refunded_cents >= locked.total_amount_cents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
         // REFUNDED/PARTIALLY_REFUNDED reflect what has settled; a reservation still PENDING counts as refunded
-        await repo.update(companyId, { id: payment.id }, { status, updated_at: now });
+        await repo.update(companyId, { id: locked.id }, { status, updated_at: now });
         const patch: Partial<PaymentTransactionEntity> = { status: 'SUCCEEDED', provider_transaction_id: result.provider_transaction_id, processed_at: now, updated_at: now };
         await repo.update(companyId, { id: refund.id }, patch);
         return { ...refund, ...patch };
       }
-      const released = locked!.refunded_cents - refund.total_amount_cents;
+      const released = locked.refunded_cents - refund.total_amount_cents;
       // a concurrent refund may have settled the payment as REFUNDED counting this reservation
-      const status = locked!.status === 'REFUNDED' && released < locked!.total_amount_cents ? 'PARTIALLY_REFUNDED' : locked!.status;
-      await repo.update(companyId, { id: payment.id }, { refunded_cents: released, status, updated_at: locked!.updated_at });
+      const status = locked.status === 'REFUNDED' && released < locked.total_amount_cents ? 'PARTIALLY_REFUNDED' : locked.status;
+      await repo.update(companyId, { id: locked.id }, { refunded_cents: released, status, updated_at: locked.updated_at });
       await repo.delete(companyId, { id: refund.id });
       return null;
     });
-    if (!done) throw DomainError.badRequest('refund_declined', `the processor declined the refund: ${result.status_message ?? 'declined'}`);
-    return this.view(companyId, done);
   }
+
+  /**
+   * Recovery of refunds interrupted after their reservation (the process died, or the processor
+   * call failed, between the reservation's commit and the settlement): every REFUND still
+   * PENDING and reserved more than `leaseMs` ago is sent to the processor again with the same
+   * idempotency key (its id) — the processor answers a repeat with the first result, so the
+   * money moves at most once — and settled like a live refund. A processor still failing
+   * leaves it PENDING for the next pass. Runs as a post-run step of every billing run.
+   */
+  async recoverPendingRefunds(
+    now: Date,
+    options: { companyIds?: string[]; leaseMs?: number; limit?: number } = {},
+  ): Promise<{ refunds_recovered: number; refunds_released: number; refund_recovery_errors: number }> {
+    const out = { refunds_recovered: 0, refunds_released: 0, refund_recovery_errors: 0 };
+    if (options.companyIds && options.companyIds.length === 0) return out;
+    const params: unknown[] = [new Date(now.getTime() - (options.leaseMs ?? REFUND_LEASE_MS)), options.limit ?? 500];
+    let scope = '';
+    if (options.companyIds) {
+      params.push(options.companyIds);
+      scope = 'AND company_id = ANY($3)';
+    }
+    const stale: { company_id: string; id: string; parent_transaction_id: string | null }[] = await this.dataSource.query(
+      `SELECT company_id, id, parent_transaction_id FROM payment_transactions
+       WHERE transaction_type = 'REFUND' AND status = 'PENDING' AND created_at <= $1 ${scope}
+       ORDER BY company_id, created_at, id LIMIT $2`,
+      params,
+    );
+    for (const r of stale) {
+      try {
+        const refund = await this.transactions.findOne(r.company_id, { id: r.id });
+        const payment = r.parent_transaction_id ? await this.transactions.findOne(r.company_id, { id: r.parent_transaction_id }) : null;
+        if (!refund || refund.status !== 'PENDING' || !payment) continue;
+        const result = await this.processor.refund({
+          company_id: r.company_id,
+          idempotency_key: refund.id,
+          provider_transaction_id: payment.provider_transaction_id ?? '',
+          amount_cents: refund.total_amount_cents,
+        });
+        const settled = await this.settleRefund(r.company_id, payment.id, refund.id, result);
+        if (settled === 'gone') continue;
+        if (settled) out.refunds_recovered++;
+        else out.refunds_released++;
+      } catch (err) {
+        out.refund_recovery_errors++;
+        this.logger.warn(`refund recovery ${r.company_id}/${r.id}: ${(err as Error).message}`);
+      }
+    }
+    return out;
+  }
+
+  /** The post-run step of the billing run that recovers interrupted refunds (clock time: the lease is real time). */
+  readonly refundRecoveryStep = {
+    name: 'payments: interrupted refunds',
+    order: 90,
+    run: (_at: Date, options: { companyIds?: string[] }) => this.recoverPendingRefunds(this.clock.now(), { companyIds: options.companyIds }),
+  };
 
   /** Writes one transaction inside the caller's transaction. */
   async record(manager: EntityManager, companyId: string, draft: TransactionDraft, now: Date): Promise<PaymentTransactionEntity> {
