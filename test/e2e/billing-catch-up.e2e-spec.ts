@@ -7,7 +7,21 @@
  */
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import { InvoiceGenerator, RunContext } from '../../src/invoicing/billing-engine/invoice-generator.service';
-import { anotherCompany, createCustomer, DAY, expectOk, iso, pmpOf, Scenario, seatPrice, setNow, startScenario } from '../scenarios/scenario-kit';
+import {
+  anotherCompany,
+  createCustomer,
+  createMeter,
+  DAY,
+  expectOk,
+  ingest,
+  iso,
+  pmpOf,
+  Scenario,
+  seatPrice,
+  setNow,
+  startScenario,
+  usagePrice,
+} from '../scenarios/scenario-kit';
 
 const dailyDates = (from: string, through: string): string[] => {
   const out: string[] = [];
@@ -123,6 +137,80 @@ describe('billing catch-up in bounded batches', () => {
     const rows = await rowsOf(s2.a.companyId, sub.id);
     expect(rows.map((r) => new Date(r.invoice_date).toISOString())).toEqual(dailyDates('2026-12-01', '2027-01-20'));
     expect(new Set(rows.map((r) => r.billing_key)).size).toBe(51);
+  });
+
+  it('bills a cut catch-up exactly as an uncut one (usage in arrears, a change on the way)', async () => {
+    const main = s;
+    /** The same story in its own company: back-dated daily seats + daily usage, a change ahead. */
+    const story = async (name: string) => {
+      const sc = await anotherCompany(main, name);
+      const seats = await seatPrice(sc, 250, { billing_frequency: { count: 1, frequency: 'DAY' } });
+      const meter = await createMeter(sc, `${name} calls`);
+      const usage = await usagePrice(sc, meter, { pricing_type: 'FIXED', fixed_price: { price_per_unit: 3 }, billing_frequency: { count: 1, frequency: 'DAY' } });
+      const c = await createCustomer(sc, name);
+      setNow(sc, '2027-03-01T00:00:00Z');
+      const sub = await expectOk(
+        await sc.a.post('/subscriptions', {
+          customer_id: c.id,
+          product_pricing_ids: [seats.id, usage.id],
+          config_items: [{ product_metric_pricing_id: pmpOf(seats), num_licenses: 2 }],
+          start_date: iso('2027-01-20'),
+        }),
+        200,
+        'POST /subscriptions',
+      );
+      await ingest(sc, c.id, meter, [
+        ['2027-01-20T05:00:00Z', 7],
+        ['2027-02-03T12:00:00Z', 11],
+        ['2027-02-28T23:00:00Z', 5],
+        ['2027-03-02T10:00:00Z', 13],
+        ['2027-03-06T10:00:00Z', 17],
+      ]);
+      await expectOk(
+        await sc.a.post(`/subscriptions/${sub.id}/change`, {
+          config_items: [{ product_metric_pricing_id: pmpOf(seats), num_licenses: 3 }],
+          proration_type: 'IMMEDIATE',
+          custom_change_date: iso('2027-03-04T12:00:00Z'),
+        }),
+        200,
+        'POST /subscriptions/{id}/change',
+      );
+      return { sc, sub };
+    };
+    const cut = await story('Cut catch-up');
+    const whole = await story('Whole catch-up');
+    const when = new Date('2027-03-10T00:00:00Z');
+    setNow(main, '2027-03-10T00:00:00Z');
+    const run = s.t.app.get(BillingRunService);
+    expect((await run.run(when, { companyIds: [cut.sc.a.companyId], maxInvoicesPerTransaction: 7 })).errors).toBe(0);
+    expect((await run.run(when, { companyIds: [whole.sc.a.companyId] })).errors).toBe(0);
+
+    interface Billed {
+      invoice_date: Date;
+      kind: string;
+      status: string;
+      total: number;
+      lines: number[];
+      tx: string;
+    }
+    const billed = async (companyId: string, subscriptionId: string): Promise<Billed[]> =>
+      s.t.dataSource.query(
+        `SELECT i.invoice_date, i.kind, i.status, i.total_cents::int AS total, xmin::text AS tx,
+           (SELECT array_agg(l.amount_cents::int ORDER BY l.amount_cents) FROM invoice_lines l WHERE l.company_id = i.company_id AND l.invoice_id = i.id) AS lines
+         FROM invoices i WHERE i.company_id = $1 AND i.subscription_id = $2 ORDER BY i.invoice_date, i.kind`,
+        [companyId, subscriptionId],
+      );
+    const a = await billed(cut.sc.a.companyId, cut.sub.id);
+    const b = await billed(whole.sc.a.companyId, whole.sub.id);
+    const strip = (rows: Billed[]) => rows.map(({ tx: _tx, ...r }) => ({ ...r, invoice_date: new Date(r.invoice_date).toISOString() }));
+    expect(strip(a)).toEqual(strip(b));
+    // Jan 20 .. Mar 10 daily (50 billing dates) and the change's own invoice on Mar 4 12:00
+    expect(a).toHaveLength(51);
+    expect(a.filter((r) => r.kind === 'SUBSCRIPTION_CHANGE')).toHaveLength(1);
+    expect(new Set(a.map((r) => r.tx)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(b.map((r) => r.tx)).size).toBe(1);
+    // the usage of Feb 3 (11 × 3) is on the Feb 4 invoice, next to two seats (2 × 250)
+    expect(strip(a).find((r) => r.invoice_date === iso('2027-02-04'))!.total).toBe(500 + 33);
   });
 
   it('bills the default batch size for an ordinary run too (an hourly catch-up of ten days)', async () => {

@@ -393,10 +393,15 @@ export class InvoiceGenerator extends DraftRecomputer {
       const sameSub = l.cursor !== null && l.cursor.seen_updated_at.getTime() === l.sub.updated_at.getTime();
       const emptyThrough = sameSub ? l.cursor!.processed_through : null;
       const mine = oneTimes.filter((o) => o.state === 'PENDING' && o.customer_id === l.sub.customer_id && (o.subscription_id === null || o.subscription_id === l.sub.id));
-      const walk = await walkSubscription(l.engineSub, l.phases, this.deps(m, companyId, l, this.oneTimeTaker(m, companyId, mine, ctx), emptyThrough), { mode: 'write', until: at });
+      const cap = Math.max(1, budget);
+      const walk = await walkSubscription(l.engineSub, l.phases, this.deps(m, companyId, l, this.oneTimeTaker(m, companyId, mine, ctx), emptyThrough), {
+        mode: 'write',
+        until: at,
+        stopAfterDocs: Number.isFinite(cap) ? cap : undefined,
+      });
       // a long catch-up (a back-dated start) is written in bounded transactions: the cursor records
       // where this one stopped, the next one starts there
-      const { keep, resumeAt } = cutCatchUp(walk.docs, Math.max(1, budget));
+      const { keep, resumeAt } = cutCatchUp(walk.docs, cap);
       walk.docs = keep;
       budget -= keep.length;
       const grace = walk.docs.some((d) => d.has_usage) ? await this.graceSeconds(m, companyId, ctx) : DEFAULT_GRACE_SECONDS;
