@@ -83,6 +83,15 @@ describe('rate limits, per instance (no REDIS_URL)', () => {
     expect((await a.post('/entitlements/find', {})).status).toBe(200);
   });
 
+  it('documents the 429 on every tenant route of the OpenAPI document', async () => {
+    const doc = (await request(t.http).get('/api/docs-json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const tenantOps = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith('/api/v1/companies/'))
+      .flatMap(([, ops]) => Object.values(ops));
+    expect(tenantOps.length).toBeGreaterThan(50);
+    expect(tenantOps.filter((op) => !op.responses['429'])).toEqual([]);
+  });
+
   it('limits a hosted page per link', async () => {
     const a = await t.tenant();
     const link = `/checkout/pay/${a.companyId}_${'x'.repeat(43)}`;
