@@ -4,6 +4,10 @@
  * transaction (or the next run) continues there; every period is billed exactly once, and the
  * other subscriptions of the run are not held behind the catch-up. How far back a start (or a
  * change) may lie is limited (366 days), with a 400.
+ *
+ * Every subscription here bills daily or hourly: each one ends (auto_renews false, a short
+ * term) soon after the instants of its story, so that the plain runs over every company of
+ * other test files (up to 2028) do not bill months of them.
  */
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import { InvoiceGenerator, RunContext } from '../../src/invoicing/billing-engine/invoice-generator.service';
@@ -57,8 +61,8 @@ describe('billing catch-up in bounded batches', () => {
       ])
     )[0] as { next_work_at: Date | null; processed_through: Date };
 
-  /** A 1.00/day licence subscription starting `start`, created at `now`. */
-  const dailySubscription = async (sc: Scenario, start: string, now: string) => {
+  /** A 1.00/day licence subscription starting `start`, created at `now`, ending after `months`. */
+  const dailySubscription = async (sc: Scenario, start: string, now: string, months: number) => {
     const price = await seatPrice(sc, 100, { billing_frequency: { count: 1, frequency: 'DAY' } });
     const c = await createCustomer(sc, 'Back-dated');
     setNow(sc, now);
@@ -68,6 +72,8 @@ describe('billing catch-up in bounded batches', () => {
         product_pricing_ids: [price.id],
         config_items: [{ product_metric_pricing_id: pmpOf(price), num_licenses: 1 }],
         start_date: iso(start),
+        auto_renews: false,
+        term: { count: months, frequency: 'MONTH' },
       }),
       200,
       'POST /subscriptions',
@@ -75,9 +81,9 @@ describe('billing catch-up in bounded batches', () => {
   };
 
   it('bills 107 days of catch-up in transactions of at most 20 invoices, once each, without holding other companies back', async () => {
-    const sub = await dailySubscription(s, '2026-10-01', '2027-01-15T00:00:00Z');
+    const sub = await dailySubscription(s, '2026-10-01', '2027-01-15T00:00:00Z', 4);
     const other = await anotherCompany(s, 'Catch-up neighbour');
-    const neighbour = await dailySubscription(other, '2027-01-15', '2027-01-15T00:00:00Z');
+    const neighbour = await dailySubscription(other, '2027-01-15', '2027-01-15T00:00:00Z', 1);
 
     setNow(s, '2027-01-15T00:00:00Z');
     const run = s.t.app.get(BillingRunService);
@@ -117,7 +123,7 @@ describe('billing catch-up in bounded batches', () => {
   it('resumes from the cursor when a run stopped after one bounded transaction', async () => {
     const main = s;
     const s2 = await anotherCompany(main, 'Catch-up resumed');
-    const sub = await dailySubscription(s2, '2026-12-01', '2027-01-20T00:00:00Z');
+    const sub = await dailySubscription(s2, '2026-12-01', '2027-01-20T00:00:00Z', 2);
     const at = new Date('2027-01-20T00:00:00Z');
     setNow(s, '2027-01-20T00:00:00Z');
     // one bounded transaction, as a run does before it is killed
@@ -155,6 +161,8 @@ describe('billing catch-up in bounded batches', () => {
           product_pricing_ids: [seats.id, usage.id],
           config_items: [{ product_metric_pricing_id: pmpOf(seats), num_licenses: 2 }],
           start_date: iso('2027-01-20'),
+          auto_renews: false,
+          term: { count: 2, frequency: 'MONTH' },
         }),
         200,
         'POST /subscriptions',
@@ -225,6 +233,8 @@ describe('billing catch-up in bounded batches', () => {
         product_pricing_ids: [price.id],
         config_items: [{ product_metric_pricing_id: pmpOf(price), num_licenses: 1 }],
         start_date: iso('2027-01-29'),
+        auto_renews: false,
+        term: { count: 11, frequency: 'DAY' },
       }),
       200,
       'POST /subscriptions',
@@ -250,7 +260,7 @@ describe('how far back a subscription may start', () => {
   afterAll(() => s.t.close());
 
   it('refuses a start more than 366 days before now, and accepts one just inside', async () => {
-    const price = await seatPrice(s, 100, { billing_frequency: { count: 1, frequency: 'HOUR' } });
+    const price = await seatPrice(s, 100);
     const c = await createCustomer(s, 'Too old');
     setNow(s, '2027-06-01T00:00:00Z');
     const body = (start: string) => ({
