@@ -43,7 +43,7 @@ export interface BillingRunOptions {
   companyIds?: string[];
   /** Progress callback: (done, total) over the subscriptions, then the drafts. */
   onProgress?: (phase: 'subscriptions' | 'drafts' | 'steps', done: number, total: number) => void;
-  /** Invoices per subscription per transaction (default CATCH_UP_INVOICES_PER_TRANSACTION). */
+  /** Invoices one transaction writes at most (default CATCH_UP_INVOICES_PER_TRANSACTION). */
   maxInvoicesPerTransaction?: number;
 }
 

@@ -148,6 +148,8 @@ export class PaymentTransactionsService {
    * reservation is released and the PENDING row removed (nothing changed), and the request
    * fails with 400 refund_declined. Payments recorded offline (mark_paid: WIRE, CHEQUE, ...)
    * are refunded without a processor (the money goes back the way it came): recorded at once.
+   * A request that dies between the reservation and the settlement leaves the refund PENDING:
+   * recoverPendingRefunds (a billing-run step) sends it again and settles it after a lease.
    * Returns the REFUND transaction.
    */
   async refund(companyId: string, id: string, dto: RefundTransactionDto): Promise<PaymentTransactionResponse> {
