@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { prepareDatabase } from './platform/database/connect';
+import { DataFolderError } from './platform/database/embedded-postgres';
 import { configureApp } from './platform/configure-app';
 import { demoCredentials, startBanner } from './platform/startup-banner';
 
@@ -39,6 +40,8 @@ async function bootstrap(): Promise<void> {
 bootstrap().catch((err: Error) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`configuration error: ${err.message}\n`);
+  } else if (err instanceof DataFolderError) {
+    process.stderr.write(`data folder error: ${err.message}\n`);
   } else if ((err as { code?: string }).code === 'ELOCKED') {
     process.stderr.write('the embedded database folder is in use by another Tally process (stop it, or set TALLY_DATA_DIR)\n');
   } else {

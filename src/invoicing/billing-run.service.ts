@@ -19,12 +19,21 @@ export interface BillingRunSummary {
 
 /** Subscriptions per transaction in a run. */
 const BATCH_SIZE = 50;
+/**
+ * Invoices one transaction of a run writes (past it, each further subscription of the batch
+ * writes only the invoices of its first due instant). A catch-up longer than this (a start
+ * back-dated by months on an hourly price) continues in further transactions of the same run,
+ * after every other subscription had its turn; the billing cursor records how far each got.
+ */
+export const CATCH_UP_INVOICES_PER_TRANSACTION = 200;
 
 interface ProcessOutcome {
   ok: boolean;
   processed: boolean;
   created: number;
   finalized: number;
+  /** Its catch-up was cut: more invoices are due at the run's instant. */
+  more: boolean;
 }
 
 export interface BillingRunOptions {
@@ -32,6 +41,8 @@ export interface BillingRunOptions {
   companyIds?: string[];
   /** Progress callback: (done, total) over the subscriptions, then the drafts. */
   onProgress?: (phase: 'subscriptions' | 'drafts' | 'steps', done: number, total: number) => void;
+  /** Invoices one transaction writes at most (default CATCH_UP_INVOICES_PER_TRANSACTION). */
+  maxInvoicesPerTransaction?: number;
 }
 
 export type { PostRunStep };
@@ -79,24 +90,29 @@ export class BillingRunService {
     // planner statistics as it goes: plans made for an empty table would turn lookups into scans
     let analyzeAt = 1000;
     const skipped: { company_id: string; id: string }[] = [];
+    let continuing: { company_id: string; id: string }[] = [];
+    const maxInvoices = options.maxInvoicesPerTransaction ?? CATCH_UP_INVOICES_PER_TRANSACTION;
     await this.pool(this.batches(candidates), async (batch) => {
       let outcomes: ProcessOutcome[];
       try {
-        outcomes = await this.processBatch(batch, at, ctx);
-        outcomes.forEach((o, k) => o.ok && !o.processed && skipped.push(batch[k]));
+        outcomes = await this.processBatch(batch, at, ctx, false, maxInvoices);
       } catch (err) {
         // the batch rolled back as a whole: each subscription again on its own, so one failure stays one error
         this.logger.warn(`batch of ${batch.length} subscriptions rolled back (${(err as Error).message}); retrying one by one`);
         outcomes = [];
         for (const c of batch) {
           try {
-            outcomes.push(...(await this.processBatch([c], at, ctx)));
+            outcomes.push(...(await this.processBatch([c], at, ctx, false, maxInvoices)));
           } catch (e) {
-            outcomes.push({ ok: false, processed: false, created: 0, finalized: 0 });
+            outcomes.push({ ok: false, processed: false, created: 0, finalized: 0, more: false });
             this.logger.error(`subscription ${c.company_id}/${c.id}: ${(e as Error).message}`);
           }
         }
       }
+      outcomes.forEach((o, k) => {
+        if (o.ok && !o.processed) skipped.push(batch[k]);
+        if (o.more) continuing.push(batch[k]);
+      });
       for (const r of outcomes) {
         if (!r.ok) summary.errors++;
         if (r.processed) summary.subscriptions_processed++;
@@ -111,14 +127,37 @@ export class BillingRunService {
       }
     });
 
+    // long catch-ups, a bounded transaction each in turn, until every one has reached the run's instant
+    while (continuing.length) {
+      const round = continuing;
+      continuing = [];
+      await this.pool(round, async (c) => {
+        try {
+          const [r] = await this.processBatch([c], at, ctx, false, maxInvoices);
+          summary.invoices_created += r.created;
+          summary.invoices_finalized += r.finalized;
+          if (r.more) continuing.push(c);
+          // held by another run meanwhile: that run continues it
+        } catch (err) {
+          summary.errors++;
+          this.logger.error(`subscription ${c.company_id}/${c.id} (catch-up): ${(err as Error).message}`);
+        }
+      });
+    }
+
     // subscriptions another run held: now wait for it and look again (that run may bill up to an
     // earlier instant than this one; with the same instant this finds nothing left to do)
     for (const c of skipped) {
       try {
-        const [r] = await this.processBatch([c], at, ctx, true);
+        let [r] = await this.processBatch([c], at, ctx, true, maxInvoices);
         if (r.processed) summary.subscriptions_processed++;
         summary.invoices_created += r.created;
         summary.invoices_finalized += r.finalized;
+        while (r.more) {
+          [r] = await this.processBatch([c], at, ctx, true, maxInvoices);
+          summary.invoices_created += r.created;
+          summary.invoices_finalized += r.finalized;
+        }
       } catch (err) {
         summary.errors++;
         this.logger.error(`subscription ${c.company_id}/${c.id}: ${(err as Error).message}`);
@@ -203,15 +242,21 @@ export class BillingRunService {
   }
 
   /** One transaction for subscriptions of one company; invoice numbers assigned last, just before the commit. */
-  private processBatch(batch: { company_id: string; id: string }[], at: Date, ctx: RunContext, waitForLock = false): Promise<ProcessOutcome[]> {
+  private processBatch(
+    batch: { company_id: string; id: string }[],
+    at: Date,
+    ctx: RunContext,
+    waitForLock = false,
+    maxInvoices = CATCH_UP_INVOICES_PER_TRANSACTION,
+  ): Promise<ProcessOutcome[]> {
     const companyId = batch[0].company_id;
     return this.dataSource.transaction(async (m) => {
-      const results = await this.generator.processMany(m, companyId, batch.map((c) => c.id), at, this.clock.now(), ctx, { deferNumbers: true, waitForLock });
+      const results = await this.generator.processMany(m, companyId, batch.map((c) => c.id), at, this.clock.now(), ctx, { deferNumbers: true, waitForLock, maxInvoices });
       // numbers last: the company's counter row stays locked only until the commit just after
       await this.writer.assignNumbers(m, companyId, results.flatMap((r) => r.created.map((i) => i.id)));
       // invoices written final with auto_charges: their charges go into the payments outbox in this transaction
       await this.hooks.payments.enqueueCharges(m, companyId, results.flatMap((r) => r.created), at);
-      return results.map((r) => ({ ok: true, processed: r.processed, created: r.created.length, finalized: r.finalized }));
+      return results.map((r) => ({ ok: true, processed: r.processed, created: r.created.length, finalized: r.finalized, more: r.more ?? false }));
     });
   }
 

@@ -206,15 +206,9 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       if (!progressed) break;
     }
     // refunds whose completion was interrupted (reserved, never settled): the same request again
-    for (const r of await this.transactions.interruptedRefunds(new Date(at.getTime() - LEASE_MS), options.companyIds)) {
-      try {
-        const done = await this.transactions.completeRefund(r.company_id, r.id);
-        if (done.status !== 'SETTLED') summary.refunds_resent++;
-      } catch (err) {
-        summary.errors++;
-        this.logger.error(`refund ${r.company_id}/${r.id}: ${(err as Error).message}`);
-      }
-    }
+    const recovered = await this.transactions.recoverPendingRefunds(at, { companyIds: options.companyIds });
+    summary.refunds_resent += recovered.refunds_recovered + recovered.refunds_released;
+    summary.errors += recovered.refund_recovery_errors;
     return summary;
   }
 

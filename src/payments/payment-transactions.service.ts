@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
@@ -62,6 +62,9 @@ const SEARCH: SearchSpec = {
   },
 };
 
+/** A PENDING refund not updated for this long is taken for interrupted (its request died) and sent again. */
+export const REFUND_LEASE_MS = 15 * 60 * 1000;
+
 /** Processors whose payments are refunded through the PaymentProcessor (others: offline, recorded only). */
 const PROCESSOR_TYPES = new Set<string>(['SANDBOX']);
 
@@ -116,6 +119,8 @@ export interface ManualPaymentInput {
  */
 @Injectable()
 export class PaymentTransactionsService {
+  private readonly logger = new Logger('PaymentTransactions');
+
   constructor(
     private readonly transactions: PaymentTransactionsRepository,
     private readonly customers: CustomerLookupService,
@@ -172,8 +177,12 @@ export class PaymentTransactionsService {
     });
     if (refund.status !== 'PENDING') return this.view(companyId, refund);
     const done = await this.completeRefund(companyId, refund.id);
-    if (done.status !== 'SUCCEEDED') throw DomainError.badRequest('refund_declined', `the processor declined the refund: ${done.status_message ?? 'declined'}`);
-    return this.view(companyId, done.refund);
+    // SETTLED: the recovery sent it meanwhile (same idempotency key, same answer) — as it stands now
+    const settled = done.status === 'SETTLED' ? await this.transactions.findOne(companyId, { id: refund.id }) : done.refund;
+    if (done.status === 'FAILED' || !settled || settled.status !== 'SUCCEEDED') {
+      throw DomainError.badRequest('refund_declined', `the processor declined the refund: ${done.status_message ?? 'declined'}`);
+    }
+    return this.view(companyId, settled);
   }
 
   /**
@@ -275,6 +284,32 @@ export class PaymentTransactionsService {
        ORDER BY company_id, created_at, id`,
       companyIds ? [before, companyIds] : [before],
     );
+  }
+
+  /**
+   * Recovery of refunds interrupted after their reservation (the process died, or the processor
+   * call failed, between the reservation's commit and the settlement): every REFUND still PENDING
+   * and untouched for `leaseMs` is completed again with the same idempotency key (its id) — the
+   * processor answers a repeat with the first result, so the money moves at most once. A
+   * processor still failing leaves it PENDING for the next pass. Run by every charge dispatch
+   * (a billing-run post-run step and the scheduler).
+   */
+  async recoverPendingRefunds(
+    now: Date,
+    options: { companyIds?: string[]; leaseMs?: number } = {},
+  ): Promise<{ refunds_recovered: number; refunds_released: number; refund_recovery_errors: number }> {
+    const out = { refunds_recovered: 0, refunds_released: 0, refund_recovery_errors: 0 };
+    for (const r of await this.interruptedRefunds(new Date(now.getTime() - (options.leaseMs ?? REFUND_LEASE_MS)), options.companyIds)) {
+      try {
+        const done = await this.completeRefund(r.company_id, r.id);
+        if (done.status === 'SUCCEEDED') out.refunds_recovered++;
+        else if (done.status === 'FAILED') out.refunds_released++;
+      } catch (err) {
+        out.refund_recovery_errors++;
+        this.logger.warn(`refund recovery ${r.company_id}/${r.id}: ${(err as Error).message}`);
+      }
+    }
+    return out;
   }
 
   /** A refund that has succeeded, on its invoice: through the ledger, which moves money only for a payment it applied. */

@@ -1,5 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 
 const errorSchema = {
   type: 'object',
@@ -20,5 +27,10 @@ export function ApiTenantController() {
     ApiUnauthorizedResponse({ description: 'missing, malformed, unknown or revoked token', schema: errorSchema }),
     ApiForbiddenResponse({ description: 'the token is for another company', schema: errorSchema }),
     ApiNotFoundResponse({ description: 'no such record in this company', schema: errorSchema }),
+    ApiTooManyRequestsResponse({
+      description: 'rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after `Retry-After` seconds',
+      schema: errorSchema,
+      headers: { 'Retry-After': { description: 'seconds until the window ends', schema: { type: 'integer' } } },
+    }),
   );
 }

@@ -15,6 +15,8 @@ import { HealthController } from './health/health.controller';
 import { loggerOptions } from './logging/logger.options';
 import { UnitOfWork } from './tenancy/scoped-repository';
 import { PlatformScheduler } from './scheduler/platform-scheduler';
+import { RateLimitService } from './rate-limit/rate-limit.service';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 
 export interface PlatformOptions {
   config: TallyConfig;
@@ -41,7 +43,10 @@ export class PlatformModule {
         CompaniesService,
         IdempotencyService,
         PlatformScheduler,
+        RateLimitService,
         { provide: APP_GUARD, useClass: AuthGuard },
+        // after the AuthGuard (guards run in this order): it counts per authenticated token
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
       exports: [TALLY_CONFIG, Clock, UnitOfWork, CompanySeeders, CompaniesService, IdempotencyService, PlatformScheduler],

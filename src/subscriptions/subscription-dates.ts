@@ -94,3 +94,22 @@ export function fixedEndDate(start: Date, term: Term): Date {
 export function addTerm(instant: Date, term: Term): Date {
   return boundary(instant, term, 1);
 }
+
+/**
+ * How far in the past a subscription may start, or a change take effect: 366 days before the
+ * request. Everything between that instant and now is billed by the next run (in bounded
+ * batches), so the limit bounds that catch-up: at most a year of periods (8,784 for an hourly
+ * price), never decades.
+ */
+export const MAX_BACKDATE_DAYS = 366;
+
+export function earliestBackdate(now: Date): Date {
+  return new Date(t(now) - MAX_BACKDATE_DAYS * 86_400_000);
+}
+
+/** A 400-worthy problem of a date too far in the past, or null. */
+export function backdateProblem(instant: Date, now: Date): string | null {
+  const earliest = earliestBackdate(now);
+  if (t(instant) >= t(earliest)) return null;
+  return `must not be more than ${MAX_BACKDATE_DAYS} days in the past (earliest ${earliest.toISOString()})`;
+}

@@ -16,7 +16,7 @@ import { PlanCatalog, PlanCatalogData, ResolvedPlan } from './plan-catalog';
 import { displayPhase, pendingPhase } from './phases';
 import { SubscriptionEventsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repositories';
 import { SubscriptionEntity, SubscriptionEventType, SubscriptionPhaseEntity } from './subscription.entities';
-import { addTerm, currentPeriodEnd, currentPeriodStart, fixedEndDate, isEnded, renewalDate } from './subscription-dates';
+import { addTerm, backdateProblem, currentPeriodEnd, currentPeriodStart, fixedEndDate, isEnded, renewalDate } from './subscription-dates';
 import { dateInputs, deriveState, effectiveAnchor, inTrial, termOf } from './subscription-state';
 import { SubscriptionViews } from './subscription.views';
 import { checkCustomerMrr, checkOnetimeItems, planMaxMrr, StoredOnetimeItem } from './amount-bounds';
@@ -170,6 +170,8 @@ export class SubscriptionsService {
     const now = this.clock.now();
     if (dto.identifier != null && isId('subscription', dto.identifier)) throw DomainError.invalidField('identifier', 'must not have the shape of a subscription id');
     const start = dto.start_date != null ? parseDate(dto.start_date, 'start_date') : now;
+    const tooOld = backdateProblem(start, now);
+    if (tooOld) throw DomainError.invalidField('start_date', tooOld);
     const trial = dto.trial ?? false;
     if (trial && !dto.trial_term) throw DomainError.invalidField('trial_term', 'is required when trial is true');
     if (dto.trial_term?.frequency === 'ONETIME') throw DomainError.invalidField('trial_term.frequency', 'must be a recurring frequency');
@@ -301,6 +303,8 @@ export class SubscriptionsService {
       let at: Date;
       if (dto.custom_change_date != null) {
         at = parseDate(dto.custom_change_date, 'custom_change_date');
+        const tooOld = backdateProblem(at, now);
+        if (tooOld) throw DomainError.invalidField('custom_change_date', tooOld);
         const periodStart = currentPeriodStart(sub.start_date, inputs.billing_anchor_date, inputs.billing_term, now);
         if (at.getTime() < periodStart.getTime()) {
           throw DomainError.invalidField('custom_change_date', `must not be before the start of the current billing period (${periodStart.toISOString()})`);

@@ -5,7 +5,7 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
-import { loadConfig } from '../../src/platform/config/config';
+import { loadConfig, TallyConfig } from '../../src/platform/config/config';
 import { configureApp } from '../../src/platform/configure-app';
 import { Clock, FixedClock } from '../../src/platform/clock/clock';
 import { CompaniesService } from '../../src/platform/auth/companies.service';
@@ -38,11 +38,13 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Extra modules for a test (e.g. a controller that throws). */
   imports?: (Type<unknown> | DynamicModule)[];
+  /** Configuration overrides (e.g. a small rate limit). */
+  config?: Partial<TallyConfig>;
 }
 
 /** The real app (same modules, filters, pipes and body limits as main.ts) on the test database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = { ...loadConfig(), scheduler: false, logLevel: process.env.LOG_LEVEL ?? 'silent', dbPoolSize: onEmbeddedDatabase() ? 1 : 10 };
+  const config = { ...loadConfig(), scheduler: false, logLevel: process.env.LOG_LEVEL ?? 'silent', dbPoolSize: onEmbeddedDatabase() ? 1 : 10, ...options.config };
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set: the jest globalSetup sets it');
   let builder = Test.createTestingModule({

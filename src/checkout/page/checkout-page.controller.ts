@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../platform/auth/public.decorator';
 import { HostedPageErrorFilter } from '../../platform/hosted-pages/hosted-page-error.filter';
+import { RateLimitedPage } from '../../platform/rate-limit/rate-limit.decorator';
 import { sendHtml } from '../../platform/hosted-pages/layout';
 import { CheckoutPageService, PageResult } from './checkout-page.service';
 
@@ -20,6 +21,7 @@ function send(res: Response, page: PageResult): void {
  */
 @ApiExcludeController()
 @Public()
+@RateLimitedPage('token')
 @Controller('checkout/pay')
 @UseFilters(HostedPageErrorFilter)
 export class CheckoutPageController {

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../platform/auth/public.decorator';
 import { HostedPageErrorFilter } from '../../platform/hosted-pages/hosted-page-error.filter';
+import { RateLimitedPage } from '../../platform/rate-limit/rate-limit.decorator';
 import { sendHtml as send } from '../../platform/hosted-pages/layout';
 import { SigningPageService } from './signing-page.service';
 
@@ -12,6 +13,7 @@ import { SigningPageService } from './signing-page.service';
  */
 @ApiExcludeController()
 @Public()
+@RateLimitedPage('token')
 @Controller('contracts/sign')
 @UseFilters(HostedPageErrorFilter)
 export class SigningPageController {

@@ -36,6 +36,27 @@ export interface ProcessResult {
   processed: boolean;
   created: InvoiceEntity[];
   finalized: number;
+  /** More invoices are due at the run's instant than `maxInvoices` allowed: process it again. */
+  more?: boolean;
+}
+
+/**
+ * A catch-up cut to at most `max` invoices, at a date boundary (the invoices of one instant —
+ * a change and a billing date — are written together): the docs to write, and the instant of
+ * the first doc left for the next transaction (null when nothing is left).
+ */
+export function cutCatchUp<D extends { date: Date }>(docs: D[], max: number): { keep: D[]; resumeAt: Date | null } {
+  if (docs.length <= max) return { keep: docs, resumeAt: null };
+  let resume = docs[max].date;
+  let keep = docs.filter((d) => d.date.getTime() < resume.getTime());
+  if (keep.length === 0) {
+    // more than `max` docs at the first instant: that instant whole, then stop
+    keep = docs.filter((d) => d.date.getTime() === docs[0].date.getTime());
+    const after = docs.find((d) => d.date.getTime() > docs[0].date.getTime());
+    if (!after) return { keep, resumeAt: null };
+    resume = after.date;
+  }
+  return { keep, resumeAt: resume };
 }
 
 interface Loaded {
@@ -343,7 +364,7 @@ export class InvoiceGenerator extends DraftRecomputer {
     at: Date,
     now: Date,
     ctx?: RunContext,
-    options: { deferNumbers?: boolean; waitForLock?: boolean } = {},
+    options: { deferNumbers?: boolean; waitForLock?: boolean; maxInvoices?: number } = {},
   ): Promise<ProcessResult[]> {
     const loaded = await this.loadMany(m, companyId, ids, { lock: true, waitForLock: options.waitForLock, ctx });
     const byId = new Map(loaded.map((l) => [l.sub.id, l]));
@@ -351,7 +372,9 @@ export class InvoiceGenerator extends DraftRecomputer {
     const oneTimes = await this.pendingOneTimes(m, companyId, customerIds, true);
     // customers with usable credits (invoices written final take them at once, like a finalization)
     const withCredits = customerIds.length === 0 ? new Set<string>() : await this.hooks.credits.customersWithCredits(m, companyId, customerIds, now);
-    const positions: { l: Loaded; walk: WalkResult; sameSub: boolean }[] = [];
+    const positions: { l: Loaded; walk: WalkResult; sameSub: boolean; resumeAt: Date | null }[] = [];
+    // invoices this transaction may still write; past it, each further subscription writes only its first due instant
+    let budget = options.maxInvoices ?? Infinity;
     const results: ProcessResult[] = [];
     for (const id of ids) {
       const l = byId.get(id);
@@ -362,7 +385,17 @@ export class InvoiceGenerator extends DraftRecomputer {
       const sameSub = l.cursor !== null && l.cursor.seen_updated_at.getTime() === l.sub.updated_at.getTime();
       const emptyThrough = sameSub ? l.cursor!.processed_through : null;
       const mine = oneTimes.filter((o) => o.state === 'PENDING' && o.customer_id === l.sub.customer_id && (o.subscription_id === null || o.subscription_id === l.sub.id));
-      const walk = await walkSubscription(l.engineSub, l.phases, this.deps(m, companyId, l, this.oneTimeTaker(m, companyId, mine, ctx), emptyThrough), { mode: 'write', until: at });
+      const cap = Math.max(1, budget);
+      const walk = await walkSubscription(l.engineSub, l.phases, this.deps(m, companyId, l, this.oneTimeTaker(m, companyId, mine, ctx), emptyThrough), {
+        mode: 'write',
+        until: at,
+        stopAfterDocs: Number.isFinite(cap) ? cap : undefined,
+      });
+      // a long catch-up (a back-dated start) is written in bounded transactions: the cursor records
+      // where this one stopped, the next one starts there
+      const { keep, resumeAt } = cutCatchUp(walk.docs, cap);
+      walk.docs = keep;
+      budget -= keep.length;
       const grace = walk.docs.some((d) => d.has_usage) ? await this.graceSeconds(m, companyId, ctx) : DEFAULT_GRACE_SECONDS;
       const created: InvoiceEntity[] = [];
       let finalized = 0;
@@ -383,15 +416,21 @@ export class InvoiceGenerator extends DraftRecomputer {
         if (inv.status !== 'DRAFT') finalized++;
         created.push(inv);
       }
-      positions.push({ l, walk, sameSub });
-      results.push({ processed: true, created, finalized });
+      positions.push({ l, walk, sameSub, resumeAt });
+      results.push({ processed: true, created, finalized, more: resumeAt !== null });
     }
     await this.savePositions(m, companyId, positions, at, now);
     return results;
   }
 
   /** Stores, for each processed subscription, its next_invoice_date and billing cursor (two statements for all). */
-  private async savePositions(m: EntityManager, companyId: string, positions: { l: Loaded; walk: WalkResult; sameSub: boolean }[], at: Date, now: Date): Promise<void> {
+  private async savePositions(
+    m: EntityManager,
+    companyId: string,
+    positions: { l: Loaded; walk: WalkResult; sameSub: boolean; resumeAt: Date | null }[],
+    at: Date,
+    now: Date,
+  ): Promise<void> {
     if (positions.length === 0) return;
     const dates: { id: string; next: Date | null }[] = [];
     for (const { l, walk } of positions) {
@@ -419,8 +458,12 @@ export class InvoiceGenerator extends DraftRecomputer {
       [
         companyId,
         positions.map((p) => p.l.sub.id),
-        positions.map((p) => p.walk.next_work_at),
-        positions.map((p) => (p.sameSub && p.l.cursor && p.l.cursor.processed_through.getTime() > at.getTime() ? p.l.cursor.processed_through : at)),
+        // a cut catch-up: work is due again at once, and every point before the first doc left was computed
+        positions.map((p) => p.resumeAt ?? p.walk.next_work_at),
+        positions.map((p) => {
+          if (p.resumeAt) return new Date(p.resumeAt.getTime() - 1);
+          return p.sameSub && p.l.cursor && p.l.cursor.processed_through.getTime() > at.getTime() ? p.l.cursor.processed_through : at;
+        }),
         now,
         positions.map((p) => p.l.sub.updated_at),
       ],

@@ -66,6 +66,12 @@ export interface WalkOptions {
   targetKey?: string;
   /** Safety limit on the points visited. */
   maxPoints?: number;
+  /**
+   * write: stop once more than this many invoices are computed and the last is at a later
+   * instant than the first (the caller writes at most this many, cut at an instant boundary:
+   * computing the rest of a long catch-up would be wasted).
+   */
+  stopAfterDocs?: number;
 }
 
 export interface ComputedDoc {
@@ -456,7 +462,11 @@ export async function walkSubscription(sub: EngineSubscription, phases: EnginePh
           result.next_invoice_date = point.date;
           return result;
         }
-        if (opts.mode === 'write') result.docs.push(doc);
+        if (opts.mode === 'write') {
+          result.docs.push(doc);
+          const n = result.docs.length;
+          if (opts.stopAfterDocs !== undefined && n > opts.stopAfterDocs && t(doc.date) > t(result.docs[0].date)) return result;
+        }
       }
     }
     if (isTarget) {

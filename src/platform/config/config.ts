@@ -12,7 +12,23 @@ export interface TallyConfig {
   dbPoolSize: number;
   /** Create (once) and print a demo company and token at start: on by default only on the embedded database. */
   demo: boolean;
+  rateLimit: RateLimitConfig;
 }
+
+/** Request limits (fixed windows); `null` points = no limit. */
+export interface RateLimitConfig {
+  /** Requests per API token per window; null when `TALLY_RATE_LIMIT=off`. */
+  apiPoints: number | null;
+  /** Requests per hosted-page link per window; null when `TALLY_PAGE_RATE_LIMIT=off`. */
+  pagePoints: number | null;
+  windowSeconds: number;
+  /** Shared counters across instances when set; per-instance counters otherwise. */
+  redisUrl: string | null;
+  /** Prefix of the counters' keys in Redis (several deployments may share one Redis). */
+  keyPrefix: string;
+}
+
+export const RATE_LIMIT_DEFAULTS = { apiPoints: 6000, pagePoints: 120, windowSeconds: 60, keyPrefix: 'tally:rl' };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -41,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TallyConfig {
   }
   const demoSetting = (env.TALLY_DEMO || (databaseUrl ? 'off' : 'on')).toLowerCase();
   if (demoSetting !== 'on' && demoSetting !== 'off') throw new ConfigError('TALLY_DEMO must be on or off');
+  const rateLimit = loadRateLimit(env);
   const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -52,7 +69,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TallyConfig {
     scheduler,
     dbPoolSize,
     demo: demoSetting === 'on',
+    rateLimit,
   };
+}
+
+function limitPoints(env: NodeJS.ProcessEnv, name: string, fallback: number): number | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw.toLowerCase() === 'off') return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000_000) {
+    throw new ConfigError(`${name} must be a whole number of requests (1 or more) or "off", got "${raw}"`);
+  }
+  return n;
+}
+
+function loadRateLimit(env: NodeJS.ProcessEnv): RateLimitConfig {
+  const apiPoints = limitPoints(env, 'TALLY_RATE_LIMIT', RATE_LIMIT_DEFAULTS.apiPoints);
+  const pagePoints = limitPoints(env, 'TALLY_PAGE_RATE_LIMIT', RATE_LIMIT_DEFAULTS.pagePoints);
+  const rawWindow = env.TALLY_RATE_LIMIT_WINDOW;
+  const windowSeconds = rawWindow === undefined || rawWindow === '' ? RATE_LIMIT_DEFAULTS.windowSeconds : Number(rawWindow);
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > 86400) {
+    throw new ConfigError(`TALLY_RATE_LIMIT_WINDOW must be a whole number of seconds between 1 and 86400, got "${rawWindow}"`);
+  }
+  const redisUrl = env.REDIS_URL ? env.REDIS_URL : null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  }
+  const keyPrefix = env.TALLY_RATE_LIMIT_PREFIX || RATE_LIMIT_DEFAULTS.keyPrefix;
+  if (!/^[\w:.-]{1,64}$/.test(keyPrefix)) {
+    throw new ConfigError('TALLY_RATE_LIMIT_PREFIX must be 1 to 64 letters, digits or _ : . -');
+  }
+  return { apiPoints, pagePoints, windowSeconds, redisUrl, keyPrefix };
 }
 
 export const TALLY_CONFIG = Symbol('TALLY_CONFIG');

@@ -10,6 +10,7 @@ export function logUnhandled(exception: unknown, req: Request): void {
   const e = exception as Error;
   logger.error({ err: { message: e?.message, stack: e?.stack }, path: redactUrl(req.originalUrl ?? req.url) }, 'unhandled error');
 }
+import { RateLimitedError } from '../rate-limit/rate-limited.error';
 
 /** The one global filter: every failure leaves the service in the error body of conventions.md. */
 @Catch()
@@ -28,7 +29,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (status >= 500) logUnhandled(exception, req);
     if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
     const domain = toDomainError(exception);
-    if (domain.category === 'rate_limited' || domain.category === 'retry') res.setHeader('Retry-After', '1');
+    if (domain.category === 'rate_limited' || domain.category === 'retry') {
+      res.setHeader('Retry-After', String(domain instanceof RateLimitedError ? domain.retryAfterSeconds : 1));
+    }
     res.status(status).json(body);
   }
 }

@@ -1,0 +1,32 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('rate limit configuration', () => {
+  it('has generous defaults, per instance', () => {
+    expect(loadConfig({}).rateLimit).toEqual({ apiPoints: 6000, pagePoints: 120, windowSeconds: 60, redisUrl: null, keyPrefix: 'tally:rl' });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      TALLY_RATE_LIMIT: '100',
+      TALLY_PAGE_RATE_LIMIT: 'OFF',
+      TALLY_RATE_LIMIT_WINDOW: '10',
+      REDIS_URL: 'redis://cache:6379/2',
+      TALLY_RATE_LIMIT_PREFIX: 'acme:rl',
+    });
+    expect(c.rateLimit).toEqual({ apiPoints: 100, pagePoints: null, windowSeconds: 10, redisUrl: 'redis://cache:6379/2', keyPrefix: 'acme:rl' });
+    expect(loadConfig({ TALLY_RATE_LIMIT: 'off' }).rateLimit.apiPoints).toBeNull();
+  });
+
+  it.each([
+    { TALLY_RATE_LIMIT: '0' },
+    { TALLY_RATE_LIMIT: '1.5' },
+    { TALLY_RATE_LIMIT: 'many' },
+    { TALLY_PAGE_RATE_LIMIT: '-1' },
+    { TALLY_RATE_LIMIT_WINDOW: '0' },
+    { TALLY_RATE_LIMIT_WINDOW: '90000' },
+    { REDIS_URL: 'http://cache' },
+    { TALLY_RATE_LIMIT_PREFIX: 'has space' },
+  ])('fails fast on %p', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+  });
+});
