@@ -33,6 +33,17 @@ function expectRateLimited(res: request.Response, windowSeconds: number) {
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
 }
 
+/** A hosted page answers a person: the same 429 and Retry-After, as a readable HTML page. */
+function expectPageRateLimited(res: request.Response, windowSeconds: number) {
+  expect(res.status).toBe(429);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.text).toContain('Too many requests');
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+}
+
 async function countEntitlements(t: TestApp, companyId: string): Promise<number> {
   const rows = await t.dataSource.query('SELECT count(*)::int AS n FROM entitlements WHERE company_id = $1', [companyId]);
   return rows[0].n;
@@ -96,13 +107,13 @@ describe('rate limits, per instance (no REDIS_URL)', () => {
     const a = await t.tenant();
     const link = `/checkout/pay/${a.companyId}_${'x'.repeat(43)}`;
     for (let i = 0; i < 3; i++) expect((await request(t.http).get(link)).status).toBe(404);
-    expectRateLimited(await request(t.http).get(link), 60);
-    expectRateLimited(await request(t.http).post(link).type('form').send({}), 60);
+    expectPageRateLimited(await request(t.http).get(link), 60);
+    expectPageRateLimited(await request(t.http).post(link).type('form').send({}), 60);
     // another link, and the signing page, count on their own
     expect((await request(t.http).get(`/checkout/pay/${a.companyId}_${'y'.repeat(43)}`)).status).toBe(404);
     const signing = `/contracts/sign/${a.companyId}_${'w'.repeat(43)}`;
     for (let i = 0; i < 3; i++) expect((await request(t.http).get(signing)).status).toBe(404);
-    expectRateLimited(await request(t.http).get(signing), 60);
+    expectPageRateLimited(await request(t.http).get(signing), 60);
   });
 });
 
@@ -186,7 +197,7 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
       const secret = `${a.companyId}_${'z'.repeat(43)}`;
       expect((await request(one.http).get(`/checkout/pay/${secret}`)).status).toBe(404);
       expect((await request(two.http).get(`/checkout/pay/${secret}`)).status).toBe(404);
-      expectRateLimited(await request(one.http).get(`/checkout/pay/${secret}`), 60);
+      expectPageRateLimited(await request(one.http).get(`/checkout/pay/${secret}`), 60);
       const pageKeys = await redis.keys(`${rateLimit.keyPrefix}:page:*`);
       expect(pageKeys).toHaveLength(1);
       expect(pageKeys[0]).not.toContain('zzzz');

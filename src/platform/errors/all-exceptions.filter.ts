@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { RenderedError, renderError, toDomainError } from './error-body';
 import { redactUrl } from '../logging/logger.options';
+import { RateLimitedError } from '../rate-limit/rate-limited.error';
 
 const logger = new Logger('Errors');
 
@@ -10,7 +11,17 @@ export function logUnhandled(exception: unknown, req: Request): void {
   const e = exception as Error;
   logger.error({ err: { message: e?.message, stack: e?.stack }, path: redactUrl(req.originalUrl ?? req.url) }, 'unhandled error');
 }
-import { RateLimitedError } from '../rate-limit/rate-limited.error';
+
+/** The headers an error answer carries, JSON or HTML: `WWW-Authenticate` on a 401, `Retry-After` when retrying helps. */
+export function errorHeaders(exception: unknown, status: number): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (status === 401) headers['WWW-Authenticate'] = 'Bearer';
+  const domain = toDomainError(exception);
+  if (domain.category === 'rate_limited' || domain.category === 'retry') {
+    headers['Retry-After'] = String(domain instanceof RateLimitedError ? domain.retryAfterSeconds : 1);
+  }
+  return headers;
+}
 
 /** The one global filter: every failure leaves the service in the error body of conventions.md. */
 @Catch()
@@ -27,11 +38,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const { status, body } = renderError(exception);
     if (status >= 500) logUnhandled(exception, req);
-    if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
-    const domain = toDomainError(exception);
-    if (domain.category === 'rate_limited' || domain.category === 'retry') {
-      res.setHeader('Retry-After', String(domain instanceof RateLimitedError ? domain.retryAfterSeconds : 1));
-    }
+    for (const [k, v] of Object.entries(errorHeaders(exception, status))) res.setHeader(k, v);
     res.status(status).json(body);
   }
 }

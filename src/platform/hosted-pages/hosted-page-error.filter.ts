@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { renderError } from '../errors/error-body';
-import { logUnhandled } from '../errors/all-exceptions.filter';
+import { errorHeaders, logUnhandled } from '../errors/all-exceptions.filter';
 import { esc } from './format';
 import { hostedPage, HtmlPage, sendHtml } from './layout';
 
@@ -14,7 +14,13 @@ const FOOTER = 'Secure page · Powered by Tally';
  */
 export function renderHostedErrorPage(status: number, message: string): HtmlPage {
   const unavailable = status >= 500;
-  const title = unavailable ? 'Something went wrong' : status === 404 ? 'This page cannot be found' : 'This page cannot be completed';
+  const title = unavailable
+    ? 'Something went wrong'
+    : status === 404
+      ? 'This page cannot be found'
+      : status === 429
+        ? 'Too many requests'
+        : 'This page cannot be completed';
   const detail = unavailable
     ? 'We could not show this page just now. Please try again in a few minutes, or contact the sender of the link.'
     : `${message.charAt(0).toUpperCase()}${message.slice(1)}. Please contact the sender of the link.`;
@@ -40,6 +46,7 @@ export class HostedPageErrorFilter implements ExceptionFilter {
     if (res.headersSent) return;
     const { status, body } = renderError(exception);
     if (status >= 500) logUnhandled(exception, req);
+    for (const [k, v] of Object.entries(errorHeaders(exception, status))) res.setHeader(k, v);
     sendHtml(res, renderHostedErrorPage(status, body.error_message));
   }
 }
