@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { PaymentAttemptsRepository, PaymentMethodsRepository, PaymentTransactionsRepository } from './payments.repositories';
 import { PaymentTransactionsService } from './payment-transactions.service';
 import { PaymentTransactionsController } from './payments.controller';
@@ -14,12 +15,14 @@ import { SandboxProcessor } from './processor/sandbox-processor';
  * auto-charge outbox. Other modules record payments through PaymentTransactionsService inside
  * their own transaction (invoicing's mark_paid) and enqueue charges through AutoChargeService;
  * this module imports no invoicing code (it reads and settles invoices with scoped SQL).
+ * It registers the owner of each payment method with the subscriptions module's
+ * PaymentMethodOwnership hook (the application does not start without it).
  *
  * The processor: `{ provide: PaymentProcessor, useExisting: SandboxProcessor }`; a real one is
  * another class extending PaymentProcessor bound here instead (see payment-processor.ts).
  */
 @Module({
-  imports: [CustomersModule],
+  imports: [CustomersModule, SubscriptionsModule],
   controllers: [PaymentTransactionsController, PaymentMethodsController],
   providers: [
     PaymentTransactionsRepository,
