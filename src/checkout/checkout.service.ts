@@ -166,7 +166,8 @@ export class CheckoutService {
       const subId = await this.subscriptions.createWithin(m, companyId, request);
       const sub = (await this.subs.with(m).findOne(companyId, { id: subId }))!;
       const first = previous ? null : await this.firstInvoiceWithin(m, companyId, subId, now);
-      const quote = await this.quoteWithin(m, companyId, { product_pricing_ids: plan.product_pricing_ids, onetime_items: sub.onetime_items }, first);
+      const quoted = { product_pricing_ids: plan.product_pricing_ids, onetime_items: sub.onetime_items };
+      const quote = await this.quoteWithin(m, companyId, quoted, first);
       return { plan, discounts: sub.discounts, onetime: sub.onetime_items, totals: first?.totals ?? null, quote };
     });
 
@@ -256,7 +257,9 @@ export class CheckoutService {
    * first invoice: its quote is the prices of the new plan.
    */
   async currentQuote(s: CheckoutSessionEntity): Promise<CurrentQuote> {
-    if (s.previous_subscription_id) return { first: null, quote: await this.quoteWithin(this.dataSource.manager, s.company_id, s, null) };
+    if (s.previous_subscription_id) {
+      return { first: null, quote: await this.quoteWithin(this.dataSource.manager, s.company_id, s, null) };
+    }
     const now = this.clock.now();
     return rolledBack(this.dataSource, async (m) => {
       const subId = await this.subscriptions.createWithin(m, s.company_id, this.subscriptionRequest(s, now));
@@ -286,7 +289,12 @@ export class CheckoutService {
           sub_total_cents: first.totals.sub_total_cents,
           discount_cents: first.totals.discount_cents,
           total_cents: first.totals.total_cents,
-          lines: first.lines.map((l) => ({ name: l.name, amount_cents: l.amount_cents, quantity: l.quantity === null ? null : String(l.quantity), unit_price: l.unit_price === null ? null : String(l.unit_price) })),
+          lines: first.lines.map((l) => ({
+            name: l.name,
+            amount_cents: l.amount_cents,
+            quantity: l.quantity === null ? null : String(l.quantity),
+            unit_price: l.unit_price === null ? null : String(l.unit_price),
+          })),
         }
       : null;
     const prices = ids.map((id) => ({
@@ -451,7 +459,9 @@ export class CheckoutService {
         const processed = await this.generator.process(m, companyId, subId, now, now);
         let invoice: InvoiceEntity | null = processed.created[0] ?? null;
         // never more than the quote: an invoice above the quoted total is not charged
-        if (invoice && invoice.total_cents > (first?.totals.total_cents ?? 0)) throw new Rollback<CompletionOutcome>({ kind: 'requote' });
+        if (invoice && invoice.total_cents > (first?.totals.total_cents ?? 0)) {
+          throw new Rollback<CompletionOutcome>({ kind: 'requote' });
+        }
         if (invoice && invoice.status === 'DRAFT') invoice = await this.finalizer.finalize(m, companyId, invoice, now);
         const charged = await this.payment.charge(m, companyId, { customerId: s.customer_id, subscriptionId: subId, invoice, token: details.paymentToken, idempotencyKey: s.id, now });
         if (!charged.ok) throw new Rollback<CompletionOutcome>({ kind: 'declined', message: charged.message });

@@ -392,7 +392,8 @@ export class ContractsService {
     const terms = await this.termsDigest(m, c);
     const stale = signatories.filter((s) => s.terms_digest !== terms);
     if (stale.length) {
-      await this.signatories.with(m).update(companyId, { contract_id: id, email_key: In(stale.map((s) => s.email_key)) }, { ...UNSIGNED, updated_at: now });
+      const staleKeys = In(stale.map((s) => s.email_key));
+      await this.signatories.with(m).update(companyId, { contract_id: id, email_key: staleKeys }, { ...UNSIGNED, updated_at: now });
       return null;
     }
     // The subscription starts in this same locked transaction: exactly once, and a contract whose

@@ -37,7 +37,13 @@ export class PaymentMethodOwnership implements OnApplicationBootstrap {
    * Call it with the customer row locked: deleting a card locks it too, so the card cannot go
    * away before the caller's transaction commits.
    */
-  async assertOwnedBy(m: EntityManager, companyId: string, customerId: string, paymentMethodId: string, field = 'payment_method_id'): Promise<void> {
+  async assertOwnedBy(
+    m: EntityManager,
+    companyId: string,
+    customerId: string,
+    paymentMethodId: string,
+    field = 'payment_method_id',
+  ): Promise<void> {
     if (!this.source) throw new Error('PaymentMethodOwnership has no source');
     const owner = await this.source(m, companyId, paymentMethodId);
     if (owner !== customerId) throw DomainError.notFound('payment method of this customer', field);

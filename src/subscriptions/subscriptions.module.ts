@@ -14,8 +14,22 @@ import { PaymentMethodOwnership } from './payment-method-ownership.port';
 @Module({
   imports: [CatalogModule, CustomersModule, EntitlementsModule, MetricsModule],
   controllers: [SubscriptionsController],
-  providers: [...SUBSCRIPTION_REPOSITORIES, PlanCatalog, SubscriptionViews, CustomerEntitlementsService, PaymentMethodOwnership, SubscriptionsService],
-  exports: [CustomerEntitlementsService, SubscriptionViews, SubscriptionsService, PlanCatalog, PaymentMethodOwnership, ...SUBSCRIPTION_REPOSITORIES],
+  providers: [
+    ...SUBSCRIPTION_REPOSITORIES,
+    PlanCatalog,
+    SubscriptionViews,
+    CustomerEntitlementsService,
+    PaymentMethodOwnership,
+    SubscriptionsService,
+  ],
+  exports: [
+    CustomerEntitlementsService,
+    SubscriptionViews,
+    SubscriptionsService,
+    PlanCatalog,
+    PaymentMethodOwnership,
+    ...SUBSCRIPTION_REPOSITORIES,
+  ],
 })
 export class SubscriptionsModule {}
 

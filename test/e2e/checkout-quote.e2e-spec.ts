@@ -21,7 +21,16 @@ describe('checkout: the quote shown is the quote charged', () => {
     return res.body;
   };
   const newPricing = (cents: number) =>
-    a.post('/pricing', { product_id: product.id, name: `Seats ${++n}`, currency: 'USD', pricing_type: 'FIXED', fixed_price: { price_per_unit: cents }, billing_frequency: { count: 1, frequency: 'MONTH' } }).then((r) => ok(r));
+    a
+      .post('/pricing', {
+        product_id: product.id,
+        name: `Seats ${++n}`,
+        currency: 'USD',
+        pricing_type: 'FIXED',
+        fixed_price: { price_per_unit: cents },
+        billing_frequency: { count: 1, frequency: 'MONTH' },
+      })
+      .then((r) => ok(r));
   const newCustomer = async () => ok(await a.post('/customers', { name: `Buyer ${++n}`, email: `b${n}@example.com` }), 201);
   const session = async (pricing: any, customer: any, over: Record<string, unknown> = {}) =>
     ok(
@@ -141,7 +150,11 @@ describe('checkout: the quote shown is the quote charged', () => {
     const next = await newPricing(5800);
     const buyer = await newCustomer();
     const sub = await ok(
-      await a.post('/subscriptions', { customer_id: buyer.id, product_pricing_ids: [current.id], config_items: [{ product_metric_pricing_id: current.product_metric_pricings[0].id, num_licenses: 1 }] }),
+      await a.post('/subscriptions', {
+        customer_id: buyer.id,
+        product_pricing_ids: [current.id],
+        config_items: [{ product_metric_pricing_id: current.product_metric_pricings[0].id, num_licenses: 1 }],
+      }),
     );
     const { url } = await session(next, buyer, { previous_subscription_id: sub.id });
     const opened = await page(url).expect(200);

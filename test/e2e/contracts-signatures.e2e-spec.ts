@@ -22,7 +22,16 @@ describe('contract signatures bind the terms signed', () => {
     return res.body;
   };
   const newPricing = (cents: number) =>
-    a.post('/pricing', { product_id: product.id, name: `Seats ${++n}`, currency: 'USD', pricing_type: 'FIXED', fixed_price: { price_per_unit: cents }, billing_frequency: { count: 1, frequency: 'MONTH' } }).then((r) => ok(r));
+    a
+      .post('/pricing', {
+        product_id: product.id,
+        name: `Seats ${++n}`,
+        currency: 'USD',
+        pricing_type: 'FIXED',
+        fixed_price: { price_per_unit: cents },
+        billing_frequency: { count: 1, frequency: 'MONTH' },
+      })
+      .then((r) => ok(r));
   const contract = async (over: Record<string, unknown> = {}) => {
     const pricing = over.pricing ?? (await newPricing(5800));
     delete over.pricing;

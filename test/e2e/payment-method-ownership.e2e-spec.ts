@@ -25,7 +25,8 @@ describe('payment methods belong to their customer (subscriptions)', () => {
     if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const customer = async (tenant: Tenant = a) => ok(await tenant.post('/customers', { name: `Owner ${++n}`, identifier: `owner-${n}-${Math.random().toString(36).slice(2, 8)}` }), 201);
+  const customer = async (tenant: Tenant = a) =>
+    ok(await tenant.post('/customers', { name: `Owner ${++n}`, identifier: `owner-${n}-${Math.random().toString(36).slice(2, 8)}` }), 201);
   const card = async (customerId: string, token = 'tok_visa', tenant: Tenant = a) => ok(await tenant.post(`/customers/${customerId}/payment_methods`, { token }));
   const plan = () => ({ product_pricing_ids: [pricing.id], config_items: [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 2 }] });
   const subscribe = async (customerId: string, over: Record<string, unknown> = {}) =>
@@ -52,7 +53,14 @@ describe('payment methods belong to their customer (subscriptions)', () => {
     b = await t.tenant('Cards B');
     const product = await ok(await a.post('/products', { name: 'Cards product' }));
     pricing = await ok(
-      await a.post('/pricing', { product_id: product.id, name: 'Seats', currency: 'USD', pricing_type: 'FIXED', fixed_price: { price_per_unit: 2500 }, billing_frequency: { count: 1, frequency: 'MONTH' } }),
+      await a.post('/pricing', {
+        product_id: product.id,
+        name: 'Seats',
+        currency: 'USD',
+        pricing_type: 'FIXED',
+        fixed_price: { price_per_unit: 2500 },
+        billing_frequency: { count: 1, frequency: 'MONTH' },
+      }),
     );
   });
   afterAll(() => t.close());
@@ -122,7 +130,10 @@ describe('payment methods belong to their customer (subscriptions)', () => {
     const unchanged = await ok(await a.get(`/subscriptions/${sub.id}`));
     expect(unchanged.payment_method_id).toBeNull();
     expect(unchanged.config_items.map((c: any) => c.num_licenses)).toEqual([2]);
-    const events: { n: string }[] = await t.dataSource.query('SELECT count(*)::text AS n FROM subscription_events WHERE company_id = $1 AND subscription_id = $2', [a.companyId, sub.id]);
+    const events: { n: string }[] = await t.dataSource.query(
+      'SELECT count(*)::text AS n FROM subscription_events WHERE company_id = $1 AND subscription_id = $2',
+      [a.companyId, sub.id],
+    );
     expect(Number(events[0].n)).toBe(1); // CREATED only
 
     const changed = await ok(await a.post(`/subscriptions/${sub.id}/change`, { ...changeBody, payment_method_id: buyerCard.id }));

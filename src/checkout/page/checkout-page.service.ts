@@ -112,7 +112,8 @@ export class CheckoutPageService {
       if (!again) return { status: 404, html: renderCheckoutNotFound() };
       const closedNow = this.closedState(again);
       if (closedNow) return closedNow;
-      return { status: 409, html: renderCheckoutForm(again.model, { ...form, decline: null, notice: this.changedNotice(again.model.total, again.model.isChange) }) };
+      const notice = this.changedNotice(again.model.total, again.model.isChange);
+      return { status: 409, html: renderCheckoutForm(again.model, { ...form, decline: null, notice }) };
     }
     if (outcome.kind === 'declined') return { status: 402, html: renderCheckoutForm(l.model, { ...form, decline: outcome.message }) };
     if (outcome.kind === 'closed') return this.closedState({ ...l, session: outcome.session }) ?? { status: 409, html: renderCheckoutState(l.model, 'already_completed', null) };
@@ -125,8 +126,10 @@ export class CheckoutPageService {
 
   private changedNotice(total: string, isChange = false): string {
     return isChange
-      ? 'The prices of this plan changed since you opened this page. Nothing was charged and your plan was not changed: please review the order and confirm again.'
-      : `The total changed since you opened this page: your first invoice is now ${total}. Nothing was charged: please review the order and confirm again.`;
+      ? 'The prices of this plan changed since you opened this page. ' +
+          'Nothing was charged and your plan was not changed: please review the order and confirm again.'
+      : `The total changed since you opened this page: your first invoice is now ${total}. ` +
+          'Nothing was charged: please review the order and confirm again.';
   }
 
   private closedState(l: Loaded): PageResult | null {
@@ -192,7 +195,8 @@ export class CheckoutPageService {
       const was = s.quote.totals ? formatMoney(s.quote.totals.total_cents, s.quote.totals.currency) : null;
       quoteNotice = model.isChange
         ? 'The prices of this plan changed since this checkout was prepared. Please review them before you confirm.'
-        : `The price changed since this checkout was prepared${was ? ` (it was ${was})` : ''}: your first invoice is now ${model.total}. Please review it before you pay.`;
+        : `The price changed since this checkout was prepared${was ? ` (it was ${was})` : ''}: ` +
+          `your first invoice is now ${model.total}. Please review it before you pay.`;
     }
     return { companyId, session: s, customer, model, quoteNotice };
   }

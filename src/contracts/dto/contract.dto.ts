@@ -216,7 +216,11 @@ export class SignatoryResponse {
   @ApiProperty({ description: "absolute link of this signatory's hosted signing page" }) signature_link: string;
   @ApiProperty() signed: boolean;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) signed_date: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'digest of the terms this signature signed (the contract\'s terms_digest at the time); null while not signed' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "digest of the terms this signature signed (the contract's terms_digest at the time); null while not signed",
+  })
   terms_digest: string | null;
   @ApiProperty({ type: String, nullable: true }) title: string | null;
   @ApiProperty({ type: [String], format: 'date-time' }) view_timestamps: string[];
@@ -261,8 +265,9 @@ export class ContractResponse {
   @ApiProperty({ type: TermResponse }) term: TermResponse;
   @ApiProperty({
     description:
-      '`sha256:<hex>` of the contract\'s current terms (customer, plan and quantities, the prices of its pricings, term, start_date, auto_renews, ' +
-      'auto_charges, discounts, one-time items, content, custom_variables); the contract executes only when every signature carries this digest',
+      "`sha256:<hex>` of the contract's current terms (customer, plan and quantities, the prices of its pricings, term, " +
+      'start_date, auto_renews, auto_charges, discounts, one-time items, content, custom_variables); ' +
+      'the contract executes only when every signature carries this digest',
   })
   terms_digest: string;
   @ApiProperty() title: string;

@@ -12,7 +12,8 @@ export class ContractSignatureTerms1700000009100 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE contract_signatories ADD COLUMN terms_digest text');
-    await q.query(`ALTER TABLE contract_signatories ADD CONSTRAINT contract_signatories_terms_check CHECK (NOT signed OR terms_digest IS NOT NULL) NOT VALID`);
+    await q.query(`ALTER TABLE contract_signatories
+      ADD CONSTRAINT contract_signatories_terms_check CHECK (NOT signed OR terms_digest IS NOT NULL) NOT VALID`);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -72,9 +72,11 @@ export class SigningPageService {
     if (outcome === 'terms_changed') {
       // nothing signed: the page shows the terms as they are now and asks again
       const notice = shownTerms
-        ? 'The terms of this contract changed after you opened this page. Nothing was signed: please review the current terms below and sign again.'
+        ? 'The terms of this contract changed after you opened this page. ' +
+          'Nothing was signed: please review the current terms below and sign again.'
         : 'Please review the terms below and sign again: your signature must be given on the page that shows them.';
-      return this.closedState(after) ?? { status: 409, html: renderSigningForm(after.model, { fullName, agreed: false, errors: {}, notice }) };
+      const again = renderSigningForm(after.model, { fullName, agreed: false, errors: {}, notice });
+      return this.closedState(after) ?? { status: 409, html: again };
     }
     const signedOn = after.signatory.signed_date ? formatDate(after.signatory.signed_date) : null;
     if (outcome === 'signed') {
