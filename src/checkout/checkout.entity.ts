@@ -15,6 +15,25 @@ export interface CheckoutTotals {
   invoice_date: string | null;
 }
 
+/** One line of a quoted first invoice. */
+export interface QuoteLine {
+  name: string;
+  amount_cents: number;
+  quantity: string | number | null;
+  unit_price: string | number | null;
+}
+
+/**
+ * What a session quotes: `digest` (`sha256:<hex>`) of its first invoice (lines and totals, not
+ * its date) and of the prices of its plan as the catalog holds them; the totals and lines
+ * are kept for display. A buyer pays only a quote whose digest they agreed to.
+ */
+export interface CheckoutQuote {
+  digest: string;
+  totals: CheckoutTotals | null;
+  lines: QuoteLine[];
+}
+
 /**
  * A checkout session: the plan a customer buys through the hosted page. `request` keeps the
  * subscription request as validated at creation (re-run by SubscriptionsService.createWithin
@@ -48,6 +67,8 @@ export class CheckoutSessionEntity {
   @TextColumn({ nullable: true }) change_timing: string | null;
   @Column('boolean', { nullable: true }) change_reset_billing_anchor: boolean | null;
   @JsonColumn({ nullable: true }) totals: CheckoutTotals | null;
+  /** The quote frozen at creation (null for sessions created before quotes were kept). */
+  @JsonColumn({ nullable: true }) quote: CheckoutQuote | null;
   /** The sandbox payment token given on the hosted page (kept for the payments module). */
   @TextColumn({ nullable: true }) payment_token: string | null;
   @TextColumn({ nullable: true }) subscription_id: string | null;

@@ -1,8 +1,9 @@
 import type { ModuleSchema } from '../platform/database/entity-registry';
 import { CheckoutSessionEntity } from './checkout.entity';
 import { Checkout1700000010000 } from './migrations/1700000010000-checkout';
+import { CheckoutQuote1700000010100 } from './migrations/1700000010100-checkout-quote';
 
 export const checkoutSchema: ModuleSchema = {
   entities: [CheckoutSessionEntity],
-  migrations: [Checkout1700000010000],
+  migrations: [Checkout1700000010000, CheckoutQuote1700000010100],
 };

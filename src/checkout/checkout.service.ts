@@ -5,6 +5,7 @@ import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { iso } from '../platform/timestamps';
+import { digestOf } from '../platform/digest';
 import { newPageToken } from '../platform/hosted-pages/token';
 import { CatalogViews } from '../catalog/catalog.views';
 import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repositories';
@@ -22,7 +23,7 @@ import { SubscriptionsRepository } from '../subscriptions/subscriptions.reposito
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { ChangeSubscriptionDto, CreateSubscriptionDto } from '../subscriptions/dto/subscription.dto';
 import { computeAcv } from '../contracts/acv';
-import { CheckoutSessionEntity, CheckoutTotals, effectiveCheckoutStatus } from './checkout.entity';
+import { CheckoutQuote, CheckoutSessionEntity, CheckoutTotals, effectiveCheckoutStatus, QuoteLine } from './checkout.entity';
 import { CheckoutSessionsRepository } from './checkout.repository';
 import { CheckoutPayment, SandboxToken } from './checkout-payment';
 import type { CheckoutCreatedResponse, CheckoutSessionResponse, CreateCheckoutDto } from './dto/checkout.dto';
@@ -72,12 +73,19 @@ export type CompletionOutcome =
   | { kind: 'completed'; session: CheckoutSessionEntity }
   | { kind: 'declined'; message: string }
   | { kind: 'closed'; session: CheckoutSessionEntity }
+  | { kind: 'requote' }
   | { kind: 'not_found' };
 
 /** What the engine computed for a session's first invoice (in a rolled-back transaction). */
 export interface FirstInvoice {
   totals: CheckoutTotals;
-  lines: { name: string; amount_cents: number; quantity: string | number | null; unit_price: string | number | null }[];
+  lines: QuoteLine[];
+}
+
+/** The quote of a session as it stands now, with the first invoice it comes from (null for a plan change or nothing to invoice). */
+export interface CurrentQuote {
+  first: FirstInvoice | null;
+  quote: CheckoutQuote;
 }
 
 /**
@@ -88,6 +96,13 @@ export interface FirstInvoice {
  * session is accepted exactly when its subscription could start (plan, config items, term,
  * trial, discounts, one-time items, customer), with the same error paths — and the billing
  * engine previews its first invoice in that same transaction (`totals`).
+ *
+ * A quote is a promise: the session keeps the quote it was created with (`quote`: a digest of
+ * the first invoice and of the plan's prices). The hosted page shows the quote as it stands
+ * when the page is rendered and posts its digest back; completion recomputes the quote inside
+ * its locked transaction and charges only when it is the one the buyer agreed to (the posted
+ * digest, else the session's own) — otherwise nothing is charged and the page shows the new
+ * total and asks again. The invoice written is never above the quoted total.
  */
 @Injectable()
 export class CheckoutService {
@@ -151,7 +166,9 @@ export class CheckoutService {
       const subId = await this.subscriptions.createWithin(m, companyId, request);
       const sub = (await this.subs.with(m).findOne(companyId, { id: subId }))!;
       const first = previous ? null : await this.firstInvoiceWithin(m, companyId, subId, now);
-      return { plan, discounts: sub.discounts, onetime: sub.onetime_items, totals: first?.totals ?? null };
+      const quoted = { product_pricing_ids: plan.product_pricing_ids, onetime_items: sub.onetime_items };
+      const quote = await this.quoteWithin(m, companyId, quoted, first);
+      return { plan, discounts: sub.discounts, onetime: sub.onetime_items, totals: first?.totals ?? null, quote };
     });
 
     const row: Omit<CheckoutSessionEntity, 'company_id'> = {
@@ -179,6 +196,7 @@ export class CheckoutService {
       change_timing: dto.change_timing ?? null,
       change_reset_billing_anchor: dto.change_reset_billing_anchor ?? null,
       totals: sim.totals,
+      quote: sim.quote,
       payment_token: null,
       subscription_id: null,
       invoice_id: null,
@@ -232,16 +250,58 @@ export class CheckoutService {
   }
 
   /**
-   * The first invoice of an open session as the billing engine computes it NOW: its
-   * subscription is created and previewed in a transaction that is rolled back.
+   * The quote of an open session as it stands NOW: its subscription is created and its first
+   * invoice previewed by the billing engine in a transaction that is rolled back (issue 16: this
+   * write takes the customer's row lock for the length of that transaction; the engine's preview
+   * reads a stored subscription, so there is no write-free path yet). A plan change has no
+   * first invoice: its quote is the prices of the new plan.
    */
-  async firstInvoice(s: CheckoutSessionEntity): Promise<FirstInvoice | null> {
-    if (s.previous_subscription_id) return null;
+  async currentQuote(s: CheckoutSessionEntity): Promise<CurrentQuote> {
+    if (s.previous_subscription_id) {
+      return { first: null, quote: await this.quoteWithin(this.dataSource.manager, s.company_id, s, null) };
+    }
     const now = this.clock.now();
     return rolledBack(this.dataSource, async (m) => {
       const subId = await this.subscriptions.createWithin(m, s.company_id, this.subscriptionRequest(s, now));
-      return this.firstInvoiceWithin(m, s.company_id, subId, now);
+      const first = await this.firstInvoiceWithin(m, s.company_id, subId, now);
+      return { first, quote: await this.quoteWithin(m, s.company_id, s, first) };
     });
+  }
+
+  /**
+   * The quote of a plan and its first invoice: the digest covers the invoice's lines and totals
+   * (not its date, which follows the clock) and the prices of every pricing of the plan and of
+   * its one-time items as the catalog holds them (read in `m`), so a price change shows even when
+   * the first invoice does not (a trial, a plan change).
+   */
+  private async quoteWithin(
+    m: EntityManager,
+    companyId: string,
+    plan: { product_pricing_ids: string[]; onetime_items: Record<string, unknown>[] },
+    first: FirstInvoice | null,
+  ): Promise<CheckoutQuote> {
+    const onetime = (plan.onetime_items ?? []).map((o) => o.product_pricing_id).filter((x): x is string => typeof x === 'string');
+    const ids = [...new Set([...plan.product_pricing_ids, ...onetime])];
+    const data = await this.plan.load(m, companyId, ids);
+    const invoice = first
+      ? {
+          currency: first.totals.currency,
+          sub_total_cents: first.totals.sub_total_cents,
+          discount_cents: first.totals.discount_cents,
+          total_cents: first.totals.total_cents,
+          lines: first.lines.map((l) => ({
+            name: l.name,
+            amount_cents: l.amount_cents,
+            quantity: l.quantity === null ? null : String(l.quantity),
+            unit_price: l.unit_price === null ? null : String(l.unit_price),
+          })),
+        }
+      : null;
+    const prices = ids.map((id) => ({
+      product_pricing_id: id,
+      prices: (data.pmpsByPricing.get(id) ?? []).map((p) => ({ product_metric_pricing_id: p.pmp.id, licence: p.licence, shape: p.shape })),
+    }));
+    return { digest: digestOf({ invoice, prices }), totals: first?.totals ?? null, lines: first?.lines ?? [] };
   }
 
   private subscriptionRequest(s: CheckoutSessionEntity, now: Date): CreateSubscriptionDto {
@@ -362,17 +422,21 @@ export class CheckoutService {
    * the session is marked COMPLETED. A declined charge rolls the whole transaction back: the
    * session stays OPEN and nothing else has changed.
    */
-  async complete(companyId: string, token: string, details: CustomerDetails): Promise<CompletionOutcome> {
+  async complete(companyId: string, token: string, details: CustomerDetails, agreedQuote: string | null): Promise<CompletionOutcome> {
     try {
       return await this.dataSource.transaction(async (m): Promise<CompletionOutcome> => {
         const s = await this.sessions.with(m).findOneForUpdate(companyId, { token });
         if (!s) return { kind: 'not_found' };
         const now = this.clock.now();
         if (effectiveCheckoutStatus(s, now) !== 'OPEN') return { kind: 'closed', session: s };
+        // the quote the buyer agreed to: the one their page showed, else the session's own
+        const agreed = agreedQuote ?? s.quote?.digest ?? null;
         const patch: Partial<CustomerEntity> = { name: details.name, email: details.email, updated_at: now };
         if (details.address) patch.address = { place_id: null, ...details.address };
         await this.customers.with(m).update(companyId, { id: s.customer_id }, patch);
         if (s.previous_subscription_id) {
+          const quote = await this.quoteWithin(m, companyId, s, null);
+          if (quote.digest !== agreed) throw new Rollback<CompletionOutcome>({ kind: 'requote' });
           // the plan change, in this same locked transaction; its proration is billed by the
           // billing run (and auto-charged to the card attached here)
           try {
@@ -389,8 +453,15 @@ export class CheckoutService {
         }
 
         const subId = await this.subscriptions.createWithin(m, companyId, this.subscriptionRequest(s, now));
+        const first = await this.firstInvoiceWithin(m, companyId, subId, now);
+        const quote = await this.quoteWithin(m, companyId, s, first);
+        if (quote.digest !== agreed) throw new Rollback<CompletionOutcome>({ kind: 'requote' });
         const processed = await this.generator.process(m, companyId, subId, now, now);
         let invoice: InvoiceEntity | null = processed.created[0] ?? null;
+        // never more than the quote: an invoice above the quoted total is not charged
+        if (invoice && invoice.total_cents > (first?.totals.total_cents ?? 0)) {
+          throw new Rollback<CompletionOutcome>({ kind: 'requote' });
+        }
         if (invoice && invoice.status === 'DRAFT') invoice = await this.finalizer.finalize(m, companyId, invoice, now);
         const charged = await this.payment.charge(m, companyId, { customerId: s.customer_id, subscriptionId: subId, invoice, token: details.paymentToken, idempotencyKey: s.id, now });
         if (!charged.ok) throw new Rollback<CompletionOutcome>({ kind: 'declined', message: charged.message });
@@ -403,6 +474,7 @@ export class CheckoutService {
           invoice_id: invoice?.id ?? null,
           payment_token: details.paymentToken,
           totals,
+          quote,
           completed_at: now,
           updated_at: now,
         };

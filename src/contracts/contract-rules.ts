@@ -6,7 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { companyOfPageToken, newPageToken } from '../platform/hosted-pages/token';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
+import { digestOf } from '../platform/digest';
 import type { CreateSubscriptionDto, DiscountInputDto, OnetimeItemDto } from '../subscriptions/dto/subscription.dto';
+import type { PlanCatalogData } from '../subscriptions/plan-catalog';
 import { ContractEntity, ContractStatus, OPEN_STATUSES } from './contract.entities';
 
 export function parseDate(value: string, field: string): Date {
@@ -146,4 +148,52 @@ export function subscriptionRequest(c: ContractEntity, executedAt: Date): Create
     onetime_items: c.onetime_items as unknown as OnetimeItemDto[],
     metadata: { ...c.metadata, contract_id: c.id },
   };
+}
+
+// ------------------------------------------------------------------ the terms a signature binds
+
+/** The pricings whose prices are part of a contract's terms: its plan and its one-time items. */
+export function termPricingIds(c: Pick<ContractEntity, 'product_pricing_ids' | 'onetime_items'>): string[] {
+  const onetime = c.onetime_items.map((o) => o.product_pricing_id).filter((x): x is string => typeof x === 'string');
+  return [...new Set([...c.product_pricing_ids, ...onetime])];
+}
+
+/**
+ * The term-bearing fields of a contract — what a signatory agrees to: who is billed, the plan
+ * (pricings, bundle, quantities), the prices of those pricings as the catalog holds them now,
+ * term, start date, renewal and auto-charge, discounts, one-time items, the text and its
+ * variables. Not terms: title, metadata, owner, expiration_date (how long the offer stays open),
+ * status and the signatory list itself. `data` holds the catalog rows of termPricingIds(c).
+ */
+export function contractTerms(c: ContractEntity, data: PlanCatalogData): Record<string, unknown> {
+  return {
+    customer_id: c.customer_id,
+    currency: c.currency,
+    product_pricing_ids: c.product_pricing_ids,
+    bundle_pricing_id: c.bundle_pricing_id,
+    config_items: c.config_items.map((ci) => ({
+      product_metric_pricing_id: ci.product_metric_pricing_id,
+      product_pricing_id: ci.product_pricing_id,
+      num_licenses: ci.num_licenses,
+      minimum_units: ci.minimum_units,
+    })),
+    term: { count: c.term_count, frequency: c.term_frequency },
+    start_date: c.start_date ? c.start_date.toISOString() : null,
+    auto_renews: c.auto_renews,
+    auto_charges: c.auto_charges,
+    discounts: c.discounts ?? [],
+    onetime_items: c.onetime_items ?? [],
+    content: c.content,
+    custom_variables: c.custom_variables ?? {},
+    prices: termPricingIds(c).map((id) => ({
+      product_pricing_id: id,
+      currency: data.pricings.get(id)?.currency ?? null,
+      prices: (data.pmpsByPricing.get(id) ?? []).map((p) => ({ product_metric_pricing_id: p.pmp.id, licence: p.licence, shape: p.shape })),
+    })),
+  };
+}
+
+/** `sha256:<hex>` of the canonical JSON of contractTerms: what each signature stores and execution compares. */
+export function contractTermsDigest(c: ContractEntity, data: PlanCatalogData): string {
+  return digestOf(contractTerms(c, data));
 }

@@ -65,6 +65,8 @@ export class ContractSignatoryEntity {
   @TextColumn({ nullable: true }) signed_name: string | null;
   @Column('boolean') declined: boolean;
   @TextColumn({ nullable: true }) signature_id: string | null;
+  /** Digest of the terms this signature signed (contractTermsDigest); null while not signed. */
+  @TextColumn({ nullable: true }) terms_digest: string | null;
   /** ISO instants the signing page was opened. */
   @JsonColumn() view_timestamps: string[];
   @TextColumn() signing_token: string;

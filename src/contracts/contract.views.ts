@@ -13,7 +13,7 @@ import { toCustomerResponse } from '../customers/customers.mapper';
 import { billingTermOf, mrrPrices, PlanCatalog, PlanCatalogData } from '../subscriptions/plan-catalog';
 import { storedDiscountsForMrr } from '../subscriptions/subscription-state';
 import { computeAcv } from './acv';
-import { effectiveStatus } from './contract-rules';
+import { contractTermsDigest, effectiveStatus, termPricingIds } from './contract-rules';
 import type { ContractEntity, ContractSignatoryEntity } from './contract.entities';
 import { ContractSignatoriesRepository } from './contracts.repositories';
 import type { ContractResponse, SignatoryResponse } from './dto/contract.dto';
@@ -65,6 +65,7 @@ export class ContractViews {
       signature_link: this.signatureLink(s.signing_token),
       signed: s.signed,
       signed_date: iso(s.signed_date),
+      terms_digest: s.signed ? s.terms_digest : null,
       title: s.title,
       view_timestamps: s.view_timestamps ?? [],
     };
@@ -80,6 +81,7 @@ export class ContractViews {
     const ids = rows.map((c) => c.id);
     const customerIds = [...new Set(rows.map((c) => c.customer_id))];
     const pricingIds = [...new Set(rows.flatMap((c) => c.product_pricing_ids))];
+    const termPricings = [...new Set(rows.flatMap((c) => termPricingIds(c)))];
     const bundleIds = [...new Set(rows.map((c) => c.bundle_pricing_id).filter((b): b is string => !!b))];
     const [signatories, customers, entitlements, company, pricingRows, bundleRows, data] = await Promise.all([
       this.signatories
@@ -93,7 +95,7 @@ export class ContractViews {
       this.companies.findOne(companyId, {}),
       pricingIds.length ? this.pricings.find(companyId, { where: { id: In(pricingIds) } }) : [],
       bundleIds.length ? this.bundles.find(companyId, { where: { id: In(bundleIds) } }) : [],
-      this.plan.load(this.dataSource.manager, companyId, pricingIds),
+      this.plan.load(this.dataSource.manager, companyId, termPricings),
     ]);
     if (!company) throw DomainError.notFound('company');
     const [pricingViews, bundleViews] = await Promise.all([this.catalogViews.pricingViews(companyId, pricingRows), this.catalogViews.bundleViews(companyId, bundleRows)]);
@@ -162,6 +164,7 @@ export class ContractViews {
         status: effectiveStatus(c, now),
         subscription_id: c.subscription_id,
         term: { count: c.term_count, frequency: c.term_frequency },
+        terms_digest: contractTermsDigest(c, data),
         title: c.title,
         updated_at: iso(c.updated_at)!,
       };

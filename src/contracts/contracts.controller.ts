@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
@@ -34,7 +34,19 @@ export class ContractsController {
   }
 
   @Patch(':id')
-  @ApiOkResponse({ type: ContractResponse, description: '#16: signatures while DRAFT or PENDING_SIGNATURES; 409 once executed, expired or void' })
+  @ApiOperation({
+    summary: 'Update a contract (#16)',
+    description:
+      'Signatures are accepted while DRAFT or PENDING_SIGNATURES; any change is a 409 once the contract is executed, expired or void.\n\n' +
+      '**Signatures bind the terms signed.** Each signature stores the digest of the terms it signed (`signatories[].terms_digest`). ' +
+      'A PATCH that changes a term-bearing field — `custom_variables`, `term`, `start_date`, `auto_renews`, `auto_charges` ' +
+      '(and, outside this endpoint, the prices of the contract\'s pricings) — **resets every signature and refusal** of the contract, ' +
+      'including signatures given in the same request: each signatory signs the new terms again (their signing page shows them). ' +
+      'Setting a field to the value it already has changes nothing. `title`, `metadata`, `owner_id`, `expiration_date`, `status` and ' +
+      'the signatory list are not terms. The contract executes only when every signature carries the digest of its current terms ' +
+      '(`terms_digest`); a signature given on other terms is reset instead.',
+  })
+  @ApiOkResponse({ type: ContractResponse, description: 'the contract; signatures reset when a term changed' })
   update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateContractDto): Promise<ContractResponse> {
     return this.service.update(companyId, id, dto);
   }

@@ -14,6 +14,7 @@ import { ContractEntity, ContractSignatoryEntity, ContractStatus, OPEN_STATUSES 
 import {
   checkSignatoryEmails,
   checkStatusChange,
+  contractTermsDigest,
   effectiveStatus,
   isOpen,
   newSignatureId,
@@ -22,13 +23,17 @@ import {
   parseDate,
   STATUS_SQL,
   subscriptionRequest,
+  termPricingIds,
 } from './contract-rules';
 import { ContractSignatoriesRepository, ContractsRepository } from './contracts.repositories';
 import { ContractViews } from './contract.views';
 import type { ContractResponse, CreateContractDto, FindContractsDto, SignatoryPatchDto, UpdateContractDto } from './dto/contract.dto';
 
-/** What a hosted-page signature came to. */
-export type SignOutcome = 'signed' | 'already_signed' | 'closed' | 'not_found';
+/** What a hosted-page signature came to (`terms_changed`: the page showed other terms than the current ones, nothing signed). */
+export type SignOutcome = 'signed' | 'already_signed' | 'closed' | 'not_found' | 'terms_changed';
+
+/** A signatory's signature undone: what a change of the terms (or a stale signature at execution) resets. */
+const UNSIGNED = { signed: false, signed_date: null, signed_name: null, declined: false, signature_id: null, terms_digest: null } as const;
 
 /**
  * Contracts: create, read, find, update (#16) and signing. Every write locks the contract row
@@ -36,6 +41,13 @@ export type SignOutcome = 'signed' | 'already_signed' | 'closed' | 'not_found';
  * in that same locked transaction, so of two racing last signatures exactly one executes the
  * contract and creates its subscription (SubscriptionsService.createWithin, same transaction).
  * If the subscription cannot start, the whole write — including the last signature — rolls back.
+ *
+ * Signatures bind the terms signed: each stores the digest of the contract's terms
+ * (contractTermsDigest) as they were when it was given. A PATCH that changes a term-bearing
+ * field resets every signature (and refusal) of the contract — including any given in that
+ * same request —, and execution happens only when every signature's digest is the digest of
+ * the current terms (a signature whose terms moved under it, e.g. a catalog price changed, is
+ * reset instead, and its signatory is asked to sign the new terms).
  */
 @Injectable()
 export class ContractsService {
@@ -152,6 +164,7 @@ export class ContractsService {
           signed_name: null,
           declined: false,
           signature_id: null,
+          terms_digest: null,
           view_timestamps: [],
           signing_token: newSigningToken(companyId),
           created_at: now,
@@ -189,6 +202,7 @@ export class ContractsService {
     await this.write(companyId, id, async (m, c, current, now) => {
       const status = effectiveStatus(c, now);
       if (!isOpen(status)) throw DomainError.invalidState(`the contract is ${status} and can no longer be changed`);
+      const termsBefore = await this.termsDigest(m, c);
       const patch: Partial<ContractEntity> = { updated_at: now };
       if (dto.auto_charges != null) patch.auto_charges = dto.auto_charges;
       if (dto.auto_renews != null) patch.auto_renews = dto.auto_renews;
@@ -212,8 +226,13 @@ export class ContractsService {
         checkStatusChange(c.status, dto.status);
         patch.status = dto.status;
       }
-      if (dto.signatories != null) await this.replaceSignatories(m, c, current, dto.signatories, keys!, now);
+      // signatures given in this request sign the terms as they were before it
+      if (dto.signatories != null) await this.replaceSignatories(m, c, current, dto.signatories, keys!, termsBefore, now);
       await this.contracts.with(m).update(companyId, { id: c.id }, patch);
+      if ((await this.termsDigest(m, { ...c, ...patch })) !== termsBefore) {
+        // the terms changed: no signature (or refusal) given before stands
+        await this.signatories.with(m).update(companyId, { contract_id: c.id }, { ...UNSIGNED, updated_at: now });
+      }
     });
     return this.get(companyId, id);
   }
@@ -225,6 +244,7 @@ export class ContractsService {
     current: ContractSignatoryEntity[],
     list: SignatoryPatchDto[],
     keys: string[],
+    termsDigest: string,
     now: Date,
   ): Promise<void> {
     const byKey = new Map(current.map((s) => [s.email_key, s]));
@@ -246,6 +266,7 @@ export class ContractsService {
             signed_name: null,
             declined: false,
             signature_id: null,
+            terms_digest: null,
             view_timestamps: [],
             signing_token: newSigningToken(c.company_id),
             created_at: now,
@@ -262,6 +283,7 @@ export class ContractsService {
         row.signed_date = input.signed_date != null ? new Date(input.signed_date) : now;
         row.declined = false;
         row.signature_id ??= newSignatureId();
+        row.terms_digest = termsDigest;
       }
       if (input.declined === true && !row.declined) {
         if (row.signed) throw DomainError.invalidState(`signatories[${i}]: ${row.email} has already signed and cannot decline`);
@@ -299,7 +321,7 @@ export class ContractsService {
    * A signature from the hosted page: the same locked write and the same execution as #16.
    * Never throws for a state the page shows (already signed, closed contract).
    */
-  async signWithToken(companyId: string, token: string, signedName: string): Promise<SignOutcome> {
+  async signWithToken(companyId: string, token: string, signedName: string, shownTerms: string): Promise<SignOutcome> {
     const found = await this.signatoryByToken(companyId, token);
     if (!found) return 'not_found';
     return this.write(companyId, found.contract_id, async (m, c, current, now): Promise<SignOutcome> => {
@@ -307,6 +329,9 @@ export class ContractsService {
       if (!me) return 'not_found';
       if (me.signed) return 'already_signed';
       if (!isOpen(effectiveStatus(c, now))) return 'closed';
+      // the page the signatory agreed to must show the terms as they are now
+      const terms = await this.termsDigest(m, c);
+      if (shownTerms !== terms) return 'terms_changed';
       const repo = this.signatories.with(m);
       await repo.update(companyId, { contract_id: c.id, email_key: me.email_key }, {
         signed: true,
@@ -314,6 +339,7 @@ export class ContractsService {
         signed_name: signedName,
         declined: false,
         signature_id: me.signature_id ?? newSignatureId(),
+        terms_digest: terms,
         updated_at: now,
       });
       await this.contracts.with(m).update(companyId, { id: c.id }, { updated_at: now });
@@ -343,6 +369,11 @@ export class ContractsService {
     });
   }
 
+  /** The digest of a contract's current terms, its prices read in `m`. */
+  async termsDigest(m: EntityManager, c: ContractEntity): Promise<string> {
+    return contractTermsDigest(c, await this.plan.load(m, c.company_id, termPricingIds(c)));
+  }
+
   private loadSignatories(m: EntityManager, companyId: string, contractId: string): Promise<ContractSignatoryEntity[]> {
     return this.signatories.with(m).find(companyId, { where: { contract_id: contractId }, order: { sort_index: 'ASC' } });
   }
@@ -357,6 +388,14 @@ export class ContractsService {
     if (!c || !isOpen(effectiveStatus(c, now))) return null;
     const signatories = await this.loadSignatories(m, companyId, id);
     if (signatories.length === 0 || !signatories.every((s) => s.signed)) return null;
+    // every signature must bind the current terms; one given on other terms is undone instead
+    const terms = await this.termsDigest(m, c);
+    const stale = signatories.filter((s) => s.terms_digest !== terms);
+    if (stale.length) {
+      const staleKeys = In(stale.map((s) => s.email_key));
+      await this.signatories.with(m).update(companyId, { contract_id: id, email_key: staleKeys }, { ...UNSIGNED, updated_at: now });
+      return null;
+    }
     // The subscription starts in this same locked transaction: exactly once, and a contract whose
     // subscription cannot start (customer archived, plan gone) turns the last signature away.
     const subscriptionId = await this.subscriptions.createWithin(m, companyId, subscriptionRequest(c, now));

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { iso } from '../platform/timestamps';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { PaymentMethodOwnership } from '../subscriptions/payment-method-ownership.port';
 import { PaymentMethodEntity } from './payment-processing.entities';
 import { PaymentMethodsRepository } from './payments.repositories';
 import { PaymentProcessor } from './processor/payment-processor';
@@ -30,16 +31,31 @@ export function toPaymentMethodResponse(pm: PaymentMethodEntity): PaymentMethodR
  * A customer's cards. The first attached is the default; there is always exactly one default
  * while the customer has any (deleting the default promotes the newest remaining one).
  * Writes lock the customer's row so two attaches at once cannot both become the default.
+ * It also tells the subscriptions module who owns a card (PaymentMethodOwnership), so a
+ * subscription only ever names a card of its own customer.
  */
 @Injectable()
-export class PaymentMethodsService {
+export class PaymentMethodsService implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly methods: PaymentMethodsRepository,
     private readonly customers: CustomerLookupService,
     private readonly processor: PaymentProcessor,
+    private readonly ownership: PaymentMethodOwnership,
   ) {}
+
+  /** Subscriptions check a `payment_method_id` against its owner through this (they sit below payments). */
+  onModuleInit(): void {
+    this.ownership.provide((m, companyId, id) => this.ownerOf(m, companyId, id));
+  }
+
+  /** The customer a payment method of the company belongs to, or null (unknown id, or of another company). */
+  async ownerOf(m: EntityManager, companyId: string, id: string): Promise<string | null> {
+    if (!isId('paymentMethod', id)) return null;
+    const pm = await this.methods.with(m).findOne(companyId, { id });
+    return pm?.customer_id ?? null;
+  }
 
   async attach(companyId: string, customerRef: string, dto: AttachPaymentMethodDto): Promise<PaymentMethodEntity> {
     const customer = await this.customers.getByIdOrIdentifier(companyId, customerRef, 'path');

@@ -3,6 +3,7 @@ import { CustomersModule } from '../customers/customers.module';
 import { InvoicingModule } from '../invoicing/invoicing.module';
 import { PaymentsInvoicingHook } from './payments-invoicing.hook';
 import { PaymentsAudit } from './payments.audit';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { PaymentAttemptsRepository, PaymentMethodsRepository, PaymentTransactionsRepository } from './payments.repositories';
 import { PaymentTransactionsService } from './payment-transactions.service';
 import { PaymentTransactionsController } from './payments.controller';
@@ -18,12 +19,14 @@ import { SandboxProcessor } from './processor/sandbox-processor';
  * only through the InvoiceLedger (lock, record a payment or a refund) and fills the ledger's
  * payments hook (`PaymentsInvoicingHook`: charges in flight, mark_paid's transaction, the
  * outbox, the billing run's charges step). It never writes an invoice row.
+ * It registers the owner of each payment method with the subscriptions module's
+ * PaymentMethodOwnership hook (the application does not start without it).
  *
  * The processor: `{ provide: PaymentProcessor, useExisting: SandboxProcessor }`; a real one is
  * another class extending PaymentProcessor bound here instead (see payment-processor.ts).
  */
 @Module({
-  imports: [CustomersModule, InvoicingModule],
+  imports: [CustomersModule, SubscriptionsModule, InvoicingModule],
   controllers: [PaymentTransactionsController, PaymentMethodsController],
   providers: [
     PaymentTransactionsRepository,

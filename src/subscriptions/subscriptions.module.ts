@@ -9,12 +9,27 @@ import { SUBSCRIPTION_REPOSITORIES } from './subscriptions.repositories';
 import { PlanCatalog } from './plan-catalog';
 import { SubscriptionViews } from './subscription.views';
 import { CustomerEntitlementsService } from './customer-entitlements.service';
+import { PaymentMethodOwnership } from './payment-method-ownership.port';
 
 @Module({
   imports: [CatalogModule, CustomersModule, EntitlementsModule, MetricsModule],
   controllers: [SubscriptionsController],
-  providers: [...SUBSCRIPTION_REPOSITORIES, PlanCatalog, SubscriptionViews, CustomerEntitlementsService, SubscriptionsService],
-  exports: [CustomerEntitlementsService, SubscriptionViews, SubscriptionsService, PlanCatalog, ...SUBSCRIPTION_REPOSITORIES],
+  providers: [
+    ...SUBSCRIPTION_REPOSITORIES,
+    PlanCatalog,
+    SubscriptionViews,
+    CustomerEntitlementsService,
+    PaymentMethodOwnership,
+    SubscriptionsService,
+  ],
+  exports: [
+    CustomerEntitlementsService,
+    SubscriptionViews,
+    SubscriptionsService,
+    PlanCatalog,
+    PaymentMethodOwnership,
+    ...SUBSCRIPTION_REPOSITORIES,
+  ],
 })
 export class SubscriptionsModule {}
 

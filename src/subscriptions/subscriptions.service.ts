@@ -21,6 +21,7 @@ import { dateInputs, deriveState, effectiveAnchor, inTrial, termOf } from './sub
 import { SubscriptionViews } from './subscription.views';
 import { checkCustomerMrr, checkOnetimeItems, planMaxMrr, StoredOnetimeItem } from './amount-bounds';
 import { ZERO } from '../billing-math/money';
+import { PaymentMethodOwnership } from './payment-method-ownership.port';
 import type {
   CancelSubscriptionDto,
   ChangeSubscriptionDto,
@@ -101,6 +102,7 @@ export class SubscriptionsService {
     private readonly assignments: EntitlementAssignmentsService,
     private readonly usageService: UsageService,
     private readonly views: SubscriptionViews,
+    private readonly paymentMethods: PaymentMethodOwnership,
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -183,6 +185,7 @@ export class SubscriptionsService {
     {
       const customer = await this.lockCustomer(m, companyId, dto.customer_id);
       if (customer.status !== 'ACTIVE') throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: only ACTIVE customers can subscribe`);
+      if (dto.payment_method_id != null) await this.paymentMethods.assertOwnedBy(m, companyId, customer.id, dto.payment_method_id);
       const { plan } = await this.plan.resolve(m, companyId, dto);
       const discounts = normaliseDiscounts(dto.discounts, plan.currency, plan.product_pricing_ids, now, 'subscription');
       const onetime = await this.onetimeItems(m, companyId, dto.onetime_items, plan.currency);
@@ -244,6 +247,7 @@ export class SubscriptionsService {
         checkCurrency(dto.minimum_spend?.currency, sub.currency, 'minimum_spend.currency');
         patch.minimum_spend_in_cents = dto.minimum_spend?.value_in_cents ?? null;
       }
+      if (dto.payment_method_id != null) await this.paymentMethods.assertOwnedBy(m, companyId, sub.customer_id, dto.payment_method_id);
       if (dto.payment_method_id !== undefined) patch.payment_method_id = dto.payment_method_id ?? null;
       if (dto.invoice_due_date_from_creation !== undefined) patch.invoice_due_date_from_creation = dto.invoice_due_date_from_creation ?? null;
       if (dto.invoice_additional_display_fields !== undefined) {
@@ -322,6 +326,7 @@ export class SubscriptionsService {
       const discounts = dto.discounts !== undefined ? normaliseDiscounts(dto.discounts, sub.currency, plan.product_pricing_ids, now, 'subscription') : null;
       const onetime = dto.onetime_items !== undefined ? await this.onetimeItems(m, companyId, dto.onetime_items, sub.currency) : null;
       checkCurrency(dto.minimum_spend?.currency, sub.currency, 'minimum_spend.currency');
+      if (dto.payment_method_id != null) await this.paymentMethods.assertOwnedBy(m, companyId, sub.customer_id, dto.payment_method_id);
       if (dto.trial && !dto.trial_term) throw DomainError.invalidField('trial_term', 'is required when trial is true');
 
       const patch: Partial<SubscriptionEntity> = {};

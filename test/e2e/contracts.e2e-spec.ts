@@ -33,9 +33,9 @@ const RESPONSE_KEYS = [
   'change_reset_billing_anchor', 'change_timing', 'company', 'company_id', 'completed_date', 'config_items', 'content', 'content_template',
   'contract_attachments', 'counter_signatories', 'created_at', 'currency', 'custom_variables', 'customer', 'customer_id', 'discounts',
   'expiration_date', 'id', 'metadata', 'onetime_items', 'owner_id', 'product_pricing_ids', 'product_pricings', 'signatories', 'start_date',
-  'status', 'subscription_id', 'term', 'title', 'updated_at',
+  'status', 'subscription_id', 'term', 'terms_digest', 'title', 'updated_at',
 ].sort();
-const SIGNATORY_KEYS = ['declined', 'email', 'name', 'position', 'signature_id', 'signature_link', 'signed', 'signed_date', 'title', 'view_timestamps'];
+const SIGNATORY_KEYS = ['declined', 'email', 'name', 'position', 'signature_id', 'signature_link', 'signed', 'signed_date', 'terms_digest', 'title', 'view_timestamps'];
 
 describe('contracts', () => {
   let t: TestApp;
@@ -72,7 +72,11 @@ describe('contracts', () => {
   };
   const tokenOf = (link: string) => LINK.exec(link)![1];
   const page = (link: string) => request(t.http).get(new URL(link).pathname);
-  const submit = (link: string, form: Record<string, string>) => request(t.http).post(new URL(link).pathname).type('form').send(form);
+  /** A form post as the page makes it: the hidden `terms` field (digest of the terms shown) is read from the page first. */
+  const submit = async (link: string, form: Record<string, string>) => {
+    const terms = /name="terms" value="([^"]*)"/.exec((await page(link)).text)?.[1];
+    return request(t.http).post(new URL(link).pathname).type('form').send(terms !== undefined ? { terms, ...form } : form);
+  };
   const subscriptionsOf = async (customerId: string) =>
     (await a.post('/subscriptions/find', { query: { customer_id: customerId }, include_meta: true }).expect(200)).body;
 
@@ -165,6 +169,7 @@ describe('contracts', () => {
         signature_link: expect.stringMatching(LINK),
         signed: false,
         signed_date: null,
+        terms_digest: null,
         title: 'CEO',
         view_timestamps: [],
       });

@@ -465,13 +465,15 @@ describe('subscriptions', () => {
     it('PATCH non-plan fields; plan fields are unknown', async () => {
       const c = await newCustomer(a, 'Patch Co');
       const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [seats.id] });
+      // payment_method_id must be a card of the subscription's customer (issue 10)
+      const card = (await a.post(`/customers/${c.id}/payment_methods`, { token: 'tok_visa' }).expect(200)).body;
       setNow('2027-02-01T00:00:00.000Z');
       const res = (
         await a
-          .patch(`/subscriptions/${sub.id}`, { auto_charges: true, metadata: { a: 1 }, payment_method_id: 'pm_x', invoice_due_date_from_creation: 30, minimum_spend: { currency: 'USD', value_in_cents: 500 }, invoice_additional_display_fields: [{ name: 'n', value: 'v' }] })
+          .patch(`/subscriptions/${sub.id}`, { auto_charges: true, metadata: { a: 1 }, payment_method_id: card.id, invoice_due_date_from_creation: 30, minimum_spend: { currency: 'USD', value_in_cents: 500 }, invoice_additional_display_fields: [{ name: 'n', value: 'v' }] })
           .expect(200)
       ).body;
-      expect(res).toMatchObject({ auto_charges: true, metadata: { a: 1 }, payment_method_id: 'pm_x', invoice_due_date_from_creation: 30, minimum_spend: { value_in_cents: 500 }, updated_at: '2027-02-01T00:00:00.000Z' });
+      expect(res).toMatchObject({ auto_charges: true, metadata: { a: 1 }, payment_method_id: card.id, invoice_due_date_from_creation: 30, minimum_spend: { value_in_cents: 500 }, updated_at: '2027-02-01T00:00:00.000Z' });
       const e = expectError(await a.patch(`/subscriptions/${sub.id}`, { product_pricing_ids: [seats.id] }), 400, 'validation_error');
       expect(e.validation_errors).toHaveProperty('product_pricing_ids');
       const [row] = await t.dataSource.query("SELECT count(*)::int AS n FROM subscription_events WHERE company_id = $1 AND subscription_id = $2 AND type = 'UPDATED'", [a.companyId, sub.id]);

@@ -13,6 +13,7 @@ describe('checkout page HTML', () => {
     facts: [{ label: 'Term', value: '1 month', sub: 'Renews automatically' }],
     requiresAddress: true,
     isChange: false,
+    quoteDigest: 'sha256:"><z>',
   };
 
   it('escapes every value and keeps the accessible structure', () => {

@@ -28,6 +28,8 @@ export interface CheckoutPageModel {
   requiresAddress: boolean;
   /** A plan change of an existing subscription (no first-invoice preview). */
   isChange: boolean;
+  /** Digest of the quote this page shows: the form posts it back, and only that quote is charged. */
+  quoteDigest: string;
 }
 
 export interface CheckoutForm {
@@ -37,6 +39,8 @@ export interface CheckoutForm {
   paymentToken: string;
   errors: Record<string, string>;
   decline: string | null;
+  /** Why the total shown is not the one the buyer saw before (the quote changed). */
+  notice?: string | null;
 }
 
 export const ADDRESS_FIELDS: { key: string; label: string; autocomplete: string; required: boolean }[] = [
@@ -140,8 +144,10 @@ ${ADDRESS_FIELDS.map((f) => input(f.key, f.label, 'text', form.address[f.key] ??
 ${orderSummary(m)}
 <section class="pay" aria-labelledby="pay-h">
 <h2 id="pay-h">Your details</h2>
+${form.notice ? `<div class="alert" role="alert" id="quote-changed"><span>${esc(form.notice)}</span></div>` : ''}
 ${alert}
 <form method="post" novalidate>
+<input type="hidden" name="quote" value="${esc(m.quoteDigest)}">
 <fieldset><legend class="sr-only">Contact</legend>
 ${input('name', 'Full name', 'text', form.name, { autocomplete: 'name', required: true, error: form.errors.name })}
 ${input('email', 'E-mail', 'email', form.email, { autocomplete: 'email', required: true, error: form.errors.email, maxlength: 320, hint: 'Invoices and receipts are sent here.' })}

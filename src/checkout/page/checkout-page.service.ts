@@ -9,7 +9,7 @@ import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
 import { PlanCatalog } from '../../subscriptions/plan-catalog';
 import { CheckoutSessionEntity, effectiveCheckoutStatus } from '../checkout.entity';
-import { CheckoutService, CustomerDetails, FirstInvoice } from '../checkout.service';
+import { CheckoutService, CurrentQuote, CustomerDetails } from '../checkout.service';
 import { SANDBOX_TOKENS, SandboxToken } from '../checkout-payment';
 import { ADDRESS_FIELDS, CheckoutForm, CheckoutPageModel, renderCheckoutForm, renderCheckoutNotFound, renderCheckoutState } from './checkout-page.html';
 
@@ -25,6 +25,8 @@ interface Loaded {
   session: CheckoutSessionEntity;
   customer: CustomerEntity | null;
   model: CheckoutPageModel;
+  /** Shown above the form when the quote is no longer the one the session was created with. */
+  quoteNotice: string | null;
 }
 
 const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').slice(0, max) : '');
@@ -32,7 +34,9 @@ const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.trim
 /**
  * The hosted checkout page: GET shows the order (the first invoice as the billing engine
  * computes it now, in a rolled-back transaction), POST completes the session through
- * CheckoutService.complete (one locked transaction, exactly once).
+ * CheckoutService.complete (one locked transaction, exactly once). The form carries the digest
+ * of the quote it shows (`quote`); when the quote changed before the buyer paid, nothing is
+ * charged and the page shows the new total with a notice, asking again (409).
  */
 @Injectable()
 export class CheckoutPageService {
@@ -62,6 +66,7 @@ export class CheckoutPageService {
         paymentToken: 'tok_visa',
         errors: {},
         decline: null,
+        notice: l.quoteNotice,
       }),
     };
   }
@@ -78,7 +83,11 @@ export class CheckoutPageService {
       paymentToken: str(body?.payment_token, 64),
       errors: {},
       decline: null,
+      notice: null,
     };
+    const agreedQuote = str(body?.quote, 200) || null;
+    // the page re-rendered for any reason shows why its total is not the one the buyer saw
+    form.notice = agreedQuote !== null && agreedQuote !== l.model.quoteDigest ? this.changedNotice(l.model.total) : l.quoteNotice;
     if (!form.name) form.errors.name = 'Enter your full name.';
     if (!EMAIL.test(form.email)) form.errors.email = 'Enter an e-mail address, like name@example.com.';
     if (l.model.requiresAddress) {
@@ -96,8 +105,16 @@ export class CheckoutPageService {
         : null,
       paymentToken: form.paymentToken as SandboxToken,
     };
-    const outcome = await this.checkout.complete(l.companyId, token, details);
+    const outcome = await this.checkout.complete(l.companyId, token, details, agreedQuote);
     if (outcome.kind === 'not_found') return { status: 404, html: renderCheckoutNotFound() };
+    if (outcome.kind === 'requote') {
+      const again = await this.load(token);
+      if (!again) return { status: 404, html: renderCheckoutNotFound() };
+      const closedNow = this.closedState(again);
+      if (closedNow) return closedNow;
+      const notice = this.changedNotice(again.model.total, again.model.isChange);
+      return { status: 409, html: renderCheckoutForm(again.model, { ...form, decline: null, notice }) };
+    }
     if (outcome.kind === 'declined') return { status: 402, html: renderCheckoutForm(l.model, { ...form, decline: outcome.message }) };
     if (outcome.kind === 'closed') return this.closedState({ ...l, session: outcome.session }) ?? { status: 409, html: renderCheckoutState(l.model, 'already_completed', null) };
     const options = outcome.session.options as { completion_action?: string; redirect_url?: string | null; confirmation_message?: string | null };
@@ -105,6 +122,14 @@ export class CheckoutPageService {
       return { status: 303, location: options.redirect_url, html: '' };
     }
     return { status: 200, html: renderCheckoutState(l.model, 'completed', options.confirmation_message ?? null) };
+  }
+
+  private changedNotice(total: string, isChange = false): string {
+    return isChange
+      ? 'The prices of this plan changed since you opened this page. ' +
+          'Nothing was charged and your plan was not changed: please review the order and confirm again.'
+      : `The total changed since you opened this page: your first invoice is now ${total}. ` +
+          'Nothing was charged: please review the order and confirm again.';
   }
 
   private closedState(l: Loaded): PageResult | null {
@@ -128,7 +153,8 @@ export class CheckoutPageService {
     ]);
     const now = this.clock.now();
     const open = effectiveCheckoutStatus(s, now) === 'OPEN';
-    const first: FirstInvoice | null = open ? await this.checkout.firstInvoice(s) : null;
+    const current: CurrentQuote | null = open ? await this.checkout.currentQuote(s) : null;
+    const first = current?.first ?? null;
     const currency = first?.totals.currency ?? s.currency;
     const money = (cents: string | number) => formatMoney(cents, currency);
     const names = s.product_pricing_ids.map((id) => {
@@ -162,7 +188,16 @@ export class CheckoutPageService {
       facts,
       requiresAddress: (s.options as { requires_customer_address?: boolean }).requires_customer_address === true,
       isChange: s.previous_subscription_id !== null,
+      quoteDigest: current?.quote.digest ?? s.quote?.digest ?? '',
     };
-    return { companyId, session: s, customer, model };
+    let quoteNotice: string | null = null;
+    if (current && s.quote && current.quote.digest !== s.quote.digest) {
+      const was = s.quote.totals ? formatMoney(s.quote.totals.total_cents, s.quote.totals.currency) : null;
+      quoteNotice = model.isChange
+        ? 'The prices of this plan changed since this checkout was prepared. Please review them before you confirm.'
+        : `The price changed since this checkout was prepared${was ? ` (it was ${was})` : ''}: ` +
+          `your first invoice is now ${model.total}. Please review it before you pay.`;
+    }
+    return { companyId, session: s, customer, model, quoteNotice };
   }
 }

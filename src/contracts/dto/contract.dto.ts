@@ -65,6 +65,11 @@ export class SignatoryPatchDto extends SignatoryInputDto {
   signature_link?: string | null;
   @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() signed?: boolean | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsDateTime() signed_date?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'ignored: a signature binds the terms current when it is given' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  terms_digest?: string | null;
   @ApiPropertyOptional({ type: [String], description: 'ignored: recorded by the signing page' })
   @IsOptional()
   @IsArray()
@@ -211,6 +216,12 @@ export class SignatoryResponse {
   @ApiProperty({ description: "absolute link of this signatory's hosted signing page" }) signature_link: string;
   @ApiProperty() signed: boolean;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) signed_date: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "digest of the terms this signature signed (the contract's terms_digest at the time); null while not signed",
+  })
+  terms_digest: string | null;
   @ApiProperty({ type: String, nullable: true }) title: string | null;
   @ApiProperty({ type: [String], format: 'date-time' }) view_timestamps: string[];
 }
@@ -252,6 +263,13 @@ export class ContractResponse {
   @ApiProperty({ enum: CONTRACT_STATUSES }) status: string;
   @ApiProperty({ type: String, nullable: true, description: 'the subscription created when the contract was executed' }) subscription_id: string | null;
   @ApiProperty({ type: TermResponse }) term: TermResponse;
+  @ApiProperty({
+    description:
+      "`sha256:<hex>` of the contract's current terms (customer, plan and quantities, the prices of its pricings, term, " +
+      'start_date, auto_renews, auto_charges, discounts, one-time items, content, custom_variables); ' +
+      'the contract executes only when every signature carries this digest',
+  })
+  terms_digest: string;
   @ApiProperty() title: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }

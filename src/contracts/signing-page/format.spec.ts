@@ -53,6 +53,7 @@ describe('signing page HTML', () => {
     startDate: '1 April 2027',
     expirationDate: null,
     content: '<script>alert(1)</script>',
+    termsDigest: 'sha256:"><b>',
   };
 
   it('escapes every value and keeps the accessible structure', () => {

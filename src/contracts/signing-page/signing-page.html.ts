@@ -30,12 +30,16 @@ export interface SigningPageModel {
   startDate: string;
   expirationDate: string | null;
   content: string | null;
+  /** Digest of the terms this page shows: the form posts it back, and a signature binds it. */
+  termsDigest: string;
 }
 
 export interface SigningForm {
   fullName: string;
   agreed: boolean;
   errors: { full_name?: string; agree?: string };
+  /** Why the page is shown again without signing (the terms changed since it was opened). */
+  notice?: string | null;
 }
 
 export type StateKind = 'signed' | 'executed' | 'already_signed' | 'already_executed' | 'expired' | 'void';
@@ -102,8 +106,10 @@ ${heading(m, `Contract from ${m.companyName}`, `${greeting} the contract prepare
 ${summary(m)}
 <section class="signbox" aria-labelledby="sign-h">
 <h2 id="sign-h">Sign this contract</h2>
+${form.notice ? `<div class="alert" role="alert" id="terms-changed"><span>${esc(form.notice)}</span></div>` : ''}
 ${alert}
 <form method="post" novalidate>
+<input type="hidden" name="terms" value="${esc(m.termsDigest)}">
 <div class="field">
 <label for="full_name">Full name</label>
 <input type="text" id="full_name" name="full_name" autocomplete="name" maxlength="200" required aria-required="true" value="${esc(form.fullName)}"${nameInvalid ? ' aria-invalid="true" aria-describedby="full_name-error"' : ''}>

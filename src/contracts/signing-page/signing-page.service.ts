@@ -6,7 +6,7 @@ import { CustomersRepository } from '../../customers/customers.repository';
 import { chargeForPeriod } from '../../billing-math/pricing';
 import { roundCents } from '../../billing-math/money';
 import { PlanCatalog, PlanCatalogData, PlanPmp, toBillingPricing } from '../../subscriptions/plan-catalog';
-import { companyOfSigningToken, effectiveStatus } from '../contract-rules';
+import { companyOfSigningToken, contractTermsDigest, effectiveStatus, termPricingIds } from '../contract-rules';
 import type { ContractEntity, ContractSignatoryEntity } from '../contract.entities';
 import { ContractsRepository } from '../contracts.repositories';
 import { ContractsService } from '../contracts.service';
@@ -65,9 +65,19 @@ export class SigningPageService {
     if (errors.full_name || errors.agree) {
       return { status: 400, html: renderSigningForm(loaded.model, { fullName: fullName.slice(0, MAX_NAME), agreed, errors }) };
     }
-    const outcome = await this.contractsService.signWithToken(loaded.companyId, token, fullName);
+    const shownTerms = typeof body?.terms === 'string' ? body.terms : '';
+    const outcome = await this.contractsService.signWithToken(loaded.companyId, token, fullName, shownTerms);
     const after = await this.load(token);
     if (outcome === 'not_found' || !after) return { status: 404, html: renderNotFound() };
+    if (outcome === 'terms_changed') {
+      // nothing signed: the page shows the terms as they are now and asks again
+      const notice = shownTerms
+        ? 'The terms of this contract changed after you opened this page. ' +
+          'Nothing was signed: please review the current terms below and sign again.'
+        : 'Please review the terms below and sign again: your signature must be given on the page that shows them.';
+      const again = renderSigningForm(after.model, { fullName, agreed: false, errors: {}, notice });
+      return this.closedState(after) ?? { status: 409, html: again };
+    }
     const signedOn = after.signatory.signed_date ? formatDate(after.signatory.signed_date) : null;
     if (outcome === 'signed') {
       const kind = after.contract.status === 'EXECUTED' ? 'executed' : 'signed';
@@ -102,8 +112,7 @@ export class SigningPageService {
       this.companies.findOne(companyId, {}),
       this.customers.findOne(companyId, { id: contract.customer_id }),
     ]);
-    const onetimeIds = contract.onetime_items.map((o) => o.product_pricing_id).filter((x): x is string => typeof x === 'string');
-    const data = await this.plan.load(this.dataSource.manager, companyId, [...contract.product_pricing_ids, ...onetimeIds]);
+    const data = await this.plan.load(this.dataSource.manager, companyId, termPricingIds(contract));
     const now = this.clock.now();
     const c = contract;
     const money = (cents: Parameters<typeof formatMoney>[0]) => formatMoney(cents, c.currency);
@@ -126,6 +135,7 @@ export class SigningPageService {
       startDate: c.start_date ? formatDate(c.start_date) : 'When every signatory has signed',
       expirationDate: c.expiration_date ? formatDate(c.expiration_date) : null,
       content: c.content ? fillVariables(c.content, c.custom_variables ?? {}) : null,
+      termsDigest: contractTermsDigest(c, data),
     };
     return { companyId, contract, signatory, model };
   }
