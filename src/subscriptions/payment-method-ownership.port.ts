@@ -26,7 +26,7 @@ export class PaymentMethodOwnership implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!this.source) {
-      throw new Error('PaymentMethodOwnership has no source: the payments module must register one (PaymentMethodsService.onModuleInit)');
+      throw new Error('SubscriptionsModule: hooks not provided: payment-method ownership (PaymentsModule) — import those modules in the application');
     }
   }
 

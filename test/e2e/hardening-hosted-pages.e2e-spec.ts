@@ -84,7 +84,8 @@ describe('hardening: hosted page errors', () => {
     const k = await contract(c.id);
     await a.patch(`/customers/${c.id}`, { status: 'ARCHIVED' }).expect(200);
     const link = k.signatories[0].signature_link;
-    const html = expectHtmlError(await submit(link, { full_name: 'Solo Signer', agree: 'yes' }), 400, link);
+    // the terms the page showed (a signature binds them), so the refusal under test is the archived customer
+    const html = expectHtmlError(await submit(link, { full_name: 'Solo Signer', agree: 'yes', terms: k.terms_digest }), 400, link);
     expect(html).toContain('This page cannot be completed');
     const after = (await a.get(`/contracts/${k.id}`).expect(200)).body;
     expect(after).toMatchObject({ status: 'PENDING_SIGNATURES', subscription_id: null });

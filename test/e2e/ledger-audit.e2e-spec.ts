@@ -100,16 +100,28 @@ describe('audit: reconciliation of invoices, payments and credits', () => {
   });
 });
 
-describe('invoicing hooks: a module that fills one is missing → the application does not start', () => {
-  it('InvoicingModule without CreditsModule and PaymentsModule fails at init, naming the missing hooks', async () => {
+describe('hooks: a module that fills one is missing → the application does not start', () => {
+  const start = async (extra: 'none' | 'payments') => {
     const { Test } = await import('@nestjs/testing');
     const { PlatformModule } = await import('../../src/platform/platform.module');
     const { InvoicingModule } = await import('../../src/invoicing/invoicing.module');
+    const { PaymentsModule } = await import('../../src/payments/payments.module');
     const { loadConfig } = await import('../../src/platform/config/config');
     const config = { ...loadConfig(), scheduler: false, logLevel: 'silent', dbPoolSize: 1 };
-    const moduleRef = await Test.createTestingModule({ imports: [PlatformModule.forRoot({ config, databaseUrl: process.env.DATABASE_URL! }), InvoicingModule] }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
-    await expect(app.init()).rejects.toThrow(/hooks not provided: credits \(CreditsModule\), payments \(PaymentsModule\)/);
+    const imports = [PlatformModule.forRoot({ config, databaseUrl: process.env.DATABASE_URL! }), InvoicingModule, ...(extra === 'payments' ? [PaymentsModule] : [])];
+    const moduleRef = await Test.createTestingModule({ imports }).compile();
+    return moduleRef.createNestApplication({ logger: false });
+  };
+
+  it('without PaymentsModule: fails at init, naming the hook it fills', async () => {
+    const app = await start('none');
+    await expect(app.init()).rejects.toThrow(/hooks not provided: .*\(PaymentsModule\)/);
+    await app.close();
+  });
+
+  it('InvoicingModule with PaymentsModule but without CreditsModule fails at init, naming the credits hook', async () => {
+    const app = await start('payments');
+    await expect(app.init()).rejects.toThrow(/InvoicingModule: hooks not provided: credits \(CreditsModule\) —/);
     await app.close();
   });
 });
