@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
-import { InvoiceResponse } from './dto/invoice.dto';
+import { InvoicePreviewResponse } from './dto/invoice.dto';
 import { NextInvoiceDto } from './billing-engine/next-invoice.dto';
 import { InvoicePreviewService } from './invoice-preview.service';
 
@@ -17,8 +17,8 @@ export class NextInvoiceController {
   @Post('next')
   @ApiOperation({ summary: 'Preview the next invoice of a subscription (spec #7; writes nothing)' })
   @HttpCode(200)
-  @ApiOkResponse({ type: InvoiceResponse })
-  next(@CompanyId() companyId: string, @Body() dto: NextInvoiceDto): Promise<InvoiceResponse> {
+  @ApiOkResponse({ type: InvoicePreviewResponse })
+  next(@CompanyId() companyId: string, @Body() dto: NextInvoiceDto): Promise<InvoicePreviewResponse> {
     return this.preview.next(companyId, dto);
   }
 }

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { createTestApp, TestApp } from '../support/app';
+import { createTestApp, Tenant, TestApp } from '../support/app';
+import { FailingModule } from '../support/failing.module';
+import { OpenApiContract } from '../support/openapi-contract';
 
 const run = promisify(execFile);
 const REDOCLY = path.join(__dirname, '../../node_modules/.bin/redocly');
@@ -90,5 +92,59 @@ describe('OpenAPI document', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** The hook of test/support/app.ts: every answer of the e2e suite is checked against the document. */
+describe('OpenAPI contract of e2e answers', () => {
+  let t: TestApp;
+  let a: Tenant;
+  let contract: OpenApiContract;
+  const json = { 'content-type': 'application/json; charset=utf-8' };
+  beforeAll(async () => {
+    t = await createTestApp({ imports: [FailingModule] });
+    a = await t.tenant();
+    contract = new OpenApiContract((await request(t.http).get('/api/docs-json').expect(200)).body);
+  });
+  afterAll(() => t.close());
+
+  it('fails a request whose answer carries a field the document does not list', async () => {
+    await expect(a.post('/__test/drift', {}).expect(200)).rejects.toThrow(/answer differs from the OpenAPI document[\s\S]*surprise/);
+  });
+
+  it('accepts real answers, and refuses extra fields, wrong types, nulls where none are documented', async () => {
+    const customer = (await a.post('/customers', { name: 'Ada' }).expect(201)).body;
+    const path = `${a.base}/customers/${customer.id}`;
+    expect(contract.check('GET', path, { status: 200, body: customer, headers: json })).toEqual([]);
+    expect(contract.check('GET', path, { status: 200, body: { ...customer, colour: 'red' }, headers: json })).toEqual([
+      'GET /api/v1/companies/{company_id}/customers/{customer_id} 200: (body) must NOT have additional properties (colour)',
+    ]);
+    expect(contract.check('GET', path, { status: 200, body: { ...customer, created_at: {} }, headers: json })).toEqual([
+      'GET /api/v1/companies/{company_id}/customers/{customer_id} 200: /created_at must be string',
+    ]);
+    expect(contract.check('GET', path, { status: 200, body: { ...customer, id: null }, headers: json })).toEqual([
+      'GET /api/v1/companies/{company_id}/customers/{customer_id} 200: /id must be string',
+    ]);
+    const { name: _name, ...nameless } = customer;
+    expect(contract.check('GET', path, { status: 200, body: nameless, headers: json })).toEqual([
+      "GET /api/v1/companies/{company_id}/customers/{customer_id} 200: (body) must have required property 'name'",
+    ]);
+  });
+
+  it('refuses undocumented statuses, error bodies of another shape, and undocumented routes other than a 404', () => {
+    const path = `${a.base}/customers/cus_x`;
+    const error = { error_message: 'customer not found', error_type: 'request_error', error_code: 'not_found', error_status: 404 };
+    expect(contract.check('GET', path, { status: 404, body: error, headers: json })).toEqual([]);
+    expect(contract.check('GET', path, { status: 418, body: error, headers: json })[0]).toMatch(/418: status not documented/);
+    expect(contract.check('GET', path, { status: 404, body: { message: 'nope' }, headers: json })).toContain(
+      "GET /api/v1/companies/{company_id}/customers/{customer_id} 404: (body) must have required property 'error_message'",
+    );
+    expect(contract.check('GET', `${a.base}/nowhere`, { status: 404, body: error, headers: json })).toEqual([]);
+    expect(contract.check('DELETE', path, { status: 200, body: {}, headers: json })).toEqual([
+      `DELETE ${path} (not in the OpenAPI document): answered 200; an undocumented route may only answer 404`,
+    ]);
+    expect(contract.check('GET', path, { status: 200, body: {}, text: '<html>', headers: { 'content-type': 'text/html' } })).toEqual([
+      'GET /api/v1/companies/{company_id}/customers/{customer_id} 200: answered text/html where the document has JSON',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -198,4 +198,10 @@ export class InvoiceResponse {
   @ApiProperty({ type: [InvoiceLineResponse] }) items: InvoiceLineResponse[];
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) created_at: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) updated_at: string | null;
+}
+
+/** #7, the preview of the next invoice: an invoice not written yet, so `uuid`, `id` (and `number`) are null. */
+export class InvoicePreviewResponse extends OmitType(InvoiceResponse, ['uuid', 'id'] as const) {
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'null: the invoice is not written yet' }) uuid: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'null: the invoice is not written yet' }) id: string | null;
 }
