@@ -104,6 +104,7 @@ export function buildProgram(): Command {
     });
 
   (require('./billing.command') as typeof import('./billing.command')).registerBillingCommands(program);
+  (require('./openapi.command') as typeof import('./openapi.command')).registerOpenApiCommand(program);
   return program;
 }
 

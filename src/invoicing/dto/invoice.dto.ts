@@ -178,10 +178,10 @@ export class InvoiceResponse {
   @ApiProperty({ type: CustomerResponse, nullable: true }) customer: unknown;
   @ApiProperty({ type: String, nullable: true }) subscription_id: string | null;
   @ApiProperty({ type: String, nullable: true }) currency: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) invoice_date: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) invoice_date: string | null; // never null in an answer
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) period_start: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) period_end: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) due_date: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) due_date: string | null; // never null in an answer
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paid_date: string | null;
   @ApiProperty({ type: MoneyResponse, description: 'before discounts and credits' }) sub_total: MoneyResponse;
   @ApiProperty({ type: MoneyResponse }) discount_total: MoneyResponse;
@@ -196,8 +196,8 @@ export class InvoiceResponse {
   @ApiProperty({ type: 'object', additionalProperties: true }) metadata: Record<string, unknown>;
   @ApiProperty({ type: String, nullable: true }) notes: string | null;
   @ApiProperty({ type: [InvoiceLineResponse] }) items: InvoiceLineResponse[];
-  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) created_at: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) updated_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) created_at: string | null; // never null in an answer
+  @ApiProperty({ type: String, format: 'date-time' }) updated_at: string | null; // never null in an answer
 }
 
 /** #7, the preview of the next invoice: an invoice not written yet, so `uuid`, `id` (and `number`) are null. */
