@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
@@ -14,6 +14,7 @@ export class BundlesController {
   constructor(private readonly service: BundlesService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a bundle of pricings' })
   @HttpCode(200)
   @ApiOkResponse({ type: BundleResponse })
   create(@CompanyId() companyId: string, @Body() dto: CreateBundleDto): Promise<BundleResponse> {
@@ -21,6 +22,7 @@ export class BundlesController {
   }
 
   @Post('find')
+  @ApiOperation({ summary: 'Search bundles (spec #5)' })
   @HttpCode(200)
   @ApiPageResponse(BundleResponse)
   find(@CompanyId() companyId: string, @Body() body: FindBundlesDto) {
@@ -28,12 +30,14 @@ export class BundlesController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a bundle (spec #18)' })
   @ApiOkResponse({ type: BundleResponse })
   get(@CompanyId() companyId: string, @Param('id') id: string): Promise<BundleResponse> {
     return this.service.get(companyId, id);
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Update a bundle' })
   @ApiOkResponse({ type: BundleResponse })
   update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateBundleDto): Promise<BundleResponse> {
     return this.service.update(companyId, id, dto);

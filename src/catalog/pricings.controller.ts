@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
@@ -14,6 +14,7 @@ export class PricingsController {
   constructor(private readonly service: PricingsService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a product pricing' })
   @HttpCode(200)
   @ApiOkResponse({ type: ProductPricingResponse })
   create(@CompanyId() companyId: string, @Body() dto: CreatePricingDto): Promise<ProductPricingResponse> {
@@ -21,6 +22,7 @@ export class PricingsController {
   }
 
   @Post('find')
+  @ApiOperation({ summary: 'Search product pricings' })
   @HttpCode(200)
   @ApiPageResponse(ProductPricingResponse)
   find(@CompanyId() companyId: string, @Body() body: FindPricingsDto) {
@@ -28,12 +30,14 @@ export class PricingsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a product pricing' })
   @ApiOkResponse({ type: ProductPricingResponse })
   get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ProductPricingResponse> {
     return this.service.get(companyId, id);
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Update a product pricing; archive with state ARCHIVED' })
   @ApiOkResponse({ type: ProductPricingResponse })
   update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdatePricingDto): Promise<ProductPricingResponse> {
     return this.service.update(companyId, id, dto);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
@@ -13,6 +13,7 @@ export class CheckoutController {
   constructor(private readonly service: CheckoutService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a checkout session (spec #10)' })
   @HttpCode(200)
   @ApiOkResponse({ type: CheckoutCreatedResponse, description: '#10: the session id and its hosted checkout link (creation answers 200)' })
   create(@CompanyId() companyId: string, @Body() dto: CreateCheckoutDto): Promise<CheckoutCreatedResponse> {
@@ -20,6 +21,7 @@ export class CheckoutController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a checkout session (spec #20)' })
   @ApiOkResponse({ type: CheckoutSessionResponse, description: '#20: the checkout session record' })
   get(@CompanyId() companyId: string, @Param('id') id: string): Promise<CheckoutSessionResponse> {
     return this.service.get(companyId, id);

@@ -106,6 +106,7 @@ export function buildProgram(): Command {
 
   (require('./billing.command') as typeof import('./billing.command')).registerBillingCommands(program);
   (require('./audit.command') as typeof import('./audit.command')).registerAuditCommands(program);
+  (require('./openapi.command') as typeof import('./openapi.command')).registerOpenApiCommand(program);
   return program;
 }
 

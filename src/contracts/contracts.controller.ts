@@ -14,6 +14,7 @@ export class ContractsController {
   constructor(private readonly service: ContractsService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a contract' })
   @HttpCode(200)
   @ApiOkResponse({ type: ContractResponse, description: 'the contract (creation answers 200)' })
   create(@CompanyId() companyId: string, @Body() dto: CreateContractDto): Promise<ContractResponse> {
@@ -21,6 +22,7 @@ export class ContractsController {
   }
 
   @Post('find')
+  @ApiOperation({ summary: 'Search contracts' })
   @HttpCode(200)
   @ApiPageResponse(ContractResponse)
   find(@CompanyId() companyId: string, @Body() body: FindContractsDto) {
@@ -28,6 +30,7 @@ export class ContractsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a contract' })
   @ApiOkResponse({ type: ContractResponse })
   get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ContractResponse> {
     return this.service.get(companyId, id);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
@@ -26,6 +26,7 @@ export class CreditsController {
   ) {}
 
   @Post()
+  @ApiOperation({ summary: 'Issue a credit' })
   @HttpCode(201)
   @ApiCreatedResponse({ type: CreditResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateCreditDto): Promise<CreditResponse> {
@@ -33,6 +34,7 @@ export class CreditsController {
   }
 
   @Post('find')
+  @ApiOperation({ summary: 'Search credits' })
   @HttpCode(200)
   @ApiPageResponse(CreditResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindCreditsDto) {
@@ -41,6 +43,7 @@ export class CreditsController {
   }
 
   @Post('consume')
+  @ApiOperation({ summary: 'Consume credits of a customer' })
   @HttpCode(200)
   @ApiOkResponse({ type: ConsumeCreditsResponse })
   async consume(@CompanyId() companyId: string, @Body() dto: ConsumeCreditsDto): Promise<ConsumeCreditsResponse> {
@@ -48,6 +51,7 @@ export class CreditsController {
   }
 
   @Post('logs/find')
+  @ApiOperation({ summary: 'Search credit logs (spec #1)' })
   @HttpCode(200)
   @ApiPageResponse(CreditLogResponse)
   async findLogs(@CompanyId() companyId: string, @Body() body: FindCreditLogsDto) {
@@ -56,12 +60,14 @@ export class CreditsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a credit' })
   @ApiOkResponse({ type: CreditResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<CreditResponse> {
     return this.views.credit(companyId, await this.service.get(companyId, id));
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Revoke a credit' })
   @HttpCode(200)
   @ApiOkResponse({ type: CreditResponse, description: 'the credit, state REVOKED' })
   async revoke(@CompanyId() companyId: string, @Param('id') id: string): Promise<CreditResponse> {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
@@ -15,6 +15,7 @@ export class EntitlementsController {
   constructor(private readonly service: EntitlementsService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create an entitlement (spec #17)' })
   @HttpCode(201)
   @ApiCreatedResponse({ type: EntitlementResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateEntitlementDto): Promise<EntitlementResponse> {
@@ -22,6 +23,7 @@ export class EntitlementsController {
   }
 
   @Post('find')
+  @ApiOperation({ summary: 'Search entitlements' })
   @HttpCode(200)
   @ApiPageResponse(EntitlementResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindEntitlementsDto) {
@@ -30,12 +32,14 @@ export class EntitlementsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get an entitlement' })
   @ApiOkResponse({ type: EntitlementResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<EntitlementResponse> {
     return toEntitlementResponse(await this.service.get(companyId, id));
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Update an entitlement' })
   @ApiOkResponse({ type: EntitlementResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateEntitlementDto): Promise<EntitlementResponse> {
     return toEntitlementResponse(await this.service.update(companyId, id, dto));

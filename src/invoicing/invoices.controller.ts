@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
@@ -14,6 +14,7 @@ export class InvoicesController {
   constructor(private readonly service: InvoicesService) {}
 
   @Post('find')
+  @ApiOperation({ summary: 'Search invoices' })
   @HttpCode(200)
   @ApiPageResponse(InvoiceResponse)
   find(@CompanyId() companyId: string, @Body() body: FindInvoicesDto) {
@@ -21,18 +22,21 @@ export class InvoicesController {
   }
 
   @Get(':uuid')
+  @ApiOperation({ summary: 'Get an invoice by uuid' })
   @ApiOkResponse({ type: InvoiceResponse })
   get(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<InvoiceResponse> {
     return this.service.getView(companyId, uuid);
   }
 
   @Patch(':uuid')
+  @ApiOperation({ summary: 'Update a draft or pending invoice' })
   @ApiOkResponse({ type: InvoiceResponse })
   update(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() dto: UpdateInvoiceDto): Promise<InvoiceResponse> {
     return this.service.update(companyId, uuid, dto);
   }
 
   @Post(':uuid/void')
+  @ApiOperation({ summary: 'Void an invoice' })
   @HttpCode(200)
   @ApiOkResponse({ type: InvoiceResponse })
   void(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() _body: VoidInvoiceDto): Promise<InvoiceResponse> {
@@ -40,6 +44,7 @@ export class InvoicesController {
   }
 
   @Post(':uuid/finalize')
+  @ApiOperation({ summary: 'Finalize a draft invoice (spec #13)' })
   @HttpCode(200)
   @ApiOkResponse({ type: InvoiceResponse, description: 'spec #13: DRAFT → PENDING (PAID when nothing is due); 409 otherwise' })
   finalize(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<InvoiceResponse> {
@@ -47,6 +52,7 @@ export class InvoicesController {
   }
 
   @Post(':uuid/mark_paid')
+  @ApiOperation({ summary: 'Mark an invoice paid (spec #9)' })
   @HttpCode(200)
   @ApiOkResponse({ type: InvoiceResponse, description: 'spec #9: records a payment transaction; PAID when nothing is due' })
   markPaid(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() dto: MarkInvoicePaidDto): Promise<InvoiceResponse> {

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
-import { InvoiceResponse } from './dto/invoice.dto';
+import { InvoicePreviewResponse } from './dto/invoice.dto';
 import { NextInvoiceDto } from './billing-engine/next-invoice.dto';
 import { InvoicePreviewService } from './invoice-preview.service';
 
@@ -15,9 +15,10 @@ export class NextInvoiceController {
 
   /** #7: the next invoice of a subscription (a preview: writes nothing). */
   @Post('next')
+  @ApiOperation({ summary: 'Preview the next invoice of a subscription (spec #7; writes nothing)' })
   @HttpCode(200)
-  @ApiOkResponse({ type: InvoiceResponse })
-  next(@CompanyId() companyId: string, @Body() dto: NextInvoiceDto): Promise<InvoiceResponse> {
+  @ApiOkResponse({ type: InvoicePreviewResponse })
+  next(@CompanyId() companyId: string, @Body() dto: NextInvoiceDto): Promise<InvoicePreviewResponse> {
     return this.preview.next(companyId, dto);
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
@@ -14,6 +14,7 @@ export class OneTimesController {
   constructor(private readonly service: OneTimesService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create one-time charges (spec #2)' })
   @HttpCode(201)
   @ApiCreatedResponse({ type: [OneTimeBillableResponse], description: 'spec #2: the one-time billables created' })
   create(@CompanyId() companyId: string, @Body() dto: CreateOneTimesDto): Promise<OneTimeBillableResponse[]> {
@@ -21,6 +22,7 @@ export class OneTimesController {
   }
 
   @Post('find')
+  @ApiOperation({ summary: 'Search one-time charges' })
   @HttpCode(200)
   @ApiPageResponse(OneTimeBillableResponse)
   find(@CompanyId() companyId: string, @Body() body: FindOneTimesDto) {

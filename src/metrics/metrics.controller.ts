@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { COMPANY_PATH } from '../platform/paths';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
@@ -31,6 +31,7 @@ export class BillableItemsController {
   constructor(private readonly service: BillableItemsService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a billable item' })
   @HttpCode(200)
   @ApiOkResponse({ type: BillableItemResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateBillableItemDto) {
@@ -38,6 +39,7 @@ export class BillableItemsController {
   }
 
   @Post('find')
+  @ApiOperation({ summary: 'Search billable items (spec #4)' })
   @HttpCode(200)
   @ApiPageResponse(BillableItemResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindBillableItemsDto) {
@@ -46,12 +48,14 @@ export class BillableItemsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a billable item' })
   @ApiOkResponse({ type: BillableItemResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string) {
     return toBillableItemResponse(await this.service.get(companyId, id));
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Update a billable item (spec #15)' })
   @ApiOkResponse({ type: BillableItemResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateBillableItemDto) {
     return toBillableItemResponse(await this.service.update(companyId, id, dto));
@@ -65,6 +69,7 @@ export class BillableMetricsController {
   constructor(private readonly service: BillableMetricsService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a billable metric (spec #12)' })
   @HttpCode(200)
   @ApiOkResponse({ type: BillableMetricResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateBillableMetricDto) {
@@ -72,6 +77,7 @@ export class BillableMetricsController {
   }
 
   @Post('find')
+  @ApiOperation({ summary: 'Search billable metrics' })
   @HttpCode(200)
   @ApiPageResponse(BillableMetricResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindBillableMetricsDto) {
@@ -80,12 +86,14 @@ export class BillableMetricsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a billable metric' })
   @ApiOkResponse({ type: BillableMetricResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string) {
     return toBillableMetricResponse(await this.service.get(companyId, id));
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Update a billable metric' })
   @ApiOkResponse({ type: BillableMetricResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateBillableMetricDto) {
     return toBillableMetricResponse(await this.service.update(companyId, id, dto));
@@ -102,6 +110,7 @@ export class UsageController {
   ) {}
 
   @Post('events/ingest')
+  @ApiOperation({ summary: 'Ingest usage events (de-duplicated by transaction_id)' })
   @HttpCode(200)
   @ApiOkResponse({ type: IngestEventsResponse })
   ingest(@CompanyId() companyId: string, @Body() dto: IngestEventsDto): Promise<IngestResult> {
@@ -109,6 +118,7 @@ export class UsageController {
   }
 
   @Post('customers/:customer_id/usage')
+  @ApiOperation({ summary: 'Usage of a customer per metric over a period' })
   @HttpCode(200)
   @ApiOkResponse({ type: CustomerUsageResponse })
   async customerUsage(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Body() dto: CustomerUsageDto) {

@@ -21,18 +21,21 @@ export class PaymentMethodsController {
   }
 
   @Get()
+  @ApiOperation({ summary: 'List the payment methods of a customer' })
   @ApiOkResponse({ type: [PaymentMethodResponse] })
   async list(@CompanyId() companyId: string, @Param('customer_id') customerId: string): Promise<PaymentMethodResponse[]> {
     return (await this.service.list(companyId, customerId)).map(toPaymentMethodResponse);
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Update a payment method (make it the default)' })
   @ApiOkResponse({ type: PaymentMethodResponse })
   async update(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Param('id') id: string, @Body() dto: UpdatePaymentMethodDto): Promise<PaymentMethodResponse> {
     return toPaymentMethodResponse(await this.service.update(companyId, customerId, id, dto));
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Detach a payment method' })
   @ApiOkResponse({ type: PaymentMethodResponse })
   async remove(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Param('id') id: string): Promise<PaymentMethodResponse> {
     return toPaymentMethodResponse(await this.service.remove(companyId, customerId, id));

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
@@ -14,6 +14,7 @@ export class PaymentTransactionsController {
   constructor(private readonly service: PaymentTransactionsService) {}
 
   @Post('find')
+  @ApiOperation({ summary: 'Search payment transactions (spec #3)' })
   @HttpCode(200)
   @ApiPageResponse(PaymentTransactionResponse)
   find(@CompanyId() companyId: string, @Body() body: FindPaymentTransactionsDto) {
@@ -21,6 +22,7 @@ export class PaymentTransactionsController {
   }
 
   @Post(':id/refund')
+  @ApiOperation({ summary: 'Refund a payment transaction (spec #11)' })
   @HttpCode(200)
   @ApiOkResponse({ type: PaymentTransactionResponse, description: 'the REFUND transaction (parent_transaction_id: the payment)' })
   refund(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: RefundTransactionDto): Promise<PaymentTransactionResponse> {
@@ -28,6 +30,7 @@ export class PaymentTransactionsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a payment transaction' })
   @ApiOkResponse({ type: PaymentTransactionResponse })
   get(@CompanyId() companyId: string, @Param('id') id: string): Promise<PaymentTransactionResponse> {
     return this.service.getView(companyId, id);

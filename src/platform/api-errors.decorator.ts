@@ -1,36 +1,36 @@
 import { applyDecorators } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtraModels, ApiParam, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ERROR_CATEGORIES } from './errors/domain-error';
 
-const errorSchema = {
-  type: 'object',
-  properties: {
-    error_message: { type: 'string' },
-    error_type: { type: 'string' },
-    error_code: { type: 'string' },
-    error_status: { type: 'integer' },
-    validation_errors: { type: 'object', additionalProperties: { type: 'string' } },
-  },
+const ERROR_TYPES = [...new Set(Object.values(ERROR_CATEGORIES).map((c) => c.type))];
+
+/** The one error body of the service (conventions.md, "Errors"), whatever raised it. */
+export class ErrorResponse {
+  @ApiProperty({ example: 'customer_id must be a string' }) error_message: string;
+  @ApiProperty({ enum: ERROR_TYPES, example: 'validation_error' }) error_type: string;
+  @ApiProperty({ description: 'a stable snake_case word per cause (not_found, invalid_field, invalid_state, …)', example: 'invalid_field' })
+  error_code: string;
+  @ApiProperty({ type: 'integer', description: 'the HTTP status', example: 400 }) error_status: number;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'validation_error only: the problem of each bad field, keyed by dotted path',
+    example: { customer_id: 'must be a string' },
+  })
+  validation_errors?: Record<string, string>;
+}
+
+export const COMPANY_ID_PARAM = {
+  name: 'company_id',
+  description: 'the company (cmp_…) the bearer token belongs to',
+  example: 'cmp_01jz3k4m5n6p7q8r9s0t1v2w3x',
 };
 
-/** OpenAPI for a tenant controller: bearer security and the error body of every failure. */
+/**
+ * OpenAPI for a tenant controller: bearer security and the `{company_id}` path parameter of
+ * every route. The error answers of every tenant operation are added where the document is
+ * built (src/platform/openapi.ts), by method.
+ */
 export function ApiTenantController() {
-  return applyDecorators(
-    ApiBearerAuth(),
-    ApiBadRequestResponse({ description: 'validation_error / request_error', schema: errorSchema }),
-    ApiUnauthorizedResponse({ description: 'missing, malformed, unknown or revoked token', schema: errorSchema }),
-    ApiForbiddenResponse({ description: 'the token is for another company', schema: errorSchema }),
-    ApiNotFoundResponse({ description: 'no such record in this company', schema: errorSchema }),
-    ApiTooManyRequestsResponse({
-      description: 'rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after `Retry-After` seconds',
-      schema: errorSchema,
-      headers: { 'Retry-After': { description: 'seconds until the window ends', schema: { type: 'integer' } } },
-    }),
-  );
+  return applyDecorators(ApiBearerAuth(), ApiParam(COMPANY_ID_PARAM), ApiExtraModels(ErrorResponse));
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
@@ -27,6 +27,7 @@ export class SubscriptionsController {
   constructor(private readonly service: SubscriptionsService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
   create(@CompanyId() companyId: string, @Body() dto: CreateSubscriptionDto): Promise<SubscriptionResponse> {
@@ -34,6 +35,7 @@ export class SubscriptionsController {
   }
 
   @Post('find')
+  @ApiOperation({ summary: 'Search subscriptions' })
   @HttpCode(200)
   @ApiPageResponse(SubscriptionResponse)
   find(@CompanyId() companyId: string, @Body() body: FindSubscriptionsDto) {
@@ -41,18 +43,21 @@ export class SubscriptionsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get a subscription by id or identifier (spec #19)' })
   @ApiOkResponse({ type: SubscriptionResponse })
   get(@CompanyId() companyId: string, @Param('id') id: string): Promise<SubscriptionResponse> {
     return this.service.get(companyId, id);
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Update a subscription' })
   @ApiOkResponse({ type: SubscriptionResponse })
   update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateSubscriptionDto): Promise<SubscriptionResponse> {
     return this.service.update(companyId, id, dto);
   }
 
   @Post(':id/change')
+  @ApiOperation({ summary: 'Change the pricings or quantities of a subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
   change(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: ChangeSubscriptionDto): Promise<SubscriptionResponse> {
@@ -60,6 +65,7 @@ export class SubscriptionsController {
   }
 
   @Post(':id/cancel')
+  @ApiOperation({ summary: 'Cancel a subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
   cancel(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: CancelSubscriptionDto): Promise<SubscriptionResponse> {
@@ -67,6 +73,7 @@ export class SubscriptionsController {
   }
 
   @Post(':id/undo_cancel')
+  @ApiOperation({ summary: 'Undo a scheduled cancellation' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
   undoCancel(@CompanyId() companyId: string, @Param('id') id: string, @Body() _body: EmptyBodyDto): Promise<SubscriptionResponse> {
@@ -74,6 +81,7 @@ export class SubscriptionsController {
   }
 
   @Post(':id/extend')
+  @ApiOperation({ summary: 'Extend the trial of a subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
   extend(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: ExtendTrialDto): Promise<SubscriptionResponse> {
@@ -81,6 +89,7 @@ export class SubscriptionsController {
   }
 
   @Post(':id/pause')
+  @ApiOperation({ summary: 'Pause a subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
   pause(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: PauseSubscriptionDto): Promise<SubscriptionResponse> {
@@ -88,6 +97,7 @@ export class SubscriptionsController {
   }
 
   @Post(':id/resume')
+  @ApiOperation({ summary: 'Resume a paused subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
   resume(@CompanyId() companyId: string, @Param('id') id: string, @Body() _body: EmptyBodyDto): Promise<SubscriptionResponse> {
@@ -95,6 +105,7 @@ export class SubscriptionsController {
   }
 
   @Post(':id/usage')
+  @ApiOperation({ summary: 'Usage of a subscription per metric' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionUsageResponse })
   usage(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: SubscriptionUsageDto): Promise<SubscriptionUsageResponse> {

@@ -9,6 +9,7 @@ import { loadConfig, TallyConfig } from '../../src/platform/config/config';
 import { configureApp } from '../../src/platform/configure-app';
 import { Clock, FixedClock } from '../../src/platform/clock/clock';
 import { CompaniesService } from '../../src/platform/auth/companies.service';
+import { logViolations, OpenApiContract } from './openapi-contract';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -53,9 +54,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (options.clock) builder = builder.overrideProvider(Clock).useValue(options.clock);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
-  configureApp(app);
+  const document = configureApp(app);
   await app.init();
   const http = app.getHttpServer();
+  contracts.set(http, new OpenApiContract(document));
   const companies = app.get(CompaniesService);
   let counter = 0;
   const companyIds: string[] = [];
@@ -93,6 +95,34 @@ export function bindTenant(http: TestApp['http'], companyId: string, token: stri
 }
 
 export { FixedClock };
+
+/**
+ * The one contract hook of the e2e suite: every answer a test app gives to a supertest request
+ * (through a Tenant or `request(t.http)`) is checked against the app's OpenAPI document (route,
+ * method, status and body schema; see openapi-contract.ts). A violation fails the request's
+ * `await`/`.expect()` chain after the test's own expectations, so drift anywhere fails a test.
+ */
+const contracts = new WeakMap<object, OpenApiContract>();
+type Assert = (this: { app: object; method: string; url: string }, err: Error | null, res: request.Response, fn: (err: Error | null, res: request.Response) => void) => void;
+const proto = request.Test.prototype as unknown as { assert: Assert; __openApiContract?: true };
+if (!proto.__openApiContract) {
+  proto.__openApiContract = true;
+  const assert = proto.assert;
+  proto.assert = function (err, res, fn) {
+    const contract = contracts.get(this.app);
+    if (!contract || !res) return assert.call(this, err, res, fn);
+    let problems: string[];
+    try {
+      problems = contract.check(this.method, this.url, { status: res.status, body: res.body, text: res.text, headers: res.headers });
+    } catch (e) {
+      problems = [`the contract check itself failed: ${(e as Error).message}`];
+    }
+    logViolations(problems);
+    return assert.call(this, err, res, (first, r) => {
+      fn(first ?? (problems.length ? new Error(`answer differs from the OpenAPI document:\n${problems.join('\n')}`) : null), r);
+    });
+  };
+}
 
 /** True when the suite runs on the embedded database (one transaction at a time). */
 export const onEmbeddedDatabase = () => process.env.TALLY_TEST_EMBEDDED === '1';

@@ -2,6 +2,8 @@ import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { IsInt, IsOptional, IsString, ValidateNested, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiTenantController } from '../../src/platform/api-errors.decorator';
 import { COMPANY_PATH } from '../../src/platform/paths';
 import { CompanyId } from '../../src/platform/tenancy/company-id.decorator';
 
@@ -14,7 +16,8 @@ class NestedDto {
   @IsOptional() @ValidateNested() @Type(() => InnerDto) inner?: InnerDto;
 }
 
-/** Only for tests: endpoints that fail in the ways a real module can. */
+/** Only for tests: endpoints that fail in the ways a real module can (documented like any route: the contract hook checks them too). */
+@ApiTenantController()
 @Controller(`${COMPANY_PATH}/__test`)
 export class FailingController {
   static calls = 0;
@@ -26,6 +29,8 @@ export class FailingController {
 
   @Post('boom')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Always fails (500)' })
+  @ApiOkResponse({ schema: { type: 'object' } })
   boom(@CompanyId() _companyId: string) {
     FailingController.calls++;
     throw new Error('SELECT secret FROM internal_table WHERE password = 42');
@@ -33,6 +38,8 @@ export class FailingController {
 
   @Post('sql')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Always fails with SQL (500)' })
+  @ApiOkResponse({ schema: { type: 'object' } })
   sql() {
     FailingController.calls++;
     throw new QueryFailedError('SELECT * FROM customers', [], Object.assign(new Error('relation "x" does not exist'), { code: '42P01' }));
@@ -41,6 +48,14 @@ export class FailingController {
   /** Fails the first time, succeeds after: a retry with the same key must run again. */
   @Post('flaky')
   @HttpCode(201)
+  @ApiOperation({ summary: 'Fails every other call' })
+  @ApiCreatedResponse({
+    schema: {
+      type: 'object',
+      required: ['ok', 'n', 'call'],
+      properties: { ok: { type: 'boolean' }, n: { type: 'number', nullable: true }, call: { type: 'integer' } },
+    },
+  })
   flaky(@Body() body: { n?: number }) {
     FailingController.calls++;
     if (FailingController.calls % 2 === 1) throw new Error('transient failure');
@@ -53,6 +68,10 @@ export class FailingController {
    */
   @Post('retryable')
   @HttpCode(201)
+  @ApiOperation({ summary: 'Fails with a retryable database error every other call' })
+  @ApiCreatedResponse({
+    schema: { type: 'object', required: ['ok', 'call'], properties: { ok: { type: 'boolean' }, call: { type: 'integer' } } },
+  })
   async retryable(@Body() body: { code?: string }) {
     FailingController.calls++;
     if (FailingController.calls % 2 === 1) {
@@ -62,8 +81,19 @@ export class FailingController {
     return { ok: true, call: FailingController.calls };
   }
 
+  /** Answers a field its documented schema does not list: the contract hook must fail the request. */
+  @Post('drift')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Answers an undocumented field' })
+  @ApiOkResponse({ schema: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } } })
+  drift() {
+    return { ok: true, surprise: 1 };
+  }
+
   @Post('nested')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Echoes a valid nested body' })
+  @ApiOkResponse({ type: NestedDto })
   nested(@Body() dto: NestedDto) {
     return dto;
   }

@@ -10,12 +10,12 @@ import { ProductPricingResponse } from './pricing.dto';
 export class CreateBundleDto {
   @ApiProperty({ example: 'Starter bundle' }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
 
-  @ApiPropertyOptional({ example: 'USD', description: 'defaults to the currency of the first pricing; every pricing must be in it' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'USD', description: 'defaults to the currency of the first pricing; every pricing must be in it' })
   @IsOptional()
   @IsCurrencyCode()
   currency?: string | null;
 
-  @ApiPropertyOptional({ type: TermDto, description: 'default {count: 1, frequency: MONTH}' })
+  @ApiPropertyOptional({ nullable: true, type: TermDto, description: 'default {count: 1, frequency: MONTH}' })
   @IsOptional()
   @ValidateNested()
   @Type(() => TermDto)
@@ -28,14 +28,14 @@ export class CreateBundleDto {
   @IsString({ each: true })
   product_pricing_ids: string[];
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
-  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
 }
 
 export class UpdateBundleDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) name?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
-  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED';
 }
 
@@ -53,9 +53,9 @@ export class BundleProductPricingResponse {
   @ApiProperty() company_id: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty() id: string;
-  @ApiProperty({ type: ProductResponse }) product: ProductResponse | null;
+  @ApiProperty({ nullable: true, type: ProductResponse }) product: ProductResponse | null;
   @ApiProperty() product_id: string;
-  @ApiProperty({ type: ProductPricingResponse }) product_pricing: ProductPricingResponse | null;
+  @ApiProperty({ nullable: true, type: ProductPricingResponse }) product_pricing: ProductPricingResponse | null;
   @ApiProperty() product_pricing_id: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }

@@ -38,7 +38,7 @@ export function IsUnitPrice(options?: ValidationOptions): PropertyDecorator {
 export const UNIT_PRICE_SCHEMA = { oneOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: '^\\d+(\\.\\d+)?$' }], description: 'cents, may be fractional' };
 
 export class MoneyDto {
-  @ApiPropertyOptional({ example: 'USD', description: "must be the pricing's currency (defaults to it)" })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'USD', description: "must be the pricing's currency (defaults to it)" })
   @IsOptional()
   @IsString()
   @Matches(CURRENCY_PATTERN, { message: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })

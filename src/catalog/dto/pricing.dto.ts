@@ -58,7 +58,7 @@ export class GradientTierDto {
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'null on the last (open-ended) tier only' }) @IsOptional() @IsInt() @Min(0) end?: number | null;
   @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() flat_price?: number | string | null;
   @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() price_per_unit?: number | string | null;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_custom_tier?: boolean | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() is_custom_tier?: boolean | null;
 }
 
 export class VolumeTierDto {
@@ -66,7 +66,7 @@ export class VolumeTierDto {
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'null on the last (open-ended) tier only' }) @IsOptional() @IsInt() @Min(0) total_units_end?: number | null;
   @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() flat_price?: number | string | null;
   @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() price_per_unit?: number | string | null;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_custom_tier?: boolean | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() is_custom_tier?: boolean | null;
 }
 
 export class CustomPriceDto {
@@ -86,39 +86,39 @@ export class ScheduledPriceDto {
 }
 
 export class MinimumSpendScheduleDto {
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() allow_pulling_forward?: boolean | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() allow_pulling_forward?: boolean | null;
 
   @OptionalNestedArray(MoneyDto, 120, { nullable: true })
   amount_per_period?: MoneyDto[] | null;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) minimum_spend_schedule_type?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) minimum_spend_schedule_type?: string | null;
 }
 
 export class CreditPriceDto {
   @ApiProperty({ enum: ['AMOUNT', 'UNITS'] }) @IsIn(['AMOUNT', 'UNITS']) type: 'AMOUNT' | 'UNITS';
-  @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) amount?: MoneyDto | null;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) item_id?: string | null;
-  @ApiPropertyOptional({ minimum: 0 }) @IsOptional() @IsInt() @Min(0) units?: number | null;
+  @ApiPropertyOptional({ nullable: true, type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) amount?: MoneyDto | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) item_id?: string | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 }) @IsOptional() @IsInt() @Min(0) units?: number | null;
 }
 
 /** The price fields shared by create and update (pricing_type is declared by each). */
 class PriceFieldsDto {
-  @ApiPropertyOptional({ enum: PRICE_TYPES, default: 'RECURRING', description: 'RECURRING or ONETIME ("recurring", "one-time" accepted)' })
+  @ApiPropertyOptional({ nullable: true, enum: PRICE_TYPES, default: 'RECURRING', description: 'RECURRING or ONETIME ("recurring", "one-time" accepted)' })
   @IsOptional()
   @Transform(({ value }) => normalizePriceType(value))
   @IsIn(PRICE_TYPES)
   type?: PriceType | null;
 
-  @ApiPropertyOptional({ type: TermDto, description: 'default {count: 1, frequency: MONTH} (ONETIME for a one-time price)' })
+  @ApiPropertyOptional({ nullable: true, type: TermDto, description: 'default {count: 1, frequency: MONTH} (ONETIME for a one-time price)' })
   @IsOptional()
   @ValidateNested()
   @Type(() => TermDto)
   billing_frequency?: TermDto | null;
 
-  @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) base_price?: MoneyDto | null;
-  @ApiPropertyOptional({ minimum: 0, description: 'units included in base_price each period' }) @IsOptional() @IsInt() @Min(0) base_units?: number | null;
-  @ApiPropertyOptional({ type: FixedPriceDto }) @IsOptional() @ValidateNested() @Type(() => FixedPriceDto) fixed_price?: FixedPriceDto | null;
-  @ApiPropertyOptional({ type: StepPriceDto }) @IsOptional() @ValidateNested() @Type(() => StepPriceDto) step_price?: StepPriceDto | null;
+  @ApiPropertyOptional({ nullable: true, type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) base_price?: MoneyDto | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, description: 'units included in base_price each period' }) @IsOptional() @IsInt() @Min(0) base_units?: number | null;
+  @ApiPropertyOptional({ nullable: true, type: FixedPriceDto }) @IsOptional() @ValidateNested() @Type(() => FixedPriceDto) fixed_price?: FixedPriceDto | null;
+  @ApiPropertyOptional({ nullable: true, type: StepPriceDto }) @IsOptional() @ValidateNested() @Type(() => StepPriceDto) step_price?: StepPriceDto | null;
 
   @OptionalNestedArray(GradientTierDto, 100)
   gradient_price?: GradientTierDto[] | null;
@@ -126,31 +126,31 @@ class PriceFieldsDto {
   @OptionalNestedArray(VolumeTierDto, 100)
   volume_price?: VolumeTierDto[] | null;
 
-  @ApiPropertyOptional({ type: CustomPriceDto }) @IsOptional() @ValidateNested() @Type(() => CustomPriceDto) custom_price?: CustomPriceDto | null;
-  @ApiPropertyOptional({ type: ScheduledPriceDto }) @IsOptional() @ValidateNested() @Type(() => ScheduledPriceDto) scheduled_price?: ScheduledPriceDto | null;
-  @ApiPropertyOptional({ type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) minimum_spend?: MoneyDto | null;
+  @ApiPropertyOptional({ nullable: true, type: CustomPriceDto }) @IsOptional() @ValidateNested() @Type(() => CustomPriceDto) custom_price?: CustomPriceDto | null;
+  @ApiPropertyOptional({ nullable: true, type: ScheduledPriceDto }) @IsOptional() @ValidateNested() @Type(() => ScheduledPriceDto) scheduled_price?: ScheduledPriceDto | null;
+  @ApiPropertyOptional({ nullable: true, type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) minimum_spend?: MoneyDto | null;
 
-  @ApiPropertyOptional({ type: MinimumSpendScheduleDto })
+  @ApiPropertyOptional({ nullable: true, type: MinimumSpendScheduleDto })
   @IsOptional()
   @ValidateNested()
   @Type(() => MinimumSpendScheduleDto)
   minimum_spend_schedule?: MinimumSpendScheduleDto | null;
 
-  @ApiPropertyOptional({ enum: CHARGE_TYPES, default: 'PRE_POST' }) @IsOptional() @IsIn(CHARGE_TYPES) charge_type?: 'PRE_POST' | 'POST_ONLY' | null;
-  @ApiPropertyOptional({ enum: PRORATION_TYPES, default: 'PRORATE_ALL' }) @IsOptional() @IsIn(PRORATION_TYPES) proration_type?: 'PRORATE_ALL' | 'NONE' | null;
-  @ApiPropertyOptional({ description: 'stored as the item pricing\'s carry_over' }) @IsOptional() @IsBoolean() carryover?: boolean | null;
-  @ApiPropertyOptional({ type: CreditPriceDto }) @IsOptional() @ValidateNested() @Type(() => CreditPriceDto) credit_price?: CreditPriceDto | null;
+  @ApiPropertyOptional({ nullable: true, enum: CHARGE_TYPES, default: 'PRE_POST' }) @IsOptional() @IsIn(CHARGE_TYPES) charge_type?: 'PRE_POST' | 'POST_ONLY' | null;
+  @ApiPropertyOptional({ nullable: true, enum: PRORATION_TYPES, default: 'PRORATE_ALL' }) @IsOptional() @IsIn(PRORATION_TYPES) proration_type?: 'PRORATE_ALL' | 'NONE' | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'stored as the item pricing\'s carry_over' }) @IsOptional() @IsBoolean() carryover?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: CreditPriceDto }) @IsOptional() @ValidateNested() @Type(() => CreditPriceDto) credit_price?: CreditPriceDto | null;
 }
 
 class PricingTextFieldsDto extends PriceFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
-  @ApiPropertyOptional({ description: 'name used on invoices' }) @IsOptional() @IsString() @MaxLength(255) external_name?: string | null;
-  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'name used on invoices' }) @IsOptional() @IsString() @MaxLength(255) external_name?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
 
   @OptionalStringArray(100)
   tags?: string[] | null;
 
-  @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED' | null;
+  @ApiPropertyOptional({ nullable: true, enum: CATALOG_STATES }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED' | null;
 
   @OptionalNestedArray(EntitlementAssignmentInputDto, 200, { nullable: true, description: "replaces the pricing's own (override) entitlements" })
   entitlements?: EntitlementAssignmentInputDto[] | null;
@@ -164,13 +164,13 @@ export class CreatePricingDto extends PricingTextFieldsDto {
   @ApiProperty({ example: 'USD' }) @IsDefined() @IsCurrencyCode() currency: string;
   @ApiProperty({ enum: PRICING_TYPES }) @IsIn(PRICING_TYPES) pricing_type: PricingType;
 
-  @ApiPropertyOptional({ description: 'billable item of a usage price (with metric_id); without both, a licence price on the standard License item' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'billable item of a usage price (with metric_id); without both, a licence price on the standard License item' })
   @IsOptional()
   @IsString()
   @MaxLength(64)
   item_id?: string | null;
 
-  @ApiPropertyOptional({ description: 'billable metric of item_id that the usage price charges' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'billable metric of item_id that the usage price charges' })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -179,8 +179,8 @@ export class CreatePricingDto extends PricingTextFieldsDto {
 
 /** Text fields change any time; price fields only while no subscription uses the pricing (else 409). */
 export class UpdatePricingDto extends PricingTextFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) name?: string | null;
-  @ApiPropertyOptional({ enum: PRICING_TYPES }) @IsOptional() @IsIn(PRICING_TYPES) pricing_type?: PricingType | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) name?: string | null;
+  @ApiPropertyOptional({ nullable: true, enum: PRICING_TYPES }) @IsOptional() @IsIn(PRICING_TYPES) pricing_type?: PricingType | null;
 }
 
 export class PricingQueryDto {

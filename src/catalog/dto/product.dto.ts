@@ -10,23 +10,23 @@ import { CATALOG_STATES } from '../catalog.entities';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 
 class ProductFieldsDto {
-  @ApiPropertyOptional({ description: 'free text' }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'free text' }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
 
   @OptionalNestedArray(EntitlementAssignmentInputDto, 200, { nullable: true, description: 'replaces the product\'s entitlement assignments' })
   entitlements?: EntitlementAssignmentInputDto[] | null;
 
-  @ApiPropertyOptional({ description: 'public name' }) @IsOptional() @IsString() @MaxLength(255) external_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'public name' }) @IsOptional() @IsString() @MaxLength(255) external_name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(2048) image_url?: string | null;
-  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ description: 'defaults to external_name, else "Untitled product"' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'defaults to external_name, else "Untitled product"' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   name?: string | null;
 
-  @ApiPropertyOptional({ enum: CATALOG_STATES, default: 'ACTIVE' }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED' | null;
+  @ApiPropertyOptional({ nullable: true, enum: CATALOG_STATES, default: 'ACTIVE' }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED' | null;
 
   @OptionalStringArray(100, 255, { nullable: true })
   tags?: string[] | null;

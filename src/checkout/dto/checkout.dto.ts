@@ -12,14 +12,14 @@ import { CHECKOUT_STATUSES } from '../checkout.entity';
 export const COMPLETION_ACTIONS = ['REDIRECT', 'CONFIRMATION_MESSAGE'] as const;
 
 export class CheckoutOptionsDto {
-  @ApiPropertyOptional({ type: Boolean, default: false }) @IsOptional() @IsBoolean() allow_promo_code?: boolean | null;
-  @ApiPropertyOptional({ enum: COMPLETION_ACTIONS, description: 'REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE' })
+  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() allow_promo_code?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, enum: COMPLETION_ACTIONS, description: 'REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE' })
   @IsOptional()
   @IsIn(COMPLETION_ACTIONS)
   completion_action?: (typeof COMPLETION_ACTIONS)[number] | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(2000) confirmation_message?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'absolute http(s) URL' }) @IsOptional() @IsString() @MaxLength(2048) redirect_url?: string | null;
-  @ApiPropertyOptional({ type: Boolean, default: false }) @IsOptional() @IsBoolean() requires_customer_address?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() requires_customer_address?: boolean | null;
 }
 
 /** #10 create checkout session. */
@@ -41,7 +41,7 @@ export class CreateCheckoutDto {
   @ApiPropertyOptional({ enum: CHANGE_TIMINGS, nullable: true }) @IsOptional() @IsIn(CHANGE_TIMINGS) change_timing?: (typeof CHANGE_TIMINGS)[number] | null;
   @OptionalNestedArray(DiscountInputDto, 50)
   discounts?: DiscountInputDto[] | null;
-  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @OptionalNestedArray(OnetimeItemDto, 100)
   onetime_items?: OnetimeItemDto[] | null;
   @ApiPropertyOptional({ type: CheckoutOptionsDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => CheckoutOptionsDto) options?: CheckoutOptionsDto | null;

@@ -37,7 +37,7 @@ export class SignatoryInputDto {
   email: string;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) title?: string | null;
-  @ApiPropertyOptional({ type: Number, minimum: 1, description: 'signing order; default: place in the list (1, 2, ...)' })
+  @ApiPropertyOptional({ nullable: true, type: Number, minimum: 1, description: 'signing order; default: place in the list (1, 2, ...)' })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -52,7 +52,7 @@ export class SignatoryInputDto {
  * `signature_link` and `view_timestamps` are the service's own and ignored on input.
  */
 export class SignatoryPatchDto extends SignatoryInputDto {
-  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() declined?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean }) @IsOptional() @IsBoolean() declined?: boolean | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'reference of the signature (kept as given)' })
   @IsOptional()
   @IsString()
@@ -63,14 +63,14 @@ export class SignatoryPatchDto extends SignatoryInputDto {
   @IsString()
   @MaxLength(2048)
   signature_link?: string | null;
-  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() signed?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean }) @IsOptional() @IsBoolean() signed?: boolean | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsDateTime() signed_date?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'ignored: a signature binds the terms current when it is given' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   terms_digest?: string | null;
-  @ApiPropertyOptional({ type: [String], description: 'ignored: recorded by the signing page' })
+  @ApiPropertyOptional({ nullable: true, type: [String], description: 'ignored: recorded by the signing page' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(1000)
@@ -82,7 +82,7 @@ export class CreateContractDto {
   @ApiProperty({ description: 'customer id or identifier' }) @IsString() @MaxLength(255) customer_id: string;
   @ApiProperty() @IsString() @MaxLength(500) title: string;
 
-  @ApiPropertyOptional({ type: [SignatoryInputDto] })
+  @ApiPropertyOptional({ nullable: true, type: [SignatoryInputDto] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_SIGNATORIES)
@@ -90,7 +90,7 @@ export class CreateContractDto {
   @Type(() => SignatoryInputDto)
   signatories?: SignatoryInputDto[] | null;
 
-  @ApiPropertyOptional({ type: [String], description: 'exactly one of product_pricing_ids and bundle_pricing_id' })
+  @ApiPropertyOptional({ nullable: true, type: [String], description: 'exactly one of product_pricing_ids and bundle_pricing_id' })
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)
@@ -99,7 +99,7 @@ export class CreateContractDto {
   product_pricing_ids?: string[] | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) bundle_pricing_id?: string | null;
 
-  @ApiPropertyOptional({ type: [ConfigItemDto] })
+  @ApiPropertyOptional({ nullable: true, type: [ConfigItemDto] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(200)
@@ -107,7 +107,7 @@ export class CreateContractDto {
   @Type(() => ConfigItemDto)
   config_items?: ConfigItemDto[] | null;
 
-  @ApiPropertyOptional({ type: TermDto, description: "default: the bundle's term, else the first recurring price's period" })
+  @ApiPropertyOptional({ nullable: true, type: TermDto, description: "default: the bundle's term, else the first recurring price's period" })
   @IsOptional()
   @ValidateNested()
   @Type(() => TermDto)
@@ -122,10 +122,10 @@ export class CreateContractDto {
   @IsDateTime()
   expiration_date?: string | null;
 
-  @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
-  @ApiPropertyOptional({ type: Boolean, default: false }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
 
-  @ApiPropertyOptional({ type: [DiscountInputDto] })
+  @ApiPropertyOptional({ nullable: true, type: [DiscountInputDto] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(50)
@@ -133,7 +133,7 @@ export class CreateContractDto {
   @Type(() => DiscountInputDto)
   discounts?: DiscountInputDto[] | null;
 
-  @ApiPropertyOptional({ type: [OnetimeItemDto] })
+  @ApiPropertyOptional({ nullable: true, type: [OnetimeItemDto] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
@@ -141,26 +141,26 @@ export class CreateContractDto {
   @Type(() => OnetimeItemDto)
   onetime_items?: OnetimeItemDto[] | null;
 
-  @ApiPropertyOptional({ type: Object, description: 'values for {{name}} placeholders of content' }) @IsOptional() @IsObject() custom_variables?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ nullable: true, type: Object, description: 'values for {{name}} placeholders of content' }) @IsOptional() @IsObject() custom_variables?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'the text of the contract (plain text)' })
   @IsOptional()
   @IsString()
   @MaxLength(200_000)
   content?: string | null;
-  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string | null;
-  @ApiPropertyOptional({ enum: CREATE_STATUSES, default: 'DRAFT' }) @IsOptional() @IsIn(CREATE_STATUSES) status?: (typeof CREATE_STATUSES)[number] | null;
+  @ApiPropertyOptional({ nullable: true, enum: CREATE_STATUSES, default: 'DRAFT' }) @IsOptional() @IsIn(CREATE_STATUSES) status?: (typeof CREATE_STATUSES)[number] | null;
 }
 
 /** #16 update contract. */
 export class UpdateContractDto {
-  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
-  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
   @ApiPropertyOptional({ type: Object, nullable: true }) @IsOptional() @IsObject() custom_variables?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsDateTime() expiration_date?: string | null;
   @ApiPropertyOptional({ type: Object, nullable: true }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string | null;
-  @ApiPropertyOptional({ type: [SignatoryPatchDto], description: 'replaces the list (entries matched by e-mail keep their signature state)' })
+  @ApiPropertyOptional({ nullable: true, type: [SignatoryPatchDto], description: 'replaces the list (entries matched by e-mail keep their signature state)' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_SIGNATORIES)
@@ -173,8 +173,8 @@ export class UpdateContractDto {
   @ValidateNested()
   @Type(() => TermDto)
   term?: TermDto | null;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) title?: string | null;
-  @ApiPropertyOptional({ enum: PATCH_STATUSES, description: 'DRAFT → PENDING_SIGNATURES; DRAFT or PENDING_SIGNATURES → VOID' })
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(500) title?: string | null;
+  @ApiPropertyOptional({ nullable: true, enum: PATCH_STATUSES, description: 'DRAFT → PENDING_SIGNATURES; DRAFT or PENDING_SIGNATURES → VOID' })
   @IsOptional()
   @IsIn(PATCH_STATUSES)
   status?: (typeof PATCH_STATUSES)[number] | null;

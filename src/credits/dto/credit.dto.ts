@@ -75,21 +75,21 @@ export class CreateCreditDto {
   @IsIn(CREDIT_TYPES)
   type: CreditType;
 
-  @ApiPropertyOptional({ type: CreditMoneyDto, description: 'required for AMOUNT credits (> 0)' })
+  @ApiPropertyOptional({ nullable: true, type: CreditMoneyDto, description: 'required for AMOUNT credits (> 0)' })
   @IsOptional()
   @IsObject()
   @ValidateNested()
   @Type(() => CreditMoneyDto)
   amount?: CreditMoneyDto | null;
 
-  @ApiPropertyOptional({ minimum: 1, description: 'required for UNITS credits (an integer > 0)' })
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1, description: 'required for UNITS credits (an integer > 0)' })
   @IsOptional()
   @IsInt()
   @Min(1, { message: 'must be greater than 0' })
   @Max(CREDIT_MAX)
   units?: number | null;
 
-  @ApiPropertyOptional({ description: 'billable item of a UNITS credit (required for UNITS)' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'billable item of a UNITS credit (required for UNITS)' })
   @IsOptional()
   @IsString()
   @MaxLength(TEXT_MAX)
@@ -131,27 +131,27 @@ export class ConsumeCreditsDto {
   @IsIn(CREDIT_TYPES)
   type: CreditType;
 
-  @ApiPropertyOptional({ type: CreditMoneyDto, description: 'AMOUNT: how much to consume (> 0)' })
+  @ApiPropertyOptional({ nullable: true, type: CreditMoneyDto, description: 'AMOUNT: how much to consume (> 0)' })
   @IsOptional()
   @IsObject()
   @ValidateNested()
   @Type(() => CreditMoneyDto)
   amount?: CreditMoneyDto | null;
 
-  @ApiPropertyOptional({ minimum: 1, description: 'UNITS: how many units to consume (an integer > 0)' })
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1, description: 'UNITS: how many units to consume (an integer > 0)' })
   @IsOptional()
   @IsInt()
   @Min(1, { message: 'must be greater than 0' })
   @Max(CREDIT_MAX)
   units?: number | null;
 
-  @ApiPropertyOptional({ description: 'UNITS: the billable item (required unless credit_id is given)' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'UNITS: the billable item (required unless credit_id is given)' })
   @IsOptional()
   @IsString()
   @MaxLength(TEXT_MAX)
   item_id?: string | null;
 
-  @ApiPropertyOptional({ description: 'consume from this credit only' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'consume from this credit only' })
   @IsOptional()
   @IsString()
   @MaxLength(TEXT_MAX)

@@ -40,7 +40,8 @@ export class EntitlementAssignmentResponse {
   @ApiProperty({ type: String, enum: ASSIGNMENT_OWNER_TYPES, nullable: true }) inherited_from_type: string | null;
   @ApiProperty() key: string;
   @ApiProperty() name: string;
-  @ApiProperty({ nullable: true, oneOf: [{ type: 'boolean' }, { type: 'number' }, { type: 'string' }] }) original_value: unknown;
+  @ApiProperty({ description: 'the value it replaced when overridden, else null', oneOf: [{ type: 'boolean' }, { type: 'number' }, { type: 'string', nullable: true }] })
+  original_value: unknown;
   @ApiProperty({ type: Boolean }) overridden: boolean;
   @ApiProperty({ enum: ENTITLEMENT_TYPES }) type: string;
   @ApiProperty({ oneOf: [{ type: 'boolean' }, { type: 'number' }, { type: 'string' }] }) value: unknown;

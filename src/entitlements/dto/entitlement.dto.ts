@@ -40,7 +40,7 @@ export class CreateEntitlementDto {
   @IsBoolean()
   adjust_for_quantity?: boolean | null;
 
-  @ApiPropertyOptional({ type: [String], description: 'Required (non-empty) for ENUM, not allowed otherwise' })
+  @ApiPropertyOptional({ nullable: true, type: [String], description: 'Required (non-empty) for ENUM, not allowed otherwise' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
@@ -63,7 +63,7 @@ export class UpdateEntitlementDto {
   @IsBoolean()
   adjust_for_quantity?: boolean | null;
 
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({ nullable: true, type: [String] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)

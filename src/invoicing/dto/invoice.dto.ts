@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -90,7 +90,7 @@ export const FindInvoicesDto = findBodyDto('FindInvoicesBody', InvoiceQueryDto, 
 export type FindInvoicesDto = InstanceType<typeof FindInvoicesDto>;
 
 export class UpdateInvoiceDto {
-  @ApiPropertyOptional({ format: 'date-time', description: 'not before invoice_date' })
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time', description: 'not before invoice_date' })
   @IsOptional()
   @IsDateTime()
   due_date?: string | null;
@@ -107,7 +107,7 @@ export class UpdateInvoiceDto {
 export class VoidInvoiceDto {}
 
 export class PaymentAmountDto {
-  @ApiPropertyOptional({ example: 'USD', description: "must be the invoice's currency (defaults to it)" })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'USD', description: "must be the invoice's currency (defaults to it)" })
   @IsOptional()
   @IsString()
   @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })
@@ -176,10 +176,10 @@ export class InvoiceResponse {
   @ApiProperty({ type: CustomerResponse, nullable: true }) customer: unknown;
   @ApiProperty({ type: String, nullable: true }) subscription_id: string | null;
   @ApiProperty({ type: String, nullable: true }) currency: string | null;
-  @ApiProperty({ format: 'date-time' }) invoice_date: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) invoice_date: string | null; // never null in an answer
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) period_start: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) period_end: string | null;
-  @ApiProperty({ format: 'date-time' }) due_date: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) due_date: string | null; // never null in an answer
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paid_date: string | null;
   @ApiProperty({ type: MoneyResponse, description: 'before discounts and credits' }) sub_total: MoneyResponse;
   @ApiProperty({ type: MoneyResponse }) discount_total: MoneyResponse;
@@ -194,6 +194,12 @@ export class InvoiceResponse {
   @ApiProperty({ type: 'object', additionalProperties: true }) metadata: Record<string, unknown>;
   @ApiProperty({ type: String, nullable: true }) notes: string | null;
   @ApiProperty({ type: [InvoiceLineResponse] }) items: InvoiceLineResponse[];
-  @ApiProperty({ format: 'date-time' }) created_at: string | null;
-  @ApiProperty({ format: 'date-time' }) updated_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) created_at: string | null; // never null in an answer
+  @ApiProperty({ type: String, format: 'date-time' }) updated_at: string | null; // never null in an answer
+}
+
+/** #7, the preview of the next invoice: an invoice not written yet, so `uuid`, `id` (and `number`) are null. */
+export class InvoicePreviewResponse extends OmitType(InvoiceResponse, ['uuid', 'id'] as const) {
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'null: the invoice is not written yet' }) uuid: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'null: the invoice is not written yet' }) id: string | null;
 }

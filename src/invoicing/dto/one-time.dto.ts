@@ -28,7 +28,7 @@ import { ONE_TIME_STATES, ONE_TIME_TYPES } from '../invoicing.entities';
 import { IsDateTime, IsMoneyCents, MAX_MONEY_CENTS } from '../../platform/validation/limits';
 
 export class OneTimeMoneyDto {
-  @ApiPropertyOptional({ example: 'USD', description: 'the currency of the request (defaults to it)' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'USD', description: 'the currency of the request (defaults to it)' })
   @IsOptional()
   @IsString()
   @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })
@@ -56,7 +56,7 @@ export class OneTimeCustomPriceDto {
 
 /** One charge: a product pricing (its price × aggregate) or a custom price (amount × aggregate, which wins when both are given). */
 export class OneTimeItemDto {
-  @ApiPropertyOptional({ type: Number, minimum: 0, exclusiveMinimum: true, default: 1, description: 'quantity (> 0, may be fractional)' })
+  @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, exclusiveMinimum: true, default: 1, description: 'quantity (> 0, may be fractional)' })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @IsPositive()
@@ -105,7 +105,7 @@ export class CreateOneTimesDto {
 
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
 
-  @ApiPropertyOptional({ type: [DiscountInputDto] })
+  @ApiPropertyOptional({ nullable: true, type: [DiscountInputDto] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(50)

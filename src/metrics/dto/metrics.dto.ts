@@ -31,7 +31,7 @@ export class CreateBillableItemDto {
   @ApiProperty({ enum: ITEM_TYPES }) @IsIn(ITEM_TYPES) type: string;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
-  @ApiPropertyOptional({ enum: DISPLAY_TYPES, default: 'UNITS' }) @IsOptional() @IsIn(DISPLAY_TYPES) display_type?: string | null;
+  @ApiPropertyOptional({ nullable: true, enum: DISPLAY_TYPES, default: 'UNITS' }) @IsOptional() @IsIn(DISPLAY_TYPES) display_type?: string | null;
 }
 
 export class UpdateBillableItemDto {
@@ -43,7 +43,7 @@ export class UpdateBillableItemDto {
   name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
-  @ApiPropertyOptional({ enum: STATES, description: 'archive (ARCHIVED) or restore (ACTIVE)' }) @IsOptional() @IsIn(STATES) state?: string | null;
+  @ApiPropertyOptional({ nullable: true, enum: STATES, description: 'archive (ARCHIVED) or restore (ACTIVE)' }) @IsOptional() @IsIn(STATES) state?: string | null;
 }
 
 export class BillableItemQueryDto {
@@ -80,9 +80,8 @@ class RuleItemDoc {
   @ApiProperty({ enum: ['PROPERTY', 'VALUE'] }) item_type: string;
   @ApiProperty({ type: String, nullable: true, description: 'property name (PROPERTY)' }) property: string | null;
   @ApiProperty({
-    nullable: true,
-    description: 'the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string',
-    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    description: 'the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string; null for PROPERTY',
+    oneOf: [{ type: 'string', nullable: true }, { type: 'array', items: { type: 'string' } }],
   })
   value: string | string[] | null;
 }
@@ -114,7 +113,7 @@ export class CreateBillableMetricDto {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) name: string;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
-  @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @IsBoolean() is_billable?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean, default: true }) @IsOptional() @IsBoolean() is_billable?: boolean | null;
 }
 
 export class UpdateBillableMetricDto {
@@ -126,7 +125,7 @@ export class UpdateBillableMetricDto {
   name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
-  @ApiPropertyOptional({ enum: STATES }) @IsOptional() @IsIn(STATES) state?: string | null;
+  @ApiPropertyOptional({ nullable: true, enum: STATES }) @IsOptional() @IsIn(STATES) state?: string | null;
   /** Declared only to answer with a clear message: the rule is immutable. */
   @ApiPropertyOptional({ description: 'not allowed: a metering rule is immutable (create a new metric)', deprecated: true })
   @IsOptional()

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiTenantController } from '../../platform/api-errors.decorator';
 import { COMPANY_PATH } from '../../platform/paths';
 import { ApiPageResponse } from '../../platform/search/api-page.decorator';
@@ -15,6 +15,7 @@ export class ObjectsController {
   constructor(private readonly service: ObjectsService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create an object' })
   @HttpCode(201)
   @ApiCreatedResponse({ type: ObjectResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateObjectDto): Promise<ObjectResponse> {
@@ -22,6 +23,7 @@ export class ObjectsController {
   }
 
   @Post('find')
+  @ApiOperation({ summary: 'Search objects' })
   @HttpCode(200)
   @ApiPageResponse(ObjectResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindObjectsDto) {
@@ -30,6 +32,7 @@ export class ObjectsController {
   }
 
   @Post('ingest')
+  @ApiOperation({ summary: 'Create or update objects in a batch' })
   @HttpCode(200)
   @ApiOkResponse({ type: IngestObjectsResponse })
   ingest(@CompanyId() companyId: string, @Body() dto: IngestObjectsDto) {
@@ -37,18 +40,21 @@ export class ObjectsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Get an object' })
   @ApiOkResponse({ type: ObjectResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ObjectResponse> {
     return toObjectResponse(await this.service.get(companyId, id));
   }
 
   @Patch(':id')
+  @ApiOperation({ summary: 'Update an object' })
   @ApiOkResponse({ type: ObjectResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateObjectDto): Promise<ObjectResponse> {
     return toObjectResponse(await this.service.update(companyId, id, dto.properties));
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete an object' })
   @ApiOkResponse({ type: ObjectResponse, description: 'soft delete: the object stays for the usage of past periods' })
   async remove(@CompanyId() companyId: string, @Param('id') id: string): Promise<ObjectResponse> {
     return toObjectResponse(await this.service.remove(companyId, id));

@@ -11,17 +11,17 @@ export class CreateObjectDto {
   @IsNotEmpty()
   @MaxLength(TEXT_MAX)
   object_identifier: string;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } })
+  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } })
   @IsOptional()
   @IsObject()
   properties?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ description: 'customer id or identifier (this or customer_identifier)' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'customer id or identifier (this or customer_identifier)' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(TEXT_MAX)
   customer_id?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) customer_identifier?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) customer_identifier?: string | null;
 }
 
 export class UpdateObjectDto {

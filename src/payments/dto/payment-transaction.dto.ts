@@ -19,7 +19,7 @@ export class PaymentTransactionResponse {
   @ApiProperty() company_id: string;
   @ApiProperty() connected_account_transaction: boolean;
   @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ type: CustomerSummaryResponse }) customer: CustomerSummaryResponse | null;
+  @ApiProperty({ nullable: true, type: CustomerSummaryResponse }) customer: CustomerSummaryResponse | null;
   @ApiProperty() customer_id: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) deleted_at: string | null;
   @ApiProperty({ type: Boolean, nullable: true }) disallow_partial_refund: boolean | null;
@@ -87,7 +87,7 @@ export type FindPaymentTransactionsDto = InstanceType<typeof FindPaymentTransact
 export const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'expired_uncaptured_charge'] as const;
 
 export class RefundAmountDto {
-  @ApiPropertyOptional({ example: 'USD', description: "must be the payment's currency (defaults to it)" })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'USD', description: "must be the payment's currency (defaults to it)" })
   @IsOptional()
   @IsString()
   @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/public.decorator';
@@ -11,6 +11,7 @@ export class HealthController {
   constructor(private readonly dataSource: DataSource) {}
 
   @Get('health')
+  @ApiOperation({ summary: 'Liveness: the process is up' })
   @HttpCode(200)
   @ApiOkResponse({ description: 'The process is up', schema: { example: { status: 'ok' } } })
   health() {
@@ -18,6 +19,7 @@ export class HealthController {
   }
 
   @Get('ready')
+  @ApiOperation({ summary: 'Readiness: database reachable and every migration applied' })
   @ApiOkResponse({ description: 'Database reachable and every migration applied', schema: { example: { status: 'ready', database: 'ok', migrations: 'applied' } } })
   @ApiServiceUnavailableResponse({ description: 'Not ready yet' })
   async ready(@Res({ passthrough: true }) res: Response) {

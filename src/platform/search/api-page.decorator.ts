@@ -8,9 +8,11 @@ export function ApiPageResponse(model: Type<unknown>) {
     ApiOkResponse({
       schema: {
         type: 'object',
+        required: ['pagination', 'results'],
         properties: {
           pagination: {
             type: 'object',
+            required: ['from_key', 'limit'],
             properties: {
               from_key: { type: 'string', nullable: true },
               limit: { type: 'integer' },

@@ -28,7 +28,7 @@ export class PaginationDto {
   @MaxLength(1024)
   from_key?: string | null;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1, maximum: 100, default: 20 })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -86,19 +86,19 @@ export function findBodyDto<Q>(name: string, Query: ClassType<Q>, sortKeys: read
   const requireSortKey = options.required?.includes('sort_key') ?? false;
 
   class FindBodyDto {
-    @ApiProperty({ type: PaginationDto, required: requirePagination })
+    @ApiProperty({ nullable: true, type: PaginationDto, required: requirePagination })
     @(requirePagination ? IsDefined() : IsOptional())
     @ValidateNested()
     @Type(() => PaginationDto)
     pagination?: PaginationDto | null;
 
-    @ApiPropertyOptional({ type: Query })
+    @ApiPropertyOptional({ nullable: true, type: Query })
     @IsOptional()
     @ValidateNested()
     @Type(() => Query)
     query?: Q | null;
 
-    @ApiProperty({ enum: sortKeys, default: 'createdAtDesc', required: requireSortKey })
+    @ApiProperty({ nullable: true, enum: sortKeys, default: 'createdAtDesc', required: requireSortKey })
     @(requireSortKey ? IsDefined() : IsOptional())
     @IsIn(sortKeys as string[])
     sort_key?: string | null;

@@ -37,8 +37,8 @@ export class QuantityConfigDto {
 export class ConfigItemDto {
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) product_metric_pricing_id?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) product_pricing_id?: string | null;
-  @ApiPropertyOptional({ minimum: 0, default: 1 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000_000) num_licenses?: number | null;
-  @ApiPropertyOptional({ minimum: 0, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000_000) minimum_units?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, default: 1 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000_000) num_licenses?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000_000) minimum_units?: number | null;
   @ApiPropertyOptional({ type: QuantityConfigDto, nullable: true })
   @IsOptional()
   @ValidateNested()
@@ -107,7 +107,7 @@ export class DisplayFieldDto {
 
 /** Fields shared by create and change (the new plan and its settings). */
 class PlanFieldsDto {
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({ nullable: true, type: [String] })
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)
@@ -120,10 +120,10 @@ class PlanFieldsDto {
   @OptionalNestedArray(ConfigItemDto, 200)
   config_items?: ConfigItemDto[] | null;
 
-  @ApiPropertyOptional({ type: TermDto }) @IsOptional() @ValidateNested() @Type(() => TermDto) term?: TermDto | null;
+  @ApiPropertyOptional({ nullable: true, type: TermDto }) @IsOptional() @ValidateNested() @Type(() => TermDto) term?: TermDto | null;
 
-  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
-  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() trial?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean }) @IsOptional() @IsBoolean() trial?: boolean | null;
   @ApiPropertyOptional({ type: TermDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => TermDto) trial_term?: TermDto | null;
 
   @OptionalNestedArray(DiscountInputDto, 50)
@@ -132,30 +132,30 @@ class PlanFieldsDto {
   @OptionalNestedArray(OnetimeItemDto, 100)
   onetime_items?: OnetimeItemDto[] | null;
 
-  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) payment_method_id?: string | null;
   @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) minimum_spend?: MoneyDto | null;
 }
 
 export class CreateSubscriptionDto extends PlanFieldsDto {
   @ApiProperty({ description: 'customer id or identifier' }) @IsString() @MaxLength(255) customer_id: string;
-  @ApiPropertyOptional({ example: 'USD', description: "must be the pricings' currency (defaults to it)" })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'USD', description: "must be the pricings' currency (defaults to it)" })
   @IsOptional()
   @IsString()
   currency?: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'past or future; default now' })
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time', description: 'past or future; default now' })
   @IsOptional()
   @IsDateTime()
   start_date?: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'default start_date (trial end when on trial)' })
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time', description: 'default start_date (trial end when on trial)' })
   @IsOptional()
   @IsDateTime()
   billing_anchor_date?: string | null;
-  @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
   @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?: number | null;
   @OptionalNestedArray(DisplayFieldDto, 50, { nullable: true })
   invoice_additional_display_fields?: DisplayFieldDto[] | null;
-  @ApiPropertyOptional({ type: [EntitlementAssignmentInputDto] })
+  @ApiPropertyOptional({ nullable: true, type: [EntitlementAssignmentInputDto] })
   @IsOptional()
   @IsArray()
   @ValidateNested({ each: true })
@@ -165,10 +165,10 @@ export class CreateSubscriptionDto extends PlanFieldsDto {
 }
 
 export class UpdateSubscriptionDto {
-  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
-  @ApiPropertyOptional({ type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) minimum_spend?: MoneyDto | null;
-  @ApiPropertyOptional({ type: [EntitlementAssignmentInputDto] })
+  @ApiPropertyOptional({ nullable: true, type: [EntitlementAssignmentInputDto] })
   @IsOptional()
   @IsArray()
   @ValidateNested({ each: true })
@@ -182,8 +182,8 @@ export class UpdateSubscriptionDto {
 
 /** The change_config of spec #7. */
 export class ChangeSubscriptionDto extends PlanFieldsDto {
-  @ApiPropertyOptional({ enum: CHANGE_PRORATION_TYPES, default: 'NEXT' }) @IsOptional() @IsIn(CHANGE_PRORATION_TYPES) proration_type?: (typeof CHANGE_PRORATION_TYPES)[number] | null;
-  @ApiPropertyOptional({ enum: CHANGE_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CHANGE_TIMINGS) timing?: (typeof CHANGE_TIMINGS)[number] | null;
+  @ApiPropertyOptional({ nullable: true, enum: CHANGE_PRORATION_TYPES, default: 'NEXT' }) @IsOptional() @IsIn(CHANGE_PRORATION_TYPES) proration_type?: (typeof CHANGE_PRORATION_TYPES)[number] | null;
+  @ApiPropertyOptional({ nullable: true, enum: CHANGE_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CHANGE_TIMINGS) timing?: (typeof CHANGE_TIMINGS)[number] | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'overrides timing' })
   @IsOptional()
   @IsDateTime()
@@ -196,7 +196,7 @@ export const REFUND_TYPES = ['PRORATED', 'NONE'] as const;
 
 /** The cancel_config of spec #7. */
 export class CancelSubscriptionDto {
-  @ApiPropertyOptional({ enum: CANCEL_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CANCEL_TIMINGS) timing?: (typeof CANCEL_TIMINGS)[number] | null;
+  @ApiPropertyOptional({ nullable: true, enum: CANCEL_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CANCEL_TIMINGS) timing?: (typeof CANCEL_TIMINGS)[number] | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'overrides timing; not before start_date' })
   @IsOptional()
   @IsDateTime()
@@ -215,7 +215,7 @@ export class ExtendTrialDto {
 }
 
 export class PauseSubscriptionDto {
-  @ApiPropertyOptional({ type: String, default: 'KEEP_AS_DRAFT', description: 'what happens to invoices while paused' })
+  @ApiPropertyOptional({ nullable: true, type: String, default: 'KEEP_AS_DRAFT', description: 'what happens to invoices while paused' })
   @IsOptional()
   @IsString()
   @MaxLength(64)

@@ -1,0 +1,10791 @@
+/**
+ * The Tally API, as TypeScript types generated from its OpenAPI document by openapi-typescript.
+ * Do not edit: regenerate with `npm run client:generate` (a test fails while this file is stale).
+ */
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process is up */
+        get: operations["HealthController_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: database reachable and every migration applied */
+        get: operations["HealthController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/entitlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an entitlement (spec #17) */
+        post: operations["EntitlementsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/entitlements/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search entitlements */
+        post: operations["EntitlementsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/entitlements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an entitlement */
+        get: operations["EntitlementsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update an entitlement */
+        patch: operations["EntitlementsController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a customer */
+        post: operations["CustomersController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/customers/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search customers */
+        post: operations["CustomersController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/customers/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a customer by id or identifier */
+        get: operations["CustomersController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update customer (spec #8); archive with status ARCHIVED */
+        patch: operations["CustomersController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/customers/{customer_id}/start_managing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Start managing customer (spec #14): managed_externally becomes false */
+        patch: operations["CustomersController_startManaging"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/billable_items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a billable item */
+        post: operations["BillableItemsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/billable_items/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search billable items (spec #4) */
+        post: operations["BillableItemsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/billable_items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a billable item */
+        get: operations["BillableItemsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a billable item (spec #15) */
+        patch: operations["BillableItemsController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/billable_metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a billable metric (spec #12) */
+        post: operations["BillableMetricsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/billable_metrics/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search billable metrics */
+        post: operations["BillableMetricsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/billable_metrics/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a billable metric */
+        get: operations["BillableMetricsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a billable metric */
+        patch: operations["BillableMetricsController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/events/ingest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ingest usage events (de-duplicated by transaction_id) */
+        post: operations["UsageController_ingest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/customers/{customer_id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Usage of a customer per metric over a period */
+        post: operations["UsageController_customerUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/objects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an object */
+        post: operations["ObjectsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/objects/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search objects */
+        post: operations["ObjectsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/objects/ingest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or update objects in a batch */
+        post: operations["ObjectsController_ingest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/objects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an object */
+        get: operations["ObjectsController_get"];
+        put?: never;
+        post?: never;
+        /** Delete an object */
+        delete: operations["ObjectsController_remove"];
+        options?: never;
+        head?: never;
+        /** Update an object */
+        patch: operations["ObjectsController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a product (spec #6) */
+        post: operations["ProductsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/products/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search products */
+        post: operations["ProductsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a product, with its pricings */
+        get: operations["ProductsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a product; archive with state ARCHIVED */
+        patch: operations["ProductsController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a product pricing */
+        post: operations["PricingsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/pricing/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search product pricings */
+        post: operations["PricingsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/pricing/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a product pricing */
+        get: operations["PricingsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a product pricing; archive with state ARCHIVED */
+        patch: operations["PricingsController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a bundle of pricings */
+        post: operations["BundlesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/bundles/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search bundles (spec #5) */
+        post: operations["BundlesController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/bundles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a bundle (spec #18) */
+        get: operations["BundlesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a bundle */
+        patch: operations["BundlesController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a subscription */
+        post: operations["SubscriptionsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search subscriptions */
+        post: operations["SubscriptionsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a subscription by id or identifier (spec #19) */
+        get: operations["SubscriptionsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a subscription */
+        patch: operations["SubscriptionsController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions/{id}/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the pricings or quantities of a subscription */
+        post: operations["SubscriptionsController_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a subscription */
+        post: operations["SubscriptionsController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions/{id}/undo_cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a scheduled cancellation */
+        post: operations["SubscriptionsController_undoCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions/{id}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extend the trial of a subscription */
+        post: operations["SubscriptionsController_extend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a subscription */
+        post: operations["SubscriptionsController_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused subscription */
+        post: operations["SubscriptionsController_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Usage of a subscription per metric */
+        post: operations["SubscriptionsController_usage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/invoices/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Preview the next invoice of a subscription (spec #7; writes nothing) */
+        post: operations["NextInvoiceController_next"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/invoices/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search invoices */
+        post: operations["InvoicesController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/invoices/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an invoice by uuid */
+        get: operations["InvoicesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a draft or pending invoice */
+        patch: operations["InvoicesController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/invoices/{uuid}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void an invoice */
+        post: operations["InvoicesController_void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/invoices/{uuid}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finalize a draft invoice (spec #13) */
+        post: operations["InvoicesController_finalize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/invoices/{uuid}/mark_paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an invoice paid (spec #9) */
+        post: operations["InvoicesController_markPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/one_times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create one-time charges (spec #2) */
+        post: operations["OneTimesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/one_times/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search one-time charges */
+        post: operations["OneTimesController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/payments/transactions/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search payment transactions (spec #3) */
+        post: operations["PaymentTransactionsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/payments/transactions/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a payment transaction (spec #11) */
+        post: operations["PaymentTransactionsController_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/payments/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a payment transaction */
+        get: operations["PaymentTransactionsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/customers/{customer_id}/payment_methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the payment methods of a customer */
+        get: operations["PaymentMethodsController_list"];
+        put?: never;
+        /** Attach a payment method from a processor token (the first becomes the default) */
+        post: operations["PaymentMethodsController_attach"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/customers/{customer_id}/payment_methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Detach a payment method */
+        delete: operations["PaymentMethodsController_remove"];
+        options?: never;
+        head?: never;
+        /** Update a payment method (make it the default) */
+        patch: operations["PaymentMethodsController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a credit */
+        post: operations["CreditsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/credits/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search credits */
+        post: operations["CreditsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/credits/consume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consume credits of a customer */
+        post: operations["CreditsController_consume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/credits/logs/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search credit logs (spec #1) */
+        post: operations["CreditsController_findLogs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/credits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a credit */
+        get: operations["CreditsController_get"];
+        put?: never;
+        post?: never;
+        /** Revoke a credit */
+        delete: operations["CreditsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a contract */
+        post: operations["ContractsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/contracts/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search contracts */
+        post: operations["ContractsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a contract */
+        get: operations["ContractsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a contract (spec #16) */
+        patch: operations["ContractsController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a checkout session (spec #10) */
+        post: operations["CheckoutController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/checkout/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a checkout session (spec #20) */
+        get: operations["CheckoutController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ErrorResponse: {
+            /** @example customer_id must be a string */
+            error_message: string;
+            /**
+             * @example validation_error
+             * @enum {string}
+             */
+            error_type: "validation_error" | "request_error" | "auth_error" | "idempotency_error" | "api_error";
+            /**
+             * @description a stable snake_case word per cause (not_found, invalid_field, invalid_state, …)
+             * @example invalid_field
+             */
+            error_code: string;
+            /**
+             * @description the HTTP status
+             * @example 400
+             */
+            error_status: number;
+            /**
+             * @description validation_error only: the problem of each bad field, keyed by dotted path
+             * @example {
+             *       "customer_id": "must be a string"
+             *     }
+             */
+            validation_errors?: {
+                [key: string]: string;
+            };
+        };
+        CreateEntitlementDto: {
+            /** @enum {string} */
+            aggregator_type: "OR" | "AND" | "ADD" | "MINIMUM" | "MAXIMUM" | "COALESCE";
+            /**
+             * @description 1–64 ASCII letters, digits, "_" or "-"; unique in the company
+             * @example max_seats
+             */
+            key: string;
+            /** @example Maximum seats */
+            name: string;
+            /** @enum {string} */
+            type: "BOOL" | "NUMBER" | "TEXT" | "ENUM";
+            adjust_for_quantity?: boolean | null;
+            /** @description Required (non-empty) for ENUM, not allowed otherwise */
+            possible_values?: string[] | null;
+        };
+        EntitlementResponse: {
+            id: string;
+            company_id: string;
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "BOOL" | "NUMBER" | "TEXT" | "ENUM";
+            /** @enum {string} */
+            aggregator_type: "OR" | "AND" | "ADD" | "MINIMUM" | "MAXIMUM" | "COALESCE";
+            adjust_for_quantity: boolean;
+            possible_values: string[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PaginationDto: {
+            /** @description Opaque cursor: the pagination.from_key of the previous page */
+            from_key?: string | null;
+            /** @default 20 */
+            limit?: number | null;
+        };
+        EntitlementQueryDto: {
+            /** @enum {string} */
+            aggregator_type?: "OR" | "AND" | "ADD" | "MINIMUM" | "MAXIMUM" | "COALESCE";
+            key?: string;
+            name?: string;
+            /** @description case-insensitive substring of key or name */
+            search?: string;
+            /** @enum {string} */
+            type?: "BOOL" | "NUMBER" | "TEXT" | "ENUM";
+        };
+        FindEntitlementsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["EntitlementQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        UpdateEntitlementDto: {
+            name?: string;
+            /** @enum {string} */
+            aggregator_type?: "OR" | "AND" | "ADD" | "MINIMUM" | "MAXIMUM" | "COALESCE";
+            adjust_for_quantity?: boolean | null;
+            possible_values?: string[] | null;
+        };
+        AddressDto: {
+            address_line_1?: string | null;
+            address_line_2?: string | null;
+            city?: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2, upper case
+             * @example US
+             */
+            country?: string | null;
+            place_id?: string | null;
+            state?: string | null;
+            zip?: string | null;
+        };
+        DisplayFieldDto: {
+            name: string;
+            value: string;
+        };
+        ChildRollupBillingConfigDto: {
+            /** @enum {string|null} */
+            frequency?: "HOUR" | "DAY" | "WEEK" | "BI_MONTH" | "MONTH" | "QUARTER" | "BI_ANNUAL" | "YEAR" | null;
+            /** Format: date-time */
+            start_date?: string | null;
+            auto_charges?: boolean | null;
+            /** Format: date-time */
+            end_date?: string | null;
+            invoice_additional_display_fields?: components["schemas"]["DisplayFieldDto"][] | null;
+            /** @description days */
+            invoice_due_date_from_creation?: number | null;
+        };
+        CreateCustomerDto: {
+            address?: components["schemas"]["AddressDto"] | null;
+            /** @description extra recipients copied on invoices */
+            billing_emails?: string[] | null;
+            child_rollup_billing?: boolean | null;
+            child_rollup_billing_config?: components["schemas"]["ChildRollupBillingConfigDto"] | null;
+            email?: string | null;
+            exclude_from_metrics?: boolean | null;
+            /** @description unique in the company; ties the customer to the caller's system */
+            identifier?: string | null;
+            /** @example en-US */
+            locale?: string | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            name?: string | null;
+            org_name?: string | null;
+            override_taxes?: {
+                [key: string]: unknown;
+            }[] | null;
+            owner_id?: string | null;
+            /** @description id (or identifier) of a customer of the same company */
+            parent_customer_id?: string | null;
+            phone?: string | null;
+            /**
+             * @description any case; stored upper-case
+             * @enum {string|null}
+             */
+            status?: "ACTIVE" | "ARCHIVED" | null;
+            title?: string | null;
+            /** @default false */
+            managed_externally?: boolean | null;
+        };
+        AddressResponse: {
+            address_line_1: string | null;
+            address_line_2: string | null;
+            city: string | null;
+            country: string | null;
+            place_id: string | null;
+            state: string | null;
+            zip: string | null;
+        };
+        MoneyResponse: {
+            /** @example USD */
+            currency: string;
+            value_in_cents: number;
+        };
+        DisplayFieldResponse: {
+            name: string;
+            value: string;
+        };
+        ChildRollupBillingConfigResponse: {
+            /** @enum {string|null} */
+            frequency: "HOUR" | "DAY" | "WEEK" | "BI_MONTH" | "MONTH" | "QUARTER" | "BI_ANNUAL" | "YEAR" | null;
+            /** Format: date-time */
+            start_date: string | null;
+            auto_charges: boolean | null;
+            /** Format: date-time */
+            end_date: string | null;
+            invoice_additional_display_fields: components["schemas"]["DisplayFieldResponse"][] | null;
+            invoice_due_date_from_creation: number | null;
+        };
+        IntegrationReferenceResponse: {
+            integration_icon: string;
+            integration_id: string;
+            integration_key: string;
+            integration_name: string;
+            reference_type: string;
+            remote_id: string;
+            remote_type: string;
+        };
+        CustomerResponse: {
+            address: components["schemas"]["AddressResponse"] | null;
+            arr: components["schemas"]["MoneyResponse"];
+            billing_emails: string[] | null;
+            child_rollup_billing: boolean;
+            child_rollup_billing_config: components["schemas"]["ChildRollupBillingConfigResponse"] | null;
+            company_id: string;
+            /** @description entitlement assignments */
+            computed_entitlements: Record<string, unknown>[] | null;
+            /** Format: date-time */
+            created_at: string;
+            customer_integration_metadata: {
+                [key: string]: unknown;
+            };
+            email: string | null;
+            exclude_from_metrics: boolean;
+            id: string;
+            identifier: string | null;
+            integration_references: components["schemas"]["IntegrationReferenceResponse"][];
+            locale: string | null;
+            managed_externally: boolean;
+            metadata: {
+                [key: string]: unknown;
+            };
+            mrr: components["schemas"]["MoneyResponse"];
+            name: string | null;
+            org_name: string | null;
+            override_taxes: {
+                [key: string]: unknown;
+            }[] | null;
+            owner_id: string | null;
+            parent_customer_id: string | null;
+            phone: string | null;
+            /** @enum {string} */
+            status: "ACTIVE" | "ARCHIVED";
+            title: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        RangeFilterDto: {
+            eq?: number;
+            gt?: number;
+            gte?: number;
+            lt?: number;
+            lte?: number;
+        };
+        CustomerQueryDto: {
+            /** @description case-insensitive */
+            email?: string;
+            identifier?: string;
+            name?: string;
+            org_name?: string;
+            parent_customer_id?: string;
+            has_parent?: boolean;
+            owner_id?: string;
+            /**
+             * @description any case
+             * @enum {string}
+             */
+            status?: "ACTIVE" | "ARCHIVED";
+            /** @description any case */
+            statuses?: ("ACTIVE" | "ARCHIVED")[];
+            /** @description case-insensitive substring of name, email, identifier or org_name */
+            search?: string;
+            /** @description MRR in cents */
+            mrr?: components["schemas"]["RangeFilterDto"];
+            /** @description ARR in cents */
+            arr?: components["schemas"]["RangeFilterDto"];
+        };
+        FindCustomersBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["CustomerQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        UpdateCustomerDto: {
+            address?: components["schemas"]["AddressDto"] | null;
+            /** @description extra recipients copied on invoices */
+            billing_emails?: string[] | null;
+            child_rollup_billing?: boolean | null;
+            child_rollup_billing_config?: components["schemas"]["ChildRollupBillingConfigDto"] | null;
+            email?: string | null;
+            exclude_from_metrics?: boolean | null;
+            /** @description unique in the company; ties the customer to the caller's system */
+            identifier?: string | null;
+            /** @example en-US */
+            locale?: string | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            name?: string | null;
+            org_name?: string | null;
+            override_taxes?: {
+                [key: string]: unknown;
+            }[] | null;
+            owner_id?: string | null;
+            /** @description id (or identifier) of a customer of the same company */
+            parent_customer_id?: string | null;
+            phone?: string | null;
+            /**
+             * @description any case; stored upper-case
+             * @enum {string|null}
+             */
+            status?: "ACTIVE" | "ARCHIVED" | null;
+            title?: string | null;
+        };
+        CreateBillableItemDto: {
+            /** @example API calls */
+            name: string;
+            /** @enum {string} */
+            type: "CUSTOM_USAGE" | "CUSTOM_OBJ";
+            external_name?: string | null;
+            description?: string | null;
+            /**
+             * @default UNITS
+             * @enum {string|null}
+             */
+            display_type?: "UNITS" | "AMOUNT" | "THOUSAND_UNITS" | "MILLION_UNITS" | null;
+        };
+        BillableItemResponse: {
+            id: string;
+            company_id: string;
+            name: string;
+            external_name: string | null;
+            description: string | null;
+            /** @enum {string} */
+            display_type: "UNITS" | "AMOUNT" | "THOUSAND_UNITS" | "MILLION_UNITS";
+            /** @enum {string} */
+            type: "CUSTOM_USAGE" | "CUSTOM_OBJ" | "LICENSE";
+            standard: boolean;
+            editable: boolean;
+            /** @enum {string} */
+            state: "ACTIVE" | "ARCHIVED";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        BillableItemQueryDto: {
+            external_name?: string;
+            name?: string;
+            /**
+             * @description case-insensitive
+             * @enum {string}
+             */
+            state?: "ACTIVE" | "ARCHIVED";
+            /** @enum {string} */
+            type?: "CUSTOM_USAGE" | "CUSTOM_OBJ" | "LICENSE";
+        };
+        FindBillableItemsBody: {
+            pagination: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["BillableItemQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        UpdateBillableItemDto: {
+            /** @description null keeps the name */
+            name?: string | null;
+            external_name?: string | null;
+            description?: string | null;
+            /**
+             * @description archive (ARCHIVED) or restore (ACTIVE)
+             * @enum {string|null}
+             */
+            state?: "ACTIVE" | "ARCHIVED" | null;
+        };
+        RuleItemDoc: {
+            /** @description always null */
+            comparator: Record<string, unknown> | null;
+            /** @enum {string} */
+            item_type: "PROPERTY" | "VALUE";
+            /** @description property name (PROPERTY) */
+            property: string | null;
+            /** @description the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string; null for PROPERTY */
+            value: (string | null) | string[];
+        };
+        ComparatorDoc: {
+            /** @enum {string} */
+            type: "AND" | "OR" | "EQUAL" | "NOT_EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL" | "LESS_THAN" | "LESS_THAN_OR_EQUAL" | "CONTAINS" | "IN";
+            /** @description AND/OR: the nested comparators */
+            items: Record<string, unknown>[] | null;
+            left_item: components["schemas"]["RuleItemDoc"] | null;
+            right_item: components["schemas"]["RuleItemDoc"] | null;
+        };
+        RuleDoc: {
+            comparator: components["schemas"]["ComparatorDoc"];
+        };
+        MeteringRuleDoc: {
+            /** @enum {string} */
+            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
+            /** @description required except for COUNT */
+            property: string | null;
+            group_keys: string[];
+            /** @description null: every event counts */
+            rule: components["schemas"]["RuleDoc"] | null;
+        };
+        CreateBillableMetricDto: {
+            item_id: string;
+            /** @description validated as a tree; a 400 names the bad node */
+            metering_rule: components["schemas"]["MeteringRuleDoc"];
+            name: string;
+            description?: string | null;
+            external_name?: string | null;
+            /** @default true */
+            is_billable?: boolean | null;
+        };
+        BillableMetricResponse: {
+            id: string;
+            company_id: string;
+            item_id: string;
+            name: string;
+            external_name: string | null;
+            description: string | null;
+            /** @enum {string} */
+            type: "LICENSE_METRIC" | "ONETIME_METRIC" | "CUSTOM_METRIC";
+            is_billable: boolean;
+            standard: boolean;
+            editable: boolean;
+            /** @enum {string} */
+            state: "ACTIVE" | "ARCHIVED";
+            metering_rule: components["schemas"]["MeteringRuleDoc"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        BillableMetricQueryDto: {
+            name?: string;
+            external_name?: string;
+            item_id?: string;
+            /**
+             * @description case-insensitive
+             * @enum {string}
+             */
+            state?: "ACTIVE" | "ARCHIVED";
+        };
+        FindBillableMetricsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["BillableMetricQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        UpdateBillableMetricDto: {
+            /** @description null keeps the name */
+            name?: string | null;
+            external_name?: string | null;
+            description?: string | null;
+            /** @enum {string|null} */
+            state?: "ACTIVE" | "ARCHIVED" | null;
+            /**
+             * @deprecated
+             * @description not allowed: a metering rule is immutable (create a new metric)
+             */
+            metering_rule?: Record<string, unknown>;
+        };
+        IngestEventsDto: {
+            /** @description 1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties (flat: string, number, boolean)}; each is validated on its own */
+            events: Record<string, unknown>[];
+        };
+        EnqueuedEvent: {
+            transaction_id: string;
+            /** Format: date-time */
+            timestamp: string;
+        };
+        DuplicateEvent: {
+            transaction_id: string;
+        };
+        EventError: {
+            index: number;
+            transaction_id: string | null;
+            /** @example invalid_field */
+            error_code: string;
+            error_message: string;
+        };
+        IngestEventsResponse: {
+            /** @description events stored by this call */
+            enqueued: components["schemas"]["EnqueuedEvent"][];
+            /** @description transaction_ids already seen for the customer in the last 35 days (or earlier in the batch) */
+            duplicates: components["schemas"]["DuplicateEvent"][];
+            errors: components["schemas"]["EventError"][];
+        };
+        UsagePeriodDto: {
+            /**
+             * Format: date-time
+             * @description inclusive
+             */
+            start_date: string;
+            /**
+             * Format: date-time
+             * @description exclusive
+             */
+            end_date: string;
+        };
+        CustomerUsageDto: {
+            metric_id: string;
+            period: components["schemas"]["UsagePeriodDto"];
+        };
+        UsageBreakdownEntry: {
+            /** @description group key → value (null when missing) */
+            grouping: {
+                [key: string]: string | null;
+            };
+            value: number;
+        };
+        CustomerUsageResponse: {
+            metric_id: string;
+            /** @description the metric aggregated over the period [start_date, end_date) */
+            value: number;
+            breakdown: components["schemas"]["UsageBreakdownEntry"][];
+        };
+        CreateObjectDto: {
+            /** @description a CUSTOM_OBJ billable item */
+            item_id: string;
+            /** @description the caller's id of the object; unique among the live objects of the customer and item */
+            object_identifier: string;
+            properties?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /** @description customer id or identifier (this or customer_identifier) */
+            customer_id?: string | null;
+            customer_identifier?: string | null;
+        };
+        ObjectResponse: {
+            id: string;
+            company_id: string;
+            customer_id: string;
+            item_id: string;
+            object_identifier: string;
+            properties: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        ObjectQueryDto: {
+            customer_id?: string;
+            customer_identifier?: string;
+            item_id?: string;
+            object_identifier?: string;
+            /** @description also list deleted objects (default false) */
+            include_deleted?: boolean;
+        };
+        FindObjectsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["ObjectQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        IngestObjectsDto: {
+            /** @description 1 to 100 of {action: CREATE|UPDATE|DELETE, id?, item_id, object_identifier, customer_id|customer_identifier, properties}; UPDATE and DELETE name the object by id, or by item_id + object_identifier + customer */
+            objects: Record<string, unknown>[];
+        };
+        IngestObjectsResponse: {
+            processed: {
+                index?: number;
+                action?: string;
+                object?: components["schemas"]["ObjectResponse"];
+            }[];
+            errors: Record<string, unknown>[];
+        };
+        UpdateObjectDto: {
+            /** @description replaces the properties */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        EntitlementAssignmentInputDto: {
+            /** @example ent_01j... */
+            entitlement_id?: string | null;
+            /** @description id of an existing assignment of this owner (kept) */
+            id?: string | null;
+            /** @description the entitlement key, instead of entitlement_id */
+            key?: string | null;
+            /** @description boolean, number or string, of the entitlement type ("10" and "true" are accepted) */
+            value: boolean | number | string;
+        };
+        CreateProductDto: {
+            /** @description free text */
+            description?: string | null;
+            /** @description replaces the product's entitlement assignments */
+            entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
+            /** @description public name */
+            external_name?: string | null;
+            image_url?: string | null;
+            metadata?: Record<string, unknown> | null;
+            /** @description defaults to external_name, else "Untitled product" */
+            name?: string | null;
+            /**
+             * @default ACTIVE
+             * @enum {string|null}
+             */
+            state?: "ACTIVE" | "ARCHIVED" | null;
+            tags?: string[] | null;
+        };
+        EntitlementAssignmentResponse: {
+            entitlement_id: string;
+            id: string;
+            inherited_from_id: string | null;
+            /** @enum {string|null} */
+            inherited_from_type: "PRODUCT" | "PRODUCT_PRICING" | "SUBSCRIPTION" | null;
+            key: string;
+            name: string;
+            /** @description the value it replaced when overridden, else null */
+            original_value: boolean | number | (string | null);
+            overridden: boolean;
+            /** @enum {string} */
+            type: "BOOL" | "NUMBER" | "TEXT" | "ENUM";
+            value: boolean | number | string;
+        };
+        ProductResponse: {
+            company_id: string;
+            /** Format: date-time */
+            created_at: string;
+            description: string | null;
+            entitlements: components["schemas"]["EntitlementAssignmentResponse"][] | null;
+            external_name: string | null;
+            id: string;
+            image_url: string | null;
+            /** Format: date-time */
+            import_created_at_ref: string | null;
+            import_ref: string | null;
+            imported_from: string | null;
+            metadata: Record<string, unknown>;
+            name: string;
+            /** @description product pricings (expanded); null where nested in a pricing */
+            product_pricings: Record<string, unknown>[] | null;
+            /** @enum {string} */
+            state: "ACTIVE" | "ARCHIVED";
+            tags: string[] | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SetFilterDto: {
+            /** @enum {string} */
+            condition: "AND" | "OR";
+            values: string[];
+        };
+        ProductQueryDto: {
+            name?: string;
+            /** @description case-insensitive substring of name, external_name or description */
+            search?: string;
+            /** @enum {string} */
+            state?: "ACTIVE" | "ARCHIVED";
+            tags?: components["schemas"]["SetFilterDto"];
+        };
+        FindProductsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["ProductQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        UpdateProductDto: {
+            /** @description free text */
+            description?: string | null;
+            /** @description replaces the product's entitlement assignments */
+            entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
+            /** @description public name */
+            external_name?: string | null;
+            image_url?: string | null;
+            metadata?: Record<string, unknown> | null;
+            /** @description defaults to external_name, else "Untitled product" */
+            name?: string | null;
+            /**
+             * @default ACTIVE
+             * @enum {string|null}
+             */
+            state?: "ACTIVE" | "ARCHIVED" | null;
+            tags?: string[] | null;
+        };
+        TermDto: {
+            /** @example 1 */
+            count: number;
+            /**
+             * @example MONTH
+             * @enum {string}
+             */
+            frequency: "HOUR" | "DAY" | "WEEK" | "BI_MONTH" | "MONTH" | "QUARTER" | "BI_ANNUAL" | "YEAR" | "ONETIME";
+        };
+        MoneyDto: {
+            /**
+             * @description must be the pricing's currency (defaults to it)
+             * @example USD
+             */
+            currency?: string | null;
+            /** @example 1000 */
+            value_in_cents: number;
+        };
+        FixedPriceDto: {
+            /** @description cents, may be fractional */
+            price_per_unit: number | string;
+        };
+        StepPriceDto: {
+            /** @description cents, may be fractional */
+            price_per_step: number | string;
+            step_size: number;
+        };
+        GradientTierDto: {
+            start: number;
+            /** @description null on the last (open-ended) tier only */
+            end?: number | null;
+            /** @description cents, may be fractional */
+            flat_price?: number | string;
+            /** @description cents, may be fractional */
+            price_per_unit?: number | string;
+            is_custom_tier?: boolean | null;
+        };
+        VolumeTierDto: {
+            total_units_start: number;
+            /** @description null on the last (open-ended) tier only */
+            total_units_end?: number | null;
+            /** @description cents, may be fractional */
+            flat_price?: number | string;
+            /** @description cents, may be fractional */
+            price_per_unit?: number | string;
+            is_custom_tier?: boolean | null;
+        };
+        CustomPriceDto: {
+            /** @description cents, may be fractional */
+            price_per_unit?: number | string;
+            /** @description cents, may be fractional */
+            preset_price_per_unit?: number | string;
+            /** @description cents, may be fractional */
+            min_price_per_unit?: number | string;
+            /** @description cents, may be fractional */
+            max_price_per_unit?: number | string;
+        };
+        ScheduledPriceDto: {
+            /** @description unit price (cents) of each period in turn; numeric strings or numbers */
+            price_per_unit_per_period: string[];
+        };
+        MinimumSpendScheduleDto: {
+            allow_pulling_forward?: boolean | null;
+            amount_per_period?: components["schemas"]["MoneyDto"][] | null;
+            minimum_spend_schedule_type?: string | null;
+        };
+        CreditPriceDto: {
+            /** @enum {string} */
+            type: "AMOUNT" | "UNITS";
+            amount?: components["schemas"]["MoneyDto"] | null;
+            item_id?: string | null;
+            units?: number | null;
+        };
+        CreatePricingDto: {
+            /**
+             * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
+             * @default RECURRING
+             * @enum {string|null}
+             */
+            type?: "RECURRING" | "ONETIME" | null;
+            /** @description default {count: 1, frequency: MONTH} (ONETIME for a one-time price) */
+            billing_frequency?: components["schemas"]["TermDto"] | null;
+            base_price?: components["schemas"]["MoneyDto"] | null;
+            /** @description units included in base_price each period */
+            base_units?: number | null;
+            fixed_price?: components["schemas"]["FixedPriceDto"] | null;
+            step_price?: components["schemas"]["StepPriceDto"] | null;
+            gradient_price?: components["schemas"]["GradientTierDto"][];
+            volume_price?: components["schemas"]["VolumeTierDto"][];
+            custom_price?: components["schemas"]["CustomPriceDto"] | null;
+            scheduled_price?: components["schemas"]["ScheduledPriceDto"] | null;
+            minimum_spend?: components["schemas"]["MoneyDto"] | null;
+            minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
+            /**
+             * @default PRE_POST
+             * @enum {string|null}
+             */
+            charge_type?: "PRE_POST" | "POST_ONLY" | null;
+            /**
+             * @default PRORATE_ALL
+             * @enum {string|null}
+             */
+            proration_type?: "PRORATE_ALL" | "NONE" | null;
+            /** @description stored as the item pricing's carry_over */
+            carryover?: boolean | null;
+            credit_price?: components["schemas"]["CreditPriceDto"] | null;
+            description?: string | null;
+            /** @description name used on invoices */
+            external_name?: string | null;
+            metadata?: Record<string, unknown> | null;
+            tags?: string[];
+            /** @enum {string|null} */
+            state?: "ACTIVE" | "ARCHIVED" | null;
+            /** @description replaces the pricing's own (override) entitlements */
+            entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
+            upsell_product_pricing_id?: string | null;
+            /** @example prod_01j... */
+            product_id: string;
+            /** @example Pro monthly */
+            name: string;
+            /** @example USD */
+            currency: string;
+            /** @enum {string} */
+            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+            /** @description billable item of a usage price (with metric_id); without both, a licence price on the standard License item */
+            item_id?: string | null;
+            /** @description billable metric of item_id that the usage price charges */
+            metric_id?: string | null;
+        };
+        CompanyRecordResponse: {
+            address: Record<string, unknown> | null;
+            computed_entitlements: Record<string, unknown>;
+            /** Format: date-time */
+            created_at: string;
+            customer_id: string | null;
+            demo: boolean;
+            email: string | null;
+            id: string;
+            is_dev: boolean;
+            legal_name: string | null;
+            name: string;
+            phone: string | null;
+            preferred_currency: string | null;
+            preferred_timezone: string | null;
+            slug: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        GradientTierResponse: {
+            start: number;
+            end: number | null;
+            flat_price: number;
+            is_custom_tier: boolean;
+            price_per_unit: number;
+        };
+        VolumeTierResponse: {
+            flat_price: number;
+            is_custom_tier: boolean;
+            price_per_unit: number;
+            total_units_start: number;
+            total_units_end: number | null;
+        };
+        ItemPricingResponse: {
+            base_price: components["schemas"]["MoneyResponse"];
+            base_units: number;
+            carry_over: boolean;
+            /** @enum {string} */
+            charge_type: "PRE_POST" | "POST_ONLY";
+            company: components["schemas"]["CompanyRecordResponse"];
+            company_id: string;
+            /** Format: date-time */
+            created_at: string;
+            credit_price: Record<string, unknown> | null;
+            custom_price: Record<string, unknown> | null;
+            description: string | null;
+            display_type: string;
+            editable: boolean;
+            external_name: string | null;
+            fixed_price: Record<string, unknown> | null;
+            frequency: string;
+            gradient_price: components["schemas"]["GradientTierResponse"][] | null;
+            id: string;
+            item: Record<string, unknown>;
+            item_id: string;
+            metadata: Record<string, unknown>;
+            minimum_spend: components["schemas"]["MoneyResponse"] | null;
+            minimum_spend_schedule: Record<string, unknown> | null;
+            name: string;
+            num_subs: number;
+            /** @enum {string} */
+            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+            /** @enum {string} */
+            proration_type: "PRORATE_ALL" | "NONE";
+            recognition_schedule: Record<string, unknown>;
+            scheduled_price: Record<string, unknown> | null;
+            /** @enum {string} */
+            state: "ACTIVE" | "ARCHIVED";
+            step_price: Record<string, unknown> | null;
+            term_count: number;
+            true_up_frequency: string | null;
+            /** @enum {string} */
+            type: "RECURRING" | "ONETIME";
+            /** Format: date-time */
+            updated_at: string;
+            volume_price: components["schemas"]["VolumeTierResponse"][] | null;
+        };
+        ProductMetricPricingResponse: {
+            company_id: string;
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            /** @description billable item */
+            item: Record<string, unknown>;
+            item_id: string;
+            item_pricing: components["schemas"]["ItemPricingResponse"];
+            item_pricing_id: string;
+            /** @description billable metric */
+            metric: Record<string, unknown>;
+            metric_id: string;
+            product_id: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProductPricingResponse: {
+            company_id: string;
+            computed_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            description: string | null;
+            external_name: string | null;
+            id: string;
+            /** Format: date-time */
+            import_created_at_ref: string | null;
+            import_ref: string | null;
+            imported_from: string | null;
+            metadata: Record<string, unknown>;
+            name: string;
+            num_subs: number;
+            override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
+            /** @enum {string} */
+            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+            /** @description product_pricings is null here */
+            product: components["schemas"]["ProductResponse"] | null;
+            product_id: string;
+            product_metric_pricings: components["schemas"]["ProductMetricPricingResponse"][];
+            /** @enum {string} */
+            state: "ACTIVE" | "ARCHIVED";
+            tags: string[];
+            /** @enum {string} */
+            type: "RECURRING" | "ONETIME";
+            /** Format: date-time */
+            updated_at: string;
+            upsell_product_pricing_id: string | null;
+        };
+        PricingQueryDto: {
+            currency?: string;
+            name?: string;
+            external_name?: string;
+            product_id?: string;
+            /** @description case-insensitive substring of name, external_name or description */
+            search?: string;
+            /** @enum {string} */
+            state?: "ACTIVE" | "ARCHIVED";
+            tags?: components["schemas"]["SetFilterDto"];
+            /** @enum {string} */
+            type?: "RECURRING" | "ONETIME";
+            /** @enum {string} */
+            pricing_type?: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+        };
+        FindPricingsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["PricingQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        UpdatePricingDto: {
+            /**
+             * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
+             * @default RECURRING
+             * @enum {string|null}
+             */
+            type?: "RECURRING" | "ONETIME" | null;
+            /** @description default {count: 1, frequency: MONTH} (ONETIME for a one-time price) */
+            billing_frequency?: components["schemas"]["TermDto"] | null;
+            base_price?: components["schemas"]["MoneyDto"] | null;
+            /** @description units included in base_price each period */
+            base_units?: number | null;
+            fixed_price?: components["schemas"]["FixedPriceDto"] | null;
+            step_price?: components["schemas"]["StepPriceDto"] | null;
+            gradient_price?: components["schemas"]["GradientTierDto"][];
+            volume_price?: components["schemas"]["VolumeTierDto"][];
+            custom_price?: components["schemas"]["CustomPriceDto"] | null;
+            scheduled_price?: components["schemas"]["ScheduledPriceDto"] | null;
+            minimum_spend?: components["schemas"]["MoneyDto"] | null;
+            minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
+            /**
+             * @default PRE_POST
+             * @enum {string|null}
+             */
+            charge_type?: "PRE_POST" | "POST_ONLY" | null;
+            /**
+             * @default PRORATE_ALL
+             * @enum {string|null}
+             */
+            proration_type?: "PRORATE_ALL" | "NONE" | null;
+            /** @description stored as the item pricing's carry_over */
+            carryover?: boolean | null;
+            credit_price?: components["schemas"]["CreditPriceDto"] | null;
+            description?: string | null;
+            /** @description name used on invoices */
+            external_name?: string | null;
+            metadata?: Record<string, unknown> | null;
+            tags?: string[];
+            /** @enum {string|null} */
+            state?: "ACTIVE" | "ARCHIVED" | null;
+            /** @description replaces the pricing's own (override) entitlements */
+            entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
+            upsell_product_pricing_id?: string | null;
+            name?: string | null;
+            /** @enum {string|null} */
+            pricing_type?: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | null;
+        };
+        CreateBundleDto: {
+            /** @example Starter bundle */
+            name: string;
+            /**
+             * @description defaults to the currency of the first pricing; every pricing must be in it
+             * @example USD
+             */
+            currency?: string | null;
+            /** @description default {count: 1, frequency: MONTH} */
+            term?: components["schemas"]["TermDto"] | null;
+            /** @description ACTIVE pricings of the company, in the bundle currency */
+            product_pricing_ids: string[];
+            description?: string | null;
+            metadata?: Record<string, unknown> | null;
+        };
+        BundleProductPricingResponse: {
+            bundle_pricing_id: string;
+            company_id: string;
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            product: components["schemas"]["ProductResponse"] | null;
+            product_id: string;
+            product_pricing: components["schemas"]["ProductPricingResponse"] | null;
+            product_pricing_id: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TermResponse: {
+            count: number;
+            /** @enum {string} */
+            frequency: "HOUR" | "DAY" | "WEEK" | "BI_MONTH" | "MONTH" | "QUARTER" | "BI_ANNUAL" | "YEAR" | "ONETIME";
+        };
+        BundleResponse: {
+            bundle_product_pricings: components["schemas"]["BundleProductPricingResponse"][];
+            company_id: string;
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            description: string | null;
+            id: string;
+            is_auto_generated: boolean;
+            metadata: Record<string, unknown>;
+            name: string;
+            num_subs: number;
+            /** @enum {string} */
+            state: "ACTIVE" | "ARCHIVED";
+            term: components["schemas"]["TermResponse"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        BundleQueryDto: {
+            is_auto_generated?: boolean;
+            /** @description case-insensitive substring of name or description */
+            search?: string;
+            /** @enum {string} */
+            state?: "ACTIVE" | "ARCHIVED";
+        };
+        FindBundlesBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["BundleQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        UpdateBundleDto: {
+            name?: string;
+            description?: string | null;
+            metadata?: Record<string, unknown> | null;
+            /** @enum {string} */
+            state?: "ACTIVE" | "ARCHIVED";
+        };
+        QuantityConfigDto: {
+            allow_custom_quantity?: boolean | null;
+            max_quantity?: number | null;
+            min_quantity?: number | null;
+        };
+        ConfigItemDto: {
+            product_metric_pricing_id?: string | null;
+            product_pricing_id?: string | null;
+            /** @default 1 */
+            num_licenses?: number | null;
+            /** @default 0 */
+            minimum_units?: number | null;
+            quantity_config?: components["schemas"]["QuantityConfigDto"] | null;
+            hide_at_checkout?: boolean | null;
+            sort_order?: number | null;
+            upsell_product_metric_pricing_id?: string | null;
+        };
+        DiscountInputDto: {
+            id?: string | null;
+            name: string;
+            /** @enum {string} */
+            type: "DISCOUNT_AMOUNT" | "DISCOUNT_PERCENT";
+            amount?: components["schemas"]["MoneyDto"] | null;
+            cap?: components["schemas"]["MoneyDto"] | null;
+            /** @description fraction, 0.5 = 50 % */
+            percent?: number | null;
+            /** Format: date-time */
+            expiration_date?: string | null;
+            product_pricing_id?: string | null;
+            coupon_id?: string | null;
+            customer_id?: string | null;
+            item_pricing_id?: string | null;
+            onetime_billable_id?: string | null;
+            product_id?: string | null;
+            proposal_id?: string | null;
+            subscription_id?: string | null;
+            import_created_at_ref?: string | null;
+            import_ref?: string | null;
+            imported_from?: string | null;
+            /** @enum {string|null} */
+            state?: "ACTIVE" | null;
+        };
+        CustomPriceInputDto: {
+            amount: components["schemas"]["MoneyDto"];
+            product_id?: string | null;
+            description?: string | null;
+        };
+        OnetimeItemDto: {
+            aggregate?: number | null;
+            custom_price?: components["schemas"]["CustomPriceInputDto"] | null;
+            product_pricing_id?: string | null;
+            quantity_config?: components["schemas"]["QuantityConfigDto"] | null;
+            sort_order?: number | null;
+        };
+        CreateSubscriptionDto: {
+            product_pricing_ids?: string[] | null;
+            bundle_pricing_id?: string | null;
+            config_items?: components["schemas"]["ConfigItemDto"][];
+            term?: components["schemas"]["TermDto"] | null;
+            auto_charges?: boolean | null;
+            trial?: boolean | null;
+            trial_term?: components["schemas"]["TermDto"] | null;
+            discounts?: components["schemas"]["DiscountInputDto"][];
+            onetime_items?: components["schemas"]["OnetimeItemDto"][];
+            metadata?: Record<string, unknown> | null;
+            payment_method_id?: string | null;
+            minimum_spend?: components["schemas"]["MoneyDto"] | null;
+            /** @description customer id or identifier */
+            customer_id: string;
+            /**
+             * @description must be the pricings' currency (defaults to it)
+             * @example USD
+             */
+            currency?: string | null;
+            /**
+             * Format: date-time
+             * @description past or future; default now
+             */
+            start_date?: string | null;
+            /**
+             * Format: date-time
+             * @description default start_date (trial end when on trial)
+             */
+            billing_anchor_date?: string | null;
+            /** @default true */
+            auto_renews?: boolean | null;
+            invoice_due_date_from_creation?: number | null;
+            invoice_additional_display_fields?: components["schemas"]["DisplayFieldDto"][] | null;
+            override_entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
+            identifier?: string | null;
+        };
+        CancelConfigResponse: {
+            campaign_id: string | null;
+            campaign_step_id: string | null;
+            charge_remaining_balance: boolean | null;
+            /** Format: date-time */
+            custom_end_date: string | null;
+            custom_refund_amount: components["schemas"]["MoneyResponse"] | null;
+            reason: string | null;
+            refund_type: string | null;
+            send_customer_receipt: boolean | null;
+            timing: string;
+        };
+        ConfigItemResponse: {
+            hide_at_checkout: boolean | null;
+            minimum_units: number;
+            num_licenses: number;
+            product_metric_pricing_id: string | null;
+            product_pricing_id: string | null;
+            quantity_config: Record<string, unknown> | null;
+            sort_order: number | null;
+            upsell_product_metric_pricing_id: string | null;
+        };
+        PauseConfigResponse: {
+            behavior: string;
+            /** Format: date-time */
+            resume_date: string | null;
+        };
+        SubscriptionProductPricingResponse: {
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            external_name: string | null;
+            id: string;
+            name: string;
+            product: Record<string, unknown> | null;
+            product_id: string;
+            /** @description product metric pricings, each with minimum_units and num_licenses */
+            product_metric_pricings: Record<string, unknown>[];
+            tags: string[];
+            type: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SubscriptionResponse: {
+            arr: components["schemas"]["MoneyResponse"];
+            auto_charges: boolean;
+            auto_renews: boolean;
+            /** Format: date-time */
+            billing_anchor_date: string;
+            /** @description the bundle, with default_term, deleted_at, image_url, key, import_* */
+            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing_id: string | null;
+            cancel_config: components["schemas"]["CancelConfigResponse"] | null;
+            /** Format: date-time */
+            cancel_date: string | null;
+            /** @description the scheduled change while it is pending */
+            change_config: Record<string, unknown> | null;
+            /** Format: date-time */
+            change_date: string | null;
+            company_id: string;
+            computed_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
+            config_items: components["schemas"]["ConfigItemResponse"][];
+            /** Format: date-time */
+            created_at: string;
+            /** @description the full customer */
+            customer: Record<string, unknown>;
+            customer_id: string;
+            discounts: Record<string, unknown>[];
+            /** Format: date-time */
+            end_date: string | null;
+            id: string;
+            identifier: string | null;
+            invoice_additional_display_fields: components["schemas"]["DisplayFieldDto"][] | null;
+            invoice_due_date_from_creation: number | null;
+            metadata: Record<string, unknown>;
+            minimum_spend: components["schemas"]["MoneyResponse"] | null;
+            mrr: components["schemas"]["MoneyResponse"];
+            /** Format: date-time */
+            next_invoice_date: string | null;
+            onetime_items: Record<string, unknown>[];
+            override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
+            pause_config: components["schemas"]["PauseConfigResponse"] | null;
+            /** Format: date-time */
+            pause_date: string | null;
+            payment_method_id: string | null;
+            product_pricing_ids: string[];
+            product_pricings: components["schemas"]["SubscriptionProductPricingResponse"][];
+            /** Format: date-time */
+            renewal_date: string | null;
+            /** Format: date-time */
+            start_date: string;
+            /** @enum {string} */
+            status: "active" | "cancelled" | "unpaid";
+            term: components["schemas"]["TermResponse"];
+            trial: boolean;
+            /** Format: date-time */
+            trial_conversion_date: string | null;
+            trial_term: components["schemas"]["TermResponse"] | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DateRangeFilterDto: {
+            /** Format: date-time */
+            eq?: string;
+            /** Format: date-time */
+            gt?: string;
+            /** Format: date-time */
+            gte?: string;
+            /** Format: date-time */
+            lt?: string;
+            /** Format: date-time */
+            lte?: string;
+        };
+        SubscriptionQueryDto: {
+            customer_id?: string;
+            /** @enum {string} */
+            status?: "active" | "cancelled" | "unpaid";
+            statuses?: string[];
+            product_pricing_id?: string;
+            bundle_pricing_id?: string;
+            auto_renews?: boolean;
+            auto_charges?: boolean;
+            trial?: boolean;
+            start_date?: components["schemas"]["DateRangeFilterDto"];
+            end_date?: components["schemas"]["DateRangeFilterDto"];
+            renewal_date?: components["schemas"]["DateRangeFilterDto"];
+            next_invoice_date?: components["schemas"]["DateRangeFilterDto"];
+            /** @description subscription id/identifier, customer name/identifier/email */
+            search?: string;
+        };
+        FindSubscriptionsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["SubscriptionQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        UpdateSubscriptionDto: {
+            auto_charges?: boolean | null;
+            metadata?: Record<string, unknown> | null;
+            minimum_spend?: components["schemas"]["MoneyDto"] | null;
+            override_entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
+            payment_method_id?: string | null;
+            invoice_due_date_from_creation?: number | null;
+            invoice_additional_display_fields?: components["schemas"]["DisplayFieldDto"][] | null;
+        };
+        ChangeSubscriptionDto: {
+            product_pricing_ids?: string[] | null;
+            bundle_pricing_id?: string | null;
+            config_items?: components["schemas"]["ConfigItemDto"][];
+            term?: components["schemas"]["TermDto"] | null;
+            auto_charges?: boolean | null;
+            trial?: boolean | null;
+            trial_term?: components["schemas"]["TermDto"] | null;
+            discounts?: components["schemas"]["DiscountInputDto"][];
+            onetime_items?: components["schemas"]["OnetimeItemDto"][];
+            metadata?: Record<string, unknown> | null;
+            payment_method_id?: string | null;
+            minimum_spend?: components["schemas"]["MoneyDto"] | null;
+            /**
+             * @default NEXT
+             * @enum {string|null}
+             */
+            proration_type?: "NEXT" | "IMMEDIATE" | "NONE" | null;
+            /**
+             * @default IMMEDIATE
+             * @enum {string|null}
+             */
+            timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
+            /**
+             * Format: date-time
+             * @description overrides timing
+             */
+            custom_change_date?: string | null;
+            reset_billing_anchor?: boolean | null;
+        };
+        CancelSubscriptionDto: {
+            /**
+             * @default IMMEDIATE
+             * @enum {string|null}
+             */
+            timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
+            /**
+             * Format: date-time
+             * @description overrides timing; not before start_date
+             */
+            custom_end_date?: string | null;
+            /** @enum {string|null} */
+            refund_type?: "PRORATED" | "NONE" | null;
+            reason?: string | null;
+            charge_remaining_balance?: boolean | null;
+            cancel_pending_invoices?: boolean | null;
+            custom_refund_amount?: components["schemas"]["MoneyDto"] | null;
+            customer_cancel_reason?: string | null;
+            send_customer_receipt?: boolean | null;
+        };
+        EmptyBodyDto: Record<string, unknown>;
+        ExtendTrialDto: {
+            /**
+             * Format: date-time
+             * @description the new trial end (after now)
+             */
+            end_date: string;
+        };
+        PauseSubscriptionDto: {
+            /**
+             * @description what happens to invoices while paused
+             * @default KEEP_AS_DRAFT
+             */
+            behavior?: string | null;
+            /** Format: date-time */
+            resume_date?: string | null;
+        };
+        SubscriptionUsageDto: {
+            product_metric_pricing_id: string;
+            period: components["schemas"]["UsagePeriodDto"];
+        };
+        SubscriptionUsageResponse: {
+            product_metric_pricing_id: string;
+            metric_id: string;
+            value: number;
+            breakdown: Record<string, unknown>[];
+        };
+        NextInvoiceDto: {
+            /** @description ISO 4217, upper case; must be the subscription currency */
+            currency: string;
+            /** @description customer id or identifier */
+            customer_id: string;
+            /** @description null: the customer's oldest live subscription in `currency` */
+            subscription_id: string | null;
+            /** @description taxes are not computed by this service (no tax lines) */
+            include_taxes?: boolean | null;
+            cancel_config?: components["schemas"]["CancelSubscriptionDto"] | null;
+            change_config?: components["schemas"]["ChangeSubscriptionDto"] | null;
+        };
+        InvoicePeriodResponse: {
+            /** Format: date-time */
+            start_date: string | null;
+            /** Format: date-time */
+            end_date: string | null;
+        };
+        InvoiceLineResponse: {
+            position: number;
+            /** @description CHARGE, BASE, MINIMUM_SPEND, DISCOUNT, CREDIT, ... */
+            kind: string;
+            name: string;
+            period: components["schemas"]["InvoicePeriodResponse"] | null;
+            quantity: number | null;
+            /** @description cents, may be fractional */
+            unit_price: number | null;
+            amount: components["schemas"]["MoneyResponse"];
+            prorated: boolean;
+            product_pricing_id: string | null;
+            product_metric_pricing_id: string | null;
+            item_id: string | null;
+            one_time_id: string | null;
+        };
+        InvoicePreviewResponse: {
+            company_id: string;
+            number: number | null;
+            name: string | null;
+            /** @enum {string} */
+            status: "DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID";
+            customer_id: string;
+            billed_customer_id: string;
+            customer: components["schemas"]["CustomerResponse"] | null;
+            subscription_id: string | null;
+            currency: string | null;
+            /** Format: date-time */
+            invoice_date: string;
+            /** Format: date-time */
+            period_start: string | null;
+            /** Format: date-time */
+            period_end: string | null;
+            /** Format: date-time */
+            due_date: string;
+            /** Format: date-time */
+            paid_date: string | null;
+            /** @description before discounts and credits */
+            sub_total: components["schemas"]["MoneyResponse"];
+            discount_total: components["schemas"]["MoneyResponse"];
+            credits_applied: components["schemas"]["MoneyResponse"];
+            /** @description after discounts and credits */
+            total: components["schemas"]["MoneyResponse"];
+            paid: components["schemas"]["MoneyResponse"];
+            /** @description total − paid, never below 0 */
+            due: components["schemas"]["MoneyResponse"];
+            prorated_amount: components["schemas"]["MoneyResponse"];
+            auto_charges: boolean;
+            hosted_link: string | null;
+            pdf_link: string | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            notes: string | null;
+            items: components["schemas"]["InvoiceLineResponse"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: uuid
+             * @description null: the invoice is not written yet
+             */
+            uuid: string | null;
+            /** @description null: the invoice is not written yet */
+            id: string | null;
+        };
+        InvoiceResponse: {
+            /** Format: uuid */
+            uuid: string;
+            /** @description internal id (inv_…); the API addresses invoices by uuid */
+            id: string;
+            company_id: string;
+            number: number | null;
+            name: string | null;
+            /** @enum {string} */
+            status: "DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID";
+            customer_id: string;
+            billed_customer_id: string;
+            customer: components["schemas"]["CustomerResponse"] | null;
+            subscription_id: string | null;
+            currency: string | null;
+            /** Format: date-time */
+            invoice_date: string;
+            /** Format: date-time */
+            period_start: string | null;
+            /** Format: date-time */
+            period_end: string | null;
+            /** Format: date-time */
+            due_date: string;
+            /** Format: date-time */
+            paid_date: string | null;
+            /** @description before discounts and credits */
+            sub_total: components["schemas"]["MoneyResponse"];
+            discount_total: components["schemas"]["MoneyResponse"];
+            credits_applied: components["schemas"]["MoneyResponse"];
+            /** @description after discounts and credits */
+            total: components["schemas"]["MoneyResponse"];
+            paid: components["schemas"]["MoneyResponse"];
+            /** @description total − paid, never below 0 */
+            due: components["schemas"]["MoneyResponse"];
+            prorated_amount: components["schemas"]["MoneyResponse"];
+            auto_charges: boolean;
+            hosted_link: string | null;
+            pdf_link: string | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            notes: string | null;
+            items: components["schemas"]["InvoiceLineResponse"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        InvoiceQueryDto: {
+            customer_id?: string;
+            billed_customer_id?: string;
+            subscription_id?: string;
+            /**
+             * @description as responses read it: OVERDUE is PENDING past due_date, PENDING is not past it
+             * @enum {string}
+             */
+            status?: "DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID";
+            statuses?: ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID")[];
+            /** @example USD */
+            currency?: string;
+            /** @description the invoice number */
+            invoice_number?: number | string;
+            /** Format: uuid */
+            uuid?: string;
+            /** @description case-insensitive substring of the number, the name, or the customer name, identifier or e-mail */
+            search?: string;
+            /** @description cents */
+            total?: components["schemas"]["RangeFilterDto"];
+            /** @description cents */
+            due?: components["schemas"]["RangeFilterDto"];
+            /** @description cents */
+            paid?: components["schemas"]["RangeFilterDto"];
+            invoice_date?: components["schemas"]["DateRangeFilterDto"];
+            due_date?: components["schemas"]["DateRangeFilterDto"];
+            paid_date?: components["schemas"]["DateRangeFilterDto"];
+        };
+        FindInvoicesBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["InvoiceQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        UpdateInvoiceDto: {
+            /**
+             * Format: date-time
+             * @description not before invoice_date
+             */
+            due_date?: string | null;
+            /** @description replaces the metadata (null clears it) */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            notes?: string | null;
+        };
+        VoidInvoiceDto: Record<string, unknown>;
+        PaymentAmountDto: {
+            /**
+             * @description must be the invoice's currency (defaults to it)
+             * @example USD
+             */
+            currency?: string | null;
+            /**
+             * @description integer cents > 0, at most the amount due
+             * @example 1000
+             */
+            value_in_cents: number;
+        };
+        MarkInvoicePaidDto: {
+            amount: components["schemas"]["PaymentAmountDto"];
+            /** @enum {string} */
+            provider_type: "WIRE" | "CHEQUE" | "CASH" | "CREDIT_CARD_OFFLINE" | "PROVIDER_A" | "PROVIDER_B" | "PROVIDER_C" | "BANK_TRANSFER" | "INTERNAL";
+            /** @description e.g. the transaction or cheque number */
+            notes?: string | null;
+            /**
+             * Format: date-time
+             * @description default: now
+             */
+            paid_date?: string | null;
+        };
+        OneTimeMoneyDto: {
+            /**
+             * @description the currency of the request (defaults to it)
+             * @example USD
+             */
+            currency?: string | null;
+            /** @example 5000 */
+            value_in_cents: number;
+        };
+        OneTimeCustomPriceDto: {
+            /** @description price of one unit (× aggregate) */
+            amount: components["schemas"]["OneTimeMoneyDto"];
+            product_id?: string | null;
+            /** @description the name of the charge */
+            description?: string | null;
+        };
+        OneTimeItemDto: {
+            /**
+             * @description quantity (> 0, may be fractional)
+             * @default 1
+             */
+            aggregate?: number | null;
+            custom_price?: components["schemas"]["OneTimeCustomPriceDto"] | null;
+            product_pricing_id?: string | null;
+            quantity_config?: components["schemas"]["QuantityConfigDto"] | null;
+            sort_order?: number | null;
+        };
+        CreateOneTimesDto: {
+            /** @description customer id or identifier */
+            customer_id: string;
+            onetime_items: components["schemas"]["OneTimeItemDto"][];
+            /**
+             * @description IMMEDIATE: an invoice of their own now; NEXT: on the next invoice
+             * @enum {string}
+             */
+            type: "IMMEDIATE" | "NEXT";
+            auto_charges?: boolean | null;
+            discounts?: components["schemas"]["DiscountInputDto"][] | null;
+            /**
+             * Format: date-time
+             * @description IMMEDIATE: the invoice date (default now)
+             */
+            invoice_date?: string | null;
+            /**
+             * @description days from the invoice date to its due date
+             * @default 30
+             */
+            invoice_due_date_from_creation?: number | null;
+            invoice_payment_instructions?: string | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            notes?: string | null;
+        };
+        OneTimeCustomPriceResponse: {
+            amount: components["schemas"]["MoneyResponse"];
+            product_id: string | null;
+            description: string | null;
+        };
+        QuantityConfigResponse: {
+            allow_custom_quantity: boolean | null;
+            max_quantity: number | null;
+            min_quantity: number | null;
+        };
+        OneTimeBillableResponse: {
+            aggregate: number;
+            company_id: string;
+            /** Format: date-time */
+            created_at: string;
+            custom_price: components["schemas"]["OneTimeCustomPriceResponse"] | null;
+            customer_id: string | null;
+            /** Format: date-time */
+            deleted_at: string | null;
+            /** @example otb_01j… */
+            id: string;
+            import_ref: string | null;
+            imported_from: string | null;
+            /** @description internal id (inv_…) of the invoice that carries it */
+            invoice_id: string | null;
+            /**
+             * Format: uuid
+             * @description uuid of that invoice (GET /invoices/{uuid})
+             */
+            invoice_uuid: string | null;
+            name: string;
+            product_pricing: components["schemas"]["ProductPricingResponse"] | null;
+            product_pricing_id: string | null;
+            proposal_id: string | null;
+            quantity_config: components["schemas"]["QuantityConfigResponse"] | null;
+            sort_order: number | null;
+            /** @enum {string} */
+            state: "PENDING" | "INVOICED" | "VOID";
+            /** @enum {string} */
+            type: "IMMEDIATE" | "NEXT";
+            /** Format: date-time */
+            updated_at: string;
+        };
+        OneTimeQueryDto: {
+            customer_id?: string;
+            /** @enum {string} */
+            state?: "PENDING" | "INVOICED" | "VOID";
+            /** @enum {string} */
+            type?: "IMMEDIATE" | "NEXT";
+        };
+        FindOneTimesBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["OneTimeQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        CustomerSummaryResponse: {
+            email: string | null;
+            id: string;
+            identifier: string | null;
+            name: string | null;
+            org_name: string | null;
+            parent_customer: components["schemas"]["CustomerSummaryResponse"] | null;
+            parent_customer_id: string | null;
+        };
+        PaymentMethodSnapshotResponse: {
+            brand: string | null;
+            last_4: string | null;
+            name: string | null;
+            type: string | null;
+        };
+        PaymentTransactionResponse: {
+            /** @description always 0 (no platform fee) */
+            application_fee_amount: components["schemas"]["MoneyResponse"];
+            company_id: string;
+            connected_account_transaction: boolean;
+            /** Format: date-time */
+            created_at: string;
+            customer: components["schemas"]["CustomerSummaryResponse"] | null;
+            customer_id: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+            disallow_partial_refund: boolean | null;
+            /** @example txn_01j… */
+            id: string;
+            initiated_by: string | null;
+            initiated_by_type: string | null;
+            /** @description internal id of the invoice (inv_…) */
+            invoice_id: string | null;
+            invoice_number: number | null;
+            /** Format: uuid */
+            invoice_uuid: string | null;
+            /** @description a PAYMENT with something left to refund */
+            is_refundable: boolean;
+            /** @description always false: transactions are settled when recorded */
+            is_voidable: boolean;
+            /** @description total_amount − total_fee_amount */
+            net_amount: components["schemas"]["MoneyResponse"];
+            note: string | null;
+            /** @description the PAYMENT a REFUND gives money back from */
+            parent_transaction_id: string | null;
+            payment_method: components["schemas"]["PaymentMethodSnapshotResponse"] | null;
+            /** @description fee charged by the payment processor */
+            processor_fee_amount: components["schemas"]["MoneyResponse"];
+            proposal_id: string | null;
+            provider_transaction_id: string | null;
+            /** @enum {string} */
+            provider_type: "WIRE" | "CHEQUE" | "CASH" | "CREDIT_CARD_OFFLINE" | "PROVIDER_A" | "PROVIDER_B" | "PROVIDER_C" | "BANK_TRANSFER" | "INTERNAL" | "SANDBOX";
+            /** @description total_amount − refunded_amount for a PAYMENT; 0 otherwise */
+            refundable_amount: components["schemas"]["MoneyResponse"];
+            refunded_amount: components["schemas"]["MoneyResponse"];
+            /** @enum {string} */
+            status: "SUCCEEDED" | "FAILED" | "PENDING" | "REFUNDED" | "PARTIALLY_REFUNDED";
+            status_message: string | null;
+            total_amount: components["schemas"]["MoneyResponse"];
+            total_amount_default_currency: components["schemas"]["MoneyResponse"];
+            total_fee_amount: components["schemas"]["MoneyResponse"];
+            /** @enum {string} */
+            transaction_type: "PAYMENT" | "REFUND";
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TotalAmountFilterDto: {
+            eq?: number;
+            gt?: number;
+            gte?: number;
+            lte?: number;
+        };
+        PaymentTransactionQueryDto: {
+            /** @example USD */
+            currency?: string;
+            customer_id?: string;
+            invoice_number?: number;
+            /** Format: uuid */
+            invoice_uuid?: string;
+            provider_transaction_ids?: string[];
+            /** @enum {string} */
+            provider_type?: "WIRE" | "CHEQUE" | "CASH" | "CREDIT_CARD_OFFLINE" | "PROVIDER_A" | "PROVIDER_B" | "PROVIDER_C" | "BANK_TRANSFER" | "INTERNAL" | "SANDBOX";
+            /** @description case-insensitive substring of id, note, provider_transaction_id, status_message, invoice number or customer name */
+            search?: string;
+            /** @description include transactions of connected accounts (there are none: a filter on connected_account_transaction when false) */
+            show_connected_account?: boolean;
+            /** @enum {string} */
+            status?: "SUCCEEDED" | "FAILED" | "PENDING" | "REFUNDED" | "PARTIALLY_REFUNDED";
+            total_amount?: components["schemas"]["TotalAmountFilterDto"];
+            /** @enum {string} */
+            transaction_type?: "PAYMENT" | "REFUND";
+        };
+        FindPaymentTransactionsBody: {
+            pagination: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["PaymentTransactionQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | "totalAmountAsc" | "totalAmountDesc" | null;
+            include_meta?: boolean | null;
+        };
+        RefundAmountDto: {
+            /**
+             * @description must be the payment's currency (defaults to it)
+             * @example USD
+             */
+            currency?: string | null;
+            /** @description integer cents > 0, at most refundable_amount */
+            value_in_cents: number;
+        };
+        RefundTransactionDto: {
+            /** @description omitted: everything still refundable */
+            amount?: components["schemas"]["RefundAmountDto"] | null;
+            /** @description internal note */
+            note?: string | null;
+            /** @enum {string|null} */
+            reason?: "duplicate" | "fraudulent" | "requested_by_customer" | "expired_uncaptured_charge" | null;
+        };
+        AttachPaymentMethodDto: {
+            /**
+             * @description a processor token; the sandbox knows tok_visa, tok_chargeDeclined and tok_insufficientFunds
+             * @example tok_visa
+             */
+            token: string;
+        };
+        PaymentMethodResponse: {
+            /** @example pm_01j… */
+            id: string;
+            customer_id: string;
+            /** @example card */
+            type: string;
+            /** @example visa */
+            brand: string;
+            /** @example 4242 */
+            last_4: string;
+            exp_month: number;
+            exp_year: number;
+            default: boolean;
+            /** @example SANDBOX */
+            provider_type: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        UpdatePaymentMethodDto: {
+            /** @description true makes this the customer's default (false is ignored: there is always one default) */
+            default?: boolean | null;
+            /** @description with default: true, also moves the customer's live subscriptions that name another payment method onto this one */
+            update_subscriptions_non_default_payment?: boolean | null;
+        };
+        CreditMoneyDto: {
+            /** @example USD */
+            currency: string;
+            /** @example 5000 */
+            value_in_cents: number;
+        };
+        ApplyToOpenInvoicesDto: {
+            /** @description apply the new credit at once to the customer's PENDING invoices (oldest first) */
+            enable: boolean;
+            /** @description only these invoices (uuids); all PENDING invoices when absent */
+            invoice_uuids?: string[] | null;
+        };
+        CreateCreditDto: {
+            /** @description customer id or identifier */
+            customer_id: string;
+            /** @example Goodwill credit */
+            name: string;
+            /** @enum {string} */
+            type: "AMOUNT" | "UNITS";
+            /** @description required for AMOUNT credits (> 0) */
+            amount?: components["schemas"]["CreditMoneyDto"] | null;
+            /** @description required for UNITS credits (an integer > 0) */
+            units?: number | null;
+            /** @description billable item of a UNITS credit (required for UNITS) */
+            item_id?: string | null;
+            /**
+             * Format: date-time
+             * @description in the future; never expires when absent
+             */
+            expiration_date?: string | null;
+            /** @description a subscription of the customer */
+            subscription_id?: string | null;
+            apply_to_open_invoices?: components["schemas"]["ApplyToOpenInvoicesDto"] | null;
+            metadata?: Record<string, unknown> | null;
+        };
+        CreditMoneyResponse: {
+            currency: string;
+            value_in_cents: number;
+        };
+        CreditResponse: {
+            id: string;
+            company_id: string;
+            customer_id: string;
+            subscription_id: string | null;
+            name: string;
+            /** @enum {string} */
+            type: "AMOUNT" | "UNITS";
+            /**
+             * @description an ACTIVE credit past its expiration_date reads EXPIRED
+             * @enum {string}
+             */
+            state: "ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED";
+            /** @description what remains (AMOUNT credits; null for UNITS) */
+            amount: components["schemas"]["CreditMoneyResponse"] | null;
+            /** @description what was granted (AMOUNT credits; null for UNITS) */
+            issued_amount: components["schemas"]["CreditMoneyResponse"] | null;
+            /** @description units that remain (UNITS credits; 0 for AMOUNT) */
+            units: number;
+            /** @description units granted (UNITS credits; 0 for AMOUNT) */
+            issued_units: number;
+            item_id: string | null;
+            item: components["schemas"]["BillableItemResponse"] | null;
+            /** Format: date-time */
+            expiration_date: string | null;
+            /** @description always null */
+            coupon_id: string | null;
+            /** @description always null */
+            import_created_at_ref: string | null;
+            /** @description always null */
+            import_ref: string | null;
+            /** @description always null */
+            imported_from: string | null;
+            /** @description always null */
+            metric_record_id: string | null;
+            /** @description always null */
+            one_time_billable_id: string | null;
+            /** @description always null */
+            proration_date: string | null;
+            metadata: Record<string, unknown>;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreditQueryDto: {
+            /** @description customer id or identifier */
+            customer_id?: string;
+            subscription_id?: string;
+            /**
+             * @description the credit state, any case
+             * @enum {string}
+             */
+            status?: "ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED";
+            /** @description any case */
+            statuses?: ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED")[];
+            /**
+             * @description any case
+             * @enum {string}
+             */
+            type?: "AMOUNT" | "UNITS";
+            /** @description any case */
+            currency?: string;
+            /** @description case-insensitive substring of the name */
+            search?: string;
+        };
+        FindCreditsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["CreditQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        ConsumeCreditsDto: {
+            /** @description customer id or identifier */
+            customer_id: string;
+            /** @enum {string} */
+            type: "AMOUNT" | "UNITS";
+            /** @description AMOUNT: how much to consume (> 0) */
+            amount?: components["schemas"]["CreditMoneyDto"] | null;
+            /** @description UNITS: how many units to consume (an integer > 0) */
+            units?: number | null;
+            /** @description UNITS: the billable item (required unless credit_id is given) */
+            item_id?: string | null;
+            /** @description consume from this credit only */
+            credit_id?: string | null;
+            note?: string | null;
+        };
+        CreditLogResponse: {
+            id: string;
+            company_id: string;
+            /** @enum {string} */
+            action_type: "ISSUED" | "CONSUMED" | "EXPIRED" | "REVOKED";
+            /** @enum {string} */
+            type: "AMOUNT" | "UNITS";
+            /** @description cents issued, consumed, expired or revoked; for UNITS entries the value of the units on the invoice, else null */
+            amount_applied: components["schemas"]["CreditMoneyResponse"] | null;
+            /** @description units issued, consumed, expired or revoked (0 for AMOUNT) */
+            units_applied: number;
+            note: string | null;
+            credit_id: string;
+            credit: components["schemas"]["CreditResponse"];
+            customer_id: string;
+            customer: components["schemas"]["CustomerSummaryResponse"];
+            /** @description internal invoice id (inv_…) */
+            invoice_id: string | null;
+            /** @description the invoice (as GET /invoices/{uuid}) */
+            invoice: Record<string, unknown> | null;
+            item_id: string | null;
+            item: components["schemas"]["BillableItemResponse"] | null;
+            /** @description always null */
+            metric_record_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ConsumeCreditsResponse: {
+            customer_id: string;
+            /** @enum {string} */
+            type: "AMOUNT" | "UNITS";
+            /** @description AMOUNT: what was consumed (null for UNITS) */
+            consumed_amount: components["schemas"]["CreditMoneyResponse"] | null;
+            /** @description UNITS: units consumed (null for AMOUNT) */
+            consumed_units: number | null;
+            /** @description the credits consumed from, as they are now, in consumption order */
+            credits: components["schemas"]["CreditResponse"][];
+            /** @description one CONSUMED entry per credit touched */
+            logs: components["schemas"]["CreditLogResponse"][];
+        };
+        CreditLogQueryDto: {
+            /**
+             * @description any case
+             * @enum {string}
+             */
+            action_type?: "ISSUED" | "CONSUMED" | "EXPIRED" | "REVOKED";
+            credit_id?: string;
+            /** @description customer id or identifier */
+            customer_id?: string;
+            /** @description invoice id (inv_…) or uuid */
+            invoice_id?: string;
+            /** @description exact note */
+            note?: string;
+            /** @description case-insensitive substring of the note or of the credit's name */
+            search?: string;
+            /**
+             * @description any case
+             * @enum {string}
+             */
+            type?: "AMOUNT" | "UNITS";
+        };
+        FindCreditLogsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["CreditLogQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        SignatoryInputDto: {
+            /** @description unique within the contract (case-insensitive) */
+            email: string;
+            name?: string | null;
+            title?: string | null;
+            /** @description signing order; default: place in the list (1, 2, ...) */
+            position?: number | null;
+        };
+        CreateContractDto: {
+            /** @description customer id or identifier */
+            customer_id: string;
+            title: string;
+            signatories?: components["schemas"]["SignatoryInputDto"][] | null;
+            /** @description exactly one of product_pricing_ids and bundle_pricing_id */
+            product_pricing_ids?: string[] | null;
+            bundle_pricing_id?: string | null;
+            config_items?: components["schemas"]["ConfigItemDto"][] | null;
+            /** @description default: the bundle's term, else the first recurring price's period */
+            term?: components["schemas"]["TermDto"] | null;
+            /**
+             * Format: date-time
+             * @description start of the subscription (default: when executed); may be in the future
+             */
+            start_date?: string | null;
+            /**
+             * Format: date-time
+             * @description unsigned after this instant, the contract is EXPIRED
+             */
+            expiration_date?: string | null;
+            /** @default true */
+            auto_renews?: boolean | null;
+            /** @default false */
+            auto_charges?: boolean | null;
+            discounts?: components["schemas"]["DiscountInputDto"][] | null;
+            onetime_items?: components["schemas"]["OnetimeItemDto"][] | null;
+            /** @description values for {{name}} placeholders of content */
+            custom_variables?: Record<string, unknown> | null;
+            /** @description the text of the contract (plain text) */
+            content?: string | null;
+            metadata?: Record<string, unknown> | null;
+            owner_id?: string | null;
+            /**
+             * @default DRAFT
+             * @enum {string|null}
+             */
+            status?: "DRAFT" | "PENDING_SIGNATURES" | null;
+        };
+        SignatoryResponse: {
+            declined: boolean;
+            email: string;
+            name: string | null;
+            position: number;
+            signature_id: string | null;
+            /** @description absolute link of this signatory's hosted signing page */
+            signature_link: string;
+            signed: boolean;
+            /** Format: date-time */
+            signed_date: string | null;
+            title: string | null;
+            view_timestamps: string[];
+        };
+        ContractResponse: {
+            /** @description annual contract value: recurring charges for the configured quantities over 12 months, after discounts */
+            acv: components["schemas"]["MoneyResponse"];
+            auto_charges: boolean;
+            auto_renews: boolean;
+            /** @description the bundle, expanded */
+            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing_id: string | null;
+            campaigns: Record<string, unknown>[];
+            /** Format: date-time */
+            change_custom_date: string | null;
+            change_proration_type: string | null;
+            change_reset_billing_anchor: boolean | null;
+            change_timing: string | null;
+            company: components["schemas"]["CompanyRecordResponse"];
+            company_id: string;
+            /** Format: date-time */
+            completed_date: string | null;
+            config_items: components["schemas"]["ConfigItemResponse"][];
+            content: string | null;
+            content_template: string | null;
+            contract_attachments: Record<string, unknown>[];
+            counter_signatories: Record<string, unknown>[];
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            custom_variables: Record<string, unknown>;
+            customer: components["schemas"]["CustomerResponse"];
+            customer_id: string;
+            discounts: Record<string, unknown>[];
+            /** Format: date-time */
+            expiration_date: string | null;
+            id: string;
+            metadata: Record<string, unknown>;
+            onetime_items: Record<string, unknown>[];
+            owner_id: string | null;
+            product_pricing_ids: string[];
+            product_pricings: components["schemas"]["ProductPricingResponse"][];
+            signatories: components["schemas"]["SignatoryResponse"][];
+            /** Format: date-time */
+            start_date: string | null;
+            /** @enum {string} */
+            status: "DRAFT" | "PENDING_SIGNATURES" | "EXECUTED" | "EXPIRED" | "VOID";
+            /** @description the subscription created when the contract was executed */
+            subscription_id: string | null;
+            term: components["schemas"]["TermResponse"];
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ContractQueryDto: {
+            customer_id?: string;
+            /**
+             * @description case-insensitive; EXPIRED is derived from expiration_date
+             * @enum {string}
+             */
+            status?: "DRAFT" | "PENDING_SIGNATURES" | "EXECUTED" | "EXPIRED" | "VOID";
+            /** @description any of these statuses (case-insensitive) */
+            statuses?: string[];
+            owner_id?: string;
+            /** @description case-insensitive substring of the title or the customer name / organisation */
+            search?: string;
+        };
+        FindContractsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["ContractQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        SignatoryPatchDto: {
+            /** @description unique within the contract (case-insensitive) */
+            email: string;
+            name?: string | null;
+            title?: string | null;
+            /** @description signing order; default: place in the list (1, 2, ...) */
+            position?: number | null;
+            declined?: boolean | null;
+            /** @description reference of the signature (kept as given) */
+            signature_id?: string | null;
+            /** @description ignored: the service builds the link */
+            signature_link?: string | null;
+            signed?: boolean | null;
+            /** Format: date-time */
+            signed_date?: string | null;
+            /** @description ignored: recorded by the signing page */
+            view_timestamps?: string[] | null;
+        };
+        UpdateContractDto: {
+            auto_charges?: boolean | null;
+            auto_renews?: boolean | null;
+            custom_variables?: Record<string, unknown> | null;
+            /** Format: date-time */
+            expiration_date?: string | null;
+            metadata?: Record<string, unknown> | null;
+            owner_id?: string | null;
+            /** @description replaces the list (entries matched by e-mail keep their signature state) */
+            signatories?: components["schemas"]["SignatoryPatchDto"][] | null;
+            /** Format: date-time */
+            start_date?: string | null;
+            /** @description null: the plan's default term */
+            term?: components["schemas"]["TermDto"] | null;
+            title?: string | null;
+            /**
+             * @description DRAFT → PENDING_SIGNATURES; DRAFT or PENDING_SIGNATURES → VOID
+             * @enum {string|null}
+             */
+            status?: "DRAFT" | "PENDING_SIGNATURES" | "VOID" | null;
+        };
+        CheckoutOptionsDto: {
+            /** @default false */
+            allow_promo_code?: boolean | null;
+            /**
+             * @description REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE
+             * @enum {string|null}
+             */
+            completion_action?: "REDIRECT" | "CONFIRMATION_MESSAGE" | null;
+            confirmation_message?: string | null;
+            /** @description absolute http(s) URL */
+            redirect_url?: string | null;
+            /** @default false */
+            requires_customer_address?: boolean | null;
+        };
+        CreateCheckoutDto: {
+            config_items: components["schemas"]["ConfigItemDto"][];
+            /** @description customer id or identifier */
+            customer_id: string;
+            /** @enum {string} */
+            type: "CHECKOUT_SESSION";
+            /** @default false */
+            auto_charges?: boolean | null;
+            /** @default true */
+            auto_renews?: boolean | null;
+            bundle_pricing_id?: string | null;
+            /** @enum {string|null} */
+            change_proration_type?: "NEXT" | "IMMEDIATE" | "NONE" | null;
+            change_reset_billing_anchor?: boolean | null;
+            /** @enum {string|null} */
+            change_timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
+            discounts?: components["schemas"]["DiscountInputDto"][];
+            metadata?: Record<string, unknown> | null;
+            onetime_items?: components["schemas"]["OnetimeItemDto"][];
+            options?: components["schemas"]["CheckoutOptionsDto"] | null;
+            /** @description a live subscription of the customer whose plan changes */
+            previous_subscription_id?: string | null;
+            /** @description exactly one of product_pricing_ids and bundle_pricing_id */
+            product_pricing_ids?: string[] | null;
+            term?: components["schemas"]["TermDto"] | null;
+            trial?: boolean | null;
+            trial_term?: components["schemas"]["TermDto"] | null;
+        };
+        CheckoutCreatedResponse: {
+            id: string;
+            /** @description absolute link of the hosted checkout page */
+            url: string | null;
+        };
+        CheckoutOptionsResponse: {
+            allow_promo_code: boolean;
+            /** @enum {string} */
+            completion_action: "REDIRECT" | "CONFIRMATION_MESSAGE";
+            confirmation_message: string | null;
+            redirect_url: string | null;
+            requires_customer_address: boolean;
+        };
+        CheckoutTotalsResponse: {
+            sub_total: components["schemas"]["MoneyResponse"];
+            discount: components["schemas"]["MoneyResponse"];
+            total: components["schemas"]["MoneyResponse"];
+            /** Format: date-time */
+            invoice_date: string | null;
+        };
+        CheckoutSessionResponse: {
+            acv: components["schemas"]["MoneyResponse"];
+            auto_charges: boolean;
+            auto_renews: boolean;
+            /** @description the bundle, expanded */
+            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing_id: string | null;
+            change_proration_type: string | null;
+            change_reset_billing_anchor: boolean | null;
+            change_timing: string | null;
+            company_id: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            config_items: components["schemas"]["ConfigItemResponse"][];
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            customer: components["schemas"]["CustomerResponse"];
+            customer_id: string;
+            discounts: Record<string, unknown>[];
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            invoice_id: string | null;
+            metadata: Record<string, unknown>;
+            onetime_items: Record<string, unknown>[];
+            options: components["schemas"]["CheckoutOptionsResponse"];
+            previous_subscription_id: string | null;
+            product_pricing_ids: string[];
+            product_pricings: components["schemas"]["ProductPricingResponse"][];
+            /** @enum {string} */
+            status: "OPEN" | "COMPLETED" | "EXPIRED";
+            subscription_id: string | null;
+            term: components["schemas"]["TermResponse"];
+            /** @description the first invoice's totals, computed by the billing engine */
+            totals: components["schemas"]["CheckoutTotalsResponse"] | null;
+            trial: boolean;
+            trial_term: components["schemas"]["TermResponse"] | null;
+            /** @enum {string} */
+            type: "CHECKOUT_SESSION";
+            /** Format: date-time */
+            updated_at: string;
+            url: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    HealthController_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    HealthController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Database reachable and every migration applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Not ready yet */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    EntitlementsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEntitlementDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntitlementResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    EntitlementsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindEntitlementsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["EntitlementResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    EntitlementsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntitlementResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    EntitlementsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEntitlementDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntitlementResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CustomersController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCustomerDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CustomersController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindCustomersBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["CustomerResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CustomersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the customer id (cus_…) or its identifier */
+                customer_id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CustomersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the customer id (cus_…) or its identifier */
+                customer_id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCustomerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CustomersController_startManaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the customer id (cus_…) or its identifier */
+                customer_id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BillableItemsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBillableItemDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillableItemResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BillableItemsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindBillableItemsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["BillableItemResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BillableItemsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillableItemResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BillableItemsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBillableItemDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillableItemResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BillableMetricsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBillableMetricDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillableMetricResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BillableMetricsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindBillableMetricsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["BillableMetricResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BillableMetricsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillableMetricResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BillableMetricsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBillableMetricDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillableMetricResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    UsageController_ingest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IngestEventsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestEventsResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    UsageController_customerUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerUsageDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerUsageResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ObjectsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateObjectDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObjectResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ObjectsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindObjectsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["ObjectResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ObjectsController_ingest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IngestObjectsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestObjectsResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ObjectsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObjectResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ObjectsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description soft delete: the object stays for the usage of past periods */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObjectResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ObjectsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateObjectDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ObjectResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ProductsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProductDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ProductsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindProductsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["ProductResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ProductsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ProductsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProductDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PricingsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePricingDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPricingResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PricingsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindPricingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["ProductPricingResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PricingsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPricingResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PricingsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePricingDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPricingResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BundlesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBundleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BundlesController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindBundlesBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["BundleResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BundlesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BundlesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBundleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindSubscriptionsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["SubscriptionResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_undoCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_extend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtendTrialDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PauseSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionUsageDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionUsageResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    NextInvoiceController_next: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NextInvoiceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePreviewResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    InvoicesController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindInvoicesBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["InvoiceResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    InvoicesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    InvoicesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInvoiceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    InvoicesController_void: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoidInvoiceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    InvoicesController_finalize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description spec #13: DRAFT → PENDING (PAID when nothing is due); 409 otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    InvoicesController_markPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkInvoicePaidDto"];
+            };
+        };
+        responses: {
+            /** @description spec #9: records a payment transaction; PAID when nothing is due */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    OneTimesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOneTimesDto"];
+            };
+        };
+        responses: {
+            /** @description spec #2: the one-time billables created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneTimeBillableResponse"][];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    OneTimesController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindOneTimesBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["OneTimeBillableResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentTransactionsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindPaymentTransactionsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["PaymentTransactionResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentTransactionsController_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundTransactionDto"];
+            };
+        };
+        responses: {
+            /** @description the REFUND transaction (parent_transaction_id: the payment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTransactionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentTransactionsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTransactionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentMethodsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodResponse"][];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentMethodsController_attach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachPaymentMethodDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentMethodsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentMethodsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePaymentMethodDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCreditDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindCreditsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["CreditResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_consume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsumeCreditsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsumeCreditsResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_findLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindCreditLogsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["CreditLogResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CreditsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the credit, state REVOKED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ContractsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContractDto"];
+            };
+        };
+        responses: {
+            /** @description the contract (creation answers 200) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ContractsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindContractsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["ContractResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ContractsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ContractsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateContractDto"];
+            };
+        };
+        responses: {
+            /** @description #16: signatures while DRAFT or PENDING_SIGNATURES; 409 once executed, expired or void */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CheckoutController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCheckoutDto"];
+            };
+        };
+        responses: {
+            /** @description #10: the session id and its hosted checkout link (creation answers 200) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutCreatedResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CheckoutController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description #20: the checkout session record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSessionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+}
