@@ -1052,7 +1052,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a contract (spec #16) */
+        /**
+         * Update a contract (#16)
+         * @description Signatures are accepted while DRAFT or PENDING_SIGNATURES; any change is a 409 once the contract is executed, expired or void.
+         *
+         *     **Signatures bind the terms signed.** Each signature stores the digest of the terms it signed (`signatories[].terms_digest`). A PATCH that changes a term-bearing field — `custom_variables`, `term`, `start_date`, `auto_renews`, `auto_charges` (and, outside this endpoint, the prices of the contract's pricings) — **resets every signature and refusal** of the contract, including signatures given in the same request: each signatory signs the new terms again (their signing page shows them). Setting a field to the value it already has changes nothing. `title`, `metadata`, `owner_id`, `expiration_date`, `status` and the signatory list are not terms. The contract executes only when every signature carries the digest of its current terms (`terms_digest`); a signature given on other terms is reset instead.
+         */
         patch: operations["ContractsController_update"];
         trace?: never;
     };
@@ -3107,7 +3112,7 @@ export interface components {
             id: string;
             company_id: string;
             /** @enum {string} */
-            action_type: "ISSUED" | "CONSUMED" | "EXPIRED" | "REVOKED";
+            action_type: "ISSUED" | "CONSUMED" | "EXPIRED" | "REVOKED" | "RESTORED";
             /** @enum {string} */
             type: "AMOUNT" | "UNITS";
             /** @description cents issued, consumed, expired or revoked; for UNITS entries the value of the units on the invoice, else null */
@@ -3150,7 +3155,7 @@ export interface components {
              * @description any case
              * @enum {string}
              */
-            action_type?: "ISSUED" | "CONSUMED" | "EXPIRED" | "REVOKED";
+            action_type?: "ISSUED" | "CONSUMED" | "EXPIRED" | "REVOKED" | "RESTORED";
             credit_id?: string;
             /** @description customer id or identifier */
             customer_id?: string;
@@ -3234,6 +3239,8 @@ export interface components {
             signed: boolean;
             /** Format: date-time */
             signed_date: string | null;
+            /** @description digest of the terms this signature signed (the contract's terms_digest at the time); null while not signed */
+            terms_digest: string | null;
             title: string | null;
             view_timestamps: string[];
         };
@@ -3283,6 +3290,8 @@ export interface components {
             /** @description the subscription created when the contract was executed */
             subscription_id: string | null;
             term: components["schemas"]["TermResponse"];
+            /** @description `sha256:<hex>` of the contract's current terms (customer, plan and quantities, the prices of its pricings, term, start_date, auto_renews, auto_charges, discounts, one-time items, content, custom_variables); the contract executes only when every signature carries this digest */
+            terms_digest: string;
             title: string;
             /** Format: date-time */
             updated_at: string;
@@ -3325,6 +3334,8 @@ export interface components {
             signed?: boolean | null;
             /** Format: date-time */
             signed_date?: string | null;
+            /** @description ignored: a signature binds the terms current when it is given */
+            terms_digest?: string | null;
             /** @description ignored: recorded by the signing page */
             view_timestamps?: string[] | null;
         };
@@ -3589,9 +3600,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3695,9 +3708,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3772,9 +3787,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3871,9 +3888,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3969,9 +3988,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4075,9 +4096,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4153,9 +4176,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4253,9 +4278,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4349,9 +4376,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4447,9 +4476,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4553,9 +4584,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4630,9 +4663,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4729,9 +4764,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4827,9 +4864,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4933,9 +4972,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5010,9 +5051,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5109,9 +5152,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5207,9 +5252,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5306,9 +5353,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5404,9 +5453,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5510,9 +5561,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5608,9 +5661,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5685,9 +5740,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5781,9 +5838,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5880,9 +5939,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5978,9 +6039,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6084,9 +6147,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6161,9 +6226,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6260,9 +6327,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6358,9 +6427,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6464,9 +6535,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6541,9 +6614,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6640,9 +6715,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6738,9 +6815,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6844,9 +6923,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6921,9 +7002,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7020,9 +7103,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7118,9 +7203,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7224,9 +7311,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7301,9 +7390,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7400,9 +7491,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7499,9 +7592,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7598,9 +7693,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7697,9 +7794,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7796,9 +7895,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7895,9 +7996,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7994,9 +8097,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8093,9 +8198,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8191,9 +8298,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8297,9 +8406,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8374,9 +8485,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8473,9 +8586,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8572,9 +8687,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8668,9 +8785,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8768,9 +8887,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8867,9 +8988,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8973,9 +9096,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9079,9 +9204,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9179,9 +9306,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9256,9 +9385,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9333,9 +9464,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9432,9 +9565,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9528,9 +9663,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9628,9 +9765,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9726,9 +9865,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9832,9 +9973,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9930,9 +10073,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10036,9 +10181,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10113,9 +10260,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10209,9 +10358,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10308,9 +10459,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10414,9 +10567,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10491,9 +10646,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10528,7 +10685,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description #16: signatures while DRAFT or PENDING_SIGNATURES; 409 once executed, expired or void */
+            /** @description the contract; signatures reset when a term changed */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10591,9 +10748,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10690,9 +10849,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10768,9 +10929,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description request_error / rate_limited (Retry-After) */
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

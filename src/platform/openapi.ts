@@ -10,7 +10,7 @@ const TENANT_ERRORS: Record<string, string> = {
   401: 'auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer)',
   403: 'auth_error: the token is for another company',
   404: 'request_error / not_found: no such record in this company',
-  429: 'request_error / rate_limited (Retry-After)',
+  429: 'request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds',
   500: 'api_error: anything unexpected (never SQL or a stack)',
 };
 /** …and those of operations that write (idempotency keys, bodies). */
@@ -50,7 +50,11 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       }
       const errors = { ...TENANT_ERRORS, ...(method === 'get' ? {} : WRITE_ERRORS) };
       for (const [status, description] of Object.entries(errors)) {
-        operation.responses[status] ??= { description, content: { 'application/json': { schema: errorRef } } };
+        operation.responses[status] ??= {
+          description,
+          ...(status === '429' ? { headers: { 'Retry-After': { description: 'seconds until the window ends', schema: { type: 'integer' } } } } : {}),
+          content: { 'application/json': { schema: errorRef } },
+        };
       }
     }
   }
