@@ -152,6 +152,6 @@ describe('payment methods belong to their customer (subscriptions)', () => {
 
   it('the hook is registered by the payments module; without a source the application refuses to start', () => {
     expect(() => t.app.get(PaymentMethodOwnership).onApplicationBootstrap()).not.toThrow();
-    expect(() => new PaymentMethodOwnership().onApplicationBootstrap()).toThrow(/PaymentMethodOwnership has no source/);
+    expect(() => new PaymentMethodOwnership().onApplicationBootstrap()).toThrow(/hooks not provided: payment-method ownership \(PaymentsModule\)/);
   });
 });

@@ -94,15 +94,17 @@ export class OpenApiContract {
 
   /** The problems of one answer (empty when it keeps the contract). */
   check(method: string, url: string, answer: ContractAnswer): string[] {
-    const pathname = new URL(url, 'http://localhost').pathname;
+    // the path as the server routed it: no dot-segment resolution (a `..` path parameter stays one segment)
+    const pathname = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0];
     if (OUTSIDE_API.some((re) => re.test(pathname))) return [];
     const verb = method.toLowerCase();
     const route = this.routes.find((r) => r.pattern.test(pathname) && r.methods[verb]);
     if (!route) {
-      // An unknown route (or method): only the 404 error body is allowed.
+      // An unknown route (or method): the 404 error body — or a 400 one for a request refused
+      // before routing (a path that does not decode, a malformed body).
       const where = `${method.toUpperCase()} ${pathname} (not in the OpenAPI document)`;
-      if (answer.status !== 404) return [`${where}: answered ${answer.status}; an undocumented route may only answer 404`];
-      return this.validate('unknown route 404', { $ref: ERROR_SCHEMA }, where, answer);
+      if (answer.status !== 404 && answer.status !== 400) return [`${where}: answered ${answer.status}; an undocumented route may only answer 404 (or 400)`];
+      return this.validate(`unknown route ${answer.status}`, { $ref: ERROR_SCHEMA }, where, answer);
     }
     const where = `${method.toUpperCase()} ${route.template} ${answer.status}`;
     const operation = route.methods[verb];
