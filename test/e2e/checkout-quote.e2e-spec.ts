@@ -6,6 +6,7 @@
  */
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
+import { monthlySeatPricing, ok } from '../support/http';
 
 const NOW = '2032-02-01T10:00:00.000Z';
 
@@ -16,21 +17,7 @@ describe('checkout: the quote shown is the quote charged', () => {
   let product: any;
   let n = 0;
 
-  const ok = async (res: request.Response, status = 200) => {
-    if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
-  const newPricing = (cents: number) =>
-    a
-      .post('/pricing', {
-        product_id: product.id,
-        name: `Seats ${++n}`,
-        currency: 'USD',
-        pricing_type: 'FIXED',
-        fixed_price: { price_per_unit: cents },
-        billing_frequency: { count: 1, frequency: 'MONTH' },
-      })
-      .then((r) => ok(r));
+  const newPricing = (cents: number) => monthlySeatPricing(a, product.id, `Seats ${++n}`, cents);
   const newCustomer = async () => ok(await a.post('/customers', { name: `Buyer ${++n}`, email: `b${n}@example.com` }), 201);
   const session = async (pricing: any, customer: any, over: Record<string, unknown> = {}) =>
     ok(

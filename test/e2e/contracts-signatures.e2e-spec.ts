@@ -6,6 +6,7 @@
  */
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
+import { monthlySeatPricing, ok } from '../support/http';
 
 const NOW = '2031-05-01T09:00:00.000Z';
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
@@ -17,21 +18,7 @@ describe('contract signatures bind the terms signed', () => {
   let product: any;
   let n = 0;
 
-  const ok = async (res: request.Response, status = 200) => {
-    if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
-  const newPricing = (cents: number) =>
-    a
-      .post('/pricing', {
-        product_id: product.id,
-        name: `Seats ${++n}`,
-        currency: 'USD',
-        pricing_type: 'FIXED',
-        fixed_price: { price_per_unit: cents },
-        billing_frequency: { count: 1, frequency: 'MONTH' },
-      })
-      .then((r) => ok(r));
+  const newPricing = (cents: number) => monthlySeatPricing(a, product.id, `Seats ${++n}`, cents);
   const contract = async (over: Record<string, unknown> = {}) => {
     const pricing = over.pricing ?? (await newPricing(5800));
     delete over.pricing;

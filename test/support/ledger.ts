@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { ok } from './http';
 import type { Tenant, TestApp } from './app';
 import { AuditService } from '../../src/audit/audit.service';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
@@ -6,10 +6,7 @@ import { AutoChargeService } from '../../src/payments/auto-charge.service';
 /** Shared set-up of the invoice-ledger tests: customers, cards, one-time invoices, hand-made charge attempts, the audit. */
 export const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
-export async function ok(res: request.Response, status: number) {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+export { ok };
 
 let n = 0;
 export function ledgerKit(t: TestApp) {
