@@ -9,7 +9,9 @@ for (const file of process.argv.slice(2)) {
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   suitesFailed += r.numFailedTestSuites;
-  console.log(`${file}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numTotalTestSuites} suites (${r.numFailedTestSuites} failed)`);
+  console.log(
+    `${file}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numTotalTestSuites} suites (${r.numFailedTestSuites} failed)`,
+  );
 }
 console.log(`${passed} passed, ${failed + suitesFailed} failed`);
 process.exit(failed + suitesFailed > 0 || passed === 0 ? 1 : 0);

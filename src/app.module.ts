@@ -18,7 +18,20 @@ export class AppModule {
   static forRoot(options: PlatformOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), EntitlementsModule, CustomersModule, MetricsModule, CatalogModule, SubscriptionsModule, InvoicingModule, PaymentsModule, CreditsModule, ContractsModule, CheckoutModule, AuditModule],
+      imports: [
+        PlatformModule.forRoot(options),
+        EntitlementsModule,
+        CustomersModule,
+        MetricsModule,
+        CatalogModule,
+        SubscriptionsModule,
+        InvoicingModule,
+        PaymentsModule,
+        CreditsModule,
+        ContractsModule,
+        CheckoutModule,
+        AuditModule,
+      ],
     };
   }
 }

@@ -39,6 +39,10 @@ export class AuditService {
 
   async company(companyId: string): Promise<AuditViolation[]> {
     const applied = await this.invoices.appliedPayments(companyId);
-    return [...(await this.invoices.check(companyId)), ...(await this.payments.check(companyId, applied)), ...(await this.credits.check(companyId, applied))];
+    return [
+      ...(await this.invoices.check(companyId)),
+      ...(await this.payments.check(companyId, applied)),
+      ...(await this.credits.check(companyId, applied)),
+    ];
   }
 }

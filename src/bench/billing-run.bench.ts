@@ -54,10 +54,15 @@ async function run(flags: Record<string, string>): Promise<void> {
   const at = new Date('2030-02-01T02:00:00.000Z');
 
   const url = await benchDatabase();
-  const config = { ...loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: flags['log-level'] ?? 'warn', TALLY_SCHEDULER: 'off', PORT: '0' }) };
+  const config = {
+    ...loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: flags['log-level'] ?? 'warn', TALLY_SCHEDULER: 'off', PORT: '0' }),
+  };
   const db = await prepareDatabase(config);
   const clock = new FixedClock(start);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, databaseUrl: db.url }), { bodyParser: false, logger: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, databaseUrl: db.url }), {
+    bodyParser: false,
+    logger: false,
+  });
   configureApp(app);
   (app.get(Clock) as unknown as { now: () => Date }).now = () => clock.now();
   await app.listen(0, '127.0.0.1');
@@ -75,6 +80,7 @@ async function run(flags: Record<string, string>): Promise<void> {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${company.token}` },
         body: JSON.stringify(body),
       });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the benchmark reads fields of its own calls' JSON answers
       const json = (await res.json()) as Record<string, any>;
       if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
       return json;
@@ -83,9 +89,20 @@ async function run(flags: Record<string, string>): Promise<void> {
     // ------------------------------------------------------------ catalog and two template subscriptions
     log('creating the catalog and two template subscriptions through the API...');
     const product = await api('/products', { name: 'Bench product' });
-    const seats = await api('/pricing', { product_id: product.id, name: 'Seats', currency: 'USD', pricing_type: 'FIXED', fixed_price: { price_per_unit: 1500 }, billing_frequency: { count: 1, frequency: 'MONTH' } });
+    const seats = await api('/pricing', {
+      product_id: product.id,
+      name: 'Seats',
+      currency: 'USD',
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 1500 },
+      billing_frequency: { count: 1, frequency: 'MONTH' },
+    });
     const item = await api('/billable_items', { name: 'API calls', type: 'CUSTOM_USAGE' });
-    const metric = await api('/billable_metrics', { item_id: item.id, name: 'Calls', metering_rule: { aggregator: 'SUM', property: 'units', group_keys: [] } });
+    const metric = await api('/billable_metrics', {
+      item_id: item.id,
+      name: 'Calls',
+      metering_rule: { aggregator: 'SUM', property: 'units', group_keys: [] },
+    });
     const usage = await api('/pricing', {
       product_id: product.id,
       name: 'Calls',
@@ -101,12 +118,25 @@ async function run(flags: Record<string, string>): Promise<void> {
     });
     const customerTemplate = await api('/customers', { name: 'Template', identifier: 'template' });
     const seatsCfg = [{ product_metric_pricing_id: seats.product_metric_pricings[0].id, num_licenses: 3 }];
-    const plain = await api('/subscriptions', { customer_id: customerTemplate.id, product_pricing_ids: [seats.id], config_items: seatsCfg, start_date: start.toISOString() });
-    const metered = await api('/subscriptions', { customer_id: customerTemplate.id, product_pricing_ids: [seats.id, usage.id], config_items: seatsCfg, start_date: start.toISOString() });
+    const plain = await api('/subscriptions', {
+      customer_id: customerTemplate.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsCfg,
+      start_date: start.toISOString(),
+    });
+    const metered = await api('/subscriptions', {
+      customer_id: customerTemplate.id,
+      product_pricing_ids: [seats.id, usage.id],
+      config_items: seatsCfg,
+      start_date: start.toISOString(),
+    });
 
     // ------------------------------------------------------------ clone them N/2 times each, one customer each
     log(`cloning ${total} subscriptions and customers...`);
-    const tplCustomer = (await ds.manager.findOneByOrFail(CustomerEntity, { company_id: companyId, id: customerTemplate.id })) as CustomerEntity;
+    const tplCustomer = (await ds.manager.findOneByOrFail(CustomerEntity, {
+      company_id: companyId,
+      id: customerTemplate.id,
+    })) as CustomerEntity;
     const tplSubs = new Map<string, SubscriptionEntity>();
     const tplPhases = new Map<string, SubscriptionPhaseEntity>();
     const tplEvents = new Map<string, SubscriptionEventEntity>();
@@ -178,7 +208,11 @@ async function run(flags: Record<string, string>): Promise<void> {
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const written = Number((await ds.query('SELECT count(*) AS n FROM invoices WHERE company_id = $1', [companyId]))[0].n);
     const lines = Number((await ds.query('SELECT count(*) AS n FROM invoice_lines WHERE company_id = $1', [companyId]))[0].n);
-    const numbers = (await ds.query('SELECT min(number) AS lo, max(number) AS hi, count(DISTINCT number) AS n FROM invoices WHERE company_id = $1', [companyId]))[0];
+    const numbers = (
+      await ds.query('SELECT min(number) AS lo, max(number) AS hi, count(DISTINCT number) AS n FROM invoices WHERE company_id = $1', [
+        companyId,
+      ])
+    )[0];
     // exactly once: a second run writes nothing
     const t1 = process.hrtime.bigint();
     const again = await app.get(BillingRunService).run(at, { companyIds: [companyId] });
@@ -200,7 +234,14 @@ async function run(flags: Record<string, string>): Promise<void> {
     ];
     process.stdout.write(out.join('\n'));
     process.stdout.write(
-      JSON.stringify({ subscriptions: total, invoices_created: summary.invoices_created, seconds: Number(seconds.toFixed(2)), invoices_per_second: Math.round(rate), second_run_created: again.invoices_created, errors: summary.errors }) + '\n',
+      JSON.stringify({
+        subscriptions: total,
+        invoices_created: summary.invoices_created,
+        seconds: Number(seconds.toFixed(2)),
+        invoices_per_second: Math.round(rate),
+        second_run_created: again.invoices_created,
+        errors: summary.errors,
+      }) + '\n',
     );
   } finally {
     await app.close();

@@ -1,15 +1,31 @@
 import {
-  AmountCredit, BillingMathError, Discount, InvoiceLine, UnitCredit, amountLine, applyCredits, applyDiscounts, applyUnitCredits,
-  creditOrder, discountOrder, summarizeInvoice, unitPriceLine,
+  AmountCredit,
+  BillingMathError,
+  Discount,
+  InvoiceLine,
+  UnitCredit,
+  amountLine,
+  applyCredits,
+  applyDiscounts,
+  applyUnitCredits,
+  creditOrder,
+  discountOrder,
+  summarizeInvoice,
+  unitPriceLine,
 } from './index';
 
 const d = (iso: string) => new Date(iso);
 const APRIL_1 = d('2027-04-01T00:00:00Z');
-const line = (cents: number, pp: string | null = null): InvoiceLine => amountLine({ name: `line ${pp}`, amount: cents, product_pricing_id: pp });
+const line = (cents: number, pp: string | null = null): InvoiceLine =>
+  amountLine({ name: `line ${pp}`, amount: cents, product_pricing_id: pp });
 
 describe('discounts', () => {
   it('percent with cap: 20 % of 4000 is 800, capped at 500', () => {
-    const r = applyDiscounts([line(4000)], [{ name: '20 % off', type: 'DISCOUNT_PERCENT', percent: 0.2, cap: { value_in_cents: 500 } }], APRIL_1);
+    const r = applyDiscounts(
+      [line(4000)],
+      [{ name: '20 % off', type: 'DISCOUNT_PERCENT', percent: 0.2, cap: { value_in_cents: 500 } }],
+      APRIL_1,
+    );
     expect([r.discount_cents, r.total_cents, r.lines[0].amount_cents, r.lines[0].kind]).toEqual([500, 3500, -500, 'DISCOUNT']);
   });
   it('percent below the cap, rounded once half away from zero: 12.5 % of 1004 = 125.5 → 126', () => {
@@ -23,9 +39,17 @@ describe('discounts', () => {
     expect(applyDiscounts([line(1000)], [disc], d('2027-03-31T00:00:00Z')).discount_cents).toBe(300);
   });
   it('a pricing-scoped discount applies to that pricing only', () => {
-    const r = applyDiscounts([line(4000, 'pp_a'), line(2000, 'pp_b')], [{ name: 'half of B', type: 'DISCOUNT_PERCENT', percent: 0.5, product_pricing_id: 'pp_b' }], APRIL_1);
+    const r = applyDiscounts(
+      [line(4000, 'pp_a'), line(2000, 'pp_b')],
+      [{ name: 'half of B', type: 'DISCOUNT_PERCENT', percent: 0.5, product_pricing_id: 'pp_b' }],
+      APRIL_1,
+    );
     expect([r.discount_cents, r.lines[0].product_pricing_id]).toEqual([1000, 'pp_b']);
-    const none = applyDiscounts([line(4000, 'pp_a')], [{ name: 'C', type: 'DISCOUNT_AMOUNT', amount: 100, product_pricing_id: 'pp_c' }], APRIL_1);
+    const none = applyDiscounts(
+      [line(4000, 'pp_a')],
+      [{ name: 'C', type: 'DISCOUNT_AMOUNT', amount: 100, product_pricing_id: 'pp_c' }],
+      APRIL_1,
+    );
     expect([none.discount_cents, none.skipped[0].reason]).toEqual([0, 'NOTHING_TO_DISCOUNT']);
   });
   it('order: pricing-scoped before invoice-wide, amounts before percents, whatever the input order', () => {
@@ -49,7 +73,11 @@ describe('discounts', () => {
   it('never below zero: a line, a pricing, or the invoice', () => {
     expect(applyDiscounts([line(600)], [{ name: 'big', type: 'DISCOUNT_AMOUNT', amount: 10000 }], APRIL_1).total_cents).toBe(0);
     // pricing A 1000, pricing B −800 (a proration credit): a 1000 discount on A may take only 200
-    const r = applyDiscounts([line(1000, 'pp_a'), line(-800, 'pp_b')], [{ name: 'A', type: 'DISCOUNT_AMOUNT', amount: 1000, product_pricing_id: 'pp_a' }], APRIL_1);
+    const r = applyDiscounts(
+      [line(1000, 'pp_a'), line(-800, 'pp_b')],
+      [{ name: 'A', type: 'DISCOUNT_AMOUNT', amount: 1000, product_pricing_id: 'pp_a' }],
+      APRIL_1,
+    );
     expect([r.discount_cents, r.total_cents]).toEqual([200, 0]);
     const neg = applyDiscounts([line(-500)], [{ name: 'x', type: 'DISCOUNT_PERCENT', percent: 0.5 }], APRIL_1);
     expect([neg.discount_cents, neg.total_cents]).toEqual([0, -500]);
@@ -112,8 +140,21 @@ describe('credits', () => {
 describe('summarizeInvoice', () => {
   it('sub_total before credits and discounts; total after unit credits, discounts, credits; prorated_amount', () => {
     const lines = [
-      unitPriceLine({ name: 'Pro plan', quantity: 1, unit_price: 3000, product_pricing_id: 'pp_pro', share: { numerator: 20, denominator: 30 } }), // 2000
-      unitPriceLine({ name: 'Old plan', quantity: 1, unit_price: 1500, product_pricing_id: 'pp_old', share: { numerator: 20, denominator: 30 }, credit: true }), // −1000
+      unitPriceLine({
+        name: 'Pro plan',
+        quantity: 1,
+        unit_price: 3000,
+        product_pricing_id: 'pp_pro',
+        share: { numerator: 20, denominator: 30 },
+      }), // 2000
+      unitPriceLine({
+        name: 'Old plan',
+        quantity: 1,
+        unit_price: 1500,
+        product_pricing_id: 'pp_old',
+        share: { numerator: 20, denominator: 30 },
+        credit: true,
+      }), // −1000
       unitPriceLine({ name: 'Seats', quantity: 4, unit_price: 500, product_pricing_id: 'pp_pro', item_id: 'bi_seat' }), // 2000
     ];
     const inv = summarizeInvoice({

@@ -83,7 +83,10 @@ export function isDiscountActive(d: Discount, invoiceDate: Date): boolean {
 /** The order discounts are applied in (see the file comment). Stable. */
 export function discountOrder<T extends Discount>(discounts: readonly T[]): T[] {
   const rank = (d: Discount) => (d.product_pricing_id != null ? 0 : 2) + (d.type === 'DISCOUNT_AMOUNT' ? 0 : 1);
-  return discounts.map((d, i) => ({ d, i })).sort((a, b) => rank(a.d) - rank(b.d) || a.i - b.i).map((x) => x.d);
+  return discounts
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => rank(a.d) - rank(b.d) || a.i - b.i)
+    .map((x) => x.d);
 }
 
 /** What one discount takes off a base of `baseCents` (>= 0), before the scope limits. */
@@ -114,7 +117,8 @@ export function applyDiscounts(lines: readonly InvoiceLine[], discounts: readonl
   const charges = linesTotal(lines);
   const scopeRemaining = new Map<string, Cents>();
   for (const l of lines) {
-    if (l.product_pricing_id != null) scopeRemaining.set(l.product_pricing_id, (scopeRemaining.get(l.product_pricing_id) ?? 0) + l.amount_cents);
+    if (l.product_pricing_id != null)
+      scopeRemaining.set(l.product_pricing_id, (scopeRemaining.get(l.product_pricing_id) ?? 0) + l.amount_cents);
   }
   let invoiceRemaining = charges;
   const applied: AppliedDiscount[] = [];
@@ -125,7 +129,7 @@ export function applyDiscounts(lines: readonly InvoiceLine[], discounts: readonl
       continue;
     }
     const scope = d.product_pricing_id ?? null;
-    const base = Math.max(0, scope === null ? invoiceRemaining : scopeRemaining.get(scope) ?? 0);
+    const base = Math.max(0, scope === null ? invoiceRemaining : (scopeRemaining.get(scope) ?? 0));
     // computed on its scope, then limited so the invoice does not go below zero either
     const off = Math.min(discountValue(d, base), Math.max(0, invoiceRemaining));
     if (off === 0) {

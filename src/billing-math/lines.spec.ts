@@ -1,6 +1,18 @@
 import {
-  BillingMathError, FULL_SHARE, InvoiceLine, Pricing, amountLine, applyShare, minimumSpendLine, minimumSpendTrueUp, pricingLines,
-  prorationFor, prorationShare, share, shareToDecimal, unitPriceLine,
+  BillingMathError,
+  FULL_SHARE,
+  InvoiceLine,
+  Pricing,
+  amountLine,
+  applyShare,
+  minimumSpendLine,
+  minimumSpendTrueUp,
+  pricingLines,
+  prorationFor,
+  prorationShare,
+  share,
+  shareToDecimal,
+  unitPriceLine,
 } from './index';
 
 const d = (iso: string) => new Date(iso);
@@ -67,12 +79,24 @@ describe('invoice lines: rounded once', () => {
   });
   it('pricingLines writes a base line and a charge line, each prorated and rounded once', () => {
     const p: Pricing = { pricing_type: 'FIXED', base_price: 1000, base_units: 10, fixed_price: { price_per_unit: '0.75' } };
-    const lines = pricingLines({ name: 'API calls', base_name: 'Platform fee', pricing: p, quantity: 14, share: rest, product_pricing_id: 'pp_1', item_id: 'bi_1' });
+    const lines = pricingLines({
+      name: 'API calls',
+      base_name: 'Platform fee',
+      pricing: p,
+      quantity: 14,
+      share: rest,
+      product_pricing_id: 'pp_1',
+      item_id: 'bi_1',
+    });
     expect(lines.map((l) => [l.kind, l.name, l.quantity, l.unit_price, l.amount_cents, l.prorated, l.product_pricing_id])).toEqual([
       ['BASE', 'Platform fee', '1', '1000', 667, true, 'pp_1'],
       ['CHARGE', 'API calls', '4', '0.75', 2, true, 'pp_1'], // 4 × 0.75 × 2/3 = 2
     ]);
-    const tiered = pricingLines({ name: 't', pricing: { pricing_type: 'STEP', step_price: { price_per_step: 10, step_size: 5 } }, quantity: 6 });
+    const tiered = pricingLines({
+      name: 't',
+      pricing: { pricing_type: 'STEP', step_price: { price_per_step: 10, step_size: 5 } },
+      quantity: 6,
+    });
     expect(tiered.map((l) => [l.kind, l.unit_price, l.amount_cents])).toEqual([['CHARGE', null, 20]]);
   });
 });
@@ -81,7 +105,13 @@ describe('minimum spend true-up', () => {
   const charge = (cents: number): InvoiceLine => amountLine({ name: 'usage', amount: cents, product_pricing_id: 'pp_1' });
   it('adds the difference when the period comes to less', () => {
     const line = minimumSpendLine({ minimum_spend: 10000, lines: [charge(7000), charge(500)], product_pricing_id: 'pp_1' })!;
-    expect([line.kind, line.amount_cents, line.prorated, line.product_pricing_id, line.name]).toEqual(['MINIMUM_SPEND', 2500, false, 'pp_1', 'Minimum spend true-up']);
+    expect([line.kind, line.amount_cents, line.prorated, line.product_pricing_id, line.name]).toEqual([
+      'MINIMUM_SPEND',
+      2500,
+      false,
+      'pp_1',
+      'Minimum spend true-up',
+    ]);
   });
   it('adds nothing at or above the minimum, or without one', () => {
     expect(minimumSpendLine({ minimum_spend: 10000, lines: [charge(10000)] })).toBeNull();

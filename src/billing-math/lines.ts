@@ -78,7 +78,9 @@ export function unitPriceLine(ctx: LineContext & { quantity: DecimalInput; unit_
 }
 
 /** A line of a given unrounded amount (× share), e.g. a model's tiered charge: amount rounded once. */
-export function amountLine(ctx: LineContext & { amount: DecimalInput; quantity?: DecimalInput | null; unit_price?: DecimalInput | null }): InvoiceLine {
+export function amountLine(
+  ctx: LineContext & { amount: DecimalInput; quantity?: DecimalInput | null; unit_price?: DecimalInput | null },
+): InvoiceLine {
   const q = ctx.quantity == null ? '1' : decimalString(toNonNegativeDecimal(ctx.quantity, 'quantity'));
   const p = ctx.unit_price == null ? null : decimalString(ctx.unit_price);
   return finish(ctx, q, p, toDecimal(ctx.amount, 'amount'), 'CHARGE');
@@ -96,7 +98,9 @@ export function pricingLines(
   const charge = chargeForPeriod(ctx.pricing, ctx.quantity, { period_index: ctx.period_index });
   const lines: InvoiceLine[] = [];
   if (!charge.base_amount.isZero()) {
-    lines.push(finish({ ...ctx, name: ctx.base_name ?? ctx.name, kind: 'BASE' }, '1', decimalString(charge.base_amount), charge.base_amount, 'BASE'));
+    lines.push(
+      finish({ ...ctx, name: ctx.base_name ?? ctx.name, kind: 'BASE' }, '1', decimalString(charge.base_amount), charge.base_amount, 'BASE'),
+    );
   }
   const unitPrice = charge.unit_price === null ? null : decimalString(charge.unit_price);
   lines.push(finish(ctx, decimalString(charge.billable_units), unitPrice, charge.usage_amount, 'CHARGE'));
@@ -116,4 +120,3 @@ export function linesTotal(lines: readonly InvoiceLine[]): Cents {
 export function proratedTotal(lines: readonly InvoiceLine[]): Cents {
   return linesTotal(lines.filter((l) => l.prorated));
 }
-

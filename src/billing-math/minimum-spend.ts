@@ -47,12 +47,22 @@ export function minimumSpendTrueUp(minimumSpend: Cents, chargedCents: Cents, sha
  * period's lines of the price (or subscription) the minimum applies to.
  */
 export function minimumSpendLine(
-  ctx: Omit<LineContext, 'name' | 'credit' | 'kind'> & { name?: string; minimum_spend: Cents | null | undefined; lines: readonly InvoiceLine[] },
+  ctx: Omit<LineContext, 'name' | 'credit' | 'kind'> & {
+    name?: string;
+    minimum_spend: Cents | null | undefined;
+    lines: readonly InvoiceLine[];
+  },
 ): InvoiceLine | null {
   if (ctx.minimum_spend == null || ctx.minimum_spend === 0) return null;
   const t = minimumSpendTrueUp(ctx.minimum_spend, linesTotal(ctx.lines), ctx.share ?? null);
   if (t.true_up_cents === 0) return null;
   // The true-up is already rounded; the line carries the share only to mark it prorated.
-  const line = amountLine({ ...ctx, name: ctx.name ?? 'Minimum spend true-up', kind: 'MINIMUM_SPEND', amount: t.true_up_cents, share: null });
+  const line = amountLine({
+    ...ctx,
+    name: ctx.name ?? 'Minimum spend true-up',
+    kind: 'MINIMUM_SPEND',
+    amount: t.true_up_cents,
+    share: null,
+  });
   return { ...line, prorated: t.prorated, share: ctx.share ?? FULL_SHARE };
 }

@@ -3,9 +3,22 @@ import { BillingMathError, addCents, decimalString, roundCents, subtractCents, s
 
 describe('roundCents: half away from zero', () => {
   it.each([
-    ['0.5', 1], ['1.5', 2], ['2.5', 3], ['-0.5', -1], ['-1.5', -2], ['-2.5', -3],
-    ['0.4999999999', 0], ['-0.4999999999', 0], ['1.4', 1], ['-1.4', -1], ['1.6', 2], ['-1.6', -2],
-    ['2469.0', 2469], ['0', 0], ['-0', 0], ['123456789012.5', 123456789013],
+    ['0.5', 1],
+    ['1.5', 2],
+    ['2.5', 3],
+    ['-0.5', -1],
+    ['-1.5', -2],
+    ['-2.5', -3],
+    ['0.4999999999', 0],
+    ['-0.4999999999', 0],
+    ['1.4', 1],
+    ['-1.4', -1],
+    ['1.6', 2],
+    ['-1.6', -2],
+    ['2469.0', 2469],
+    ['0', 0],
+    ['-0', 0],
+    ['123456789012.5', 123456789013],
   ])('%s → %i', (input, expected) => {
     expect(roundCents(input)).toBe(expected);
     expect(Object.is(roundCents(input), -0)).toBe(false);
@@ -24,7 +37,9 @@ describe('roundCents: half away from zero', () => {
 
 describe('toDecimal', () => {
   it.each([NaN, Infinity, -Infinity])('refuses %p', (x) => expect(() => toDecimal(x)).toThrow(BillingMathError));
-  it.each(['', 'abc', '1,5', '0x10', 'NaN', 'Infinity', '1.2.3'])('refuses the string %p', (x) => expect(() => toDecimal(x)).toThrow(BillingMathError));
+  it.each(['', 'abc', '1,5', '0x10', 'NaN', 'Infinity', '1.2.3'])('refuses the string %p', (x) =>
+    expect(() => toDecimal(x)).toThrow(BillingMathError),
+  );
   it('refuses non-finite Decimals and other types', () => {
     expect(() => toDecimal(new DecimalJs(NaN))).toThrow(BillingMathError);
     expect(() => toDecimal(null as unknown as number)).toThrow(BillingMathError);

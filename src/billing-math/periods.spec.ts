@@ -82,10 +82,30 @@ describe('boundary: table of calendar stepping', () => {
   it('lists 24 monthly boundaries of a Jan 31 anchor over two years, by hand', () => {
     const anchor = d('2027-01-31T09:00:00.000Z');
     const expected = [
-      '2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-06-30', '2027-07-31',
-      '2027-08-31', '2027-09-30', '2027-10-31', '2027-11-30', '2027-12-31', '2028-01-31',
-      '2028-02-29', '2028-03-31', '2028-04-30', '2028-05-31', '2028-06-30', '2028-07-31',
-      '2028-08-31', '2028-09-30', '2028-10-31', '2028-11-30', '2028-12-31', '2029-01-31',
+      '2027-02-28',
+      '2027-03-31',
+      '2027-04-30',
+      '2027-05-31',
+      '2027-06-30',
+      '2027-07-31',
+      '2027-08-31',
+      '2027-09-30',
+      '2027-10-31',
+      '2027-11-30',
+      '2027-12-31',
+      '2028-01-31',
+      '2028-02-29',
+      '2028-03-31',
+      '2028-04-30',
+      '2028-05-31',
+      '2028-06-30',
+      '2028-07-31',
+      '2028-08-31',
+      '2028-09-30',
+      '2028-10-31',
+      '2028-11-30',
+      '2028-12-31',
+      '2029-01-31',
     ].map((day) => `${day}T09:00:00.000Z`);
     const got = Array.from({ length: 24 }, (_, i) => iso(boundary(anchor, T('MONTH'), i + 1)));
     expect(got).toEqual(expected);
@@ -185,7 +205,12 @@ const frequencies = fc.constantFrom<Frequency>('HOUR', 'DAY', 'WEEK', 'BI_MONTH'
 const anchors = fc.date({ min: d('1990-01-01T00:00:00Z'), max: d('2100-12-31T00:00:00Z'), noInvalidDate: true });
 // anchors that favour month ends
 const monthEndAnchors = fc
-  .record({ y: fc.integer({ min: 1995, max: 2099 }), m: fc.integer({ min: 0, max: 11 }), back: fc.integer({ min: 0, max: 3 }), ms: fc.integer({ min: 0, max: 86_399_999 }) })
+  .record({
+    y: fc.integer({ min: 1995, max: 2099 }),
+    m: fc.integer({ min: 0, max: 11 }),
+    back: fc.integer({ min: 0, max: 3 }),
+    ms: fc.integer({ min: 0, max: 86_399_999 }),
+  })
   .map(({ y, m, back, ms }) => new Date(Date.UTC(y, m + 1, 0 - back) + ms));
 const terms = fc.record({ count: fc.integer({ min: 1, max: 4 }), frequency: frequencies });
 
@@ -212,28 +237,33 @@ describe('period properties (fast-check)', () => {
 
   it('periodAt finds the period by a linear scan and boundaries are strictly increasing', () => {
     fc.assert(
-      fc.property(fc.oneof(anchors, monthEndAnchors), terms, fc.integer({ min: -5 * 86400e3, max: 400 * 86400e3 }), (anchor, term, offset) => {
-        const instant = new Date(anchor.getTime() + offset);
-        // naive: scan n upwards from well below the instant
-        let n: number;
-        if (term.frequency in MS_PER) {
-          const len = MS_PER[term.frequency] * term.count;
-          n = -200;
-          let next = anchor.getTime() + (n + 1) * len;
-          while (next <= instant.getTime()) {
-            n++;
-            next += len;
+      fc.property(
+        fc.oneof(anchors, monthEndAnchors),
+        terms,
+        fc.integer({ min: -5 * 86400e3, max: 400 * 86400e3 }),
+        (anchor, term, offset) => {
+          const instant = new Date(anchor.getTime() + offset);
+          // naive: scan n upwards from well below the instant
+          let n: number;
+          if (term.frequency in MS_PER) {
+            const len = MS_PER[term.frequency] * term.count;
+            n = -200;
+            let next = anchor.getTime() + (n + 1) * len;
+            while (next <= instant.getTime()) {
+              n++;
+              next += len;
+            }
+          } else {
+            n = -60;
+            while (naiveBoundaryAny(anchor, term, n + 1).getTime() <= instant.getTime()) n++;
           }
-        } else {
-          n = -60;
-          while (naiveBoundaryAny(anchor, term, n + 1).getTime() <= instant.getTime()) n++;
-        }
-        const p = periodAt(anchor, term, instant);
-        expect(p.index).toBe(n);
-        expect(p.start.getTime()).toBeLessThanOrEqual(instant.getTime());
-        expect(p.end.getTime()).toBeGreaterThan(instant.getTime());
-        expect(p.end.getTime()).toBeGreaterThan(p.start.getTime());
-      }),
+          const p = periodAt(anchor, term, instant);
+          expect(p.index).toBe(n);
+          expect(p.start.getTime()).toBeLessThanOrEqual(instant.getTime());
+          expect(p.end.getTime()).toBeGreaterThan(instant.getTime());
+          expect(p.end.getTime()).toBeGreaterThan(p.start.getTime());
+        },
+      ),
       { numRuns: 300 },
     );
   });

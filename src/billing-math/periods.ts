@@ -153,7 +153,8 @@ export function periodsBetween(anchor: Date, term: Term, from: Date, to: Date): 
   for (let n = first; ; n++) {
     const p = periodByIndex(anchor, term, n);
     if (p.start.getTime() >= t) break;
-    if (out.length >= MAX_PERIODS) throw new BillingMathError(`more than ${MAX_PERIODS} periods between ${from.toISOString()} and ${to.toISOString()}`);
+    if (out.length >= MAX_PERIODS)
+      throw new BillingMathError(`more than ${MAX_PERIODS} periods between ${from.toISOString()} and ${to.toISOString()}`);
     out.push(p);
   }
   return out;

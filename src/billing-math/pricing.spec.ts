@@ -20,7 +20,15 @@ describe('FIXED', () => {
 describe('STEP: every started block', () => {
   const p: Pricing = { pricing_type: 'STEP', step_price: { price_per_step: 500, step_size: 10 } };
   it.each([
-    [0, '0'], [1, '500'], [9.99, '500'], [10, '500'], [10.5, '1000'], [11, '1000'], [20, '1000'], [21, '1500'], [100, '5000'],
+    [0, '0'],
+    [1, '500'],
+    [9.99, '500'],
+    [10, '500'],
+    [10.5, '1000'],
+    [11, '1000'],
+    [20, '1000'],
+    [21, '1500'],
+    [100, '5000'],
   ])('%p units → %s', (q, expected) => expect(cents(p, q)).toBe(expected));
   it('counts blocks exactly with fractional sizes', () => {
     expect(startedBlocks('0.3', '0.1').toFixed()).toBe('3');
@@ -60,9 +68,19 @@ describe('GRADIENT (graduated) with flat fees', () => {
     const bad = (tiers: unknown) => () => chargeForPeriod({ pricing_type: 'GRADIENT', gradient_price: tiers as never }, 1);
     expect(bad([])).toThrow(BillingMathError);
     expect(bad([{ start: 1, end: null, price_per_unit: 1 }])).toThrow(BillingMathError);
-    expect(bad([{ start: 0, end: 10 }, { start: 11, end: null }])).toThrow(BillingMathError);
+    expect(
+      bad([
+        { start: 0, end: 10 },
+        { start: 11, end: null },
+      ]),
+    ).toThrow(BillingMathError);
     expect(bad([{ start: 0, end: 10 }])).toThrow(BillingMathError);
-    expect(bad([{ start: 0, end: null }, { start: 10, end: null }])).toThrow(BillingMathError);
+    expect(
+      bad([
+        { start: 0, end: null },
+        { start: 10, end: null },
+      ]),
+    ).toThrow(BillingMathError);
   });
 });
 
@@ -93,7 +111,15 @@ describe('VOLUME', () => {
 describe('CUSTOM', () => {
   it('uses price_per_unit, else the preset', () => {
     expect(cents({ pricing_type: 'CUSTOM', custom_price: { price_per_unit: '2.5', preset_price_per_unit: 9 } }, 3)).toBe('7.5');
-    expect(cents({ pricing_type: 'CUSTOM', custom_price: { price_per_unit: null, preset_price_per_unit: '3.3', min_price_per_unit: 1, max_price_per_unit: 5 } }, 10)).toBe('33');
+    expect(
+      cents(
+        {
+          pricing_type: 'CUSTOM',
+          custom_price: { price_per_unit: null, preset_price_per_unit: '3.3', min_price_per_unit: 1, max_price_per_unit: 5 },
+        },
+        10,
+      ),
+    ).toBe('33');
     expect(() => chargeForPeriod({ pricing_type: 'CUSTOM', custom_price: {} }, 1)).toThrow(BillingMathError);
   });
 });
@@ -101,7 +127,11 @@ describe('CUSTOM', () => {
 describe('SCHEDULED by period index', () => {
   const p: Pricing = { pricing_type: 'SCHEDULED', scheduled_price: { price_per_unit_per_period: ['10', '20', '30.5'] } };
   it.each([
-    [0, '20'], [1, '40'], [2, '61'], [3, '61'], [50, '61'], // the last entry repeats
+    [0, '20'],
+    [1, '40'],
+    [2, '61'],
+    [3, '61'],
+    [50, '61'], // the last entry repeats
   ])('period %i → %s', (i, expected) => expect(cents(p, 2, i)).toBe(expected));
   it('needs a period index >= 0', () => {
     expect(() => chargeForPeriod(p, 1)).toThrow(BillingMathError);
@@ -111,7 +141,12 @@ describe('SCHEDULED by period index', () => {
 
 describe('base price with included units', () => {
   it('charges base_price every period and prices only the units beyond base_units', () => {
-    const p: Pricing = { pricing_type: 'FIXED', base_price: { value_in_cents: 1000 }, base_units: 100, fixed_price: { price_per_unit: '0.5' } };
+    const p: Pricing = {
+      pricing_type: 'FIXED',
+      base_price: { value_in_cents: 1000 },
+      base_units: 100,
+      fixed_price: { price_per_unit: '0.5' },
+    };
     const within = chargeForPeriod(p, 50);
     expect([within.amount.toFixed(), within.included_units.toFixed(), within.billable_units.toFixed()]).toEqual(['1000', '50', '0']);
     const beyond = chargeForPeriod(p, 150);

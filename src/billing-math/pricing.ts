@@ -21,7 +21,7 @@
  *   included, the model still prices 0 units (so a first tier's flat_price still applies).
  */
 import { BillingMathError } from './errors';
-import { Cents, Decimal, DecimalInput, ONE, ZERO, assertCents, minDecimal, maxDecimal, toDecimal, toNonNegativeDecimal, Dec } from './money';
+import { Cents, Decimal, DecimalInput, ONE, ZERO, assertCents, minDecimal, maxDecimal, toNonNegativeDecimal, Dec } from './money';
 
 export const PRICING_TYPES = ['FIXED', 'STEP', 'GRADIENT', 'VOLUME', 'CUSTOM', 'SCHEDULED'] as const;
 /** `pricing_type` of an item pricing. */
@@ -133,7 +133,15 @@ export interface NormalTier {
 }
 
 /** Checks a tier list (first starts at 0, contiguous, ascending, only the last unbounded). */
-export function normaliseTiers(tiers: readonly { start: DecimalInput; end?: DecimalInput | null; price_per_unit?: DecimalInput | null; flat_price?: DecimalInput | null }[], what: string): NormalTier[] {
+export function normaliseTiers(
+  tiers: readonly {
+    start: DecimalInput;
+    end?: DecimalInput | null;
+    price_per_unit?: DecimalInput | null;
+    flat_price?: DecimalInput | null;
+  }[],
+  what: string,
+): NormalTier[] {
   if (!tiers || tiers.length === 0) throw new BillingMathError(`${what} must list at least one tier`);
   const out = tiers.map((t, i) => ({
     start: toNonNegativeDecimal(t.start, `${what}[${i}].start`),
@@ -210,7 +218,8 @@ export function stepCharge(step: StepPrice, units: DecimalInput): { amount: Deci
 export function scheduledUnitPrice(scheduled: ScheduledPrice, index: number): Decimal {
   const list = scheduled?.price_per_unit_per_period;
   if (!list || list.length === 0) throw new BillingMathError('scheduled_price.price_per_unit_per_period must list at least one price');
-  if (!Number.isSafeInteger(index) || index < 0) throw new BillingMathError(`period_index must be an integer >= 0 for SCHEDULED, got ${index}`);
+  if (!Number.isSafeInteger(index) || index < 0)
+    throw new BillingMathError(`period_index must be an integer >= 0 for SCHEDULED, got ${index}`);
   const i = Math.min(index, list.length - 1);
   return price(list[i], `scheduled_price.price_per_unit_per_period[${i}]`);
 }
@@ -228,7 +237,11 @@ function need<T>(v: T | null | undefined, field: string, type: PricingType): T {
 }
 
 /** The model's charge for `units` (no base price), with its single unit price when it has one. */
-export function modelCharge(pricing: Pricing, units: DecimalInput, options: ChargeOptions = {}): { amount: Decimal; unit_price: Decimal | null; tiers: TierCharge[] } {
+export function modelCharge(
+  pricing: Pricing,
+  units: DecimalInput,
+  options: ChargeOptions = {},
+): { amount: Decimal; unit_price: Decimal | null; tiers: TierCharge[] } {
   const q = toNonNegativeDecimal(units, 'quantity');
   const single = (p: Decimal) => {
     const amount = q.times(p);

@@ -6,8 +6,23 @@
  */
 import fc from 'fast-check';
 import {
-  AmountCredit, Discount, GradientTier, InvoiceLine, Pricing, UnitCredit, VolumeTier, amountLine, applyCredits, applyDiscounts,
-  applyUnitCredits, chargeForPeriod, creditOrder, pricingLines, prorationShare, roundCents, unitPriceLine,
+  AmountCredit,
+  Discount,
+  GradientTier,
+  InvoiceLine,
+  Pricing,
+  UnitCredit,
+  VolumeTier,
+  amountLine,
+  applyCredits,
+  applyDiscounts,
+  applyUnitCredits,
+  chargeForPeriod,
+  creditOrder,
+  pricingLines,
+  prorationShare,
+  roundCents,
+  unitPriceLine,
 } from './index';
 
 // ----------------------------------------------------------------------------- naive rationals
@@ -100,15 +115,20 @@ const quantity = fc
   .record({ whole: fc.integer({ min: 0, max: 600 }), frac: fc.integer({ min: 0, max: 999 }), scale: fc.integer({ min: 0, max: 3 }) })
   .map(({ whole, frac, scale }) => (scale === 0 ? String(whole) : `${whole}.${String(frac).padStart(3, '0').slice(0, scale)}`));
 const price = decimal(100_000, 4);
-const tierList = fc.array(fc.record({ width: fc.integer({ min: 1, max: 150 }), price, flat: fc.oneof(fc.constant('0'), price) }), { minLength: 1, maxLength: 5 }).map((ts) => {
-  let start = 0;
-  return ts.map((t, i) => {
-    const end = i === ts.length - 1 ? null : start + t.width;
-    const tier = { start, end, price: t.price, flat: t.flat };
-    start = end ?? start;
-    return tier;
+const tierList = fc
+  .array(fc.record({ width: fc.integer({ min: 1, max: 150 }), price, flat: fc.oneof(fc.constant('0'), price) }), {
+    minLength: 1,
+    maxLength: 5,
+  })
+  .map((ts) => {
+    let start = 0;
+    return ts.map((t, i) => {
+      const end = i === ts.length - 1 ? null : start + t.width;
+      const tier = { start, end, price: t.price, flat: t.flat };
+      start = end ?? start;
+      return tier;
+    });
   });
-});
 type T = { start: number; end: number | null; price: string; flat: string };
 /** a tier list with a quantity that is often exactly on a tier edge, or just past it */
 const tiersAndQuantity = fc.tuple(tierList, quantity, fc.nat(), fc.constantFrom('any', 'edge', 'past')).map(([ts, q, pick, mode]) => {
@@ -118,7 +138,8 @@ const tiersAndQuantity = fc.tuple(tierList, quantity, fc.nat(), fc.constantFrom(
 });
 const naiveTiers = (ts: T[]) => ts.map((t) => ({ start: t.start, end: t.end, price: parse(t.price), flat: parse(t.flat) }));
 const gradient = (ts: T[]): GradientTier[] => ts.map((t) => ({ start: t.start, end: t.end, price_per_unit: t.price, flat_price: t.flat }));
-const volume = (ts: T[]): VolumeTier[] => ts.map((t) => ({ total_units_start: t.start, total_units_end: t.end, price_per_unit: t.price, flat_price: t.flat }));
+const volume = (ts: T[]): VolumeTier[] =>
+  ts.map((t) => ({ total_units_start: t.start, total_units_end: t.end, price_per_unit: t.price, flat_price: t.flat }));
 const baseUnits = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 200 }));
 const billable = (q: R, base: number) => max(ZERO_R, sub(q, r(BigInt(base))));
 
@@ -157,13 +178,31 @@ describe('pricing models equal their naive versions', () => {
 
   it('FIXED, CUSTOM and SCHEDULED = quantity × the unit price of the period', () => {
     fc.assert(
-      fc.property(price, fc.array(price, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 12 }), quantity, baseUnits, (unit, schedule, index, q, base) => {
-        const b = billable(parse(q), base);
-        eq(chargeForPeriod({ pricing_type: 'FIXED', fixed_price: { price_per_unit: unit }, base_units: base }, q).amount, mul(b, parse(unit)));
-        eq(chargeForPeriod({ pricing_type: 'CUSTOM', custom_price: { preset_price_per_unit: unit }, base_units: base }, q).amount, mul(b, parse(unit)));
-        const expected = parse(schedule[Math.min(index, schedule.length - 1)]);
-        eq(chargeForPeriod({ pricing_type: 'SCHEDULED', scheduled_price: { price_per_unit_per_period: schedule }, base_units: base }, q, { period_index: index }).amount, mul(b, expected));
-      }),
+      fc.property(
+        price,
+        fc.array(price, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 12 }),
+        quantity,
+        baseUnits,
+        (unit, schedule, index, q, base) => {
+          const b = billable(parse(q), base);
+          eq(
+            chargeForPeriod({ pricing_type: 'FIXED', fixed_price: { price_per_unit: unit }, base_units: base }, q).amount,
+            mul(b, parse(unit)),
+          );
+          eq(
+            chargeForPeriod({ pricing_type: 'CUSTOM', custom_price: { preset_price_per_unit: unit }, base_units: base }, q).amount,
+            mul(b, parse(unit)),
+          );
+          const expected = parse(schedule[Math.min(index, schedule.length - 1)]);
+          eq(
+            chargeForPeriod({ pricing_type: 'SCHEDULED', scheduled_price: { price_per_unit_per_period: schedule }, base_units: base }, q, {
+              period_index: index,
+            }).amount,
+            mul(b, expected),
+          );
+        },
+      ),
       RUNS,
     );
   });
@@ -185,10 +224,12 @@ describe('rounding and proration equal their naive versions', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.integer({ min: 0, max: 6 }), (n, scale) => {
         const x = r(n, 10n ** BigInt(scale));
-        const s = (n < 0n ? '-' : '') + (() => {
-          const digits = (n < 0n ? -n : n).toString().padStart(scale + 1, '0');
-          return scale ? `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}` : digits;
-        })();
+        const s =
+          (n < 0n ? '-' : '') +
+          (() => {
+            const digits = (n < 0n ? -n : n).toString().padStart(scale + 1, '0');
+            return scale ? `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}` : digits;
+          })();
         expect(BigInt(roundCents(s))).toBe(roundHalfAway(x));
       }),
       { numRuns: 500 },
@@ -221,15 +262,20 @@ describe('rounding and proration equal their naive versions', () => {
 
   it('exact half cents under shares that have no finite decimal (1/3, 1/7 ...) still round away from zero', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 60 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 50 }), (days, k, half) => {
-        const m = 2 * half + 1; // odd
-        const day = 86_400_000;
-        const s = prorationShare(new Date(0), new Date(days * day), new Date(0), new Date(day)); // 1/days
-        const line = unitPriceLine({ name: 'x', quantity: days * m, unit_price: `${k}.5`, share: s }); // exactly m × (k + 0.5)
-        const exact = mul(r(BigInt(m)), parse(`${k}.5`));
-        expect(exact.d).toBe(2n);
-        expect(BigInt(line.amount_cents)).toBe(roundHalfAway(exact));
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 60 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 50 }),
+        (days, k, half) => {
+          const m = 2 * half + 1; // odd
+          const day = 86_400_000;
+          const s = prorationShare(new Date(0), new Date(days * day), new Date(0), new Date(day)); // 1/days
+          const line = unitPriceLine({ name: 'x', quantity: days * m, unit_price: `${k}.5`, share: s }); // exactly m × (k + 0.5)
+          const exact = mul(r(BigInt(m)), parse(`${k}.5`));
+          expect(exact.d).toBe(2n);
+          expect(BigInt(line.amount_cents)).toBe(roundHalfAway(exact));
+        },
+      ),
       RUNS,
     );
   });
@@ -239,7 +285,12 @@ describe('rounding and proration equal their naive versions', () => {
       fc.property(tiersAndQuantity, fc.integer({ min: 1, max: 31 }), fc.integer({ min: 0, max: 31 }), ({ ts, q }, len, used) => {
         const day = 86_400_000;
         const s = prorationShare(new Date(0), new Date(len * day), new Date(0), new Date(Math.min(used, len) * day));
-        const [lineOut] = pricingLines({ name: 'x', pricing: { pricing_type: 'GRADIENT', gradient_price: gradient(ts) }, quantity: q, share: s });
+        const [lineOut] = pricingLines({
+          name: 'x',
+          pricing: { pricing_type: 'GRADIENT', gradient_price: gradient(ts) },
+          quantity: q,
+          share: s,
+        });
         const exact = mul(naiveGraduated(naiveTiers(ts), parse(q)), r(BigInt(Math.min(used, len)), BigInt(len)));
         expect(BigInt(lineOut.amount_cents)).toBe(roundHalfAway(exact));
       }),
@@ -250,11 +301,22 @@ describe('rounding and proration equal their naive versions', () => {
 
 // ------------------------------------------------------------------- discounts and credits
 const pricingIds = fc.constantFrom('pp_a', 'pp_b', 'pp_c', null);
-const lineGen = fc.record({ cents: fc.integer({ min: -5000, max: 50_000 }), pp: pricingIds }).map(({ cents, pp }) => amountLine({ name: 'l', amount: cents, product_pricing_id: pp }));
+const lineGen = fc
+  .record({ cents: fc.integer({ min: -5000, max: 50_000 }), pp: pricingIds })
+  .map(({ cents, pp }) => amountLine({ name: 'l', amount: cents, product_pricing_id: pp }));
 const DAY0 = Date.UTC(2027, 0, 1);
-const maybeDate = fc.option(fc.integer({ min: 0, max: 60 }).map((k) => new Date(DAY0 + k * 86_400_000)), { nil: null });
+const maybeDate = fc.option(
+  fc.integer({ min: 0, max: 60 }).map((k) => new Date(DAY0 + k * 86_400_000)),
+  { nil: null },
+);
 const discountGen: fc.Arbitrary<Discount> = fc.oneof(
-  fc.record({ name: fc.constant('amount'), type: fc.constant('DISCOUNT_AMOUNT' as const), amount: fc.integer({ min: 0, max: 60_000 }), product_pricing_id: pricingIds, expiration_date: maybeDate }),
+  fc.record({
+    name: fc.constant('amount'),
+    type: fc.constant('DISCOUNT_AMOUNT' as const),
+    amount: fc.integer({ min: 0, max: 60_000 }),
+    product_pricing_id: pricingIds,
+    expiration_date: maybeDate,
+  }),
   fc.record({
     name: fc.constant('percent'),
     type: fc.constant('DISCOUNT_PERCENT' as const),
@@ -269,59 +331,75 @@ const sum = (ls: readonly InvoiceLine[]) => ls.reduce((t, l) => t + l.amount_cen
 describe('discount and credit invariants', () => {
   it('discounts never take a pricing or the invoice below zero, respect caps and expirations', () => {
     fc.assert(
-      fc.property(fc.array(lineGen, { maxLength: 8 }), fc.array(discountGen, { maxLength: 5 }), fc.integer({ min: 0, max: 60 }), (lines, discounts, day) => {
-        const at = new Date(DAY0 + day * 86_400_000);
-        const res = applyDiscounts(lines, discounts, at);
-        const charges = sum(lines);
-        expect(res.charges_cents).toBe(charges);
-        expect(res.discount_cents).toBeGreaterThanOrEqual(0);
-        expect(res.total_cents).toBe(charges - res.discount_cents);
-        expect(res.total_cents).toBeGreaterThanOrEqual(Math.min(0, charges));
-        expect(res.discount_cents).toBeLessThanOrEqual(Math.max(0, charges));
-        for (const pp of ['pp_a', 'pp_b', 'pp_c']) {
-          const own = sum(lines.filter((l) => l.product_pricing_id === pp));
-          const after = own + sum(res.lines.filter((l) => l.product_pricing_id === pp));
-          expect(after).toBeGreaterThanOrEqual(Math.min(0, own));
-        }
-        for (const a of res.applied) {
-          expect(a.discount_cents).toBeGreaterThan(0);
-          expect(a.line.amount_cents).toBe(-a.discount_cents);
-          if (a.discount.type === 'DISCOUNT_PERCENT' && a.discount.cap != null) expect(a.discount_cents).toBeLessThanOrEqual(a.discount.cap as number);
-          if (a.discount.type === 'DISCOUNT_AMOUNT') expect(a.discount_cents).toBeLessThanOrEqual(a.discount.amount as number);
-          if (a.discount.expiration_date) expect(at.getTime()).toBeLessThanOrEqual(a.discount.expiration_date.getTime());
-        }
-        expect(res.applied.length + res.skipped.length).toBe(discounts.length);
-      }),
+      fc.property(
+        fc.array(lineGen, { maxLength: 8 }),
+        fc.array(discountGen, { maxLength: 5 }),
+        fc.integer({ min: 0, max: 60 }),
+        (lines, discounts, day) => {
+          const at = new Date(DAY0 + day * 86_400_000);
+          const res = applyDiscounts(lines, discounts, at);
+          const charges = sum(lines);
+          expect(res.charges_cents).toBe(charges);
+          expect(res.discount_cents).toBeGreaterThanOrEqual(0);
+          expect(res.total_cents).toBe(charges - res.discount_cents);
+          expect(res.total_cents).toBeGreaterThanOrEqual(Math.min(0, charges));
+          expect(res.discount_cents).toBeLessThanOrEqual(Math.max(0, charges));
+          for (const pp of ['pp_a', 'pp_b', 'pp_c']) {
+            const own = sum(lines.filter((l) => l.product_pricing_id === pp));
+            const after = own + sum(res.lines.filter((l) => l.product_pricing_id === pp));
+            expect(after).toBeGreaterThanOrEqual(Math.min(0, own));
+          }
+          for (const a of res.applied) {
+            expect(a.discount_cents).toBeGreaterThan(0);
+            expect(a.line.amount_cents).toBe(-a.discount_cents);
+            if (a.discount.type === 'DISCOUNT_PERCENT' && a.discount.cap != null)
+              expect(a.discount_cents).toBeLessThanOrEqual(a.discount.cap as number);
+            if (a.discount.type === 'DISCOUNT_AMOUNT') expect(a.discount_cents).toBeLessThanOrEqual(a.discount.amount as number);
+            if (a.discount.expiration_date) expect(at.getTime()).toBeLessThanOrEqual(a.discount.expiration_date.getTime());
+          }
+          expect(res.applied.length + res.skipped.length).toBe(discounts.length);
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   const creditGen = fc
-    .record({ id: fc.uuid(), amount_cents: fc.integer({ min: 0, max: 20_000 }), expiration_date: maybeDate, created: fc.integer({ min: 0, max: 1e9 }) })
+    .record({
+      id: fc.uuid(),
+      amount_cents: fc.integer({ min: 0, max: 20_000 }),
+      expiration_date: maybeDate,
+      created: fc.integer({ min: 0, max: 1e9 }),
+    })
     .map(({ created, ...c }): AmountCredit => ({ ...c, created_at: new Date(DAY0 - created) }));
 
   it('credits: never more than the total or a balance; soonest expiring consumed first', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1000, max: 60_000 }), fc.array(creditGen, { maxLength: 6 }), fc.integer({ min: 0, max: 60 }), (total, credits, day) => {
-        const at = new Date(DAY0 + day * 86_400_000);
-        const res = applyCredits(total, credits, at);
-        const byId = new Map(credits.map((c) => [c.id, c]));
-        expect(res.applied_cents).toBeLessThanOrEqual(Math.max(0, total));
-        expect(res.remaining_due_cents).toBe(Math.max(0, total) - res.applied_cents);
-        for (const a of res.allocations) {
-          const c = byId.get(a.credit_id)!;
-          expect(a.amount_cents).toBeGreaterThan(0);
-          expect(a.amount_cents + a.remaining_cents).toBe(c.amount_cents);
-          expect(c.expiration_date == null || at <= c.expiration_date).toBe(true);
-        }
-        const usable = creditOrder(credits).filter((c) => c.expiration_date == null || at <= c.expiration_date);
-        // a credit is only touched once every usable credit before it is exhausted
-        const used = res.allocations.map((a) => a.credit_id);
-        const order = usable.filter((c) => c.amount_cents > 0).map((c) => c.id);
-        expect(used).toEqual(order.slice(0, used.length));
-        for (const a of res.allocations.slice(0, -1)) expect(a.remaining_cents).toBe(0);
-        if (res.remaining_due_cents > 0) expect(res.applied_cents).toBe(usable.reduce((t, c) => t + c.amount_cents, 0));
-      }),
+      fc.property(
+        fc.integer({ min: -1000, max: 60_000 }),
+        fc.array(creditGen, { maxLength: 6 }),
+        fc.integer({ min: 0, max: 60 }),
+        (total, credits, day) => {
+          const at = new Date(DAY0 + day * 86_400_000);
+          const res = applyCredits(total, credits, at);
+          const byId = new Map(credits.map((c) => [c.id, c]));
+          expect(res.applied_cents).toBeLessThanOrEqual(Math.max(0, total));
+          expect(res.remaining_due_cents).toBe(Math.max(0, total) - res.applied_cents);
+          for (const a of res.allocations) {
+            const c = byId.get(a.credit_id)!;
+            expect(a.amount_cents).toBeGreaterThan(0);
+            expect(a.amount_cents + a.remaining_cents).toBe(c.amount_cents);
+            expect(c.expiration_date == null || at <= c.expiration_date).toBe(true);
+          }
+          const usable = creditOrder(credits).filter((c) => c.expiration_date == null || at <= c.expiration_date);
+          // a credit is only touched once every usable credit before it is exhausted
+          const used = res.allocations.map((a) => a.credit_id);
+          const order = usable.filter((c) => c.amount_cents > 0).map((c) => c.id);
+          expect(used).toEqual(order.slice(0, used.length));
+          for (const a of res.allocations.slice(0, -1)) expect(a.remaining_cents).toBe(0);
+          if (res.remaining_due_cents > 0) expect(res.applied_cents).toBe(usable.reduce((t, c) => t + c.amount_cents, 0));
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -331,7 +409,12 @@ describe('discount and credit invariants', () => {
       .record({ q: quantity, p: price, item: fc.constantFrom('bi_1', 'bi_2') })
       .map(({ q, p, item }) => unitPriceLine({ name: 'u', quantity: q, unit_price: p, item_id: item }));
     const unitCredit = fc
-      .record({ id: fc.uuid(), item_id: fc.constantFrom('bi_1', 'bi_2'), units: fc.integer({ min: 0, max: 500 }), expiration_date: maybeDate })
+      .record({
+        id: fc.uuid(),
+        item_id: fc.constantFrom('bi_1', 'bi_2'),
+        units: fc.integer({ min: 0, max: 500 }),
+        expiration_date: maybeDate,
+      })
       .map((c): UnitCredit => ({ ...c, created_at: new Date(DAY0) }));
     fc.assert(
       fc.property(fc.array(unitLine, { maxLength: 5 }), fc.array(unitCredit, { maxLength: 5 }), (lines, credits) => {

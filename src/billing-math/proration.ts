@@ -34,7 +34,13 @@ function ms(d: Date, what: string): number {
 
 /** Builds a share from integers, checking 0 <= numerator <= denominator and denominator > 0. */
 export function share(numerator: number, denominator: number): Share {
-  if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator) || denominator <= 0 || numerator < 0 || numerator > denominator) {
+  if (
+    !Number.isSafeInteger(numerator) ||
+    !Number.isSafeInteger(denominator) ||
+    denominator <= 0 ||
+    numerator < 0 ||
+    numerator > denominator
+  ) {
     throw new BillingMathError(`invalid share ${numerator}/${denominator}`);
   }
   return { numerator, denominator };

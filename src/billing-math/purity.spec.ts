@@ -67,7 +67,11 @@ describe('billing-math purity', () => {
       "const m = await import('x');",
     ];
     for (const line of bad) expect(purityProblems(line)).not.toEqual([]);
-    expect(purityProblems("import DecimalJs from 'decimal.js';\nimport { x } from './money';\nconst d = new Date(t);\nnew Date(Date.UTC(2027, 0, 1));")).toEqual([]);
+    expect(
+      purityProblems(
+        "import DecimalJs from 'decimal.js';\nimport { x } from './money';\nconst d = new Date(t);\nnew Date(Date.UTC(2027, 0, 1));",
+      ),
+    ).toEqual([]);
     expect(purityProblems('/** never Date.now() here */\n// nor new Date()\nconst a = 1;')).toEqual([]);
   });
 });

@@ -29,7 +29,13 @@ export function itemPricingShape(
     tiers
       .filter((t) => t.kind === kind)
       .sort((a, b) => a.position - b.position)
-      .map((t) => ({ start: t.start_units, end: t.end_units, flat_price: t.flat_price, price_per_unit: t.price_per_unit, is_custom_tier: t.is_custom_tier }));
+      .map((t) => ({
+        start: t.start_units,
+        end: t.end_units,
+        flat_price: t.flat_price,
+        price_per_unit: t.price_per_unit,
+        is_custom_tier: t.is_custom_tier,
+      }));
   return {
     pricing_type: ip.pricing_type,
     type: ip.type,
@@ -190,7 +196,10 @@ export function toItemPricingResponse(
     // the spec types scheduled prices as strings: exact decimal strings of cents
     scheduled_price: shape.scheduled ? { price_per_unit_per_period: [...shape.scheduled] } : null,
     state: ip.state,
-    step_price: shape.step_price_per_step === null ? null : { price_per_step: decimalToNumber(shape.step_price_per_step), step_size: shape.step_size! },
+    step_price:
+      shape.step_price_per_step === null
+        ? null
+        : { price_per_step: decimalToNumber(shape.step_price_per_step), step_size: shape.step_size! },
     term_count: shape.term_count,
     true_up_frequency: ip.true_up_frequency,
     type: shape.type,

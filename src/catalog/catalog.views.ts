@@ -70,7 +70,10 @@ export class CatalogViews {
   async productViews(companyId: string, products: ProductEntity[], withPricings: boolean): Promise<ProductResponse[]> {
     if (products.length === 0) return [];
     const ids = products.map((p) => p.id);
-    const layers = await this.assignments.readMany(companyId, ids.map((id) => ({ type: 'PRODUCT' as const, id })));
+    const layers = await this.assignments.readMany(
+      companyId,
+      ids.map((id) => ({ type: 'PRODUCT' as const, id })),
+    );
     let pricingsByProduct = new Map<string, ProductPricingResponse[]>();
     if (withPricings) {
       const rows = await this.pricings
@@ -92,7 +95,11 @@ export class CatalogViews {
   }
 
   /** Pricings, each with its product (without product_pricings) and metric pricings expanded. */
-  async pricingViews(companyId: string, rows: ProductPricingEntity[], knownProducts = new Map<string, ProductEntity>()): Promise<ProductPricingResponse[]> {
+  async pricingViews(
+    companyId: string,
+    rows: ProductPricingEntity[],
+    knownProducts = new Map<string, ProductEntity>(),
+  ): Promise<ProductPricingResponse[]> {
     if (rows.length === 0) return [];
     const pricingIds = rows.map((r) => r.id);
     const missingProducts = unique(rows.map((r) => r.product_id)).filter((id) => !knownProducts.has(id));
@@ -173,7 +180,10 @@ export class CatalogViews {
     const pricingRows = entries.length
       ? await this.pricings.find(companyId, { where: { id: In(unique(entries.map((e) => e.product_pricing_id))) } })
       : [];
-    const [pricingViews, counts] = await Promise.all([this.pricingViews(companyId, pricingRows), this.usage.countByBundle(companyId, bundleIds)]);
+    const [pricingViews, counts] = await Promise.all([
+      this.pricingViews(companyId, pricingRows),
+      this.usage.countByBundle(companyId, bundleIds),
+    ]);
     const pricingById = new Map(pricingViews.map((v) => [v.id, v]));
     const entriesByBundle = groupBy(entries, (e) => e.bundle_id);
     return bundles.map((b) =>

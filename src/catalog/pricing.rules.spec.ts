@@ -22,8 +22,9 @@ describe('parseUnitPrice', () => {
     [0, '0'],
   ])('%j → %j', (input, expected) => expect(parseUnitPrice(input)).toBe(expected));
 
-  it.each([[-1], ['-0.5'], ['abc'], [''], ['1e3'], [NaN], [Infinity], [null], [true], [{}], ['0.1234567890123'], ['1234567890123456']])('rejects %j', (input) =>
-    expect(parseUnitPrice(input)).toBeNull(),
+  it.each([[-1], ['-0.5'], ['abc'], [''], ['1e3'], [NaN], [Infinity], [null], [true], [{}], ['0.1234567890123'], ['1234567890123456']])(
+    'rejects %j',
+    (input) => expect(parseUnitPrice(input)).toBeNull(),
   );
 });
 
@@ -91,8 +92,16 @@ describe('resolvePriceShape', () => {
     ['the own shape missing', { fixed_price: null }, 'fixed_price'],
     ['a base price in another currency', { base_price: { currency: 'EUR', value_in_cents: 5 } }, 'base_price.currency'],
     ['a negative minimum spend', { minimum_spend: { value_in_cents: -1 } }, 'minimum_spend.value_in_cents'],
-    ['a RECURRING price billed ONETIME', { type: 'RECURRING', billing_frequency: { count: 1, frequency: 'ONETIME' } }, 'billing_frequency.frequency'],
-    ['a ONETIME price billed monthly', { type: 'ONETIME', billing_frequency: { count: 1, frequency: 'MONTH' } }, 'billing_frequency.frequency'],
+    [
+      'a RECURRING price billed ONETIME',
+      { type: 'RECURRING', billing_frequency: { count: 1, frequency: 'ONETIME' } },
+      'billing_frequency.frequency',
+    ],
+    [
+      'a ONETIME price billed monthly',
+      { type: 'ONETIME', billing_frequency: { count: 1, frequency: 'MONTH' } },
+      'billing_frequency.frequency',
+    ],
   ] as const)('rejects %s', (_n, over, path) => {
     const err = errorOf(() => resolvePriceShape({ ...base, ...over } as PriceInput, 'USD'));
     expect(Object.keys(err.validationErrors ?? {})).toEqual([path]);
@@ -106,23 +115,41 @@ describe('resolvePriceShape', () => {
       min_price_per_unit: '1',
       max_price_per_unit: '10',
     });
-    expect(errorOf(() => custom({ preset_price_per_unit: 11, min_price_per_unit: 1, max_price_per_unit: 10 })).validationErrors).toHaveProperty([
+    expect(
+      errorOf(() => custom({ preset_price_per_unit: 11, min_price_per_unit: 1, max_price_per_unit: 10 })).validationErrors,
+    ).toHaveProperty(['custom_price.preset_price_per_unit']);
+    expect(errorOf(() => custom({ preset_price_per_unit: 0.5, min_price_per_unit: 1 })).validationErrors).toHaveProperty([
       'custom_price.preset_price_per_unit',
     ]);
-    expect(errorOf(() => custom({ preset_price_per_unit: 0.5, min_price_per_unit: 1 })).validationErrors).toHaveProperty(['custom_price.preset_price_per_unit']);
-    expect(errorOf(() => custom({ preset_price_per_unit: 5, min_price_per_unit: 10, max_price_per_unit: 1 })).validationErrors).toHaveProperty([
-      'custom_price.min_price_per_unit',
-    ]);
+    expect(
+      errorOf(() => custom({ preset_price_per_unit: 5, min_price_per_unit: 10, max_price_per_unit: 1 })).validationErrors,
+    ).toHaveProperty(['custom_price.min_price_per_unit']);
     expect(errorOf(() => custom({ min_price_per_unit: 1 })).validationErrors).toHaveProperty(['custom_price.preset_price_per_unit']);
   });
 
   it('round-trips through shapeToInput and merges a new pricing_type cleanly', () => {
     const gradient = resolvePriceShape(
-      { pricing_type: 'GRADIENT', gradient_price: [{ start: 0, end: 10, price_per_unit: 1 }, { start: 10, price_per_unit: '0.5' }], base_units: 3 },
+      {
+        pricing_type: 'GRADIENT',
+        gradient_price: [
+          { start: 0, end: 10, price_per_unit: 1 },
+          { start: 10, price_per_unit: '0.5' },
+        ],
+        base_units: 3,
+      },
       'USD',
     );
     expect(resolvePriceShape(shapeToInput(gradient, 'USD'), 'USD')).toEqual(gradient);
-    const merged = mergePriceInput(shapeToInput(gradient, 'USD'), { pricing_type: 'STEP', step_price: { price_per_step: 7, step_size: 100 } });
-    expect(resolvePriceShape(merged, 'USD')).toMatchObject({ pricing_type: 'STEP', gradient: null, step_price_per_step: '7', step_size: 100, base_units: 3 });
+    const merged = mergePriceInput(shapeToInput(gradient, 'USD'), {
+      pricing_type: 'STEP',
+      step_price: { price_per_step: 7, step_size: 100 },
+    });
+    expect(resolvePriceShape(merged, 'USD')).toMatchObject({
+      pricing_type: 'STEP',
+      gradient: null,
+      step_price_per_step: '7',
+      step_size: 100,
+      base_units: 3,
+    });
   });
 });

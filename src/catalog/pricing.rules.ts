@@ -126,7 +126,10 @@ export const PRICE_FIELDS: (keyof PriceInput)[] = [
 ];
 
 /** The price-shape field that each pricing_type requires (and only it allows). */
-export const SHAPE_FIELD: Record<PricingType, 'fixed_price' | 'step_price' | 'gradient_price' | 'volume_price' | 'custom_price' | 'scheduled_price'> = {
+export const SHAPE_FIELD: Record<
+  PricingType,
+  'fixed_price' | 'step_price' | 'gradient_price' | 'volume_price' | 'custom_price' | 'scheduled_price'
+> = {
   FIXED: 'fixed_price',
   STEP: 'step_price',
   GRADIENT: 'gradient_price',
@@ -160,12 +163,21 @@ export interface PriceShape {
   fixed_price_per_unit: string | null;
   step_price_per_step: string | null;
   step_size: number | null;
-  custom: { price_per_unit: string; preset_price_per_unit: string; min_price_per_unit: string | null; max_price_per_unit: string | null } | null;
+  custom: {
+    price_per_unit: string;
+    preset_price_per_unit: string;
+    min_price_per_unit: string | null;
+    max_price_per_unit: string | null;
+  } | null;
   gradient: Tier[] | null;
   volume: Tier[] | null;
   scheduled: string[] | null;
   minimum_spend_in_cents: number | null;
-  minimum_spend_schedule: { allow_pulling_forward: boolean; amount_per_period: MoneyValue[] | null; minimum_spend_schedule_type: string | null } | null;
+  minimum_spend_schedule: {
+    allow_pulling_forward: boolean;
+    amount_per_period: MoneyValue[] | null;
+    minimum_spend_schedule_type: string | null;
+  } | null;
   charge_type: 'PRE_POST' | 'POST_ONLY';
   proration_type: 'PRORATE_ALL' | 'NONE';
   carry_over: boolean;
@@ -190,17 +202,14 @@ export function checkMoney(money: MoneyInput, currency: string, path: string): M
  * overlap, ascending), every end is above its start, and only the last tier is open-ended
  * (end null) — the last one must be.
  */
-export function checkTiers(
-  field: string,
-  tiers: { start: number; end?: number | null }[],
-  names: { start: string; end: string },
-): void {
+export function checkTiers(field: string, tiers: { start: number; end?: number | null }[], names: { start: string; end: string }): void {
   if (tiers.length === 0) throw DomainError.invalidField(field, 'must list at least one tier');
   tiers.forEach((tier, i) => {
     const at = (name: string) => `${field}[${i}].${name}`;
     if (!Number.isSafeInteger(tier.start) || tier.start < 0) throw DomainError.invalidField(at(names.start), 'must be an integer >= 0');
     const end = tier.end ?? null;
-    if (end !== null && (!Number.isSafeInteger(end) || end < 0)) throw DomainError.invalidField(at(names.end), 'must be an integer >= 0 or null');
+    if (end !== null && (!Number.isSafeInteger(end) || end < 0))
+      throw DomainError.invalidField(at(names.end), 'must be an integer >= 0 or null');
     if (i === 0) {
       if (tier.start !== 0) throw DomainError.invalidField(at(names.start), 'must be 0: the first tier starts at 0');
     } else {
@@ -253,7 +262,12 @@ function customPrice(c: CustomPriceInput): NonNullable<PriceShape['custom']> {
   if (price === null && preset === null) {
     throw DomainError.invalidField('custom_price.preset_price_per_unit', 'is required (or price_per_unit)');
   }
-  const out = { price_per_unit: (price ?? preset)!, preset_price_per_unit: (preset ?? price)!, min_price_per_unit: min, max_price_per_unit: max };
+  const out = {
+    price_per_unit: (price ?? preset)!,
+    preset_price_per_unit: (preset ?? price)!,
+    min_price_per_unit: min,
+    max_price_per_unit: max,
+  };
   const lt = (a: string, b: string) => new Decimal(a).lessThan(b);
   if (min !== null && max !== null && lt(max, min)) {
     throw DomainError.invalidField('custom_price.min_price_per_unit', 'must not exceed max_price_per_unit');
@@ -273,7 +287,8 @@ function billing(input: PriceInput): { type: PriceType; frequency: Frequency; te
   const count = bf?.count ?? 1;
   if (!Number.isSafeInteger(count) || count < 1) throw DomainError.invalidField('billing_frequency.count', 'must be an integer >= 1');
   if (type === 'ONETIME') {
-    if (bf && bf.frequency !== 'ONETIME') throw DomainError.invalidField('billing_frequency.frequency', 'must be ONETIME for a ONETIME price');
+    if (bf && bf.frequency !== 'ONETIME')
+      throw DomainError.invalidField('billing_frequency.frequency', 'must be ONETIME for a ONETIME price');
     return { type, frequency: 'ONETIME', term_count: count };
   }
   if (bf?.frequency === 'ONETIME') {
@@ -315,7 +330,8 @@ export function resolvePriceShape(input: PriceInput, currency: string): PriceSha
     carry_over: input.carryover ?? false,
     credit_price: null,
   };
-  if (!Number.isSafeInteger(shape.base_units) || shape.base_units < 0) throw DomainError.invalidField('base_units', 'must be an integer >= 0');
+  if (!Number.isSafeInteger(shape.base_units) || shape.base_units < 0)
+    throw DomainError.invalidField('base_units', 'must be an integer >= 0');
 
   switch (pricingType) {
     case 'FIXED':
@@ -324,7 +340,8 @@ export function resolvePriceShape(input: PriceInput, currency: string): PriceSha
     case 'STEP': {
       const step = input.step_price!;
       shape.step_price_per_step = unitPrice(step.price_per_step, 'step_price.price_per_step');
-      if (!Number.isSafeInteger(step.step_size) || step.step_size < 1) throw DomainError.invalidField('step_price.step_size', 'must be an integer > 0');
+      if (!Number.isSafeInteger(step.step_size) || step.step_size < 1)
+        throw DomainError.invalidField('step_price.step_size', 'must be an integer > 0');
       shape.step_size = step.step_size;
       break;
     }
@@ -385,7 +402,13 @@ export function shapeToInput(s: PriceShape, currency: string): PriceInput {
     step_price: s.step_price_per_step === null ? null : { price_per_step: s.step_price_per_step, step_size: s.step_size ?? 0 },
     gradient_price: s.gradient ? s.gradient.map((t) => ({ ...t })) : null,
     volume_price: s.volume
-      ? s.volume.map((t) => ({ total_units_start: t.start, total_units_end: t.end, flat_price: t.flat_price, price_per_unit: t.price_per_unit, is_custom_tier: t.is_custom_tier }))
+      ? s.volume.map((t) => ({
+          total_units_start: t.start,
+          total_units_end: t.end,
+          flat_price: t.flat_price,
+          price_per_unit: t.price_per_unit,
+          is_custom_tier: t.is_custom_tier,
+        }))
       : null,
     custom_price: s.custom ? { ...s.custom } : null,
     scheduled_price: s.scheduled ? { price_per_unit_per_period: [...s.scheduled] } : null,

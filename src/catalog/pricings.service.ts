@@ -222,7 +222,11 @@ export class PricingsService {
    * The item and metric a price charges: both given (a usage price; the metric must be one of
    * the item's), or neither (a licence price on the standard License item and its metric).
    */
-  private async itemAndMetric(companyId: string, itemId: string | null, metricId: string | null): Promise<{ item: BillableItemEntity; metric: BillableMetricEntity }> {
+  private async itemAndMetric(
+    companyId: string,
+    itemId: string | null,
+    metricId: string | null,
+  ): Promise<{ item: BillableItemEntity; metric: BillableMetricEntity }> {
     if (itemId === null && metricId === null) {
       const item = await this.items.findOne(companyId, { type: LICENSE_ITEM_TYPE, standard: true });
       const metric = item ? await this.metrics.findOne(companyId, { item_id: item.id, type: 'LICENSE_METRIC' }) : null;
@@ -242,7 +246,12 @@ export class PricingsService {
   }
 
   /** Records named inside the body: the credit item and the upsell pricing (404 naming the field). */
-  private async checkReferences(companyId: string, shape: PriceShape | null, upsellId: string | null, selfId: string | null): Promise<void> {
+  private async checkReferences(
+    companyId: string,
+    shape: PriceShape | null,
+    upsellId: string | null,
+    selfId: string | null,
+  ): Promise<void> {
     const creditItem = shape?.credit_price?.item_id;
     if (creditItem) {
       const found = isId('billableItem', creditItem) && (await this.items.exists(companyId, { id: creditItem }));

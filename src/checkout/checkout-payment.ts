@@ -58,7 +58,11 @@ export class ProcessorCheckoutPayment extends CheckoutPayment {
   async charge(m: EntityManager, companyId: string, req: CheckoutChargeRequest): Promise<CheckoutChargeResult> {
     const method = await this.methods.attachWithin(m, companyId, req.customerId, req.token);
     if (req.subscriptionId) {
-      await m.update(SubscriptionEntity, { company_id: companyId, id: req.subscriptionId }, { payment_method_id: method.id, updated_at: req.now });
+      await m.update(
+        SubscriptionEntity,
+        { company_id: companyId, id: req.subscriptionId },
+        { payment_method_id: method.id, updated_at: req.now },
+      );
     }
     const inv = req.invoice;
     if (!inv || inv.status !== 'PENDING' || inv.due_cents <= 0) return { ok: true, transactionId: null };

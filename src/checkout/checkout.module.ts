@@ -20,7 +20,12 @@ import { CheckoutPageService } from './page/checkout-page.service';
 @Module({
   imports: [CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule, InvoicingModule, PaymentsModule],
   controllers: [CheckoutController, CheckoutPageController],
-  providers: [CheckoutSessionsRepository, CheckoutService, CheckoutPageService, { provide: CheckoutPayment, useClass: ProcessorCheckoutPayment }],
+  providers: [
+    CheckoutSessionsRepository,
+    CheckoutService,
+    CheckoutPageService,
+    { provide: CheckoutPayment, useClass: ProcessorCheckoutPayment },
+  ],
   exports: [CheckoutService],
 })
 export class CheckoutModule {}

@@ -134,8 +134,12 @@ export class CheckoutService {
     const now = this.clock.now();
     const options = this.options(dto);
     const customer = await this.findCustomer(companyId, dto.customer_id);
-    if (customer.status !== 'ACTIVE') throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: checkout is for ACTIVE customers`);
-    const previous = dto.previous_subscription_id != null ? await this.previousSubscription(companyId, customer.id, dto.previous_subscription_id, now) : null;
+    if (customer.status !== 'ACTIVE')
+      throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: checkout is for ACTIVE customers`);
+    const previous =
+      dto.previous_subscription_id != null
+        ? await this.previousSubscription(companyId, customer.id, dto.previous_subscription_id, now)
+        : null;
     if (previous === null) {
       for (const f of ['change_proration_type', 'change_timing', 'change_reset_billing_anchor'] as const) {
         if (dto[f] != null) throw DomainError.invalidField(f, 'is only allowed with previous_subscription_id');
@@ -161,7 +165,10 @@ export class CheckoutService {
     const sim = await rolledBack(this.dataSource, async (m) => {
       const { plan } = await this.plan.resolve(m, companyId, request);
       if (previous && plan.currency !== previous.currency) {
-        throw DomainError.invalidField(dto.bundle_pricing_id != null ? 'bundle_pricing_id' : 'product_pricing_ids', `must be in the currency of previous_subscription_id (${previous.currency})`);
+        throw DomainError.invalidField(
+          dto.bundle_pricing_id != null ? 'bundle_pricing_id' : 'product_pricing_ids',
+          `must be in the currency of previous_subscription_id (${previous.currency})`,
+        );
       }
       const subId = await this.subscriptions.createWithin(m, companyId, request);
       const sub = (await this.subs.with(m).findOne(companyId, { id: subId }))!;
@@ -211,9 +218,11 @@ export class CheckoutService {
 
   private options(dto: CreateCheckoutDto): Record<string, unknown> {
     const o = dto.options ?? {};
-    if (o.redirect_url != null && !absoluteHttpUrl(o.redirect_url)) throw DomainError.invalidField('options.redirect_url', 'must be an absolute http(s) URL');
+    if (o.redirect_url != null && !absoluteHttpUrl(o.redirect_url))
+      throw DomainError.invalidField('options.redirect_url', 'must be an absolute http(s) URL');
     const action = o.completion_action ?? (o.redirect_url != null ? 'REDIRECT' : 'CONFIRMATION_MESSAGE');
-    if (action === 'REDIRECT' && o.redirect_url == null) throw DomainError.invalidField('options.redirect_url', 'is required when completion_action is REDIRECT');
+    if (action === 'REDIRECT' && o.redirect_url == null)
+      throw DomainError.invalidField('options.redirect_url', 'is required when completion_action is REDIRECT');
     return {
       allow_promo_code: o.allow_promo_code ?? false,
       completion_action: action,
@@ -244,8 +253,19 @@ export class CheckoutService {
     if (!preview) return null;
     const i = preview.invoice;
     return {
-      totals: { currency: i.currency, sub_total_cents: i.sub_total_cents, discount_cents: i.discount_cents, total_cents: i.total_cents, invoice_date: iso(i.invoice_date) },
-      lines: preview.lines.map((l) => ({ name: l.name, amount_cents: l.amount_cents, quantity: l.quantity as string | number | null, unit_price: l.unit_price as string | number | null })),
+      totals: {
+        currency: i.currency,
+        sub_total_cents: i.sub_total_cents,
+        discount_cents: i.discount_cents,
+        total_cents: i.total_cents,
+        invoice_date: iso(i.invoice_date),
+      },
+      lines: preview.lines.map((l) => ({
+        name: l.name,
+        amount_cents: l.amount_cents,
+        quantity: l.quantity as string | number | null,
+        unit_price: l.unit_price as string | number | null,
+      })),
     };
   }
 
@@ -306,7 +326,12 @@ export class CheckoutService {
 
   private subscriptionRequest(s: CheckoutSessionEntity, now: Date): CreateSubscriptionDto {
     const request = plain(s.request) as unknown as CreateSubscriptionDto;
-    return { ...request, customer_id: s.customer_id, start_date: now.toISOString(), metadata: { ...(request.metadata ?? {}), checkout_session_id: s.id } };
+    return {
+      ...request,
+      customer_id: s.customer_id,
+      start_date: now.toISOString(),
+      metadata: { ...(request.metadata ?? {}), checkout_session_id: s.id },
+    };
   }
 
   // ---------------------------------------------------------------- #20 get
@@ -327,7 +352,10 @@ export class CheckoutService {
       s.bundle_pricing_id ? this.bundles.find(companyId, { where: { id: s.bundle_pricing_id } }) : Promise.resolve([]),
       this.plan.load(this.dataSource.manager, companyId, s.product_pricing_ids),
     ]);
-    const [pricingViews, bundleViews] = await Promise.all([this.catalogViews.pricingViews(companyId, pricingRows), this.catalogViews.bundleViews(companyId, bundleRows)]);
+    const [pricingViews, bundleViews] = await Promise.all([
+      this.catalogViews.pricingViews(companyId, pricingRows),
+      this.catalogViews.bundleViews(companyId, bundleRows),
+    ]);
     const pricingById = new Map(pricingViews.map((p) => [p.id, p]));
     const bundle = bundleViews[0];
     const money = (cents: number) => ({ currency: s.currency, value_in_cents: cents });
@@ -337,7 +365,16 @@ export class CheckoutService {
       auto_charges: s.auto_charges,
       auto_renews: s.auto_renews,
       bundle_pricing: bundle
-        ? { ...(bundle as unknown as Record<string, unknown>), default_term: bundle.term, deleted_at: null, image_url: null, key: null, import_created_at_ref: null, import_ref: null, imported_from: null }
+        ? {
+            ...(bundle as unknown as Record<string, unknown>),
+            default_term: bundle.term,
+            deleted_at: null,
+            image_url: null,
+            key: null,
+            import_created_at_ref: null,
+            import_ref: null,
+            imported_from: null,
+          }
         : null,
       bundle_pricing_id: s.bundle_pricing_id,
       change_proration_type: s.change_proration_type,
@@ -445,9 +482,22 @@ export class CheckoutService {
             const message = err instanceof DomainError ? err.message : 'the plan could not be changed';
             throw new Rollback<CompletionOutcome>({ kind: 'declined', message: `Your plan could not be changed: ${message}` });
           }
-          const attached = await this.payment.charge(m, companyId, { customerId: s.customer_id, subscriptionId: s.previous_subscription_id, invoice: null, token: details.paymentToken, idempotencyKey: s.id, now });
+          const attached = await this.payment.charge(m, companyId, {
+            customerId: s.customer_id,
+            subscriptionId: s.previous_subscription_id,
+            invoice: null,
+            token: details.paymentToken,
+            idempotencyKey: s.id,
+            now,
+          });
           if (!attached.ok) throw new Rollback<CompletionOutcome>({ kind: 'declined', message: attached.message });
-          const changed: Partial<CheckoutSessionEntity> = { status: 'COMPLETED', subscription_id: s.previous_subscription_id, payment_token: details.paymentToken, completed_at: now, updated_at: now };
+          const changed: Partial<CheckoutSessionEntity> = {
+            status: 'COMPLETED',
+            subscription_id: s.previous_subscription_id,
+            payment_token: details.paymentToken,
+            completed_at: now,
+            updated_at: now,
+          };
           await this.sessions.with(m).update(companyId, { id: s.id, status: 'OPEN' }, changed);
           return { kind: 'completed', session: { ...s, ...changed } };
         }
@@ -463,10 +513,23 @@ export class CheckoutService {
           throw new Rollback<CompletionOutcome>({ kind: 'requote' });
         }
         if (invoice && invoice.status === 'DRAFT') invoice = await this.finalizer.finalize(m, companyId, invoice, now);
-        const charged = await this.payment.charge(m, companyId, { customerId: s.customer_id, subscriptionId: subId, invoice, token: details.paymentToken, idempotencyKey: s.id, now });
+        const charged = await this.payment.charge(m, companyId, {
+          customerId: s.customer_id,
+          subscriptionId: subId,
+          invoice,
+          token: details.paymentToken,
+          idempotencyKey: s.id,
+          now,
+        });
         if (!charged.ok) throw new Rollback<CompletionOutcome>({ kind: 'declined', message: charged.message });
         const totals: CheckoutTotals | null = invoice
-          ? { currency: invoice.currency, sub_total_cents: invoice.sub_total_cents, discount_cents: invoice.discount_cents, total_cents: invoice.total_cents, invoice_date: iso(invoice.invoice_date) }
+          ? {
+              currency: invoice.currency,
+              sub_total_cents: invoice.sub_total_cents,
+              discount_cents: invoice.discount_cents,
+              total_cents: invoice.total_cents,
+              invoice_date: iso(invoice.invoice_date),
+            }
           : s.totals;
         const done: Partial<CheckoutSessionEntity> = {
           status: 'COMPLETED',

@@ -38,7 +38,9 @@ export function parseInstant(value: string | undefined, flag: string): Date {
   const v = (value ?? '').trim();
   const d = ISO_INSTANT.test(v) ? new Date(v) : new Date(NaN);
   if (Number.isNaN(d.getTime())) {
-    throw new BillingCliError(`${flag} must be an ISO 8601 instant such as 2027-01-31T00:00:00Z (a date, or a date-time with Z or an offset), got "${value ?? ''}"`);
+    throw new BillingCliError(
+      `${flag} must be an ISO 8601 instant such as 2027-01-31T00:00:00Z (a date, or a date-time with Z or an offset), got "${value ?? ''}"`,
+    );
   }
   return d;
 }
@@ -79,7 +81,10 @@ export function registerBillingCommands(program: Command): void {
       const at = parseInstant(opts.now, '--now');
       const bar = progressBar();
       const summary: BillingRunSummary = await withApp((app) =>
-        app.get(BillingRunService).run(at, { companyIds: opts.company ? [opts.company] : undefined, onProgress: (phase, done, total) => bar.update(phase, done, total) }),
+        app.get(BillingRunService).run(at, {
+          companyIds: opts.company ? [opts.company] : undefined,
+          onProgress: (phase, done, total) => bar.update(phase, done, total),
+        }),
       );
       print(
         !!opts.json,
@@ -95,8 +100,14 @@ export function registerBillingCommands(program: Command): void {
     .command('settings')
     .description("set a company's billing settings")
     .requiredOption('--company <id>', 'company id (cmp_…)')
-    .option('--invoice-grace-period <seconds>', 'seconds a usage invoice stays DRAFT after its billing date for late events (default 3600; 0 = final at once)')
-    .option('--payment-retry-days <days>', 'comma-separated days after the first failed charge to retry it (default 1,3,5; empty = no retries)')
+    .option(
+      '--invoice-grace-period <seconds>',
+      'seconds a usage invoice stays DRAFT after its billing date for late events (default 3600; 0 = final at once)',
+    )
+    .option(
+      '--payment-retry-days <days>',
+      'comma-separated days after the first failed charge to retry it (default 1,3,5; empty = no retries)',
+    )
     .option('--json', 'print one line of JSON')
     .action(async (opts: { company: string; invoiceGracePeriod?: string; paymentRetryDays?: string; json?: boolean }) => {
       const patch: Record<string, unknown> = {};
@@ -117,9 +128,14 @@ export function registerBillingCommands(program: Command): void {
         patch.payment_retry_days = numbers;
       }
       const settings = await withApp(async (app) => {
-        const rows: [{ company_id: string; settings: Record<string, unknown> }[], number] | { company_id: string; settings: Record<string, unknown> }[] = await app
+        const rows:
+          | [{ company_id: string; settings: Record<string, unknown> }[], number]
+          | { company_id: string; settings: Record<string, unknown> }[] = await app
           .get(DataSource)
-          .query('UPDATE companies SET settings = settings || $2::jsonb, updated_at = now() WHERE company_id = $1 RETURNING company_id, settings', [opts.company, JSON.stringify(patch)]);
+          .query(
+            'UPDATE companies SET settings = settings || $2::jsonb, updated_at = now() WHERE company_id = $1 RETURNING company_id, settings',
+            [opts.company, JSON.stringify(patch)],
+          );
         const list = (Array.isArray(rows[0]) ? rows[0] : rows) as { company_id: string; settings: Record<string, unknown> }[];
         if (!list[0]) throw new BillingCliError(`company ${opts.company} not found`);
         return list[0].settings;

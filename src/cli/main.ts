@@ -7,7 +7,9 @@ import { loadConfig } from '../platform/config/config';
 import { prepareDatabase } from '../platform/database/connect';
 import { CompaniesService } from '../platform/auth/companies.service';
 import { DomainError } from '../platform/errors/domain-error';
-import { CliExit } from './audit.command';
+import { CliExit, registerAuditCommands } from './audit.command';
+import { registerBillingCommands } from './billing.command';
+import { registerOpenApiCommand } from './openapi.command';
 
 /**
  * `npm run cli -- <command>`: companies, tokens and migrations, against the database the
@@ -87,8 +89,9 @@ export function buildProgram(): Command {
       print(
         { json: !!opts.json },
         { company_id: opts.company, tokens },
-        tokens.map((t) => `${t.token_id}  ${t.name ?? '-'}  created ${t.created_at}  ${t.revoked_at ? `revoked ${t.revoked_at}` : 'active'}`).join('\n') ||
-          '(no tokens)',
+        tokens
+          .map((t) => `${t.token_id}  ${t.name ?? '-'}  created ${t.created_at}  ${t.revoked_at ? `revoked ${t.revoked_at}` : 'active'}`)
+          .join('\n') || '(no tokens)',
       );
     });
 
@@ -101,12 +104,16 @@ export function buildProgram(): Command {
       const config = loadConfig();
       const db = await prepareDatabase(config);
       await db.stop();
-      print({ json: !!opts.json }, { applied: db.applied }, db.applied.length ? `applied: ${db.applied.join(', ')}` : 'no pending migrations');
+      print(
+        { json: !!opts.json },
+        { applied: db.applied },
+        db.applied.length ? `applied: ${db.applied.join(', ')}` : 'no pending migrations',
+      );
     });
 
-  (require('./billing.command') as typeof import('./billing.command')).registerBillingCommands(program);
-  (require('./audit.command') as typeof import('./audit.command')).registerAuditCommands(program);
-  (require('./openapi.command') as typeof import('./openapi.command')).registerOpenApiCommand(program);
+  registerBillingCommands(program);
+  registerAuditCommands(program);
+  registerOpenApiCommand(program);
   return program;
 }
 

@@ -11,9 +11,20 @@ const seat = (cents: number, frequency: Frequency, count = 1, quantity = 1, pric
   quantity,
 });
 const now = new Date('2027-01-01T00:00:00.000Z');
-const acv = (prices: MrrPrice[], discounts: MrrDiscount[] = [], billing: { count: number; frequency: Frequency } = { count: prices[0].term_count, frequency: prices[0].frequency }) =>
-  computeAcv({ prices, discounts, billing_term: billing, now });
-const discount = (over: Partial<MrrDiscount>): MrrDiscount => ({ type: 'DISCOUNT_PERCENT', amount_in_cents: null, percent: null, cap_in_cents: null, expiration_date: null, product_pricing_id: null, ...over });
+const acv = (
+  prices: MrrPrice[],
+  discounts: MrrDiscount[] = [],
+  billing: { count: number; frequency: Frequency } = { count: prices[0].term_count, frequency: prices[0].frequency },
+) => computeAcv({ prices, discounts, billing_term: billing, now });
+const discount = (over: Partial<MrrDiscount>): MrrDiscount => ({
+  type: 'DISCOUNT_PERCENT',
+  amount_in_cents: null,
+  percent: null,
+  cap_in_cents: null,
+  expiration_date: null,
+  product_pricing_id: null,
+  ...over,
+});
 
 describe('ACV', () => {
   it.each([
@@ -32,7 +43,14 @@ describe('ACV', () => {
 
   it('excludes one-time prices and counts only the base price of usage prices', () => {
     const once: MrrPrice = { ...seat(99_999, 'ONETIME'), product_pricing_id: 'pp_2' };
-    const usage: MrrPrice = { product_pricing_id: 'pp_3', frequency: 'MONTH', term_count: 1, pricing: { pricing_type: 'FIXED', base_price: 500, fixed_price: { price_per_unit: 7 } }, licence: false, quantity: 0 };
+    const usage: MrrPrice = {
+      product_pricing_id: 'pp_3',
+      frequency: 'MONTH',
+      term_count: 1,
+      pricing: { pricing_type: 'FIXED', base_price: 500, fixed_price: { price_per_unit: 7 } },
+      licence: false,
+      quantity: 0,
+    };
     expect(acv([seat(1_000, 'MONTH'), once, usage])).toBe(12 * 1_000 + 12 * 500);
   });
 

@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import { companyOfPageToken, newPageToken } from '../platform/hosted-pages/token';
 import { DomainError } from '../platform/errors/domain-error';
-import { isId, newId } from '../platform/ids/ids';
 import { digestOf } from '../platform/digest';
 import type { CreateSubscriptionDto, DiscountInputDto, OnetimeItemDto } from '../subscriptions/dto/subscription.dto';
 import type { PlanCatalogData } from '../subscriptions/plan-catalog';
@@ -43,7 +42,8 @@ export function checkSignatoryEmails(list: { email: string; signed?: boolean | n
     const key = s.email.trim().toLowerCase();
     if (seen.has(key)) throw DomainError.invalidField(`signatories[${i}].email`, `is listed twice (also signatories[${seen.get(key)}])`);
     seen.set(key, i);
-    if (s.signed === true && s.declined === true) throw DomainError.invalidField(`signatories[${i}].declined`, 'cannot be true together with signed');
+    if (s.signed === true && s.declined === true)
+      throw DomainError.invalidField(`signatories[${i}].declined`, 'cannot be true together with signed');
     return key;
   });
 }
@@ -78,7 +78,8 @@ export function normaliseOnetimeItems(
     if (o.product_pricing_id != null) {
       const p = pricings.get(o.product_pricing_id);
       if (!p) throw DomainError.notFound('product pricing', `${path}.product_pricing_id`);
-      if (p.currency !== currency) throw DomainError.invalidField(`${path}.product_pricing_id`, `must be in the contract currency (${currency})`);
+      if (p.currency !== currency)
+        throw DomainError.invalidField(`${path}.product_pricing_id`, `must be in the contract currency (${currency})`);
     } else if (!o.custom_price) {
       throw DomainError.invalidField(`${path}.product_pricing_id`, 'is required (or custom_price)');
     }
@@ -86,11 +87,19 @@ export function normaliseOnetimeItems(
     return {
       aggregate: o.aggregate ?? 1,
       custom_price: o.custom_price
-        ? { amount: money(currency, o.custom_price.amount.value_in_cents), product_id: o.custom_price.product_id ?? null, description: o.custom_price.description ?? null }
+        ? {
+            amount: money(currency, o.custom_price.amount.value_in_cents),
+            product_id: o.custom_price.product_id ?? null,
+            description: o.custom_price.description ?? null,
+          }
         : null,
       product_pricing_id: o.product_pricing_id ?? null,
       quantity_config: o.quantity_config
-        ? { allow_custom_quantity: o.quantity_config.allow_custom_quantity ?? null, max_quantity: o.quantity_config.max_quantity ?? null, min_quantity: o.quantity_config.min_quantity ?? null }
+        ? {
+            allow_custom_quantity: o.quantity_config.allow_custom_quantity ?? null,
+            max_quantity: o.quantity_config.max_quantity ?? null,
+            min_quantity: o.quantity_config.min_quantity ?? null,
+          }
         : null,
       sort_order: o.sort_order ?? null,
     };
@@ -123,28 +132,26 @@ export function subscriptionRequest(c: ContractEntity, executedAt: Date): Create
     start_date: (c.start_date ?? executedAt).toISOString(),
     auto_renews: c.auto_renews,
     auto_charges: c.auto_charges,
-    discounts: c.discounts.map(
-      (d): DiscountInputDto => ({
-        id: str(d.id),
-        name: String(d.name),
-        type: d.type === 'DISCOUNT_PERCENT' ? 'DISCOUNT_PERCENT' : 'DISCOUNT_AMOUNT',
-        amount: moneyIn(d.amount),
-        cap: moneyIn(d.cap),
-        percent: typeof d.percent === 'number' ? d.percent : null,
-        expiration_date: str(d.expiration_date),
-        product_pricing_id: str(d.product_pricing_id),
-        coupon_id: str(d.coupon_id),
-        customer_id: str(d.customer_id),
-        item_pricing_id: str(d.item_pricing_id),
-        onetime_billable_id: str(d.onetime_billable_id),
-        product_id: str(d.product_id),
-        proposal_id: str(d.proposal_id),
-        import_created_at_ref: str(d.import_created_at_ref),
-        import_ref: str(d.import_ref),
-        imported_from: str(d.imported_from),
-        state: str(d.state),
-      }),
-    ),
+    discounts: c.discounts.map((d): DiscountInputDto => ({
+      id: str(d.id),
+      name: String(d.name),
+      type: d.type === 'DISCOUNT_PERCENT' ? 'DISCOUNT_PERCENT' : 'DISCOUNT_AMOUNT',
+      amount: moneyIn(d.amount),
+      cap: moneyIn(d.cap),
+      percent: typeof d.percent === 'number' ? d.percent : null,
+      expiration_date: str(d.expiration_date),
+      product_pricing_id: str(d.product_pricing_id),
+      coupon_id: str(d.coupon_id),
+      customer_id: str(d.customer_id),
+      item_pricing_id: str(d.item_pricing_id),
+      onetime_billable_id: str(d.onetime_billable_id),
+      product_id: str(d.product_id),
+      proposal_id: str(d.proposal_id),
+      import_created_at_ref: str(d.import_created_at_ref),
+      import_ref: str(d.import_ref),
+      imported_from: str(d.imported_from),
+      state: str(d.state),
+    })),
     onetime_items: c.onetime_items as unknown as OnetimeItemDto[],
     metadata: { ...c.metadata, contract_id: c.id },
   };

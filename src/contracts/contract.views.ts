@@ -98,7 +98,10 @@ export class ContractViews {
       this.plan.load(this.dataSource.manager, companyId, termPricings),
     ]);
     if (!company) throw DomainError.notFound('company');
-    const [pricingViews, bundleViews] = await Promise.all([this.catalogViews.pricingViews(companyId, pricingRows), this.catalogViews.bundleViews(companyId, bundleRows)]);
+    const [pricingViews, bundleViews] = await Promise.all([
+      this.catalogViews.pricingViews(companyId, pricingRows),
+      this.catalogViews.bundleViews(companyId, bundleRows),
+    ]);
     const companyRecord = toCompanyRecord(company);
     const customerById = new Map(customers.map((c) => [c.id, c]));
     const pricingById = new Map(pricingViews.map((p) => [p.id, p]));
@@ -118,7 +121,16 @@ export class ContractViews {
         auto_charges: c.auto_charges,
         auto_renews: c.auto_renews,
         bundle_pricing: bundle
-          ? { ...(bundle as unknown as Record<string, unknown>), default_term: bundle.term, deleted_at: null, image_url: null, key: null, import_created_at_ref: null, import_ref: null, imported_from: null }
+          ? {
+              ...(bundle as unknown as Record<string, unknown>),
+              default_term: bundle.term,
+              deleted_at: null,
+              image_url: null,
+              key: null,
+              import_created_at_ref: null,
+              import_ref: null,
+              imported_from: null,
+            }
           : null,
         bundle_pricing_id: c.bundle_pricing_id,
         campaigns: [],

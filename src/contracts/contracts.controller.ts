@@ -43,7 +43,7 @@ export class ContractsController {
       'Signatures are accepted while DRAFT or PENDING_SIGNATURES; any change is a 409 once the contract is executed, expired or void.\n\n' +
       '**Signatures bind the terms signed.** Each signature stores the digest of the terms it signed (`signatories[].terms_digest`). ' +
       'A PATCH that changes a term-bearing field — `custom_variables`, `term`, `start_date`, `auto_renews`, `auto_charges` ' +
-      '(and, outside this endpoint, the prices of the contract\'s pricings) — **resets every signature and refusal** of the contract, ' +
+      "(and, outside this endpoint, the prices of the contract's pricings) — **resets every signature and refusal** of the contract, " +
       'including signatures given in the same request: each signatory signs the new terms again (their signing page shows them). ' +
       'Setting a field to the value it already has changes nothing. `title`, `metadata`, `owner_id`, `expiration_date`, `status` and ' +
       'the signatory list are not terms. The contract executes only when every signature carries the digest of its current terms ' +

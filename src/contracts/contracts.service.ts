@@ -93,7 +93,9 @@ export class ContractsService {
         search: { kind: 'search', columns: ['k.title', 'c.name', 'c.org_name'] },
       },
     };
-    const qb = this.contracts.queryBuilder(companyId, 'k').leftJoin(CustomerEntity, 'c', 'c.company_id = k.company_id AND c.id = k.customer_id');
+    const qb = this.contracts
+      .queryBuilder(companyId, 'k')
+      .leftJoin(CustomerEntity, 'c', 'c.company_id = k.company_id AND c.id = k.customer_id');
     const page = await runSearch(qb, body, spec);
     await this.persistExpired(companyId, page.results);
     return { pagination: page.pagination, results: await this.views.many(companyId, page.results) };
@@ -104,7 +106,11 @@ export class ContractsService {
     const now = this.clock.now();
     const ids = rows.filter((r) => r.status !== 'EXPIRED' && effectiveStatus(r, now) === 'EXPIRED').map((r) => r.id);
     if (ids.length === 0) return;
-    await this.contracts.update(companyId, { id: In(ids), status: In([...OPEN_STATUSES]), expiration_date: LessThanOrEqual(now) }, { status: 'EXPIRED' });
+    await this.contracts.update(
+      companyId,
+      { id: In(ids), status: In([...OPEN_STATUSES]), expiration_date: LessThanOrEqual(now) },
+      { status: 'EXPIRED' },
+    );
   }
 
   // ---------------------------------------------------------------- create
@@ -118,7 +124,8 @@ export class ContractsService {
 
     const id = await this.dataSource.transaction(async (m) => {
       const customer = await this.findCustomer(m, companyId, dto.customer_id);
-      if (customer.status !== 'ACTIVE') throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: contracts are for ACTIVE customers`);
+      if (customer.status !== 'ACTIVE')
+        throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: contracts are for ACTIVE customers`);
       const { plan } = await this.plan.resolve(m, companyId, dto);
       const discounts = normaliseDiscounts(dto.discounts, plan.currency, plan.product_pricing_ids, now, 'contract');
       const onetime = normaliseOnetimeItems(dto.onetime_items, plan.currency, await this.onetimePricings(m, companyId, dto));
@@ -294,7 +301,11 @@ export class ContractsService {
     });
     const repo = this.signatories.with(m);
     await repo.delete(c.company_id, { contract_id: c.id });
-    if (rows.length) await repo.insert(c.company_id, rows.map(({ company_id: _c, ...r }) => (void _c, r)));
+    if (rows.length)
+      await repo.insert(
+        c.company_id,
+        rows.map(({ company_id: _c, ...r }) => (void _c, r)),
+      );
   }
 
   // ---------------------------------------------------------------- hosted signing
@@ -333,15 +344,19 @@ export class ContractsService {
       const terms = await this.termsDigest(m, c);
       if (shownTerms !== terms) return 'terms_changed';
       const repo = this.signatories.with(m);
-      await repo.update(companyId, { contract_id: c.id, email_key: me.email_key }, {
-        signed: true,
-        signed_date: now,
-        signed_name: signedName,
-        declined: false,
-        signature_id: me.signature_id ?? newSignatureId(),
-        terms_digest: terms,
-        updated_at: now,
-      });
+      await repo.update(
+        companyId,
+        { contract_id: c.id, email_key: me.email_key },
+        {
+          signed: true,
+          signed_date: now,
+          signed_name: signedName,
+          declined: false,
+          signature_id: me.signature_id ?? newSignatureId(),
+          terms_digest: terms,
+          updated_at: now,
+        },
+      );
       await this.contracts.with(m).update(companyId, { id: c.id }, { updated_at: now });
       return 'signed';
     });
@@ -399,10 +414,13 @@ export class ContractsService {
     // The subscription starts in this same locked transaction: exactly once, and a contract whose
     // subscription cannot start (customer archived, plan gone) turns the last signature away.
     const subscriptionId = await this.subscriptions.createWithin(m, companyId, subscriptionRequest(c, now));
-    await this.contracts.with(m).update(companyId, { id, status: c.status }, { status: 'EXECUTED', completed_date: now, subscription_id: subscriptionId, updated_at: now });
+    await this.contracts
+      .with(m)
+      .update(
+        companyId,
+        { id, status: c.status },
+        { status: 'EXECUTED', completed_date: now, subscription_id: subscriptionId, updated_at: now },
+      );
     return c.status;
   }
-
-
-
 }

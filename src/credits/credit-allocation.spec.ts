@@ -26,7 +26,8 @@ const line = (over: Partial<StoredLine>): StoredLine => ({
   prorated: false,
   ...over,
 });
-const takes = (a: { takes: Map<string, { cents: number; units: number }> }) => [...a.takes.entries()].map(([id, t]) => [id, t.cents, t.units]);
+const takes = (a: { takes: Map<string, { cents: number; units: number }> }) =>
+  [...a.takes.entries()].map(([id, t]) => [id, t.cents, t.units]);
 
 describe('credit allocation', () => {
   it('consumes amounts soonest-expiring first, then the oldest, credits without expiration last', () => {
@@ -115,7 +116,13 @@ describe('credit allocation', () => {
   });
 
   it('applies nothing to an invoice with nothing due', () => {
-    const a = allocateToInvoice({ due_cents: 0, lines: [line({})], unit_credits: [units('u', 'bi_seat', 1, null)], amount_credits: [amount('m', 5, null)], at: NOW });
+    const a = allocateToInvoice({
+      due_cents: 0,
+      lines: [line({})],
+      unit_credits: [units('u', 'bi_seat', 1, null)],
+      amount_credits: [amount('m', 5, null)],
+      at: NOW,
+    });
     expect(a.takes.size).toBe(0);
   });
 });

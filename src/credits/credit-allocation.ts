@@ -5,7 +5,17 @@
  * last, then the oldest, then by id. Nothing here takes more than a credit holds, more than is
  * asked, or more than an invoice has due.
  */
-import { AmountCredit, FULL_SHARE, InvoiceLine, UnitCredit, applyCredits, applyUnitCredits, creditOrder, roundCents, toDecimal } from '../billing-math';
+import {
+  AmountCredit,
+  FULL_SHARE,
+  InvoiceLine,
+  UnitCredit,
+  applyCredits,
+  applyUnitCredits,
+  creditOrder,
+  roundCents,
+  toDecimal,
+} from '../billing-math';
 
 export interface Take {
   cents: number;

@@ -71,11 +71,13 @@ export class CreditLedger {
     const remaining_units = credit.type === 'UNITS' ? credit.remaining_units - take.units : credit.remaining_units;
     if (remaining_cents < 0 || remaining_units < 0) throw new Error(`credit ${credit.id}: debit above its balance`);
     const state = remaining_cents === 0 && remaining_units === 0 ? 'CONSUMED' : 'ACTIVE';
-    const changed = await this.credits.with(manager).update(
-      companyId,
-      { id: credit.id, state: 'ACTIVE', remaining_cents: credit.remaining_cents, remaining_units: credit.remaining_units },
-      { remaining_cents, remaining_units, state, updated_at: now },
-    );
+    const changed = await this.credits
+      .with(manager)
+      .update(
+        companyId,
+        { id: credit.id, state: 'ACTIVE', remaining_cents: credit.remaining_cents, remaining_units: credit.remaining_units },
+        { remaining_cents, remaining_units, state, updated_at: now },
+      );
     if (changed !== 1) throw new Error(`credit ${credit.id} changed under its lock`);
     return { ...credit, remaining_cents, remaining_units, state, updated_at: now };
   }
@@ -86,15 +88,18 @@ export class CreditLedger {
    * read under the lock, like `debit`; the table's CHECK refuses more than was issued.
    */
   async credit(manager: EntityManager, companyId: string, credit: CreditEntity, take: Take, now: Date): Promise<CreditEntity> {
-    if (credit.state !== 'ACTIVE' && credit.state !== 'CONSUMED') throw new Error(`credit ${credit.id} is ${credit.state}: nothing can be given back to it`);
+    if (credit.state !== 'ACTIVE' && credit.state !== 'CONSUMED')
+      throw new Error(`credit ${credit.id} is ${credit.state}: nothing can be given back to it`);
     const remaining_cents = credit.remaining_cents + take.cents;
     const remaining_units = credit.remaining_units + take.units;
     const state = remaining_cents + remaining_units > 0 ? 'ACTIVE' : credit.state;
-    const changed = await this.credits.with(manager).update(
-      companyId,
-      { id: credit.id, state: credit.state, remaining_cents: credit.remaining_cents, remaining_units: credit.remaining_units },
-      { remaining_cents, remaining_units, state, updated_at: now },
-    );
+    const changed = await this.credits
+      .with(manager)
+      .update(
+        companyId,
+        { id: credit.id, state: credit.state, remaining_cents: credit.remaining_cents, remaining_units: credit.remaining_units },
+        { remaining_cents, remaining_units, state, updated_at: now },
+      );
     if (changed !== 1) throw new Error(`credit ${credit.id} changed under its lock`);
     return { ...credit, remaining_cents, remaining_units, state, updated_at: now };
   }
@@ -122,7 +127,11 @@ export class CreditLedger {
   }
 
   /** Per credit (in id order, the lock order): what an invoice consumed and has not given back yet. */
-  async owedToCredits(manager: EntityManager, companyId: string, invoiceId: string): Promise<{ credit_id: string; cents: number; units: number }[]> {
+  async owedToCredits(
+    manager: EntityManager,
+    companyId: string,
+    invoiceId: string,
+  ): Promise<{ credit_id: string; cents: number; units: number }[]> {
     const rows: { credit_id: string; cents: string; units: string }[] = await manager.query(
       `SELECT credit_id,
               SUM(CASE WHEN action_type = 'CONSUMED' THEN amount_applied_cents ELSE -amount_applied_cents END)::text AS cents,
@@ -131,35 +140,61 @@ export class CreditLedger {
        GROUP BY credit_id ORDER BY credit_id`,
       [companyId, invoiceId],
     );
-    return rows.map((r) => ({ credit_id: r.credit_id, cents: Number(r.cents), units: Number(r.units) })).filter((r) => r.cents > 0 || r.units > 0);
+    return rows
+      .map((r) => ({ credit_id: r.credit_id, cents: Number(r.cents), units: Number(r.units) }))
+      .filter((r) => r.cents > 0 || r.units > 0);
   }
 
   /** A CONSUMED credit past its expiration_date whose consumption was given back (and expired at once): EXPIRED. */
   async expireConsumed(manager: EntityManager, companyId: string, credit: CreditEntity, now: Date): Promise<void> {
-    const changed = await this.credits.with(manager).update(companyId, { id: credit.id, state: 'CONSUMED' }, { state: 'EXPIRED', updated_at: now });
+    const changed = await this.credits
+      .with(manager)
+      .update(companyId, { id: credit.id, state: 'CONSUMED' }, { state: 'EXPIRED', updated_at: now });
     if (changed !== 1) throw new Error(`credit ${credit.id} changed under its lock`);
   }
 
   /** Ends a credit (EXPIRED or REVOKED): nothing remains; returns the credit and what it still held. */
-  async close(manager: EntityManager, companyId: string, credit: CreditEntity, state: 'EXPIRED' | 'REVOKED', now: Date): Promise<CreditEntity> {
-    const changed = await this.credits.with(manager).update(
-      companyId,
-      { id: credit.id, state: 'ACTIVE', remaining_cents: credit.remaining_cents, remaining_units: credit.remaining_units },
-      { remaining_cents: 0, remaining_units: 0, state, updated_at: now },
-    );
+  async close(
+    manager: EntityManager,
+    companyId: string,
+    credit: CreditEntity,
+    state: 'EXPIRED' | 'REVOKED',
+    now: Date,
+  ): Promise<CreditEntity> {
+    const changed = await this.credits
+      .with(manager)
+      .update(
+        companyId,
+        { id: credit.id, state: 'ACTIVE', remaining_cents: credit.remaining_cents, remaining_units: credit.remaining_units },
+        { remaining_cents: 0, remaining_units: 0, state, updated_at: now },
+      );
     if (changed !== 1) throw new Error(`credit ${credit.id} changed under its lock`);
     return { ...credit, remaining_cents: 0, remaining_units: 0, state, updated_at: now };
   }
 
   /** Writes log entries (one insert); ids are sortable, so entries of one instant keep their order. */
   async log(manager: EntityManager, companyId: string, entries: NewLog[], now: Date): Promise<CreditLogEntity[]> {
-    const rows: CreditLogEntity[] = entries.map((e) => ({ ...e, company_id: companyId, id: newId('creditLog'), created_at: now, updated_at: now }));
-    await this.logs.with(manager).insert(companyId, rows.map(({ company_id: _c, ...r }) => r));
+    const rows: CreditLogEntity[] = entries.map((e) => ({
+      ...e,
+      company_id: companyId,
+      id: newId('creditLog'),
+      created_at: now,
+      updated_at: now,
+    }));
+    await this.logs.with(manager).insert(
+      companyId,
+      rows.map(({ company_id: _c, ...r }) => r),
+    );
     return rows;
   }
 
   /** A log entry of what `take` (or a closing balance) means for the credit. */
-  entry(credit: CreditEntity, action: CreditLogEntity['action_type'], take: Take, extra: { invoice_id?: string | null; currency?: string | null; note?: string | null } = {}): NewLog {
+  entry(
+    credit: CreditEntity,
+    action: CreditLogEntity['action_type'],
+    take: Take,
+    extra: { invoice_id?: string | null; currency?: string | null; note?: string | null } = {},
+  ): NewLog {
     const currency = extra.currency !== undefined ? extra.currency : credit.currency;
     return {
       credit_id: credit.id,

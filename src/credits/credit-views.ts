@@ -60,7 +60,10 @@ export class CreditViews {
     ]);
     const creditById = new Map(credits.map((c) => [c.id, c]));
     const items = await this.itemMap(companyId, unique([...rows.map((l) => l.item_id), ...credits.map((c) => c.item_id)]));
-    const customers = await this.customers.getMany(companyId, unique([...rows.map((l) => l.customer_id), ...invoices.map((i) => i.customer_id)]));
+    const customers = await this.customers.getMany(
+      companyId,
+      unique([...rows.map((l) => l.customer_id), ...invoices.map((i) => i.customer_id)]),
+    );
     const parentIds = unique([...customers.values()].map((c) => c.parent_customer_id)).filter((id) => !customers.has(id));
     const parents = await this.customers.getMany(companyId, parentIds);
     const customerOrParent = (id: string | null) => (id ? (customers.get(id) ?? parents.get(id) ?? null) : null);

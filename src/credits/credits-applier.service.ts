@@ -38,7 +38,13 @@ export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
    * keeps its status). Invoices in another state, or with a card charge in flight, come back
    * unchanged. Works only through `manager` (the caller's transaction).
    */
-  async applyToInvoice(manager: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date, options: ApplyOptions = {}): Promise<InvoiceEntity> {
+  async applyToInvoice(
+    manager: EntityManager,
+    companyId: string,
+    invoice: InvoiceEntity,
+    now: Date,
+    options: ApplyOptions = {},
+  ): Promise<InvoiceEntity> {
     return (await this.invoiceLedger.applyCredits(manager, companyId, invoice.id, now, { creditIds: options.creditIds })).invoice;
   }
 
@@ -54,10 +60,18 @@ export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
    * - Debits the credits (locked FOR UPDATE in id order) and writes one CONSUMED log per credit
    *   used, with the invoice id. Returns the cents applied.
    */
-  async allocate(manager: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date, options: ApplyOptions = {}): Promise<number> {
+  async allocate(
+    manager: EntityManager,
+    companyId: string,
+    invoice: InvoiceEntity,
+    now: Date,
+    options: ApplyOptions = {},
+  ): Promise<number> {
     if (invoice.due_cents <= 0) return 0;
     const lines = await this.lines.with(manager).find(companyId, { where: { invoice_id: invoice.id } });
-    const itemIds = [...new Set(lines.filter((l) => l.item_id !== null && l.unit_price !== null && l.amount_cents > 0).map((l) => l.item_id!))];
+    const itemIds = [
+      ...new Set(lines.filter((l) => l.item_id !== null && l.unit_price !== null && l.amount_cents > 0).map((l) => l.item_id!)),
+    ];
     const credits = await this.ledger.lockUsable(
       manager,
       companyId,
@@ -75,7 +89,13 @@ export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
         .map((c) => ({ id: c.id, amount_cents: c.remaining_cents, expiration_date: c.expiration_date, created_at: c.created_at })),
       unit_credits: credits
         .filter((c) => c.type === 'UNITS')
-        .map((c) => ({ id: c.id, item_id: c.item_id!, units: c.remaining_units, expiration_date: c.expiration_date, created_at: c.created_at })),
+        .map((c) => ({
+          id: c.id,
+          item_id: c.item_id!,
+          units: c.remaining_units,
+          expiration_date: c.expiration_date,
+          created_at: c.created_at,
+        })),
       covered_units: covered,
       at: now,
     });
@@ -117,14 +137,26 @@ export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
       if (!credit) throw new Error(`credit ${o.credit_id} of invoice ${invoice.id} not found`);
       const take = { cents: credit.type === 'AMOUNT' ? o.cents : 0, units: credit.type === 'UNITS' ? o.units : 0 };
       const logged = { cents: o.cents, units: o.units };
-      logs.push(this.ledger.entry(credit, 'RESTORED', logged, { invoice_id: invoice.id, currency: this.currencyOf(credit, invoice), note }));
-      const ended = credit.state === 'EXPIRED' || credit.state === 'REVOKED' || (credit.expiration_date !== null && credit.expiration_date.getTime() <= now.getTime());
+      logs.push(
+        this.ledger.entry(credit, 'RESTORED', logged, { invoice_id: invoice.id, currency: this.currencyOf(credit, invoice), note }),
+      );
+      const ended =
+        credit.state === 'EXPIRED' ||
+        credit.state === 'REVOKED' ||
+        (credit.expiration_date !== null && credit.expiration_date.getTime() <= now.getTime());
       if (ended) {
         const closing = credit.state === 'REVOKED' ? 'REVOKED' : 'EXPIRED';
         if (credit.state === 'ACTIVE') {
           // past its expiration_date but not expired by the expirer yet: it ends now, with what it held
           await this.ledger.close(manager, companyId, credit, 'EXPIRED', now);
-          logs.push(this.ledger.entry(credit, 'EXPIRED', { cents: credit.remaining_cents + take.cents, units: credit.remaining_units + take.units }, { note }));
+          logs.push(
+            this.ledger.entry(
+              credit,
+              'EXPIRED',
+              { cents: credit.remaining_cents + take.cents, units: credit.remaining_units + take.units },
+              { note },
+            ),
+          );
         } else {
           if (credit.state === 'CONSUMED') await this.ledger.expireConsumed(manager, companyId, credit, now);
           logs.push(this.ledger.entry(credit, closing, take, { note }));

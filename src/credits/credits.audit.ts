@@ -44,7 +44,13 @@ export class CreditsAudit {
       const dims: ('cents' | 'units')[] = c.type === 'AMOUNT' ? ['cents'] : ['units'];
       for (const d of dims) {
         const issued = n(`issued_${d}`);
-        const [remaining, consumed, restored, expired, revoked] = [n(`remaining_${d}`), n(`log_consumed_${d}`), n(`log_restored_${d}`), n(`log_expired_${d}`), n(`log_revoked_${d}`)];
+        const [remaining, consumed, restored, expired, revoked] = [
+          n(`remaining_${d}`),
+          n(`log_consumed_${d}`),
+          n(`log_restored_${d}`),
+          n(`log_expired_${d}`),
+          n(`log_revoked_${d}`),
+        ];
         const accounted = remaining + consumed - restored + expired + revoked;
         if (issued !== accounted) {
           add(
@@ -53,7 +59,8 @@ export class CreditsAudit {
             `issued ${issued} ${d} ≠ remaining ${remaining} + consumed ${consumed} − restored ${restored} + expired ${expired} + revoked ${revoked} = ${accounted}`,
           );
         }
-        if (n(`log_issued_${d}`) !== issued) add(c.id, 'credit_issue_log_mismatch', `issued ${issued} ${d}; its ISSUED log says ${n(`log_issued_${d}`)}`);
+        if (n(`log_issued_${d}`) !== issued)
+          add(c.id, 'credit_issue_log_mismatch', `issued ${issued} ${d}; its ISSUED log says ${n(`log_issued_${d}`)}`);
       }
     }
     const perInvoice: { invoice_id: string; cents: string }[] = await this.dataSource.query(
@@ -65,7 +72,11 @@ export class CreditsAudit {
     for (const inv of invoices) {
       const fromLogs = credited.get(inv.invoice_id) ?? 0;
       if (fromLogs !== inv.credits_applied_cents) {
-        add(inv.invoice_id, 'invoice_credits_mismatch', `invoice has ${inv.credits_applied_cents} cents of credits applied; its credit logs say ${fromLogs}`);
+        add(
+          inv.invoice_id,
+          'invoice_credits_mismatch',
+          `invoice has ${inv.credits_applied_cents} cents of credits applied; its credit logs say ${fromLogs}`,
+        );
       }
     }
     return out;

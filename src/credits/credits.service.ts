@@ -44,7 +44,10 @@ function creditSearch(now: Date): SearchSpec {
       statuses: {
         kind: 'custom',
         apply: (qb, value, p) =>
-          qb.andWhere(`${EFFECTIVE_STATE} IN (:...${p})`, { [p]: (value as string[]).map((v) => v.toUpperCase()), state_now: now.toISOString() }),
+          qb.andWhere(`${EFFECTIVE_STATE} IN (:...${p})`, {
+            [p]: (value as string[]).map((v) => v.toUpperCase()),
+            state_now: now.toISOString(),
+          }),
       },
       type: { kind: 'ci_exact', column: 'c.type' },
       currency: { kind: 'ci_exact', column: 'c.currency' },
@@ -66,7 +69,9 @@ const LOG_SEARCH: SearchSpec = {
         const v = String(value);
         // an invoice is named by its id (inv_…) or its uuid
         if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) {
-          qb.andWhere(`l.invoice_id IN (SELECT i.id FROM invoices i WHERE i.company_id = :companyId AND i.uuid = CAST(:${p} AS uuid))`, { [p]: v });
+          qb.andWhere(`l.invoice_id IN (SELECT i.id FROM invoices i WHERE i.company_id = :companyId AND i.uuid = CAST(:${p} AS uuid))`, {
+            [p]: v,
+          });
         } else {
           qb.andWhere(`l.invoice_id = :${p}`, { [p]: v });
         }
@@ -133,7 +138,9 @@ export class CreditsService {
     const customer = await this.customers.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id');
     if (dto.type === 'UNITS') await this.requireItem(companyId, dto.item_id!);
     if (dto.subscription_id != null) {
-      const sub = isId('subscription', dto.subscription_id) ? await this.subscriptions.findOne(companyId, { id: dto.subscription_id }) : null;
+      const sub = isId('subscription', dto.subscription_id)
+        ? await this.subscriptions.findOne(companyId, { id: dto.subscription_id })
+        : null;
       if (!sub || sub.customer_id !== customer.id) throw DomainError.notFound('subscription', 'subscription_id');
     }
 
@@ -161,7 +168,12 @@ export class CreditsService {
     return this.dataSource.transaction(async (m) => {
       const { company_id: _c, ...row } = credit;
       await this.credits.with(m).insert(companyId, row);
-      await this.ledger.log(m, companyId, [this.ledger.entry(credit, 'ISSUED', { cents: credit.issued_cents, units: credit.issued_units })], now);
+      await this.ledger.log(
+        m,
+        companyId,
+        [this.ledger.entry(credit, 'ISSUED', { cents: credit.issued_cents, units: credit.issued_units })],
+        now,
+      );
       if (!apply) return credit;
       const listed = apply.invoice_uuids != null;
       const targets = await this.openInvoices(m, companyId, credit, apply.invoice_uuids ?? null);
@@ -190,7 +202,8 @@ export class CreditsService {
         const field = `apply_to_open_invoices.invoice_uuids[${i}]`;
         const inv = UUID.test(u) ? byUuid.get(u.toLowerCase()) : undefined;
         if (!inv || inv.customer_id !== credit.customer_id) throw DomainError.notFound('invoice', field);
-        if (inv.status !== 'PENDING') throw DomainError.invalidState(`${field}: invoice is ${inv.status}, credits apply only to PENDING invoices`);
+        if (inv.status !== 'PENDING')
+          throw DomainError.invalidState(`${field}: invoice is ${inv.status}, credits apply only to PENDING invoices`);
         if (credit.type === 'AMOUNT' && inv.currency !== credit.currency) {
           throw DomainError.badRequest('currency_mismatch', `${field}: invoice is in ${inv.currency}, the credit in ${credit.currency}`);
         }
@@ -229,7 +242,12 @@ export class CreditsService {
       const state = effectiveState(credit, now);
       if (state !== 'ACTIVE') throw DomainError.invalidState(`credit is ${state}, only an ACTIVE credit can be revoked`);
       const revoked = await this.ledger.close(m, companyId, credit, 'REVOKED', now);
-      await this.ledger.log(m, companyId, [this.ledger.entry(credit, 'REVOKED', { cents: credit.remaining_cents, units: credit.remaining_units })], now);
+      await this.ledger.log(
+        m,
+        companyId,
+        [this.ledger.entry(credit, 'REVOKED', { cents: credit.remaining_cents, units: credit.remaining_units })],
+        now,
+      );
       return revoked;
     });
   }
@@ -250,7 +268,8 @@ export class CreditsService {
       if (dto.item_id != null) throw DomainError.invalidField('item_id', 'is only allowed to consume UNITS credits');
     } else {
       if (dto.units == null) throw DomainError.invalidField('units', 'is required to consume UNITS credits');
-      if (dto.item_id == null && dto.credit_id == null) throw DomainError.invalidField('item_id', 'is required to consume UNITS credits (or give credit_id)');
+      if (dto.item_id == null && dto.credit_id == null)
+        throw DomainError.invalidField('item_id', 'is required to consume UNITS credits (or give credit_id)');
       if (dto.amount != null) throw DomainError.invalidField('amount', 'is only allowed to consume AMOUNT credits');
     }
     const customer = await this.customers.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id');
@@ -259,7 +278,8 @@ export class CreditsService {
     if (dto.credit_id != null) {
       only = isId('credit', dto.credit_id) ? await this.credits.findOne(companyId, { id: dto.credit_id }) : null;
       if (!only || only.customer_id !== customer.id) throw DomainError.notFound('credit', 'credit_id');
-      if (only.type !== dto.type) throw DomainError.badRequest('credit_mismatch', `credit_id: the credit is a ${only.type} credit, not ${dto.type}`);
+      if (only.type !== dto.type)
+        throw DomainError.badRequest('credit_mismatch', `credit_id: the credit is a ${only.type} credit, not ${dto.type}`);
       if (dto.type === 'AMOUNT' && only.currency !== dto.amount!.currency) {
         throw DomainError.badRequest('currency_mismatch', `credit_id: the credit is in ${only.currency}, not ${dto.amount!.currency}`);
       }
@@ -284,20 +304,34 @@ export class CreditsService {
       if (dto.type === 'AMOUNT') {
         allocation = allocateAmount(
           requested,
-          candidates.map((c) => ({ id: c.id, amount_cents: c.remaining_cents, expiration_date: c.expiration_date, created_at: c.created_at })),
+          candidates.map((c) => ({
+            id: c.id,
+            amount_cents: c.remaining_cents,
+            expiration_date: c.expiration_date,
+            created_at: c.created_at,
+          })),
           now,
         );
       } else {
         allocation = allocateUnits(
           requested,
-          candidates.map((c) => ({ id: c.id, item_id: c.item_id!, units: c.remaining_units, expiration_date: c.expiration_date, created_at: c.created_at })),
+          candidates.map((c) => ({
+            id: c.id,
+            item_id: c.item_id!,
+            units: c.remaining_units,
+            expiration_date: c.expiration_date,
+            created_at: c.created_at,
+          })),
           now,
         );
       }
       const got = dto.type === 'AMOUNT' ? allocation.applied_cents : allocation.applied_units;
       if (got < requested) {
         const what = dto.type === 'AMOUNT' ? `${requested} cents of ${currency}` : `${requested} units`;
-        throw DomainError.badRequest('insufficient_credit', `the customer's usable credits hold ${got} of the ${what} asked; nothing was consumed`);
+        throw DomainError.badRequest(
+          'insufficient_credit',
+          `the customer's usable credits hold ${got} of the ${what} asked; nothing was consumed`,
+        );
       }
       const byId = new Map(candidates.map((c) => [c.id, c]));
       const after: CreditEntity[] = [];
@@ -333,4 +367,3 @@ function oldestFirst(a: InvoiceEntity, b: InvoiceEntity): number {
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
 }
-

@@ -44,7 +44,11 @@ export class CustomersController {
   @ApiOperation({ summary: 'Update customer (spec #8); archive with status ARCHIVED' })
   @ApiParam(CUSTOMER_PARAM)
   @ApiOkResponse({ type: CustomerResponse })
-  async update(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Body() dto: UpdateCustomerDto): Promise<CustomerResponse> {
+  async update(
+    @CompanyId() companyId: string,
+    @Param('customer_id') customerId: string,
+    @Body() dto: UpdateCustomerDto,
+  ): Promise<CustomerResponse> {
     return this.service.view(companyId, await this.service.update(companyId, customerId, dto));
   }
 

@@ -68,7 +68,15 @@ describe('customers mapper', () => {
     const res = toCustomerResponse(customer({ address: { city: 'Oslo', country: 'NO' } }));
     expect(res.mrr).toEqual({ currency: 'EUR', value_in_cents: 1234 });
     expect(res.arr).toEqual({ currency: 'EUR', value_in_cents: 14808 });
-    expect(res.address).toEqual({ address_line_1: null, address_line_2: null, city: 'Oslo', country: 'NO', place_id: null, state: null, zip: null });
+    expect(res.address).toEqual({
+      address_line_1: null,
+      address_line_2: null,
+      city: 'Oslo',
+      country: 'NO',
+      place_id: null,
+      state: null,
+      zip: null,
+    });
     expect(res.computed_entitlements).toEqual([]);
     expect(res.created_at).toBe('2025-01-01T00:00:00.000Z');
   });

@@ -10,13 +10,7 @@ import { CustomersRepository } from './customers.repository';
 import { CustomerEntitlementsPort } from './customer-entitlements.port';
 import { toCustomerResponse } from './customers.mapper';
 import type { CustomerResponse } from './dto/customer.dto';
-import type {
-  AddressDto,
-  ChildRollupBillingConfigDto,
-  CreateCustomerDto,
-  FindCustomersDto,
-  UpdateCustomerDto,
-} from './dto/customer.dto';
+import type { AddressDto, ChildRollupBillingConfigDto, CreateCustomerDto, FindCustomersDto, UpdateCustomerDto } from './dto/customer.dto';
 
 const SEARCH: SearchSpec = {
   alias: 'c',
@@ -80,8 +74,10 @@ function toAddress(a: AddressDto): Record<string, string | null> {
 function toRollupConfig(cfg: ChildRollupBillingConfigDto): Record<string, unknown> {
   const start = cfg.start_date ? new Date(cfg.start_date) : null;
   const end = cfg.end_date ? new Date(cfg.end_date) : null;
-  if (start && Number.isNaN(start.getTime())) throw DomainError.invalidField('child_rollup_billing_config.start_date', 'must be a valid date-time');
-  if (end && Number.isNaN(end.getTime())) throw DomainError.invalidField('child_rollup_billing_config.end_date', 'must be a valid date-time');
+  if (start && Number.isNaN(start.getTime()))
+    throw DomainError.invalidField('child_rollup_billing_config.start_date', 'must be a valid date-time');
+  if (end && Number.isNaN(end.getTime()))
+    throw DomainError.invalidField('child_rollup_billing_config.end_date', 'must be a valid date-time');
   if (start && end && end.getTime() <= start.getTime()) {
     throw DomainError.invalidField('child_rollup_billing_config.end_date', 'must be after start_date');
   }
@@ -140,7 +136,10 @@ export class CustomersService {
 
   /** Responses for customers, with their computed entitlements in one batched call. */
   async views(companyId: string, customers: CustomerEntity[]): Promise<CustomerResponse[]> {
-    const computed = await this.entitlements.forCustomers(companyId, customers.map((c) => c.id));
+    const computed = await this.entitlements.forCustomers(
+      companyId,
+      customers.map((c) => c.id),
+    );
     return customers.map((c) => toCustomerResponse(c, computed.get(c.id) ?? []));
   }
 
@@ -214,7 +213,8 @@ export class CustomersService {
         const patch: Partial<CustomerEntity> = { ...edits };
 
         if (dto.parent_customer_id !== undefined) {
-          patch.parent_customer_id = dto.parent_customer_id === null ? null : await this.checkedParent(repo, companyId, current.id, dto.parent_customer_id);
+          patch.parent_customer_id =
+            dto.parent_customer_id === null ? null : await this.checkedParent(repo, companyId, current.id, dto.parent_customer_id);
         }
         if (edits.identifier && edits.identifier !== current.identifier) {
           const holder = await repo.findOne(companyId, { identifier: edits.identifier });
@@ -252,7 +252,11 @@ export class CustomersService {
     const current = await this.get(companyId, idOrIdentifier);
     if (!current.managed_externally) return current;
     const now = this.clock.now();
-    const changed = await this.customers.update(companyId, { id: current.id, managed_externally: true }, { managed_externally: false, updated_at: now });
+    const changed = await this.customers.update(
+      companyId,
+      { id: current.id, managed_externally: true },
+      { managed_externally: false, updated_at: now },
+    );
     if (changed === 0) return this.get(companyId, current.id); // a concurrent call got there first
     return { ...current, managed_externally: false, updated_at: now };
   }

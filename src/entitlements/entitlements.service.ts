@@ -76,13 +76,17 @@ export class EntitlementsService {
     };
     if (next.type !== 'ENUM' && next.possible_values && next.possible_values.length === 0) next.possible_values = null;
     checkEntitlementDefinition(next);
-    await this.entitlements.update(companyId, { id }, {
-      name: next.name,
-      aggregator_type: next.aggregator_type,
-      adjust_for_quantity: next.adjust_for_quantity,
-      possible_values: next.possible_values,
-      updated_at: next.updated_at,
-    });
+    await this.entitlements.update(
+      companyId,
+      { id },
+      {
+        name: next.name,
+        aggregator_type: next.aggregator_type,
+        adjust_for_quantity: next.adjust_for_quantity,
+        possible_values: next.possible_values,
+        updated_at: next.updated_at,
+      },
+    );
     return next;
   }
 

@@ -81,7 +81,13 @@ export class BillingRunService {
 
   async run(at: Date, options: BillingRunOptions = {}): Promise<BillingRunSummary> {
     if (!(at instanceof Date) || Number.isNaN(at.getTime())) throw new Error('billing run: a valid instant is required');
-    const summary: BillingRunSummary = { invoices_created: 0, invoices_finalized: 0, subscriptions_processed: 0, errors: 0, now: at.toISOString() };
+    const summary: BillingRunSummary = {
+      invoices_created: 0,
+      invoices_finalized: 0,
+      subscriptions_processed: 0,
+      errors: 0,
+      now: at.toISOString(),
+    };
     const ctx = new RunContext();
 
     const candidates = await this.candidates(at, options.companyIds);
@@ -251,12 +257,35 @@ export class BillingRunService {
   ): Promise<ProcessOutcome[]> {
     const companyId = batch[0].company_id;
     return this.dataSource.transaction(async (m) => {
-      const results = await this.generator.processMany(m, companyId, batch.map((c) => c.id), at, this.clock.now(), ctx, { deferNumbers: true, waitForLock, maxInvoices });
+      const results = await this.generator.processMany(
+        m,
+        companyId,
+        batch.map((c) => c.id),
+        at,
+        this.clock.now(),
+        ctx,
+        { deferNumbers: true, waitForLock, maxInvoices },
+      );
       // numbers last: the company's counter row stays locked only until the commit just after
-      await this.writer.assignNumbers(m, companyId, results.flatMap((r) => r.created.map((i) => i.id)));
+      await this.writer.assignNumbers(
+        m,
+        companyId,
+        results.flatMap((r) => r.created.map((i) => i.id)),
+      );
       // invoices written final with auto_charges: their charges go into the payments outbox in this transaction
-      await this.hooks.payments.enqueueCharges(m, companyId, results.flatMap((r) => r.created), at);
-      return results.map((r) => ({ ok: true, processed: r.processed, created: r.created.length, finalized: r.finalized, more: r.more ?? false }));
+      await this.hooks.payments.enqueueCharges(
+        m,
+        companyId,
+        results.flatMap((r) => r.created),
+        at,
+      );
+      return results.map((r) => ({
+        ok: true,
+        processed: r.processed,
+        created: r.created.length,
+        finalized: r.finalized,
+        more: r.more ?? false,
+      }));
     });
   }
 

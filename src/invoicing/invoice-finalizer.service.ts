@@ -23,7 +23,13 @@ export class InvoiceFinalizer {
     private readonly recomputer: DraftRecomputer,
   ) {}
 
-  async finalize(manager: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date, source: LedgerSource = 'BILLING_RUN'): Promise<InvoiceEntity> {
+  async finalize(
+    manager: EntityManager,
+    companyId: string,
+    invoice: InvoiceEntity,
+    now: Date,
+    source: LedgerSource = 'BILLING_RUN',
+  ): Promise<InvoiceEntity> {
     const locked = await this.ledger.lock(manager, companyId, { id: invoice.id });
     if (!locked) throw DomainError.notFound('invoice');
     if (locked.status !== 'DRAFT') throw DomainError.invalidState(`invoice is ${locked.status}, only a DRAFT invoice can be finalized`);

@@ -69,9 +69,14 @@ export class InvoiceLedgerAudit {
       const paid = Number(r.paid_cents);
       const due = Number(r.due_cents);
       const credited = Number(r.credits_applied_cents);
-      if ((r.status === 'PAID' || r.status === 'VOID') && due !== 0) add(r.id, 'due_on_closed_invoice', `invoice is ${r.status} with ${due} cents due`);
+      if ((r.status === 'PAID' || r.status === 'VOID') && due !== 0)
+        add(r.id, 'due_on_closed_invoice', `invoice is ${r.status} with ${due} cents due`);
       if ((r.status === 'PENDING' || r.status === 'DRAFT') && due !== Math.max(0, total - paid)) {
-        add(r.id, 'due_mismatch', `invoice is ${r.status}: due ${due} cents, but total ${total} − paid ${paid} = ${Math.max(0, total - paid)}`);
+        add(
+          r.id,
+          'due_mismatch',
+          `invoice is ${r.status}: due ${due} cents, but total ${total} − paid ${paid} = ${Math.max(0, total - paid)}`,
+        );
       }
       if (paid < 0 || paid > Math.max(total, 0)) add(r.id, 'overpaid', `paid ${paid} cents on a total of ${total}`);
       if (credited < 0) add(r.id, 'negative_credits', `credits applied ${credited} cents`);
@@ -90,7 +95,11 @@ export class InvoiceLedgerAudit {
         );
       }
       if (r.last_status !== r.status || Number(r.last_due) !== due) {
-        add(r.id, 'ledger_state_mismatch', `last ledger entry says ${r.last_status} with ${r.last_due} due; the invoice is ${r.status} with ${due} due`);
+        add(
+          r.id,
+          'ledger_state_mismatch',
+          `last ledger entry says ${r.last_status} with ${r.last_due} due; the invoice is ${r.status} with ${due} due`,
+        );
       }
     }
     return out;
@@ -115,7 +124,14 @@ export class InvoiceLedgerAudit {
     const byInvoice = new Map<string, AppliedPayments>(
       invoices.map((i) => [
         i.id,
-        { invoice_id: i.id, status: i.status, paid_cents: Number(i.paid_cents), credits_applied_cents: Number(i.credits_applied_cents), payments: new Map(), before_ledger: null },
+        {
+          invoice_id: i.id,
+          status: i.status,
+          paid_cents: Number(i.paid_cents),
+          credits_applied_cents: Number(i.credits_applied_cents),
+          payments: new Map(),
+          before_ledger: null,
+        },
       ]),
     );
     for (const e of entries) byInvoice.get(e.invoice_id)?.payments.set(e.payment_transaction_id, Number(e.net));

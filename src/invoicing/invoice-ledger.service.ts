@@ -37,7 +37,9 @@ interface Sums {
 }
 
 const chargeInFlight = () =>
-  DomainError.invalidState('a card charge of this invoice is in progress: try again once it has completed (its payment then shows on the invoice)');
+  DomainError.invalidState(
+    'a card charge of this invoice is in progress: try again once it has completed (its payment then shows on the invoice)',
+  );
 
 /**
  * THE INVOICE LEDGER — the only code that changes an invoice's status and its total, paid, due
@@ -79,8 +81,15 @@ export class InvoiceLedger {
    * total, then the customer's credits when `applyCredits`, then PAID at once when nothing is due
    * (a zero or negative total included).
    */
-  async open(m: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date, options: { applyCredits: boolean; source: LedgerSource }): Promise<InvoiceEntity> {
-    if (invoice.status !== 'PENDING') throw new Error(`ledger.open: invoice ${invoice.id} is ${invoice.status}, not a just-written PENDING invoice`);
+  async open(
+    m: EntityManager,
+    companyId: string,
+    invoice: InvoiceEntity,
+    now: Date,
+    options: { applyCredits: boolean; source: LedgerSource },
+  ): Promise<InvoiceEntity> {
+    if (invoice.status !== 'PENDING')
+      throw new Error(`ledger.open: invoice ${invoice.id} is ${invoice.status}, not a just-written PENDING invoice`);
     const opened = this.entry(invoice, 'OPENED', Math.max(invoice.total_cents, 0), options.source, {
       total: invoice.total_cents,
       paid: invoice.paid_cents,
@@ -125,7 +134,8 @@ export class InvoiceLedger {
     const due = Math.max(0, total - invoice.paid_cents);
     const status: InvoiceStatus = due === 0 ? 'PAID' : 'PENDING';
     const patch: Partial<InvoiceEntity> = { ...(options.patch ?? {}) };
-    if (applied > 0) Object.assign(patch, { total_cents: total, credits_applied_cents: invoice.credits_applied_cents + applied, due_cents: due });
+    if (applied > 0)
+      Object.assign(patch, { total_cents: total, credits_applied_cents: invoice.credits_applied_cents + applied, due_cents: due });
     if (due !== invoice.due_cents) patch.due_cents = due;
     if (status !== invoice.status || options.patch) patch.status = status;
     if (status === 'PAID') patch.paid_date = invoice.paid_date ?? now;
@@ -169,17 +179,28 @@ export class InvoiceLedger {
     if (invoice.status !== 'DRAFT' && invoice.status !== 'PENDING') {
       return skip(DomainError.invalidState(`invoice is ${invoice.status}, credits apply only to DRAFT or PENDING invoices`));
     }
-    if (invoice.status === 'PENDING' && (await this.hooks.payments.chargeInFlight(m, companyId, invoice.id, now))) return skip(chargeInFlight());
+    if (invoice.status === 'PENDING' && (await this.hooks.payments.chargeInFlight(m, companyId, invoice.id, now)))
+      return skip(chargeInFlight());
     if (invoice.due_cents <= 0) return { invoice, applied_cents: 0 };
     const applied = await this.hooks.credits.allocate(m, companyId, invoice, now, { creditIds: options.creditIds });
     if (applied === 0) return { invoice, applied_cents: 0 };
     const total = invoice.total_cents - applied;
     const due = Math.max(0, total - invoice.paid_cents);
-    const patch: Partial<InvoiceEntity> = { total_cents: total, credits_applied_cents: invoice.credits_applied_cents + applied, due_cents: due, updated_at: now };
+    const patch: Partial<InvoiceEntity> = {
+      total_cents: total,
+      credits_applied_cents: invoice.credits_applied_cents + applied,
+      due_cents: due,
+      updated_at: now,
+    };
     if (invoice.status === 'PENDING' && due === 0) Object.assign(patch, { status: 'PAID', paid_date: invoice.paid_date ?? now });
     await this.invoices.with(m).update(companyId, { id: invoice.id }, patch);
     const after = { ...invoice, ...patch };
-    await this.write(m, companyId, [this.entry(after, 'CREDITS_APPLIED', applied, 'CREDITS', { total: -applied, paid: 0, credited: applied })], now);
+    await this.write(
+      m,
+      companyId,
+      [this.entry(after, 'CREDITS_APPLIED', applied, 'CREDITS', { total: -applied, paid: 0, credited: applied })],
+      now,
+    );
     return { invoice: after, applied_cents: applied };
   }
 
@@ -220,9 +241,14 @@ export class InvoiceLedger {
       });
     }
     if (payment.amount_cents > invoice.due_cents) {
-      throw new DomainError('amount_exceeds_due', 'request', `amount ${payment.amount_cents} is more than the amount due (${invoice.due_cents})`, {
-        'amount.value_in_cents': `must be at most the amount due (${invoice.due_cents})`,
-      });
+      throw new DomainError(
+        'amount_exceeds_due',
+        'request',
+        `amount ${payment.amount_cents} is more than the amount due (${invoice.due_cents})`,
+        {
+          'amount.value_in_cents': `must be at most the amount due (${invoice.due_cents})`,
+        },
+      );
     }
     if (await this.hooks.payments.chargeInFlight(m, companyId, invoice.id, now)) throw chargeInFlight();
     const paidAt = payment.paid_at ?? now;
@@ -240,10 +266,22 @@ export class InvoiceLedger {
       },
       now,
     );
-    return this.applyPayment(m, companyId, invoice, { payment_transaction_id: txnId, amount_cents: payment.amount_cents, currency, paid_at: paidAt, source: 'API' }, now);
+    return this.applyPayment(
+      m,
+      companyId,
+      invoice,
+      { payment_transaction_id: txnId, amount_cents: payment.amount_cents, currency, paid_at: paidAt, source: 'API' },
+      now,
+    );
   }
 
-  private async applyPayment(m: EntityManager, companyId: string, invoice: InvoiceEntity, payment: PaymentToApply, now: Date): Promise<InvoiceEntity> {
+  private async applyPayment(
+    m: EntityManager,
+    companyId: string,
+    invoice: InvoiceEntity,
+    payment: PaymentToApply,
+    now: Date,
+  ): Promise<InvoiceEntity> {
     const paid = invoice.paid_cents + payment.amount_cents;
     const due = Math.max(0, invoice.total_cents - paid);
     const patch: Partial<InvoiceEntity> = { paid_cents: paid, due_cents: due, updated_at: now };
@@ -270,10 +308,14 @@ export class InvoiceLedger {
   ): Promise<{ applied: boolean; invoice: InvoiceEntity | null }> {
     const invoice = await this.lock(m, companyId, { id: refund.invoice_id });
     if (!invoice) return { applied: false, invoice: null };
-    const appliedPayment = await this.entries.with(m).exists(companyId, { invoice_id: invoice.id, kind: 'PAYMENT', payment_transaction_id: refund.payment_transaction_id });
+    const appliedPayment = await this.entries
+      .with(m)
+      .exists(companyId, { invoice_id: invoice.id, kind: 'PAYMENT', payment_transaction_id: refund.payment_transaction_id });
     if (!appliedPayment) return { applied: false, invoice };
     if (refund.amount_cents > invoice.paid_cents) {
-      throw new Error(`ledger: refund ${refund.refund_transaction_id} of ${refund.amount_cents} is more than invoice ${invoice.id} holds (${invoice.paid_cents})`);
+      throw new Error(
+        `ledger: refund ${refund.refund_transaction_id} of ${refund.amount_cents} is more than invoice ${invoice.id} holds (${invoice.paid_cents})`,
+      );
     }
     const paid = invoice.paid_cents - refund.amount_cents;
     const due = invoice.status === 'VOID' ? 0 : Math.max(0, invoice.total_cents - paid);
@@ -281,7 +323,11 @@ export class InvoiceLedger {
     if (invoice.status === 'PAID' && due > 0) Object.assign(patch, { status: 'PENDING', paid_date: null });
     await this.invoices.with(m).update(companyId, { id: invoice.id }, patch);
     const after = { ...invoice, ...patch };
-    const entry = this.entry(after, 'PAYMENT_REFUNDED', refund.amount_cents, 'REFUND', { total: 0, paid: -refund.amount_cents, credited: 0 });
+    const entry = this.entry(after, 'PAYMENT_REFUNDED', refund.amount_cents, 'REFUND', {
+      total: 0,
+      paid: -refund.amount_cents,
+      credited: 0,
+    });
     entry.payment_transaction_id = refund.payment_transaction_id;
     entry.refund_transaction_id = refund.refund_transaction_id;
     await this.write(m, companyId, [entry], now);
@@ -306,7 +352,11 @@ export class InvoiceLedger {
     const prior = invoice.status === 'DRAFT' ? await this.sums(m, companyId, invoice.id) : null;
     const restored = invoice.credits_applied_cents > 0 ? await this.hooks.credits.restore(m, companyId, invoice, now) : 0;
     const patch: Partial<InvoiceEntity> = { status: 'VOID', voided_at: now, due_cents: 0, updated_at: now };
-    if (restored > 0) Object.assign(patch, { total_cents: invoice.total_cents + restored, credits_applied_cents: invoice.credits_applied_cents - restored });
+    if (restored > 0)
+      Object.assign(patch, {
+        total_cents: invoice.total_cents + restored,
+        credits_applied_cents: invoice.credits_applied_cents - restored,
+      });
     await this.invoices.with(m).update(companyId, { id: invoice.id }, patch);
     const after = { ...invoice, ...patch };
     const rows: InvoiceLedgerEntryEntity[] = [];
@@ -318,7 +368,11 @@ export class InvoiceLedger {
     }
     // a DRAFT's total was never entered: the VOIDED entry carries it (so the entries add up)
     const carried = prior
-      ? { total: invoice.total_cents - prior.total, paid: invoice.paid_cents - prior.paid, credited: invoice.credits_applied_cents - prior.credited }
+      ? {
+          total: invoice.total_cents - prior.total,
+          paid: invoice.paid_cents - prior.paid,
+          credited: invoice.credits_applied_cents - prior.credited,
+        }
       : { total: 0, paid: 0, credited: 0 };
     rows.push(this.entry(after, 'VOIDED', invoice.due_cents, source, carried));
     await this.write(m, companyId, rows, now);
@@ -363,6 +417,9 @@ export class InvoiceLedger {
 
   private async write(m: EntityManager, companyId: string, rows: InvoiceLedgerEntryEntity[], now: Date): Promise<void> {
     if (rows.length === 0) return;
-    await this.entries.with(m).insert(companyId, rows.map(({ company_id: _c, ...r }) => ({ ...r, created_at: now })));
+    await this.entries.with(m).insert(
+      companyId,
+      rows.map(({ company_id: _c, ...r }) => ({ ...r, created_at: now })),
+    );
   }
 }

@@ -57,7 +57,8 @@ export class InvoicePreviewService {
     const customer = await this.customers.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id');
     const sub = await this.subscription(companyId, customer.id, dto, now);
     if (sub.currency !== dto.currency) throw DomainError.invalidField('currency', `must be the subscription currency (${sub.currency})`);
-    if (dto.change_config && dto.cancel_config) throw DomainError.invalidField('cancel_config', 'give at most one of change_config and cancel_config');
+    if (dto.change_config && dto.cancel_config)
+      throw DomainError.invalidField('cancel_config', 'give at most one of change_config and cancel_config');
     const m = this.dataSource.manager;
     const simulate: Simulation = {};
     if (dto.change_config) await nested('change_config', () => this.simulateChange(m, companyId, sub, dto.change_config!, now, simulate));
@@ -69,19 +70,31 @@ export class InvoicePreviewService {
 
   private async subscription(companyId: string, customerId: string, dto: NextInvoiceDto, now: Date): Promise<SubscriptionEntity> {
     if (dto.subscription_id != null) {
-      const byId = isId('subscription', dto.subscription_id) ? await this.subs.findOne(companyId, { id: dto.subscription_id, customer_id: customerId }) : null;
+      const byId = isId('subscription', dto.subscription_id)
+        ? await this.subs.findOne(companyId, { id: dto.subscription_id, customer_id: customerId })
+        : null;
       const found = byId ?? (await this.subs.findOne(companyId, { identifier: dto.subscription_id, customer_id: customerId }));
       if (!found) throw DomainError.notFound('subscription of this customer', 'subscription_id');
       return found;
     }
-    const all = await this.subs.find(companyId, { where: { customer_id: customerId, currency: dto.currency }, order: { created_at: 'ASC', id: 'ASC' } });
+    const all = await this.subs.find(companyId, {
+      where: { customer_id: customerId, currency: dto.currency },
+      order: { created_at: 'ASC', id: 'ASC' },
+    });
     const live = all.find((s) => !isEnded(s.end_date, now));
     if (!live) throw DomainError.notFound(`live subscription in ${dto.currency} of this customer`, 'subscription_id');
     return live;
   }
 
   /** The change as SubscriptionsService.change would record it (same plan resolution and instant), kept in memory. */
-  private async simulateChange(m: EntityManager, companyId: string, sub: SubscriptionEntity, dto: ChangeSubscriptionDto, now: Date, out: Simulation): Promise<void> {
+  private async simulateChange(
+    m: EntityManager,
+    companyId: string,
+    sub: SubscriptionEntity,
+    dto: ChangeSubscriptionDto,
+    now: Date,
+    out: Simulation,
+  ): Promise<void> {
     if (isEnded(sub.end_date, now)) throw DomainError.invalidState('a cancelled subscription cannot change');
     const phases = await this.phases.find(companyId, { where: { subscription_id: sub.id } });
     const current = displayPhase(phases, now)!;
@@ -94,13 +107,18 @@ export class InvoicePreviewService {
       config_items: dto.config_items ?? (planGiven ? [] : keepConfig),
       term: dto.term ?? termOf(current),
     });
-    if (plan.currency !== sub.currency) throw DomainError.invalidField('product_pricing_ids', `must be in the subscription currency (${sub.currency})`);
+    if (plan.currency !== sub.currency)
+      throw DomainError.invalidField('product_pricing_ids', `must be in the subscription currency (${sub.currency})`);
     const inputs = dateInputs(sub, current);
     let at: Date;
     if (dto.custom_change_date != null) {
       at = parseDate(dto.custom_change_date, 'custom_change_date');
       const periodStart = currentPeriodStart(sub.start_date, inputs.billing_anchor_date, inputs.billing_term, now);
-      if (at.getTime() < periodStart.getTime()) throw DomainError.invalidField('custom_change_date', `must not be before the start of the current billing period (${periodStart.toISOString()})`);
+      if (at.getTime() < periodStart.getTime())
+        throw DomainError.invalidField(
+          'custom_change_date',
+          `must not be before the start of the current billing period (${periodStart.toISOString()})`,
+        );
     } else {
       const timing = dto.timing ?? 'IMMEDIATE';
       if (timing === 'IMMEDIATE') at = now;
@@ -137,7 +155,13 @@ export class InvoicePreviewService {
   }
 
   /** The cancellation as SubscriptionsService.cancel would record it, kept in memory. */
-  private async simulateCancel(companyId: string, sub: SubscriptionEntity, dto: CancelSubscriptionDto, now: Date, out: Simulation): Promise<void> {
+  private async simulateCancel(
+    companyId: string,
+    sub: SubscriptionEntity,
+    dto: CancelSubscriptionDto,
+    now: Date,
+    out: Simulation,
+  ): Promise<void> {
     if (isEnded(sub.end_date, now)) throw DomainError.invalidState('the subscription is already cancelled');
     const phases = await this.phases.find(companyId, { where: { subscription_id: sub.id } });
     const inputs = dateInputs(sub, displayPhase(phases, now)!);

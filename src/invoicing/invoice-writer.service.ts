@@ -116,11 +116,33 @@ export class InvoiceWriter {
        ON CONFLICT DO NOTHING
        RETURNING id`,
       [
-        companyId, id, invoice.uuid, invoice.kind, invoice.billing_key, invoice.customer_id, invoice.billed_customer_id,
-        invoice.subscription_id, invoice.currency, invoice.status, invoice.name, invoice.invoice_date, invoice.period_start,
-        invoice.period_end, invoice.due_date, invoice.finalized_at, invoice.finalize_after, invoice.sub_total_cents,
-        invoice.discount_cents, invoice.total_cents, invoice.due_cents, invoice.prorated_amount_cents, invoice.auto_charges,
-        JSON.stringify(invoice.metadata), invoice.notes, invoice.payment_instructions, now,
+        companyId,
+        id,
+        invoice.uuid,
+        invoice.kind,
+        invoice.billing_key,
+        invoice.customer_id,
+        invoice.billed_customer_id,
+        invoice.subscription_id,
+        invoice.currency,
+        invoice.status,
+        invoice.name,
+        invoice.invoice_date,
+        invoice.period_start,
+        invoice.period_end,
+        invoice.due_date,
+        invoice.finalized_at,
+        invoice.finalize_after,
+        invoice.sub_total_cents,
+        invoice.discount_cents,
+        invoice.total_cents,
+        invoice.due_cents,
+        invoice.prorated_amount_cents,
+        invoice.auto_charges,
+        JSON.stringify(invoice.metadata),
+        invoice.notes,
+        invoice.payment_instructions,
+        now,
       ],
     );
     if (inserted.length === 0) return null;
@@ -153,9 +175,15 @@ export class InvoiceWriter {
         details: draftLine.details ?? null,
       };
     });
-    await this.lines.with(manager).insert(companyId, rows.map(({ company_id: _c, ...r }) => r));
+    await this.lines.with(manager).insert(
+      companyId,
+      rows.map(({ company_id: _c, ...r }) => r),
+    );
     if (invoice.status === 'PENDING') {
-      const opened = await this.ledger.open(manager, companyId, invoice, now, { applyCredits: options.applyCredits ?? false, source: options.source ?? 'BILLING_RUN' });
+      const opened = await this.ledger.open(manager, companyId, invoice, now, {
+        applyCredits: options.applyCredits ?? false,
+        source: options.source ?? 'BILLING_RUN',
+      });
       return { invoice: opened, lines: rows };
     }
     return { invoice, lines: rows };

@@ -63,7 +63,8 @@ function searchSpec(now: Date): SearchSpec {
       invoice_number: { kind: 'custom', apply: (qb, value: number | string, p) => qb.andWhere(`i.number = :${p}`, { [p]: Number(value) }) },
       uuid: {
         kind: 'custom',
-        apply: (qb, value: string, p) => (isInvoiceUuid(value) ? qb.andWhere(`i.uuid = :${p}`, { [p]: value.toLowerCase() }) : qb.andWhere('1 = 0')),
+        apply: (qb, value: string, p) =>
+          isInvoiceUuid(value) ? qb.andWhere(`i.uuid = :${p}`, { [p]: value.toLowerCase() }) : qb.andWhere('1 = 0'),
       },
       search: {
         kind: 'custom',
@@ -116,7 +117,10 @@ export class InvoicesService {
     const ids = invoices.map((i) => i.id);
     const [lines, customers] = await Promise.all([
       this.lines.queryBuilder(companyId, 'l').andWhere('l.invoice_id IN (:...ids)', { ids }).getMany(),
-      this.customers.getMany(companyId, invoices.map((i) => i.customer_id)),
+      this.customers.getMany(
+        companyId,
+        invoices.map((i) => i.customer_id),
+      ),
     ]);
     const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()]);
     const linesByInvoice = new Map<string, InvoiceLineEntity[]>();
@@ -211,7 +215,13 @@ export class InvoicesService {
         m,
         companyId,
         invoice.id,
-        { amount_cents: dto.amount.value_in_cents, currency: dto.amount.currency ?? null, provider_type: dto.provider_type, note: dto.notes ?? null, paid_at: paidAt },
+        {
+          amount_cents: dto.amount.value_in_cents,
+          currency: dto.amount.currency ?? null,
+          provider_type: dto.provider_type,
+          note: dto.notes ?? null,
+          paid_at: paidAt,
+        },
         now,
       ),
     );
@@ -219,7 +229,11 @@ export class InvoicesService {
   }
 
   /** Runs `work` in a transaction with the invoice row locked (FOR UPDATE) and freshly read. */
-  private async locked(companyId: string, uuid: string, work: (m: EntityManager, invoice: InvoiceEntity, now: Date) => Promise<InvoiceEntity>): Promise<InvoiceEntity> {
+  private async locked(
+    companyId: string,
+    uuid: string,
+    work: (m: EntityManager, invoice: InvoiceEntity, now: Date) => Promise<InvoiceEntity>,
+  ): Promise<InvoiceEntity> {
     if (!isInvoiceUuid(uuid)) throw notFound();
     return this.dataSource.transaction(async (m) => {
       const invoice = await this.ledger.lock(m, companyId, { uuid: uuid.toLowerCase() });

@@ -17,7 +17,11 @@ export class InvoiceEntity {
   @PrimaryColumn('text') id: string;
   @Column('uuid') uuid: string;
   /** Sequential per company, no gaps (assigned from company_counters in the creating transaction). */
-  @Column('bigint', { nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } }) number: number;
+  @Column('bigint', {
+    nullable: true,
+    transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) },
+  })
+  number: number;
   @TextColumn() kind: InvoiceKind;
   /** What makes this invoice unique within (company, kind): e.g. `<subscription id>@<billing date ISO>`. */
   @TextColumn() billing_key: string;
@@ -51,7 +55,15 @@ export class InvoiceEntity {
   @TimestampColumn() updated_at: Date;
 }
 
-export const LEDGER_ENTRY_KINDS = ['OPENED', 'FINALIZED', 'CREDITS_APPLIED', 'PAYMENT', 'PAYMENT_REFUNDED', 'CREDITS_RESTORED', 'VOIDED'] as const;
+export const LEDGER_ENTRY_KINDS = [
+  'OPENED',
+  'FINALIZED',
+  'CREDITS_APPLIED',
+  'PAYMENT',
+  'PAYMENT_REFUNDED',
+  'CREDITS_RESTORED',
+  'VOIDED',
+] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 /**

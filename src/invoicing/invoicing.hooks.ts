@@ -13,7 +13,17 @@ import type { InvoiceEntity } from './invoicing.entities';
  */
 
 /** Ways money arrives outside any processor (mark_paid's `provider_type`); payments records them. */
-export const OFFLINE_PROVIDER_TYPES = ['WIRE', 'CHEQUE', 'CASH', 'CREDIT_CARD_OFFLINE', 'PROVIDER_A', 'PROVIDER_B', 'PROVIDER_C', 'BANK_TRANSFER', 'INTERNAL'] as const;
+export const OFFLINE_PROVIDER_TYPES = [
+  'WIRE',
+  'CHEQUE',
+  'CASH',
+  'CREDIT_CARD_OFFLINE',
+  'PROVIDER_A',
+  'PROVIDER_B',
+  'PROVIDER_C',
+  'BANK_TRANSFER',
+  'INTERNAL',
+] as const;
 export type OfflineProviderType = (typeof OFFLINE_PROVIDER_TYPES)[number];
 
 /** Credits, as the ledger needs them. Every call runs in the caller's transaction, the invoice row locked by the ledger. */
@@ -25,7 +35,13 @@ export interface InvoiceCreditsHook {
    * logs CONSUMED with the invoice id. Never more than `invoice.due_cents`. Returns what was
    * applied in cents; the ledger applies it to the invoice.
    */
-  allocate(m: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date, options: { creditIds?: readonly string[] }): Promise<number>;
+  allocate(
+    m: EntityManager,
+    companyId: string,
+    invoice: InvoiceEntity,
+    now: Date,
+    options: { creditIds?: readonly string[] },
+  ): Promise<number>;
   /**
    * Gives back to their grants the credits the (locked) invoice consumed and has not given back
    * yet, with a RESTORED log entry each; returns the cents given back (what the invoice's
@@ -105,6 +121,7 @@ export class InvoicingHooks implements OnApplicationBootstrap {
   /** Fails the start when a module that fills a hook is missing from the application. */
   onApplicationBootstrap(): void {
     const missing = [!this.creditsHook && 'credits (CreditsModule)', !this.paymentsHook && 'payments (PaymentsModule)'].filter(Boolean);
-    if (missing.length) throw new Error(`InvoicingModule: hooks not provided: ${missing.join(', ')} — import those modules in the application`);
+    if (missing.length)
+      throw new Error(`InvoicingModule: hooks not provided: ${missing.join(', ')} — import those modules in the application`);
   }
 }

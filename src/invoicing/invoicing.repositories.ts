@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ScopedRepository } from '../platform/tenancy/scoped-repository';
-import { CompanyCounterEntity, InvoiceEntity, InvoiceLedgerEntryEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entities';
+import {
+  CompanyCounterEntity,
+  InvoiceEntity,
+  InvoiceLedgerEntryEntity,
+  InvoiceLineEntity,
+  OneTimeBillableEntity,
+} from './invoicing.entities';
 
 @Injectable()
 export class InvoicesRepository extends ScopedRepository<InvoiceEntity> {

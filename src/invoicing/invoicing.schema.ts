@@ -1,5 +1,11 @@
 import type { ModuleSchema } from '../platform/database/entity-registry';
-import { CompanyCounterEntity, InvoiceEntity, InvoiceLedgerEntryEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entities';
+import {
+  CompanyCounterEntity,
+  InvoiceEntity,
+  InvoiceLedgerEntryEntity,
+  InvoiceLineEntity,
+  OneTimeBillableEntity,
+} from './invoicing.entities';
 import { BillingCursorEntity } from './billing-engine/billing-cursor.entity';
 import { Invoicing1700000006000 } from './migrations/1700000006000-invoicing';
 import { InvoiceLedger1700000011500 } from './migrations/1700000011500-invoice-ledger';

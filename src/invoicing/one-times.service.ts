@@ -134,7 +134,10 @@ export class OneTimesService {
 
     const saved = await this.dataSource.transaction(async (m) => {
       const repo = this.oneTimes.with(m);
-      await repo.insert(companyId, rows.map(({ company_id: _c, ...r }) => r));
+      await repo.insert(
+        companyId,
+        rows.map(({ company_id: _c, ...r }) => r),
+      );
       if (dto.type !== 'IMMEDIATE') return rows;
       const invoiceId = await this.invoiceNow(m, companyId, {
         batchId,
@@ -237,7 +240,8 @@ export class OneTimesService {
   ): Promise<string> {
     const seen: { path: string; currency: string }[] = [];
     items.forEach((item, i) => {
-      if (item.product_pricing_id != null) seen.push({ path: `onetime_items[${i}].product_pricing_id`, currency: pricingById.get(item.product_pricing_id)!.currency });
+      if (item.product_pricing_id != null)
+        seen.push({ path: `onetime_items[${i}].product_pricing_id`, currency: pricingById.get(item.product_pricing_id)!.currency });
       const c = item.custom_price?.amount.currency;
       if (c) seen.push({ path: `onetime_items[${i}].custom_price.amount.currency`, currency: c });
     });
@@ -253,27 +257,39 @@ export class OneTimesService {
     }
     const other = seen.find((s) => s.currency !== currency);
     if (other) {
-      throw new DomainError('currency_mismatch', 'request', `one request takes one currency: ${other.path} is ${other.currency}, not ${currency}`, {
-        [other.path]: `must be ${currency} (one currency per request)`,
-      });
+      throw new DomainError(
+        'currency_mismatch',
+        'request',
+        `one request takes one currency: ${other.path} is ${other.currency}, not ${currency}`,
+        {
+          [other.path]: `must be ${currency} (one currency per request)`,
+        },
+      );
     }
     return currency;
   }
 
   /** Discounts as stored on each one-time of the request (same disc_ ids) and as billing-math reads them. */
-  private discounts(inputs: DiscountInputDto[], currency: string, items: OneTimeItemDto[], now: Date): { stored: Record<string, unknown>[]; math: Discount[] } {
+  private discounts(
+    inputs: DiscountInputDto[],
+    currency: string,
+    items: OneTimeItemDto[],
+    now: Date,
+  ): { stored: Record<string, unknown>[]; math: Discount[] } {
     const pricingIds = new Set(items.map((i) => i.product_pricing_id).filter((x): x is string => !!x));
     const stored: Record<string, unknown>[] = [];
     const math: Discount[] = [];
     inputs.forEach((d, i) => {
       const path = `discounts[${i}]`;
       if (d.type === 'DISCOUNT_AMOUNT' && !d.amount) throw DomainError.invalidField(`${path}.amount`, 'is required for DISCOUNT_AMOUNT');
-      if (d.type === 'DISCOUNT_PERCENT' && d.percent == null) throw DomainError.invalidField(`${path}.percent`, 'is required for DISCOUNT_PERCENT');
+      if (d.type === 'DISCOUNT_PERCENT' && d.percent == null)
+        throw DomainError.invalidField(`${path}.percent`, 'is required for DISCOUNT_PERCENT');
       if (d.product_pricing_id != null && !pricingIds.has(d.product_pricing_id)) {
         throw DomainError.invalidField(`${path}.product_pricing_id`, 'is not the product_pricing_id of one of the onetime_items');
       }
       const expiration = d.expiration_date != null ? new Date(d.expiration_date) : null;
-      if (expiration && Number.isNaN(expiration.getTime())) throw DomainError.invalidField(`${path}.expiration_date`, 'must be a valid date-time');
+      if (expiration && Number.isNaN(expiration.getTime()))
+        throw DomainError.invalidField(`${path}.expiration_date`, 'must be a valid date-time');
       const id = d.id && isId('discount', d.id) ? d.id : newId('discount');
       stored.push({ ...storedDiscount(d, currency, expiration, now), id });
       math.push({
@@ -325,7 +341,9 @@ export class OneTimesService {
       try {
         if (custom) {
           const unit = custom.amount.value_in_cents;
-          lines = [{ ...amountLine({ ...ctx, amount: new Dec(unit).times(aggregate), quantity: aggregate, unit_price: unit }), one_time_id: id }];
+          lines = [
+            { ...amountLine({ ...ctx, amount: new Dec(unit).times(aggregate), quantity: aggregate, unit_price: unit }), one_time_id: id },
+          ];
         } else {
           lines = pmps
             .filter((p) => p.product_pricing_id === pricing!.id)
@@ -333,17 +351,26 @@ export class OneTimesService {
               const ip = ipById.get(pmp.item_pricing_id);
               if (!ip) return [];
               // the engine's mapper (billing-engine/pricing-mapper.ts): one-times priced exactly as NEXT ones
-              return pricingLines({ ...ctx, item_id: ip.item_id, pricing: toPricing(ip, tiers, scheduled), quantity: aggregate, period_index: 0 }).map(
-                (l): LineDraft => ({ ...l, product_metric_pricing_id: pmp.id, one_time_id: id }),
-              );
+              return pricingLines({
+                ...ctx,
+                item_id: ip.item_id,
+                pricing: toPricing(ip, tiers, scheduled),
+                quantity: aggregate,
+                period_index: 0,
+              }).map((l): LineDraft => ({ ...l, product_metric_pricing_id: pmp.id, one_time_id: id }));
             });
           if (lines.length === 0) throw DomainError.invalidField(`${path}.product_pricing_id`, 'has no price');
         }
       } catch (err) {
-        if (err instanceof BillingMathError) throw DomainError.invalidField(`${path}.product_pricing_id`, `cannot be priced: ${err.message}`);
+        if (err instanceof BillingMathError)
+          throw DomainError.invalidField(`${path}.product_pricing_id`, `cannot be priced: ${err.message}`);
         throw err;
       }
-      assertDerivedAmount(lines.reduce((sum, l) => sum + l.amount_cents, 0), `${path}.aggregate`, 'the amount of the one-time item');
+      assertDerivedAmount(
+        lines.reduce((sum, l) => sum + l.amount_cents, 0),
+        `${path}.aggregate`,
+        'the amount of the one-time item',
+      );
       return { index, dto, id, name, aggregate, pricing, lines };
     });
   }

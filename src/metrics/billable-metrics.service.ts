@@ -36,7 +36,10 @@ export class BillableMetricsService {
   async create(companyId: string, dto: CreateBillableMetricDto): Promise<BillableMetricEntity> {
     const item = await this.items.get(companyId, dto.item_id, 'item_id');
     if (item.type !== 'CUSTOM_USAGE' && item.type !== 'CUSTOM_OBJ') {
-      throw DomainError.invalidField('item_id', 'must name a CUSTOM_USAGE or CUSTOM_OBJ item (the standard License item takes no custom metrics)');
+      throw DomainError.invalidField(
+        'item_id',
+        'must name a CUSTOM_USAGE or CUSTOM_OBJ item (the standard License item takes no custom metrics)',
+      );
     }
     const rule = parseMeteringRule(dto.metering_rule);
     return this.dataSource.transaction(async (m) => {
@@ -82,7 +85,10 @@ export class BillableMetricsService {
 
   async update(companyId: string, id: string, dto: UpdateBillableMetricDto): Promise<BillableMetricEntity> {
     if (dto.metering_rule !== undefined) {
-      throw DomainError.invalidField('metering_rule', 'cannot change: a metering rule is immutable (create a new metric and archive this one)');
+      throw DomainError.invalidField(
+        'metering_rule',
+        'cannot change: a metering rule is immutable (create a new metric and archive this one)',
+      );
     }
     const current = await this.get(companyId, id);
     return updateLabels(this.metrics, current, dto, this.clock.now(), 'License metric');

@@ -25,7 +25,13 @@ export interface LabelsPatch {
  * Updates name/external_name/description/state of an editable item or metric (`null` clears the
  * optional labels; a null name or state leaves them). Standard records are a 409.
  */
-export async function updateLabels<T extends Labelled>(repo: ScopedRepository<T>, current: T, dto: LabelsPatch, now: Date, what: string): Promise<T> {
+export async function updateLabels<T extends Labelled>(
+  repo: ScopedRepository<T>,
+  current: T,
+  dto: LabelsPatch,
+  now: Date,
+  what: string,
+): Promise<T> {
   if (current.standard || !current.editable) throw DomainError.invalidState(`the standard ${what} cannot be edited`);
   const next: T = {
     ...current,
@@ -35,7 +41,13 @@ export async function updateLabels<T extends Labelled>(repo: ScopedRepository<T>
     state: dto.state ?? current.state,
     updated_at: now,
   };
-  const patch = { name: next.name, external_name: next.external_name, description: next.description, state: next.state, updated_at: next.updated_at };
+  const patch = {
+    name: next.name,
+    external_name: next.external_name,
+    description: next.description,
+    state: next.state,
+    updated_at: next.updated_at,
+  };
   await repo.update(current.company_id, { id: current.id, editable: true } as never, patch as never);
   return next;
 }

@@ -22,15 +22,33 @@ describe('parseMeteringRule', () => {
       aggregator: 'MAX',
       property: 'p',
       group_keys: ['g'],
-      rule: { comparator: { type: 'OR', items: [{ type: 'LESS_THAN', left_item: prop('p'), right_item: val(2.5) }, { type: 'EQUAL', left_item: val(true), right_item: prop('b') }] } },
+      rule: {
+        comparator: {
+          type: 'OR',
+          items: [
+            { type: 'LESS_THAN', left_item: prop('p'), right_item: val(2.5) },
+            { type: 'EQUAL', left_item: val(true), right_item: prop('b') },
+          ],
+        },
+      },
     });
     expect(rule.rule!.comparator).toEqual({
       type: 'OR',
       left_item: null,
       right_item: null,
       items: [
-        { type: 'LESS_THAN', items: null, left_item: { comparator: null, item_type: 'PROPERTY', property: 'p', value: null }, right_item: { comparator: null, item_type: 'VALUE', property: null, value: '2.5' } },
-        { type: 'EQUAL', items: null, left_item: { comparator: null, item_type: 'VALUE', property: null, value: 'true' }, right_item: { comparator: null, item_type: 'PROPERTY', property: 'b', value: null } },
+        {
+          type: 'LESS_THAN',
+          items: null,
+          left_item: { comparator: null, item_type: 'PROPERTY', property: 'p', value: null },
+          right_item: { comparator: null, item_type: 'VALUE', property: null, value: '2.5' },
+        },
+        {
+          type: 'EQUAL',
+          items: null,
+          left_item: { comparator: null, item_type: 'VALUE', property: null, value: 'true' },
+          right_item: { comparator: null, item_type: 'PROPERTY', property: 'b', value: null },
+        },
       ],
     });
     // its own output is accepted again unchanged
@@ -41,7 +59,16 @@ describe('parseMeteringRule', () => {
     expect(
       errorsOf({
         aggregator: 'SUM',
-        rule: { comparator: { type: 'AND', items: [{ type: 'EQUAL', left_item: prop('a'), right_item: val('x') }, { type: 'NOPE' }, { type: 'IN', left_item: prop('a'), right_item: val([]) }] } },
+        rule: {
+          comparator: {
+            type: 'AND',
+            items: [
+              { type: 'EQUAL', left_item: prop('a'), right_item: val('x') },
+              { type: 'NOPE' },
+              { type: 'IN', left_item: prop('a'), right_item: val([]) },
+            ],
+          },
+        },
       }),
     ).toEqual({
       'metering_rule.property': 'is required for aggregator SUM',
@@ -56,7 +83,9 @@ describe('parseMeteringRule', () => {
     for (let i = 0; i < 9; i++) node = { type: 'AND', items: [node] };
     expect(() => parseMeteringRule({ aggregator: 'COUNT', rule: { comparator: node } })).not.toThrow(); // 10 levels
     node = { type: 'OR', items: [node] };
-    expect(Object.keys(errorsOf({ aggregator: 'COUNT', rule: { comparator: node } }))).toEqual([`metering_rule.rule.comparator${'.items[0]'.repeat(10)}`]);
+    expect(Object.keys(errorsOf({ aggregator: 'COUNT', rule: { comparator: node } }))).toEqual([
+      `metering_rule.rule.comparator${'.items[0]'.repeat(10)}`,
+    ]);
   });
 
   it('splits comma-separated IN values', () => {

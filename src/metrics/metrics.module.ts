@@ -27,6 +27,14 @@ import { EventKeysPurger } from './usage/event-keys-purger.service';
     UsageService,
     ObjectsService,
   ],
-  exports: [BillableItemsRepository, BillableMetricsRepository, BillableItemsService, BillableMetricsService, UsageService, EventIngestService, EventKeysPurger],
+  exports: [
+    BillableItemsRepository,
+    BillableMetricsRepository,
+    BillableItemsService,
+    BillableMetricsService,
+    UsageService,
+    EventIngestService,
+    EventKeysPurger,
+  ],
 })
 export class MetricsModule {}

@@ -1,6 +1,13 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { monotonicFactory } from 'ulid';
-import { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+import {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  QueryRunner,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { PaymentAttemptEntity } from './payment-processing.entities';
 import { PaymentAttemptsRepository, PaymentMethodsRepository } from './payments.repositories';
@@ -130,18 +137,17 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
   private readonly pendingKicks = new WeakMap<QueryRunner, Set<string>>();
 
   onModuleInit(): void {
-    const self = this;
     const listener: EntitySubscriberInterface = {
-      afterTransactionCommit(event: TransactionCommitEvent) {
+      afterTransactionCommit: (event: TransactionCommitEvent) => {
         if (event.queryRunner.isTransactionActive) return; // a savepoint, not the commit
-        const companies = self.pendingKicks.get(event.queryRunner);
+        const companies = this.pendingKicks.get(event.queryRunner);
         if (!companies) return;
-        self.pendingKicks.delete(event.queryRunner);
+        this.pendingKicks.delete(event.queryRunner);
         // never awaited here: the commit must not wait for the charge
-        for (const companyId of companies) self.dispatchNow(companyId);
+        for (const companyId of companies) this.dispatchNow(companyId);
       },
-      afterTransactionRollback(event: TransactionRollbackEvent) {
-        if (!event.queryRunner.isTransactionActive) self.pendingKicks.delete(event.queryRunner);
+      afterTransactionRollback: (event: TransactionRollbackEvent) => {
+        if (!event.queryRunner.isTransactionActive) this.pendingKicks.delete(event.queryRunner);
       },
     };
     this.dataSource.subscribers.push(listener);
@@ -149,7 +155,9 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
 
   private dispatchNow(companyId: string): void {
     if (this.closed) return;
-    this.track(this.dispatchDue(this.clock.now(), { companyIds: [companyId] }, false)).catch((err: Error) => this.logger.warn(`dispatch failed: ${err.message}`));
+    this.track(this.dispatchDue(this.clock.now(), { companyIds: [companyId] }, false)).catch((err: Error) =>
+      this.logger.warn(`dispatch failed: ${err.message}`),
+    );
   }
 
   private track<T>(p: Promise<T>): Promise<T> {
@@ -170,7 +178,15 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
    */
   async dispatchDue(at: Date, options: { companyIds?: string[] } = {}, settleFirst = true): Promise<DispatchSummary> {
     if (settleFirst) await this.settle();
-    const summary: DispatchSummary = { charges_succeeded: 0, charges_failed: 0, charges_refunded: 0, attempts_cancelled: 0, refunds_resent: 0, subscriptions_unpaid: 0, errors: 0 };
+    const summary: DispatchSummary = {
+      charges_succeeded: 0,
+      charges_failed: 0,
+      charges_refunded: 0,
+      attempts_cancelled: 0,
+      refunds_resent: 0,
+      subscriptions_unpaid: 0,
+      errors: 0,
+    };
     const params: unknown[] = [at];
     let scope = '';
     if (options.companyIds) {
@@ -233,7 +249,11 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     const pm = attempt.payment_method_id ? await this.methods.findOne(companyId, { id: attempt.payment_method_id }) : null;
     // the card must be the paying customer's (checked again here, right before any money moves)
     if (!pm || pm.customer_id !== attempt.customer_id) {
-      return { status: 'FAILED', provider_transaction_id: null, status_message: "The payment method is not one of the invoice customer's." };
+      return {
+        status: 'FAILED',
+        provider_transaction_id: null,
+        status_message: "The payment method is not one of the invoice customer's.",
+      };
     }
     return this.processor.charge({
       company_id: companyId,
@@ -253,12 +273,19 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     companyId: string,
     attemptId: string,
     at: Date,
-  ): Promise<{ kind: 'charge'; attempt: PaymentAttemptEntity } | { kind: 'resolve'; attempt: PaymentAttemptEntity; reason: string } | { kind: 'skipped' | 'cancelled' | 'failed' | 'unpaid' }> {
+  ): Promise<
+    | { kind: 'charge'; attempt: PaymentAttemptEntity }
+    | { kind: 'resolve'; attempt: PaymentAttemptEntity; reason: string }
+    | { kind: 'skipped' | 'cancelled' | 'failed' | 'unpaid' }
+  > {
     return this.dataSource.transaction(async (m) => {
       const rows: PaymentAttemptEntity[] = await m
         .createQueryBuilder(PaymentAttemptEntity, 'a')
         .where('a.company_id = :companyId AND a.id = :attemptId', { companyId, attemptId })
-        .andWhere("((a.status = 'PENDING' AND (a.sequence = 1 OR a.due_at <= :at)) OR (a.status = 'IN_PROGRESS' AND a.lease_until <= :at))", { at })
+        .andWhere(
+          "((a.status = 'PENDING' AND (a.sequence = 1 OR a.due_at <= :at)) OR (a.status = 'IN_PROGRESS' AND a.lease_until <= :at))",
+          { at },
+        )
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
         .getMany();
@@ -276,7 +303,11 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
         return { kind: 'charge' as const, attempt: { ...attempt, lease_until: lease } };
       }
       if (!invoice || invoice.status !== 'PENDING' || invoice.due_cents <= 0) {
-        await repo.update(companyId, { id: attempt.id }, { status: 'CANCELLED', status_message: `invoice is ${invoice?.status ?? 'gone'}`, updated_at: now });
+        await repo.update(
+          companyId,
+          { id: attempt.id },
+          { status: 'CANCELLED', status_message: `invoice is ${invoice?.status ?? 'gone'}`, updated_at: now },
+        );
         return { kind: 'cancelled' as const };
       }
       const subscriptionMethod = attempt.subscription_id ? await this.subscriptionMethod(m, companyId, attempt.subscription_id) : null;
@@ -305,7 +336,11 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       const attempt = await repo.findOneForUpdate(companyId, { id: attemptId });
       if (!attempt || attempt.status !== 'IN_PROGRESS') return 'skipped' as const;
       const message = `Not charged: ${reason} (the interrupted charge had never reached the processor).`;
-      await repo.update(companyId, { id: attempt.id }, { status: 'CANCELLED', status_message: message, lease_until: null, updated_at: this.clock.now() });
+      await repo.update(
+        companyId,
+        { id: attempt.id },
+        { status: 'CANCELLED', status_message: message, lease_until: null, updated_at: this.clock.now() },
+      );
       void at;
       return 'cancelled' as const;
     });
@@ -324,7 +359,11 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       const attempt = await repo.findOneForUpdate(companyId, { id: attemptId });
       if (!attempt) return { outcome: 'skipped' };
       const succeeded = result.status === 'SUCCEEDED';
-      if (succeeded && result.provider_transaction_id && (await this.transactions.isRecorded(m, companyId, this.processor.providerType, result.provider_transaction_id))) {
+      if (
+        succeeded &&
+        result.provider_transaction_id &&
+        (await this.transactions.isRecorded(m, companyId, this.processor.providerType, result.provider_transaction_id))
+      ) {
         return { outcome: 'skipped' };
       }
       if (attempt.status !== 'IN_PROGRESS' && !succeeded) return { outcome: 'skipped' };
@@ -366,13 +405,27 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
           m,
           companyId,
           attempt.invoice_id,
-          { payment_transaction_id: txn.id, amount_cents: attempt.amount_cents!, currency: attempt.currency!, paid_at: at, source: 'AUTO_CHARGE' },
+          {
+            payment_transaction_id: txn.id,
+            amount_cents: attempt.amount_cents!,
+            currency: attempt.currency!,
+            paid_at: at,
+            source: 'AUTO_CHARGE',
+          },
           now,
         );
         if (!applied.applied) throw new Error(`ledger refused a payment it had accepted under the same lock: ${applied.reason}`);
-        await repo.update(companyId, { id: attempt.id }, { status: 'SUCCEEDED', transaction_id: txn.id, lease_until: null, updated_at: now });
+        await repo.update(
+          companyId,
+          { id: attempt.id },
+          { status: 'SUCCEEDED', transaction_id: txn.id, lease_until: null, updated_at: now },
+        );
         if (attempt.subscription_id) {
-          await m.query('UPDATE subscriptions SET unpaid = false, updated_at = $3 WHERE company_id = $1 AND id = $2 AND unpaid', [companyId, attempt.subscription_id, now]);
+          await m.query('UPDATE subscriptions SET unpaid = false, updated_at = $3 WHERE company_id = $1 AND id = $2 AND unpaid', [
+            companyId,
+            attempt.subscription_id,
+            now,
+          ]);
         }
         return { outcome: 'succeeded' };
       }
@@ -386,56 +439,91 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
         now,
       );
       if (attempt.status === 'IN_PROGRESS') {
-        await repo.update(companyId, { id: attempt.id }, { status: 'CANCELLED', status_message: lateMessage, transaction_id: txn.id, lease_until: null, updated_at: now });
+        await repo.update(
+          companyId,
+          { id: attempt.id },
+          { status: 'CANCELLED', status_message: lateMessage, transaction_id: txn.id, lease_until: null, updated_at: now },
+        );
       }
       this.logger.warn(`attempt ${companyId}/${attempt.id}: ${lateMessage}`);
       return { outcome: 'refunded', refundId: refund.id };
     });
     if (done.refundId) {
       const refund = await this.transactions.completeRefund(companyId, done.refundId);
-      if (refund.status === 'FAILED') this.logger.error(`automatic refund ${companyId}/${done.refundId} declined: ${refund.status_message ?? ''}`);
+      if (refund.status === 'FAILED')
+        this.logger.error(`automatic refund ${companyId}/${done.refundId} declined: ${refund.status_message ?? ''}`);
     }
     return done.outcome;
   }
 
   /** A failed attempt: the next retry is scheduled, or — retries exhausted — the subscription becomes unpaid. */
-  private async fail(m: EntityManager, attempt: PaymentAttemptEntity, message: string, transactionId: string | null, at: Date, now: Date): Promise<'failed' | 'unpaid'> {
+  private async fail(
+    m: EntityManager,
+    attempt: PaymentAttemptEntity,
+    message: string,
+    transactionId: string | null,
+    at: Date,
+    now: Date,
+  ): Promise<'failed' | 'unpaid'> {
     const companyId = attempt.company_id;
     const firstFailed = attempt.first_failed_at ?? at;
-    await this.attempts.with(m).update(companyId, { id: attempt.id }, {
-      status: 'FAILED',
-      status_message: message,
-      transaction_id: transactionId,
-      first_failed_at: firstFailed,
-      lease_until: null,
-      updated_at: now,
-    });
+    await this.attempts.with(m).update(
+      companyId,
+      { id: attempt.id },
+      {
+        status: 'FAILED',
+        status_message: message,
+        transaction_id: transactionId,
+        first_failed_at: firstFailed,
+        lease_until: null,
+        updated_at: now,
+      },
+    );
     const retryDays = await this.retryDays(m, companyId);
     if (attempt.sequence <= retryDays.length) {
       const dueAt = new Date(firstFailed.getTime() + retryDays[attempt.sequence - 1] * DAY);
       await m.query(
         `INSERT INTO payment_attempts (company_id, id, invoice_id, customer_id, subscription_id, sequence, status, due_at, first_failed_at, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, 'PENDING', $7, $8, $9, $9) ON CONFLICT (company_id, invoice_id, sequence) DO NOTHING`,
-        [companyId, newAttemptId(), attempt.invoice_id, attempt.customer_id, attempt.subscription_id, attempt.sequence + 1, dueAt, firstFailed, now],
+        [
+          companyId,
+          newAttemptId(),
+          attempt.invoice_id,
+          attempt.customer_id,
+          attempt.subscription_id,
+          attempt.sequence + 1,
+          dueAt,
+          firstFailed,
+          now,
+        ],
       );
       return 'failed';
     }
     if (attempt.subscription_id) {
-      await m.query('UPDATE subscriptions SET unpaid = true, updated_at = $3 WHERE company_id = $1 AND id = $2 AND NOT unpaid', [companyId, attempt.subscription_id, now]);
+      await m.query('UPDATE subscriptions SET unpaid = true, updated_at = $3 WHERE company_id = $1 AND id = $2 AND NOT unpaid', [
+        companyId,
+        attempt.subscription_id,
+        now,
+      ]);
     }
     return 'unpaid';
   }
 
   /** The company's `payment_retry_days` setting (days after the first failure), default [1, 3, 5]. */
   private async retryDays(m: EntityManager, companyId: string): Promise<number[]> {
-    const rows: { days: unknown }[] = await m.query(`SELECT settings->'payment_retry_days' AS days FROM companies WHERE company_id = $1`, [companyId]);
+    const rows: { days: unknown }[] = await m.query(`SELECT settings->'payment_retry_days' AS days FROM companies WHERE company_id = $1`, [
+      companyId,
+    ]);
     const days = rows[0]?.days;
     if (Array.isArray(days) && days.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)) return days as number[];
     return DEFAULT_PAYMENT_RETRY_DAYS;
   }
 
   private async subscriptionMethod(m: EntityManager, companyId: string, subscriptionId: string): Promise<string | null> {
-    const rows: { payment_method_id: string | null }[] = await m.query('SELECT payment_method_id FROM subscriptions WHERE company_id = $1 AND id = $2', [companyId, subscriptionId]);
+    const rows: { payment_method_id: string | null }[] = await m.query(
+      'SELECT payment_method_id FROM subscriptions WHERE company_id = $1 AND id = $2',
+      [companyId, subscriptionId],
+    );
     return rows[0]?.payment_method_id ?? null;
   }
 

@@ -16,7 +16,11 @@ export class PaymentMethodsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Attach a payment method from a processor token (the first becomes the default)' })
   @ApiOkResponse({ type: PaymentMethodResponse })
-  async attach(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Body() dto: AttachPaymentMethodDto): Promise<PaymentMethodResponse> {
+  async attach(
+    @CompanyId() companyId: string,
+    @Param('customer_id') customerId: string,
+    @Body() dto: AttachPaymentMethodDto,
+  ): Promise<PaymentMethodResponse> {
     return toPaymentMethodResponse(await this.service.attach(companyId, customerId, dto));
   }
 
@@ -30,14 +34,23 @@ export class PaymentMethodsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Update a payment method (make it the default)' })
   @ApiOkResponse({ type: PaymentMethodResponse })
-  async update(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Param('id') id: string, @Body() dto: UpdatePaymentMethodDto): Promise<PaymentMethodResponse> {
+  async update(
+    @CompanyId() companyId: string,
+    @Param('customer_id') customerId: string,
+    @Param('id') id: string,
+    @Body() dto: UpdatePaymentMethodDto,
+  ): Promise<PaymentMethodResponse> {
     return toPaymentMethodResponse(await this.service.update(companyId, customerId, id, dto));
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Detach a payment method' })
   @ApiOkResponse({ type: PaymentMethodResponse })
-  async remove(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Param('id') id: string): Promise<PaymentMethodResponse> {
+  async remove(
+    @CompanyId() companyId: string,
+    @Param('customer_id') customerId: string,
+    @Param('id') id: string,
+  ): Promise<PaymentMethodResponse> {
     return toPaymentMethodResponse(await this.service.remove(companyId, customerId, id));
   }
 }

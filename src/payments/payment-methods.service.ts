@@ -68,7 +68,8 @@ export class PaymentMethodsService implements OnModuleInit {
    */
   async attachWithin(m: EntityManager, companyId: string, customerId: string, token: string): Promise<PaymentMethodEntity> {
     const card = await this.processor.attach(companyId, token);
-    if (!card) throw DomainError.badRequest('invalid_token', `token "${token}" is not a token of the ${this.processor.providerType} processor`);
+    if (!card)
+      throw DomainError.badRequest('invalid_token', `token "${token}" is not a token of the ${this.processor.providerType} processor`);
     await this.lockCustomer(m, companyId, customerId);
     const now = this.clock.now();
     const hasDefault = await this.methods.with(m).exists(companyId, { customer_id: customerId, is_default: true });
@@ -135,17 +136,30 @@ export class PaymentMethodsService implements OnModuleInit {
       if (!pm) throw DomainError.notFound('payment method');
       const now = this.clock.now();
       const live = `company_id = $1 AND customer_id = $2 AND (end_date IS NULL OR end_date > $3)`;
-      const named: { n: string }[] = await m.query(`SELECT count(*)::text AS n FROM subscriptions WHERE ${live} AND payment_method_id = $4`, [companyId, customer.id, now, pm.id]);
+      const named: { n: string }[] = await m.query(
+        `SELECT count(*)::text AS n FROM subscriptions WHERE ${live} AND payment_method_id = $4`,
+        [companyId, customer.id, now, pm.id],
+      );
       if (Number(named[0].n) > 0) throw DomainError.conflict('payment_method_in_use', 'a live subscription uses this payment method');
       if (pm.is_default) {
-        const relying: { n: string }[] = await m.query(`SELECT count(*)::text AS n FROM subscriptions WHERE ${live} AND auto_charges AND payment_method_id IS NULL`, [companyId, customer.id, now]);
+        const relying: { n: string }[] = await m.query(
+          `SELECT count(*)::text AS n FROM subscriptions WHERE ${live} AND auto_charges AND payment_method_id IS NULL`,
+          [companyId, customer.id, now],
+        );
         if (Number(relying[0].n) > 0) {
-          throw DomainError.conflict('payment_method_in_use', "this is the customer's default payment method and an auto-charging subscription relies on it");
+          throw DomainError.conflict(
+            'payment_method_in_use',
+            "this is the customer's default payment method and an auto-charging subscription relies on it",
+          );
         }
       }
       await repo.delete(companyId, { id: pm.id });
       if (pm.is_default) {
-        const [next] = await repo.find(companyId, { where: { customer_id: customer.id }, order: { created_at: 'DESC', id: 'DESC' }, take: 1 });
+        const [next] = await repo.find(companyId, {
+          where: { customer_id: customer.id },
+          order: { created_at: 'DESC', id: 'DESC' },
+          take: 1,
+        });
         if (next) await repo.update(companyId, { id: next.id }, { is_default: true, updated_at: now });
       }
       return pm;

@@ -36,7 +36,8 @@ const SEARCH: SearchSpec = {
     },
     provider_transaction_ids: {
       kind: 'custom',
-      apply: (qb, value: string[], p) => (value.length === 0 ? qb.andWhere('1 = 0') : qb.andWhere(`t.provider_transaction_id IN (:...${p})`, { [p]: value })),
+      apply: (qb, value: string[], p) =>
+        value.length === 0 ? qb.andWhere('1 = 0') : qb.andWhere(`t.provider_transaction_id IN (:...${p})`, { [p]: value }),
     },
     provider_type: { kind: 'ci_exact', column: 't.provider_type' },
     search: {
@@ -158,9 +159,11 @@ export class PaymentTransactionsService {
     const refund = await this.dataSource.transaction(async (m) => {
       const payment = await this.transactions.with(m).findOneForUpdate(companyId, { id });
       if (!payment) throw DomainError.notFound('payment transaction');
-      if (payment.transaction_type !== 'PAYMENT') throw DomainError.badRequest('not_refundable', 'only a PAYMENT transaction can be refunded');
+      if (payment.transaction_type !== 'PAYMENT')
+        throw DomainError.badRequest('not_refundable', 'only a PAYMENT transaction can be refunded');
       const refundable = refundableCents(payment);
-      if (refundable === 0) throw DomainError.badRequest('not_refundable', `the transaction is ${payment.status}: nothing is left to refund`);
+      if (refundable === 0)
+        throw DomainError.badRequest('not_refundable', `the transaction is ${payment.status}: nothing is left to refund`);
       if (dto.amount?.currency && dto.amount.currency !== payment.currency) {
         throw new DomainError('currency_mismatch', 'request', `amount.currency must be the payment's currency ${payment.currency}`, {
           'amount.currency': `must be the payment's currency ${payment.currency}`,
@@ -168,12 +171,25 @@ export class PaymentTransactionsService {
       }
       const amount = dto.amount ? dto.amount.value_in_cents : refundable;
       if (amount > refundable) {
-        throw new DomainError('amount_exceeds_refundable', 'request', `amount ${amount} is more than the refundable amount (${refundable})`, {
-          'amount.value_in_cents': `must be at most the refundable amount (${refundable})`,
-        });
+        throw new DomainError(
+          'amount_exceeds_refundable',
+          'request',
+          `amount ${amount} is more than the refundable amount (${refundable})`,
+          {
+            'amount.value_in_cents': `must be at most the refundable amount (${refundable})`,
+          },
+        );
       }
-      if (payment.disallow_partial_refund && amount !== refundable) throw DomainError.badRequest('partial_refund_not_allowed', 'this payment can only be refunded in full');
-      return this.reserveRefund(m, companyId, payment, amount, { note: dto.note ?? null, metadata: dto.reason ? { reason: dto.reason } : {}, initiated_by_type: 'API' }, this.clock.now());
+      if (payment.disallow_partial_refund && amount !== refundable)
+        throw DomainError.badRequest('partial_refund_not_allowed', 'this payment can only be refunded in full');
+      return this.reserveRefund(
+        m,
+        companyId,
+        payment,
+        amount,
+        { note: dto.note ?? null, metadata: dto.reason ? { reason: dto.reason } : {}, initiated_by_type: 'API' },
+        this.clock.now(),
+      );
     });
     if (refund.status !== 'PENDING') return this.view(companyId, refund);
     const done = await this.completeRefund(companyId, refund.id);
@@ -239,7 +255,10 @@ export class PaymentTransactionsService {
    * invoice gives back what it paid); on a decline the reservation is released and the PENDING
    * row removed (nothing changed). A refund no longer PENDING is left as it is.
    */
-  async completeRefund(companyId: string, refundId: string): Promise<{ status: 'SUCCEEDED' | 'FAILED' | 'SETTLED'; status_message: string | null; refund: PaymentTransactionEntity }> {
+  async completeRefund(
+    companyId: string,
+    refundId: string,
+  ): Promise<{ status: 'SUCCEEDED' | 'FAILED' | 'SETTLED'; status_message: string | null; refund: PaymentTransactionEntity }> {
     const refund = await this.transactions.findOne(companyId, { id: refundId });
     if (!refund || refund.transaction_type !== 'REFUND') throw new Error(`refund ${refundId} not found in company ${companyId}`);
     if (refund.status !== 'PENDING') return { status: 'SETTLED', status_message: null, refund };
@@ -254,13 +273,19 @@ export class PaymentTransactionsService {
       const repo = this.transactions.with(m);
       const locked = await repo.findOneForUpdate(companyId, { id: refund.parent_transaction_id! });
       const current = await repo.findOne(companyId, { id: refund.id });
-      if (!locked || !current || current.status !== 'PENDING') return { status: 'SETTLED' as const, status_message: null, refund: current ?? refund };
+      if (!locked || !current || current.status !== 'PENDING')
+        return { status: 'SETTLED' as const, status_message: null, refund: current ?? refund };
       const now = this.clock.now();
       if (result.status === 'SUCCEEDED') {
         const status = locked.refunded_cents >= locked.total_amount_cents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
         // REFUNDED/PARTIALLY_REFUNDED reflect what has settled; a reservation still PENDING counts as refunded
         await repo.update(companyId, { id: locked.id }, { status, updated_at: now });
-        const patch: Partial<PaymentTransactionEntity> = { status: 'SUCCEEDED', provider_transaction_id: result.provider_transaction_id, processed_at: now, updated_at: now };
+        const patch: Partial<PaymentTransactionEntity> = {
+          status: 'SUCCEEDED',
+          provider_transaction_id: result.provider_transaction_id,
+          processed_at: now,
+          updated_at: now,
+        };
         await repo.update(companyId, { id: refund.id }, patch);
         const done = { ...current, ...patch };
         await this.refundOnInvoice(m, companyId, locked, done, now);
@@ -313,12 +338,23 @@ export class PaymentTransactionsService {
   }
 
   /** A refund that has succeeded, on its invoice: through the ledger, which moves money only for a payment it applied. */
-  private async refundOnInvoice(m: EntityManager, companyId: string, payment: PaymentTransactionEntity, refund: PaymentTransactionEntity, now: Date): Promise<void> {
+  private async refundOnInvoice(
+    m: EntityManager,
+    companyId: string,
+    payment: PaymentTransactionEntity,
+    refund: PaymentTransactionEntity,
+    now: Date,
+  ): Promise<void> {
     if (!payment.invoice_id) return;
     await this.ledger.recordRefund(
       m,
       companyId,
-      { invoice_id: payment.invoice_id, payment_transaction_id: payment.id, refund_transaction_id: refund.id, amount_cents: refund.total_amount_cents },
+      {
+        invoice_id: payment.invoice_id,
+        payment_transaction_id: payment.id,
+        refund_transaction_id: refund.id,
+        amount_cents: refund.total_amount_cents,
+      },
       now,
     );
   }
@@ -367,7 +403,9 @@ export class PaymentTransactionsService {
 
   /** True when the processor's transaction is recorded already (a re-sent charge answered from the processor's memory). */
   isRecorded(manager: EntityManager, companyId: string, providerType: string, providerTransactionId: string): Promise<boolean> {
-    return this.transactions.with(manager).exists(companyId, { provider_type: providerType as ProviderType, provider_transaction_id: providerTransactionId });
+    return this.transactions
+      .with(manager)
+      .exists(companyId, { provider_type: providerType as ProviderType, provider_transaction_id: providerTransactionId });
   }
 
   /** A SUCCEEDED PAYMENT received offline (no processor, no fee); the payment method shows its type only. */
@@ -401,12 +439,18 @@ export class PaymentTransactionsService {
   /** Responses for many transactions: their customers (and those customers' parents) in two batched queries. */
   async views(companyId: string, rows: PaymentTransactionEntity[]): Promise<PaymentTransactionResponse[]> {
     if (rows.length === 0) return [];
-    const customers = await this.customers.getMany(companyId, rows.map((r) => r.customer_id));
+    const customers = await this.customers.getMany(
+      companyId,
+      rows.map((r) => r.customer_id),
+    );
     const parentIds = [...customers.values()].map((c) => c.parent_customer_id).filter((id): id is string => !!id);
     const parents = await this.customers.getMany(companyId, parentIds);
     return rows.map((r) => {
       const c = customers.get(r.customer_id);
-      return toPaymentTransactionResponse(r, c ? toCustomerSummary(c, c.parent_customer_id ? parents.get(c.parent_customer_id) : null) : null);
+      return toPaymentTransactionResponse(
+        r,
+        c ? toCustomerSummary(c, c.parent_customer_id ? parents.get(c.parent_customer_id) : null) : null,
+      );
     });
   }
 

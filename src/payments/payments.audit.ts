@@ -45,15 +45,29 @@ export class PaymentsAudit {
         applied.add(paymentId);
         const p = payments.get(paymentId);
         if (!p) {
-          add(paymentId, 'applied_payment_missing', `the ledger of invoice ${inv.invoice_id} holds ${net} cents of payment ${paymentId}, which is not a settled payment`);
+          add(
+            paymentId,
+            'applied_payment_missing',
+            `the ledger of invoice ${inv.invoice_id} holds ${net} cents of payment ${paymentId}, which is not a settled payment`,
+          );
           continue;
         }
-        if (p.invoice_id !== inv.invoice_id) add(paymentId, 'payment_invoice_mismatch', `payment of invoice ${p.invoice_id} is applied to invoice ${inv.invoice_id}`);
-        if (net !== held(p)) add(paymentId, 'payment_ledger_mismatch', `the ledger holds ${net} cents of this payment; paid ${p.total_amount_cents} − refunded ${p.refunded_ok} = ${held(p)}`);
+        if (p.invoice_id !== inv.invoice_id)
+          add(paymentId, 'payment_invoice_mismatch', `payment of invoice ${p.invoice_id} is applied to invoice ${inv.invoice_id}`);
+        if (net !== held(p))
+          add(
+            paymentId,
+            'payment_ledger_mismatch',
+            `the ledger holds ${net} cents of this payment; paid ${p.total_amount_cents} − refunded ${p.refunded_ok} = ${held(p)}`,
+          );
         expected += held(p);
       }
       if (expected !== inv.paid_cents) {
-        add(inv.invoice_id, 'paid_mismatch', `invoice paid is ${inv.paid_cents} cents; its applied payments minus their refunds come to ${expected}`);
+        add(
+          inv.invoice_id,
+          'paid_mismatch',
+          `invoice paid is ${inv.paid_cents} cents; its applied payments minus their refunds come to ${expected}`,
+        );
       }
     }
     const before = new Map(invoices.filter((i) => i.before_ledger).map((i) => [i.invoice_id, i.before_ledger!.until.getTime()]));
@@ -62,7 +76,11 @@ export class PaymentsAudit {
       const until = before.get(p.invoice_id);
       if (until !== undefined && new Date(p.created_at).getTime() <= until) continue;
       if (held(p) > 0 && Number(p.refunds_pending) === 0) {
-        add(p.id, 'unapplied_payment', `payment of ${p.total_amount_cents} cents on invoice ${p.invoice_id} was never applied to it and ${held(p)} cents are neither applied nor refunded`);
+        add(
+          p.id,
+          'unapplied_payment',
+          `payment of ${p.total_amount_cents} cents on invoice ${p.invoice_id} was never applied to it and ${held(p)} cents are neither applied nor refunded`,
+        );
       }
     }
     return out;

@@ -16,7 +16,10 @@ export function refundableCents(t: PaymentTransactionEntity): number {
  * The spec's Payment transaction. `customer` is the customer summary, loaded by the caller in
  * one batch for a page of transactions (`PaymentTransactionsService.views`).
  */
-export function toPaymentTransactionResponse(t: PaymentTransactionEntity, customer: CustomerSummaryResponse | null): PaymentTransactionResponse {
+export function toPaymentTransactionResponse(
+  t: PaymentTransactionEntity,
+  customer: CustomerSummaryResponse | null,
+): PaymentTransactionResponse {
   const fee = t.application_fee_cents + t.processor_fee_cents;
   const refundable = refundableCents(t);
   const pm = t.payment_method;

@@ -40,6 +40,13 @@ import { SandboxProcessor } from './processor/sandbox-processor';
     PaymentsInvoicingHook,
     PaymentsAudit,
   ],
-  exports: [PaymentsAudit, PaymentTransactionsRepository, PaymentTransactionsService, PaymentMethodsService, AutoChargeService, PaymentProcessor],
+  exports: [
+    PaymentsAudit,
+    PaymentTransactionsRepository,
+    PaymentTransactionsService,
+    PaymentMethodsService,
+    AutoChargeService,
+    PaymentProcessor,
+  ],
 })
 export class PaymentsModule {}

@@ -52,7 +52,9 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       for (const [status, description] of Object.entries(errors)) {
         operation.responses[status] ??= {
           description,
-          ...(status === '429' ? { headers: { 'Retry-After': { description: 'seconds until the window ends', schema: { type: 'integer' } } } } : {}),
+          ...(status === '429'
+            ? { headers: { 'Retry-After': { description: 'seconds until the window ends', schema: { type: 'integer' } } } }
+            : {}),
           content: { 'application/json': { schema: errorRef } },
         };
       }

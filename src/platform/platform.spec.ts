@@ -20,9 +20,12 @@ describe('ids', () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
   });
-  it.each(['cus_', 'cus_01jzzzzzzzzzzzzzzzzzzzzzz', 'cus_01JZZZZZZZZZZZZZZZZZZZZZZZ', 'xcus_01jzzzzzzzzzzzzzzzzzzzzzzz', 42, null])('rejects %p', (v) => {
-    expect(isId('customer', v)).toBe(false);
-  });
+  it.each(['cus_', 'cus_01jzzzzzzzzzzzzzzzzzzzzzz', 'cus_01JZZZZZZZZZZZZZZZZZZZZZZZ', 'xcus_01jzzzzzzzzzzzzzzzzzzzzzzz', 42, null])(
+    'rejects %p',
+    (v) => {
+      expect(isId('customer', v)).toBe(false);
+    },
+  );
 });
 
 describe('tokens', () => {
@@ -92,7 +95,14 @@ describe('error rendering', () => {
 describe('config', () => {
   it('has defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: null, scheduler: true, logLevel: 'info', publicUrl: 'http://127.0.0.1:3000' });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      scheduler: true,
+      logLevel: 'info',
+      publicUrl: 'http://127.0.0.1:3000',
+    });
     expect(c.dataDir).toMatch(/data$/);
   });
   it('makes a demo company by default only on the embedded database; TALLY_DEMO overrides', () => {
@@ -102,10 +112,33 @@ describe('config', () => {
     expect(loadConfig({ TALLY_DEMO: 'OFF' }).demo).toBe(false);
   });
   it('reads every variable', () => {
-    const c = loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@h/db', TALLY_DATA_DIR: '/tmp/x', PUBLIC_URL: 'https://bill.example/', LOG_LEVEL: 'DEBUG', TALLY_SCHEDULER: 'off' });
-    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u@h/db', dataDir: '/tmp/x', publicUrl: 'https://bill.example', logLevel: 'debug', scheduler: false });
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@h/db',
+      TALLY_DATA_DIR: '/tmp/x',
+      PUBLIC_URL: 'https://bill.example/',
+      LOG_LEVEL: 'DEBUG',
+      TALLY_SCHEDULER: 'off',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@h/db',
+      dataDir: '/tmp/x',
+      publicUrl: 'https://bill.example',
+      logLevel: 'debug',
+      scheduler: false,
+    });
   });
-  it.each([{ PORT: 'x' }, { PORT: '70000' }, { DATABASE_URL: 'mysql://x' }, { LOG_LEVEL: 'loud' }, { DB_POOL_SIZE: '0' }, { TALLY_DEMO: 'yes' }])('fails fast on %p', (env) => {
+  it.each([
+    { PORT: 'x' },
+    { PORT: '70000' },
+    { DATABASE_URL: 'mysql://x' },
+    { LOG_LEVEL: 'loud' },
+    { DB_POOL_SIZE: '0' },
+    { TALLY_DEMO: 'yes' },
+  ])('fails fast on %p', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
   });
 });

@@ -50,4 +50,3 @@ export function startBanner(url: string, config: TallyConfig, demo: DemoCredenti
   }
   return lines.join('\n') + '\n\n';
 }
-

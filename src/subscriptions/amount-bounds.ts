@@ -45,7 +45,9 @@ export function planMaxMrr(data: PlanCatalogData, plan: PhasePlan): Decimal {
     let largest = ZERO;
     for (let i = 0; i < periods; i++) {
       const charge = guarded(() =>
-        p.licence ? chargeForPeriod(p.pricing, Math.max(0, p.quantity), { period_index: i }).amount : new Dec(chargeForPeriod(p.pricing, 0).base_amount),
+        p.licence
+          ? chargeForPeriod(p.pricing, Math.max(0, p.quantity), { period_index: i }).amount
+          : new Dec(chargeForPeriod(p.pricing, 0).base_amount),
       );
       assertDerivedAmount(charge, 'config_items', "a price's charge for one period");
       if (charge.greaterThan(largest)) largest = charge;

@@ -42,7 +42,11 @@ export class CustomerEntitlementsService implements OnModuleInit {
   }
 
   /** subscription id → computed entitlements. */
-  async computeForSubscriptions(companyId: string, subjects: EntitlementSubject[], manager?: EntityManager): Promise<Map<string, EntitlementAssignmentView[]>> {
+  async computeForSubscriptions(
+    companyId: string,
+    subjects: EntitlementSubject[],
+    manager?: EntityManager,
+  ): Promise<Map<string, EntitlementAssignmentView[]>> {
     return (await this.compute(companyId, subjects, manager)).bySubscription;
   }
 
@@ -85,7 +89,11 @@ export class CustomerEntitlementsService implements OnModuleInit {
    * customer id → the customer's computed entitlements: the subscriptions live now (started,
    * not cancelled) combined by each entitlement's aggregator_type, oldest subscription first.
    */
-  async computeForCustomers(companyId: string, customerIds: string[], manager?: EntityManager): Promise<Map<string, EntitlementAssignmentView[]>> {
+  async computeForCustomers(
+    companyId: string,
+    customerIds: string[],
+    manager?: EntityManager,
+  ): Promise<Map<string, EntitlementAssignmentView[]>> {
     const ids = [...new Set(customerIds)];
     const out = new Map<string, EntitlementAssignmentView[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
@@ -108,11 +116,18 @@ export class CustomerEntitlementsService implements OnModuleInit {
         now,
       );
       if (!current) continue; // not started yet
-      subjects.push({ subscription_id: s.id, customer_id: s.customer_id, product_pricing_ids: current.product_pricing_ids, config_items: current.config_items });
+      subjects.push({
+        subscription_id: s.id,
+        customer_id: s.customer_id,
+        product_pricing_ids: current.product_pricing_ids,
+        config_items: current.config_items,
+      });
     }
     const { bySubscription: perSub, defs } = await this.compute(companyId, subjects, manager);
     for (const id of ids) {
-      const mine = subjects.filter((s) => s.customer_id === id).map((s) => ({ subscription_id: s.subscription_id, entitlements: perSub.get(s.subscription_id) ?? [] }));
+      const mine = subjects
+        .filter((s) => s.customer_id === id)
+        .map((s) => ({ subscription_id: s.subscription_id, entitlements: perSub.get(s.subscription_id) ?? [] }));
       out.set(id, customerEntitlements(mine, defs));
     }
     return out;

@@ -47,16 +47,22 @@ export function normaliseDiscounts(
 ): Record<string, unknown>[] {
   return (inputs ?? []).map((d, i) => {
     const path = `discounts[${i}]`;
-    for (const [field, given] of [['amount', d.amount?.currency], ['cap', d.cap?.currency]] as const) {
-      if (given != null && given !== currency) throw DomainError.invalidField(`${path}.${field}.currency`, `must be in the ${owner} currency (${currency})`);
+    for (const [field, given] of [
+      ['amount', d.amount?.currency],
+      ['cap', d.cap?.currency],
+    ] as const) {
+      if (given != null && given !== currency)
+        throw DomainError.invalidField(`${path}.${field}.currency`, `must be in the ${owner} currency (${currency})`);
     }
     if (d.type === 'DISCOUNT_AMOUNT' && !d.amount) throw DomainError.invalidField(`${path}.amount`, 'is required for DISCOUNT_AMOUNT');
-    if (d.type === 'DISCOUNT_PERCENT' && d.percent == null) throw DomainError.invalidField(`${path}.percent`, 'is required for DISCOUNT_PERCENT');
+    if (d.type === 'DISCOUNT_PERCENT' && d.percent == null)
+      throw DomainError.invalidField(`${path}.percent`, 'is required for DISCOUNT_PERCENT');
     if (d.product_pricing_id != null && !pricingIds.includes(d.product_pricing_id)) {
       throw DomainError.invalidField(`${path}.product_pricing_id`, `is not one of the ${owner}'s pricings`);
     }
     const expiration = d.expiration_date != null ? new Date(d.expiration_date) : null;
-    if (expiration && Number.isNaN(expiration.getTime())) throw DomainError.invalidField(`${path}.expiration_date`, 'must be an ISO 8601 date-time');
+    if (expiration && Number.isNaN(expiration.getTime()))
+      throw DomainError.invalidField(`${path}.expiration_date`, 'must be an ISO 8601 date-time');
     return storedDiscount(d, currency, expiration, now);
   });
 }

@@ -10,11 +10,17 @@ const entry = (key: string, value: AssignmentEntry['value'], type: EntitlementTy
   type,
   value,
 });
-const layer = (owner_type: AssignmentLayer['owner_type'], owner_id: string, entries: AssignmentEntry[]): AssignmentLayer => ({ owner_type, owner_id, entries });
-const def = (key: string, type: EntitlementType, aggregator_type: AggregatorType, adjust_for_quantity = false): [string, EntitlementDef] => [
-  `ent_${key}`,
-  { id: `ent_${key}`, type, aggregator_type, adjust_for_quantity },
-];
+const layer = (owner_type: AssignmentLayer['owner_type'], owner_id: string, entries: AssignmentEntry[]): AssignmentLayer => ({
+  owner_type,
+  owner_id,
+  entries,
+});
+const def = (
+  key: string,
+  type: EntitlementType,
+  aggregator_type: AggregatorType,
+  adjust_for_quantity = false,
+): [string, EntitlementDef] => [`ent_${key}`, { id: `ent_${key}`, type, aggregator_type, adjust_for_quantity }];
 
 describe('aggregate', () => {
   it.each([
@@ -37,25 +43,53 @@ describe('aggregate', () => {
 });
 
 describe('subscriptionEntitlements', () => {
-  const defs = new Map([def('seats', 'NUMBER', 'ADD', true), def('sso', 'BOOL', 'OR'), def('tier', 'TEXT', 'COALESCE'), def('cap', 'NUMBER', 'MINIMUM')]);
+  const defs = new Map([
+    def('seats', 'NUMBER', 'ADD', true),
+    def('sso', 'BOOL', 'OR'),
+    def('tier', 'TEXT', 'COALESCE'),
+    def('cap', 'NUMBER', 'MINIMUM'),
+  ]);
   const byKey = (views: { key: string; value: unknown }[]) => Object.fromEntries(views.map((v) => [v.key, v.value]));
 
   it('pricing overrides product; subscription overrides both (no quantity adjustment on the override)', () => {
     const result = subscriptionEntitlements(
-      [{ product_layer: layer('PRODUCT', 'prod_1', [entry('seats', 5), entry('tier', 'basic', 'TEXT')]), pricing_layer: layer('PRODUCT_PRICING', 'pp_1', [entry('tier', 'pro', 'TEXT')]), licence_count: 1 }],
+      [
+        {
+          product_layer: layer('PRODUCT', 'prod_1', [entry('seats', 5), entry('tier', 'basic', 'TEXT')]),
+          pricing_layer: layer('PRODUCT_PRICING', 'pp_1', [entry('tier', 'pro', 'TEXT')]),
+          licence_count: 1,
+        },
+      ],
       layer('SUBSCRIPTION', 'subs_1', [entry('seats', 42)]),
       defs,
     );
     expect(byKey(result)).toEqual({ seats: 42, tier: 'pro' });
-    expect(result.find((r) => r.key === 'seats')).toMatchObject({ overridden: true, original_value: 5, inherited_from_type: 'SUBSCRIPTION', inherited_from_id: 'subs_1' });
-    expect(result.find((r) => r.key === 'tier')).toMatchObject({ overridden: true, original_value: 'basic', inherited_from_type: 'PRODUCT_PRICING' });
+    expect(result.find((r) => r.key === 'seats')).toMatchObject({
+      overridden: true,
+      original_value: 5,
+      inherited_from_type: 'SUBSCRIPTION',
+      inherited_from_id: 'subs_1',
+    });
+    expect(result.find((r) => r.key === 'tier')).toMatchObject({
+      overridden: true,
+      original_value: 'basic',
+      inherited_from_type: 'PRODUCT_PRICING',
+    });
   });
 
   it('adjust_for_quantity multiplies NUMBER values by the licences of that pricing; pricings combine by aggregator', () => {
     const result = subscriptionEntitlements(
       [
-        { product_layer: layer('PRODUCT', 'prod_1', [entry('seats', 10), entry('sso', false, 'BOOL'), entry('cap', 100)]), pricing_layer: layer('PRODUCT_PRICING', 'pp_1', []), licence_count: 3 },
-        { product_layer: layer('PRODUCT', 'prod_2', [entry('seats', 1), entry('sso', true, 'BOOL'), entry('cap', 40)]), pricing_layer: layer('PRODUCT_PRICING', 'pp_2', []), licence_count: 0 },
+        {
+          product_layer: layer('PRODUCT', 'prod_1', [entry('seats', 10), entry('sso', false, 'BOOL'), entry('cap', 100)]),
+          pricing_layer: layer('PRODUCT_PRICING', 'pp_1', []),
+          licence_count: 3,
+        },
+        {
+          product_layer: layer('PRODUCT', 'prod_2', [entry('seats', 1), entry('sso', true, 'BOOL'), entry('cap', 40)]),
+          pricing_layer: layer('PRODUCT_PRICING', 'pp_2', []),
+          licence_count: 0,
+        },
       ],
       layer('SUBSCRIPTION', 'subs_1', []),
       defs,

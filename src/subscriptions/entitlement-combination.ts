@@ -85,7 +85,15 @@ export function combineSources(sources: EntitlementAssignmentView[][], defs: Map
     const entries = byEnt.get(id)!;
     if (entries.length === 1) return entries[0];
     const def = defs.get(id) ?? { type: entries[0].type, aggregator_type: 'COALESCE' as const };
-    return { ...entries[0], value: aggregate(def, entries.map((e) => e.value)), overridden: false, original_value: null };
+    return {
+      ...entries[0],
+      value: aggregate(
+        def,
+        entries.map((e) => e.value),
+      ),
+      overridden: false,
+      original_value: null,
+    };
   });
 }
 

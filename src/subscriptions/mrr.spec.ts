@@ -30,7 +30,14 @@ describe('MRR normalisation', () => {
   });
 
   it('licence prices count the quantity; usage prices only their base price; one-time prices nothing', () => {
-    const usage: MrrPrice = { product_pricing_id: 'pp_2', frequency: 'MONTH', term_count: 1, pricing: { pricing_type: 'FIXED', base_price: 500, fixed_price: { price_per_unit: 7 } }, licence: false, quantity: 0 };
+    const usage: MrrPrice = {
+      product_pricing_id: 'pp_2',
+      frequency: 'MONTH',
+      term_count: 1,
+      pricing: { pricing_type: 'FIXED', base_price: 500, fixed_price: { price_per_unit: 7 } },
+      licence: false,
+      quantity: 0,
+    };
     const once: MrrPrice = { ...seat(99_999, 'ONETIME'), product_pricing_id: 'pp_3' };
     expect(mrr([seat(1000, 'MONTH', 1, 3), usage, once])).toBe(3500);
   });
@@ -43,7 +50,15 @@ describe('MRR normalisation', () => {
 
   it('applies active discounts, never below zero', () => {
     const base = [seat(1000, 'MONTH', 1, 10)];
-    const d = (over: object) => ({ type: 'DISCOUNT_PERCENT' as const, amount_in_cents: null, percent: null, cap_in_cents: null, expiration_date: null, product_pricing_id: null, ...over });
+    const d = (over: object) => ({
+      type: 'DISCOUNT_PERCENT' as const,
+      amount_in_cents: null,
+      percent: null,
+      cap_in_cents: null,
+      expiration_date: null,
+      product_pricing_id: null,
+      ...over,
+    });
     expect(mrr(base, [d({ percent: 0.5 })])).toBe(5000);
     expect(mrr(base, [d({ percent: 0.5, cap_in_cents: 1000 })])).toBe(9000);
     expect(mrr(base, [d({ type: 'DISCOUNT_AMOUNT', amount_in_cents: 2500 })])).toBe(7500);
@@ -51,6 +66,13 @@ describe('MRR normalisation', () => {
     expect(mrr(base, [d({ percent: 0.5, expiration_date: new Date('2026-12-31T00:00:00.000Z') })])).toBe(10000);
     expect(mrr(base, [d({ percent: 0.1, product_pricing_id: 'pp_other' })])).toBe(10000);
     // yearly amount discount is per invoice: normalised to the month
-    expect(computeMrr({ prices: [seat(1_200_000, 'YEAR')], discounts: [d({ type: 'DISCOUNT_AMOUNT', amount_in_cents: 120_000 })], billing_term: { count: 1, frequency: 'YEAR' }, now })).toBe(90_000);
+    expect(
+      computeMrr({
+        prices: [seat(1_200_000, 'YEAR')],
+        discounts: [d({ type: 'DISCOUNT_AMOUNT', amount_in_cents: 120_000 })],
+        billing_term: { count: 1, frequency: 'YEAR' },
+        now,
+      }),
+    ).toBe(90_000);
   });
 });

@@ -67,7 +67,13 @@ function applyDiscount(base: Decimal, d: MrrDiscount, amountScale: Decimal): Dec
   return base.minus(off);
 }
 
-export function computeMrr(input: { prices: MrrPrice[]; discounts: MrrDiscount[]; billing_term: Term; now: Date; period_index?: number }): number {
+export function computeMrr(input: {
+  prices: MrrPrice[];
+  discounts: MrrDiscount[];
+  billing_term: Term;
+  now: Date;
+  period_index?: number;
+}): number {
   const active = input.discounts.filter((d) => d.expiration_date === null || input.now.getTime() <= d.expiration_date.getTime());
   let total = ZERO;
   const byPricing = new Map<string, { period: Decimal; frequency: Frequency; count: number }>();
@@ -88,7 +94,8 @@ export function computeMrr(input: { prices: MrrPrice[]; discounts: MrrDiscount[]
     }
     total = total.plus(amount);
   }
-  const billingScale = input.billing_term.frequency === 'ONETIME' ? new Dec(1) : monthly(new Dec(1), input.billing_term.frequency, input.billing_term.count);
+  const billingScale =
+    input.billing_term.frequency === 'ONETIME' ? new Dec(1) : monthly(new Dec(1), input.billing_term.frequency, input.billing_term.count);
   for (const d of active.filter((x) => x.product_pricing_id === null)) total = applyDiscount(total, d, billingScale);
   return roundCents(total);
 }

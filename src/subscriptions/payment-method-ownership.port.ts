@@ -26,7 +26,9 @@ export class PaymentMethodOwnership implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!this.source) {
-      throw new Error('SubscriptionsModule: hooks not provided: payment-method ownership (PaymentsModule) — import those modules in the application');
+      throw new Error(
+        'SubscriptionsModule: hooks not provided: payment-method ownership (PaymentsModule) — import those modules in the application',
+      );
     }
   }
 

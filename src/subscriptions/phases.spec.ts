@@ -2,7 +2,12 @@ import { displayPhase, pendingPhase } from './phases';
 
 type P = { seq: number; starts_at: Date; superseded_by_event_seq: number | null; change_kind: 'CREATE' | 'CHANGE' };
 const d = (s: string) => new Date(`${s}T00:00:00.000Z`);
-const phase = (seq: number, starts: string, kind: P['change_kind'], superseded: number | null = null): P => ({ seq, starts_at: d(starts), superseded_by_event_seq: superseded, change_kind: kind });
+const phase = (seq: number, starts: string, kind: P['change_kind'], superseded: number | null = null): P => ({
+  seq,
+  starts_at: d(starts),
+  superseded_by_event_seq: superseded,
+  change_kind: kind,
+});
 
 describe('pendingPhase', () => {
   it('the CREATE phase of a subscription not started yet is not a pending change', () => {

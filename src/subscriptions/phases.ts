@@ -39,7 +39,12 @@ export function displayPhase<P extends PhaseLike>(phases: P[], at: Date): P | nu
   let first: P | null = null;
   for (const p of phases) {
     if (p.superseded_by_event_seq !== null) continue;
-    if (!first || p.starts_at.getTime() < first.starts_at.getTime() || (p.starts_at.getTime() === first.starts_at.getTime() && p.seq > first.seq)) first = p;
+    if (
+      !first ||
+      p.starts_at.getTime() < first.starts_at.getTime() ||
+      (p.starts_at.getTime() === first.starts_at.getTime() && p.seq > first.seq)
+    )
+      first = p;
   }
   return first;
 }

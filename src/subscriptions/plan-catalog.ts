@@ -71,9 +71,16 @@ export function toBillingPricing(s: PriceShape): Pricing {
     base_units: s.base_units,
     fixed_price: s.fixed_price_per_unit !== null ? { price_per_unit: s.fixed_price_per_unit } : null,
     step_price: s.step_price_per_step !== null ? { price_per_step: s.step_price_per_step, step_size: s.step_size ?? 1 } : null,
-    gradient_price: s.gradient ? s.gradient.map((t) => ({ start: t.start, end: t.end, price_per_unit: t.price_per_unit, flat_price: t.flat_price })) : null,
+    gradient_price: s.gradient
+      ? s.gradient.map((t) => ({ start: t.start, end: t.end, price_per_unit: t.price_per_unit, flat_price: t.flat_price }))
+      : null,
     volume_price: s.volume
-      ? s.volume.map((t) => ({ total_units_start: t.start, total_units_end: t.end, price_per_unit: t.price_per_unit, flat_price: t.flat_price }))
+      ? s.volume.map((t) => ({
+          total_units_start: t.start,
+          total_units_end: t.end,
+          price_per_unit: t.price_per_unit,
+          flat_price: t.flat_price,
+        }))
       : null,
     custom_price: s.custom ? { price_per_unit: s.custom.price_per_unit, preset_price_per_unit: s.custom.preset_price_per_unit } : null,
     scheduled_price: s.scheduled ? { price_per_unit_per_period: s.scheduled } : null,
@@ -179,11 +186,18 @@ export class PlanCatalog {
    * at least one recurring pricing; config items on licence prices of the plan, quantities
    * within their quantity_config; licence prices without a config item get 1 licence.
    */
-  async resolve(m: EntityManager, companyId: string, input: PlanInput): Promise<{ plan: ResolvedPlan; data: PlanCatalogData; bundle: BundleEntity | null }> {
+  async resolve(
+    m: EntityManager,
+    companyId: string,
+    input: PlanInput,
+  ): Promise<{ plan: ResolvedPlan; data: PlanCatalogData; bundle: BundleEntity | null }> {
     const hasPricings = input.product_pricing_ids != null;
     const hasBundle = input.bundle_pricing_id != null;
     if (hasPricings === hasBundle) {
-      throw DomainError.invalidField(hasPricings ? 'bundle_pricing_id' : 'product_pricing_ids', 'give exactly one of product_pricing_ids and bundle_pricing_id');
+      throw DomainError.invalidField(
+        hasPricings ? 'bundle_pricing_id' : 'product_pricing_ids',
+        'give exactly one of product_pricing_ids and bundle_pricing_id',
+      );
     }
     let bundle: BundleEntity | null = null;
     let pricingIds: string[];
@@ -220,11 +234,27 @@ export class PlanCatalog {
       throw DomainError.invalidField('currency', `must be the currency of the pricings (${currency})`);
     }
     const billing = billingTermOf(data, pricingIds);
-    if (!billing) throw DomainError.invalidField(hasBundle ? 'bundle_pricing_id' : 'product_pricing_ids', 'must include at least one recurring pricing');
+    if (!billing)
+      throw DomainError.invalidField(
+        hasBundle ? 'bundle_pricing_id' : 'product_pricing_ids',
+        'must include at least one recurring pricing',
+      );
     const term = input.term ?? (bundle ? { count: bundle.term_count, frequency: bundle.term_frequency } : billing.term);
     if (term.frequency === 'ONETIME') throw DomainError.invalidField('term.frequency', 'must be a recurring frequency (not ONETIME)');
 
-    return { plan: { product_pricing_ids: pricingIds, bundle_pricing_id: bundle?.id ?? null, currency: currency!, config_items: this.configItems(data, pricingIds, input.config_items ?? []), term, billing_term: billing.term, post_only: billing.post_only }, data, bundle };
+    return {
+      plan: {
+        product_pricing_ids: pricingIds,
+        bundle_pricing_id: bundle?.id ?? null,
+        currency: currency!,
+        config_items: this.configItems(data, pricingIds, input.config_items ?? []),
+        term,
+        billing_term: billing.term,
+        post_only: billing.post_only,
+      },
+      data,
+      bundle,
+    };
   }
 
   private configItems(data: PlanCatalogData, pricingIds: string[], inputs: ConfigItemDto[]): StoredConfigItem[] {
@@ -235,12 +265,14 @@ export class PlanCatalog {
       let target: PlanPmp | undefined;
       if (ci.product_metric_pricing_id != null) {
         target = licencePmps.find((p) => p.pmp.id === ci.product_metric_pricing_id);
-        if (!target) throw DomainError.invalidField(`${path}.product_metric_pricing_id`, "is not a licence price of the subscription's pricings");
+        if (!target)
+          throw DomainError.invalidField(`${path}.product_metric_pricing_id`, "is not a licence price of the subscription's pricings");
         if (ci.product_pricing_id != null && ci.product_pricing_id !== target.pmp.product_pricing_id) {
           throw DomainError.invalidField(`${path}.product_pricing_id`, 'is not the pricing of product_metric_pricing_id');
         }
       } else if (ci.product_pricing_id != null) {
-        if (!pricingIds.includes(ci.product_pricing_id)) throw DomainError.invalidField(`${path}.product_pricing_id`, "is not one of the subscription's pricings");
+        if (!pricingIds.includes(ci.product_pricing_id))
+          throw DomainError.invalidField(`${path}.product_pricing_id`, "is not one of the subscription's pricings");
         target = licencePmps.find((p) => p.pmp.product_pricing_id === ci.product_pricing_id);
         if (!target) throw DomainError.invalidField(`${path}.product_pricing_id`, 'has no licence price');
       } else {
@@ -249,8 +281,10 @@ export class PlanCatalog {
       if (byPmp.has(target.pmp.id)) throw DomainError.invalidField(`${path}.product_metric_pricing_id`, 'is configured twice');
       const num = ci.num_licenses ?? 1;
       const qc = ci.quantity_config ?? null;
-      if (qc?.min_quantity != null && num < qc.min_quantity) throw DomainError.invalidField(`${path}.num_licenses`, `must be at least quantity_config.min_quantity (${qc.min_quantity})`);
-      if (qc?.max_quantity != null && num > qc.max_quantity) throw DomainError.invalidField(`${path}.num_licenses`, `must be at most quantity_config.max_quantity (${qc.max_quantity})`);
+      if (qc?.min_quantity != null && num < qc.min_quantity)
+        throw DomainError.invalidField(`${path}.num_licenses`, `must be at least quantity_config.min_quantity (${qc.min_quantity})`);
+      if (qc?.max_quantity != null && num > qc.max_quantity)
+        throw DomainError.invalidField(`${path}.num_licenses`, `must be at most quantity_config.max_quantity (${qc.max_quantity})`);
       if (qc?.min_quantity != null && qc.max_quantity != null && qc.min_quantity > qc.max_quantity) {
         throw DomainError.invalidField(`${path}.quantity_config.max_quantity`, 'must not be below min_quantity');
       }
@@ -260,7 +294,11 @@ export class PlanCatalog {
         num_licenses: num,
         minimum_units: ci.minimum_units ?? 0,
         quantity_config: qc
-          ? { allow_custom_quantity: qc.allow_custom_quantity ?? null, max_quantity: qc.max_quantity ?? null, min_quantity: qc.min_quantity ?? null }
+          ? {
+              allow_custom_quantity: qc.allow_custom_quantity ?? null,
+              max_quantity: qc.max_quantity ?? null,
+              min_quantity: qc.min_quantity ?? null,
+            }
           : null,
         hide_at_checkout: ci.hide_at_checkout ?? null,
         sort_order: ci.sort_order ?? null,

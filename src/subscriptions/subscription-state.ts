@@ -7,9 +7,20 @@ import { periodAt, type Term } from '../billing-math/periods';
 import { computeMrr, MrrDiscount } from './mrr';
 import { mrrPrices, PlanCatalogData } from './plan-catalog';
 import type { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
-import { currentPeriodIndex, DateInputs, isEnded, nextInvoiceDate, renewalDate, subscriptionStatus, SubscriptionStatus } from './subscription-dates';
+import {
+  currentPeriodIndex,
+  DateInputs,
+  isEnded,
+  nextInvoiceDate,
+  renewalDate,
+  subscriptionStatus,
+  SubscriptionStatus,
+} from './subscription-dates';
 
-export const termOf = (p: Pick<SubscriptionPhaseEntity, 'term_count' | 'term_frequency'>): Term => ({ count: p.term_count, frequency: p.term_frequency });
+export const termOf = (p: Pick<SubscriptionPhaseEntity, 'term_count' | 'term_frequency'>): Term => ({
+  count: p.term_count,
+  frequency: p.term_frequency,
+});
 export const billingTermOfPhase = (p: Pick<SubscriptionPhaseEntity, 'billing_term_count' | 'billing_term_frequency'>): Term => ({
   count: p.billing_term_count,
   frequency: p.billing_term_frequency,
@@ -19,8 +30,12 @@ export const billingTermOfPhase = (p: Pick<SubscriptionPhaseEntity, 'billing_ter
  * The billing anchor in effect: the subscription's, unless the phase in effect reset it later
  * (a scheduled change with reset_billing_anchor re-anchors billing on the day it applies).
  */
-export function effectiveAnchor(sub: Pick<SubscriptionEntity, 'billing_anchor_date'>, phase: Pick<SubscriptionPhaseEntity, 'reset_billing_anchor' | 'billing_anchor_date'> | null): Date {
-  if (phase?.reset_billing_anchor && phase.billing_anchor_date.getTime() > sub.billing_anchor_date.getTime()) return phase.billing_anchor_date;
+export function effectiveAnchor(
+  sub: Pick<SubscriptionEntity, 'billing_anchor_date'>,
+  phase: Pick<SubscriptionPhaseEntity, 'reset_billing_anchor' | 'billing_anchor_date'> | null,
+): Date {
+  if (phase?.reset_billing_anchor && phase.billing_anchor_date.getTime() > sub.billing_anchor_date.getTime())
+    return phase.billing_anchor_date;
   return sub.billing_anchor_date;
 }
 
@@ -41,7 +56,10 @@ export function inTrial(sub: Pick<SubscriptionEntity, 'trial' | 'trial_conversio
 
 export function storedDiscountsForMrr(discounts: Record<string, unknown>[]): MrrDiscount[] {
   return discounts.map((d) => {
-    const money = (v: unknown) => (v && typeof v === 'object' && typeof (v as { value_in_cents?: unknown }).value_in_cents === 'number' ? (v as { value_in_cents: number }).value_in_cents : null);
+    const money = (v: unknown) =>
+      v && typeof v === 'object' && typeof (v as { value_in_cents?: unknown }).value_in_cents === 'number'
+        ? (v as { value_in_cents: number }).value_in_cents
+        : null;
     return {
       type: d.type === 'DISCOUNT_PERCENT' ? 'DISCOUNT_PERCENT' : 'DISCOUNT_AMOUNT',
       amount_in_cents: money(d.amount),
@@ -61,7 +79,11 @@ export function storedDiscountsForMrr(discounts: Record<string, unknown>[]): Mrr
 export function afterInvoiced(stored: Date | null, computed: Date | null, i: DateInputs): Date | null {
   if (!stored || !computed || stored.getTime() <= computed.getTime()) return computed;
   const following = periodAt(i.billing_anchor_date, i.billing_term, computed).end;
-  if (stored.getTime() === following.getTime() || (i.end_date && stored.getTime() === i.end_date.getTime() && i.end_date.getTime() < following.getTime())) return stored;
+  if (
+    stored.getTime() === following.getTime() ||
+    (i.end_date && stored.getTime() === i.end_date.getTime() && i.end_date.getTime() < following.getTime())
+  )
+    return stored;
   return computed;
 }
 
@@ -77,7 +99,12 @@ export interface DerivedState {
  * Status, dates and MRR at `now`. MRR is 0 once cancelled (effective), during a trial, and
  * before the start; otherwise the plan in effect (or the first plan) for its quantities.
  */
-export function deriveState(sub: SubscriptionEntity, phase: SubscriptionPhaseEntity | null, data: PlanCatalogData, now: Date): DerivedState {
+export function deriveState(
+  sub: SubscriptionEntity,
+  phase: SubscriptionPhaseEntity | null,
+  data: PlanCatalogData,
+  now: Date,
+): DerivedState {
   const status = subscriptionStatus(sub.end_date, sub.unpaid, now);
   if (!phase) return { status, renewal_date: null, next_invoice_date: null, mrr_in_cents: 0, arr_in_cents: 0 };
   const inputs = dateInputs(sub, phase);
@@ -92,5 +119,11 @@ export function deriveState(sub: SubscriptionEntity, phase: SubscriptionPhaseEnt
       period_index: currentPeriodIndex(inputs.billing_anchor_date, inputs.billing_term, now),
     });
   }
-  return { status, renewal_date: renewalDate(inputs, now), next_invoice_date: afterInvoiced(sub.next_invoice_date, nextInvoiceDate(inputs, now), inputs), mrr_in_cents: mrr, arr_in_cents: mrr * 12 };
+  return {
+    status,
+    renewal_date: renewalDate(inputs, now),
+    next_invoice_date: afterInvoiced(sub.next_invoice_date, nextInvoiceDate(inputs, now), inputs),
+    mrr_in_cents: mrr,
+    arr_in_cents: mrr * 12,
+  };
 }

@@ -100,7 +100,17 @@ export class SubscriptionPhaseEntity {
   @TimestampColumn() created_at: Date;
 }
 
-export const EVENT_TYPES = ['CREATED', 'UPDATED', 'CHANGED', 'CHANGE_SCHEDULED', 'CANCELLED', 'CANCEL_UNDONE', 'TRIAL_EXTENDED', 'PAUSED', 'RESUMED'] as const;
+export const EVENT_TYPES = [
+  'CREATED',
+  'UPDATED',
+  'CHANGED',
+  'CHANGE_SCHEDULED',
+  'CANCELLED',
+  'CANCEL_UNDONE',
+  'TRIAL_EXTENDED',
+  'PAUSED',
+  'RESUMED',
+] as const;
 export type SubscriptionEventType = (typeof EVENT_TYPES)[number];
 
 /** The history of a subscription (INSERT-ONLY): what changed, when it was asked and when it applies. */

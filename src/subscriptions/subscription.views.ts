@@ -109,11 +109,18 @@ export class SubscriptionViews {
       this.plan.load(m, companyId, pricingIds),
       this.entitlements.computeForSubscriptions(
         companyId,
-        subs.map((s) => ({ subscription_id: s.id, product_pricing_ids: shown.get(s.id)!.phase?.product_pricing_ids ?? [], config_items: shown.get(s.id)!.phase?.config_items ?? [] })),
+        subs.map((s) => ({
+          subscription_id: s.id,
+          product_pricing_ids: shown.get(s.id)!.phase?.product_pricing_ids ?? [],
+          config_items: shown.get(s.id)!.phase?.config_items ?? [],
+        })),
       ),
       this.entitlements.computeForCustomers(companyId, customerIds),
     ]);
-    const [pricingViews, bundleViews] = await Promise.all([this.catalogViews.pricingViews(companyId, pricingRows), this.catalogViews.bundleViews(companyId, bundleRows)]);
+    const [pricingViews, bundleViews] = await Promise.all([
+      this.catalogViews.pricingViews(companyId, pricingRows),
+      this.catalogViews.bundleViews(companyId, bundleRows),
+    ]);
     const customerById = new Map(customers.map((c) => [c.id, c]));
     const pricingById = new Map(pricingViews.map((p) => [p.id, p]));
     const bundleById = new Map(bundleViews.map((b) => [b.id, b]));
@@ -132,7 +139,16 @@ export class SubscriptionViews {
         auto_renews: s.auto_renews,
         billing_anchor_date: iso(effectiveAnchor(s, phase))!,
         bundle_pricing: bundle
-          ? { ...(bundle as unknown as Record<string, unknown>), default_term: bundle.term, deleted_at: null, image_url: null, key: null, import_created_at_ref: null, import_ref: null, imported_from: null }
+          ? {
+              ...(bundle as unknown as Record<string, unknown>),
+              default_term: bundle.term,
+              deleted_at: null,
+              image_url: null,
+              key: null,
+              import_created_at_ref: null,
+              import_ref: null,
+              imported_from: null,
+            }
           : null,
         bundle_pricing_id: phase?.bundle_pricing_id ?? null,
         cancel_config: cancelConfigResponse(s.cancel_config),
@@ -143,7 +159,10 @@ export class SubscriptionViews {
         computed_entitlements: computed as never,
         config_items: items.map(configItemResponse),
         created_at: iso(s.created_at)!,
-        customer: { ...toCustomerResponse(customer), computed_entitlements: customerEntitlements.get(customer.id) ?? [] } as unknown as Record<string, unknown>,
+        customer: {
+          ...toCustomerResponse(customer),
+          computed_entitlements: customerEntitlements.get(customer.id) ?? [],
+        } as unknown as Record<string, unknown>,
         customer_id: s.customer_id,
         discounts: s.discounts ?? [],
         end_date: iso(s.end_date),
@@ -157,7 +176,9 @@ export class SubscriptionViews {
         next_invoice_date: iso(state.next_invoice_date),
         onetime_items: s.onetime_items ?? [],
         override_entitlements: computed.filter((c) => c.inherited_from_type === 'SUBSCRIPTION' && c.inherited_from_id === s.id) as never,
-        pause_config: s.pause_config ? { behavior: String(s.pause_config.behavior), resume_date: (s.pause_config.resume_date as string | null) ?? null } : null,
+        pause_config: s.pause_config
+          ? { behavior: String(s.pause_config.behavior), resume_date: (s.pause_config.resume_date as string | null) ?? null }
+          : null,
         pause_date: iso(s.pause_date),
         payment_method_id: s.payment_method_id,
         product_pricing_ids: phase?.product_pricing_ids ?? [],

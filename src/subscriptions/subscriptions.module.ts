@@ -32,4 +32,3 @@ import { PaymentMethodOwnership } from './payment-method-ownership.port';
   ],
 })
 export class SubscriptionsModule {}
-

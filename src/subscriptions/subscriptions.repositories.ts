@@ -33,4 +33,9 @@ export class EntitlementDefinitionsRepository extends ScopedRepository<Entitleme
   }
 }
 
-export const SUBSCRIPTION_REPOSITORIES = [SubscriptionsRepository, SubscriptionPhasesRepository, SubscriptionEventsRepository, EntitlementDefinitionsRepository];
+export const SUBSCRIPTION_REPOSITORIES = [
+  SubscriptionsRepository,
+  SubscriptionPhasesRepository,
+  SubscriptionEventsRepository,
+  EntitlementDefinitionsRepository,
+];

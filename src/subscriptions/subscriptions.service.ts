@@ -27,7 +27,6 @@ import type {
   ChangeSubscriptionDto,
   ConfigItemDto,
   CreateSubscriptionDto,
-  DiscountInputDto,
   ExtendTrialDto,
   FindSubscriptionsDto,
   OnetimeItemDto,
@@ -60,7 +59,12 @@ function checkCurrency(given: string | null | undefined, currency: string, field
   if (given != null && given !== currency) throw DomainError.invalidField(field, `must be in the subscription currency (${currency})`);
 }
 
-function planSnapshot(p: Pick<SubscriptionPhaseEntity, 'product_pricing_ids' | 'bundle_pricing_id' | 'config_items' | 'term_count' | 'term_frequency' | 'starts_at'>) {
+function planSnapshot(
+  p: Pick<
+    SubscriptionPhaseEntity,
+    'product_pricing_ids' | 'bundle_pricing_id' | 'config_items' | 'term_count' | 'term_frequency' | 'starts_at'
+  >,
+) {
   return {
     product_pricing_ids: p.product_pricing_ids,
     bundle_pricing_id: p.bundle_pricing_id,
@@ -107,12 +111,19 @@ export class SubscriptionsService {
 
   // ---------------------------------------------------------------- reads
 
-  private async findByIdOrIdentifier(companyId: string, idOrIdentifier: string, m?: EntityManager, lock = false): Promise<SubscriptionEntity> {
+  private async findByIdOrIdentifier(
+    companyId: string,
+    idOrIdentifier: string,
+    m?: EntityManager,
+    lock = false,
+  ): Promise<SubscriptionEntity> {
     const repo = m ? this.subs.with(m) : this.subs;
     const where = isId('subscription', idOrIdentifier) ? { id: idOrIdentifier } : { identifier: idOrIdentifier };
     let row = lock ? await repo.findOneForUpdate(companyId, where) : await repo.findOne(companyId, where);
     if (!row && isId('subscription', idOrIdentifier)) {
-      row = lock ? await repo.findOneForUpdate(companyId, { identifier: idOrIdentifier }) : await repo.findOne(companyId, { identifier: idOrIdentifier });
+      row = lock
+        ? await repo.findOneForUpdate(companyId, { identifier: idOrIdentifier })
+        : await repo.findOne(companyId, { identifier: idOrIdentifier });
     }
     if (!row) throw DomainError.notFound('subscription');
     return row;
@@ -140,8 +151,14 @@ export class SubscriptionsService {
           kind: 'custom',
           apply: (qb, v: string[], p) => qb.andWhere(`${STATUS_SQL} IN (:...${p})`, { [p]: v.map((x) => x.toLowerCase()), now }),
         },
-        product_pricing_id: { kind: 'custom', apply: (qb, v, p) => qb.andWhere(CURRENT_PHASE(`:${p} = ANY(ph.product_pricing_ids)`), { [p]: v, now }) },
-        bundle_pricing_id: { kind: 'custom', apply: (qb, v, p) => qb.andWhere(CURRENT_PHASE(`ph.bundle_pricing_id = :${p}`), { [p]: v, now }) },
+        product_pricing_id: {
+          kind: 'custom',
+          apply: (qb, v, p) => qb.andWhere(CURRENT_PHASE(`:${p} = ANY(ph.product_pricing_ids)`), { [p]: v, now }),
+        },
+        bundle_pricing_id: {
+          kind: 'custom',
+          apply: (qb, v, p) => qb.andWhere(CURRENT_PHASE(`ph.bundle_pricing_id = :${p}`), { [p]: v, now }),
+        },
         auto_renews: { kind: 'bool', column: 's.auto_renews' },
         auto_charges: { kind: 'bool', column: 's.auto_charges' },
         trial: { kind: 'bool', column: 's.trial' },
@@ -170,7 +187,8 @@ export class SubscriptionsService {
    */
   async createWithin(m: EntityManager, companyId: string, dto: CreateSubscriptionDto): Promise<string> {
     const now = this.clock.now();
-    if (dto.identifier != null && isId('subscription', dto.identifier)) throw DomainError.invalidField('identifier', 'must not have the shape of a subscription id');
+    if (dto.identifier != null && isId('subscription', dto.identifier))
+      throw DomainError.invalidField('identifier', 'must not have the shape of a subscription id');
     const start = dto.start_date != null ? parseDate(dto.start_date, 'start_date') : now;
     const tooOld = backdateProblem(start, now);
     if (tooOld) throw DomainError.invalidField('start_date', tooOld);
@@ -184,13 +202,16 @@ export class SubscriptionsService {
 
     {
       const customer = await this.lockCustomer(m, companyId, dto.customer_id);
-      if (customer.status !== 'ACTIVE') throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: only ACTIVE customers can subscribe`);
+      if (customer.status !== 'ACTIVE')
+        throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: only ACTIVE customers can subscribe`);
       if (dto.payment_method_id != null) await this.paymentMethods.assertOwnedBy(m, companyId, customer.id, dto.payment_method_id);
       const { plan } = await this.plan.resolve(m, companyId, dto);
       const discounts = normaliseDiscounts(dto.discounts, plan.currency, plan.product_pricing_ids, now, 'subscription');
       const onetime = await this.onetimeItems(m, companyId, dto.onetime_items, plan.currency);
       checkCurrency(dto.minimum_spend?.currency, plan.currency, 'minimum_spend.currency');
-      const overrides = dto.override_entitlements ? await this.assignments.resolve(companyId, dto.override_entitlements, 'override_entitlements', m) : [];
+      const overrides = dto.override_entitlements
+        ? await this.assignments.resolve(companyId, dto.override_entitlements, 'override_entitlements', m)
+        : [];
 
       const sub: SubscriptionEntity = {
         company_id: companyId,
@@ -228,7 +249,18 @@ export class SubscriptionsService {
       const { company_id: _c, ...row } = sub;
       void _c;
       await this.subs.with(m).insert(companyId, row);
-      await this.appendEvent(m, sub, 1, 'CREATED', start, null, { ...rowSnapshot(sub, ['customer_id', 'currency', 'start_date', 'billing_anchor_date', 'auto_renews', 'trial_conversion_date', 'end_date']), plan: this.planJson(plan) });
+      await this.appendEvent(m, sub, 1, 'CREATED', start, null, {
+        ...rowSnapshot(sub, [
+          'customer_id',
+          'currency',
+          'start_date',
+          'billing_anchor_date',
+          'auto_renews',
+          'trial_conversion_date',
+          'end_date',
+        ]),
+        plan: this.planJson(plan),
+      });
       await this.insertPhase(m, sub, 1, 1, start, plan, anchor, { change_kind: 'CREATE' });
       if (overrides.length) await this.assignments.replace(m, companyId, { type: 'SUBSCRIPTION', id: sub.id }, overrides);
       await this.refreshCustomer(m, companyId, customer.id, now);
@@ -249,9 +281,11 @@ export class SubscriptionsService {
       }
       if (dto.payment_method_id != null) await this.paymentMethods.assertOwnedBy(m, companyId, sub.customer_id, dto.payment_method_id);
       if (dto.payment_method_id !== undefined) patch.payment_method_id = dto.payment_method_id ?? null;
-      if (dto.invoice_due_date_from_creation !== undefined) patch.invoice_due_date_from_creation = dto.invoice_due_date_from_creation ?? null;
+      if (dto.invoice_due_date_from_creation !== undefined)
+        patch.invoice_due_date_from_creation = dto.invoice_due_date_from_creation ?? null;
       if (dto.invoice_additional_display_fields !== undefined) {
-        patch.invoice_additional_display_fields = dto.invoice_additional_display_fields?.map((f) => ({ name: f.name, value: f.value })) ?? null;
+        patch.invoice_additional_display_fields =
+          dto.invoice_additional_display_fields?.map((f) => ({ name: f.name, value: f.value })) ?? null;
       }
       const keys = Object.keys(patch) as (keyof SubscriptionEntity)[];
       const before: Record<string, unknown> = rowSnapshot(sub, keys);
@@ -259,7 +293,9 @@ export class SubscriptionsService {
       if (dto.override_entitlements !== undefined) {
         const resolved = await this.assignments.resolve(companyId, dto.override_entitlements ?? [], 'override_entitlements', m);
         const current = await this.assignments.readMany(companyId, [{ type: 'SUBSCRIPTION', id: sub.id }], m);
-        before.override_entitlements = current.layer('SUBSCRIPTION', sub.id).entries.map((e) => ({ entitlement_id: e.entitlement_id, value: e.value }));
+        before.override_entitlements = current
+          .layer('SUBSCRIPTION', sub.id)
+          .entries.map((e) => ({ entitlement_id: e.entitlement_id, value: e.value }));
         after.override_entitlements = resolved.map((r) => ({ entitlement_id: r.entitlement.id, value: r.value }));
         await this.assignments.replace(m, companyId, { type: 'SUBSCRIPTION', id: sub.id }, resolved);
       }
@@ -301,7 +337,10 @@ export class SubscriptionsService {
         term: dto.term ?? termOf(current),
       });
       if (plan.currency !== sub.currency) {
-        throw DomainError.invalidField(dto.bundle_pricing_id != null ? 'bundle_pricing_id' : 'product_pricing_ids', `must be in the subscription currency (${sub.currency})`);
+        throw DomainError.invalidField(
+          dto.bundle_pricing_id != null ? 'bundle_pricing_id' : 'product_pricing_ids',
+          `must be in the subscription currency (${sub.currency})`,
+        );
       }
       const inputs = dateInputs(sub, current);
       let at: Date;
@@ -311,7 +350,10 @@ export class SubscriptionsService {
         if (tooOld) throw DomainError.invalidField('custom_change_date', tooOld);
         const periodStart = currentPeriodStart(sub.start_date, inputs.billing_anchor_date, inputs.billing_term, now);
         if (at.getTime() < periodStart.getTime()) {
-          throw DomainError.invalidField('custom_change_date', `must not be before the start of the current billing period (${periodStart.toISOString()})`);
+          throw DomainError.invalidField(
+            'custom_change_date',
+            `must not be before the start of the current billing period (${periodStart.toISOString()})`,
+          );
         }
       } else {
         const timing = dto.timing ?? 'IMMEDIATE';
@@ -323,7 +365,8 @@ export class SubscriptionsService {
       const reset = dto.reset_billing_anchor ?? false;
       const anchor = reset ? at : effectiveAnchor(sub, current);
 
-      const discounts = dto.discounts !== undefined ? normaliseDiscounts(dto.discounts, sub.currency, plan.product_pricing_ids, now, 'subscription') : null;
+      const discounts =
+        dto.discounts !== undefined ? normaliseDiscounts(dto.discounts, sub.currency, plan.product_pricing_ids, now, 'subscription') : null;
       const onetime = dto.onetime_items !== undefined ? await this.onetimeItems(m, companyId, dto.onetime_items, sub.currency) : null;
       checkCurrency(dto.minimum_spend?.currency, sub.currency, 'minimum_spend.currency');
       if (dto.payment_method_id != null) await this.paymentMethods.assertOwnedBy(m, companyId, sub.customer_id, dto.payment_method_id);
@@ -378,10 +421,15 @@ export class SubscriptionsService {
         seq,
         scheduled ? 'CHANGE_SCHEDULED' : 'CHANGED',
         at,
-        { plan: planSnapshot(current), ...(pending ? { superseded_pending_change: planSnapshot(pending) } : {}), ...rowSnapshot(sub, keys) },
+        {
+          plan: planSnapshot(current),
+          ...(pending ? { superseded_pending_change: planSnapshot(pending) } : {}),
+          ...rowSnapshot(sub, keys),
+        },
         { plan: this.planJson(plan), starts_at: at.toISOString(), change_config: changeConfig, ...rowSnapshot(patch, keys) },
       );
-      if (pending) await this.phases.with(m).update(companyId, { subscription_id: sub.id, seq: pending.seq }, { superseded_by_event_seq: seq });
+      if (pending)
+        await this.phases.with(m).update(companyId, { subscription_id: sub.id, seq: pending.seq }, { superseded_by_event_seq: seq });
       const phaseSeq = Math.max(...phases.map((p) => p.seq)) + 1;
       await this.insertPhase(m, sub, phaseSeq, seq, at, plan, anchor, {
         change_kind: 'CHANGE',
@@ -440,7 +488,9 @@ export class SubscriptionsService {
   async undoCancel(companyId: string, idOrIdentifier: string): Promise<SubscriptionResponse> {
     const id = await this.write(companyId, idOrIdentifier, async (m, sub, now, seq) => {
       if (sub.cancel_date === null || isEnded(sub.end_date, now)) {
-        throw DomainError.invalidState(sub.cancel_date === null ? 'the subscription has no pending cancellation' : 'the cancellation has already taken effect');
+        throw DomainError.invalidState(
+          sub.cancel_date === null ? 'the subscription has no pending cancellation' : 'the cancellation has already taken effect',
+        );
       }
       const phases = await this.phases.with(m).find(companyId, { where: { subscription_id: sub.id } });
       const term = termOf(displayPhase(phases, now)!);
@@ -476,7 +526,10 @@ export class SubscriptionsService {
       if (isEnded(sub.end_date, now)) throw DomainError.invalidState('a cancelled subscription cannot be paused');
       if (sub.pause_date !== null) throw DomainError.invalidState('the subscription is already paused');
       if (resume && resume.getTime() <= now.getTime()) throw DomainError.invalidField('resume_date', 'must be after now');
-      const patch = { pause_date: now, pause_config: { behavior: dto.behavior ?? 'KEEP_AS_DRAFT', resume_date: resume ? resume.toISOString() : null } };
+      const patch = {
+        pause_date: now,
+        pause_config: { behavior: dto.behavior ?? 'KEEP_AS_DRAFT', resume_date: resume ? resume.toISOString() : null },
+      };
       const keys: (keyof SubscriptionEntity)[] = ['pause_date', 'pause_config'];
       await this.appendEvent(m, sub, seq, 'PAUSED', now, rowSnapshot(sub, keys), rowSnapshot(patch, keys));
       await this.subs.with(m).update(companyId, { id: sub.id }, { ...patch, updated_at: now });
@@ -508,7 +561,9 @@ export class SubscriptionsService {
     if (end.getTime() < start.getTime()) throw DomainError.invalidField('period.end_date', 'must not be before period.start_date');
     const phases = await this.phases.find(companyId, { where: { subscription_id: sub.id } });
     const phase = displayPhase(phases, this.clock.now());
-    const data = phase ? await this.plan.load(this.dataSource.manager, companyId, phase.product_pricing_ids) : new PlanCatalogData(new Map(), new Map());
+    const data = phase
+      ? await this.plan.load(this.dataSource.manager, companyId, phase.product_pricing_ids)
+      : new PlanCatalogData(new Map(), new Map());
     const found = data.pmp(dto.product_metric_pricing_id);
     if (!found || !phase) throw DomainError.notFound('product metric pricing of this subscription', 'product_metric_pricing_id');
     const metric = await this.metrics.findOne(companyId, { id: found.pmp.metric_id });
@@ -548,7 +603,10 @@ export class SubscriptionsService {
     await this.customers.with(m).findOneForUpdate(companyId, { id: peek.customer_id });
     const sub = await this.findByIdOrIdentifier(companyId, peek.id, m, true);
     const now = this.clock.now();
-    const [row] = await m.query('SELECT COALESCE(max(seq), 0)::int AS seq FROM subscription_events WHERE company_id = $1 AND subscription_id = $2', [companyId, sub.id]);
+    const [row] = await m.query(
+      'SELECT COALESCE(max(seq), 0)::int AS seq FROM subscription_events WHERE company_id = $1 AND subscription_id = $2',
+      [companyId, sub.id],
+    );
     await work(m, sub, now, Number(row.seq) + 1);
     await this.refreshCustomer(m, companyId, sub.customer_id, now);
     return sub.id;
@@ -571,7 +629,15 @@ export class SubscriptionsService {
     before: Record<string, unknown> | null,
     after: Record<string, unknown> | null,
   ): Promise<void> {
-    await this.events.with(m).insert(sub.company_id, { subscription_id: sub.id, seq, type, effective_at: effectiveAt, recorded_at: this.clock.now(), before, after });
+    await this.events.with(m).insert(sub.company_id, {
+      subscription_id: sub.id,
+      seq,
+      type,
+      effective_at: effectiveAt,
+      recorded_at: this.clock.now(),
+      before,
+      after,
+    });
   }
 
   private async insertPhase(
@@ -609,10 +675,21 @@ export class SubscriptionsService {
   }
 
   private planJson(plan: ResolvedPlan) {
-    return { product_pricing_ids: plan.product_pricing_ids, bundle_pricing_id: plan.bundle_pricing_id, config_items: plan.config_items, term: plan.term, billing_term: plan.billing_term };
+    return {
+      product_pricing_ids: plan.product_pricing_ids,
+      bundle_pricing_id: plan.bundle_pricing_id,
+      config_items: plan.config_items,
+      term: plan.term,
+      billing_term: plan.billing_term,
+    };
   }
 
-  private async onetimeItems(m: EntityManager, companyId: string, inputs: OnetimeItemDto[] | null | undefined, currency: string): Promise<Record<string, unknown>[]> {
+  private async onetimeItems(
+    m: EntityManager,
+    companyId: string,
+    inputs: OnetimeItemDto[] | null | undefined,
+    currency: string,
+  ): Promise<Record<string, unknown>[]> {
     const list = inputs ?? [];
     const ids = list.map((o) => o.product_pricing_id).filter((x): x is string => !!x && isId('productPricing', x));
     const found = ids.length ? await this.pricings.with(m).find(companyId, { where: { id: In(ids) } }) : [];
@@ -622,7 +699,8 @@ export class SubscriptionsService {
       if (o.product_pricing_id != null) {
         const p = byId.get(o.product_pricing_id);
         if (!p) throw DomainError.notFound('product pricing', `${path}.product_pricing_id`);
-        if (p.currency !== currency) throw DomainError.invalidField(`${path}.product_pricing_id`, `must be in the subscription currency (${currency})`);
+        if (p.currency !== currency)
+          throw DomainError.invalidField(`${path}.product_pricing_id`, `must be in the subscription currency (${currency})`);
       } else if (!o.custom_price) {
         throw DomainError.invalidField(`${path}.product_pricing_id`, 'is required (or custom_price)');
       }
@@ -630,11 +708,19 @@ export class SubscriptionsService {
       return {
         aggregate: o.aggregate ?? 1,
         custom_price: o.custom_price
-          ? { amount: money(currency, o.custom_price.amount.value_in_cents), product_id: o.custom_price.product_id ?? null, description: o.custom_price.description ?? null }
+          ? {
+              amount: money(currency, o.custom_price.amount.value_in_cents),
+              product_id: o.custom_price.product_id ?? null,
+              description: o.custom_price.description ?? null,
+            }
           : null,
         product_pricing_id: o.product_pricing_id ?? null,
         quantity_config: o.quantity_config
-          ? { allow_custom_quantity: o.quantity_config.allow_custom_quantity ?? null, max_quantity: o.quantity_config.max_quantity ?? null, min_quantity: o.quantity_config.min_quantity ?? null }
+          ? {
+              allow_custom_quantity: o.quantity_config.allow_custom_quantity ?? null,
+              max_quantity: o.quantity_config.max_quantity ?? null,
+              min_quantity: o.quantity_config.min_quantity ?? null,
+            }
           : null,
         sort_order: o.sort_order ?? null,
       };
@@ -651,9 +737,19 @@ export class SubscriptionsService {
     const subs = await this.subs.with(m).find(companyId, { where: { customer_id: customerId }, order: { created_at: 'ASC', id: 'ASC' } });
     if (subs.length === 0) return;
     const phases = await this.phases.with(m).find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
-    const shown = new Map(subs.map((s) => [s.id, displayPhase(phases.filter((p) => p.subscription_id === s.id), now)]));
+    const shown = new Map(
+      subs.map((s) => [
+        s.id,
+        displayPhase(
+          phases.filter((p) => p.subscription_id === s.id),
+          now,
+        ),
+      ]),
+    );
     const live = phases.filter((p) => p.superseded_by_event_seq === null);
-    const onetimeIds = subs.flatMap((s) => (s.onetime_items ?? []).map((o) => o.product_pricing_id)).filter((x): x is string => typeof x === 'string');
+    const onetimeIds = subs
+      .flatMap((s) => (s.onetime_items ?? []).map((o) => o.product_pricing_id))
+      .filter((x): x is string => typeof x === 'string');
     const pricingIds = [...new Set([...live.flatMap((p) => p.product_pricing_ids), ...onetimeIds])];
     const data = await this.plan.load(m, companyId, pricingIds);
     this.checkAmounts(subs, live, data, now);
@@ -664,13 +760,17 @@ export class SubscriptionsService {
       const state = deriveState(s, phase, data, now);
       // a scheduled anchor reset that has taken effect becomes the subscription's anchor
       const anchor = effectiveAnchor(s, phase);
-      await this.subs.with(m).update(companyId, { id: s.id }, {
-        mrr_in_cents: state.mrr_in_cents,
-        arr_in_cents: state.arr_in_cents,
-        renewal_date: state.renewal_date,
-        next_invoice_date: state.next_invoice_date,
-        billing_anchor_date: anchor,
-      });
+      await this.subs.with(m).update(
+        companyId,
+        { id: s.id },
+        {
+          mrr_in_cents: state.mrr_in_cents,
+          arr_in_cents: state.arr_in_cents,
+          renewal_date: state.renewal_date,
+          next_invoice_date: state.next_invoice_date,
+          billing_anchor_date: anchor,
+        },
+      );
       if (state.status === 'cancelled') continue;
       if (currency === null) currency = s.currency;
       if (s.currency === currency) mrr += state.mrr_in_cents;

@@ -39,7 +39,8 @@ describe('checkout page in a browser', () => {
         })
         .expect(200)
     ).body;
-    const customer = (await a.post('/customers', { name: 'Jane Doe', org_name: 'Contoso Ltd', email: 'jane@contoso.test' }).expect(201)).body;
+    const customer = (await a.post('/customers', { name: 'Jane Doe', org_name: 'Contoso Ltd', email: 'jane@contoso.test' }).expect(201))
+      .body;
     const session = (
       await a
         .post('/checkout', {
@@ -48,7 +49,9 @@ describe('checkout page in a browser', () => {
           product_pricing_ids: [seats.id],
           config_items: [{ product_metric_pricing_id: seats.product_metric_pricings[0].id, num_licenses: 5 }],
           discounts: [{ name: 'Launch offer', type: 'DISCOUNT_PERCENT', percent: 0.1 }],
-          onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 50_000 }, description: 'Onboarding and training' } }],
+          onetime_items: [
+            { custom_price: { amount: { currency: 'USD', value_in_cents: 50_000 }, description: 'Onboarding and training' } },
+          ],
           options: { requires_customer_address: true, confirmation_message: 'Welcome to Analytics Suite! Your workspace is ready.' },
         })
         .expect(200)
@@ -101,7 +104,11 @@ describe('checkout page in a browser', () => {
       await page.screenshot({ path: path.join(ARTIFACTS, 'checkout-done.png'), fullPage: true });
 
       const after = (await a.get(`/checkout/${session.id}`).expect(200)).body;
-      expect(after).toMatchObject({ status: 'COMPLETED', completed_at: '2027-03-01T12:00:00.000Z', subscription_id: expect.stringMatching(/^subs_/) });
+      expect(after).toMatchObject({
+        status: 'COMPLETED',
+        completed_at: '2027-03-01T12:00:00.000Z',
+        subscription_id: expect.stringMatching(/^subs_/),
+      });
       const invoices = (await a.post('/invoices/find', { query: { customer_id: customer.id } }).expect(200)).body.results;
       expect(invoices).toHaveLength(1);
       expect(invoices[0]).toMatchObject({ status: 'PAID', total: { currency: 'USD', value_in_cents: total } });

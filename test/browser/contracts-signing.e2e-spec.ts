@@ -38,7 +38,8 @@ describe('contract signing page in a browser', () => {
         })
         .expect(200)
     ).body;
-    const customer = (await a.post('/customers', { name: 'Jane Doe', org_name: 'Contoso Ltd', email: 'jane@contoso.test' }).expect(201)).body;
+    const customer = (await a.post('/customers', { name: 'Jane Doe', org_name: 'Contoso Ltd', email: 'jane@contoso.test' }).expect(201))
+      .body;
     const contract = (
       await a
         .post('/contracts', {
@@ -50,7 +51,9 @@ describe('contract signing page in a browser', () => {
           start_date: '2027-04-01T00:00:00.000Z',
           expiration_date: '2027-03-31T00:00:00.000Z',
           discounts: [{ name: 'Annual commitment', type: 'DISCOUNT_PERCENT', percent: 0.1, product_pricing_id: seats.id }],
-          onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 50_000 }, description: 'Onboarding and training' } }],
+          onetime_items: [
+            { custom_price: { amount: { currency: 'USD', value_in_cents: 50_000 }, description: 'Onboarding and training' } },
+          ],
           custom_variables: { customer: 'Contoso Ltd' },
           content:
             '1. Services. Northwind provides the Analytics Suite to {{customer}} for the term below.\n\n' +
@@ -110,7 +113,11 @@ describe('contract signing page in a browser', () => {
       await page.screenshot({ path: path.join(ARTIFACTS, 'contract-signing-done.png'), fullPage: true });
 
       const after = (await a.get(`/contracts/${contract.id}`).expect(200)).body;
-      expect(after).toMatchObject({ status: 'EXECUTED', completed_date: '2027-03-01T12:00:00.000Z', subscription_id: expect.stringMatching(/^subs_/) });
+      expect(after).toMatchObject({
+        status: 'EXECUTED',
+        completed_date: '2027-03-01T12:00:00.000Z',
+        subscription_id: expect.stringMatching(/^subs_/),
+      });
       expect(after.signatories[0]).toMatchObject({ signed: true, signed_date: '2027-03-01T12:00:00.000Z' });
       expect(after.signatories[0].view_timestamps.length).toBeGreaterThanOrEqual(1);
       const sub = (await a.get(`/subscriptions/${after.subscription_id}`).expect(200)).body;

@@ -55,10 +55,10 @@ describe('billing catch-up in bounded batches', () => {
     );
   const cursorOf = async (companyId: string, subscriptionId: string) =>
     (
-      await s.t.dataSource.query('SELECT next_work_at, processed_through FROM billing_cursors WHERE company_id = $1 AND subscription_id = $2', [
-        companyId,
-        subscriptionId,
-      ])
+      await s.t.dataSource.query(
+        'SELECT next_work_at, processed_through FROM billing_cursors WHERE company_id = $1 AND subscription_id = $2',
+        [companyId, subscriptionId],
+      )
     )[0] as { next_work_at: Date | null; processed_through: Date };
 
   /** A 1.00/day licence subscription starting `start`, created at `now`, ending after `months`. */
@@ -87,7 +87,10 @@ describe('billing catch-up in bounded batches', () => {
 
     setNow(s, '2027-01-15T00:00:00Z');
     const run = s.t.app.get(BillingRunService);
-    const summary = await run.run(new Date('2027-01-15T00:00:00Z'), { companyIds: [s.a.companyId, other.a.companyId], maxInvoicesPerTransaction: 20 });
+    const summary = await run.run(new Date('2027-01-15T00:00:00Z'), {
+      companyIds: [s.a.companyId, other.a.companyId],
+      maxInvoicesPerTransaction: 20,
+    });
     expect(summary.errors).toBe(0);
     expect(summary.invoices_created).toBe(108);
 
@@ -114,9 +117,13 @@ describe('billing catch-up in bounded batches', () => {
     expect(new Date(cursor.next_work_at!).toISOString()).toBe(iso('2027-01-16'));
 
     // a repeated run writes nothing; the next day bills one more
-    expect((await run.run(new Date('2027-01-15T00:00:00Z'), { companyIds: [s.a.companyId], maxInvoicesPerTransaction: 20 })).invoices_created).toBe(0);
+    expect(
+      (await run.run(new Date('2027-01-15T00:00:00Z'), { companyIds: [s.a.companyId], maxInvoicesPerTransaction: 20 })).invoices_created,
+    ).toBe(0);
     setNow(s, '2027-01-16T00:00:00Z');
-    expect((await run.run(new Date('2027-01-16T00:00:00Z'), { companyIds: [s.a.companyId], maxInvoicesPerTransaction: 20 })).invoices_created).toBe(1);
+    expect(
+      (await run.run(new Date('2027-01-16T00:00:00Z'), { companyIds: [s.a.companyId], maxInvoicesPerTransaction: 20 })).invoices_created,
+    ).toBe(1);
     expect(await rowsOf(s.a.companyId, sub.id)).toHaveLength(108);
   });
 
@@ -128,7 +135,9 @@ describe('billing catch-up in bounded batches', () => {
     setNow(s, '2027-01-20T00:00:00Z');
     // one bounded transaction, as a run does before it is killed
     const generator = s.t.app.get(InvoiceGenerator);
-    const [first] = await s.t.dataSource.transaction((m) => generator.processMany(m, s2.a.companyId, [sub.id], at, at, new RunContext(), { maxInvoices: 15 }));
+    const [first] = await s.t.dataSource.transaction((m) =>
+      generator.processMany(m, s2.a.companyId, [sub.id], at, at, new RunContext(), { maxInvoices: 15 }),
+    );
     expect(first.created).toHaveLength(15);
     expect(first.more).toBe(true);
     const cursor = await cursorOf(s2.a.companyId, sub.id);
@@ -152,7 +161,11 @@ describe('billing catch-up in bounded batches', () => {
       const sc = await anotherCompany(main, name);
       const seats = await seatPrice(sc, 250, { billing_frequency: { count: 1, frequency: 'DAY' } });
       const meter = await createMeter(sc, `${name} calls`);
-      const usage = await usagePrice(sc, meter, { pricing_type: 'FIXED', fixed_price: { price_per_unit: 3 }, billing_frequency: { count: 1, frequency: 'DAY' } });
+      const usage = await usagePrice(sc, meter, {
+        pricing_type: 'FIXED',
+        fixed_price: { price_per_unit: 3 },
+        billing_frequency: { count: 1, frequency: 'DAY' },
+      });
       const c = await createCustomer(sc, name);
       setNow(sc, '2027-03-01T00:00:00Z');
       const sub = await expectOk(
@@ -273,7 +286,10 @@ describe('how far back a subscription may start', () => {
     expect(old.status).toBe(400);
     expect(old.body).toMatchObject({ error_type: 'validation_error', error_code: 'invalid_field', error_status: 400 });
     expect(old.body.validation_errors.start_date).toContain('366 days');
-    const justOutside = await s.a.post('/subscriptions', body(new Date(new Date('2027-06-01T00:00:00Z').getTime() - 366 * DAY - 1000).toISOString()));
+    const justOutside = await s.a.post(
+      '/subscriptions',
+      body(new Date(new Date('2027-06-01T00:00:00Z').getTime() - 366 * DAY - 1000).toISOString()),
+    );
     expect(justOutside.status).toBe(400);
     const found = await s.a.post('/subscriptions/find', { query: { customer_id: c.id }, include_meta: true });
     expect(found.body.pagination.total).toBe(0);

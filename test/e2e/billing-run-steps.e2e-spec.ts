@@ -17,14 +17,22 @@ describe('billing run: credit expirations', () => {
     const customer = (await a.post('/customers', { name: 'Cred', identifier: 'cred-exp' }).expect(201)).body;
     const credit = (
       await a
-        .post('/credits', { customer_id: customer.id, name: 'Goodwill', type: 'AMOUNT', amount: { currency: 'USD', value_in_cents: 2500 }, expiration_date: '2031-05-10T00:00:00.000Z' })
+        .post('/credits', {
+          customer_id: customer.id,
+          name: 'Goodwill',
+          type: 'AMOUNT',
+          amount: { currency: 'USD', value_in_cents: 2500 },
+          expiration_date: '2031-05-10T00:00:00.000Z',
+        })
         .expect(201)
     ).body;
     const run = t.app.get(BillingRunService);
 
     clock.set(new Date('2031-05-09T00:00:00.000Z'));
     await run.run(clock.now(), { companyIds: [a.companyId] });
-    expect((await a.post('/credits/logs/find', { query: { credit_id: credit.id, action_type: 'EXPIRED' } }).expect(200)).body.results).toEqual([]);
+    expect(
+      (await a.post('/credits/logs/find', { query: { credit_id: credit.id, action_type: 'EXPIRED' } }).expect(200)).body.results,
+    ).toEqual([]);
 
     clock.set(new Date('2031-05-11T00:00:00.000Z'));
     await run.run(clock.now(), { companyIds: [a.companyId] });

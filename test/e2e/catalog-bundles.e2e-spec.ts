@@ -19,7 +19,15 @@ describe('catalog: bundles', () => {
     const core = await createProduct(a, { name: 'Core' });
     const addon = await createProduct(a, { name: 'Support add-on' });
     seats = await createPricing(a, fixedPricing(core.id, { name: 'Seats' }));
-    support = await createPricing(a, fixedPricing(addon.id, { name: 'Support', pricing_type: 'STEP', fixed_price: undefined, step_price: { price_per_step: '0.5', step_size: 10 } }));
+    support = await createPricing(
+      a,
+      fixedPricing(addon.id, {
+        name: 'Support',
+        pricing_type: 'STEP',
+        fixed_price: undefined,
+        step_price: { price_per_step: '0.5', step_size: 10 },
+      }),
+    );
     euro = await createPricing(a, fixedPricing(core.id, { name: 'Seats EUR', currency: 'EUR' }));
   });
   afterAll(() => t.close());
@@ -64,11 +72,14 @@ describe('catalog: bundles', () => {
       updated_at: '2026-04-01T00:00:00.000Z',
     });
     expect(res.body.bundle_product_pricings[0].product.name).toBe('Core');
-    expect(res.body.bundle_product_pricings[1].product_pricing.product_metric_pricings[0].item_pricing.step_price).toEqual({ price_per_step: 0.5, step_size: 10 });
+    expect(res.body.bundle_product_pricings[1].product_pricing.product_metric_pricings[0].item_pricing.step_price).toEqual({
+      price_per_step: 0.5,
+      step_size: 10,
+    });
     expect((await a.get(`/bundles/${res.body.id}`).expect(200)).body).toEqual(res.body);
   });
 
-  it('defaults the currency to the pricings\' and the term to one month', async () => {
+  it("defaults the currency to the pricings' and the term to one month", async () => {
     const res = await a.post('/bundles', { name: 'Defaults', product_pricing_ids: [euro.id] }).expect(200);
     expect(res.body).toMatchObject({ currency: 'EUR', term: { count: 1, frequency: 'MONTH' }, description: null, metadata: {} });
   });
@@ -80,13 +91,27 @@ describe('catalog: bundles', () => {
     ['a bad term', { term: { count: 0, frequency: 'MONTH' } }, 400, 'validation_error', 'term.count'],
     ['a bad term frequency', { term: { count: 1, frequency: 'DECADE' } }, 400, 'validation_error', 'term.frequency'],
     ['an unknown field', { colour: 'red' }, 400, 'validation_error', 'colour'],
-    ['an unknown pricing', { product_pricing_ids: ['SEATS', 'pp_01jzzzzzzzzzzzzzzzzzzzzzzz'] }, 404, 'request_error', 'product_pricing_ids[1]'],
+    [
+      'an unknown pricing',
+      { product_pricing_ids: ['SEATS', 'pp_01jzzzzzzzzzzzzzzzzzzzzzzz'] },
+      404,
+      'request_error',
+      'product_pricing_ids[1]',
+    ],
     ['a malformed pricing id', { product_pricing_ids: ['prod_x'] }, 404, 'request_error', 'product_pricing_ids[0]'],
     ['mixed currencies', { product_pricing_ids: ['SEATS', 'EURO'] }, 400, 'request_error', 'product_pricing_ids[1]'],
-    ['a pricing outside the bundle currency', { currency: 'GBP', product_pricing_ids: ['SEATS'] }, 400, 'request_error', 'product_pricing_ids[0]'],
+    [
+      'a pricing outside the bundle currency',
+      { currency: 'GBP', product_pricing_ids: ['SEATS'] },
+      400,
+      'request_error',
+      'product_pricing_ids[0]',
+    ],
     ['a pricing listed twice', { product_pricing_ids: ['SEATS', 'SEATS'] }, 400, 'validation_error', 'product_pricing_ids[1]'],
   ])('rejects %s', async (_what, over, status, type, field) => {
-    const ids = (over as { product_pricing_ids?: string[] }).product_pricing_ids?.map((id) => (id === 'SEATS' ? seats.id : id === 'EURO' ? euro.id : id));
+    const ids = (over as { product_pricing_ids?: string[] }).product_pricing_ids?.map((id) =>
+      id === 'SEATS' ? seats.id : id === 'EURO' ? euro.id : id,
+    );
     const body = { name: 'Bad', currency: 'USD', product_pricing_ids: [seats.id], ...over, ...(ids ? { product_pricing_ids: ids } : {}) };
     const before = (await a.post('/bundles/find', { include_meta: true }).expect(200)).body.pagination.total;
     const res = await a.post('/bundles', body).expect(status);
@@ -109,7 +134,12 @@ describe('catalog: bundles', () => {
     const bundle = (await a.post('/bundles', { name: 'To archive', product_pricing_ids: [seats.id] }).expect(200)).body;
     clock.advance(1000);
     const archived = (await a.patch(`/bundles/${bundle.id}`, { state: 'ARCHIVED', name: 'Archived bundle' }).expect(200)).body;
-    expect(archived).toMatchObject({ state: 'ARCHIVED', name: 'Archived bundle', updated_at: '2026-04-01T00:00:01.000Z', created_at: bundle.created_at });
+    expect(archived).toMatchObject({
+      state: 'ARCHIVED',
+      name: 'Archived bundle',
+      updated_at: '2026-04-01T00:00:01.000Z',
+      created_at: bundle.created_at,
+    });
     const counter = t.app.get(SubscriptionUsageCounter);
     const spy = jest.spyOn(counter, 'countByBundle').mockImplementation(async (_c, ids) => new Map(ids.map((id) => [id, 3])));
     try {

@@ -1,7 +1,15 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { SubscriptionUsageCounter } from '../../src/catalog/subscription-usage-counter';
-import { createEntitlement, createPricing, createProduct, createUsageItem, fixedPricing, ISO, UsageItem } from '../support/catalog-fixtures';
+import {
+  createEntitlement,
+  createPricing,
+  createProduct,
+  createUsageItem,
+  fixedPricing,
+  ISO,
+  UsageItem,
+} from '../support/catalog-fixtures';
 
 describe('catalog: product pricings', () => {
   let t: TestApp;
@@ -32,7 +40,9 @@ describe('catalog: product pricings', () => {
 
   it('creates a licence pricing (200) and answers the spec shape field for field', async () => {
     const before = await rowCounts(a.companyId);
-    const res = await a.post('/pricing', fixedPricing(product.id, { name: 'Seats monthly', fixed_price: { price_per_unit: 0.2 } })).expect(200);
+    const res = await a
+      .post('/pricing', fixedPricing(product.id, { name: 'Seats monthly', fixed_price: { price_per_unit: 0.2 } }))
+      .expect(200);
     const body = res.body;
     const pmp = body.product_metric_pricings[0];
     const ip = pmp.item_pricing;
@@ -138,7 +148,13 @@ describe('catalog: product pricings', () => {
     ['STEP', { step_price: { price_per_step: 150.5, step_size: 1000 } }, { step_price: { price_per_step: 150.5, step_size: 1000 } }],
     [
       'GRADIENT',
-      { gradient_price: [{ start: 0, end: 100, flat_price: 500, price_per_unit: 0 }, { start: 100, end: 1000, price_per_unit: '0.2' }, { start: 1000, end: null, price_per_unit: 0.05, is_custom_tier: true }] },
+      {
+        gradient_price: [
+          { start: 0, end: 100, flat_price: 500, price_per_unit: 0 },
+          { start: 100, end: 1000, price_per_unit: '0.2' },
+          { start: 1000, end: null, price_per_unit: 0.05, is_custom_tier: true },
+        ],
+      },
       {
         gradient_price: [
           { start: 0, end: 100, flat_price: 500, price_per_unit: 0, is_custom_tier: false },
@@ -149,7 +165,12 @@ describe('catalog: product pricings', () => {
     ],
     [
       'VOLUME',
-      { volume_price: [{ total_units_start: 0, total_units_end: 10, flat_price: 0, price_per_unit: 2 }, { total_units_start: 10, price_per_unit: '1.25', flat_price: '0.5' }] },
+      {
+        volume_price: [
+          { total_units_start: 0, total_units_end: 10, flat_price: 0, price_per_unit: 2 },
+          { total_units_start: 10, price_per_unit: '1.25', flat_price: '0.5' },
+        ],
+      },
       {
         volume_price: [
           { total_units_start: 0, total_units_end: 10, flat_price: 0, price_per_unit: 2, is_custom_tier: false },
@@ -162,7 +183,11 @@ describe('catalog: product pricings', () => {
       { custom_price: { preset_price_per_unit: 500, min_price_per_unit: '100.5', max_price_per_unit: 1000 } },
       { custom_price: { price_per_unit: 500, preset_price_per_unit: 500, min_price_per_unit: 100.5, max_price_per_unit: 1000 } },
     ],
-    ['SCHEDULED', { scheduled_price: { price_per_unit_per_period: ['100', '150.25', 200] } }, { scheduled_price: { price_per_unit_per_period: ['100', '150.25', '200'] } }],
+    [
+      'SCHEDULED',
+      { scheduled_price: { price_per_unit_per_period: ['100', '150.25', 200] } },
+      { scheduled_price: { price_per_unit_per_period: ['100', '150.25', '200'] } },
+    ],
   ])('creates and reads back a %s usage price', async (pricingType, fields, expected) => {
     const created = await createPricing(a, {
       product_id: product.id,
@@ -177,7 +202,12 @@ describe('catalog: product pricings', () => {
     expect(got).toEqual(created);
     expect(got.pricing_type).toBe(pricingType);
     const pmp = got.product_metric_pricings[0];
-    expect(pmp).toMatchObject({ item_id: usage.itemId, metric_id: usage.metricId, item: { id: usage.itemId }, metric: { id: usage.metricId } });
+    expect(pmp).toMatchObject({
+      item_id: usage.itemId,
+      metric_id: usage.metricId,
+      item: { id: usage.itemId },
+      metric: { id: usage.metricId },
+    });
     const shapes = ['fixed_price', 'step_price', 'gradient_price', 'volume_price', 'custom_price', 'scheduled_price'];
     const ip = pmp.item_pricing;
     for (const shape of shapes) {
@@ -208,7 +238,11 @@ describe('catalog: product pricings', () => {
       base_price: { currency: 'USD', value_in_cents: 9900 },
       base_units: 5,
       minimum_spend: { value_in_cents: 50000 },
-      minimum_spend_schedule: { allow_pulling_forward: true, minimum_spend_schedule_type: 'UNIFORM', amount_per_period: [{ value_in_cents: 100 }] },
+      minimum_spend_schedule: {
+        allow_pulling_forward: true,
+        minimum_spend_schedule_type: 'UNIFORM',
+        amount_per_period: [{ value_in_cents: 100 }],
+      },
       charge_type: 'POST_ONLY',
       proration_type: 'NONE',
       carryover: true,
@@ -216,14 +250,24 @@ describe('catalog: product pricings', () => {
       tags: ['annual', 'promo'],
       metadata: { source: 'test' },
     });
-    expect(created).toMatchObject({ name: 'Options', external_name: 'Options (invoice)', description: 'all the options', tags: ['annual', 'promo'], metadata: { source: 'test' } });
+    expect(created).toMatchObject({
+      name: 'Options',
+      external_name: 'Options (invoice)',
+      description: 'all the options',
+      tags: ['annual', 'promo'],
+      metadata: { source: 'test' },
+    });
     expect(created.product_metric_pricings[0].item_pricing).toMatchObject({
       frequency: 'MONTH',
       term_count: 3,
       base_price: { currency: 'USD', value_in_cents: 9900 },
       base_units: 5,
       minimum_spend: { currency: 'USD', value_in_cents: 50000 },
-      minimum_spend_schedule: { allow_pulling_forward: true, minimum_spend_schedule_type: 'UNIFORM', amount_per_period: [{ currency: 'USD', value_in_cents: 100 }] },
+      minimum_spend_schedule: {
+        allow_pulling_forward: true,
+        minimum_spend_schedule_type: 'UNIFORM',
+        amount_per_period: [{ currency: 'USD', value_in_cents: 100 }],
+      },
       charge_type: 'POST_ONLY',
       proration_type: 'NONE',
       carry_over: true,
@@ -250,23 +294,98 @@ describe('catalog: product pricings', () => {
   const volume = (tiers: unknown[]) => fixedPricing('', { pricing_type: 'VOLUME', fixed_price: undefined, volume_price: tiers });
 
   it.each([
-    ['a gap', 'gradient_price[1].start', gradient([{ start: 0, end: 100, price_per_unit: 1 }, { start: 101, price_per_unit: 1 }])],
-    ['an overlap', 'gradient_price[1].start', gradient([{ start: 0, end: 100, price_per_unit: 1 }, { start: 50, price_per_unit: 1 }])],
+    [
+      'a gap',
+      'gradient_price[1].start',
+      gradient([
+        { start: 0, end: 100, price_per_unit: 1 },
+        { start: 101, price_per_unit: 1 },
+      ]),
+    ],
+    [
+      'an overlap',
+      'gradient_price[1].start',
+      gradient([
+        { start: 0, end: 100, price_per_unit: 1 },
+        { start: 50, price_per_unit: 1 },
+      ]),
+    ],
     ['a first tier not at 0', 'gradient_price[0].start', gradient([{ start: 10, price_per_unit: 1 }])],
-    ['an open-ended tier that is not last', 'gradient_price[0].end', gradient([{ start: 0, end: null, price_per_unit: 1 }, { start: 100, price_per_unit: 1 }])],
-    ['a last tier that is not open-ended', 'gradient_price[1].end', gradient([{ start: 0, end: 100, price_per_unit: 1 }, { start: 100, end: 200, price_per_unit: 1 }])],
-    ['descending tiers', 'gradient_price[1].end', gradient([{ start: 0, end: 100, price_per_unit: 1 }, { start: 100, end: 50, price_per_unit: 1 }, { start: 50, price_per_unit: 1 }])],
+    [
+      'an open-ended tier that is not last',
+      'gradient_price[0].end',
+      gradient([
+        { start: 0, end: null, price_per_unit: 1 },
+        { start: 100, price_per_unit: 1 },
+      ]),
+    ],
+    [
+      'a last tier that is not open-ended',
+      'gradient_price[1].end',
+      gradient([
+        { start: 0, end: 100, price_per_unit: 1 },
+        { start: 100, end: 200, price_per_unit: 1 },
+      ]),
+    ],
+    [
+      'descending tiers',
+      'gradient_price[1].end',
+      gradient([
+        { start: 0, end: 100, price_per_unit: 1 },
+        { start: 100, end: 50, price_per_unit: 1 },
+        { start: 50, price_per_unit: 1 },
+      ]),
+    ],
     ['a negative start', 'gradient_price[0].start', gradient([{ start: -5, price_per_unit: 1 }])],
-    ['a negative end', 'gradient_price[0].end', gradient([{ start: 0, end: -1, price_per_unit: 1 }, { start: 0, price_per_unit: 1 }])],
-    ['a fractional end', 'gradient_price[0].end', gradient([{ start: 0, end: 1.5, price_per_unit: 1 }, { start: 1.5, price_per_unit: 1 }])],
+    [
+      'a negative end',
+      'gradient_price[0].end',
+      gradient([
+        { start: 0, end: -1, price_per_unit: 1 },
+        { start: 0, price_per_unit: 1 },
+      ]),
+    ],
+    [
+      'a fractional end',
+      'gradient_price[0].end',
+      gradient([
+        { start: 0, end: 1.5, price_per_unit: 1 },
+        { start: 1.5, price_per_unit: 1 },
+      ]),
+    ],
     ['a negative tier price', 'gradient_price[0].price_per_unit', gradient([{ start: 0, price_per_unit: -0.1 }])],
     ['a negative flat price', 'gradient_price[0].flat_price', gradient([{ start: 0, flat_price: '-1', price_per_unit: 1 }])],
     ['no tiers', 'gradient_price', gradient([])],
-    ['a volume gap', 'volume_price[1].total_units_start', volume([{ total_units_start: 0, total_units_end: 10, price_per_unit: 1 }, { total_units_start: 20, price_per_unit: 1 }])],
-    ['a volume overlap', 'volume_price[1].total_units_start', volume([{ total_units_start: 0, total_units_end: 10, price_per_unit: 1 }, { total_units_start: 5, price_per_unit: 1 }])],
+    [
+      'a volume gap',
+      'volume_price[1].total_units_start',
+      volume([
+        { total_units_start: 0, total_units_end: 10, price_per_unit: 1 },
+        { total_units_start: 20, price_per_unit: 1 },
+      ]),
+    ],
+    [
+      'a volume overlap',
+      'volume_price[1].total_units_start',
+      volume([
+        { total_units_start: 0, total_units_end: 10, price_per_unit: 1 },
+        { total_units_start: 5, price_per_unit: 1 },
+      ]),
+    ],
     ['a volume first tier not at 0', 'volume_price[0].total_units_start', volume([{ total_units_start: 1, price_per_unit: 1 }])],
-    ['a volume last tier with an end', 'volume_price[0].total_units_end', volume([{ total_units_start: 0, total_units_end: 10, price_per_unit: 1 }])],
-    ['a volume open tier before the last', 'volume_price[0].total_units_end', volume([{ total_units_start: 0, price_per_unit: 1 }, { total_units_start: 10, price_per_unit: 1 }])],
+    [
+      'a volume last tier with an end',
+      'volume_price[0].total_units_end',
+      volume([{ total_units_start: 0, total_units_end: 10, price_per_unit: 1 }]),
+    ],
+    [
+      'a volume open tier before the last',
+      'volume_price[0].total_units_end',
+      volume([
+        { total_units_start: 0, price_per_unit: 1 },
+        { total_units_start: 10, price_per_unit: 1 },
+      ]),
+    ],
     ['a volume negative start', 'volume_price[0].total_units_start', volume([{ total_units_start: -1, price_per_unit: 1 }])],
   ])('rejects tiers with %s, naming %s', async (_what, field, body) => {
     const before = await rowCounts(a.companyId);
@@ -278,9 +397,19 @@ describe('catalog: product pricings', () => {
   it.each([
     ['a negative base price', { base_price: { currency: 'USD', value_in_cents: -1 } }, 'base_price.value_in_cents', 'validation_error'],
     ['a fractional base price', { base_price: { currency: 'USD', value_in_cents: 1.5 } }, 'base_price.value_in_cents', 'validation_error'],
-    ['a negative minimum spend', { minimum_spend: { currency: 'USD', value_in_cents: -100 } }, 'minimum_spend.value_in_cents', 'validation_error'],
+    [
+      'a negative minimum spend',
+      { minimum_spend: { currency: 'USD', value_in_cents: -100 } },
+      'minimum_spend.value_in_cents',
+      'validation_error',
+    ],
     ['a base price in another currency', { base_price: { currency: 'EUR', value_in_cents: 100 } }, 'base_price.currency', 'request_error'],
-    ['a minimum spend in another currency', { minimum_spend: { currency: 'GBP', value_in_cents: 100 } }, 'minimum_spend.currency', 'request_error'],
+    [
+      'a minimum spend in another currency',
+      { minimum_spend: { currency: 'GBP', value_in_cents: 100 } },
+      'minimum_spend.currency',
+      'request_error',
+    ],
     ['a negative unit price', { fixed_price: { price_per_unit: -1 } }, 'fixed_price.price_per_unit', 'validation_error'],
     ['a non-numeric unit price', { fixed_price: { price_per_unit: '12abc' } }, 'fixed_price.price_per_unit', 'validation_error'],
     ['a negative base_units', { base_units: -1 }, 'base_units', 'validation_error'],
@@ -298,15 +427,53 @@ describe('catalog: product pricings', () => {
     ['VOLUME without tiers', { pricing_type: 'VOLUME', fixed_price: undefined }, 'volume_price', 'validation_error'],
     ['CUSTOM without custom_price', { pricing_type: 'CUSTOM', fixed_price: undefined }, 'custom_price', 'validation_error'],
     ['SCHEDULED without prices', { pricing_type: 'SCHEDULED', fixed_price: undefined }, 'scheduled_price', 'validation_error'],
-    ['SCHEDULED with an empty list', { pricing_type: 'SCHEDULED', fixed_price: undefined, scheduled_price: { price_per_unit_per_period: [] } }, 'scheduled_price.price_per_unit_per_period', 'validation_error'],
-    ['SCHEDULED with a bad entry', { pricing_type: 'SCHEDULED', fixed_price: undefined, scheduled_price: { price_per_unit_per_period: ['1', 'x'] } }, 'scheduled_price.price_per_unit_per_period', 'validation_error'],
-    ['a step size of 0', { pricing_type: 'STEP', fixed_price: undefined, step_price: { price_per_step: 1, step_size: 0 } }, 'step_price.step_size', 'validation_error'],
-    ['custom preset above max', { pricing_type: 'CUSTOM', fixed_price: undefined, custom_price: { preset_price_per_unit: 20, min_price_per_unit: 1, max_price_per_unit: 10 } }, 'custom_price.preset_price_per_unit', 'validation_error'],
-    ['custom preset below min', { pricing_type: 'CUSTOM', fixed_price: undefined, custom_price: { preset_price_per_unit: '0.5', min_price_per_unit: 1, max_price_per_unit: 10 } }, 'custom_price.preset_price_per_unit', 'validation_error'],
-    ['another type\'s shape', { gradient_price: [{ start: 0, price_per_unit: 1 }] }, 'gradient_price', 'validation_error'],
+    [
+      'SCHEDULED with an empty list',
+      { pricing_type: 'SCHEDULED', fixed_price: undefined, scheduled_price: { price_per_unit_per_period: [] } },
+      'scheduled_price.price_per_unit_per_period',
+      'validation_error',
+    ],
+    [
+      'SCHEDULED with a bad entry',
+      { pricing_type: 'SCHEDULED', fixed_price: undefined, scheduled_price: { price_per_unit_per_period: ['1', 'x'] } },
+      'scheduled_price.price_per_unit_per_period',
+      'validation_error',
+    ],
+    [
+      'a step size of 0',
+      { pricing_type: 'STEP', fixed_price: undefined, step_price: { price_per_step: 1, step_size: 0 } },
+      'step_price.step_size',
+      'validation_error',
+    ],
+    [
+      'custom preset above max',
+      {
+        pricing_type: 'CUSTOM',
+        fixed_price: undefined,
+        custom_price: { preset_price_per_unit: 20, min_price_per_unit: 1, max_price_per_unit: 10 },
+      },
+      'custom_price.preset_price_per_unit',
+      'validation_error',
+    ],
+    [
+      'custom preset below min',
+      {
+        pricing_type: 'CUSTOM',
+        fixed_price: undefined,
+        custom_price: { preset_price_per_unit: '0.5', min_price_per_unit: 1, max_price_per_unit: 10 },
+      },
+      'custom_price.preset_price_per_unit',
+      'validation_error',
+    ],
+    ["another type's shape", { gradient_price: [{ start: 0, price_per_unit: 1 }] }, 'gradient_price', 'validation_error'],
     ['a bad frequency', { billing_frequency: { count: 1, frequency: 'FORTNIGHT' } }, 'billing_frequency.frequency', 'validation_error'],
     ['a zero count', { billing_frequency: { count: 0, frequency: 'MONTH' } }, 'billing_frequency.count', 'validation_error'],
-    ['a recurring one-time frequency', { type: 'RECURRING', billing_frequency: { count: 1, frequency: 'ONETIME' } }, 'billing_frequency.frequency', 'validation_error'],
+    [
+      'a recurring one-time frequency',
+      { type: 'RECURRING', billing_frequency: { count: 1, frequency: 'ONETIME' } },
+      'billing_frequency.frequency',
+      'validation_error',
+    ],
     ['a bad charge_type', { charge_type: 'PREPAID' }, 'charge_type', 'validation_error'],
     ['a bad proration_type', { proration_type: 'SOME' }, 'proration_type', 'validation_error'],
     ['a bad type', { type: 'SOMETIMES' }, 'type', 'validation_error'],
@@ -324,11 +491,17 @@ describe('catalog: product pricings', () => {
     expect(expectError(noMetric, 400, 'validation_error').validation_errors).toHaveProperty(['metric_id']);
     const noItem = await a.post('/pricing', fixedPricing(product.id, { metric_id: usage.metricId })).expect(400);
     expect(expectError(noItem, 400, 'validation_error').validation_errors).toHaveProperty(['item_id']);
-    const unknownItem = await a.post('/pricing', fixedPricing(product.id, { item_id: 'bi_01jzzzzzzzzzzzzzzzzzzzzzzz', metric_id: usage.metricId })).expect(404);
+    const unknownItem = await a
+      .post('/pricing', fixedPricing(product.id, { item_id: 'bi_01jzzzzzzzzzzzzzzzzzzzzzzz', metric_id: usage.metricId }))
+      .expect(404);
     expect(expectError(unknownItem, 404, 'request_error', 'not_found').validation_errors).toHaveProperty(['item_id']);
-    const unknownMetric = await a.post('/pricing', fixedPricing(product.id, { item_id: usage.itemId, metric_id: 'bm_01jzzzzzzzzzzzzzzzzzzzzzzz' })).expect(404);
+    const unknownMetric = await a
+      .post('/pricing', fixedPricing(product.id, { item_id: usage.itemId, metric_id: 'bm_01jzzzzzzzzzzzzzzzzzzzzzzz' }))
+      .expect(404);
     expect(expectError(unknownMetric, 404, 'request_error', 'not_found').validation_errors).toHaveProperty(['metric_id']);
-    const badCreditItem = await a.post('/pricing', fixedPricing(product.id, { credit_price: { type: 'UNITS', units: 5, item_id: 'bi_01jzzzzzzzzzzzzzzzzzzzzzzz' } })).expect(404);
+    const badCreditItem = await a
+      .post('/pricing', fixedPricing(product.id, { credit_price: { type: 'UNITS', units: 5, item_id: 'bi_01jzzzzzzzzzzzzzzzzzzzzzzz' } }))
+      .expect(404);
     expect(expectError(badCreditItem, 404, 'request_error').validation_errors).toHaveProperty(['credit_price.item_id']);
   });
 
@@ -353,7 +526,15 @@ describe('catalog: product pricings', () => {
         { key: 'pr_sso', value: false },
       ],
     });
-    const pricing = await createPricing(a, fixedPricing(entitled.id, { entitlements: [{ key: 'pr_seats', value: '50' }, { entitlement_id: api.id, value: true }] }));
+    const pricing = await createPricing(
+      a,
+      fixedPricing(entitled.id, {
+        entitlements: [
+          { key: 'pr_seats', value: '50' },
+          { entitlement_id: api.id, value: true },
+        ],
+      }),
+    );
     const productSeats = entitled.entitlements[0];
     const productSso = entitled.entitlements[1];
     expect(pricing.computed_entitlements).toEqual([
@@ -369,7 +550,15 @@ describe('catalog: product pricings', () => {
         type: 'NUMBER',
         value: 50,
       },
-      { ...productSso, entitlement_id: sso.id, inherited_from_type: 'PRODUCT', inherited_from_id: entitled.id, overridden: false, original_value: null, value: false },
+      {
+        ...productSso,
+        entitlement_id: sso.id,
+        inherited_from_type: 'PRODUCT',
+        inherited_from_id: entitled.id,
+        overridden: false,
+        original_value: null,
+        value: false,
+      },
       {
         entitlement_id: api.id,
         id: expect.stringMatching(/^enta_/),
@@ -390,13 +579,17 @@ describe('catalog: product pricings', () => {
     // a product change shows in the pricing's computed entitlements
     await a.patch(`/products/${entitled.id}`, { entitlements: [{ key: 'pr_seats', value: 7 }] }).expect(200);
     const after = (await a.get(`/pricing/${pricing.id}`).expect(200)).body;
-    expect(after.computed_entitlements.map((e: { key: string; value: unknown; original_value: unknown }) => [e.key, e.value, e.original_value])).toEqual([
+    expect(
+      after.computed_entitlements.map((e: { key: string; value: unknown; original_value: unknown }) => [e.key, e.value, e.original_value]),
+    ).toEqual([
       ['pr_seats', 50, 7],
       ['pr_api', true, null],
     ]);
     // replacing the pricing's own set
     const patched = (await a.patch(`/pricing/${pricing.id}`, { entitlements: [{ key: 'pr_sso', value: 'true' }] }).expect(200)).body;
-    expect(patched.override_entitlements.map((e: { key: string; value: unknown; overridden: boolean }) => [e.key, e.value, e.overridden])).toEqual([['pr_sso', true, false]]);
+    expect(
+      patched.override_entitlements.map((e: { key: string; value: unknown; overridden: boolean }) => [e.key, e.value, e.overridden]),
+    ).toEqual([['pr_sso', true, false]]);
     expect(patched.computed_entitlements.map((e: { key: string; inherited_from_type: string }) => [e.key, e.inherited_from_type])).toEqual([
       ['pr_seats', 'PRODUCT'],
       ['pr_sso', 'PRODUCT_PRICING'],
@@ -419,16 +612,30 @@ describe('catalog: product pricings', () => {
         upsell_product_pricing_id: upsell.id,
       })
       .expect(200);
-    expect(res.body).toMatchObject({ name: 'After', external_name: 'After (invoice)', description: 'changed', metadata: { x: 1 }, tags: ['b', 'c'], upsell_product_pricing_id: upsell.id, state: 'ACTIVE' });
+    expect(res.body).toMatchObject({
+      name: 'After',
+      external_name: 'After (invoice)',
+      description: 'changed',
+      metadata: { x: 1 },
+      tags: ['b', 'c'],
+      upsell_product_pricing_id: upsell.id,
+      state: 'ACTIVE',
+    });
     expect(res.body.updated_at).toBe('2026-03-01T10:00:01.000Z');
-    expect(res.body.product_metric_pricings[0].item_pricing).toMatchObject({ name: 'After', external_name: 'After (invoice)', description: 'changed' });
+    expect(res.body.product_metric_pricings[0].item_pricing).toMatchObject({
+      name: 'After',
+      external_name: 'After (invoice)',
+      description: 'changed',
+    });
     expect(res.body.product_metric_pricings[0].item_pricing.fixed_price).toEqual({ price_per_unit: 1000 });
     const archived = (await a.patch(`/pricing/${pricing.id}`, { state: 'ARCHIVED', upsell_product_pricing_id: null }).expect(200)).body;
     expect(archived).toMatchObject({ state: 'ARCHIVED', upsell_product_pricing_id: null });
     expect(archived.product_metric_pricings[0].item_pricing.state).toBe('ARCHIVED');
     expect((await a.get(`/pricing/${pricing.id}`).expect(200)).body).toEqual(archived);
 
-    const unknownUpsell = await a.patch(`/pricing/${pricing.id}`, { upsell_product_pricing_id: 'pp_01jzzzzzzzzzzzzzzzzzzzzzzz' }).expect(404);
+    const unknownUpsell = await a
+      .patch(`/pricing/${pricing.id}`, { upsell_product_pricing_id: 'pp_01jzzzzzzzzzzzzzzzzzzzzzzz' })
+      .expect(404);
     expect(expectError(unknownUpsell, 404, 'request_error').validation_errors).toHaveProperty(['upsell_product_pricing_id']);
     const self = await a.patch(`/pricing/${pricing.id}`, { upsell_product_pricing_id: pricing.id }).expect(400);
     expect(expectError(self, 400, 'validation_error').validation_errors).toHaveProperty(['upsell_product_pricing_id']);
@@ -445,7 +652,10 @@ describe('catalog: product pricings', () => {
       await a
         .patch(`/pricing/${pricing.id}`, {
           pricing_type: 'GRADIENT',
-          gradient_price: [{ start: 0, end: 10, price_per_unit: 5 }, { start: 10, price_per_unit: '2.5' }],
+          gradient_price: [
+            { start: 0, end: 10, price_per_unit: 5 },
+            { start: 10, price_per_unit: '2.5' },
+          ],
           billing_frequency: { count: 1, frequency: 'YEAR' },
         })
         .expect(200)
@@ -457,14 +667,23 @@ describe('catalog: product pricings', () => {
       { start: 0, end: 10, flat_price: 0, price_per_unit: 5, is_custom_tier: false },
       { start: 10, end: null, flat_price: 0, price_per_unit: 2.5, is_custom_tier: false },
     ]);
-    const badTiers = await a.patch(`/pricing/${pricing.id}`, { gradient_price: [{ start: 0, end: 10, price_per_unit: 1 }, { start: 11, price_per_unit: 1 }] }).expect(400);
+    const badTiers = await a
+      .patch(`/pricing/${pricing.id}`, {
+        gradient_price: [
+          { start: 0, end: 10, price_per_unit: 1 },
+          { start: 11, price_per_unit: 1 },
+        ],
+      })
+      .expect(400);
     expect(expectError(badTiers, 400, 'validation_error').validation_errors).toHaveProperty(['gradient_price[1].start']);
     const badShape = await a.patch(`/pricing/${pricing.id}`, { fixed_price: { price_per_unit: 3 } }).expect(400);
     expect(expectError(badShape, 400, 'validation_error').validation_errors).toHaveProperty(['fixed_price']);
     expect((await a.get(`/pricing/${pricing.id}`).expect(200)).body).toEqual(changed);
 
     const counter = t.app.get(SubscriptionUsageCounter);
-    const spy = jest.spyOn(counter, 'countByPricing').mockImplementation(async (_c, ids) => new Map(ids.map((id) => [id, id === pricing.id ? 2 : 0])));
+    const spy = jest
+      .spyOn(counter, 'countByPricing')
+      .mockImplementation(async (_c, ids) => new Map(ids.map((id) => [id, id === pricing.id ? 2 : 0])));
     try {
       const used = (await a.get(`/pricing/${pricing.id}`).expect(200)).body;
       expect(used.num_subs).toBe(2);
@@ -518,7 +737,8 @@ describe('catalog: product pricings', () => {
     expect(await ids({ sort_key: 'createdAtAsc' })).toEqual([usd.id, eur.id, once.id]);
     expect(await ids({ sort_key: 'updatedAtDesc' })).toEqual([usd.id, eur.id, once.id]);
     expect(await ids({ sort_key: 'updatedAtAsc' })).toEqual([once.id, eur.id, usd.id]);
-    const page = (await c.post('/pricing/find', { pagination: { limit: 1 }, include_meta: true, query: { currency: 'USD' } }).expect(200)).body;
+    const page = (await c.post('/pricing/find', { pagination: { limit: 1 }, include_meta: true, query: { currency: 'USD' } }).expect(200))
+      .body;
     expect(page.pagination).toEqual({ from_key: expect.any(String), limit: 1, total: 2 });
     expect(page.results[0]).toEqual((await c.get(`/pricing/${once.id}`).expect(200)).body);
     expectError(await c.post('/pricing/find', { sort_key: 'priceAsc' }).expect(400), 400, 'validation_error');
@@ -528,13 +748,25 @@ describe('catalog: product pricings', () => {
   it('expands nested records in a fixed number of queries, whatever the number of pricings', async () => {
     const c = await t.tenant('query counter');
     const seat = await createEntitlement(c, { key: 'q_seats', type: 'NUMBER', aggregator_type: 'ADD' });
-    const prods = [await createProduct(c, { name: 'Q1', entitlements: [{ entitlement_id: seat.id, value: 1 }] }), await createProduct(c, { name: 'Q2' })];
+    const prods = [
+      await createProduct(c, { name: 'Q1', entitlements: [{ entitlement_id: seat.id, value: 1 }] }),
+      await createProduct(c, { name: 'Q2' }),
+    ];
     const store = await createUsageItem(t, c, 'Q usage');
     const mk = (i: number) =>
       createPricing(c, {
         ...fixedPricing(prods[i % 2].id, { name: `Q${i}`, entitlements: [{ entitlement_id: seat.id, value: i }] }),
         ...(i % 3 === 0
-          ? { pricing_type: 'GRADIENT', fixed_price: undefined, gradient_price: [{ start: 0, end: 5, price_per_unit: 1 }, { start: 5, price_per_unit: 0.5 }], item_id: store.itemId, metric_id: store.metricId }
+          ? {
+              pricing_type: 'GRADIENT',
+              fixed_price: undefined,
+              gradient_price: [
+                { start: 0, end: 5, price_per_unit: 1 },
+                { start: 5, price_per_unit: 0.5 },
+              ],
+              item_id: store.itemId,
+              metric_id: store.metricId,
+            }
           : {}),
       });
     const runner = t.dataSource.driver.createQueryRunner('master');
@@ -585,7 +817,11 @@ describe('catalog: product pricings', () => {
     expect(own.product_metric_pricings[0].item_pricing.company.id).toBe(b.companyId);
     // B's token on A's path
     expectError(await a.get(`/pricing/${secret.id}`).set('Authorization', `Bearer ${b.token}`).expect(403), 403, 'auth_error');
-    expectError(await a.post('/pricing', fixedPricing(product.id)).set('Authorization', `Bearer ${b.token}`).expect(403), 403, 'auth_error');
+    expectError(
+      await a.post('/pricing', fixedPricing(product.id)).set('Authorization', `Bearer ${b.token}`).expect(403),
+      403,
+      'auth_error',
+    );
     expect((await a.get(`/pricing/${secret.id}`).expect(200)).body.name).toBe('Secret pricing of A');
   });
 });

@@ -50,7 +50,14 @@ describe('catalog: products', () => {
 
   it('requires no field: an empty body makes an untitled ACTIVE product', async () => {
     const res = await a.post('/products', {}).expect(200);
-    expect(res.body).toMatchObject({ name: 'Untitled product', state: 'ACTIVE', tags: [], metadata: {}, description: null, image_url: null });
+    expect(res.body).toMatchObject({
+      name: 'Untitled product',
+      state: 'ACTIVE',
+      tags: [],
+      metadata: {},
+      description: null,
+      image_url: null,
+    });
     const named = await a.post('/products', { external_name: 'Public name' }).expect(200);
     expect(named.body.name).toBe('Public name');
   });
@@ -95,7 +102,16 @@ describe('catalog: products', () => {
         state: 'ARCHIVED',
       })
       .expect(200);
-    expect(res.body).toMatchObject({ id: product.id, name: 'New', external_name: 'Ext', description: 'Desc', image_url: null, metadata: { a: 1 }, tags: ['y', 'z'], state: 'ARCHIVED' });
+    expect(res.body).toMatchObject({
+      id: product.id,
+      name: 'New',
+      external_name: 'Ext',
+      description: 'Desc',
+      image_url: null,
+      metadata: { a: 1 },
+      tags: ['y', 'z'],
+      state: 'ARCHIVED',
+    });
     expect(res.body.created_at).toBe(product.created_at);
     expect(new Date(res.body.updated_at).getTime()).toBeGreaterThan(new Date(product.updated_at).getTime());
     expect((await a.get(`/products/${product.id}`).expect(200)).body).toEqual(res.body);
@@ -111,7 +127,12 @@ describe('catalog: products', () => {
   it('assigns entitlements by id or key, validates values, and replaces them on update', async () => {
     const seats = await createEntitlement(a, { key: 'p_seats', type: 'NUMBER', aggregator_type: 'MAXIMUM' });
     const sso = await createEntitlement(a, { key: 'p_sso', type: 'BOOL', aggregator_type: 'OR' });
-    const tier = await createEntitlement(a, { key: 'p_tier', type: 'ENUM', aggregator_type: 'COALESCE', possible_values: ['gold', 'silver'] });
+    const tier = await createEntitlement(a, {
+      key: 'p_tier',
+      type: 'ENUM',
+      aggregator_type: 'COALESCE',
+      possible_values: ['gold', 'silver'],
+    });
     const note = await createEntitlement(a, { key: 'p_note', type: 'TEXT', aggregator_type: 'COALESCE' });
     const res = await a
       .post('/products', {
@@ -125,10 +146,54 @@ describe('catalog: products', () => {
       })
       .expect(200);
     expect(res.body.entitlements).toEqual([
-      { entitlement_id: seats.id, id: expect.stringMatching(/^enta_/), inherited_from_id: res.body.id, inherited_from_type: 'PRODUCT', key: 'p_seats', name: 'p_seats', original_value: null, overridden: false, type: 'NUMBER', value: 10 },
-      { entitlement_id: sso.id, id: expect.any(String), inherited_from_id: res.body.id, inherited_from_type: 'PRODUCT', key: 'p_sso', name: 'p_sso', original_value: null, overridden: false, type: 'BOOL', value: true },
-      { entitlement_id: tier.id, id: expect.any(String), inherited_from_id: res.body.id, inherited_from_type: 'PRODUCT', key: 'p_tier', name: 'p_tier', original_value: null, overridden: false, type: 'ENUM', value: 'gold' },
-      { entitlement_id: note.id, id: expect.any(String), inherited_from_id: res.body.id, inherited_from_type: 'PRODUCT', key: 'p_note', name: 'p_note', original_value: null, overridden: false, type: 'TEXT', value: 'hello' },
+      {
+        entitlement_id: seats.id,
+        id: expect.stringMatching(/^enta_/),
+        inherited_from_id: res.body.id,
+        inherited_from_type: 'PRODUCT',
+        key: 'p_seats',
+        name: 'p_seats',
+        original_value: null,
+        overridden: false,
+        type: 'NUMBER',
+        value: 10,
+      },
+      {
+        entitlement_id: sso.id,
+        id: expect.any(String),
+        inherited_from_id: res.body.id,
+        inherited_from_type: 'PRODUCT',
+        key: 'p_sso',
+        name: 'p_sso',
+        original_value: null,
+        overridden: false,
+        type: 'BOOL',
+        value: true,
+      },
+      {
+        entitlement_id: tier.id,
+        id: expect.any(String),
+        inherited_from_id: res.body.id,
+        inherited_from_type: 'PRODUCT',
+        key: 'p_tier',
+        name: 'p_tier',
+        original_value: null,
+        overridden: false,
+        type: 'ENUM',
+        value: 'gold',
+      },
+      {
+        entitlement_id: note.id,
+        id: expect.any(String),
+        inherited_from_id: res.body.id,
+        inherited_from_type: 'PRODUCT',
+        key: 'p_note',
+        name: 'p_note',
+        original_value: null,
+        overridden: false,
+        type: 'TEXT',
+        value: 'hello',
+      },
     ]);
     expect((await a.get(`/products/${res.body.id}`).expect(200)).body.entitlements).toEqual(res.body.entitlements);
 
@@ -146,11 +211,25 @@ describe('catalog: products', () => {
     [[{ entitlement_id: 'ent_01jzzzzzzzzzzzzzzzzzzzzzzz', value: 1 }], 404, 'entitlements[0].entitlement_id'],
     [[{ value: 1 }], 400, 'entitlements[0].entitlement_id'],
     [[{ key: 'v_num', value: 'ten' }], 400, 'entitlements[0].value'],
-    [[{ key: 'v_num', value: 1 }, { key: 'v_bool', value: 'yes' }], 400, 'entitlements[1].value'],
+    [
+      [
+        { key: 'v_num', value: 1 },
+        { key: 'v_bool', value: 'yes' },
+      ],
+      400,
+      'entitlements[1].value',
+    ],
     [[{ key: 'v_enum', value: 'bronze' }], 400, 'entitlements[0].value'],
     [[{ key: 'v_text', value: 12 }], 400, 'entitlements[0].value'],
     [[{ key: 'v_num', value: null }], 400, 'entitlements[0].value'],
-    [[{ key: 'v_num', value: 1 }, { key: 'v_num', value: 2 }], 400, 'entitlements[1].entitlement_id'],
+    [
+      [
+        { key: 'v_num', value: 1 },
+        { key: 'v_num', value: 2 },
+      ],
+      400,
+      'entitlements[1].entitlement_id',
+    ],
   ])('rejects entitlements %j (%i naming %s) and writes nothing', async (entitlements, status, field) => {
     const c = await t.tenant();
     await createEntitlement(c, { key: 'v_num', type: 'NUMBER', aggregator_type: 'ADD' });
@@ -181,22 +260,33 @@ describe('catalog: products', () => {
     expect(await ids({ query: { search: 'first' } })).toEqual([alpha.id]);
     expect(await ids({ query: { state: 'archived' } })).toEqual([gamma.id]);
     expect((await ids({ query: { state: 'ACTIVE' } })).sort()).toEqual([alpha.id, beta.id].sort());
-    expect((await ids({ query: { tags: { condition: 'OR', values: ['red', 'blue'] } } })).sort()).toEqual([alpha.id, beta.id, gamma.id].sort());
+    expect((await ids({ query: { tags: { condition: 'OR', values: ['red', 'blue'] } } })).sort()).toEqual(
+      [alpha.id, beta.id, gamma.id].sort(),
+    );
     expect(await ids({ query: { tags: { condition: 'AND', values: ['red', 'big'] } } })).toEqual([alpha.id]);
     expect(await ids({ sort_key: 'createdAtDesc' })).toEqual([gamma.id, beta.id, alpha.id]);
     expect(await ids({ sort_key: 'createdAtAsc' })).toEqual([alpha.id, beta.id, gamma.id]);
     expect(await ids({ sort_key: 'updatedAtDesc' })).toEqual([alpha.id, gamma.id, beta.id]);
     expect(await ids({ sort_key: 'updatedAtAsc' })).toEqual([beta.id, gamma.id, alpha.id]);
-    const page1 = (await c.post('/products/find', { sort_key: 'createdAtAsc', pagination: { limit: 2 }, include_meta: true }).expect(200)).body;
+    const page1 = (await c.post('/products/find', { sort_key: 'createdAtAsc', pagination: { limit: 2 }, include_meta: true }).expect(200))
+      .body;
     expect(page1.results.map((r: { id: string }) => r.id)).toEqual([alpha.id, beta.id]);
     expect(page1.pagination).toEqual({ from_key: expect.any(String), limit: 2, total: 3 });
     expect(page1.results[0].product_pricings).toEqual([]);
-    const page2 = (await c.post('/products/find', { sort_key: 'createdAtAsc', pagination: { limit: 2, from_key: page1.pagination.from_key } }).expect(200)).body;
+    const page2 = (
+      await c
+        .post('/products/find', { sort_key: 'createdAtAsc', pagination: { limit: 2, from_key: page1.pagination.from_key } })
+        .expect(200)
+    ).body;
     expect(page2.results.map((r: { id: string }) => r.id)).toEqual([gamma.id]);
     expect(page2.pagination.from_key).toBeNull();
     expectError(await c.post('/products/find', { sort_key: 'nameAsc' }).expect(400), 400, 'validation_error');
     expectError(await c.post('/products/find', { query: { colour: 'red' } }).expect(400), 400, 'validation_error');
-    expectError(await c.post('/products/find', { query: { tags: { condition: 'XOR', values: ['a'] } } }).expect(400), 400, 'validation_error');
+    expectError(
+      await c.post('/products/find', { query: { tags: { condition: 'XOR', values: ['a'] } } }).expect(400),
+      400,
+      'validation_error',
+    );
   });
 
   it('answers 404 for unknown ids and ids of another kind', async () => {
@@ -221,7 +311,11 @@ describe('catalog: products', () => {
     expect(expectError(cross, 404, 'request_error').validation_errors).toHaveProperty(['entitlements[0].entitlement_id']);
     // B's token on A's path
     expectError(await a.get(`/products/${secret.id}`).set('Authorization', `Bearer ${b.token}`).expect(403), 403, 'auth_error');
-    expectError(await a.patch(`/products/${secret.id}`, { name: 'x' }).set('Authorization', `Bearer ${b.token}`).expect(403), 403, 'auth_error');
+    expectError(
+      await a.patch(`/products/${secret.id}`, { name: 'x' }).set('Authorization', `Bearer ${b.token}`).expect(403),
+      403,
+      'auth_error',
+    );
     expectError(await a.post('/products/find', {}).set('Authorization', `Bearer ${b.token}`).expect(403), 403, 'auth_error');
     expect((await a.get(`/products/${secret.id}`).expect(200)).body.name).toBe('Secret product of A');
   });

@@ -29,7 +29,8 @@ describe('checkout: the quote shown is the quote charged', () => {
         ...over,
       }),
     ) as Promise<{ id: string; url: string }>;
-  const reprice = (pricing: any, cents: number) => a.patch(`/pricing/${pricing.id}`, { fixed_price: { price_per_unit: cents } }).then((r) => ok(r));
+  const reprice = (pricing: any, cents: number) =>
+    a.patch(`/pricing/${pricing.id}`, { fixed_price: { price_per_unit: cents } }).then((r) => ok(r));
   const page = (link: string) => request(t.http).get(new URL(link).pathname);
   const quoteOn = (html: string) => /name="quote" value="([^"]*)"/.exec(html)?.[1];
   const post = (link: string, form: Record<string, string>) => request(t.http).post(new URL(link).pathname).type('form').send(form);
@@ -37,8 +38,12 @@ describe('checkout: the quote shown is the quote charged', () => {
   /** What the customer was charged and billed: payment transactions, invoices, subscriptions, cards. */
   const money = async (customerId: string) => {
     const q = (sql: string) => t.dataSource.query(sql, [a.companyId, customerId]);
-    const charges = await q(`SELECT total_amount_cents::int AS cents, status FROM payment_transactions WHERE company_id = $1 AND customer_id = $2 ORDER BY created_at`);
-    const invoices = await q(`SELECT total_cents::int AS total, status FROM invoices WHERE company_id = $1 AND customer_id = $2 ORDER BY created_at`);
+    const charges = await q(
+      `SELECT total_amount_cents::int AS cents, status FROM payment_transactions WHERE company_id = $1 AND customer_id = $2 ORDER BY created_at`,
+    );
+    const invoices = await q(
+      `SELECT total_cents::int AS total, status FROM invoices WHERE company_id = $1 AND customer_id = $2 ORDER BY created_at`,
+    );
     const subs = await q(`SELECT id FROM subscriptions WHERE company_id = $1 AND customer_id = $2`);
     const cards = await q(`SELECT id FROM payment_methods WHERE company_id = $1 AND customer_id = $2`);
     return {
@@ -148,7 +153,9 @@ describe('checkout: the quote shown is the quote charged', () => {
     await reprice(next, 9900);
     const res = await post(url, { ...form, quote: quoteOn(opened.text)! });
     expect(res.status).toBe(409);
-    expect(res.text).toContain('The prices of this plan changed since you opened this page. Nothing was charged and your plan was not changed');
+    expect(res.text).toContain(
+      'The prices of this plan changed since you opened this page. Nothing was charged and your plan was not changed',
+    );
     expect((await ok(await a.get(`/subscriptions/${sub.id}`))).product_pricing_ids).toEqual([current.id]);
     expect((await post(url, { ...form, quote: quoteOn(res.text)! })).status).toBe(200);
     expect((await ok(await a.get(`/subscriptions/${sub.id}`))).product_pricing_ids).toEqual([next.id]);

@@ -29,10 +29,40 @@ const NOW = '2027-03-01T12:00:00.000Z';
 const DAY = 86_400_000;
 
 const RECORD_KEYS = [
-  'acv', 'auto_charges', 'auto_renews', 'bundle_pricing', 'bundle_pricing_id', 'change_proration_type', 'change_reset_billing_anchor', 'change_timing',
-  'company_id', 'completed_at', 'config_items', 'created_at', 'currency', 'customer', 'customer_id', 'discounts', 'expires_at', 'id', 'invoice_id',
-  'metadata', 'onetime_items', 'options', 'previous_subscription_id', 'product_pricing_ids', 'product_pricings', 'status', 'subscription_id', 'term',
-  'totals', 'trial', 'trial_term', 'type', 'updated_at', 'url',
+  'acv',
+  'auto_charges',
+  'auto_renews',
+  'bundle_pricing',
+  'bundle_pricing_id',
+  'change_proration_type',
+  'change_reset_billing_anchor',
+  'change_timing',
+  'company_id',
+  'completed_at',
+  'config_items',
+  'created_at',
+  'currency',
+  'customer',
+  'customer_id',
+  'discounts',
+  'expires_at',
+  'id',
+  'invoice_id',
+  'metadata',
+  'onetime_items',
+  'options',
+  'previous_subscription_id',
+  'product_pricing_ids',
+  'product_pricings',
+  'status',
+  'subscription_id',
+  'term',
+  'totals',
+  'trial',
+  'trial_term',
+  'type',
+  'updated_at',
+  'url',
 ].sort();
 
 describe('checkout sessions', () => {
@@ -78,10 +108,32 @@ describe('checkout sessions', () => {
     b = await t.tenant('Other Co');
     const product = await createProduct(a, { name: 'Platform' });
     seats = await createPricing(a, fixedPricing(product.id));
-    yearly = await createPricing(a, fixedPricing(product.id, { name: 'Yearly', fixed_price: { price_per_unit: 100_000 }, billing_frequency: { count: 1, frequency: 'YEAR' } }));
-    setup = await createPricing(a, fixedPricing(product.id, { name: 'Setup', fixed_price: { price_per_unit: 25_000 }, type: 'ONETIME', billing_frequency: { count: 1, frequency: 'ONETIME' } }));
+    yearly = await createPricing(
+      a,
+      fixedPricing(product.id, {
+        name: 'Yearly',
+        fixed_price: { price_per_unit: 100_000 },
+        billing_frequency: { count: 1, frequency: 'YEAR' },
+      }),
+    );
+    setup = await createPricing(
+      a,
+      fixedPricing(product.id, {
+        name: 'Setup',
+        fixed_price: { price_per_unit: 25_000 },
+        type: 'ONETIME',
+        billing_frequency: { count: 1, frequency: 'ONETIME' },
+      }),
+    );
     eur = await createPricing(a, fixedPricing(product.id, { name: 'Euro seats', currency: 'EUR' }));
-    bundle = (await a.post('/bundles', { name: 'Starter', currency: 'USD', term: { count: 1, frequency: 'YEAR' }, product_pricing_ids: [seats.id, yearly.id] })).body;
+    bundle = (
+      await a.post('/bundles', {
+        name: 'Starter',
+        currency: 'USD',
+        term: { count: 1, frequency: 'YEAR' },
+        product_pricing_ids: [seats.id, yearly.id],
+      })
+    ).body;
     customer = await newCustomer(a);
   });
   afterAll(() => t.close());
@@ -109,7 +161,13 @@ describe('checkout sessions', () => {
         discounts: [{ name: 'Launch', type: 'DISCOUNT_PERCENT', percent: 0.25, product_pricing_id: seats.id }],
         onetime_items: [{ product_pricing_id: setup.id, aggregate: 1 }],
         metadata: { deal: 'D-42' },
-        options: { allow_promo_code: true, completion_action: 'REDIRECT', redirect_url: 'https://shop.example.com/thanks?x=1', requires_customer_address: true, confirmation_message: 'Thanks!' },
+        options: {
+          allow_promo_code: true,
+          completion_action: 'REDIRECT',
+          redirect_url: 'https://shop.example.com/thanks?x=1',
+          requires_customer_address: true,
+          confirmation_message: 'Thanks!',
+        },
       });
       const body = (await a.get(`/checkout/${id}`).expect(200)).body;
       expect(Object.keys(body).sort()).toEqual(RECORD_KEYS);
@@ -134,7 +192,13 @@ describe('checkout sessions', () => {
         trial: true,
         trial_term: { count: 14, frequency: 'DAY' },
         metadata: { deal: 'D-42' },
-        options: { allow_promo_code: true, completion_action: 'REDIRECT', redirect_url: 'https://shop.example.com/thanks?x=1', requires_customer_address: true, confirmation_message: 'Thanks!' },
+        options: {
+          allow_promo_code: true,
+          completion_action: 'REDIRECT',
+          redirect_url: 'https://shop.example.com/thanks?x=1',
+          requires_customer_address: true,
+          confirmation_message: 'Thanks!',
+        },
         previous_subscription_id: null,
         change_proration_type: null,
         change_timing: null,
@@ -218,14 +282,27 @@ describe('checkout sessions', () => {
         ['neither pricings nor bundle', { product_pricing_ids: null }, 'product_pricing_ids'],
         ['pricing listed twice', { product_pricing_ids: ['A', 'A'] }, 'product_pricing_ids[1]'],
         ['mixed currencies', { product_pricing_ids: ['SEATS', 'EUR'], config_items: [] }, 'product_pricing_ids[1]'],
-        ['config item not in plan', { config_items: [{ product_metric_pricing_id: 'pmp_00000000000000000000000000', num_licenses: 1 }] }, 'config_items[0].product_metric_pricing_id'],
+        [
+          'config item not in plan',
+          { config_items: [{ product_metric_pricing_id: 'pmp_00000000000000000000000000', num_licenses: 1 }] },
+          'config_items[0].product_metric_pricing_id',
+        ],
         ['ONETIME term', { term: { count: 1, frequency: 'ONETIME' } }, 'term.frequency'],
         ['trial without trial_term', { trial: true }, 'trial_term'],
         ['discount percent missing', { discounts: [{ name: 'x', type: 'DISCOUNT_PERCENT' }] }, 'discounts[0].percent'],
-        ['discount in another currency', { discounts: [{ name: 'x', type: 'DISCOUNT_AMOUNT', amount: { currency: 'EUR', value_in_cents: 100 } }] }, 'discounts[0].amount.currency'],
+        [
+          'discount in another currency',
+          { discounts: [{ name: 'x', type: 'DISCOUNT_AMOUNT', amount: { currency: 'EUR', value_in_cents: 100 } }] },
+          'discounts[0].amount.currency',
+        ],
         ['change option without previous subscription', { change_timing: 'IMMEDIATE' }, 'change_timing'],
       ])('%s → 400 naming %s', async (_label, over, path) => {
-        const o = JSON.parse(JSON.stringify(over).replace(/"SEATS"/g, `"${seats.id}"`).replace(/"EUR"/g, `"${eur.id}"`).replace(/"A"/g, `"${seats.id}"`));
+        const o = JSON.parse(
+          JSON.stringify(over)
+            .replace(/"SEATS"/g, `"${seats.id}"`)
+            .replace(/"EUR"/g, `"${eur.id}"`)
+            .replace(/"A"/g, `"${seats.id}"`),
+        );
         const res = await a.post('/checkout', base(o));
         expectError(res, 400, 'validation_error');
         expect(Object.keys(res.body.validation_errors)).toContain(path);
@@ -233,10 +310,33 @@ describe('checkout sessions', () => {
 
       it('records that do not exist are 404 naming the field', async () => {
         expectError(await a.post('/checkout', base({ customer_id: 'cus_00000000000000000000000000' })), 404, 'request_error', 'not_found');
-        expectError(await a.post('/checkout', base({ product_pricing_ids: ['pp_00000000000000000000000000'], config_items: [] })), 404, 'request_error', 'not_found');
-        expectError(await a.post('/checkout', base({ product_pricing_ids: undefined, bundle_pricing_id: 'bndl_00000000000000000000000000', config_items: [] })), 404, 'request_error', 'not_found');
-        expectError(await a.post('/checkout', base({ previous_subscription_id: 'subs_00000000000000000000000000' })), 404, 'request_error', 'not_found');
-        expectError(await a.post('/checkout', base({ onetime_items: [{ product_pricing_id: 'pp_00000000000000000000000000' }] })), 404, 'request_error', 'not_found');
+        expectError(
+          await a.post('/checkout', base({ product_pricing_ids: ['pp_00000000000000000000000000'], config_items: [] })),
+          404,
+          'request_error',
+          'not_found',
+        );
+        expectError(
+          await a.post(
+            '/checkout',
+            base({ product_pricing_ids: undefined, bundle_pricing_id: 'bndl_00000000000000000000000000', config_items: [] }),
+          ),
+          404,
+          'request_error',
+          'not_found',
+        );
+        expectError(
+          await a.post('/checkout', base({ previous_subscription_id: 'subs_00000000000000000000000000' })),
+          404,
+          'request_error',
+          'not_found',
+        );
+        expectError(
+          await a.post('/checkout', base({ onetime_items: [{ product_pricing_id: 'pp_00000000000000000000000000' }] })),
+          404,
+          'request_error',
+          'not_found',
+        );
       });
 
       it('previous_subscription_id must be a live subscription of the same customer', async () => {
@@ -245,9 +345,25 @@ describe('checkout sessions', () => {
         const res = await a.post('/checkout', base({ previous_subscription_id: sub.id }));
         expectError(res, 400, 'validation_error');
         expect(res.body.validation_errors).toHaveProperty('previous_subscription_id');
-        const ok = await a.post('/checkout', base({ customer_id: other.id, previous_subscription_id: sub.id, change_timing: 'IMMEDIATE', change_proration_type: 'NONE', change_reset_billing_anchor: true })).expect(200);
+        const ok = await a
+          .post(
+            '/checkout',
+            base({
+              customer_id: other.id,
+              previous_subscription_id: sub.id,
+              change_timing: 'IMMEDIATE',
+              change_proration_type: 'NONE',
+              change_reset_billing_anchor: true,
+            }),
+          )
+          .expect(200);
         const body = (await a.get(`/checkout/${ok.body.id}`).expect(200)).body;
-        expect(body).toMatchObject({ previous_subscription_id: sub.id, change_timing: 'IMMEDIATE', change_proration_type: 'NONE', change_reset_billing_anchor: true });
+        expect(body).toMatchObject({
+          previous_subscription_id: sub.id,
+          change_timing: 'IMMEDIATE',
+          change_proration_type: 'NONE',
+          change_reset_billing_anchor: true,
+        });
       });
 
       it('an archived customer cannot check out', async () => {
@@ -267,9 +383,17 @@ describe('checkout sessions', () => {
     it("company B cannot read A's session nor create one for A's customer", async () => {
       const { id } = await create();
       expectError(await b.get(`/checkout/${id}`), 404, 'request_error', 'not_found');
-      expectError(await request(t.http).get(`/api/v1/companies/${a.companyId}/checkout/${id}`).set('Authorization', `Bearer ${b.token}`), 403, 'auth_error');
+      expectError(
+        await request(t.http).get(`/api/v1/companies/${a.companyId}/checkout/${id}`).set('Authorization', `Bearer ${b.token}`),
+        403,
+        'auth_error',
+      );
       expectError(await b.post('/checkout', base()), 404, 'request_error', 'not_found');
-      expectError(await request(t.http).post(`/api/v1/companies/${a.companyId}/checkout`).set('Authorization', `Bearer ${b.token}`).send(base()), 403, 'auth_error');
+      expectError(
+        await request(t.http).post(`/api/v1/companies/${a.companyId}/checkout`).set('Authorization', `Bearer ${b.token}`).send(base()),
+        403,
+        'auth_error',
+      );
     });
 
     it('EXPIRED is derived from the clock after 24 hours', async () => {
@@ -288,7 +412,10 @@ describe('checkout sessions', () => {
 
   describe('hosted page', () => {
     it('shows the plan, each price and the first invoice total from the engine, with accessible labels', async () => {
-      const { url } = await create({ onetime_items: [{ product_pricing_id: setup.id, aggregate: 1 }], options: { requires_customer_address: true } });
+      const { url } = await create({
+        onetime_items: [{ product_pricing_id: setup.id, aggregate: 1 }],
+        options: { requires_customer_address: true },
+      });
       const res = await page(url).expect(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['content-security-policy']).toContain("default-src 'none'");
@@ -314,7 +441,9 @@ describe('checkout sessions', () => {
     });
 
     it('unknown tokens are 404 pages', async () => {
-      const res = await request(t.http).get(`/checkout/pay/${a.companyId}_${'x'.repeat(43)}`).expect(404);
+      const res = await request(t.http)
+        .get(`/checkout/pay/${a.companyId}_${'x'.repeat(43)}`)
+        .expect(404);
       expect(res.text).toContain('This checkout link is not valid');
       await request(t.http).get('/checkout/pay/garbage').expect(404);
     });
@@ -334,8 +463,15 @@ describe('checkout sessions', () => {
 
     it('completes: customer updated, subscription started, first invoice generated and paid, confirmation shown', async () => {
       const c = await newCustomer(a);
-      const { id, url } = await create({ customer_id: c.id, auto_charges: true, options: { requires_customer_address: true, confirmation_message: 'Welcome aboard!' }, metadata: { deal: 'D-1' } });
-      const res = await submit(url, { ...goodForm, address_line_1: '1 Main St', city: 'Springfield', zip: '12345', country: 'us' }).expect(200);
+      const { id, url } = await create({
+        customer_id: c.id,
+        auto_charges: true,
+        options: { requires_customer_address: true, confirmation_message: 'Welcome aboard!' },
+        metadata: { deal: 'D-1' },
+      });
+      const res = await submit(url, { ...goodForm, address_line_1: '1 Main St', city: 'Springfield', zip: '12345', country: 'us' }).expect(
+        200,
+      );
       expect(res.text).toContain('Welcome aboard!');
       expect(res.text).not.toContain('<form');
 
@@ -346,18 +482,36 @@ describe('checkout sessions', () => {
 
       const subs = await subscriptionsOf(c.id);
       expect(subs.pagination.total).toBe(1);
-      expect(subs.results[0]).toMatchObject({ id: session.subscription_id, status: 'active', auto_charges: true, metadata: { deal: 'D-1', checkout_session_id: id } });
+      expect(subs.results[0]).toMatchObject({
+        id: session.subscription_id,
+        status: 'active',
+        auto_charges: true,
+        metadata: { deal: 'D-1', checkout_session_id: id },
+      });
       const customerNow = (await a.get(`/customers/${c.id}`).expect(200)).body;
-      expect(customerNow).toMatchObject({ name: 'Grace Hopper', email: 'grace@navy.test', address: { address_line_1: '1 Main St', city: 'Springfield', zip: '12345', country: 'US' } });
+      expect(customerNow).toMatchObject({
+        name: 'Grace Hopper',
+        email: 'grace@navy.test',
+        address: { address_line_1: '1 Main St', city: 'Springfield', zip: '12345', country: 'US' },
+      });
 
       const invoices = await invoicesOf(c.id);
       expect(invoices.pagination.total).toBe(1);
-      expect(invoices.results[0]).toMatchObject({ subscription_id: session.subscription_id, status: 'PAID', total: { currency: 'USD', value_in_cents: 11_600 }, due: { currency: 'USD', value_in_cents: 0 } });
+      expect(invoices.results[0]).toMatchObject({
+        subscription_id: session.subscription_id,
+        status: 'PAID',
+        total: { currency: 'USD', value_in_cents: 11_600 },
+        due: { currency: 'USD', value_in_cents: 0 },
+      });
       const txnRes = await a.post('/payments/transactions/find', { pagination: { limit: 10 }, query: { customer_id: c.id } });
       if (txnRes.status !== 200) throw new Error(JSON.stringify(txnRes.body));
       const txns = txnRes.body;
       expect(txns.results).toHaveLength(1);
-      expect(txns.results[0]).toMatchObject({ status: 'SUCCEEDED', transaction_type: 'PAYMENT', total_amount: { currency: 'USD', value_in_cents: 11_600 } });
+      expect(txns.results[0]).toMatchObject({
+        status: 'SUCCEEDED',
+        transaction_type: 'PAYMENT',
+        total_amount: { currency: 'USD', value_in_cents: 11_600 },
+      });
       // charged through the payments module: the sandbox processor, with the card now on file
       expect(txns.results[0]).toMatchObject({ provider_type: 'SANDBOX', provider_transaction_id: expect.stringMatching(/^sbxch_/) });
       const cards = (await a.get(`/customers/${c.id}/payment_methods`).expect(200)).body;
@@ -388,7 +542,10 @@ describe('checkout sessions', () => {
 
     it('redirects (303) to redirect_url', async () => {
       const c = await newCustomer(a);
-      const { url } = await create({ customer_id: c.id, options: { completion_action: 'REDIRECT', redirect_url: 'https://shop.example.com/thanks' } });
+      const { url } = await create({
+        customer_id: c.id,
+        options: { completion_action: 'REDIRECT', redirect_url: 'https://shop.example.com/thanks' },
+      });
       const res = await submit(url, goodForm).expect(303);
       expect(res.headers.location).toBe('https://shop.example.com/thanks');
     });
@@ -419,7 +576,11 @@ describe('checkout sessions', () => {
       const [r1, r2] = await Promise.all([submit(url, goodForm), submit(url, goodForm)]);
       expect([r1.status, r2.status].sort()).toEqual([200, 409]);
       expect((r1.status === 200 ? r1 : r2).text).toContain('Thank you, your plan is changed');
-      expect((await a.get(`/checkout/${id}`).expect(200)).body).toMatchObject({ status: 'COMPLETED', subscription_id: sub.id, completed_at: NOW });
+      expect((await a.get(`/checkout/${id}`).expect(200)).body).toMatchObject({
+        status: 'COMPLETED',
+        subscription_id: sub.id,
+        completed_at: NOW,
+      });
       const subs = await subscriptionsOf(c.id);
       expect(subs.pagination.total).toBe(1);
       expect(subs.results[0].product_pricing_ids).toEqual([yearly.id]);
@@ -429,11 +590,20 @@ describe('checkout sessions', () => {
     it('a plan change that the subscription refuses leaves the session OPEN', async () => {
       const c = await newCustomer(a);
       const sub = (await a.post('/subscriptions', { customer_id: c.id, product_pricing_ids: [seats.id] }).expect(200)).body;
-      const { id, url } = await create({ customer_id: c.id, product_pricing_ids: [yearly.id], config_items: [], previous_subscription_id: sub.id });
+      const { id, url } = await create({
+        customer_id: c.id,
+        product_pricing_ids: [yearly.id],
+        config_items: [],
+        previous_subscription_id: sub.id,
+      });
       await a.post(`/subscriptions/${sub.id}/cancel`, { timing: 'IMMEDIATE' }).expect(200);
       const res = await submit(url, goodForm).expect(402);
       expect(res.text).toContain('Your plan could not be changed');
-      expect((await a.get(`/checkout/${id}`).expect(200)).body).toMatchObject({ status: 'OPEN', subscription_id: null, completed_at: null });
+      expect((await a.get(`/checkout/${id}`).expect(200)).body).toMatchObject({
+        status: 'OPEN',
+        subscription_id: null,
+        completed_at: null,
+      });
       expect((await a.get(`/subscriptions/${sub.id}`).expect(200)).body.product_pricing_ids).toEqual([seats.id]);
     });
 
@@ -447,13 +617,19 @@ describe('checkout sessions', () => {
       expect(res.text).toContain(message);
       expect(res.text).toContain('<form');
       expect(res.text).toContain('value="Grace Hopper"');
-      expect((await a.get(`/checkout/${id}`).expect(200)).body).toMatchObject({ status: 'OPEN', subscription_id: null, completed_at: null });
+      expect((await a.get(`/checkout/${id}`).expect(200)).body).toMatchObject({
+        status: 'OPEN',
+        subscription_id: null,
+        completed_at: null,
+      });
       expect((await subscriptionsOf(c.id)).pagination.total).toBe(0);
       expect((await invoicesOf(c.id)).pagination.total).toBe(0);
       expect((await a.get(`/customers/${c.id}`).expect(200)).body.name).toBe('Before');
       const cards = (await a.get(`/customers/${c.id}/payment_methods`).expect(200)).body;
       expect(Array.isArray(cards) ? cards : cards.results).toEqual([]);
-      expect((await a.post('/payments/transactions/find', { pagination: { limit: 10 }, query: { customer_id: c.id } }).expect(200)).body.results).toEqual([]);
+      expect(
+        (await a.post('/payments/transactions/find', { pagination: { limit: 10 }, query: { customer_id: c.id } }).expect(200)).body.results,
+      ).toEqual([]);
       // a good card then completes it
       await submit(url, goodForm).expect(200);
       expect((await subscriptionsOf(c.id)).pagination.total).toBe(1);

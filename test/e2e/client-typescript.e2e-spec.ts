@@ -49,7 +49,9 @@ describe('TypeScript client (openapi-typescript + openapi-fetch)', () => {
 
   it('type-checks the client and its lifecycle example (tsc --noEmit)', async () => {
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-    const out = await run(process.execPath, [tsc, '-p', 'clients/typescript/tsconfig.json'], { cwd: ROOT }).catch((e: { stdout: string }) => e);
+    const out = await run(process.execPath, [tsc, '-p', 'clients/typescript/tsconfig.json'], { cwd: ROOT }).catch(
+      (e: { stdout: string }) => e,
+    );
     expect(out.stdout).toBe('');
   });
 
@@ -66,7 +68,9 @@ describe('TypeScript client (openapi-typescript + openapi-fetch)', () => {
       const res = await fetch(req);
       const text = await res.clone().text();
       const headers = Object.fromEntries(res.headers.entries());
-      problems.push(...contract.check(req.method, req.url, { status: res.status, body: text ? JSON.parse(text) : undefined, text, headers }));
+      problems.push(
+        ...contract.check(req.method, req.url, { status: res.status, body: text ? JSON.parse(text) : undefined, text, headers }),
+      );
       return res;
     };
     const client = createTallyClient({ baseUrl: `http://127.0.0.1:${address.port}`, token: a.token, fetch: checkedFetch });
@@ -85,9 +89,14 @@ describe('TypeScript client (openapi-typescript + openapi-fetch)', () => {
     // the end state, read back without the client
     const stored = (await a.get(`/invoices/${invoice.uuid}`).expect(200)).body;
     expect(stored).toEqual(invoice);
-    const txns = (await a.post('/payments/transactions/find', { query: { invoice_uuid: invoice.uuid }, pagination: { limit: 10 } }).expect(200)).body;
-    expect(txns.results.map((x: { provider_type: string; total_amount: { value_in_cents: number } }) => [x.provider_type, x.total_amount.value_in_cents])).toEqual([
-      ['WIRE', 14700],
-    ]);
+    const txns = (
+      await a.post('/payments/transactions/find', { query: { invoice_uuid: invoice.uuid }, pagination: { limit: 10 } }).expect(200)
+    ).body;
+    expect(
+      txns.results.map((x: { provider_type: string; total_amount: { value_in_cents: number } }) => [
+        x.provider_type,
+        x.total_amount.value_in_cents,
+      ]),
+    ).toEqual([['WIRE', 14700]]);
   });
 });

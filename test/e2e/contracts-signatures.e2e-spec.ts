@@ -118,7 +118,9 @@ describe('contract signatures bind the terms signed', () => {
     ['auto_charges', { auto_charges: true }],
   ])('PATCH %s after a signature resets it', async (_name, body) => {
     const c = await contract();
-    await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'ceo@buyer.test', signed: true }, { email: 'cfo@buyer.test' }] }).expect(200);
+    await a
+      .patch(`/contracts/${c.id}`, { signatories: [{ email: 'ceo@buyer.test', signed: true }, { email: 'cfo@buyer.test' }] })
+      .expect(200);
     expect((await get(c.id)).signatories[0].signed).toBe(true);
     const patched = await ok(await a.patch(`/contracts/${c.id}`, body));
     expect(patched.signatories.map((s: any) => s.signed)).toEqual([false, false]);
@@ -195,7 +197,9 @@ describe('contract signatures bind the terms signed', () => {
     const moved = await get(c.id);
     expect(moved.terms_digest).not.toBe(c.terms_digest);
 
-    const last = await ok(await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'ceo@buyer.test' }, { email: 'cfo@buyer.test', signed: true }] }));
+    const last = await ok(
+      await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'ceo@buyer.test' }, { email: 'cfo@buyer.test', signed: true }] }),
+    );
     expect(last.status).toBe('PENDING_SIGNATURES');
     expect(signedState(last)).toEqual([
       ['ceo@buyer.test', false, null],

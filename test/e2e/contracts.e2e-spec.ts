@@ -23,19 +23,63 @@ const fixedPricing = (productId: string, over: Record<string, unknown> = {}) => 
   ...over,
 });
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const LINK = /^https?:\/\/[^/]+\/contracts\/sign\/(cmp_[0-9a-z]{26}_[A-Za-z0-9_-]{43})$/;
-const DAY = 86_400_000;
 const NOW = '2027-03-01T12:00:00.000Z';
 
 const RESPONSE_KEYS = [
-  'acv', 'auto_charges', 'auto_renews', 'bundle_pricing', 'bundle_pricing_id', 'campaigns', 'change_custom_date', 'change_proration_type',
-  'change_reset_billing_anchor', 'change_timing', 'company', 'company_id', 'completed_date', 'config_items', 'content', 'content_template',
-  'contract_attachments', 'counter_signatories', 'created_at', 'currency', 'custom_variables', 'customer', 'customer_id', 'discounts',
-  'expiration_date', 'id', 'metadata', 'onetime_items', 'owner_id', 'product_pricing_ids', 'product_pricings', 'signatories', 'start_date',
-  'status', 'subscription_id', 'term', 'terms_digest', 'title', 'updated_at',
+  'acv',
+  'auto_charges',
+  'auto_renews',
+  'bundle_pricing',
+  'bundle_pricing_id',
+  'campaigns',
+  'change_custom_date',
+  'change_proration_type',
+  'change_reset_billing_anchor',
+  'change_timing',
+  'company',
+  'company_id',
+  'completed_date',
+  'config_items',
+  'content',
+  'content_template',
+  'contract_attachments',
+  'counter_signatories',
+  'created_at',
+  'currency',
+  'custom_variables',
+  'customer',
+  'customer_id',
+  'discounts',
+  'expiration_date',
+  'id',
+  'metadata',
+  'onetime_items',
+  'owner_id',
+  'product_pricing_ids',
+  'product_pricings',
+  'signatories',
+  'start_date',
+  'status',
+  'subscription_id',
+  'term',
+  'terms_digest',
+  'title',
+  'updated_at',
 ].sort();
-const SIGNATORY_KEYS = ['declined', 'email', 'name', 'position', 'signature_id', 'signature_link', 'signed', 'signed_date', 'terms_digest', 'title', 'view_timestamps'];
+const SIGNATORY_KEYS = [
+  'declined',
+  'email',
+  'name',
+  'position',
+  'signature_id',
+  'signature_link',
+  'signed',
+  'signed_date',
+  'terms_digest',
+  'title',
+  'view_timestamps',
+];
 
 describe('contracts', () => {
   let t: TestApp;
@@ -75,7 +119,10 @@ describe('contracts', () => {
   /** A form post as the page makes it: the hidden `terms` field (digest of the terms shown) is read from the page first. */
   const submit = async (link: string, form: Record<string, string>) => {
     const terms = /name="terms" value="([^"]*)"/.exec((await page(link)).text)?.[1];
-    return request(t.http).post(new URL(link).pathname).type('form').send(terms !== undefined ? { terms, ...form } : form);
+    return request(t.http)
+      .post(new URL(link).pathname)
+      .type('form')
+      .send(terms !== undefined ? { terms, ...form } : form);
   };
   const subscriptionsOf = async (customerId: string) =>
     (await a.post('/subscriptions/find', { query: { customer_id: customerId }, include_meta: true }).expect(200)).body;
@@ -86,9 +133,31 @@ describe('contracts', () => {
     b = await t.tenant('Other Co');
     product = await createProduct(a, { name: 'Platform' });
     seats = await createPricing(a, fixedPricing(product.id));
-    yearly = await createPricing(a, fixedPricing(product.id, { name: 'Yearly', fixed_price: { price_per_unit: 100_000 }, billing_frequency: { count: 1, frequency: 'YEAR' } }));
-    setup = await createPricing(a, fixedPricing(product.id, { name: 'Setup', fixed_price: { price_per_unit: 25_000 }, type: 'ONETIME', billing_frequency: { count: 1, frequency: 'ONETIME' } }));
-    bundle = (await a.post('/bundles', { name: 'Starter', currency: 'USD', term: { count: 1, frequency: 'YEAR' }, product_pricing_ids: [seats.id, yearly.id] })).body;
+    yearly = await createPricing(
+      a,
+      fixedPricing(product.id, {
+        name: 'Yearly',
+        fixed_price: { price_per_unit: 100_000 },
+        billing_frequency: { count: 1, frequency: 'YEAR' },
+      }),
+    );
+    setup = await createPricing(
+      a,
+      fixedPricing(product.id, {
+        name: 'Setup',
+        fixed_price: { price_per_unit: 25_000 },
+        type: 'ONETIME',
+        billing_frequency: { count: 1, frequency: 'ONETIME' },
+      }),
+    );
+    bundle = (
+      await a.post('/bundles', {
+        name: 'Starter',
+        currency: 'USD',
+        term: { count: 1, frequency: 'YEAR' },
+        product_pricing_ids: [seats.id, yearly.id],
+      })
+    ).body;
     customer = await newCustomer(a, 'Acme Corp');
   });
   afterAll(() => t.close());
@@ -147,7 +216,9 @@ describe('contracts', () => {
       });
       expect(body.company).toMatchObject({ id: a.companyId, name: 'Acme Billing' });
       expect(body.customer).toMatchObject({ id: customer.id, name: 'Acme Corp', email: customer.email });
-      expect(Object.keys(body.customer)).toEqual(expect.arrayContaining(['arr', 'mrr', 'computed_entitlements', 'billing_emails', 'status']));
+      expect(Object.keys(body.customer)).toEqual(
+        expect.arrayContaining(['arr', 'mrr', 'computed_entitlements', 'billing_emails', 'status']),
+      );
       expect(body.product_pricings).toHaveLength(1);
       expect(body.product_pricings[0]).toMatchObject({ id: seats.id, name: 'Seats', currency: 'USD', product: { id: product.id } });
       expect(body.product_pricings[0].product_metric_pricings[0].item_pricing).toBeDefined();
@@ -155,7 +226,13 @@ describe('contracts', () => {
         expect.objectContaining({ product_metric_pricing_id: seatPmp(), product_pricing_id: seats.id, num_licenses: 2, minimum_units: 0 }),
       ]);
       expect(body.discounts).toEqual([
-        expect.objectContaining({ id: expect.stringMatching(/^disc_/), name: 'Launch', type: 'DISCOUNT_PERCENT', percent: 0.25, product_pricing_id: seats.id }),
+        expect.objectContaining({
+          id: expect.stringMatching(/^disc_/),
+          name: 'Launch',
+          type: 'DISCOUNT_PERCENT',
+          percent: 0.25,
+          product_pricing_id: seats.id,
+        }),
       ]);
       expect(body.onetime_items).toEqual([expect.objectContaining({ product_pricing_id: setup.id, aggregate: 1 })]);
       expect(body.signatories).toHaveLength(2);
@@ -202,7 +279,11 @@ describe('contracts', () => {
     });
 
     it('takes a bundle: its pricings, the bundle expanded, its term', async () => {
-      const body = await createContract({ product_pricing_ids: undefined, bundle_pricing_id: bundle.id, config_items: [{ product_metric_pricing_id: seatPmp(), num_licenses: 3 }] });
+      const body = await createContract({
+        product_pricing_ids: undefined,
+        bundle_pricing_id: bundle.id,
+        config_items: [{ product_metric_pricing_id: seatPmp(), num_licenses: 3 }],
+      });
       expect(body.bundle_pricing_id).toBe(bundle.id);
       expect(body.bundle_pricing).toMatchObject({ id: bundle.id, name: 'Starter', default_term: { count: 1, frequency: 'YEAR' } });
       expect(body.product_pricing_ids).toEqual([seats.id, yearly.id]);
@@ -220,8 +301,18 @@ describe('contracts', () => {
     it.each([
       ['unknown customer', { customer_id: 'cus_01hzzzzzzzzzzzzzzzzzzzzzzz' }, 404, 'customer_id'],
       ['unknown pricing', { product_pricing_ids: ['pp_01hzzzzzzzzzzzzzzzzzzzzzzz'], config_items: [] }, 404, 'product_pricing_ids[0]'],
-      ['unknown bundle', { product_pricing_ids: undefined, bundle_pricing_id: 'bndl_01hzzzzzzzzzzzzzzzzzzzzzzz', config_items: [] }, 404, 'bundle_pricing_id'],
-      ['unknown one-time pricing', { onetime_items: [{ product_pricing_id: 'pp_01hzzzzzzzzzzzzzzzzzzzzzzz' }] }, 404, 'onetime_items[0].product_pricing_id'],
+      [
+        'unknown bundle',
+        { product_pricing_ids: undefined, bundle_pricing_id: 'bndl_01hzzzzzzzzzzzzzzzzzzzzzzz', config_items: [] },
+        404,
+        'bundle_pricing_id',
+      ],
+      [
+        'unknown one-time pricing',
+        { onetime_items: [{ product_pricing_id: 'pp_01hzzzzzzzzzzzzzzzzzzzzzzz' }] },
+        404,
+        'onetime_items[0].product_pricing_id',
+      ],
     ])('%s: 404 naming the field', async (_name, over, status, field) => {
       const res = await a.post('/contracts', base(over));
       const err = expectError(res, status, 'request_error', 'not_found');
@@ -229,7 +320,11 @@ describe('contracts', () => {
     });
 
     it.each([
-      ['duplicate signatory e-mails (case-insensitive)', { signatories: [{ email: 'x@acme.test' }, { email: 'X@Acme.test' }] }, 'signatories[1].email'],
+      [
+        'duplicate signatory e-mails (case-insensitive)',
+        { signatories: [{ email: 'x@acme.test' }, { email: 'X@Acme.test' }] },
+        'signatories[1].email',
+      ],
       ['position below 1', { signatories: [{ email: 'x@acme.test', position: 0 }] }, 'signatories[0].position'],
       ['position not an integer', { signatories: [{ email: 'x@acme.test', position: 1.5 }] }, 'signatories[0].position'],
       ['e-mail missing', { signatories: [{ name: 'No mail' }] }, 'signatories[0].email'],
@@ -242,14 +337,25 @@ describe('contracts', () => {
       ['no plan', { product_pricing_ids: undefined, config_items: undefined }, 'product_pricing_ids'],
       ['ONETIME term', { term: { count: 1, frequency: 'ONETIME' } }, 'term.frequency'],
       ['bad start_date', { start_date: 'tomorrow' }, 'start_date'],
-      ['discount outside the plan', () => ({ discounts: [{ name: 'X', type: 'DISCOUNT_PERCENT', percent: 0.1, product_pricing_id: yearly.id }] }), 'discounts[0].product_pricing_id'],
+      [
+        'discount outside the plan',
+        () => ({ discounts: [{ name: 'X', type: 'DISCOUNT_PERCENT', percent: 0.1, product_pricing_id: yearly.id }] }),
+        'discounts[0].product_pricing_id',
+      ],
       ['discount without percent', { discounts: [{ name: 'X', type: 'DISCOUNT_PERCENT' }] }, 'discounts[0].percent'],
-      ['config item of another pricing', () => ({ config_items: [{ product_pricing_id: yearly.id, num_licenses: 1 }] }), 'config_items[0].product_pricing_id'],
-    ] as [string, Record<string, unknown> | (() => Record<string, unknown>), string][])('%s: 400 naming the field', async (_name, over, field) => {
-      const res = await a.post('/contracts', base(typeof over === 'function' ? over() : over));
-      const err = expectError(res, 400, 'validation_error');
-      expect(Object.keys(err.validation_errors ?? {})).toContain(field);
-    });
+      [
+        'config item of another pricing',
+        () => ({ config_items: [{ product_pricing_id: yearly.id, num_licenses: 1 }] }),
+        'config_items[0].product_pricing_id',
+      ],
+    ] as [string, Record<string, unknown> | (() => Record<string, unknown>), string][])(
+      '%s: 400 naming the field',
+      async (_name, over, field) => {
+        const res = await a.post('/contracts', base(typeof over === 'function' ? over() : over));
+        const err = expectError(res, 400, 'validation_error');
+        expect(Object.keys(err.validation_errors ?? {})).toContain(field);
+      },
+    );
 
     it('refuses an archived customer', async () => {
       const c = await newCustomer(a, 'Archived', { status: 'ARCHIVED' });
@@ -305,9 +411,19 @@ describe('contracts', () => {
       expect(await order('createdAtDesc')).toEqual([...ids].reverse());
       expect(await order('updatedAtAsc')).toEqual([ids[1], ids[2], ids[0]]);
       expect(await order('updatedAtDesc')).toEqual([ids[0], ids[2], ids[1]]);
-      const first = (await a.post('/contracts/find', { query: { customer_id: c.id }, sort_key: 'createdAtAsc', pagination: { limit: 2 } }).expect(200)).body;
+      const first = (
+        await a.post('/contracts/find', { query: { customer_id: c.id }, sort_key: 'createdAtAsc', pagination: { limit: 2 } }).expect(200)
+      ).body;
       expect(first.results.map((r: any) => r.id)).toEqual(ids.slice(0, 2));
-      const second = (await a.post('/contracts/find', { query: { customer_id: c.id }, sort_key: 'createdAtAsc', pagination: { limit: 2, from_key: first.pagination.from_key } }).expect(200)).body;
+      const second = (
+        await a
+          .post('/contracts/find', {
+            query: { customer_id: c.id },
+            sort_key: 'createdAtAsc',
+            pagination: { limit: 2, from_key: first.pagination.from_key },
+          })
+          .expect(200)
+      ).body;
       expect(second.results.map((r: any) => r.id)).toEqual([ids[2]]);
       expect(second.pagination.from_key).toBeNull();
     });
@@ -348,18 +464,38 @@ describe('contracts', () => {
         updated_at: '2027-03-02T08:00:00.000Z',
       });
       // nullable fields clear with null; an empty body changes nothing
-      const cleared = (await a.patch(`/contracts/${c.id}`, { owner_id: null, start_date: null, expiration_date: null, custom_variables: null, metadata: null }).expect(200)).body;
-      expect(cleared).toMatchObject({ owner_id: null, start_date: null, expiration_date: null, custom_variables: {}, metadata: {}, title: 'MSA v2' });
+      const cleared = (
+        await a
+          .patch(`/contracts/${c.id}`, { owner_id: null, start_date: null, expiration_date: null, custom_variables: null, metadata: null })
+          .expect(200)
+      ).body;
+      expect(cleared).toMatchObject({
+        owner_id: null,
+        start_date: null,
+        expiration_date: null,
+        custom_variables: {},
+        metadata: {},
+        title: 'MSA v2',
+      });
       const same = (await a.patch(`/contracts/${c.id}`, {}).expect(200)).body;
       expect(same).toMatchObject({ title: 'MSA v2', auto_charges: true, status: 'PENDING_SIGNATURES' });
     });
 
     it('replaces the signatories: matched by e-mail they keep their link and signature state; new ones get a link; missing ones are removed', async () => {
-      const c = await createContract({ signatories: [{ email: 'one@acme.test', name: 'One' }, { email: 'two@acme.test', name: 'Two' }, { email: 'three@acme.test' }] });
+      const c = await createContract({
+        signatories: [{ email: 'one@acme.test', name: 'One' }, { email: 'two@acme.test', name: 'Two' }, { email: 'three@acme.test' }],
+      });
       const [one, two] = c.signatories;
       setNow('2027-03-01T13:00:00.000Z');
-      const signed = (await a.patch(`/contracts/${c.id}`, { signatories: [{ ...one, signed: true }, two, c.signatories[2]] }).expect(200)).body;
-      expect(signed.signatories[0]).toMatchObject({ email: 'one@acme.test', signed: true, signed_date: '2027-03-01T13:00:00.000Z', signature_id: expect.stringMatching(/^sig_/), signature_link: one.signature_link });
+      const signed = (await a.patch(`/contracts/${c.id}`, { signatories: [{ ...one, signed: true }, two, c.signatories[2]] }).expect(200))
+        .body;
+      expect(signed.signatories[0]).toMatchObject({
+        email: 'one@acme.test',
+        signed: true,
+        signed_date: '2027-03-01T13:00:00.000Z',
+        signature_id: expect.stringMatching(/^sig_/),
+        signature_link: one.signature_link,
+      });
       expect(signed.status).toBe('DRAFT');
 
       setNow('2027-03-01T14:00:00.000Z');
@@ -368,43 +504,98 @@ describe('contracts', () => {
           .patch(`/contracts/${c.id}`, {
             signatories: [
               { email: 'TWO@acme.test', name: 'Two Renamed', title: 'COO', position: 1, declined: true },
-              { email: 'one@acme.test', position: 2, signed: false, signature_link: 'https://evil.example/x', view_timestamps: ['2020-01-01T00:00:00.000Z'] },
+              {
+                email: 'one@acme.test',
+                position: 2,
+                signed: false,
+                signature_link: 'https://evil.example/x',
+                view_timestamps: ['2020-01-01T00:00:00.000Z'],
+              },
               { email: 'four@acme.test', name: 'Four', position: 3 },
             ],
           })
           .expect(200)
       ).body;
       expect(replaced.signatories.map((s: any) => s.email)).toEqual(['TWO@acme.test', 'one@acme.test', 'four@acme.test']);
-      expect(replaced.signatories[0]).toMatchObject({ name: 'Two Renamed', title: 'COO', position: 1, declined: true, signed: false, signature_link: two.signature_link });
+      expect(replaced.signatories[0]).toMatchObject({
+        name: 'Two Renamed',
+        title: 'COO',
+        position: 1,
+        declined: true,
+        signed: false,
+        signature_link: two.signature_link,
+      });
       // signed: false does not withdraw a signature; the link and view timestamps are the service's own
-      expect(replaced.signatories[1]).toMatchObject({ name: 'One', position: 2, signed: true, signed_date: '2027-03-01T13:00:00.000Z', signature_link: one.signature_link, view_timestamps: [] });
-      expect(replaced.signatories[2]).toMatchObject({ name: 'Four', signed: false, declined: false, signature_link: expect.stringMatching(LINK) });
-      expect([one.signature_link, two.signature_link, c.signatories[2].signature_link]).not.toContain(replaced.signatories[2].signature_link);
+      expect(replaced.signatories[1]).toMatchObject({
+        name: 'One',
+        position: 2,
+        signed: true,
+        signed_date: '2027-03-01T13:00:00.000Z',
+        signature_link: one.signature_link,
+        view_timestamps: [],
+      });
+      expect(replaced.signatories[2]).toMatchObject({
+        name: 'Four',
+        signed: false,
+        declined: false,
+        signature_link: expect.stringMatching(LINK),
+      });
+      expect([one.signature_link, two.signature_link, c.signatories[2].signature_link]).not.toContain(
+        replaced.signatories[2].signature_link,
+      );
       // the removed signatory's link no longer works
       await page(c.signatories[2].signature_link).expect(404);
 
       // a signatory who signed cannot decline
-      expectError(await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'one@acme.test', declined: true }] }), 409, 'request_error', 'invalid_state');
+      expectError(
+        await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'one@acme.test', declined: true }] }),
+        409,
+        'request_error',
+        'invalid_state',
+      );
       // signed and declined together, duplicate e-mails, bad positions are 400s
-      expectError(await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'x@acme.test', signed: true, declined: true }] }), 400, 'validation_error');
-      const dup = expectError(await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'x@acme.test' }, { email: 'X@ACME.test' }] }), 400, 'validation_error');
+      expectError(
+        await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'x@acme.test', signed: true, declined: true }] }),
+        400,
+        'validation_error',
+      );
+      const dup = expectError(
+        await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'x@acme.test' }, { email: 'X@ACME.test' }] }),
+        400,
+        'validation_error',
+      );
       expect(Object.keys(dup.validation_errors!)).toEqual(['signatories[1].email']);
-      const pos = expectError(await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'x@acme.test', position: 0 }] }), 400, 'validation_error');
+      const pos = expectError(
+        await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'x@acme.test', position: 0 }] }),
+        400,
+        'validation_error',
+      );
       expect(Object.keys(pos.validation_errors!)).toEqual(['signatories[0].position']);
     });
 
     it('validates the body: unknown fields, bad term, statuses', async () => {
       const c = await createContract();
-      expect(Object.keys(expectError(await a.patch(`/contracts/${c.id}`, { content: 'x' }), 400, 'validation_error').validation_errors!)).toEqual(['content']);
+      expect(
+        Object.keys(expectError(await a.patch(`/contracts/${c.id}`, { content: 'x' }), 400, 'validation_error').validation_errors!),
+      ).toEqual(['content']);
       expectError(await a.patch(`/contracts/${c.id}`, { term: { count: 0, frequency: 'MONTH' } }), 400, 'validation_error');
-      expect(Object.keys(expectError(await a.patch(`/contracts/${c.id}`, { term: { count: 1, frequency: 'ONETIME' } }), 400, 'validation_error').validation_errors!)).toEqual(['term.frequency']);
+      expect(
+        Object.keys(
+          expectError(await a.patch(`/contracts/${c.id}`, { term: { count: 1, frequency: 'ONETIME' } }), 400, 'validation_error')
+            .validation_errors!,
+        ),
+      ).toEqual(['term.frequency']);
       expectError(await a.patch(`/contracts/${c.id}`, { status: 'EXECUTED' }), 400, 'validation_error');
       expectError(await a.patch(`/contracts/${c.id}`, { expiration_date: 'soon' }), 400, 'validation_error');
       await a.patch(`/contracts/${c.id}`, { status: 'PENDING_SIGNATURES' }).expect(200);
       expectError(await a.patch(`/contracts/${c.id}`, { status: 'DRAFT' }), 409, 'request_error', 'invalid_state');
       expectError(await a.patch('/contracts/ctr_01hzzzzzzzzzzzzzzzzzzzzzzz', { title: 'x' }), 404, 'request_error', 'not_found');
       // nothing changed by the refused requests
-      expect((await a.get(`/contracts/${c.id}`).expect(200)).body).toMatchObject({ status: 'PENDING_SIGNATURES', content: null, term: { count: 1, frequency: 'MONTH' } });
+      expect((await a.get(`/contracts/${c.id}`).expect(200)).body).toMatchObject({
+        status: 'PENDING_SIGNATURES',
+        content: null,
+        term: { count: 1, frequency: 'MONTH' },
+      });
     });
   });
 
@@ -421,14 +612,28 @@ describe('contracts', () => {
         discounts: [{ name: 'Launch', type: 'DISCOUNT_PERCENT', percent: 0.1 }],
       });
       setNow('2027-03-05T09:00:00.000Z');
-      const half = (await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'ceo@acme.test', signed: true, signed_date: '2027-03-04T10:00:00.000Z' }, { email: 'cfo@acme.test' }] }).expect(200)).body;
+      const half = (
+        await a
+          .patch(`/contracts/${c.id}`, {
+            signatories: [{ email: 'ceo@acme.test', signed: true, signed_date: '2027-03-04T10:00:00.000Z' }, { email: 'cfo@acme.test' }],
+          })
+          .expect(200)
+      ).body;
       expect(half).toMatchObject({ status: 'PENDING_SIGNATURES', completed_date: null, subscription_id: null });
       expect(half.signatories[0]).toMatchObject({ signed: true, signed_date: '2027-03-04T10:00:00.000Z', name: 'Ada Lovelace' });
       expect((await subscriptionsOf(c0.id)).pagination.total).toBe(0);
 
       setNow('2027-03-06T09:00:00.000Z');
-      const done = (await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'ceo@acme.test' }, { email: 'cfo@acme.test', signed: true }] }).expect(200)).body;
-      expect(done).toMatchObject({ status: 'EXECUTED', completed_date: '2027-03-06T09:00:00.000Z', subscription_id: expect.stringMatching(/^subs_/) });
+      const done = (
+        await a
+          .patch(`/contracts/${c.id}`, { signatories: [{ email: 'ceo@acme.test' }, { email: 'cfo@acme.test', signed: true }] })
+          .expect(200)
+      ).body;
+      expect(done).toMatchObject({
+        status: 'EXECUTED',
+        completed_date: '2027-03-06T09:00:00.000Z',
+        subscription_id: expect.stringMatching(/^subs_/),
+      });
       expect(done.signatories.map((s: any) => [s.signed, s.signed_date])).toEqual([
         [true, '2027-03-04T10:00:00.000Z'],
         [true, '2027-03-06T09:00:00.000Z'],
@@ -451,7 +656,10 @@ describe('contracts', () => {
       for (const patch of [{ title: 'x' }, { signatories: [] }, { status: 'VOID' }, {}]) {
         expectError(await a.patch(`/contracts/${c.id}`, patch), 409, 'request_error', 'invalid_state');
       }
-      expect((await a.get(`/contracts/${c.id}`).expect(200)).body).toMatchObject({ status: 'EXECUTED', title: 'Master services agreement' });
+      expect((await a.get(`/contracts/${c.id}`).expect(200)).body).toMatchObject({
+        status: 'EXECUTED',
+        title: 'Master services agreement',
+      });
       expect((await subscriptionsOf(c0.id)).pagination.total).toBe(1);
     });
 
@@ -466,7 +674,10 @@ describe('contracts', () => {
 
     it('a contract without signatories never executes', async () => {
       const c = await createContract({ signatories: [], status: 'PENDING_SIGNATURES' });
-      expect((await a.patch(`/contracts/${c.id}`, { title: 'Still open' }).expect(200)).body).toMatchObject({ status: 'PENDING_SIGNATURES', subscription_id: null });
+      expect((await a.patch(`/contracts/${c.id}`, { title: 'Still open' }).expect(200)).body).toMatchObject({
+        status: 'PENDING_SIGNATURES',
+        subscription_id: null,
+      });
     });
 
     it('creates exactly one subscription when the two last signatures race (PATCH and PATCH)', async () => {
@@ -505,7 +716,12 @@ describe('contracts', () => {
       const c0 = await newCustomer(a, 'Leaving soon');
       const c = await createContract({ customer_id: c0.id, signatories: [{ email: 'solo@acme.test' }] });
       await a.patch(`/customers/${c0.id}`, { status: 'ARCHIVED' }).expect(200);
-      expectError(await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'solo@acme.test', signed: true }] }), 400, 'request_error', 'customer_not_active');
+      expectError(
+        await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'solo@acme.test', signed: true }] }),
+        400,
+        'request_error',
+        'customer_not_active',
+      );
       const after = (await a.get(`/contracts/${c.id}`).expect(200)).body;
       expect(after).toMatchObject({ status: 'DRAFT', subscription_id: null });
       expect(after.signatories[0].signed).toBe(false);
@@ -516,16 +732,30 @@ describe('contracts', () => {
     it('reads EXPIRED past expiration_date (GET, find, persisted), and cannot be edited or signed', async () => {
       const c0 = await newCustomer(a, 'Expiring');
       const c = await createContract({ customer_id: c0.id, status: 'PENDING_SIGNATURES', expiration_date: '2027-03-10T00:00:00.000Z' });
-      expect((await a.post('/contracts/find', { query: { customer_id: c0.id, statuses: ['EXPIRED'] } }).expect(200)).body.results).toEqual([]);
+      expect((await a.post('/contracts/find', { query: { customer_id: c0.id, statuses: ['EXPIRED'] } }).expect(200)).body.results).toEqual(
+        [],
+      );
       setNow('2027-03-10T00:00:00.001Z');
       const found = (await a.post('/contracts/find', { query: { customer_id: c0.id, statuses: ['expired'] } }).expect(200)).body.results;
       expect(found.map((r: any) => [r.id, r.status])).toEqual([[c.id, 'EXPIRED']]);
-      expect((await a.post('/contracts/find', { query: { customer_id: c0.id, statuses: ['PENDING_SIGNATURES'] } }).expect(200)).body.results).toEqual([]);
+      expect(
+        (await a.post('/contracts/find', { query: { customer_id: c0.id, statuses: ['PENDING_SIGNATURES'] } }).expect(200)).body.results,
+      ).toEqual([]);
       expect((await a.get(`/contracts/${c.id}`).expect(200)).body.status).toBe('EXPIRED');
       const [row] = await t.dataSource.query('SELECT status FROM contracts WHERE company_id = $1 AND id = $2', [a.companyId, c.id]);
       expect(row.status).toBe('EXPIRED');
-      expectError(await a.patch(`/contracts/${c.id}`, { expiration_date: '2028-01-01T00:00:00.000Z' }), 409, 'request_error', 'invalid_state');
-      expectError(await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'ceo@acme.test', signed: true }] }), 409, 'request_error', 'invalid_state');
+      expectError(
+        await a.patch(`/contracts/${c.id}`, { expiration_date: '2028-01-01T00:00:00.000Z' }),
+        409,
+        'request_error',
+        'invalid_state',
+      );
+      expectError(
+        await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'ceo@acme.test', signed: true }] }),
+        409,
+        'request_error',
+        'invalid_state',
+      );
       const res = await submit(c.signatories[0].signature_link, { full_name: 'Ada Lovelace', agree: 'yes' });
       expect(res.status).toBe(410);
       expect(res.text).toContain('This contract has expired');
@@ -607,7 +837,11 @@ describe('contracts', () => {
       expect(signed.text).toContain('Thank you, the contract is signed');
       const after = (await a.get(`/contracts/${c.id}`).expect(200)).body;
       expect(after).toMatchObject({ status: 'EXECUTED', completed_date: '2027-03-02T10:10:00.000Z' });
-      expect(after.signatories[0]).toMatchObject({ signed: true, signed_date: '2027-03-02T10:10:00.000Z', signature_id: expect.stringMatching(/^sig_/) });
+      expect(after.signatories[0]).toMatchObject({
+        signed: true,
+        signed_date: '2027-03-02T10:10:00.000Z',
+        signature_id: expect.stringMatching(/^sig_/),
+      });
       expect((await a.get(`/subscriptions/${after.subscription_id}`).expect(200)).body.start_date).toBe('2027-04-01T00:00:00.000Z');
 
       const again = await page(link).expect(200);
@@ -622,9 +856,14 @@ describe('contracts', () => {
       const c0 = await newCustomer(a, 'Double click');
       const c = await createContract({ customer_id: c0.id, signatories: [{ email: 'dbl@acme.test', name: 'Dee' }] });
       const link = c.signatories[0].signature_link;
-      const results = await Promise.all([submit(link, { full_name: 'Dee', agree: 'yes' }), submit(link, { full_name: 'Dee', agree: 'yes' })]);
+      const results = await Promise.all([
+        submit(link, { full_name: 'Dee', agree: 'yes' }),
+        submit(link, { full_name: 'Dee', agree: 'yes' }),
+      ]);
       expect(results.map((r) => r.status)).toEqual([200, 200]);
-      const texts = results.map((r) => (r.text.includes('Thank you, the contract is signed') ? 'signed' : r.text.includes('You have already signed') ? 'already' : 'other'));
+      const texts = results.map((r) =>
+        r.text.includes('Thank you, the contract is signed') ? 'signed' : r.text.includes('You have already signed') ? 'already' : 'other',
+      );
       expect(texts.sort()).toEqual(['already', 'signed']);
       expect((await subscriptionsOf(c0.id)).pagination.total).toBe(1);
     });
@@ -634,11 +873,18 @@ describe('contracts', () => {
       const res = await submit(c.signatories[1].signature_link, { full_name: 'Bob Byte', agree: 'on' });
       expect(res.status).toBe(200);
       expect(res.text).toContain('Thank you, your signature is recorded');
-      expect((await a.get(`/contracts/${c.id}`).expect(200)).body).toMatchObject({ status: 'PENDING_SIGNATURES', signatories: [{ signed: false }, { signed: true }] });
+      expect((await a.get(`/contracts/${c.id}`).expect(200)).body).toMatchObject({
+        status: 'PENDING_SIGNATURES',
+        signatories: [{ signed: false }, { signed: true }],
+      });
     });
 
     it('an unknown or malformed token is a 404 page; no bearer token is needed', async () => {
-      for (const path of [`/contracts/sign/${a.companyId}_${'A'.repeat(43)}`, '/contracts/sign/nope', '/contracts/sign/cmp_01hzzzzzzzzzzzzzzzzzzzzzzz_' + 'b'.repeat(43)]) {
+      for (const path of [
+        `/contracts/sign/${a.companyId}_${'A'.repeat(43)}`,
+        '/contracts/sign/nope',
+        '/contracts/sign/cmp_01hzzzzzzzzzzzzzzzzzzzzzzz_' + 'b'.repeat(43),
+      ]) {
         const res = await request(t.http).get(path);
         expect(res.status).toBe(404);
         expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -654,7 +900,10 @@ describe('contracts', () => {
       const c = await createContract({ title: 'Secret A deal' });
       expectError(await b.get(`/contracts/${c.id}`), 404, 'request_error', 'not_found');
       expectError(await b.patch(`/contracts/${c.id}`, { title: 'hijacked' }), 404, 'request_error', 'not_found');
-      expect((await b.post('/contracts/find', { query: { search: 'Secret' }, include_meta: true }).expect(200)).body).toMatchObject({ results: [], pagination: { total: 0 } });
+      expect((await b.post('/contracts/find', { query: { search: 'Secret' }, include_meta: true }).expect(200)).body).toMatchObject({
+        results: [],
+        pagination: { total: 0 },
+      });
       const forbidden = (req: request.Test) => req.set('Authorization', `Bearer ${b.token}`);
       expectError(await forbidden(request(t.http).get(`${a.base}/contracts/${c.id}`)), 403, 'auth_error');
       expectError(await forbidden(request(t.http).patch(`${a.base}/contracts/${c.id}`).send({ title: 'x' })), 403, 'auth_error');
@@ -677,7 +926,12 @@ describe('contracts', () => {
       const bCustomer = await newCustomer(b, 'B buyer');
       const bContract = (
         await b
-          .post('/contracts', { customer_id: bCustomer.id, title: 'B only contract', product_pricing_ids: [bPricing.id], signatories: [{ email: 'b@b.test' }] })
+          .post('/contracts', {
+            customer_id: bCustomer.id,
+            title: 'B only contract',
+            product_pricing_ids: [bPricing.id],
+            signatories: [{ email: 'b@b.test' }],
+          })
           .expect(200)
       ).body;
       const aContract = await createContract({ title: 'A only contract' });

@@ -28,10 +28,16 @@ describe('credits: concurrent consumption never overdraws', () => {
 
   it('20 concurrent consumes of 100 against 1,000 in three credits: exactly 10 succeed, the balance ends at 0', async () => {
     const c = await newCustomer('race-amount');
-    const credits = [await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(300) }), await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(300) }), await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(400) })];
+    const credits = [
+      await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(300) }),
+      await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(300) }),
+      await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(400) }),
+    ];
     const started = Date.now();
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(100), note: `race ${i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(100), note: `race ${i}` }),
+      ),
     );
     const ok = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status !== 200);
@@ -41,7 +47,9 @@ describe('credits: concurrent consumption never overdraws', () => {
     for (const credit of credits) {
       expect((await a.get(`/credits/${credit.id}`).expect(200)).body).toMatchObject({ state: 'CONSUMED', amount: usd(0) });
     }
-    const logs = await a.post('/credits/logs/find', { query: { customer_id: c.id, action_type: 'CONSUMED' }, pagination: { limit: 100 } }).expect(200);
+    const logs = await a
+      .post('/credits/logs/find', { query: { customer_id: c.id, action_type: 'CONSUMED' }, pagination: { limit: 100 } })
+      .expect(200);
     expect(logs.body.results.reduce((s: number, l: any) => s + l.amount_applied.value_in_cents, 0)).toBe(1000);
     // every successful request's logs are its own, and add up to what it consumed
     for (const r of ok) expect(r.body.logs.reduce((s: number, l: any) => s + l.amount_applied.value_in_cents, 0)).toBe(100);
@@ -69,7 +77,9 @@ describe('credits: concurrent consumption never overdraws', () => {
     const item = (await a.post('/billable_items', { name: 'Race item', type: 'CUSTOM_USAGE' }).expect(200)).body;
     const u1 = await grant({ customer_id: c.id, type: 'UNITS', units: 5, item_id: item.id });
     const u2 = await grant({ customer_id: c.id, type: 'UNITS', units: 7, item_id: item.id });
-    const results = await Promise.all(Array.from({ length: 20 }, () => a.post('/credits/consume', { customer_id: c.id, type: 'UNITS', units: 1, item_id: item.id })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => a.post('/credits/consume', { customer_id: c.id, type: 'UNITS', units: 1, item_id: item.id })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(12);
     for (const r of results.filter((x) => x.status !== 200)) expectError(r, 400, 'request_error', 'insufficient_credit');
     for (const u of [u1, u2]) expect((await a.get(`/credits/${u.id}`).expect(200)).body).toMatchObject({ state: 'CONSUMED', units: 0 });
@@ -88,7 +98,11 @@ describe('credits: concurrent consumption never overdraws', () => {
     expect(revokes.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of revokes.filter((x) => x.status !== 200)) expectError(r, 409, 'request_error', 'invalid_state');
     const consumed = consumes.filter((r) => r.status === 200).length * 150;
-    const logs = (await a.post('/credits/logs/find', { query: { credit_id: credit.id }, sort_key: 'createdAtAsc', pagination: { limit: 100 } }).expect(200)).body.results;
+    const logs = (
+      await a
+        .post('/credits/logs/find', { query: { credit_id: credit.id }, sort_key: 'createdAtAsc', pagination: { limit: 100 } })
+        .expect(200)
+    ).body.results;
     const revoked = logs.filter((l: any) => l.action_type === 'REVOKED');
     expect(revoked).toHaveLength(1);
     expect(consumed + revoked[0].amount_applied.value_in_cents).toBe(1000);

@@ -76,7 +76,8 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     if (!written) throw new Error('invoice not written');
     return written.invoice;
   };
-  const reload = async (tenant: Tenant, inv: InvoiceEntity) => (await t.app.get(InvoicesRepository).findOne(tenant.companyId, { id: inv.id }))!;
+  const reload = async (tenant: Tenant, inv: InvoiceEntity) =>
+    (await t.app.get(InvoicesRepository).findOne(tenant.companyId, { id: inv.id }))!;
   const applyTo = (tenant: Tenant, inv: InvoiceEntity) =>
     t.dataSource.transaction((m) => t.app.get(CreditsApplier).applyToInvoice(m, tenant.companyId, inv, clock.now()));
   const credit = async (tenant: Tenant, id: string) => (await tenant.get(`/credits/${id}`).expect(200)).body;
@@ -134,7 +135,13 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
       await l.delete(`/credits/${c.gift.id}`).expect(200);
       log[7] = await idOf(c.gift.id, 'REVOKED');
       setNow(7 * MINUTE);
-      c.short = await grant(l, { customer_id: cust.id, name: 'Short lived', type: 'AMOUNT', amount: eur(400), expiration_date: at(8 * MINUTE) });
+      c.short = await grant(l, {
+        customer_id: cust.id,
+        name: 'Short lived',
+        type: 'AMOUNT',
+        amount: eur(400),
+        expiration_date: at(8 * MINUTE),
+      });
       log[8] = await idOf(c.short.id, 'ISSUED');
       setNow(9 * MINUTE);
       expect(await t.app.get(CreditsExpirer).expireDue(clock.now(), l.companyId)).toBe(1);
@@ -142,7 +149,8 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     });
     beforeEach(() => setNow(10 * MINUTE));
 
-    const find = async (query: Record<string, unknown>, sort_key = 'createdAtAsc') => (await logsOf(l, query, sort_key)).map((r: any) => log.indexOf(r.id));
+    const find = async (query: Record<string, unknown>, sort_key = 'createdAtAsc') =>
+      (await logsOf(l, query, sort_key)).map((r: any) => log.indexOf(r.id));
 
     it('returns the spec fields with credit, customer (summary, parent expanded), invoice and item expanded', async () => {
       const [consumed] = await logsOf(l, { credit_id: c.units.id, action_type: 'CONSUMED' });
@@ -164,7 +172,15 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
           identifier: 'log-cust',
           name: cust.name,
           org_name: null,
-          parent_customer: { email: parent.email, id: parent.id, identifier: 'log-parent', name: parent.name, org_name: 'Parent Org', parent_customer: null, parent_customer_id: null },
+          parent_customer: {
+            email: parent.email,
+            id: parent.id,
+            identifier: 'log-parent',
+            name: parent.name,
+            org_name: 'Parent Org',
+            parent_customer: null,
+            parent_customer_id: null,
+          },
           parent_customer_id: parent.id,
         },
         invoice_id: inv.id,
@@ -178,7 +194,10 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
           credits_applied: usd(5000),
           total: usd(1000),
           due: usd(1000),
-          items: [expect.objectContaining({ name: 'Seats', amount: usd(5000) }), expect.objectContaining({ name: 'Support', amount: usd(1000) })],
+          items: [
+            expect.objectContaining({ name: 'Seats', amount: usd(5000) }),
+            expect.objectContaining({ name: 'Support', amount: usd(1000) }),
+          ],
         }),
         item_id: seats.id,
         item,
@@ -189,11 +208,31 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
       expect(consumed.credit).toMatchObject({ state: 'CONSUMED', units: 0, issued_units: 4 });
 
       const [issued] = await logsOf(l, { credit_id: c.money.id, action_type: 'ISSUED' });
-      expect(issued).toMatchObject({ type: 'AMOUNT', amount_applied: usd(3000), units_applied: 0, invoice_id: null, invoice: null, item_id: null, item: null, note: null });
+      expect(issued).toMatchObject({
+        type: 'AMOUNT',
+        amount_applied: usd(3000),
+        units_applied: 0,
+        invoice_id: null,
+        invoice: null,
+        item_id: null,
+        item: null,
+        note: null,
+      });
       const [expired] = await logsOf(l, { action_type: 'EXPIRED' });
-      expect(expired).toMatchObject({ amount_applied: eur(400), credit: { id: c.short.id, state: 'EXPIRED', amount: eur(0), issued_amount: eur(400) } });
+      expect(expired).toMatchObject({
+        amount_applied: eur(400),
+        credit: { id: c.short.id, state: 'EXPIRED', amount: eur(0), issued_amount: eur(400) },
+      });
       const [other_] = await logsOf(l, { action_type: 'REVOKED' });
-      expect(other_.customer).toEqual({ email: other.email, id: other.id, identifier: 'log-other', name: other.name, org_name: null, parent_customer: null, parent_customer_id: null });
+      expect(other_.customer).toEqual({
+        email: other.email,
+        id: other.id,
+        identifier: 'log-other',
+        name: other.name,
+        org_name: null,
+        parent_customer: null,
+        parent_customer_id: null,
+      });
     });
 
     it('filters by action_type, credit_id, customer_id (id or identifier), invoice_id (id or uuid), note, search and type', async () => {
@@ -237,7 +276,9 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
       let from_key: string | null = null;
       let pages = 0;
       do {
-        const res: any = await l.post('/credits/logs/find', { sort_key: 'createdAtDesc', pagination: { limit: 4, from_key }, include_meta: true }).expect(200);
+        const res: any = await l
+          .post('/credits/logs/find', { sort_key: 'createdAtDesc', pagination: { limit: 4, from_key }, include_meta: true })
+          .expect(200);
         expect(res.body.pagination.total).toBe(9);
         expect(res.body.pagination.limit).toBe(4);
         seen.push(...res.body.results.map((r: any) => log.indexOf(r.id)));
@@ -287,7 +328,13 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
       expect((await other.post('/credits/logs/find', { query: { customer_id: cust.id } }).expect(200)).body.results).toEqual([]);
       expect((await other.post('/credits/logs/find', { query: { invoice_id: inv.uuid } }).expect(200)).body.results).toEqual([]);
       expect((await other.post('/credits/logs/find', {}).expect(200)).body.results).toEqual([]);
-      const res = await (await import('supertest')).default(t.http).post(`${l.base}/credits/logs/find`).set('Authorization', `Bearer ${other.token}`).send({});
+      const res = await (
+        await import('supertest')
+      )
+        .default(t.http)
+        .post(`${l.base}/credits/logs/find`)
+        .set('Authorization', `Bearer ${other.token}`)
+        .send({});
       expectError(res, 403, 'auth_error');
     });
   });
@@ -308,7 +355,14 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
       const inv = await invoice(ap, cu.id, [{ name: 'Plan', qty: 1, price: 6000 }]);
       setNow(1 * MINUTE);
       const out = await applyTo(ap, inv);
-      expect(out).toMatchObject({ status: 'PAID', sub_total_cents: 6000, credits_applied_cents: 6000, total_cents: 0, due_cents: 0, paid_cents: 0 });
+      expect(out).toMatchObject({
+        status: 'PAID',
+        sub_total_cents: 6000,
+        credits_applied_cents: 6000,
+        total_cents: 0,
+        due_cents: 0,
+        paid_cents: 0,
+      });
       expect(out.paid_date!.toISOString()).toBe(at(1 * MINUTE));
       expect(await reload(ap, inv)).toEqual(out);
       expect(await credit(ap, big.id)).toMatchObject({ state: 'ACTIVE', amount: usd(4000) });
@@ -356,7 +410,15 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     it('a DRAFT invoice keeps its status; a second application covers only units not yet covered', async () => {
       const cu = await newCustomer(ap);
       const first = await grant(ap, { customer_id: cu.id, type: 'UNITS', units: 3, item_id: seats.id });
-      const inv = await invoice(ap, cu.id, [{ name: 'Seats', qty: 4, price: 500, item_id: seats.id }, { name: 'Support', qty: 1, price: 1000 }], { status: 'DRAFT' });
+      const inv = await invoice(
+        ap,
+        cu.id,
+        [
+          { name: 'Seats', qty: 4, price: 500, item_id: seats.id },
+          { name: 'Support', qty: 1, price: 1000 },
+        ],
+        { status: 'DRAFT' },
+      );
       let out = await applyTo(ap, inv);
       expect(out).toMatchObject({ status: 'DRAFT', credits_applied_cents: 1500, total_cents: 1500, due_cents: 1500 });
       const second = await grant(ap, { customer_id: cu.id, type: 'UNITS', units: 5, item_id: seats.id });
@@ -398,10 +460,24 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
       // written in this order, but the second one has the older invoice_date
       const newer = await invoice(op, cu.id, [{ name: 'B', qty: 1, price: 2000 }], { invoiceDate: new Date(L0.getTime() - 1 * DAY) });
       const older = await invoice(op, cu.id, [{ name: 'A', qty: 1, price: 3000 }], { invoiceDate: new Date(L0.getTime() - 10 * DAY) });
-      const inEur = await invoice(op, cu.id, [{ name: 'E', qty: 1, price: 1000 }], { currency: 'EUR', invoiceDate: new Date(L0.getTime() - 20 * DAY) });
-      const draft = await invoice(op, cu.id, [{ name: 'D', qty: 1, price: 500 }], { status: 'DRAFT', invoiceDate: new Date(L0.getTime() - 30 * DAY) });
+      const inEur = await invoice(op, cu.id, [{ name: 'E', qty: 1, price: 1000 }], {
+        currency: 'EUR',
+        invoiceDate: new Date(L0.getTime() - 20 * DAY),
+      });
+      const draft = await invoice(op, cu.id, [{ name: 'D', qty: 1, price: 500 }], {
+        status: 'DRAFT',
+        invoiceDate: new Date(L0.getTime() - 30 * DAY),
+      });
       setNow(1 * MINUTE);
-      const res = await op.post('/credits', { customer_id: cu.id, name: 'Settlement', type: 'AMOUNT', amount: usd(4000), apply_to_open_invoices: { enable: true } }).expect(201);
+      const res = await op
+        .post('/credits', {
+          customer_id: cu.id,
+          name: 'Settlement',
+          type: 'AMOUNT',
+          amount: usd(4000),
+          apply_to_open_invoices: { enable: true },
+        })
+        .expect(201);
       expect(res.body).toMatchObject({ state: 'CONSUMED', amount: usd(0), issued_amount: usd(4000) });
       expect(await reload(op, older)).toMatchObject({ status: 'PAID', credits_applied_cents: 3000, due_cents: 0 });
       expect(await reload(op, newer)).toMatchObject({ status: 'PENDING', credits_applied_cents: 1000, total_cents: 1000, due_cents: 1000 });
@@ -417,27 +493,55 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
 
     it('applies only to the listed invoice_uuids; a UNITS credit covers lines of its item', async () => {
       const cu = await newCustomer(op);
-      const first = await invoice(op, cu.id, [{ name: 'Seats', qty: 2, price: 700, item_id: seats.id }], { invoiceDate: new Date(L0.getTime() - 5 * DAY) });
-      const second = await invoice(op, cu.id, [{ name: 'Seats', qty: 3, price: 700, item_id: seats.id }], { invoiceDate: new Date(L0.getTime() - 1 * DAY) });
+      const first = await invoice(op, cu.id, [{ name: 'Seats', qty: 2, price: 700, item_id: seats.id }], {
+        invoiceDate: new Date(L0.getTime() - 5 * DAY),
+      });
+      const second = await invoice(op, cu.id, [{ name: 'Seats', qty: 3, price: 700, item_id: seats.id }], {
+        invoiceDate: new Date(L0.getTime() - 1 * DAY),
+      });
       const res = await op
-        .post('/credits', { customer_id: cu.id, name: 'Seats back', type: 'UNITS', units: 5, item_id: seats.id, apply_to_open_invoices: { enable: true, invoice_uuids: [second.uuid] } })
+        .post('/credits', {
+          customer_id: cu.id,
+          name: 'Seats back',
+          type: 'UNITS',
+          units: 5,
+          item_id: seats.id,
+          apply_to_open_invoices: { enable: true, invoice_uuids: [second.uuid] },
+        })
         .expect(201);
       expect(res.body).toMatchObject({ state: 'ACTIVE', units: 2, issued_units: 5 });
       expect(await reload(op, first)).toMatchObject({ credits_applied_cents: 0, due_cents: 1400 });
       expect(await reload(op, second)).toMatchObject({ status: 'PAID', credits_applied_cents: 2100, due_cents: 0 });
       const [consumed] = await logsOf(op, { credit_id: res.body.id, action_type: 'CONSUMED' });
-      expect(consumed).toMatchObject({ units_applied: 3, amount_applied: usd(2100), invoice_id: second.id, invoice: { uuid: second.uuid, status: 'PAID' } });
+      expect(consumed).toMatchObject({
+        units_applied: 3,
+        amount_applied: usd(2100),
+        invoice_id: second.id,
+        invoice: { uuid: second.uuid, status: 'PAID' },
+      });
     });
 
     it('works on an invoice of the invoice API (POST /one_times IMMEDIATE), as GET /invoices/{uuid} shows', async () => {
       const cu = await newCustomer(op);
-      const res = await op.post('/one_times', { customer_id: cu.id, type: 'IMMEDIATE', onetime_items: [{ custom_price: { amount: usd(2500), description: 'Onboarding' } }] });
+      const res = await op.post('/one_times', {
+        customer_id: cu.id,
+        type: 'IMMEDIATE',
+        onetime_items: [{ custom_price: { amount: usd(2500), description: 'Onboarding' } }],
+      });
       expect(res.status).toBe(201);
       const uuid = res.body[0].invoice_uuid;
       const before = (await op.get(`/invoices/${uuid}`).expect(200)).body;
       expect(before).toMatchObject({ status: 'PENDING', total: usd(2500), due: usd(2500) });
       setNow(1 * MINUTE);
-      await op.post('/credits', { customer_id: cu.id, name: 'Onboarding waiver', type: 'AMOUNT', amount: usd(1000), apply_to_open_invoices: { enable: true } }).expect(201);
+      await op
+        .post('/credits', {
+          customer_id: cu.id,
+          name: 'Onboarding waiver',
+          type: 'AMOUNT',
+          amount: usd(1000),
+          apply_to_open_invoices: { enable: true },
+        })
+        .expect(201);
       const after = (await op.get(`/invoices/${uuid}`).expect(200)).body;
       expect(after).toMatchObject({ status: 'PENDING', sub_total: usd(2500), total: usd(1500), due: usd(1500), paid: usd(0) });
       const [consumed] = await logsOf(op, { invoice_id: uuid });
@@ -451,11 +555,26 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
       const mine = await invoice(op, cu.id, [{ name: 'Y', qty: 1, price: 100 }]);
       const inEur = await invoice(op, cu.id, [{ name: 'Z', qty: 1, price: 100 }], { currency: 'EUR' });
       const paid = await invoice(op, cu.id, [{ name: 'P', qty: 1, price: 100 }]);
-      await op.post('/credits', { customer_id: cu.id, type: 'AMOUNT', name: 'pays P', amount: usd(100), apply_to_open_invoices: { enable: true, invoice_uuids: [paid.uuid] } }).expect(201);
+      await op
+        .post('/credits', {
+          customer_id: cu.id,
+          type: 'AMOUNT',
+          name: 'pays P',
+          amount: usd(100),
+          apply_to_open_invoices: { enable: true, invoice_uuids: [paid.uuid] },
+        })
+        .expect(201);
       expect(await reload(op, paid)).toMatchObject({ status: 'PAID' });
-      const count = async () => (await op.post('/credits/find', { query: { customer_id: cu.id }, include_meta: true }).expect(200)).body.pagination.total;
+      const count = async () =>
+        (await op.post('/credits/find', { query: { customer_id: cu.id }, include_meta: true }).expect(200)).body.pagination.total;
       const before = await count();
-      const body = (uuids: string[]) => ({ customer_id: cu.id, name: 'Nope', type: 'AMOUNT', amount: usd(50), apply_to_open_invoices: { enable: true, invoice_uuids: uuids } });
+      const body = (uuids: string[]) => ({
+        customer_id: cu.id,
+        name: 'Nope',
+        type: 'AMOUNT',
+        amount: usd(50),
+        apply_to_open_invoices: { enable: true, invoice_uuids: uuids },
+      });
       let e = expectError(await op.post('/credits', body([mine.uuid, foreign.uuid])), 404, 'request_error', 'not_found');
       expect(e.validation_errors).toHaveProperty(['apply_to_open_invoices.invoice_uuids[1]']);
       e = expectError(await op.post('/credits', body(['00000000-0000-4000-8000-000000000000'])), 404, 'request_error', 'not_found');
@@ -465,7 +584,9 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
       expect(await count()).toBe(before);
       expect(await reload(op, mine)).toMatchObject({ credits_applied_cents: 0, due_cents: 100 });
       // enable: false applies nothing, even with uuids
-      const kept = await op.post('/credits', { ...body([mine.uuid]), apply_to_open_invoices: { enable: false, invoice_uuids: [mine.uuid] } }).expect(201);
+      const kept = await op
+        .post('/credits', { ...body([mine.uuid]), apply_to_open_invoices: { enable: false, invoice_uuids: [mine.uuid] } })
+        .expect(201);
       expect(kept.body).toMatchObject({ state: 'ACTIVE', amount: usd(50) });
       expect(await reload(op, mine)).toMatchObject({ credits_applied_cents: 0 });
     });

@@ -3,7 +3,6 @@ import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { CreditsExpirer, CreditsScheduler } from '../../src/credits/credits-expirer.service';
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const T0 = new Date('2027-01-10T00:00:00.000Z');
@@ -23,7 +22,11 @@ describe('credits: grant, find, revoke, consume, expire', () => {
   const setNow = (ms: number) => clock.set(new Date(T0.getTime() + ms));
   const newCustomer = async (tenant: Tenant = a, over: Record<string, unknown> = {}) => {
     const n = ++seq;
-    return (await tenant.post('/customers', { name: `Customer ${n}`, email: `c${n}@example.com`, identifier: `cred-cust-${n}`, ...over }).expect(201)).body;
+    return (
+      await tenant
+        .post('/customers', { name: `Customer ${n}`, email: `c${n}@example.com`, identifier: `cred-cust-${n}`, ...over })
+        .expect(201)
+    ).body;
   };
   const newItem = async (tenant: Tenant, name: string) => {
     const res = await tenant.post('/billable_items', { name, type: 'CUSTOM_USAGE' });
@@ -56,7 +59,14 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     it('grants an AMOUNT credit (201) with every field of the spec present', async () => {
       const c = await newCustomer();
       const res = await a
-        .post('/credits', { customer_id: c.id, name: 'Goodwill', type: 'AMOUNT', amount: usd(5000), expiration_date: at(30 * DAY), metadata: { reason: 'outage' } })
+        .post('/credits', {
+          customer_id: c.id,
+          name: 'Goodwill',
+          type: 'AMOUNT',
+          amount: usd(5000),
+          expiration_date: at(30 * DAY),
+          metadata: { reason: 'outage' },
+        })
         .expect(201);
       expect(res.body).toEqual({
         id: expect.stringMatching(/^cred_[0-9a-z]{26}$/),
@@ -87,12 +97,21 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       expect((await a.get(`/credits/${res.body.id}`).expect(200)).body).toEqual(res.body);
       const logs = await logsOf(res.body.id);
       expect(logs).toHaveLength(1);
-      expect(logs[0]).toMatchObject({ action_type: 'ISSUED', type: 'AMOUNT', amount_applied: usd(5000), units_applied: 0, invoice_id: null, invoice: null });
+      expect(logs[0]).toMatchObject({
+        action_type: 'ISSUED',
+        type: 'AMOUNT',
+        amount_applied: usd(5000),
+        units_applied: 0,
+        invoice_id: null,
+        invoice: null,
+      });
     });
 
     it('grants a UNITS credit of a billable item, the item expanded, and takes the customer identifier', async () => {
       const c = await newCustomer();
-      const res = await a.post('/credits', { customer_id: c.identifier, name: 'Free calls', type: 'UNITS', units: 1000, item_id: item.id }).expect(201);
+      const res = await a
+        .post('/credits', { customer_id: c.identifier, name: 'Free calls', type: 'UNITS', units: 1000, item_id: item.id })
+        .expect(201);
       expect(res.body).toMatchObject({
         customer_id: c.id,
         type: 'UNITS',
@@ -140,7 +159,13 @@ describe('credits: grant, find, revoke, consume, expire', () => {
 
     it('rejects invoice_uuids that are not uuids', async () => {
       const c = await newCustomer();
-      const res = await a.post('/credits', { customer_id: c.id, name: 'X', type: 'AMOUNT', amount: usd(100), apply_to_open_invoices: { enable: true, invoice_uuids: ['nope'] } });
+      const res = await a.post('/credits', {
+        customer_id: c.id,
+        name: 'X',
+        type: 'AMOUNT',
+        amount: usd(100),
+        apply_to_open_invoices: { enable: true, invoice_uuids: ['nope'] },
+      });
       const keys = Object.keys(expectError(res, 400, 'validation_error').validation_errors ?? {});
       expect(keys.some((k) => k.startsWith('apply_to_open_invoices.invoice_uuids'))).toBe(true);
     });
@@ -169,7 +194,14 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       const product = (await a.post('/products', { name: 'Plan' }).expect(200)).body;
       const pricing = (
         await a
-          .post('/pricing', { product_id: product.id, name: 'Seats', currency: 'USD', pricing_type: 'FIXED', fixed_price: { price_per_unit: 1000 }, billing_frequency: { count: 1, frequency: 'MONTH' } })
+          .post('/pricing', {
+            product_id: product.id,
+            name: 'Seats',
+            currency: 'USD',
+            pricing_type: 'FIXED',
+            fixed_price: { price_per_unit: 1000 },
+            billing_frequency: { count: 1, frequency: 'MONTH' },
+          })
           .expect(200)
       ).body;
       const owner = await newCustomer();
@@ -178,7 +210,13 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       expect(sub.status).toBe(200);
       const credit = await grant({ customer_id: owner.id, type: 'AMOUNT', amount: usd(100), subscription_id: sub.body.id });
       expect(credit.subscription_id).toBe(sub.body.id);
-      const res = await a.post('/credits', { name: 'X', customer_id: stranger.id, type: 'AMOUNT', amount: usd(100), subscription_id: sub.body.id });
+      const res = await a.post('/credits', {
+        name: 'X',
+        customer_id: stranger.id,
+        type: 'AMOUNT',
+        amount: usd(100),
+        subscription_id: sub.body.id,
+      });
       expect(expectError(res, 404, 'request_error', 'not_found').validation_errors).toHaveProperty(['subscription_id']);
       const bySub = await a.post('/credits/find', { query: { subscription_id: sub.body.id } }).expect(200);
       expect(ids(bySub)).toEqual([credit.id]);
@@ -196,7 +234,14 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       const product = (await a.post('/products', { name: 'Finder plan' }).expect(200)).body;
       const pricing = (
         await a
-          .post('/pricing', { product_id: product.id, name: 'EUR seats', currency: 'EUR', pricing_type: 'FIXED', fixed_price: { price_per_unit: 1000 }, billing_frequency: { count: 1, frequency: 'MONTH' } })
+          .post('/pricing', {
+            product_id: product.id,
+            name: 'EUR seats',
+            currency: 'EUR',
+            pricing_type: 'FIXED',
+            fixed_price: { price_per_unit: 1000 },
+            billing_frequency: { count: 1, frequency: 'MONTH' },
+          })
           .expect(200)
       ).body;
       sub = (await a.post('/subscriptions', { customer_id: cust.id, product_pricing_ids: [pricing.id] }).expect(200)).body.id;
@@ -204,13 +249,25 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       setNow(1 * DAY);
       f.alpha = await grant({ customer_id: cust.id, name: 'Alpha promo', type: 'AMOUNT', amount: usd(1000) });
       setNow(1 * DAY + 1 * MINUTE);
-      f.beta = await grant({ customer_id: cust.id, name: 'Beta', type: 'AMOUNT', amount: { currency: 'EUR', value_in_cents: 500 }, subscription_id: sub });
+      f.beta = await grant({
+        customer_id: cust.id,
+        name: 'Beta',
+        type: 'AMOUNT',
+        amount: { currency: 'EUR', value_in_cents: 500 },
+        subscription_id: sub,
+      });
       setNow(1 * DAY + 2 * MINUTE);
       f.gamma = await grant({ customer_id: cust.id, name: 'Gamma units', type: 'UNITS', units: 10, item_id: item.id });
       setNow(1 * DAY + 3 * MINUTE);
       f.delta = await grant({ customer_id: cust.id, name: 'Delta', type: 'AMOUNT', amount: usd(700) });
       setNow(1 * DAY + 4 * MINUTE);
-      f.eps = await grant({ customer_id: cust.id, name: 'Epsilon', type: 'AMOUNT', amount: usd(100), expiration_date: at(1 * DAY + 10 * MINUTE) });
+      f.eps = await grant({
+        customer_id: cust.id,
+        name: 'Epsilon',
+        type: 'AMOUNT',
+        amount: usd(100),
+        expiration_date: at(1 * DAY + 10 * MINUTE),
+      });
       setNow(1 * DAY + 5 * MINUTE);
       await a.delete(`/credits/${f.delta.id}`).expect(200);
     });
@@ -253,10 +310,24 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     });
 
     it('pages with from_key and counts with include_meta', async () => {
-      const p1 = await a.post('/credits/find', { query: { customer_id: cust.id }, sort_key: 'createdAtAsc', pagination: { limit: 2 }, include_meta: true }).expect(200);
+      const p1 = await a
+        .post('/credits/find', { query: { customer_id: cust.id }, sort_key: 'createdAtAsc', pagination: { limit: 2 }, include_meta: true })
+        .expect(200);
       expect(p1.body.pagination).toEqual({ from_key: expect.any(String), limit: 2, total: 5 });
-      const p2 = await a.post('/credits/find', { query: { customer_id: cust.id }, sort_key: 'createdAtAsc', pagination: { limit: 2, from_key: p1.body.pagination.from_key } }).expect(200);
-      const p3 = await a.post('/credits/find', { query: { customer_id: cust.id }, sort_key: 'createdAtAsc', pagination: { limit: 2, from_key: p2.body.pagination.from_key } }).expect(200);
+      const p2 = await a
+        .post('/credits/find', {
+          query: { customer_id: cust.id },
+          sort_key: 'createdAtAsc',
+          pagination: { limit: 2, from_key: p1.body.pagination.from_key },
+        })
+        .expect(200);
+      const p3 = await a
+        .post('/credits/find', {
+          query: { customer_id: cust.id },
+          sort_key: 'createdAtAsc',
+          pagination: { limit: 2, from_key: p2.body.pagination.from_key },
+        })
+        .expect(200);
       expect([...ids(p1), ...ids(p2), ...ids(p3)]).toEqual([f.alpha.id, f.beta.id, f.gamma.id, f.delta.id, f.eps.id]);
       expect(p3.body.pagination.from_key).toBeNull();
     });
@@ -281,7 +352,13 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(300) }).expect(200);
       setNow(1 * MINUTE);
       const res = await a.delete(`/credits/${credit.id}`).expect(200);
-      expect(res.body).toMatchObject({ id: credit.id, state: 'REVOKED', amount: usd(0), issued_amount: usd(1000), updated_at: at(1 * MINUTE) });
+      expect(res.body).toMatchObject({
+        id: credit.id,
+        state: 'REVOKED',
+        amount: usd(0),
+        issued_amount: usd(1000),
+        updated_at: at(1 * MINUTE),
+      });
       expect((await a.get(`/credits/${credit.id}`).expect(200)).body).toEqual(res.body);
       const logs = await logsOf(credit.id);
       expect(logs.map((l: any) => [l.action_type, l.amount_applied.value_in_cents])).toEqual([
@@ -324,14 +401,34 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       setNow(1 * MINUTE);
       const month = await grant({ customer_id: c.id, name: 'month', type: 'AMOUNT', amount: usd(500), expiration_date: at(30 * DAY) });
       setNow(2 * MINUTE);
-      const tenDaysNew = await grant({ customer_id: c.id, name: 'ten new', type: 'AMOUNT', amount: usd(500), expiration_date: at(10 * DAY) });
-      const eur = await grant({ customer_id: c.id, name: 'eur', type: 'AMOUNT', amount: { currency: 'EUR', value_in_cents: 5000 }, expiration_date: at(1 * DAY) });
+      const tenDaysNew = await grant({
+        customer_id: c.id,
+        name: 'ten new',
+        type: 'AMOUNT',
+        amount: usd(500),
+        expiration_date: at(10 * DAY),
+      });
+      const eur = await grant({
+        customer_id: c.id,
+        name: 'eur',
+        type: 'AMOUNT',
+        amount: { currency: 'EUR', value_in_cents: 5000 },
+        expiration_date: at(1 * DAY),
+      });
       setNow(3 * MINUTE);
       // same expiry as tenDaysNew, granted later: tenDaysNew goes first
-      const tenDaysLater = await grant({ customer_id: c.id, name: 'ten later', type: 'AMOUNT', amount: usd(100), expiration_date: at(10 * DAY) });
+      const tenDaysLater = await grant({
+        customer_id: c.id,
+        name: 'ten later',
+        type: 'AMOUNT',
+        amount: usd(100),
+        expiration_date: at(10 * DAY),
+      });
       setNow(4 * MINUTE);
 
-      const res = await a.post('/credits/consume', { customer_id: c.identifier, type: 'AMOUNT', amount: usd(800), note: 'Usage March' }).expect(200);
+      const res = await a
+        .post('/credits/consume', { customer_id: c.identifier, type: 'AMOUNT', amount: usd(800), note: 'Usage March' })
+        .expect(200);
       expect(res.body.customer_id).toBe(c.id);
       expect(res.body.type).toBe('AMOUNT');
       expect(res.body.consumed_amount).toEqual(usd(800));
@@ -346,7 +443,12 @@ describe('credits: grant, find, revoke, consume, expire', () => {
         [tenDaysLater.id, 'CONSUMED', 100, 'Usage March'],
         [month.id, 'CONSUMED', 200, 'Usage March'],
       ]);
-      expect(res.body.logs[0]).toMatchObject({ customer_id: c.id, customer: { id: c.id }, credit: { id: tenDaysNew.id, state: 'CONSUMED' }, invoice: null });
+      expect(res.body.logs[0]).toMatchObject({
+        customer_id: c.id,
+        customer: { id: c.id },
+        credit: { id: tenDaysNew.id, state: 'CONSUMED' },
+        invoice: null,
+      });
       expect((await a.get(`/credits/${never.id}`).expect(200)).body.amount).toEqual(usd(500));
       expect((await a.get(`/credits/${eur.id}`).expect(200)).body.amount).toEqual({ currency: 'EUR', value_in_cents: 5000 });
 
@@ -367,7 +469,12 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       const one = await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(600) });
       const two = await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(400) });
       setNow(1 * MINUTE);
-      expectError(await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(1001) }), 400, 'request_error', 'insufficient_credit');
+      expectError(
+        await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(1001) }),
+        400,
+        'request_error',
+        'insufficient_credit',
+      );
       for (const credit of [one, two]) {
         expect((await a.get(`/credits/${credit.id}`).expect(200)).body).toEqual(credit);
         expect((await logsOf(credit.id)).map((l: any) => l.action_type)).toEqual(['ISSUED']);
@@ -395,7 +502,12 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       expect(res.body.logs[0].item).toMatchObject({ id: item.id, name: 'API calls' });
       // at its expiration_date the credit is gone, although the expirer has not run
       setNow(5 * DAY);
-      expectError(await a.post('/credits/consume', { customer_id: c.id, type: 'UNITS', units: 1, item_id: item.id }), 400, 'request_error', 'insufficient_credit');
+      expectError(
+        await a.post('/credits/consume', { customer_id: c.id, type: 'UNITS', units: 1, item_id: item.id }),
+        400,
+        'request_error',
+        'insufficient_credit',
+      );
       expect((await a.get(`/credits/${later.id}`).expect(200)).body).toMatchObject({ state: 'EXPIRED', units: 0 });
       expect((await a.get(`/credits/${other.id}`).expect(200)).body.units).toBe(50);
     });
@@ -405,25 +517,62 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       const first = await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(500), expiration_date: at(1 * DAY) });
       const second = await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(500) });
       const units = await grant({ customer_id: c.id, type: 'UNITS', units: 3, item_id: item.id });
-      const res = await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(200), credit_id: second.id }).expect(200);
+      const res = await a
+        .post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(200), credit_id: second.id })
+        .expect(200);
       expect(res.body.credits.map((x: any) => [x.id, x.amount.value_in_cents])).toEqual([[second.id, 300]]);
       expect((await a.get(`/credits/${first.id}`).expect(200)).body.amount).toEqual(usd(500));
       // more than that credit holds: insufficient, though the customer has more elsewhere
-      expectError(await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(400), credit_id: second.id }), 400, 'request_error', 'insufficient_credit');
+      expectError(
+        await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(400), credit_id: second.id }),
+        400,
+        'request_error',
+        'insufficient_credit',
+      );
       // a UNITS credit by id, item taken from the credit
       const u = await a.post('/credits/consume', { customer_id: c.id, type: 'UNITS', units: 2, credit_id: units.id }).expect(200);
       expect(u.body.credits[0]).toMatchObject({ id: units.id, units: 1 });
 
       const other = await newCustomer();
       const foreign = await grant({ customer_id: other.id, type: 'AMOUNT', amount: usd(500) });
-      let e = expectError(await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(1), credit_id: foreign.id }), 404, 'request_error', 'not_found');
+      let e = expectError(
+        await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(1), credit_id: foreign.id }),
+        404,
+        'request_error',
+        'not_found',
+      );
       expect(e.validation_errors).toHaveProperty(['credit_id']);
-      e = expectError(await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(1), credit_id: 'cred_bad' }), 404, 'request_error', 'not_found');
+      e = expectError(
+        await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(1), credit_id: 'cred_bad' }),
+        404,
+        'request_error',
+        'not_found',
+      );
       expect(e.validation_errors).toHaveProperty(['credit_id']);
-      expectError(await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: { currency: 'EUR', value_in_cents: 1 }, credit_id: second.id }), 400, 'request_error', 'currency_mismatch');
-      expectError(await a.post('/credits/consume', { customer_id: c.id, type: 'UNITS', units: 1, credit_id: second.id }), 400, 'request_error', 'credit_mismatch');
+      expectError(
+        await a.post('/credits/consume', {
+          customer_id: c.id,
+          type: 'AMOUNT',
+          amount: { currency: 'EUR', value_in_cents: 1 },
+          credit_id: second.id,
+        }),
+        400,
+        'request_error',
+        'currency_mismatch',
+      );
+      expectError(
+        await a.post('/credits/consume', { customer_id: c.id, type: 'UNITS', units: 1, credit_id: second.id }),
+        400,
+        'request_error',
+        'credit_mismatch',
+      );
       await a.delete(`/credits/${first.id}`).expect(200);
-      expectError(await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(1), credit_id: first.id }), 409, 'request_error', 'invalid_state');
+      expectError(
+        await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(1), credit_id: first.id }),
+        409,
+        'request_error',
+        'invalid_state',
+      );
     });
 
     it.each([
@@ -444,10 +593,20 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     });
 
     it('answers 404 naming the field for an unknown customer or item', async () => {
-      let e = expectError(await a.post('/credits/consume', { customer_id: 'nobody', type: 'AMOUNT', amount: usd(5) }), 404, 'request_error', 'not_found');
+      let e = expectError(
+        await a.post('/credits/consume', { customer_id: 'nobody', type: 'AMOUNT', amount: usd(5) }),
+        404,
+        'request_error',
+        'not_found',
+      );
       expect(e.validation_errors).toHaveProperty(['customer_id']);
       const c = await newCustomer();
-      e = expectError(await a.post('/credits/consume', { customer_id: c.id, type: 'UNITS', units: 1, item_id: itemB.id }), 404, 'request_error', 'not_found');
+      e = expectError(
+        await a.post('/credits/consume', { customer_id: c.id, type: 'UNITS', units: 1, item_id: itemB.id }),
+        404,
+        'request_error',
+        'not_found',
+      );
       expect(e.validation_errors).toHaveProperty(['item_id']);
     });
   });
@@ -470,7 +629,12 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       expect(await expirer.expireDue(clock.now(), e.companyId)).toBe(2);
       expect(await expirer.expireDue(clock.now(), e.companyId)).toBe(0);
 
-      expect((await e.get(`/credits/${money.id}`).expect(200)).body).toMatchObject({ state: 'EXPIRED', amount: usd(0), issued_amount: usd(800), updated_at: at(2 * DAY) });
+      expect((await e.get(`/credits/${money.id}`).expect(200)).body).toMatchObject({
+        state: 'EXPIRED',
+        amount: usd(0),
+        issued_amount: usd(800),
+        updated_at: at(2 * DAY),
+      });
       expect((await e.get(`/credits/${units.id}`).expect(200)).body).toMatchObject({ state: 'EXPIRED', units: 0, issued_units: 7 });
       expect((await e.get(`/credits/${keeps.id}`).expect(200)).body).toMatchObject({ state: 'ACTIVE', amount: usd(100) });
       expect((await e.get(`/credits/${spent.id}`).expect(200)).body.state).toBe('CONSUMED');
@@ -521,9 +685,19 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       expect(found.body.results).toEqual([]);
       const all = await b.post('/credits/find', { pagination: { limit: 100 } }).expect(200);
       expect(all.body.results.every((r: any) => r.company_id === b.companyId)).toBe(true);
-      let e = expectError(await b.post('/credits/consume', { customer_id: customer.id, type: 'AMOUNT', amount: usd(1) }), 404, 'request_error', 'not_found');
+      let e = expectError(
+        await b.post('/credits/consume', { customer_id: customer.id, type: 'AMOUNT', amount: usd(1) }),
+        404,
+        'request_error',
+        'not_found',
+      );
       expect(e.validation_errors).toHaveProperty(['customer_id']);
-      e = expectError(await b.post('/credits/consume', { customer_id: customerB.id, type: 'AMOUNT', amount: usd(1), credit_id: credit.id }), 404, 'request_error', 'not_found');
+      e = expectError(
+        await b.post('/credits/consume', { customer_id: customerB.id, type: 'AMOUNT', amount: usd(1), credit_id: credit.id }),
+        404,
+        'request_error',
+        'not_found',
+      );
       expect(e.validation_errors).toHaveProperty(['credit_id']);
       const logs = await b.post('/credits/logs/find', { query: { credit_id: credit.id } }).expect(200);
       expect(logs.body.results).toEqual([]);

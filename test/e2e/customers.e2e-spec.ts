@@ -30,7 +30,15 @@ describe('customers', () => {
     locale: 'en-GB',
     owner_id: 'user_42',
     status: 'active',
-    address: { address_line_1: '12 St James Square', address_line_2: 'Floor 2', city: 'London', country: 'GB', place_id: 'pl_1', state: 'London', zip: 'SW1Y 4JH' },
+    address: {
+      address_line_1: '12 St James Square',
+      address_line_2: 'Floor 2',
+      city: 'London',
+      country: 'GB',
+      place_id: 'pl_1',
+      state: 'London',
+      zip: 'SW1Y 4JH',
+    },
     billing_emails: ['billing@example.com', 'ap@example.org'],
     child_rollup_billing: true,
     child_rollup_billing_config: {
@@ -105,7 +113,15 @@ describe('customers', () => {
 
     it('fills the missing fields of an address and of the rollup config with null', async () => {
       const c = await create(a, { address: { country: 'DE' }, child_rollup_billing_config: { frequency: 'quarter' } });
-      expect(c.address).toEqual({ address_line_1: null, address_line_2: null, city: null, country: 'DE', place_id: null, state: null, zip: null });
+      expect(c.address).toEqual({
+        address_line_1: null,
+        address_line_2: null,
+        city: null,
+        country: 'DE',
+        place_id: null,
+        state: null,
+        zip: null,
+      });
       expect(c.child_rollup_billing_config).toEqual({
         frequency: 'QUARTER',
         start_date: null,
@@ -138,8 +154,14 @@ describe('customers', () => {
       [{ unknown_field: 1 }, 'unknown_field'],
       [{ id: 'cus_01jzzzzzzzzzzzzzzzzzzzzzzz' }, 'id'],
       [{ mrr: 100 }, 'mrr'],
-      [{ child_rollup_billing_config: { invoice_due_date_from_creation: -1 } }, 'child_rollup_billing_config.invoice_due_date_from_creation'],
-      [{ child_rollup_billing_config: { invoice_due_date_from_creation: 1.5 } }, 'child_rollup_billing_config.invoice_due_date_from_creation'],
+      [
+        { child_rollup_billing_config: { invoice_due_date_from_creation: -1 } },
+        'child_rollup_billing_config.invoice_due_date_from_creation',
+      ],
+      [
+        { child_rollup_billing_config: { invoice_due_date_from_creation: 1.5 } },
+        'child_rollup_billing_config.invoice_due_date_from_creation',
+      ],
       [{ child_rollup_billing_config: { frequency: 'FORTNIGHT' } }, 'child_rollup_billing_config.frequency'],
       [{ child_rollup_billing_config: { start_date: 'yesterday' } }, 'child_rollup_billing_config.start_date'],
       [{ child_rollup_billing_config: { auto_charges: 'yes' } }, 'child_rollup_billing_config.auto_charges'],
@@ -291,9 +313,23 @@ describe('customers', () => {
 
     it('replaces the address and the rollup config as a whole', async () => {
       const c = await create(a, fullBody());
-      const res = await a.patch(`/customers/${c.id}`, { address: { city: 'Paris', country: 'FR' }, child_rollup_billing_config: { frequency: 'YEAR' } }).expect(200);
-      expect(res.body.address).toEqual({ address_line_1: null, address_line_2: null, city: 'Paris', country: 'FR', place_id: null, state: null, zip: null });
-      expect(res.body.child_rollup_billing_config).toMatchObject({ frequency: 'YEAR', start_date: null, invoice_due_date_from_creation: null });
+      const res = await a
+        .patch(`/customers/${c.id}`, { address: { city: 'Paris', country: 'FR' }, child_rollup_billing_config: { frequency: 'YEAR' } })
+        .expect(200);
+      expect(res.body.address).toEqual({
+        address_line_1: null,
+        address_line_2: null,
+        city: 'Paris',
+        country: 'FR',
+        place_id: null,
+        state: null,
+        zip: null,
+      });
+      expect(res.body.child_rollup_billing_config).toMatchObject({
+        frequency: 'YEAR',
+        start_date: null,
+        invoice_due_date_from_creation: null,
+      });
     });
 
     it('validates the body like create, naming nested paths, and changes nothing', async () => {
@@ -302,7 +338,10 @@ describe('customers', () => {
         [{ email: 'nope' }, 'email'],
         [{ billing_emails: ['x'] }, 'billing_emails'],
         [{ address: { country: 'gb' } }, 'address.country'],
-        [{ child_rollup_billing_config: { invoice_due_date_from_creation: -3 } }, 'child_rollup_billing_config.invoice_due_date_from_creation'],
+        [
+          { child_rollup_billing_config: { invoice_due_date_from_creation: -3 } },
+          'child_rollup_billing_config.invoice_due_date_from_creation',
+        ],
         [{ status: 'PAUSED' }, 'status'],
         [{ managed_externally: false }, 'managed_externally'],
         [{ company_id: b.companyId }, 'company_id'],
@@ -337,10 +376,20 @@ describe('customers', () => {
       const foreign = await create(b, { name: 'B parent' });
       const mine = await create(a, {});
       for (const ref of [foreign.id, 'cus_01jzzzzzzzzzzzzzzzzzzzzzzz', 'nobody']) {
-        const onCreate = expectError(await a.post('/customers', { parent_customer_id: ref }).expect(404), 404, 'request_error', 'not_found');
+        const onCreate = expectError(
+          await a.post('/customers', { parent_customer_id: ref }).expect(404),
+          404,
+          'request_error',
+          'not_found',
+        );
         expect(onCreate.validation_errors).toHaveProperty(['parent_customer_id']);
         expect(onCreate.error_message).toContain('parent_customer_id');
-        const onUpdate = expectError(await a.patch(`/customers/${mine.id}`, { parent_customer_id: ref }).expect(404), 404, 'request_error', 'not_found');
+        const onUpdate = expectError(
+          await a.patch(`/customers/${mine.id}`, { parent_customer_id: ref }).expect(404),
+          404,
+          'request_error',
+          'not_found',
+        );
         expect(onUpdate.validation_errors).toHaveProperty(['parent_customer_id']);
       }
       expect((await a.get(`/customers/${mine.id}`).expect(200)).body.parent_customer_id).toBeNull();
@@ -412,21 +461,46 @@ describe('customers', () => {
     let cy: any;
     let dee: any;
     const ids = async (query: object, sort_key?: string) =>
-      (await f.post('/customers/find', { query, ...(sort_key ? { sort_key } : {}), pagination: { limit: 100 } }).expect(200)).body.results.map(
-        (r: { id: string }) => r.id,
-      );
+      (
+        await f.post('/customers/find', { query, ...(sort_key ? { sort_key } : {}), pagination: { limit: 100 } }).expect(200)
+      ).body.results.map((r: { id: string }) => r.id);
     const setMoney = (id: string, mrr: number, arr: number) =>
-      t.dataSource.query('UPDATE customers SET mrr_in_cents = $1, arr_in_cents = $2 WHERE company_id = $3 AND id = $4', [mrr, arr, f.companyId, id]);
+      t.dataSource.query('UPDATE customers SET mrr_in_cents = $1, arr_in_cents = $2 WHERE company_id = $3 AND id = $4', [
+        mrr,
+        arr,
+        f.companyId,
+        id,
+      ]);
 
     beforeAll(async () => {
       f = await t.tenant('finder');
       parent = await create(f, { name: 'Parent Holding', identifier: 'holding', org_name: 'Holding Group', email: 'hq@holding.example' });
       await sleep(3);
-      ada = await create(f, { name: 'Ada', identifier: 'ada-1', email: 'Ada@Example.com', org_name: 'Engines', owner_id: 'owner-1', parent_customer_id: parent.id });
+      ada = await create(f, {
+        name: 'Ada',
+        identifier: 'ada-1',
+        email: 'Ada@Example.com',
+        org_name: 'Engines',
+        owner_id: 'owner-1',
+        parent_customer_id: parent.id,
+      });
       await sleep(3);
-      bob = await create(f, { name: 'Bob', identifier: 'bob_2', email: 'bob@example.com', org_name: 'Builders', owner_id: 'owner-2', status: 'ARCHIVED' });
+      bob = await create(f, {
+        name: 'Bob',
+        identifier: 'bob_2',
+        email: 'bob@example.com',
+        org_name: 'Builders',
+        owner_id: 'owner-2',
+        status: 'ARCHIVED',
+      });
       await sleep(3);
-      cy = await create(f, { name: 'Cy 100%', identifier: 'cy-3', email: 'cy@other.example', org_name: 'Engines', parent_customer_id: parent.id });
+      cy = await create(f, {
+        name: 'Cy 100%',
+        identifier: 'cy-3',
+        email: 'cy@other.example',
+        org_name: 'Engines',
+        parent_customer_id: parent.id,
+      });
       await sleep(3);
       dee = await create(f, { name: null, identifier: 'dee-4' });
       await setMoney(ada.id, 10_000, 120_000);
@@ -533,11 +607,15 @@ describe('customers', () => {
       // a filtered walk
       const first = await f.post('/customers/find', { query: { status: 'ACTIVE' }, pagination: { limit: 3 } }).expect(200);
       expect(first.body.results).toHaveLength(3);
-      const rest = await f.post('/customers/find', { query: { status: 'ACTIVE' }, pagination: { limit: 3, from_key: first.body.pagination.from_key } }).expect(200);
+      const rest = await f
+        .post('/customers/find', { query: { status: 'ACTIVE' }, pagination: { limit: 3, from_key: first.body.pagination.from_key } })
+        .expect(200);
       expect(rest.body.results).toHaveLength(1);
       expect(rest.body.pagination.from_key).toBeNull();
       // a cursor of another sort key is refused
-      const res = await f.post('/customers/find', { sort_key: 'createdAtAsc', pagination: { from_key: first.body.pagination.from_key } }).expect(400);
+      const res = await f
+        .post('/customers/find', { sort_key: 'createdAtAsc', pagination: { from_key: first.body.pagination.from_key } })
+        .expect(400);
       expectError(res, 400, 'validation_error');
     });
   });
@@ -583,7 +661,15 @@ describe('customers', () => {
     expect(path.patch.requestBody).toBeDefined();
     expect(path.get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CustomerResponse' });
     expect(Object.keys(doc.components.schemas.CustomerResponse.properties)).toEqual(
-      expect.arrayContaining(['address', 'arr', 'mrr', 'computed_entitlements', 'integration_references', 'managed_externally', 'child_rollup_billing_config']),
+      expect.arrayContaining([
+        'address',
+        'arr',
+        'mrr',
+        'computed_entitlements',
+        'integration_references',
+        'managed_externally',
+        'child_rollup_billing_config',
+      ]),
     );
     expect(doc.paths['/api/v1/companies/{company_id}/customers/{customer_id}/start_managing'].patch).toBeDefined();
     expect(doc.paths['/api/v1/companies/{company_id}/customers/find'].post).toBeDefined();

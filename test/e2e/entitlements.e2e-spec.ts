@@ -22,7 +22,9 @@ describe('entitlements', () => {
   });
 
   it('creates an entitlement (201) with every field present', async () => {
-    const res = await a.post('/entitlements', valid({ key: 'max-seats_2', type: 'NUMBER', aggregator_type: 'ADD', adjust_for_quantity: true })).expect(201);
+    const res = await a
+      .post('/entitlements', valid({ key: 'max-seats_2', type: 'NUMBER', aggregator_type: 'ADD', adjust_for_quantity: true }))
+      .expect(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^ent_[0-9a-z]{26}$/),
       company_id: a.companyId,
@@ -40,7 +42,9 @@ describe('entitlements', () => {
   });
 
   it('creates an ENUM with its possible values', async () => {
-    const res = await a.post('/entitlements', valid({ type: 'ENUM', aggregator_type: 'COALESCE', possible_values: ['basic', 'pro'] })).expect(201);
+    const res = await a
+      .post('/entitlements', valid({ type: 'ENUM', aggregator_type: 'COALESCE', possible_values: ['basic', 'pro'] }))
+      .expect(201);
     expect(res.body.possible_values).toEqual(['basic', 'pro']);
   });
 
@@ -89,7 +93,9 @@ describe('entitlements', () => {
   });
 
   it('updates name, aggregator, adjust_for_quantity and possible values', async () => {
-    const created = (await a.post('/entitlements', valid({ type: 'ENUM', aggregator_type: 'COALESCE', possible_values: ['a'] })).expect(201)).body;
+    const created = (
+      await a.post('/entitlements', valid({ type: 'ENUM', aggregator_type: 'COALESCE', possible_values: ['a'] })).expect(201)
+    ).body;
     const res = await a.patch(`/entitlements/${created.id}`, { name: 'Renamed', possible_values: ['a', 'b'] }).expect(200);
     expect(res.body).toMatchObject({ id: created.id, name: 'Renamed', possible_values: ['a', 'b'], key: created.key, type: 'ENUM' });
     expect(new Date(res.body.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(created.updated_at).getTime());
@@ -101,7 +107,9 @@ describe('entitlements', () => {
   });
 
   it('refuses updates that break the definition and changes nothing', async () => {
-    const created = (await a.post('/entitlements', valid({ type: 'ENUM', aggregator_type: 'COALESCE', possible_values: ['a'] })).expect(201)).body;
+    const created = (
+      await a.post('/entitlements', valid({ type: 'ENUM', aggregator_type: 'COALESCE', possible_values: ['a'] })).expect(201)
+    ).body;
     expectError(await a.patch(`/entitlements/${created.id}`, { possible_values: [] }).expect(400), 400, 'validation_error');
     expectError(await a.patch(`/entitlements/${created.id}`, { aggregator_type: 'ADD' }).expect(400), 400, 'validation_error');
     expectError(await a.patch(`/entitlements/${created.id}`, { key: 'other' }).expect(400), 400, 'validation_error');
@@ -133,7 +141,11 @@ describe('entitlements', () => {
 
   it('finds by every filter', async () => {
     const c = await t.tenant('finder');
-    const mk = (over: Record<string, unknown>) => c.post('/entitlements', valid(over)).expect(201).then((r) => r.body);
+    const mk = (over: Record<string, unknown>) =>
+      c
+        .post('/entitlements', valid(over))
+        .expect(201)
+        .then((r) => r.body);
     const seats = await mk({ key: 'seats', name: 'Seat limit', type: 'NUMBER', aggregator_type: 'MAXIMUM' });
     const sso = await mk({ key: 'sso', name: 'Single sign-on', type: 'BOOL', aggregator_type: 'OR' });
     const tier = await mk({ key: 'tier', name: 'Support tier', type: 'ENUM', aggregator_type: 'COALESCE', possible_values: ['gold'] });

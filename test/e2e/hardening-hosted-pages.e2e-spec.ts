@@ -14,13 +14,25 @@ describe('hardening: hosted page errors', () => {
   const pricing = async (name: string) =>
     (
       await a
-        .post('/pricing', { product_id: (await a.post('/products', { name }).expect(200)).body.id, name, currency: 'USD', pricing_type: 'FIXED', fixed_price: { price_per_unit: 5800 }, billing_frequency: { count: 1, frequency: 'MONTH' } })
+        .post('/pricing', {
+          product_id: (await a.post('/products', { name }).expect(200)).body.id,
+          name,
+          currency: 'USD',
+          pricing_type: 'FIXED',
+          fixed_price: { price_per_unit: 5800 },
+          billing_frequency: { count: 1, frequency: 'MONTH' },
+        })
         .expect(200)
     ).body;
   const checkout = async (customerId: string, price: any) =>
     (
       await a
-        .post('/checkout', { type: 'CHECKOUT_SESSION', customer_id: customerId, product_pricing_ids: [price.id], config_items: [{ product_metric_pricing_id: price.product_metric_pricings[0].id, num_licenses: 2 }] })
+        .post('/checkout', {
+          type: 'CHECKOUT_SESSION',
+          customer_id: customerId,
+          product_pricing_ids: [price.id],
+          config_items: [{ product_metric_pricing_id: price.product_metric_pricings[0].id, num_licenses: 2 }],
+        })
         .expect(200)
     ).body as { id: string; url: string };
   const contract = async (customerId: string) =>
@@ -64,7 +76,9 @@ describe('hardening: hosted page errors', () => {
     const html = expectHtmlError(await submit(url, payForm), 400, url);
     expect(html).toContain('This page cannot be completed');
     expect(html).toContain('ARCHIVED');
-    expect((await a.post('/subscriptions/find', { query: { customer_id: c.id }, include_meta: true }).expect(200)).body.pagination.total).toBe(0);
+    expect(
+      (await a.post('/subscriptions/find', { query: { customer_id: c.id }, include_meta: true }).expect(200)).body.pagination.total,
+    ).toBe(0);
   });
 
   it('the checkout page of a price archived meanwhile is an HTML page (4xx), not JSON', async () => {
@@ -76,7 +90,9 @@ describe('hardening: hosted page errors', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expectHtmlError(res, res.status, url);
-    expect((await a.post('/subscriptions/find', { query: { customer_id: c.id }, include_meta: true }).expect(200)).body.pagination.total).toBe(0);
+    expect(
+      (await a.post('/subscriptions/find', { query: { customer_id: c.id }, include_meta: true }).expect(200)).body.pagination.total,
+    ).toBe(0);
   });
 
   it('the signing page of a customer archived meanwhile is an HTML page (400), and the contract is unchanged', async () => {
@@ -110,7 +126,9 @@ describe('hardening: hosted page errors', () => {
           RETURN NEW;
         END $$`);
       await t.dataSource.query('DROP TRIGGER IF EXISTS tally_test_refuse_subscription ON subscriptions');
-      await t.dataSource.query('CREATE TRIGGER tally_test_refuse_subscription BEFORE INSERT ON subscriptions FOR EACH ROW EXECUTE FUNCTION tally_test_refuse_subscription()');
+      await t.dataSource.query(
+        'CREATE TRIGGER tally_test_refuse_subscription BEFORE INSERT ON subscriptions FOR EACH ROW EXECUTE FUNCTION tally_test_refuse_subscription()',
+      );
     });
     afterAll(async () => {
       await t.dataSource.query('DROP TRIGGER IF EXISTS tally_test_refuse_subscription ON subscriptions');

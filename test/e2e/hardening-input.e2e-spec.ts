@@ -28,7 +28,14 @@ describe('hardening: bad input is a 400', () => {
     product = (await a.post('/products', { name: 'Platform' }).expect(200)).body;
     seats = (
       await a
-        .post('/pricing', { product_id: product.id, name: 'Seats', currency: 'USD', pricing_type: 'FIXED', fixed_price: { price_per_unit: 1000 }, billing_frequency: { count: 1, frequency: 'MONTH' } })
+        .post('/pricing', {
+          product_id: product.id,
+          name: 'Seats',
+          currency: 'USD',
+          pricing_type: 'FIXED',
+          fixed_price: { price_per_unit: 1000 },
+          billing_frequency: { count: 1, frequency: 'MONTH' },
+        })
         .expect(200)
     ).body;
   });
@@ -36,14 +43,22 @@ describe('hardening: bad input is a 400', () => {
 
   describe('search cursors', () => {
     it('refuses a forged cursor whose values do not fit the sort key (date, id)', async () => {
-      for (const forged of [['createdAtDesc', 'x', 'x'], ['createdAtDesc', 12, 'cus_x'], ['createdAtAsc', '2030-W05-1', 'cus_x'], ['createdAtDesc', '2027-01-01T00:00:00.000Z', 'a\u0000b']]) {
+      for (const forged of [
+        ['createdAtDesc', 'x', 'x'],
+        ['createdAtDesc', 12, 'cus_x'],
+        ['createdAtAsc', '2030-W05-1', 'cus_x'],
+        ['createdAtDesc', '2027-01-01T00:00:00.000Z', 'a\u0000b'],
+      ]) {
         const res = await a.post('/customers/find', { pagination: { from_key: cursor(forged) }, sort_key: forged[0] });
         field(res, 'pagination.from_key');
       }
     });
 
     it('refuses a forged numeric cursor on a numeric sort key', async () => {
-      const res = await a.post('/payments/transactions/find', { pagination: { from_key: cursor(['totalAmountAsc', 'abc', 'txn_x']) }, sort_key: 'totalAmountAsc' });
+      const res = await a.post('/payments/transactions/find', {
+        pagination: { from_key: cursor(['totalAmountAsc', 'abc', 'txn_x']) },
+        sort_key: 'totalAmountAsc',
+      });
       field(res, 'pagination.from_key');
     });
 
@@ -63,17 +78,36 @@ describe('hardening: bad input is a 400', () => {
       async (value) => {
         field(await a.post('/invoices/find', { query: { invoice_date: { gte: value } } }), 'query.invoice_date.gte');
         field(await a.post('/invoices/find', { query: { due_date: { lt: value } } }), 'query.due_date.lt');
-        const credit = await a.post('/credits', { customer_id: customer.id, name: 'c', type: 'AMOUNT', amount: { currency: 'USD', value_in_cents: 100 }, expiration_date: value });
+        const credit = await a.post('/credits', {
+          customer_id: customer.id,
+          name: 'c',
+          type: 'AMOUNT',
+          amount: { currency: 'USD', value_in_cents: 100 },
+          expiration_date: value,
+        });
         field(credit, 'expiration_date');
       },
     );
 
     it('accepts the documented forms', async () => {
-      for (const value of ['2030-01-05', '2030-01-05T10:00Z', '2030-01-05T10:00:00Z', '2030-01-05T10:00:00.123Z', '2030-01-05T10:00:00+02:00', '2028-02-29']) {
+      for (const value of [
+        '2030-01-05',
+        '2030-01-05T10:00Z',
+        '2030-01-05T10:00:00Z',
+        '2030-01-05T10:00:00.123Z',
+        '2030-01-05T10:00:00+02:00',
+        '2028-02-29',
+      ]) {
         await a.post('/invoices/find', { query: { invoice_date: { gte: value } } }).expect(200);
       }
       const credit = await a
-        .post('/credits', { customer_id: customer.id, name: 'c', type: 'AMOUNT', amount: { currency: 'USD', value_in_cents: 100 }, expiration_date: '2030-01-05T10:00:00+02:00' })
+        .post('/credits', {
+          customer_id: customer.id,
+          name: 'c',
+          type: 'AMOUNT',
+          amount: { currency: 'USD', value_in_cents: 100 },
+          expiration_date: '2030-01-05T10:00:00+02:00',
+        })
         .expect(201);
       expect(credit.body.expiration_date).toBe('2030-01-05T08:00:00.000Z');
     });
@@ -84,7 +118,10 @@ describe('hardening: bad input is a 400', () => {
       const res = await a.post('/customers', { name: 'nul\u0000name', email: 'nul@example.com' });
       const body = field(res, 'name');
       expect(body.error_message).toContain('NUL');
-      field(await a.post('/entitlements', { key: 'k', name: 'n', type: 'BOOL', aggregator_type: 'OR', metadata: { deep: [{ x: 'a\u0000' }] } }), 'metadata.deep[0].x');
+      field(
+        await a.post('/entitlements', { key: 'k', name: 'n', type: 'BOOL', aggregator_type: 'OR', metadata: { deep: [{ x: 'a\u0000' }] } }),
+        'metadata.deep[0].x',
+      );
       field(await a.patch(`/customers/${customer.id}`, { metadata: { 'k\u0000': 1 } }), 'metadata.k\\u0000');
       const found = await a.post('/customers/find', { query: { search: 'nul' }, include_meta: true }).expect(200);
       expect(found.body.pagination.total).toBe(0);
@@ -112,9 +149,20 @@ describe('hardening: bad input is a 400', () => {
 
   describe('bounds', () => {
     it(`bounds term.count at ${MAX_TERM_COUNT}`, async () => {
-      const res = await a.post('/subscriptions', { customer_id: customer.id, product_pricing_ids: [seats.id], term: { count: 1e9, frequency: 'MONTH' } });
+      const res = await a.post('/subscriptions', {
+        customer_id: customer.id,
+        product_pricing_ids: [seats.id],
+        term: { count: 1e9, frequency: 'MONTH' },
+      });
       field(res, 'term.count');
-      field(await a.post('/subscriptions', { customer_id: customer.id, product_pricing_ids: [seats.id], term: { count: MAX_TERM_COUNT + 1, frequency: 'MONTH' } }), 'term.count');
+      field(
+        await a.post('/subscriptions', {
+          customer_id: customer.id,
+          product_pricing_ids: [seats.id],
+          term: { count: MAX_TERM_COUNT + 1, frequency: 'MONTH' },
+        }),
+        'term.count',
+      );
       expect(await subscriptionCount()).toBe(0);
     });
 
@@ -126,9 +174,30 @@ describe('hardening: bad input is a 400', () => {
       });
       field(await a.post('/subscriptions', onetime(1e20)), 'onetime_items[0].custom_price.amount.value_in_cents');
       field(await a.post('/subscriptions', onetime(MAX_MONEY_CENTS + 1)), 'onetime_items[0].custom_price.amount.value_in_cents');
-      field(await a.post('/one_times', { customer_id: customer.id, type: 'NEXT', onetime_items: [{ custom_price: { amount: { value_in_cents: 1e20 } } }] }), 'onetime_items[0].custom_price.amount.value_in_cents');
-      field(await a.post('/credits', { customer_id: customer.id, name: 'c', type: 'AMOUNT', amount: { currency: 'USD', value_in_cents: 1e15 } }), 'amount.value_in_cents');
-      const price = await a.post('/pricing', { product_id: product.id, name: 'Huge', currency: 'USD', pricing_type: 'FIXED', fixed_price: { price_per_unit: '99999999999999' } });
+      field(
+        await a.post('/one_times', {
+          customer_id: customer.id,
+          type: 'NEXT',
+          onetime_items: [{ custom_price: { amount: { value_in_cents: 1e20 } } }],
+        }),
+        'onetime_items[0].custom_price.amount.value_in_cents',
+      );
+      field(
+        await a.post('/credits', {
+          customer_id: customer.id,
+          name: 'c',
+          type: 'AMOUNT',
+          amount: { currency: 'USD', value_in_cents: 1e15 },
+        }),
+        'amount.value_in_cents',
+      );
+      const price = await a.post('/pricing', {
+        product_id: product.id,
+        name: 'Huge',
+        currency: 'USD',
+        pricing_type: 'FIXED',
+        fixed_price: { price_per_unit: '99999999999999' },
+      });
       field(price, 'fixed_price.price_per_unit');
       expect(await subscriptionCount()).toBe(0);
     });
@@ -138,11 +207,20 @@ describe('hardening: bad input is a 400', () => {
     it('refuses a subscription whose MRR would pass the maximum, and the customer stays readable', async () => {
       const big = (
         await a
-          .post('/pricing', { product_id: product.id, name: 'Big seat', currency: 'USD', pricing_type: 'FIXED', fixed_price: { price_per_unit: MAX_MONEY_CENTS }, billing_frequency: { count: 1, frequency: 'MONTH' } })
+          .post('/pricing', {
+            product_id: product.id,
+            name: 'Big seat',
+            currency: 'USD',
+            pricing_type: 'FIXED',
+            fixed_price: { price_per_unit: MAX_MONEY_CENTS },
+            billing_frequency: { count: 1, frequency: 'MONTH' },
+          })
           .expect(200)
       ).body;
       const [pmp] = big.product_metric_pricings ?? [];
-      const config = pmp ? [{ product_metric_pricing_id: pmp.id, num_licenses: 10_000 }] : [{ product_pricing_id: big.id, num_licenses: 10_000 }];
+      const config = pmp
+        ? [{ product_metric_pricing_id: pmp.id, num_licenses: 10_000 }]
+        : [{ product_pricing_id: big.id, num_licenses: 10_000 }];
       const res = await a.post('/subscriptions', { customer_id: customer.id, product_pricing_ids: [big.id], config_items: config });
       expectError(res, 400, 'validation_error', 'amount_out_of_range');
       expect(await subscriptionCount()).toBe(0);
@@ -152,12 +230,27 @@ describe('hardening: bad input is a 400', () => {
       const sub = (await a.post('/subscriptions', { customer_id: customer.id, product_pricing_ids: [big.id] }).expect(200)).body;
       expect(sub.mrr.value_in_cents).toBe(MAX_MONEY_CENTS);
       expect(sub.arr.value_in_cents).toBe(MAX_MONEY_CENTS * 12);
-      expectError(await a.post(`/subscriptions/${sub.id}/change`, { config_items: config.map((c) => ({ ...c, num_licenses: 2 })) }), 400, 'validation_error', 'amount_out_of_range');
+      expectError(
+        await a.post(`/subscriptions/${sub.id}/change`, { config_items: config.map((c) => ({ ...c, num_licenses: 2 })) }),
+        400,
+        'validation_error',
+        'amount_out_of_range',
+      );
       const second = await a.post('/subscriptions', { customer_id: customer.id, product_pricing_ids: [big.id] });
       expectError(second, 400, 'validation_error', 'amount_out_of_range');
       const item = { custom_price: { amount: { currency: 'USD', value_in_cents: MAX_MONEY_CENTS } }, aggregate: 2 };
-      expectError(await a.post(`/subscriptions/${sub.id}/change`, { onetime_items: [item] }), 400, 'validation_error', 'amount_out_of_range');
-      expectError(await a.post('/one_times', { customer_id: customer.id, type: 'NEXT', onetime_items: [item] }), 400, 'validation_error', 'amount_out_of_range');
+      expectError(
+        await a.post(`/subscriptions/${sub.id}/change`, { onetime_items: [item] }),
+        400,
+        'validation_error',
+        'amount_out_of_range',
+      );
+      expectError(
+        await a.post('/one_times', { customer_id: customer.id, type: 'NEXT', onetime_items: [item] }),
+        400,
+        'validation_error',
+        'amount_out_of_range',
+      );
 
       const read = await a.get(`/subscriptions/${sub.id}`).expect(200);
       expect(read.body.mrr.value_in_cents).toBe(MAX_MONEY_CENTS);

@@ -25,7 +25,17 @@ describe('invoices: mark paid (spec #9) and payment transactions', () => {
     a = await t.tenant('A');
     b = await t.tenant('B');
     parent = (await a.post('/customers', { name: 'Parent Co', email: 'ap@parent.example', identifier: 'parent-1' }).expect(201)).body;
-    cust = (await a.post('/customers', { name: 'Child Ltd', email: 'child@example.com', identifier: 'child-1', org_name: 'Child', parent_customer_id: parent.id }).expect(201)).body;
+    cust = (
+      await a
+        .post('/customers', {
+          name: 'Child Ltd',
+          email: 'child@example.com',
+          identifier: 'child-1',
+          org_name: 'Child',
+          parent_customer_id: parent.id,
+        })
+        .expect(201)
+    ).body;
   });
   afterAll(() => t.close());
   afterEach(() => expectBooksBalanced(t));
@@ -72,7 +82,9 @@ describe('invoices: mark paid (spec #9) and payment transactions', () => {
   }
 
   const transactionsOf = (tenant: Tenant, invoiceId: string) =>
-    t.app.get(PaymentTransactionsRepository).find(tenant.companyId, { where: { invoice_id: invoiceId }, order: { created_at: 'ASC', id: 'ASC' } });
+    t.app
+      .get(PaymentTransactionsRepository)
+      .find(tenant.companyId, { where: { invoice_id: invoiceId }, order: { created_at: 'ASC', id: 'ASC' } });
 
   it('adds partial payments up and turns PAID with its paid_date when nothing is due', async () => {
     const inv = await pendingInvoice(a, cust.id, 1000);
@@ -87,7 +99,9 @@ describe('invoices: mark paid (spec #9) and payment transactions', () => {
     expect(second.body).toMatchObject({ status: 'PENDING', paid: usd(500), due: usd(500), total: usd(1000) });
 
     const paidDate = '2026-05-09T08:30:00.000Z';
-    const last = await a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: { value_in_cents: 500 }, provider_type: 'CASH', paid_date: paidDate }).expect(200);
+    const last = await a
+      .post(`/invoices/${inv.uuid}/mark_paid`, { amount: { value_in_cents: 500 }, provider_type: 'CASH', paid_date: paidDate })
+      .expect(200);
     expect(last.body).toMatchObject({ status: 'PAID', paid: usd(1000), due: usd(0), total: usd(1000), paid_date: paidDate });
     expect((await a.get(`/invoices/${inv.uuid}`).expect(200)).body).toEqual(last.body);
 
@@ -103,7 +117,12 @@ describe('invoices: mark paid (spec #9) and payment transactions', () => {
     const inv = await pendingInvoice(a, cust.id, 4999);
     clock.set(new Date(T0.getTime() + 7 * DAY));
     const res = await a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(4999), provider_type: 'BANK_TRANSFER' }).expect(200);
-    expect(res.body).toMatchObject({ status: 'PAID', paid: usd(4999), due: usd(0), paid_date: new Date(T0.getTime() + 7 * DAY).toISOString() });
+    expect(res.body).toMatchObject({
+      status: 'PAID',
+      paid: usd(4999),
+      due: usd(0),
+      paid_date: new Date(T0.getTime() + 7 * DAY).toISOString(),
+    });
   });
 
   it('takes payments on an OVERDUE invoice', async () => {
@@ -127,7 +146,10 @@ describe('invoices: mark paid (spec #9) and payment transactions', () => {
 
   it('refuses another currency with a 400 request_error', async () => {
     const inv = await pendingInvoice(a, cust.id, 1000);
-    const res = await a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: { currency: 'EUR', value_in_cents: 100 }, provider_type: 'CASH' });
+    const res = await a.post(`/invoices/${inv.uuid}/mark_paid`, {
+      amount: { currency: 'EUR', value_in_cents: 100 },
+      provider_type: 'CASH',
+    });
     expect(expectError(res, 400, 'request_error', 'currency_mismatch').validation_errors).toHaveProperty(['amount.currency']);
     expect((await a.get(`/invoices/${inv.uuid}`).expect(200)).body).toEqual(inv);
     expect(await transactionsOf(a, inv.id)).toHaveLength(0);
@@ -153,17 +175,37 @@ describe('invoices: mark paid (spec #9) and payment transactions', () => {
 
   it('refuses DRAFT, PAID and VOID invoices with 409 invalid_state', async () => {
     const draft = await draftInvoice(a, cust.id, 500);
-    expectError(await a.post(`/invoices/${draft.uuid}/mark_paid`, { amount: usd(100), provider_type: 'CASH' }), 409, 'request_error', 'invalid_state');
+    expectError(
+      await a.post(`/invoices/${draft.uuid}/mark_paid`, { amount: usd(100), provider_type: 'CASH' }),
+      409,
+      'request_error',
+      'invalid_state',
+    );
     const paid = await pendingInvoice(a, cust.id, 500);
     await a.post(`/invoices/${paid.uuid}/mark_paid`, { amount: usd(500), provider_type: 'CASH' }).expect(200);
-    expectError(await a.post(`/invoices/${paid.uuid}/mark_paid`, { amount: usd(1), provider_type: 'CASH' }), 409, 'request_error', 'invalid_state');
+    expectError(
+      await a.post(`/invoices/${paid.uuid}/mark_paid`, { amount: usd(1), provider_type: 'CASH' }),
+      409,
+      'request_error',
+      'invalid_state',
+    );
     const voided = await pendingInvoice(a, cust.id, 500);
     await a.post(`/invoices/${voided.uuid}/void`).expect(200);
-    expectError(await a.post(`/invoices/${voided.uuid}/mark_paid`, { amount: usd(100), provider_type: 'CASH' }), 409, 'request_error', 'invalid_state');
+    expectError(
+      await a.post(`/invoices/${voided.uuid}/mark_paid`, { amount: usd(100), provider_type: 'CASH' }),
+      409,
+      'request_error',
+      'invalid_state',
+    );
     expect(await transactionsOf(a, draft.id)).toHaveLength(0);
     expect(await transactionsOf(a, paid.id)).toHaveLength(1);
     expect(await transactionsOf(a, voided.id)).toHaveLength(0);
-    expectError(await a.post(`/invoices/${randomUUID()}/mark_paid`, { amount: usd(100), provider_type: 'CASH' }), 404, 'request_error', 'not_found');
+    expectError(
+      await a.post(`/invoices/${randomUUID()}/mark_paid`, { amount: usd(100), provider_type: 'CASH' }),
+      404,
+      'request_error',
+      'not_found',
+    );
   });
 
   it('never overpays under 20 concurrent partial payments (exactly 6 of 150 fit in 1000)', async () => {
@@ -185,7 +227,9 @@ describe('invoices: mark paid (spec #9) and payment transactions', () => {
   it('never overpays under 20 concurrent payments of 100 on 1000: exactly 10 succeed, then PAID', async () => {
     const inv = await pendingInvoice(a, cust.id, 1000);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(100), provider_type: i % 2 ? 'CASH' : 'WIRE' })),
+      Array.from({ length: 20 }, (_, i) =>
+        a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(100), provider_type: i % 2 ? 'CASH' : 'WIRE' }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     for (const r of results.filter((x) => x.status !== 200)) expectError(r, 409, 'request_error', 'invalid_state');
@@ -199,7 +243,14 @@ describe('invoices: mark paid (spec #9) and payment transactions', () => {
     it('shows the recorded transaction in the spec shape, with the customer summary', async () => {
       const inv = await pendingInvoice(a, cust.id, 2500);
       clock.set(new Date(T0.getTime() + 3000));
-      await a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(1000), provider_type: 'CHEQUE', notes: 'cheque #123', paid_date: '2026-05-01T00:00:00Z' }).expect(200);
+      await a
+        .post(`/invoices/${inv.uuid}/mark_paid`, {
+          amount: usd(1000),
+          provider_type: 'CHEQUE',
+          notes: 'cheque #123',
+          paid_date: '2026-05-01T00:00:00Z',
+        })
+        .expect(200);
       const [txn] = await transactionsOf(a, inv.id);
       const at = new Date(T0.getTime() + 3000).toISOString();
       const res = await a.get(`/payments/transactions/${txn.id}`).expect(200);
@@ -214,7 +265,15 @@ describe('invoices: mark paid (spec #9) and payment transactions', () => {
           identifier: 'child-1',
           name: 'Child Ltd',
           org_name: 'Child',
-          parent_customer: { email: 'ap@parent.example', id: parent.id, identifier: 'parent-1', name: 'Parent Co', org_name: null, parent_customer: null, parent_customer_id: null },
+          parent_customer: {
+            email: 'ap@parent.example',
+            id: parent.id,
+            identifier: 'parent-1',
+            name: 'Parent Co',
+            org_name: null,
+            parent_customer: null,
+            parent_customer_id: null,
+          },
           parent_customer_id: parent.id,
         },
         customer_id: cust.id,
@@ -249,9 +308,12 @@ describe('invoices: mark paid (spec #9) and payment transactions', () => {
       expect(txn.processed_at!.toISOString()).toBe('2026-05-01T00:00:00.000Z');
     });
 
-    it.each([['txn_01hzzzzzzzzzzzzzzzzzzzzzzz'], ['txn_nope'], ['inv_01hzzzzzzzzzzzzzzzzzzzzzzz'], ['x']])('answers 404 for %s', async (id) => {
-      expectError(await a.get(`/payments/transactions/${id}`), 404, 'request_error', 'not_found');
-    });
+    it.each([['txn_01hzzzzzzzzzzzzzzzzzzzzzzz'], ['txn_nope'], ['inv_01hzzzzzzzzzzzzzzzzzzzzzzz'], ['x']])(
+      'answers 404 for %s',
+      async (id) => {
+        expectError(await a.get(`/payments/transactions/${id}`), 404, 'request_error', 'not_found');
+      },
+    );
 
     it("company B cannot read A's transactions", async () => {
       const inv = await pendingInvoice(a, cust.id, 100);

@@ -6,7 +6,6 @@ import { InvoiceDraft, InvoiceWriter } from '../../src/invoicing/invoice-writer.
 import { amountLine } from '../../src/billing-math';
 import { expectBooksBalanced } from '../support/audit';
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DAY = 86_400_000;
 const T0 = new Date('2026-03-01T00:00:00.000Z');
@@ -39,7 +38,12 @@ describe('invoices', () => {
       .post('/one_times', {
         customer_id: customerId,
         type: 'IMMEDIATE',
-        onetime_items: [{ aggregate: aggregate ?? 1, custom_price: { amount: { currency: currency ?? 'USD', value_in_cents: cents }, description: 'Setup' } }],
+        onetime_items: [
+          {
+            aggregate: aggregate ?? 1,
+            custom_price: { amount: { currency: currency ?? 'USD', value_in_cents: cents }, description: 'Setup' },
+          },
+        ],
         ...rest,
       })
       .expect(201);
@@ -251,10 +255,15 @@ describe('invoices', () => {
       // #5 (paid at day 4) and #6 (voided at day 5) were updated after #4 was created
       expect(await find({}, { sort_key: 'updatedAtAsc' })).toEqual([1, 2, 3, 4, 5, 6]);
       expect(await find({}, { sort_key: 'updatedAtDesc' })).toEqual([6, 5, 4, 3, 2, 1]);
-      const page1 = (await c.post('/invoices/find', { pagination: { limit: 4 }, include_meta: true, sort_key: 'createdAtAsc' }).expect(200)).body;
+      const page1 = (await c.post('/invoices/find', { pagination: { limit: 4 }, include_meta: true, sort_key: 'createdAtAsc' }).expect(200))
+        .body;
       expect(page1.pagination).toEqual({ from_key: expect.any(String), limit: 4, total: 6 });
       expect(page1.results.map((r: any) => r.number)).toEqual([1, 2, 3, 4]);
-      const page2 = (await c.post('/invoices/find', { pagination: { limit: 4, from_key: page1.pagination.from_key }, sort_key: 'createdAtAsc' }).expect(200)).body;
+      const page2 = (
+        await c
+          .post('/invoices/find', { pagination: { limit: 4, from_key: page1.pagination.from_key }, sort_key: 'createdAtAsc' })
+          .expect(200)
+      ).body;
       expect(page2.results.map((r: any) => r.number)).toEqual([5, 6]);
       expect(page2.pagination.from_key).toBeNull();
     });
@@ -286,12 +295,21 @@ describe('invoices', () => {
       clock.set(new Date(T0.getTime() + 1000));
       const due = new Date(T0.getTime() + 45 * DAY).toISOString();
       const res = await a.patch(`/invoices/${inv.uuid}`, { due_date: due, metadata: { b: 2 }, notes: 'net 45' }).expect(200);
-      expect(res.body).toEqual({ ...inv, due_date: due, metadata: { b: 2 }, notes: 'net 45', updated_at: new Date(T0.getTime() + 1000).toISOString() });
+      expect(res.body).toEqual({
+        ...inv,
+        due_date: due,
+        metadata: { b: 2 },
+        notes: 'net 45',
+        updated_at: new Date(T0.getTime() + 1000).toISOString(),
+      });
       expect((await a.get(`/invoices/${inv.uuid}`).expect(200)).body).toEqual(res.body);
       const cleared = await a.patch(`/invoices/${inv.uuid}`, { metadata: null, notes: null }).expect(200);
       expect(cleared.body).toMatchObject({ metadata: {}, notes: null, due_date: due });
       const draft = await draftInvoice(a, custA.id);
-      expect((await a.patch(`/invoices/${draft.uuid}`, { notes: 'draft note' }).expect(200)).body).toMatchObject({ status: 'DRAFT', notes: 'draft note' });
+      expect((await a.patch(`/invoices/${draft.uuid}`, { notes: 'draft note' }).expect(200)).body).toMatchObject({
+        status: 'DRAFT',
+        notes: 'draft note',
+      });
     });
 
     it('moving due_date changes the OVERDUE reading', async () => {
@@ -360,7 +378,9 @@ describe('invoices', () => {
 
     it('takes no body fields (unknown ones are a 400) and an empty object', async () => {
       const inv = await pendingInvoice(a, custA.id, 100);
-      expect(expectError(await a.post(`/invoices/${inv.uuid}/void`, { reason: 'dup' }), 400, 'validation_error').validation_errors).toHaveProperty(['reason']);
+      expect(
+        expectError(await a.post(`/invoices/${inv.uuid}/void`, { reason: 'dup' }), 400, 'validation_error').validation_errors,
+      ).toHaveProperty(['reason']);
       expect((await a.get(`/invoices/${inv.uuid}`).expect(200)).body.status).toBe('PENDING');
       expect((await a.post(`/invoices/${inv.uuid}/void`, {}).expect(200)).body.status).toBe('VOID');
     });
@@ -423,7 +443,12 @@ describe('invoices', () => {
       expectError(await b.patch(`/invoices/${inv.uuid}`, { notes: 'x' }), 404, 'request_error', 'not_found');
       expectError(await b.post(`/invoices/${inv.uuid}/void`), 404, 'request_error', 'not_found');
       expectError(await b.post(`/invoices/${draft.uuid}/finalize`), 404, 'request_error', 'not_found');
-      expectError(await b.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(100), provider_type: 'CASH' }), 404, 'request_error', 'not_found');
+      expectError(
+        await b.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(100), provider_type: 'CASH' }),
+        404,
+        'request_error',
+        'not_found',
+      );
       // B's token on A's path
       const asB = (r: request.Test) => r.set('Authorization', `Bearer ${b.token}`);
       expectError(await asB(request(t.http).get(`${a.base}/invoices/${inv.uuid}`)), 403, 'auth_error');
@@ -431,7 +456,15 @@ describe('invoices', () => {
       expectError(await asB(request(t.http).patch(`${a.base}/invoices/${inv.uuid}`).send({ notes: 'x' })), 403, 'auth_error');
       expectError(await asB(request(t.http).post(`${a.base}/invoices/${inv.uuid}/void`)), 403, 'auth_error');
       expectError(await asB(request(t.http).post(`${a.base}/invoices/${draft.uuid}/finalize`)), 403, 'auth_error');
-      expectError(await asB(request(t.http).post(`${a.base}/invoices/${inv.uuid}/mark_paid`).send({ amount: usd(1), provider_type: 'CASH' })), 403, 'auth_error');
+      expectError(
+        await asB(
+          request(t.http)
+            .post(`${a.base}/invoices/${inv.uuid}/mark_paid`)
+            .send({ amount: usd(1), provider_type: 'CASH' }),
+        ),
+        403,
+        'auth_error',
+      );
       const after = (await a.get(`/invoices/${inv.uuid}`).expect(200)).body;
       expect(after).toEqual(inv);
       expect((await a.get(`/invoices/${draft.uuid}`).expect(200)).body.status).toBe('DRAFT');

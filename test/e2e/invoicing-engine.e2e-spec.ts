@@ -41,10 +41,20 @@ describe('billing engine', () => {
     return res.body;
   };
   const pricing = async (tenant: Tenant, body: Record<string, unknown>, productId = product.id) =>
-    ok(await tenant.post('/pricing', { product_id: productId, currency: 'USD', billing_frequency: { count: 1, frequency: 'MONTH' }, ...body }), 200);
-  const seats = (cents: number, over: Record<string, unknown> = {}) => pricing(a, { name: `Seats ${cents}`, pricing_type: 'FIXED', fixed_price: { price_per_unit: cents }, ...over });
+    ok(
+      await tenant.post('/pricing', {
+        product_id: productId,
+        currency: 'USD',
+        billing_frequency: { count: 1, frequency: 'MONTH' },
+        ...body,
+      }),
+      200,
+    );
+  const seats = (cents: number, over: Record<string, unknown> = {}) =>
+    pricing(a, { name: `Seats ${cents}`, pricing_type: 'FIXED', fixed_price: { price_per_unit: cents }, ...over });
   let n = 0;
-  const customer = async (tenant: Tenant = a) => ok(await tenant.post('/customers', { name: `Customer ${++n}`, identifier: `eng-${n}-${Math.random().toString(36).slice(2, 8)}` }), 201);
+  const customer = async (tenant: Tenant = a) =>
+    ok(await tenant.post('/customers', { name: `Customer ${++n}`, identifier: `eng-${n}-${Math.random().toString(36).slice(2, 8)}` }), 201);
   const subscribe = async (body: Record<string, unknown> & { start_date: string }, tenant: Tenant = a) => {
     setNow(body.start_date);
     return ok(await tenant.post('/subscriptions', { ...body, start_date: iso(body.start_date) }), 200);
@@ -63,14 +73,27 @@ describe('billing engine', () => {
   let meterN = 0;
   const meter = async () => {
     const item = await ok(await a.post('/billable_items', { name: `Calls ${++meterN}`, type: 'CUSTOM_USAGE' }), 200);
-    const metric = await ok(await a.post('/billable_metrics', { item_id: item.id, name: `Calls ${meterN}`, metering_rule: { aggregator: 'SUM', property: 'units', group_keys: [] } }), 200);
+    const metric = await ok(
+      await a.post('/billable_metrics', {
+        item_id: item.id,
+        name: `Calls ${meterN}`,
+        metering_rule: { aggregator: 'SUM', property: 'units', group_keys: [] },
+      }),
+      200,
+    );
     return { itemId: item.id, metricId: metric.id };
   };
   let tx = 0;
   const ingest = async (customerId: string, m: { itemId: string }, events: [string, number][]) =>
     ok(
       await a.post('/events/ingest', {
-        events: events.map(([ts, units]) => ({ customer_id: customerId, item_id: m.itemId, transaction_id: `eng-${++tx}-${Math.random().toString(36).slice(2)}`, timestamp: iso(ts), properties: { units } })),
+        events: events.map(([ts, units]) => ({
+          customer_id: customerId,
+          item_id: m.itemId,
+          transaction_id: `eng-${++tx}-${Math.random().toString(36).slice(2)}`,
+          timestamp: iso(ts),
+          properties: { units },
+        })),
       }),
       200,
     );
@@ -83,7 +106,12 @@ describe('billing engine', () => {
     expect(first.invoices_created).toBeGreaterThanOrEqual(1);
     let list = await invoices(sub.id);
     expect(list.map((i) => i.invoice_date)).toEqual([iso('2031-01-31')]);
-    expect(list[0]).toMatchObject({ status: 'PENDING', period_start: iso('2031-01-31'), period_end: iso('2031-02-28'), due_date: iso('2031-03-02') });
+    expect(list[0]).toMatchObject({
+      status: 'PENDING',
+      period_start: iso('2031-01-31'),
+      period_end: iso('2031-02-28'),
+      due_date: iso('2031-03-02'),
+    });
     expect(list[0].total.value_in_cents).toBe(2000);
     expect(list[0].items[0]).toMatchObject({ kind: 'CHARGE', quantity: 2, unit_price: 1000, prorated: false });
     // the first billing date is invoiced: the subscription shows the next one
@@ -93,13 +121,22 @@ describe('billing engine', () => {
     list = await invoices(sub.id);
     expect(list.map((i) => i.invoice_date)).toEqual(['2031-01-31', '2031-02-28', '2031-03-31', '2031-04-30'].map(iso));
     expect(list.map((i) => i.total.value_in_cents)).toEqual([2000, 2000, 2000, 2000]);
-    const stored = await t.dataSource.query('SELECT next_invoice_date FROM subscriptions WHERE company_id = $1 AND id = $2', [a.companyId, sub.id]);
+    const stored = await t.dataSource.query('SELECT next_invoice_date FROM subscriptions WHERE company_id = $1 AND id = $2', [
+      a.companyId,
+      sub.id,
+    ]);
     expect(new Date(stored[0].next_invoice_date).toISOString()).toBe(iso('2031-05-31'));
   });
 
   it('usage in arrears: DRAFT during the grace period, a late event counts, finalized by the run after the grace; POST /finalize recomputes too', async () => {
     const m = await meter();
-    const usage = await pricing(a, { name: 'Calls', item_id: m.itemId, metric_id: m.metricId, pricing_type: 'FIXED', fixed_price: { price_per_unit: 0.5 } });
+    const usage = await pricing(a, {
+      name: 'Calls',
+      item_id: m.itemId,
+      metric_id: m.metricId,
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 0.5 },
+    });
     const c = await customer();
     const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [usage.id], start_date: '2031-03-01' });
     await run('2031-03-01');
@@ -110,7 +147,11 @@ describe('billing engine', () => {
     let [april] = await invoices(sub.id);
     expect(april).toMatchObject({ status: 'DRAFT', invoice_date: iso('2031-04-01') });
     expect(april.total.value_in_cents).toBe(500);
-    expect(april.items[0]).toMatchObject({ quantity: 1000, unit_price: 0.5, period: { start_date: iso('2031-03-01'), end_date: iso('2031-04-01') } });
+    expect(april.items[0]).toMatchObject({
+      quantity: 1000,
+      unit_price: 0.5,
+      period: { start_date: iso('2031-03-01'), end_date: iso('2031-04-01') },
+    });
     await ingest(c.id, m, [['2031-03-31T23:59:00Z', 3]]);
     await run('2031-04-01T00:59:59Z');
     expect((await invoices(sub.id))[0].status).toBe('DRAFT');
@@ -118,7 +159,11 @@ describe('billing engine', () => {
     expect(summary.invoices_finalized).toBeGreaterThanOrEqual(1);
     [april] = await invoices(sub.id);
     // 1003 × 0.5 = 501.5 → 502 (rounded once)
-    expect(april).toMatchObject({ status: 'PENDING', total: { currency: 'USD', value_in_cents: 502 }, due: { currency: 'USD', value_in_cents: 502 } });
+    expect(april).toMatchObject({
+      status: 'PENDING',
+      total: { currency: 'USD', value_in_cents: 502 },
+      due: { currency: 'USD', value_in_cents: 502 },
+    });
 
     // the API's finalize (#13) recomputes a usage draft before finalizing it
     await ingest(c.id, m, [['2031-04-20T00:00:00Z', 10]]);
@@ -149,20 +194,37 @@ describe('billing engine', () => {
     expect(r1.errors + r2.errors).toBe(0);
     const again = await runs.run(at, { companyIds: [fresh.companyId] });
     expect(again.invoices_created).toBe(0);
-    const rows: { number: string; subscription_id: string; invoice_date: Date }[] = await t.dataSource.query('SELECT number, subscription_id, invoice_date FROM invoices WHERE company_id = $1 ORDER BY number', [fresh.companyId]);
+    const rows: { number: string; subscription_id: string; invoice_date: Date }[] = await t.dataSource.query(
+      'SELECT number, subscription_id, invoice_date FROM invoices WHERE company_id = $1 ORDER BY number',
+      [fresh.companyId],
+    );
     expect(rows.map((r) => Number(r.number))).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
     const keys = rows.map((r) => `${r.subscription_id}@${new Date(r.invoice_date).toISOString()}`);
     expect(new Set(keys).size).toBe(11);
     const counts = [];
     for (const s of subs) counts.push((await invoices(s.id, fresh)).map((i) => i.total.value_in_cents));
-    expect(counts).toEqual([[700, 700, 700, 700], [700, 700, 700, 700], [700, 700, 700]]);
+    expect(counts).toEqual([
+      [700, 700, 700, 700],
+      [700, 700, 700, 700],
+      [700, 700, 700],
+    ]);
 
     // two runs at different instants at once: what the later one alone would bill
-    const later = await subscribe({ customer_id: (await customer(fresh)).id, product_pricing_ids: [p.id], start_date: '2031-05-01' }, fresh);
+    const later = await subscribe(
+      { customer_id: (await customer(fresh)).id, product_pricing_ids: [p.id], start_date: '2031-05-01' },
+      fresh,
+    );
     setNow('2031-08-15');
-    await Promise.all([runs.run(new Date(iso('2031-06-01')), { companyIds: [fresh.companyId] }), runs.run(at, { companyIds: [fresh.companyId] })]);
-    expect((await invoices(later.id, fresh)).map((i) => i.invoice_date)).toEqual(['2031-05-01', '2031-06-01', '2031-07-01', '2031-08-01'].map(iso));
-    const all: { number: string }[] = await t.dataSource.query('SELECT number FROM invoices WHERE company_id = $1 ORDER BY number', [fresh.companyId]);
+    await Promise.all([
+      runs.run(new Date(iso('2031-06-01')), { companyIds: [fresh.companyId] }),
+      runs.run(at, { companyIds: [fresh.companyId] }),
+    ]);
+    expect((await invoices(later.id, fresh)).map((i) => i.invoice_date)).toEqual(
+      ['2031-05-01', '2031-06-01', '2031-07-01', '2031-08-01'].map(iso),
+    );
+    const all: { number: string }[] = await t.dataSource.query('SELECT number FROM invoices WHERE company_id = $1 ORDER BY number', [
+      fresh.companyId,
+    ]);
     expect(all.map((r) => Number(r.number))).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
   });
 
@@ -207,13 +269,25 @@ describe('billing engine', () => {
 
     // IMMEDIATE with custom_change_date Aug 21 00:00 (20 of 31 days used), set on Aug 5: 4 → 1 seat
     setNow('2031-08-05');
-    await ok(await a.post(`/subscriptions/${sub.id}/change`, { config_items: seatsOf(p, 1), proration_type: 'IMMEDIATE', custom_change_date: iso('2031-08-21') }), 200);
+    await ok(
+      await a.post(`/subscriptions/${sub.id}/change`, {
+        config_items: seatsOf(p, 1),
+        proration_type: 'IMMEDIATE',
+        custom_change_date: iso('2031-08-21'),
+      }),
+      200,
+    );
     await run('2031-08-20');
     expect(await invoices(sub.id)).toHaveLength(2);
     await run('2031-08-21');
     const change = (await invoices(sub.id))[2];
     // credit −12400 × 11/31 = −4400; charge 3100 × 11/31 = 1100
-    expect(change).toMatchObject({ invoice_date: iso('2031-08-21'), total: { value_in_cents: -3300 }, due: { value_in_cents: 0 }, status: 'PAID' });
+    expect(change).toMatchObject({
+      invoice_date: iso('2031-08-21'),
+      total: { value_in_cents: -3300 },
+      due: { value_in_cents: 0 },
+      status: 'PAID',
+    });
     expect(amounts(change)).toEqual([-4400, 1100]);
     await run('2031-09-01');
     expect((await invoices(sub.id))[3]).toMatchObject({ invoice_date: iso('2031-09-01'), total: { value_in_cents: 3100 } });
@@ -243,7 +317,11 @@ describe('billing engine', () => {
     await run('2031-10-01');
     setNow('2031-10-12');
     const created = await ok(
-      await a.post('/one_times', { customer_id: c.id, type: 'NEXT', onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 250 }, description: 'Setup' }, aggregate: 3 }] }),
+      await a.post('/one_times', {
+        customer_id: c.id,
+        type: 'NEXT',
+        onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 250 }, description: 'Setup' }, aggregate: 3 }],
+      }),
       201,
     );
     await run('2031-12-01');
@@ -251,7 +329,10 @@ describe('billing engine', () => {
     expect(list.map((i) => i.total.value_in_cents)).toEqual([1000, 1750, 1000]);
     const line = list[1].items.find((i: any) => i.one_time_id);
     expect(line).toMatchObject({ one_time_id: created[0].id, quantity: 3, unit_price: 250, amount: { value_in_cents: 750 } });
-    const [ot] = await t.dataSource.query('SELECT state, invoice_id FROM one_time_billables WHERE company_id = $1 AND id = $2', [a.companyId, created[0].id]);
+    const [ot] = await t.dataSource.query('SELECT state, invoice_id FROM one_time_billables WHERE company_id = $1 AND id = $2', [
+      a.companyId,
+      created[0].id,
+    ]);
     expect(ot.state).toBe('INVOICED');
     expect(ot.invoice_id).toBe(list[1].id);
   });
@@ -259,12 +340,29 @@ describe('billing engine', () => {
   it('#7 the preview writes nothing and equals the invoice the run generates later (plain, with a change, with a cancellation)', async () => {
     const m = await meter();
     const p = await seats(2500);
-    const usage = await pricing(a, { name: 'Metered', item_id: m.itemId, metric_id: m.metricId, pricing_type: 'FIXED', fixed_price: { price_per_unit: 2 } });
+    const usage = await pricing(a, {
+      name: 'Metered',
+      item_id: m.itemId,
+      metric_id: m.metricId,
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 2 },
+    });
     const c = await customer();
-    const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [p.id, usage.id], config_items: seatsOf(p, 2), start_date: '2032-01-01' });
+    const sub = await subscribe({
+      customer_id: c.id,
+      product_pricing_ids: [p.id, usage.id],
+      config_items: seatsOf(p, 2),
+      start_date: '2032-01-01',
+    });
     // before any run: the first invoice (the start)
     let next = await ok(await a.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id }), 200);
-    expect(next).toMatchObject({ invoice_date: iso('2032-01-01'), status: 'DRAFT', number: null, uuid: null, total: { value_in_cents: 5000 } });
+    expect(next).toMatchObject({
+      invoice_date: iso('2032-01-01'),
+      status: 'DRAFT',
+      number: null,
+      uuid: null,
+      total: { value_in_cents: 5000 },
+    });
     await run('2032-01-01');
     await ingest(c.id, m, [['2032-01-05T00:00:00Z', 40]]);
     setNow('2032-01-17');
@@ -275,14 +373,29 @@ describe('billing engine', () => {
     expect(next.total.value_in_cents).toBe(5080);
     expect(next.customer.id).toBe(c.id);
     const changed = await ok(
-      await a.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id, change_config: { config_items: seatsOf(p, 3), proration_type: 'NEXT' } }),
+      await a.post('/invoices/next', {
+        currency: 'USD',
+        customer_id: c.id,
+        subscription_id: sub.id,
+        change_config: { config_items: seatsOf(p, 3), proration_type: 'NEXT' },
+      }),
       200,
     );
     // Jan 17: 15/31 left; credit −5000 × 15/31 = −2419.35 → −2419; charge 7500 × 15/31 = 3629.03 → 3629; Feb 3 × 2500 + usage 80
-    expect(changed.items.filter((i: any) => i.prorated).map((i: any) => i.amount.value_in_cents).sort()).toEqual([-2419, 3629]);
+    expect(
+      changed.items
+        .filter((i: any) => i.prorated)
+        .map((i: any) => i.amount.value_in_cents)
+        .sort(),
+    ).toEqual([-2419, 3629]);
     expect(changed.total.value_in_cents).toBe(-2419 + 3629 + 7500 + 80);
     const cancelled = await ok(
-      await a.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id, cancel_config: { timing: 'IMMEDIATE', refund_type: 'PRORATED' } }),
+      await a.post('/invoices/next', {
+        currency: 'USD',
+        customer_id: c.id,
+        subscription_id: sub.id,
+        cancel_config: { timing: 'IMMEDIATE', refund_type: 'PRORATED' },
+      }),
       200,
     );
     // the final invoice on Jan 17: −2419 credit + usage of Jan 1–17 (40 × 2)
@@ -308,17 +421,49 @@ describe('billing engine', () => {
     const c = await customer();
     const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [p.id], start_date: '2032-03-01' });
     expectError(await a.post('/invoices/next', { customer_id: c.id, subscription_id: sub.id }), 400, 'validation_error');
-    expectError(await a.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id, bogus: 1 }), 400, 'validation_error');
+    expectError(
+      await a.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id, bogus: 1 }),
+      400,
+      'validation_error',
+    );
     expectError(await a.post('/invoices/next', { currency: 'EUR', customer_id: c.id, subscription_id: sub.id }), 400, 'validation_error');
-    expectError(await a.post('/invoices/next', { currency: 'USD', customer_id: 'cus_nope', subscription_id: sub.id }), 404, 'request_error', 'not_found');
-    expectError(await a.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: 'subs_nope' }), 404, 'request_error', 'not_found');
+    expectError(
+      await a.post('/invoices/next', { currency: 'USD', customer_id: 'cus_nope', subscription_id: sub.id }),
+      404,
+      'request_error',
+      'not_found',
+    );
+    expectError(
+      await a.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: 'subs_nope' }),
+      404,
+      'request_error',
+      'not_found',
+    );
     // B cannot preview A's subscription: 404 on its own path, 403 on A's path
-    expectError(await b.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id }), 404, 'request_error', 'not_found');
+    expectError(
+      await b.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id }),
+      404,
+      'request_error',
+      'not_found',
+    );
     const other = await customer(b);
-    expectError(await b.post('/invoices/next', { currency: 'USD', customer_id: other.id, subscription_id: sub.id }), 404, 'request_error', 'not_found');
-    const res = await b.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id }).set('Authorization', `Bearer ${b.token}`);
+    expectError(
+      await b.post('/invoices/next', { currency: 'USD', customer_id: other.id, subscription_id: sub.id }),
+      404,
+      'request_error',
+      'not_found',
+    );
+    const res = await b
+      .post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id })
+      .set('Authorization', `Bearer ${b.token}`);
     expect(res.status).toBe(404);
-    const forbidden = await (await import('supertest')).default(t.http).post(`${a.base}/invoices/next`).set('Authorization', `Bearer ${b.token}`).send({ currency: 'USD', customer_id: c.id, subscription_id: sub.id });
+    const forbidden = await (
+      await import('supertest')
+    )
+      .default(t.http)
+      .post(`${a.base}/invoices/next`)
+      .set('Authorization', `Bearer ${b.token}`)
+      .send({ currency: 'USD', customer_id: c.id, subscription_id: sub.id });
     expect(forbidden.status).toBe(403);
   });
 
@@ -342,7 +487,11 @@ describe('billing engine', () => {
 
     const settings = await capture('company', 'settings', '--company', b.companyId, '--invoice-grace-period', '120', '--json');
     expect(settings.code).toBe(0);
-    expect(JSON.parse(settings.stdout)).toEqual({ company_id: b.companyId, invoice_grace_period_seconds: 120, payment_retry_days: [1, 3, 5] });
+    expect(JSON.parse(settings.stdout)).toEqual({
+      company_id: b.companyId,
+      invoice_grace_period_seconds: 120,
+      payment_retry_days: [1, 3, 5],
+    });
     expect((await capture('company', 'settings', '--company', b.companyId, '--invoice-grace-period', '-5')).code).not.toBe(0);
     const retries = await capture('company', 'settings', '--company', b.companyId, '--payment-retry-days', '2,4', '--json');
     expect(JSON.parse(retries.stdout)).toEqual({ company_id: b.companyId, invoice_grace_period_seconds: 120, payment_retry_days: [2, 4] });

@@ -37,7 +37,8 @@ describe('audit: reconciliation of invoices, payments and credits', () => {
     return { tenant, customer: c, credit, credited, charged, payment, voided };
   }
 
-  const invoiceId = async (tenant: Tenant, uuid: string) => (await t.dataSource.query('SELECT id FROM invoices WHERE company_id = $1 AND uuid = $2', [tenant.companyId, uuid]))[0].id;
+  const invoiceId = async (tenant: Tenant, uuid: string) =>
+    (await t.dataSource.query('SELECT id FROM invoices WHERE company_id = $1 AND uuid = $2', [tenant.companyId, uuid]))[0].id;
 
   it('clean books: no violations, in-process and from the command line (exit 0, one line of JSON)', async () => {
     const { tenant, credited, charged } = await books('Audit clean');
@@ -55,11 +56,20 @@ describe('audit: reconciliation of invoices, payments and credits', () => {
     const creditedId = await invoiceId(tenant, credited.uuid);
     const chargedId = await invoiceId(tenant, charged.uuid);
     // 1. a payment that never happened, written straight into the invoice (the CHECKs hold: due = total − paid)
-    await t.dataSource.query(`UPDATE invoices SET paid_cents = paid_cents + 50, due_cents = due_cents - 50 WHERE company_id = $1 AND id = $2`, [tenant.companyId, creditedId]);
+    await t.dataSource.query(
+      `UPDATE invoices SET paid_cents = paid_cents + 50, due_cents = due_cents - 50 WHERE company_id = $1 AND id = $2`,
+      [tenant.companyId, creditedId],
+    );
     // 2. a credit balance out of thin air
-    await t.dataSource.query(`UPDATE credits SET remaining_cents = 40, state = 'ACTIVE' WHERE company_id = $1 AND id = $2`, [tenant.companyId, credit.id]);
+    await t.dataSource.query(`UPDATE credits SET remaining_cents = 40, state = 'ACTIVE' WHERE company_id = $1 AND id = $2`, [
+      tenant.companyId,
+      credit.id,
+    ]);
     // 3. the ledger loses the entry of a payment: only its refund is left
-    await t.dataSource.query(`DELETE FROM invoice_ledger_entries WHERE company_id = $1 AND invoice_id = $2 AND kind = 'PAYMENT'`, [tenant.companyId, chargedId]);
+    await t.dataSource.query(`DELETE FROM invoice_ledger_entries WHERE company_id = $1 AND invoice_id = $2 AND kind = 'PAYMENT'`, [
+      tenant.companyId,
+      chargedId,
+    ]);
 
     const report = await t.app.get(AuditService).run({ companyId: tenant.companyId });
     expect(report.ok).toBe(false);
@@ -91,10 +101,17 @@ describe('audit: reconciliation of invoices, payments and credits', () => {
     const inv = await kit.invoice(tenant, c.id, 600);
     await ok(await tenant.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(600), provider_type: 'CASH' }), 200);
     const id = await invoiceId(tenant, inv.uuid);
-    await expect(t.dataSource.query(`UPDATE invoices SET due_cents = 10 WHERE company_id = $1 AND id = $2`, [tenant.companyId, id])).rejects.toThrow(/invoices_due_check/);
-    await expect(t.dataSource.query(`UPDATE invoices SET paid_cents = 700 WHERE company_id = $1 AND id = $2`, [tenant.companyId, id])).rejects.toThrow(/invoices_money_check/);
     await expect(
-      t.dataSource.query(`UPDATE invoices SET status = 'VOID', voided_at = now() WHERE company_id = $1 AND id = $2`, [tenant.companyId, id]),
+      t.dataSource.query(`UPDATE invoices SET due_cents = 10 WHERE company_id = $1 AND id = $2`, [tenant.companyId, id]),
+    ).rejects.toThrow(/invoices_due_check/);
+    await expect(
+      t.dataSource.query(`UPDATE invoices SET paid_cents = 700 WHERE company_id = $1 AND id = $2`, [tenant.companyId, id]),
+    ).rejects.toThrow(/invoices_money_check/);
+    await expect(
+      t.dataSource.query(`UPDATE invoices SET status = 'VOID', voided_at = now() WHERE company_id = $1 AND id = $2`, [
+        tenant.companyId,
+        id,
+      ]),
     ).rejects.toThrow(/invoices_status_dates_check/);
     await kit.expectAuditClean(tenant);
   });
@@ -108,7 +125,11 @@ describe('hooks: a module that fills one is missing → the application does not
     const { PaymentsModule } = await import('../../src/payments/payments.module');
     const { loadConfig } = await import('../../src/platform/config/config');
     const config = { ...loadConfig(), scheduler: false, logLevel: 'silent', dbPoolSize: 1 };
-    const imports = [PlatformModule.forRoot({ config, databaseUrl: process.env.DATABASE_URL! }), InvoicingModule, ...(extra === 'payments' ? [PaymentsModule] : [])];
+    const imports = [
+      PlatformModule.forRoot({ config, databaseUrl: process.env.DATABASE_URL! }),
+      InvoicingModule,
+      ...(extra === 'payments' ? [PaymentsModule] : []),
+    ];
     const moduleRef = await Test.createTestingModule({ imports }).compile();
     return moduleRef.createNestApplication({ logger: false });
   };

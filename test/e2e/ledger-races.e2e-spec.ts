@@ -37,7 +37,10 @@ describe('invoice ledger: races end in a consistent state and the audit finds no
       const c = await kit.customer(a);
       const inv = await kit.invoice(a, c.id, 1500);
       const attempt = await kit.enqueue(a, inv.uuid, T0);
-      const [outcome, voided] = await Promise.all([kit.auto().dispatchAttempt(a.companyId, attempt, T0), a.post(`/invoices/${inv.uuid}/void`, {})]);
+      const [outcome, voided] = await Promise.all([
+        kit.auto().dispatchAttempt(a.companyId, attempt, T0),
+        a.post(`/invoices/${inv.uuid}/void`, {}),
+      ]);
       const after = await kit.get(a, inv.uuid);
       const txns = await kit.transactions(a, inv.uuid);
       if (voided.status === 200) {
@@ -136,11 +139,16 @@ describe('invoice ledger: races end in a consistent state and the audit finds no
     const first = await auto.charge(a.companyId, (claim as any).attempt);
     // the first dispatcher is slow: its lease passes, another one sends the same request again
     clock.set(AFTER_LEASE);
-    const [late, resent] = await Promise.all([auto.recordOutcome(a.companyId, attempt, first, T0), auto.dispatchDue(AFTER_LEASE, { companyIds: [a.companyId] }, false)]);
+    const [late, resent] = await Promise.all([
+      auto.recordOutcome(a.companyId, attempt, first, T0),
+      auto.dispatchDue(AFTER_LEASE, { companyIds: [a.companyId] }, false),
+    ]);
     expect([late, resent.charges_succeeded]).toEqual(late === 'succeeded' ? ['succeeded', 0] : ['skipped', 1]);
     expect(await kit.get(a, inv.uuid)).toMatchObject({ status: 'PAID', paid: usd(700) });
     const txns = await kit.transactions(a, inv.uuid);
-    expect(txns.map((x) => [x.transaction_type, x.status, x.provider_transaction_id])).toEqual([['PAYMENT', 'SUCCEEDED', first.provider_transaction_id]]);
+    expect(txns.map((x) => [x.transaction_type, x.status, x.provider_transaction_id])).toEqual([
+      ['PAYMENT', 'SUCCEEDED', first.provider_transaction_id],
+    ]);
   });
 
   it('a charge made, then the process died; the invoice voided after the lease: the re-send charges nothing new and refunds the charge once', async () => {
@@ -156,7 +164,10 @@ describe('invoice ledger: races end in a consistent state and the audit finds no
     clock.set(AFTER_LEASE);
     const before = await kit.sandboxCharges(a);
     // the lease has passed: the void is allowed, and races the re-send
-    const [voided, summary] = await Promise.all([a.post(`/invoices/${inv.uuid}/void`, {}), auto.dispatchDue(AFTER_LEASE, { companyIds: [a.companyId] }, false)]);
+    const [voided, summary] = await Promise.all([
+      a.post(`/invoices/${inv.uuid}/void`, {}),
+      auto.dispatchDue(AFTER_LEASE, { companyIds: [a.companyId] }, false),
+    ]);
     // the dispatcher may run again (the void may have come second)
     const again = await auto.dispatchDue(new Date(AFTER_LEASE.getTime() + 20 * 60_000), { companyIds: [a.companyId] }, false);
     expect(await kit.sandboxCharges(a)).toBe(before); // never charged a second time
@@ -192,7 +203,9 @@ describe('invoice ledger: races end in a consistent state and the audit finds no
     await ok(await a.post(`/invoices/${inv.uuid}/void`, {}), 200);
     expect(await auto.recordOutcome(a.companyId, attempt, first, T0)).toBe('refunded');
     // the re-send after the lease finds nothing left to do
-    expect((await auto.dispatchDue(new Date(AFTER_LEASE.getTime() + 20 * 60_000), { companyIds: [a.companyId] }, false)).charges_succeeded).toBe(0);
+    expect(
+      (await auto.dispatchDue(new Date(AFTER_LEASE.getTime() + 20 * 60_000), { companyIds: [a.companyId] }, false)).charges_succeeded,
+    ).toBe(0);
     expect(await kit.get(a, inv.uuid)).toMatchObject({ status: 'VOID', paid: usd(0), due: usd(0) });
     const txns = await kit.transactions(a, inv.uuid);
     expect(txns.map((x) => [x.transaction_type, x.status, x.total_amount.value_in_cents])).toEqual([
@@ -229,17 +242,39 @@ describe('invoice ledger: races end in a consistent state and the audit finds no
       const c = await kit.customer(a, null);
       const inv = await kit.invoice(a, c.id, 1000);
       const [granted, voided] = await Promise.all([
-        a.post('/credits', { customer_id: c.id, name: 'Goodwill', type: 'AMOUNT', amount: usd(600), apply_to_open_invoices: { enable: true } }),
+        a.post('/credits', {
+          customer_id: c.id,
+          name: 'Goodwill',
+          type: 'AMOUNT',
+          amount: usd(600),
+          apply_to_open_invoices: { enable: true },
+        }),
         a.post(`/invoices/${inv.uuid}/void`, {}),
       ]);
       const credit = await ok(granted, 201);
       await ok(voided, 200);
       expect(await kit.get(a, inv.uuid)).toMatchObject({ status: 'VOID', paid: usd(0), due: usd(0), total: usd(1000) });
-      expect(await ok(await a.get(`/credits/${credit.id}`), 200)).toMatchObject({ state: 'ACTIVE', amount: usd(600), issued_amount: usd(600) });
-      const logs = (await ok(await a.post('/credits/logs/find', { query: { credit_id: credit.id }, sort_key: 'createdAtAsc', pagination: { limit: 100 } }), 200)).results;
+      expect(await ok(await a.get(`/credits/${credit.id}`), 200)).toMatchObject({
+        state: 'ACTIVE',
+        amount: usd(600),
+        issued_amount: usd(600),
+      });
+      const logs = (
+        await ok(
+          await a.post('/credits/logs/find', { query: { credit_id: credit.id }, sort_key: 'createdAtAsc', pagination: { limit: 100 } }),
+          200,
+        )
+      ).results;
       const actions = logs.map((l: any) => [l.action_type, l.amount_applied.value_in_cents]);
       // applied first then given back by the void, or never applied (the void came first)
-      expect([JSON.stringify([['ISSUED', 600], ['CONSUMED', 600], ['RESTORED', 600]]), JSON.stringify([['ISSUED', 600]])]).toContain(JSON.stringify(actions));
+      expect([
+        JSON.stringify([
+          ['ISSUED', 600],
+          ['CONSUMED', 600],
+          ['RESTORED', 600],
+        ]),
+        JSON.stringify([['ISSUED', 600]]),
+      ]).toContain(JSON.stringify(actions));
     }
   });
 });

@@ -32,14 +32,17 @@ describe('invoice ledger: void, refunds, charges in flight', () => {
 
   const grant = async (body: Record<string, unknown>) => ok(await a.post('/credits', { name: 'Prepaid', type: 'AMOUNT', ...body }), 201);
   const logs = async (query: Record<string, unknown>) =>
-    (await ok(await a.post('/credits/logs/find', { query, sort_key: 'createdAtAsc', pagination: { limit: 100 } }), 200)).results.map((l: any) => [
-      l.credit_id,
-      l.action_type,
-      l.amount_applied.value_in_cents,
-    ]);
+    (await ok(await a.post('/credits/logs/find', { query, sort_key: 'createdAtAsc', pagination: { limit: 100 } }), 200)).results.map(
+      (l: any) => [l.credit_id, l.action_type, l.amount_applied.value_in_cents],
+    );
   const history = async (uuid: string) => {
     const [row] = await t.dataSource.query('SELECT id FROM invoices WHERE company_id = $1 AND uuid = $2', [a.companyId, uuid]);
-    return (await t.app.get(InvoiceLedger).history(a.companyId, row.id)).map((e) => [e.kind, e.amount_cents, e.status_after, e.due_after_cents]);
+    return (await t.app.get(InvoiceLedger).history(a.companyId, row.id)).map((e) => [
+      e.kind,
+      e.amount_cents,
+      e.status_after,
+      e.due_after_cents,
+    ]);
   };
 
   it('void gives the consumed credits back to the grants they came from (RESTORED), the invoice keeps nothing', async () => {
@@ -140,10 +143,21 @@ describe('invoice ledger: void, refunds, charges in flight', () => {
     expect(claim.kind).toBe('charge');
     const voided = expectError(await a.post(`/invoices/${inv.uuid}/void`, {}), 409, 'request_error', 'invalid_state');
     expect(voided.error_message).toMatch(/charge of this invoice is in progress/);
-    expectError(await a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(100), provider_type: 'WIRE' }), 409, 'request_error', 'invalid_state');
+    expectError(
+      await a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(100), provider_type: 'WIRE' }),
+      409,
+      'request_error',
+      'invalid_state',
+    );
     // credits naming the invoice: 409, and nothing is granted
     expectError(
-      await a.post('/credits', { customer_id: c.id, name: 'Named', type: 'AMOUNT', amount: usd(500), apply_to_open_invoices: { enable: true, invoice_uuids: [inv.uuid] } }),
+      await a.post('/credits', {
+        customer_id: c.id,
+        name: 'Named',
+        type: 'AMOUNT',
+        amount: usd(500),
+        apply_to_open_invoices: { enable: true, invoice_uuids: [inv.uuid] },
+      }),
       409,
       'request_error',
       'invalid_state',
@@ -159,7 +173,9 @@ describe('invoice ledger: void, refunds, charges in flight', () => {
     expect(await auto.recordOutcome(a.companyId, attempt, result, T0)).toBe('succeeded');
     expect(await kit.get(a, inv.uuid)).toMatchObject({ status: 'PAID', paid: usd(2500), due: usd(0) });
     // and once the charge is done, void is refused for being PAID — not for the charge
-    expect(expectError(await a.post(`/invoices/${inv.uuid}/void`, {}), 409, 'request_error', 'invalid_state').error_message).toMatch(/PAID/);
+    expect(expectError(await a.post(`/invoices/${inv.uuid}/void`, {}), 409, 'request_error', 'invalid_state').error_message).toMatch(
+      /PAID/,
+    );
   });
 
   it("the charge path refuses a card that is not the invoice customer's (no charge, the attempt fails)", async () => {

@@ -32,7 +32,13 @@ describe('billable items and billable metrics', () => {
 
     it('creates an item (200) with every field of the spec', async () => {
       const res = await a
-        .post('/billable_items', { name: 'Storage', type: 'CUSTOM_USAGE', external_name: 'Storage (GB)', description: 'Bytes stored', display_type: 'THOUSAND_UNITS' })
+        .post('/billable_items', {
+          name: 'Storage',
+          type: 'CUSTOM_USAGE',
+          external_name: 'Storage (GB)',
+          description: 'Bytes stored',
+          display_type: 'THOUSAND_UNITS',
+        })
         .expect(200);
       expect(res.body).toEqual({
         id: expect.stringMatching(/^bi_[0-9a-z]{26}$/),
@@ -112,7 +118,9 @@ describe('billable items and billable metrics', () => {
       const z = await item(c, { name: 'Gamma', external_name: 'First' });
       await c.patch(`/billable_items/${y.id}`, { state: 'ARCHIVED' }).expect(200);
       const ids = async (query: object, sort_key = 'createdAtAsc') =>
-        (await c.post('/billable_items/find', { pagination: { limit: 100 }, sort_key, query }).expect(200)).body.results.map((r: { id: string }) => r.id);
+        (await c.post('/billable_items/find', { pagination: { limit: 100 }, sort_key, query }).expect(200)).body.results.map(
+          (r: { id: string }) => r.id,
+        );
       expect(await ids({ name: 'Alpha' })).toEqual([x.id]);
       expect(await ids({ external_name: 'First' })).toEqual([x.id, z.id]);
       expect(await ids({ state: 'archived' })).toEqual([y.id]);
@@ -123,9 +131,13 @@ describe('billable items and billable metrics', () => {
       expect((await ids({}, 'updatedAtDesc'))[0]).toBe(y.id);
       expect((await ids({}, 'updatedAtAsc'))[3]).toBe(y.id);
       // keyset pages
-      const p1 = await c.post('/billable_items/find', { pagination: { limit: 3 }, sort_key: 'createdAtAsc', include_meta: true }).expect(200);
+      const p1 = await c
+        .post('/billable_items/find', { pagination: { limit: 3 }, sort_key: 'createdAtAsc', include_meta: true })
+        .expect(200);
       expect(p1.body.pagination).toMatchObject({ limit: 3, total: 4, from_key: expect.any(String) });
-      const p2 = await c.post('/billable_items/find', { pagination: { limit: 3, from_key: p1.body.pagination.from_key }, sort_key: 'createdAtAsc' }).expect(200);
+      const p2 = await c
+        .post('/billable_items/find', { pagination: { limit: 3, from_key: p1.body.pagination.from_key }, sort_key: 'createdAtAsc' })
+        .expect(200);
       expect([...p1.body.results, ...p2.body.results].map((r: { id: string }) => r.id)).toEqual(all);
       expect(p2.body.pagination.from_key).toBeNull();
       expectError(await c.post('/billable_items/find', { ...PAGE, query: { color: 'red' } }).expect(400), 400, 'validation_error');
@@ -172,8 +184,16 @@ describe('billable items and billable metrics', () => {
               type: 'AND',
               items: [
                 { type: 'EQUAL', left_item: { item_type: 'PROPERTY', property: 'zone' }, right_item: { item_type: 'VALUE', value: 'eu' } },
-                { type: 'GREATER_THAN', left_item: { item_type: 'PROPERTY', property: 'amount' }, right_item: { item_type: 'VALUE', value: 10 } },
-                { type: 'IN', left_item: { item_type: 'PROPERTY', property: 'tier' }, right_item: { item_type: 'VALUE', value: ['a', 'b'] } },
+                {
+                  type: 'GREATER_THAN',
+                  left_item: { item_type: 'PROPERTY', property: 'amount' },
+                  right_item: { item_type: 'VALUE', value: 10 },
+                },
+                {
+                  type: 'IN',
+                  left_item: { item_type: 'PROPERTY', property: 'tier' },
+                  right_item: { item_type: 'VALUE', value: ['a', 'b'] },
+                },
               ],
             },
           },
@@ -248,23 +268,79 @@ describe('billable items and billable metrics', () => {
       ['an unknown field', { aggregator: 'COUNT', filter: {} }, 'metering_rule.filter'],
       ['rule not an object', { aggregator: 'COUNT', rule: 'x' }, 'metering_rule.rule'],
       ['a root without type', { aggregator: 'COUNT', rule: { comparator: { items: [ok] } } }, 'metering_rule.rule.comparator.type'],
-      ['a bad type in items[1]', { aggregator: 'COUNT', rule: { comparator: { type: 'AND', items: [ok, { ...ok, type: 'LIKE' }] } } }, 'metering_rule.rule.comparator.items[1].type'],
+      [
+        'a bad type in items[1]',
+        { aggregator: 'COUNT', rule: { comparator: { type: 'AND', items: [ok, { ...ok, type: 'LIKE' }] } } },
+        'metering_rule.rule.comparator.items[1].type',
+      ],
       ['empty AND items', { aggregator: 'COUNT', rule: { comparator: { type: 'AND', items: [] } } }, 'metering_rule.rule.comparator.items'],
       ['OR without items', { aggregator: 'COUNT', rule: { comparator: { type: 'OR' } } }, 'metering_rule.rule.comparator.items'],
-      ['a non-object item', { aggregator: 'COUNT', rule: { comparator: { type: 'OR', items: [ok, 'x'] } } }, 'metering_rule.rule.comparator.items[1]'],
-      ['a comparison without left_item', { aggregator: 'COUNT', rule: { comparator: { type: 'EQUAL', right_item: val(1) } } }, 'metering_rule.rule.comparator.left_item'],
-      ['a bad item_type', { aggregator: 'COUNT', rule: { comparator: cmp('EQUAL', { item_type: 'FIELD', property: 'a' }, val(1)) } }, 'metering_rule.rule.comparator.left_item.item_type'],
-      ['a PROPERTY without property', { aggregator: 'COUNT', rule: { comparator: cmp('EQUAL', prop(''), val(1)) } }, 'metering_rule.rule.comparator.left_item.property'],
-      ['a VALUE without value', { aggregator: 'COUNT', rule: { comparator: cmp('EQUAL', prop('a'), { item_type: 'VALUE' }) } }, 'metering_rule.rule.comparator.right_item.value'],
-      ['an object value', { aggregator: 'COUNT', rule: { comparator: cmp('EQUAL', prop('a'), val({ x: 1 })) } }, 'metering_rule.rule.comparator.right_item.value'],
-      ['a list outside IN', { aggregator: 'COUNT', rule: { comparator: cmp('EQUAL', prop('a'), val(['x'])) } }, 'metering_rule.rule.comparator.right_item.value'],
-      ['IN against a property', { aggregator: 'COUNT', rule: { comparator: cmp('IN', prop('a'), prop('b')) } }, 'metering_rule.rule.comparator.right_item.item_type'],
-      ['an empty IN list', { aggregator: 'COUNT', rule: { comparator: cmp('IN', prop('a'), val([])) } }, 'metering_rule.rule.comparator.right_item.value'],
-      ['items on a comparison', { aggregator: 'COUNT', rule: { comparator: { ...ok, items: [ok] } } }, 'metering_rule.rule.comparator.items'],
-      ['left_item on AND', { aggregator: 'COUNT', rule: { comparator: { type: 'AND', items: [ok], left_item: prop('a') } } }, 'metering_rule.rule.comparator.left_item'],
+      [
+        'a non-object item',
+        { aggregator: 'COUNT', rule: { comparator: { type: 'OR', items: [ok, 'x'] } } },
+        'metering_rule.rule.comparator.items[1]',
+      ],
+      [
+        'a comparison without left_item',
+        { aggregator: 'COUNT', rule: { comparator: { type: 'EQUAL', right_item: val(1) } } },
+        'metering_rule.rule.comparator.left_item',
+      ],
+      [
+        'a bad item_type',
+        { aggregator: 'COUNT', rule: { comparator: cmp('EQUAL', { item_type: 'FIELD', property: 'a' }, val(1)) } },
+        'metering_rule.rule.comparator.left_item.item_type',
+      ],
+      [
+        'a PROPERTY without property',
+        { aggregator: 'COUNT', rule: { comparator: cmp('EQUAL', prop(''), val(1)) } },
+        'metering_rule.rule.comparator.left_item.property',
+      ],
+      [
+        'a VALUE without value',
+        { aggregator: 'COUNT', rule: { comparator: cmp('EQUAL', prop('a'), { item_type: 'VALUE' }) } },
+        'metering_rule.rule.comparator.right_item.value',
+      ],
+      [
+        'an object value',
+        { aggregator: 'COUNT', rule: { comparator: cmp('EQUAL', prop('a'), val({ x: 1 })) } },
+        'metering_rule.rule.comparator.right_item.value',
+      ],
+      [
+        'a list outside IN',
+        { aggregator: 'COUNT', rule: { comparator: cmp('EQUAL', prop('a'), val(['x'])) } },
+        'metering_rule.rule.comparator.right_item.value',
+      ],
+      [
+        'IN against a property',
+        { aggregator: 'COUNT', rule: { comparator: cmp('IN', prop('a'), prop('b')) } },
+        'metering_rule.rule.comparator.right_item.item_type',
+      ],
+      [
+        'an empty IN list',
+        { aggregator: 'COUNT', rule: { comparator: cmp('IN', prop('a'), val([])) } },
+        'metering_rule.rule.comparator.right_item.value',
+      ],
+      [
+        'items on a comparison',
+        { aggregator: 'COUNT', rule: { comparator: { ...ok, items: [ok] } } },
+        'metering_rule.rule.comparator.items',
+      ],
+      [
+        'left_item on AND',
+        { aggregator: 'COUNT', rule: { comparator: { type: 'AND', items: [ok], left_item: prop('a') } } },
+        'metering_rule.rule.comparator.left_item',
+      ],
       [
         'a deep bad node',
-        { aggregator: 'COUNT', rule: { comparator: { type: 'OR', items: [ok, { type: 'AND', items: [ok, cmp('LESS_THAN', prop('a'), { item_type: 'VALUE', value: null })] }] } } },
+        {
+          aggregator: 'COUNT',
+          rule: {
+            comparator: {
+              type: 'OR',
+              items: [ok, { type: 'AND', items: [ok, cmp('LESS_THAN', prop('a'), { item_type: 'VALUE', value: null })] }],
+            },
+          },
+        },
         'metering_rule.rule.comparator.items[1].items[1].right_item.value',
       ],
     ])('rejects %s', async (_what, meteringRule, path) => {
@@ -275,10 +351,14 @@ describe('billable items and billable metrics', () => {
     it('rejects a tree deeper than 10 levels and one with too many nodes', async () => {
       let node: object = cmp('EQUAL', prop('a'), val('x'));
       for (let i = 0; i < 10; i++) node = { type: 'AND', items: [node] };
-      const deep = await a.post('/billable_metrics', { item_id: usageItem.id, name: 'X', metering_rule: { aggregator: 'COUNT', rule: { comparator: node } } }).expect(400);
+      const deep = await a
+        .post('/billable_metrics', { item_id: usageItem.id, name: 'X', metering_rule: { aggregator: 'COUNT', rule: { comparator: node } } })
+        .expect(400);
       expect(Object.keys(deep.body.validation_errors)[0]).toMatch(/^metering_rule\.rule\.comparator(\.items\[0\])+$/);
       const wide = { type: 'OR', items: Array.from({ length: 120 }, () => ok) };
-      const res = await a.post('/billable_metrics', { item_id: usageItem.id, name: 'X', metering_rule: { aggregator: 'COUNT', rule: { comparator: wide } } }).expect(400);
+      const res = await a
+        .post('/billable_metrics', { item_id: usageItem.id, name: 'X', metering_rule: { aggregator: 'COUNT', rule: { comparator: wide } } })
+        .expect(400);
       expect(res.body.validation_errors).toHaveProperty(['metering_rule.rule.comparator']);
     });
 
@@ -288,7 +368,9 @@ describe('billable items and billable metrics', () => {
     });
 
     it('answers 404 naming item_id for a missing item and 400 for the License item', async () => {
-      const missing = await a.post('/billable_metrics', { item_id: 'bi_01jzzzzzzzzzzzzzzzzzzzzzzz', name: 'X', metering_rule: rule() }).expect(404);
+      const missing = await a
+        .post('/billable_metrics', { item_id: 'bi_01jzzzzzzzzzzzzzzzzzzzzzzz', name: 'X', metering_rule: rule() })
+        .expect(404);
       expect(expectError(missing, 404, 'request_error', 'not_found').validation_errors).toHaveProperty('item_id');
       const malformed = await a.post('/billable_metrics', { item_id: 'nope', name: 'X', metering_rule: rule() }).expect(404);
       expect(malformed.body.validation_errors).toHaveProperty('item_id');
@@ -302,8 +384,16 @@ describe('billable items and billable metrics', () => {
 
     it('updates name, external_name, description and state; the rule is immutable', async () => {
       const created = await metric(a, usageItem.id, { external_name: 'E', description: 'D' });
-      const res = await a.patch(`/billable_metrics/${created.id}`, { name: 'New', external_name: null, description: 'Changed', state: 'ARCHIVED' }).expect(200);
-      expect(res.body).toMatchObject({ name: 'New', external_name: null, description: 'Changed', state: 'ARCHIVED', metering_rule: created.metering_rule });
+      const res = await a
+        .patch(`/billable_metrics/${created.id}`, { name: 'New', external_name: null, description: 'Changed', state: 'ARCHIVED' })
+        .expect(200);
+      expect(res.body).toMatchObject({
+        name: 'New',
+        external_name: null,
+        description: 'Changed',
+        state: 'ARCHIVED',
+        metering_rule: created.metering_rule,
+      });
       const refused = await a.patch(`/billable_metrics/${created.id}`, { metering_rule: rule({ aggregator: 'MAX' }) }).expect(400);
       expect(expectError(refused, 400, 'validation_error').validation_errors).toHaveProperty('metering_rule');
       expectError(await a.patch(`/billable_metrics/${created.id}`, { item_id: objItem.id }).expect(400), 400, 'validation_error');
@@ -351,7 +441,9 @@ describe('billable items and billable metrics', () => {
 
   /** `who`'s token on `owner`'s path. */
   function requestAs(who: Tenant, owner: Tenant, method: 'get' | 'post' | 'patch', path: string, body?: object) {
-    const r = request(t.http)[method](owner.base + path).set('Authorization', `Bearer ${who.token}`);
+    const r = request(t.http)
+      [method](owner.base + path)
+      .set('Authorization', `Bearer ${who.token}`);
     return body ? r.send(body) : r;
   }
 });

@@ -8,17 +8,24 @@ import { expectError } from '../support/errors';
 async function makeCustomer(t: TestApp, tenant: Tenant, identifier: string): Promise<{ id: string; identifier: string }> {
   const res = await tenant.post('/customers', { name: `Customer ${identifier}`, identifier });
   if (res.status === 201) return { id: res.body.id, identifier };
-  if (res.status !== 404 || res.body.error_code === 'not_found') throw new Error(`POST /customers answered ${res.status}: ${JSON.stringify(res.body)}`);
+  if (res.status !== 404 || res.body.error_code === 'not_found')
+    throw new Error(`POST /customers answered ${res.status}: ${JSON.stringify(res.body)}`);
   const now = t.clock.now();
   const id = newId('customer');
-  await t.app.get(CustomersRepository).insert(tenant.companyId, { id, identifier, name: `Customer ${identifier}`, status: 'ACTIVE', created_at: now, updated_at: now } as never);
+  await t.app.get(CustomersRepository).insert(tenant.companyId, {
+    id,
+    identifier,
+    name: `Customer ${identifier}`,
+    status: 'ACTIVE',
+    created_at: now,
+    updated_at: now,
+  } as never);
   return { id, identifier };
 }
 
 const uid = () => Math.random().toString(36).slice(2, 10);
 const T0 = new Date('2026-04-01T00:00:00Z');
 const H = 3_600_000;
-const at = (hours: number) => new Date(T0.getTime() + hours * H).toISOString();
 
 describe('objects (CUSTOM_OBJ items)', () => {
   let t: TestApp;
@@ -40,7 +47,13 @@ describe('objects (CUSTOM_OBJ items)', () => {
   });
   afterAll(() => t.close());
 
-  const body = (over: Record<string, unknown> = {}) => ({ item_id: objItem.id, customer_id: cus.id, object_identifier: `obj-${uid()}`, properties: { size: 2 }, ...over });
+  const body = (over: Record<string, unknown> = {}) => ({
+    item_id: objItem.id,
+    customer_id: cus.id,
+    object_identifier: `obj-${uid()}`,
+    properties: { size: 2 },
+    ...over,
+  });
 
   it('creates an object (201) and reads it back', async () => {
     const res = await a.post('/objects', body({ object_identifier: 'db-1', properties: { size: 3, plan: 'pro', ha: true } })).expect(201);
@@ -56,7 +69,9 @@ describe('objects (CUSTOM_OBJ items)', () => {
       deleted_at: null,
     });
     expect((await a.get(`/objects/${res.body.id}`).expect(200)).body).toEqual(res.body);
-    const byIdentifier = await a.post('/objects', body({ customer_id: undefined, customer_identifier: cus.identifier, properties: undefined })).expect(201);
+    const byIdentifier = await a
+      .post('/objects', body({ customer_id: undefined, customer_identifier: cus.identifier, properties: undefined }))
+      .expect(201);
     expect(byIdentifier.body).toMatchObject({ customer_id: cus.id, properties: {} });
     const idAsIdentifier = await a.post('/objects', body({ customer_id: cus.identifier })).expect(201);
     expect(idAsIdentifier.body.customer_id).toBe(cus.id);
@@ -95,7 +110,11 @@ describe('objects (CUSTOM_OBJ items)', () => {
     const created = (await a.post('/objects', body({ properties: { size: 1 } })).expect(201)).body;
     clock.advance(60_000);
     const updated = await a.patch(`/objects/${created.id}`, { properties: { size: 5, tier: 'x' } }).expect(200);
-    expect(updated.body).toMatchObject({ properties: { size: 5, tier: 'x' }, updated_at: clock.now().toISOString(), created_at: created.created_at });
+    expect(updated.body).toMatchObject({
+      properties: { size: 5, tier: 'x' },
+      updated_at: clock.now().toISOString(),
+      created_at: created.created_at,
+    });
     expectError(await a.patch(`/objects/${created.id}`, { properties: { a: [1] } }).expect(400), 400, 'validation_error');
     expectError(await a.patch(`/objects/${created.id}`, {}).expect(400), 400, 'validation_error');
     expectError(await a.patch(`/objects/${created.id}`, { properties: {}, object_identifier: 'x' }).expect(400), 400, 'validation_error');
@@ -175,22 +194,47 @@ describe('objects (CUSTOM_OBJ items)', () => {
   it('measures usage as the objects live at some point of the period', async () => {
     const c = await makeCustomer(t, a, `u-${uid()}`);
     const item = (await a.post('/billable_items', { name: 'Databases', type: 'CUSTOM_OBJ' }).expect(200)).body;
-    const metric = async (rule: object) => (await a.post('/billable_metrics', { item_id: item.id, name: 'm', metering_rule: rule }).expect(200)).body;
+    const metric = async (rule: object) =>
+      (await a.post('/billable_metrics', { item_id: item.id, name: 'm', metering_rule: rule }).expect(200)).body;
     const count = await metric({ aggregator: 'COUNT' });
     const sum = await metric({ aggregator: 'SUM', property: 'size', group_keys: ['plan'] });
-    const pro = await metric({ aggregator: 'COUNT', rule: { comparator: { type: 'EQUAL', left_item: { item_type: 'PROPERTY', property: 'plan' }, right_item: { item_type: 'VALUE', value: 'pro' } } } });
+    const pro = await metric({
+      aggregator: 'COUNT',
+      rule: {
+        comparator: {
+          type: 'EQUAL',
+          left_item: { item_type: 'PROPERTY', property: 'plan' },
+          right_item: { item_type: 'VALUE', value: 'pro' },
+        },
+      },
+    });
     const base = new Date('2026-06-01T00:00:00Z').getTime();
     const hour = (h: number) => new Date(base + h * H);
     clock.set(hour(0));
-    const o1 = (await a.post('/objects', { item_id: item.id, customer_id: c.id, object_identifier: 'o1', properties: { size: 10, plan: 'pro' } }).expect(201)).body;
+    const o1 = (
+      await a
+        .post('/objects', { item_id: item.id, customer_id: c.id, object_identifier: 'o1', properties: { size: 10, plan: 'pro' } })
+        .expect(201)
+    ).body;
     clock.set(hour(1));
-    await a.post('/objects', { item_id: item.id, customer_id: c.id, object_identifier: 'o2', properties: { size: 5, plan: 'free' } }).expect(201);
+    await a
+      .post('/objects', { item_id: item.id, customer_id: c.id, object_identifier: 'o2', properties: { size: 5, plan: 'free' } })
+      .expect(201);
     clock.set(hour(2));
     await a.delete(`/objects/${o1.id}`).expect(200);
     clock.set(hour(3));
-    await a.post('/objects', { item_id: item.id, customer_id: c.id, object_identifier: 'o3', properties: { size: 1.5, plan: 'pro' } }).expect(201);
+    await a
+      .post('/objects', { item_id: item.id, customer_id: c.id, object_identifier: 'o3', properties: { size: 1.5, plan: 'pro' } })
+      .expect(201);
     const usage = async (m: { id: string }, from: number, to: number) =>
-      (await a.post(`/customers/${c.id}/usage`, { metric_id: m.id, period: { start_date: hour(from).toISOString(), end_date: hour(to).toISOString() } }).expect(200)).body;
+      (
+        await a
+          .post(`/customers/${c.id}/usage`, {
+            metric_id: m.id,
+            period: { start_date: hour(from).toISOString(), end_date: hour(to).toISOString() },
+          })
+          .expect(200)
+      ).body;
     expect((await usage(count, 0, 4)).value).toBe(3);
     expect((await usage(count, 2, 3)).value).toBe(1); // o1 deleted at the start, o3 created at the end
     expect((await usage(count, 1.5, 2.5)).value).toBe(2); // o1 still live at 1.5 h
@@ -200,7 +244,9 @@ describe('objects (CUSTOM_OBJ items)', () => {
     expect((await usage(pro, 2.5, 4)).value).toBe(1);
     const summed = await usage(sum, 0, 4);
     expect(summed.value).toBe(16.5);
-    expect(Object.fromEntries(summed.breakdown.map((e: { grouping: { plan: string }; value: number }) => [e.grouping.plan, e.value]))).toEqual({ pro: 11.5, free: 5 });
+    expect(
+      Object.fromEntries(summed.breakdown.map((e: { grouping: { plan: string }; value: number }) => [e.grouping.plan, e.value])),
+    ).toEqual({ pro: 11.5, free: 5 });
     clock.set(T0);
   });
 
@@ -220,7 +266,10 @@ describe('objects (CUSTOM_OBJ items)', () => {
       ['delete', `/objects/${mine.id}`],
       ['post', '/objects/find'],
     ] as const) {
-      const res = await request(t.http)[method](a.base + path).set('Authorization', `Bearer ${b.token}`).send({});
+      const res = await request(t.http)
+        [method](a.base + path)
+        .set('Authorization', `Bearer ${b.token}`)
+        .send({});
       expectError(res, 403, 'auth_error');
     }
     expect((await a.get(`/objects/${mine.id}`).expect(200)).body.deleted_at).toBeNull();

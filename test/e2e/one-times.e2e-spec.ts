@@ -6,7 +6,10 @@ import { createPricing, createProduct, fixedPricing } from '../support/catalog-f
 const DAY = 86_400_000;
 const T0 = new Date('2026-07-15T09:00:00.000Z');
 const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
-const custom = (cents: number, over: Record<string, unknown> = {}) => ({ custom_price: { amount: usd(cents), description: 'Onboarding' }, ...over });
+const custom = (cents: number, over: Record<string, unknown> = {}) => ({
+  custom_price: { amount: usd(cents), description: 'Onboarding' },
+  ...over,
+});
 
 describe('one-time charges (spec #2)', () => {
   let t: TestApp;
@@ -44,13 +47,16 @@ describe('one-time charges (spec #2)', () => {
   afterAll(() => t.close());
   afterEach(() => clock.set(T0));
 
-  const post = (tenant: Tenant, body: Record<string, unknown>) => tenant.post('/one_times', { customer_id: cust.id, type: 'IMMEDIATE', ...body });
+  const post = (tenant: Tenant, body: Record<string, unknown>) =>
+    tenant.post('/one_times', { customer_id: cust.id, type: 'IMMEDIATE', ...body });
   const invoiceOf = async (tenant: Tenant, otb: any) => (await tenant.get(`/invoices/${otb.invoice_uuid}`).expect(200)).body;
 
   describe('IMMEDIATE', () => {
     it('creates the one-times (201, spec shape) on an invoice of their own, finalized at once', async () => {
       const res = await post(a, {
-        onetime_items: [custom(2500, { aggregate: 2, sort_order: 1, quantity_config: { allow_custom_quantity: true, max_quantity: 5, min_quantity: 1 } })],
+        onetime_items: [
+          custom(2500, { aggregate: 2, sort_order: 1, quantity_config: { allow_custom_quantity: true, max_quantity: 5, min_quantity: 1 } }),
+        ],
         metadata: { deal: 'x-1' },
       }).expect(201);
       expect(res.body).toEqual([
@@ -93,7 +99,16 @@ describe('one-time charges (spec #2)', () => {
         metadata: { deal: 'x-1' },
         auto_charges: false,
       });
-      expect(inv.items).toEqual([expect.objectContaining({ kind: 'CHARGE', name: 'Onboarding', quantity: 2, unit_price: 2500, amount: usd(5000), one_time_id: res.body[0].id })]);
+      expect(inv.items).toEqual([
+        expect.objectContaining({
+          kind: 'CHARGE',
+          name: 'Onboarding',
+          quantity: 2,
+          unit_price: 2500,
+          amount: usd(5000),
+          one_time_id: res.body[0].id,
+        }),
+      ]);
     });
 
     it('prices product pricings through billing-math (fixed and graduated with a base price) and expands them', async () => {
@@ -151,7 +166,12 @@ describe('one-time charges (spec #2)', () => {
       const inv = await invoiceOf(a, res.body[0]);
       // 3000 − 200 = 2800; 10 % = 280, capped at 150 → 2650
       expect(inv).toMatchObject({ sub_total: usd(3000), discount_total: usd(350), total: usd(2650), due: usd(2650) });
-      expect(inv.items.filter((l: any) => l.kind === 'DISCOUNT').map((l: any) => l.amount.value_in_cents).sort((x: number, y: number) => x - y)).toEqual([-200, -150]);
+      expect(
+        inv.items
+          .filter((l: any) => l.kind === 'DISCOUNT')
+          .map((l: any) => l.amount.value_in_cents)
+          .sort((x: number, y: number) => x - y),
+      ).toEqual([-200, -150]);
     });
 
     it('applies a pricing-scoped discount to that pricing only, and never below zero', async () => {
@@ -168,7 +188,13 @@ describe('one-time charges (spec #2)', () => {
     });
 
     it('accepts the customer identifier and takes the currency of the request (EUR)', async () => {
-      const res = await a.post('/one_times', { customer_id: 'grace', type: 'IMMEDIATE', onetime_items: [{ product_pricing_id: euro.id }, custom(5, { custom_price: { amount: { currency: 'EUR', value_in_cents: 5 } } })] }).expect(201);
+      const res = await a
+        .post('/one_times', {
+          customer_id: 'grace',
+          type: 'IMMEDIATE',
+          onetime_items: [{ product_pricing_id: euro.id }, custom(5, { custom_price: { amount: { currency: 'EUR', value_in_cents: 5 } } })],
+        })
+        .expect(201);
       expect(res.body[0].customer_id).toBe(cust.id);
       expect(res.body[1].custom_price.amount).toEqual({ currency: 'EUR', value_in_cents: 5 });
       expect((await invoiceOf(a, res.body[0])).total).toEqual({ currency: 'EUR', value_in_cents: 1005 });
@@ -178,7 +204,9 @@ describe('one-time charges (spec #2)', () => {
   describe('NEXT', () => {
     it('stores the one-times PENDING for the next invoice, and writes no invoice', async () => {
       const other = (await a.post('/customers', { name: 'Next customer' }).expect(201)).body;
-      const res = await a.post('/one_times', { customer_id: other.id, type: 'NEXT', onetime_items: [custom(700), { product_pricing_id: seats.id }] }).expect(201);
+      const res = await a
+        .post('/one_times', { customer_id: other.id, type: 'NEXT', onetime_items: [custom(700), { product_pricing_id: seats.id }] })
+        .expect(201);
       expect(res.body.map((o: any) => [o.state, o.type, o.invoice_id, o.invoice_uuid])).toEqual([
         ['PENDING', 'NEXT', null, null],
         ['PENDING', 'NEXT', null, null],
@@ -189,32 +217,47 @@ describe('one-time charges (spec #2)', () => {
   });
 
   describe('validation', () => {
-    it.each(([
-      [{ customer_id: undefined }, 'customer_id'],
-      [{ type: undefined }, 'type'],
-      [{ type: 'LATER' }, 'type'],
-      [{ onetime_items: undefined }, 'onetime_items'],
-      [{ onetime_items: [] }, 'onetime_items'],
-      [{ onetime_items: Array.from({ length: 101 }, () => custom(1)) }, 'onetime_items'],
-      [{ onetime_items: [{ aggregate: 2 }] }, 'onetime_items[0].product_pricing_id'],
-      [{ onetime_items: [custom(1), custom(1, { aggregate: 0 })] }, 'onetime_items[1].aggregate'],
-      [{ onetime_items: [custom(1, { aggregate: -1 })] }, 'onetime_items[0].aggregate'],
-      [{ onetime_items: [{ custom_price: { amount: usd(1.5) } }] }, 'onetime_items[0].custom_price.amount.value_in_cents'],
-      [{ onetime_items: [{ custom_price: { description: 'no amount' } }] }, 'onetime_items[0].custom_price.amount'],
-      [{ onetime_items: [custom(1)], invoice_due_date_from_creation: -1 }, 'invoice_due_date_from_creation'],
-      [{ onetime_items: [custom(1)], invoice_date: 'tomorrow' }, 'invoice_date'],
-      [{ onetime_items: [custom(1)], discounts: [{ name: 'x', type: 'DISCOUNT_AMOUNT' }] }, 'discounts[0].amount'],
-      [{ onetime_items: [custom(1)], discounts: [{ name: 'x', type: 'DISCOUNT_PERCENT', percent: 0.1, product_pricing_id: 'pp_01hzzzzzzzzzzzzzzzzzzzzzzz' }] }, 'discounts[0].product_pricing_id'],
-      [{ onetime_items: [custom(1)], colour: 'red' }, 'colour'],
-    ] as [Record<string, unknown>, string][]).map(([over, field]) => [field, over] as const))('names %s in a 400 validation_error', async (field, over) => {
+    it.each(
+      (
+        [
+          [{ customer_id: undefined }, 'customer_id'],
+          [{ type: undefined }, 'type'],
+          [{ type: 'LATER' }, 'type'],
+          [{ onetime_items: undefined }, 'onetime_items'],
+          [{ onetime_items: [] }, 'onetime_items'],
+          [{ onetime_items: Array.from({ length: 101 }, () => custom(1)) }, 'onetime_items'],
+          [{ onetime_items: [{ aggregate: 2 }] }, 'onetime_items[0].product_pricing_id'],
+          [{ onetime_items: [custom(1), custom(1, { aggregate: 0 })] }, 'onetime_items[1].aggregate'],
+          [{ onetime_items: [custom(1, { aggregate: -1 })] }, 'onetime_items[0].aggregate'],
+          [{ onetime_items: [{ custom_price: { amount: usd(1.5) } }] }, 'onetime_items[0].custom_price.amount.value_in_cents'],
+          [{ onetime_items: [{ custom_price: { description: 'no amount' } }] }, 'onetime_items[0].custom_price.amount'],
+          [{ onetime_items: [custom(1)], invoice_due_date_from_creation: -1 }, 'invoice_due_date_from_creation'],
+          [{ onetime_items: [custom(1)], invoice_date: 'tomorrow' }, 'invoice_date'],
+          [{ onetime_items: [custom(1)], discounts: [{ name: 'x', type: 'DISCOUNT_AMOUNT' }] }, 'discounts[0].amount'],
+          [
+            {
+              onetime_items: [custom(1)],
+              discounts: [{ name: 'x', type: 'DISCOUNT_PERCENT', percent: 0.1, product_pricing_id: 'pp_01hzzzzzzzzzzzzzzzzzzzzzzz' }],
+            },
+            'discounts[0].product_pricing_id',
+          ],
+          [{ onetime_items: [custom(1)], colour: 'red' }, 'colour'],
+        ] as [Record<string, unknown>, string][]
+      ).map(([over, field]) => [field, over] as const),
+    )('names %s in a 400 validation_error', async (field, over) => {
       const res = await post(a, { onetime_items: [custom(100)], ...over });
       expect(expectError(res, 400, 'validation_error').validation_errors).toHaveProperty([field]);
     });
 
     it('rejects mixed currencies with a 400 request_error', async () => {
       const res = await post(a, { onetime_items: [{ product_pricing_id: seats.id }, { product_pricing_id: euro.id }] });
-      expect(expectError(res, 400, 'request_error', 'currency_mismatch').validation_errors).toHaveProperty(['onetime_items[1].product_pricing_id']);
-      const res2 = await post(a, { onetime_items: [custom(1)], discounts: [{ name: 'x', type: 'DISCOUNT_AMOUNT', amount: { currency: 'EUR', value_in_cents: 1 } }] });
+      expect(expectError(res, 400, 'request_error', 'currency_mismatch').validation_errors).toHaveProperty([
+        'onetime_items[1].product_pricing_id',
+      ]);
+      const res2 = await post(a, {
+        onetime_items: [custom(1)],
+        discounts: [{ name: 'x', type: 'DISCOUNT_AMOUNT', amount: { currency: 'EUR', value_in_cents: 1 } }],
+      });
       expectError(res2, 400, 'request_error', 'currency_mismatch');
     });
 
@@ -224,7 +267,9 @@ describe('one-time charges (spec #2)', () => {
       const r2 = await post(a, { onetime_items: [custom(1), { product_pricing_id: 'pp_01hzzzzzzzzzzzzzzzzzzzzzzz' }] });
       expect(expectError(r2, 404, 'request_error', 'not_found').validation_errors).toHaveProperty(['onetime_items[1].product_pricing_id']);
       const r3 = await post(a, { onetime_items: [{ custom_price: { amount: usd(1), product_id: 'prod_01hzzzzzzzzzzzzzzzzzzzzzzz' } }] });
-      expect(expectError(r3, 404, 'request_error', 'not_found').validation_errors).toHaveProperty(['onetime_items[0].custom_price.product_id']);
+      expect(expectError(r3, 404, 'request_error', 'not_found').validation_errors).toHaveProperty([
+        'onetime_items[0].custom_price.product_id',
+      ]);
     });
 
     it('rejects an archived pricing', async () => {
@@ -236,7 +281,9 @@ describe('one-time charges (spec #2)', () => {
 
     it('writes nothing when the request is refused', async () => {
       const other = (await a.post('/customers', {}).expect(201)).body;
-      await post(a, { customer_id: other.id, onetime_items: [custom(1), { product_pricing_id: 'pp_01hzzzzzzzzzzzzzzzzzzzzzzz' }] }).expect(404);
+      await post(a, { customer_id: other.id, onetime_items: [custom(1), { product_pricing_id: 'pp_01hzzzzzzzzzzzzzzzzzzzzzzz' }] }).expect(
+        404,
+      );
       expect((await a.post('/one_times/find', { query: { customer_id: other.id } }).expect(200)).body.results).toEqual([]);
       expect((await a.post('/invoices/find', { query: { customer_id: other.id } }).expect(200)).body.results).toEqual([]);
     });
@@ -264,7 +311,8 @@ describe('one-time charges (spec #2)', () => {
       clock.set(T0);
     });
 
-    const find = async (body: Record<string, unknown>) => (await c.post('/one_times/find', body).expect(200)).body.results.map((r: any) => r.id);
+    const find = async (body: Record<string, unknown>) =>
+      (await c.post('/one_times/find', body).expect(200)).body.results.map((r: any) => r.id);
 
     it('finds by customer, state and type (case-insensitively), newest first by default', async () => {
       expect(await find({})).toEqual([ids.i2, ids.n2, ids.i1, ids.n1]);
@@ -275,11 +323,22 @@ describe('one-time charges (spec #2)', () => {
     });
 
     it('returns the spec shape and pages with every base sort key', async () => {
-      const res = (await c.post('/one_times/find', { pagination: { limit: 3 }, include_meta: true, sort_key: 'createdAtAsc' }).expect(200)).body;
+      const res = (await c.post('/one_times/find', { pagination: { limit: 3 }, include_meta: true, sort_key: 'createdAtAsc' }).expect(200))
+        .body;
       expect(res.pagination).toEqual({ from_key: expect.any(String), limit: 3, total: 4 });
       expect(res.results.map((r: any) => r.id)).toEqual([ids.n1, ids.i1, ids.n2]);
-      expect(res.results[1]).toMatchObject({ id: ids.i1, state: 'INVOICED', type: 'IMMEDIATE', invoice_uuid: expect.any(String), aggregate: 1 });
-      const next = (await c.post('/one_times/find', { pagination: { limit: 3, from_key: res.pagination.from_key }, sort_key: 'createdAtAsc' }).expect(200)).body;
+      expect(res.results[1]).toMatchObject({
+        id: ids.i1,
+        state: 'INVOICED',
+        type: 'IMMEDIATE',
+        invoice_uuid: expect.any(String),
+        aggregate: 1,
+      });
+      const next = (
+        await c
+          .post('/one_times/find', { pagination: { limit: 3, from_key: res.pagination.from_key }, sort_key: 'createdAtAsc' })
+          .expect(200)
+      ).body;
       expect(next.results.map((r: any) => r.id)).toEqual([ids.i2]);
       expect(next.pagination.from_key).toBeNull();
       expect(await find({ sort_key: 'updatedAtAsc' })).toEqual([ids.n1, ids.i1, ids.n2, ids.i2]);
@@ -304,7 +363,15 @@ describe('one-time charges (spec #2)', () => {
       expect((await b.post('/one_times/find', {}).expect(200)).body.results).toEqual([]);
       expectError(await b.get(`/invoices/${mine.body[0].invoice_uuid}`), 404, 'request_error', 'not_found');
       const asB = (r: request.Test) => r.set('Authorization', `Bearer ${b.token}`);
-      expectError(await asB(request(t.http).post(`${a.base}/one_times`).send({ customer_id: cust.id, type: 'NEXT', onetime_items: [custom(1)] })), 403, 'auth_error');
+      expectError(
+        await asB(
+          request(t.http)
+            .post(`${a.base}/one_times`)
+            .send({ customer_id: cust.id, type: 'NEXT', onetime_items: [custom(1)] }),
+        ),
+        403,
+        'auth_error',
+      );
       expectError(await asB(request(t.http).post(`${a.base}/one_times/find`).send({})), 403, 'auth_error');
     });
   });

@@ -27,14 +27,19 @@ describe('payment methods belong to their customer (subscriptions)', () => {
   };
   const customer = async (tenant: Tenant = a) =>
     ok(await tenant.post('/customers', { name: `Owner ${++n}`, identifier: `owner-${n}-${Math.random().toString(36).slice(2, 8)}` }), 201);
-  const card = async (customerId: string, token = 'tok_visa', tenant: Tenant = a) => ok(await tenant.post(`/customers/${customerId}/payment_methods`, { token }));
-  const plan = () => ({ product_pricing_ids: [pricing.id], config_items: [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 2 }] });
+  const card = async (customerId: string, token = 'tok_visa', tenant: Tenant = a) =>
+    ok(await tenant.post(`/customers/${customerId}/payment_methods`, { token }));
+  const plan = () => ({
+    product_pricing_ids: [pricing.id],
+    config_items: [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 2 }],
+  });
   const subscribe = async (customerId: string, over: Record<string, unknown> = {}) =>
     ok(await a.post('/subscriptions', { customer_id: customerId, ...plan(), start_date: T0, auto_charges: true, ...over }));
   const subsOf = async (customerId: string) =>
     (await ok(await a.post('/subscriptions/find', { query: { customer_id: customerId }, include_meta: true }))).pagination.total as number;
   const stored = async (subId: string) =>
-    (await t.dataSource.query('SELECT payment_method_id FROM subscriptions WHERE company_id = $1 AND id = $2', [a.companyId, subId]))[0].payment_method_id;
+    (await t.dataSource.query('SELECT payment_method_id FROM subscriptions WHERE company_id = $1 AND id = $2', [a.companyId, subId]))[0]
+      .payment_method_id;
   const chargesOn = async (pmId: string, tenant: Tenant = a): Promise<{ status: string; amount: number }[]> =>
     (
       await t.dataSource.query(
@@ -123,7 +128,11 @@ describe('payment methods belong to their customer (subscriptions)', () => {
     const buyer = await customer();
     const buyerCard = await card(buyer.id);
     const sub = await subscribe(buyer.id);
-    const changeBody = { ...plan(), config_items: [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 5 }], timing: 'IMMEDIATE' };
+    const changeBody = {
+      ...plan(),
+      config_items: [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 5 }],
+      timing: 'IMMEDIATE',
+    };
 
     refused(await a.post(`/subscriptions/${sub.id}/change`, { ...changeBody, payment_method_id: victimCard.id }));
     refused(await a.post(`/subscriptions/${sub.id}/change`, { ...changeBody, payment_method_id: 'pm_01jzzzzzzzzzzzzzzzzzzzzzzz' }));
@@ -152,6 +161,8 @@ describe('payment methods belong to their customer (subscriptions)', () => {
 
   it('the hook is registered by the payments module; without a source the application refuses to start', () => {
     expect(() => t.app.get(PaymentMethodOwnership).onApplicationBootstrap()).not.toThrow();
-    expect(() => new PaymentMethodOwnership().onApplicationBootstrap()).toThrow(/hooks not provided: payment-method ownership \(PaymentsModule\)/);
+    expect(() => new PaymentMethodOwnership().onApplicationBootstrap()).toThrow(
+      /hooks not provided: payment-method ownership \(PaymentsModule\)/,
+    );
   });
 });

@@ -45,7 +45,10 @@ describe('payments: auto-charge, retries and unpaid through billing runs', () =>
       }),
       200,
     );
-    const c = await ok(await tenant.post('/customers', { name: `Dunning ${n}`, identifier: `dun-${n}-${Math.random().toString(36).slice(2, 8)}` }), 201);
+    const c = await ok(
+      await tenant.post('/customers', { name: `Dunning ${n}`, identifier: `dun-${n}-${Math.random().toString(36).slice(2, 8)}` }),
+      201,
+    );
     await ok(await tenant.post(`/customers/${c.id}/payment_methods`, { token }), 200);
     const sub = await ok(
       await tenant.post('/subscriptions', {
@@ -60,13 +63,25 @@ describe('payments: auto-charge, retries and unpaid through billing runs', () =>
     return { customer: c, sub };
   };
   const invoicesOf = async (subId: string, tenant: Tenant = a): Promise<any[]> => {
-    const rows: { uuid: string }[] = await t.dataSource.query('SELECT uuid FROM invoices WHERE company_id = $1 AND subscription_id = $2 ORDER BY invoice_date', [tenant.companyId, subId]);
+    const rows: { uuid: string }[] = await t.dataSource.query(
+      'SELECT uuid FROM invoices WHERE company_id = $1 AND subscription_id = $2 ORDER BY invoice_date',
+      [tenant.companyId, subId],
+    );
     const out = [];
     for (const r of rows) out.push(await ok(await tenant.get(`/invoices/${r.uuid}`), 200));
     return out;
   };
   const payments = async (invoiceUuid: string, tenant: Tenant = a): Promise<any[]> =>
-    (await ok(await tenant.post('/payments/transactions/find', { pagination: { limit: 100 }, query: { invoice_uuid: invoiceUuid }, sort_key: 'createdAtAsc' }), 200)).results;
+    (
+      await ok(
+        await tenant.post('/payments/transactions/find', {
+          pagination: { limit: 100 },
+          query: { invoice_uuid: invoiceUuid },
+          sort_key: 'createdAtAsc',
+        }),
+        200,
+      )
+    ).results;
   const status = async (subId: string) => (await ok(await a.get(`/subscriptions/${subId}`), 200)).status;
 
   it('tok_visa: the run that writes the invoice charges it (SUCCEEDED, PAID) before it returns', async () => {
@@ -75,7 +90,9 @@ describe('payments: auto-charge, retries and unpaid through billing runs', () =>
     const [inv] = await invoicesOf(sub.id);
     expect(inv).toMatchObject({ status: 'PAID', total: usd(5000), paid: usd(5000), due: usd(0), auto_charges: true });
     const txns = await payments(inv.uuid);
-    expect(txns.map((x) => [x.transaction_type, x.status, x.total_amount.value_in_cents, x.provider_type])).toEqual([['PAYMENT', 'SUCCEEDED', 5000, 'SANDBOX']]);
+    expect(txns.map((x) => [x.transaction_type, x.status, x.total_amount.value_in_cents, x.provider_type])).toEqual([
+      ['PAYMENT', 'SUCCEEDED', 5000, 'SANDBOX'],
+    ]);
     // a repeated run charges nothing again
     await run('2033-01-01T06:00:00Z');
     expect(await payments(inv.uuid)).toHaveLength(1);
@@ -89,7 +106,13 @@ describe('payments: auto-charge, retries and unpaid through billing runs', () =>
     const failed = (count: number) =>
       payments(inv.uuid).then((list) => {
         expect(list).toHaveLength(count);
-        for (const x of list) expect(x).toMatchObject({ status: 'FAILED', status_message: 'Your card was declined.', transaction_type: 'PAYMENT', total_amount: usd(5000) });
+        for (const x of list)
+          expect(x).toMatchObject({
+            status: 'FAILED',
+            status_message: 'Your card was declined.',
+            transaction_type: 'PAYMENT',
+            total_amount: usd(5000),
+          });
         return list;
       });
     await failed(1);
@@ -127,7 +150,9 @@ describe('payments: auto-charge, retries and unpaid through billing runs', () =>
 
   it('the company setting payment_retry_days changes the schedule ([2]: one retry two days after the first failure, then unpaid)', async () => {
     const other = await t.tenant('Dunning settings');
-    await t.dataSource.query(`UPDATE companies SET settings = settings || '{"payment_retry_days": [2]}'::jsonb WHERE company_id = $1`, [other.companyId]);
+    await t.dataSource.query(`UPDATE companies SET settings = settings || '{"payment_retry_days": [2]}'::jsonb WHERE company_id = $1`, [
+      other.companyId,
+    ]);
     const { sub } = await setup('tok_insufficientFunds', '2033-05-01', other);
     await run('2033-05-01', other);
     const [inv] = await invoicesOf(sub.id, other);

@@ -35,21 +35,40 @@ describe('recovery of interrupted refunds', () => {
 
   /** A SUCCEEDED sandbox payment of `cents` (a one-time invoice charged to a visa card). */
   const paidPayment = async (cents: number) => {
-    const c = await ok(await a.post('/customers', { name: `Payer ${++n}`, identifier: `rr-${n}-${Math.random().toString(36).slice(2, 8)}` }), 201);
+    const c = await ok(
+      await a.post('/customers', { name: `Payer ${++n}`, identifier: `rr-${n}-${Math.random().toString(36).slice(2, 8)}` }),
+      201,
+    );
     await ok(await a.post(`/customers/${c.id}/payment_methods`, { token: 'tok_visa' }), 200);
     const created = await ok(
-      await a.post('/one_times', { customer_id: c.id, type: 'IMMEDIATE', auto_charges: true, onetime_items: [{ custom_price: { amount: usd(cents), description: 'Work' } }] }),
+      await a.post('/one_times', {
+        customer_id: c.id,
+        type: 'IMMEDIATE',
+        auto_charges: true,
+        onetime_items: [{ custom_price: { amount: usd(cents), description: 'Work' } }],
+      }),
       201,
     );
     await t.app.get(AutoChargeService).settle();
-    const page = await ok(await a.post('/payments/transactions/find', { pagination: { limit: 100 }, query: { invoice_uuid: created[0].invoice_uuid, transaction_type: 'PAYMENT' } }), 200);
+    const page = await ok(
+      await a.post('/payments/transactions/find', {
+        pagination: { limit: 100 },
+        query: { invoice_uuid: created[0].invoice_uuid, transaction_type: 'PAYMENT' },
+      }),
+      200,
+    );
     expect(page.results).toHaveLength(1);
     expect(page.results[0].status).toBe('SUCCEEDED');
     return page.results[0];
   };
 
   const rowsOf = async (paymentId: string) => {
-    const payment = (await t.dataSource.query('SELECT status, refunded_cents::int AS refunded FROM payment_transactions WHERE company_id = $1 AND id = $2', [a.companyId, paymentId]))[0];
+    const payment = (
+      await t.dataSource.query(
+        'SELECT status, refunded_cents::int AS refunded FROM payment_transactions WHERE company_id = $1 AND id = $2',
+        [a.companyId, paymentId],
+      )
+    )[0];
     const refunds: { id: string; status: string; total: number; provider_transaction_id: string | null }[] = await t.dataSource.query(
       `SELECT id, status, total_amount_cents::int AS total, provider_transaction_id FROM payment_transactions
        WHERE company_id = $1 AND parent_transaction_id = $2 AND transaction_type = 'REFUND' ORDER BY created_at, id`,
@@ -58,7 +77,10 @@ describe('recovery of interrupted refunds', () => {
     return { payment, refunds };
   };
   const sandboxRefundsOf = async (refundId: string) =>
-    t.dataSource.query(`SELECT result FROM sandbox_operations WHERE company_id = $1 AND idempotency_key = $2 AND operation = 'refund'`, [a.companyId, refundId]);
+    t.dataSource.query(`SELECT result FROM sandbox_operations WHERE company_id = $1 AND idempotency_key = $2 AND operation = 'refund'`, [
+      a.companyId,
+      refundId,
+    ]);
 
   const runAt = (when: Date) => {
     clock.set(when);
@@ -84,11 +106,15 @@ describe('recovery of interrupted refunds', () => {
     expect((await rowsOf(payment.id)).refunds[0].status).toBe('PENDING');
 
     // past the lease: sent again under the refund's id and settled
-    const recovered = await t.app.get(PaymentTransactionsService).recoverPendingRefunds(new Date(T0.getTime() + 16 * MINUTE), { companyIds: [a.companyId] });
+    const recovered = await t.app
+      .get(PaymentTransactionsService)
+      .recoverPendingRefunds(new Date(T0.getTime() + 16 * MINUTE), { companyIds: [a.companyId] });
     expect(recovered).toEqual({ refunds_recovered: 1, refunds_released: 0, refund_recovery_errors: 0 });
     state = await rowsOf(payment.id);
     expect(state.payment).toEqual({ status: 'PARTIALLY_REFUNDED', refunded: 400 });
-    expect(state.refunds).toEqual([{ id: refundId, status: 'SUCCEEDED', total: 400, provider_transaction_id: expect.stringMatching(/^sbxre_/) }]);
+    expect(state.refunds).toEqual([
+      { id: refundId, status: 'SUCCEEDED', total: 400, provider_transaction_id: expect.stringMatching(/^sbxre_/) },
+    ]);
     expect(await sandboxRefundsOf(refundId)).toHaveLength(1);
 
     // again: nothing left to do, nothing changes
@@ -122,7 +148,9 @@ describe('recovery of interrupted refunds', () => {
     const after = await rowsOf(payment.id);
     expect(after.payment).toEqual({ status: 'REFUNDED', refunded: 700 });
     // settled with the processor's first answer: the money moved once
-    expect(after.refunds).toEqual([{ id: refundId, status: 'SUCCEEDED', total: 700, provider_transaction_id: first.result.provider_transaction_id }]);
+    expect(after.refunds).toEqual([
+      { id: refundId, status: 'SUCCEEDED', total: 700, provider_transaction_id: first.result.provider_transaction_id },
+    ]);
     expect(await sandboxRefundsOf(refundId)).toHaveLength(1);
 
     // a refund request now finds nothing left to refund
@@ -137,14 +165,18 @@ describe('recovery of interrupted refunds', () => {
     const sandbox = t.app.get(SandboxProcessor);
     jest.spyOn(sandbox, 'refund').mockRejectedValue(new Error('processor unreachable'));
     expect((await a.post(`/payments/transactions/${payment.id}/refund`, {})).status).toBe(500);
-    const result = await t.app.get(PaymentTransactionsService).recoverPendingRefunds(new Date(T0.getTime() + 20 * MINUTE), { companyIds: [a.companyId] });
+    const result = await t.app
+      .get(PaymentTransactionsService)
+      .recoverPendingRefunds(new Date(T0.getTime() + 20 * MINUTE), { companyIds: [a.companyId] });
     expect(result).toEqual({ refunds_recovered: 0, refunds_released: 0, refund_recovery_errors: 1 });
     const state = await rowsOf(payment.id);
     expect(state.refunds.map((r) => r.status)).toEqual(['PENDING']);
     expect(state.payment).toEqual({ status: 'SUCCEEDED', refunded: 300 });
     jest.restoreAllMocks();
     // the processor is back: the next pass settles it
-    const later = await t.app.get(PaymentTransactionsService).recoverPendingRefunds(new Date(T0.getTime() + 40 * MINUTE), { companyIds: [a.companyId] });
+    const later = await t.app
+      .get(PaymentTransactionsService)
+      .recoverPendingRefunds(new Date(T0.getTime() + 40 * MINUTE), { companyIds: [a.companyId] });
     expect(later).toEqual({ refunds_recovered: 1, refunds_released: 0, refund_recovery_errors: 0 });
     expect((await rowsOf(payment.id)).payment).toEqual({ status: 'REFUNDED', refunded: 300 });
   });

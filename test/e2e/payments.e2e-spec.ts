@@ -31,13 +31,20 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
     if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const customer = async (tenant: Tenant = a) => ok(await tenant.post('/customers', { name: `Payer ${++n}`, identifier: `payer-${n}-${Math.random().toString(36).slice(2, 8)}` }), 201);
-  const attach = async (customerId: string, token: string, tenant: Tenant = a) => ok(await tenant.post(`/customers/${customerId}/payment_methods`, { token }), 200);
+  const customer = async (tenant: Tenant = a) =>
+    ok(await tenant.post('/customers', { name: `Payer ${++n}`, identifier: `payer-${n}-${Math.random().toString(36).slice(2, 8)}` }), 201);
+  const attach = async (customerId: string, token: string, tenant: Tenant = a) =>
+    ok(await tenant.post(`/customers/${customerId}/payment_methods`, { token }), 200);
   const settle = () => t.app.get(AutoChargeService).settle();
   /** A one-time IMMEDIATE invoice (finalized at once); with auto_charges the charge is dispatched after commit. */
   const invoice = async (customerId: string, cents: number, autoCharges: boolean, tenant: Tenant = a) => {
     const res = await ok(
-      await tenant.post('/one_times', { customer_id: customerId, type: 'IMMEDIATE', auto_charges: autoCharges, onetime_items: [{ custom_price: { amount: usd(cents), description: 'Work' } }] }),
+      await tenant.post('/one_times', {
+        customer_id: customerId,
+        type: 'IMMEDIATE',
+        auto_charges: autoCharges,
+        onetime_items: [{ custom_price: { amount: usd(cents), description: 'Work' } }],
+      }),
       201,
     );
     await settle();
@@ -84,7 +91,12 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
 
       expectError(await a.post(`/customers/${c.id}/payment_methods`, { token: 'tok_nope' }), 400, 'request_error', 'invalid_token');
       expectError(await a.post(`/customers/${c.id}/payment_methods`, {}), 400, 'validation_error');
-      expectError(await a.post(`/customers/cus_01jzzzzzzzzzzzzzzzzzzzzzzz/payment_methods`, { token: 'tok_visa' }), 404, 'request_error', 'not_found');
+      expectError(
+        await a.post(`/customers/cus_01jzzzzzzzzzzzzzzzzzzzzzzz/payment_methods`, { token: 'tok_visa' }),
+        404,
+        'request_error',
+        'not_found',
+      );
     });
 
     it('PATCH default moves the default (exactly one); update_subscriptions_non_default_payment moves subscriptions; DELETE 409 while used, else 200 and the default passes on', async () => {
@@ -99,7 +111,14 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       // a subscription naming the first card: update_subscriptions_non_default_payment moves it to the new default
       const p = await ok(await a.post('/products', { name: `PM product ${n}` }), 200);
       const pricing = await ok(
-        await a.post('/pricing', { product_id: p.id, currency: 'USD', name: 'Seats', billing_frequency: { count: 1, frequency: 'MONTH' }, pricing_type: 'FIXED', fixed_price: { price_per_unit: 500 } }),
+        await a.post('/pricing', {
+          product_id: p.id,
+          currency: 'USD',
+          name: 'Seats',
+          billing_frequency: { count: 1, frequency: 'MONTH' },
+          pricing_type: 'FIXED',
+          fixed_price: { price_per_unit: 500 },
+        }),
         200,
       );
       const sub = await ok(
@@ -115,7 +134,10 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       );
       // the first card is used by the subscription: 409
       expectError(await a.delete(`/customers/${c.id}/payment_methods/${first.id}`), 409, 'request_error', 'payment_method_in_use');
-      await ok(await a.patch(`/customers/${c.id}/payment_methods/${second.id}`, { default: true, update_subscriptions_non_default_payment: true }), 200);
+      await ok(
+        await a.patch(`/customers/${c.id}/payment_methods/${second.id}`, { default: true, update_subscriptions_non_default_payment: true }),
+        200,
+      );
       expect((await ok(await a.get(`/subscriptions/${sub.id}`), 200)).payment_method_id).toBe(second.id);
       // now the first card is free: deleted (200, the deleted method)
       const deleted = await ok(await a.delete(`/customers/${c.id}/payment_methods/${first.id}`), 200);
@@ -132,7 +154,12 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       list = await ok(await a.get(`/customers/${c.id}/payment_methods`), 200);
       expect(list.map((x: any) => [x.id, x.default])).toEqual([[third.id, true]]);
 
-      expectError(await a.patch(`/customers/${c.id}/payment_methods/pm_01jzzzzzzzzzzzzzzzzzzzzzzz`, { default: true }), 404, 'request_error', 'not_found');
+      expectError(
+        await a.patch(`/customers/${c.id}/payment_methods/pm_01jzzzzzzzzzzzzzzzzzzzzzzz`, { default: true }),
+        404,
+        'request_error',
+        'not_found',
+      );
       expectError(await a.patch(`/customers/${c.id}/payment_methods/nope`, { default: true }), 404, 'request_error', 'not_found');
       expectError(await a.patch(`/customers/${c.id}/payment_methods/${third.id}`, { default: 'yes' }), 400, 'validation_error');
     });
@@ -187,7 +214,13 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
         expect(bad).toMatchObject({ status: 'PENDING', due: usd(500) });
         const txns = await paymentOf(bad.uuid);
         expect(txns).toHaveLength(1);
-        expect(txns[0]).toMatchObject({ status: 'FAILED', status_message: message, is_refundable: false, refundable_amount: usd(0), total_amount: usd(500) });
+        expect(txns[0]).toMatchObject({
+          status: 'FAILED',
+          status_message: message,
+          is_refundable: false,
+          refundable_amount: usd(0),
+          total_amount: usd(500),
+        });
       }
 
       const manual = await invoice(good.id, 700, false);
@@ -206,7 +239,12 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       const auto = t.app.get(AutoChargeService);
       // an invoice without auto-charge, then its attempt enqueued by hand (not dispatched yet)
       const inv = await invoice(c.id, 900, false);
-      const row = (await t.dataSource.query('SELECT id, billed_customer_id, subscription_id FROM invoices WHERE company_id = $1 AND uuid = $2', [a.companyId, inv.uuid]))[0];
+      const row = (
+        await t.dataSource.query('SELECT id, billed_customer_id, subscription_id FROM invoices WHERE company_id = $1 AND uuid = $2', [
+          a.companyId,
+          inv.uuid,
+        ])
+      )[0];
       await t.dataSource.query(
         `INSERT INTO payment_attempts (company_id, id, invoice_id, customer_id, subscription_id, sequence, status, due_at, created_at, updated_at)
          VALUES ($1, 'pat_crash_test_1', $2, $3, NULL, 1, 'PENDING', $4, $4, $4)`,
@@ -222,11 +260,18 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       const later = new Date(T0.getTime() + 10 * 60_000);
       const summary = await auto.dispatchDue(later, { companyIds: [a.companyId] });
       expect(summary.charges_succeeded).toBe(1);
-      const ops = await t.dataSource.query(`SELECT count(*)::int AS n FROM sandbox_operations WHERE company_id = $1 AND idempotency_key = 'pat_crash_test_1'`, [a.companyId]);
+      const ops = await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM sandbox_operations WHERE company_id = $1 AND idempotency_key = 'pat_crash_test_1'`,
+        [a.companyId],
+      );
       expect(ops[0].n).toBe(1);
       const txns = await paymentOf(inv.uuid);
       expect(txns).toHaveLength(1);
-      expect(txns[0]).toMatchObject({ status: 'SUCCEEDED', provider_transaction_id: first.provider_transaction_id, total_amount: usd(900) });
+      expect(txns[0]).toMatchObject({
+        status: 'SUCCEEDED',
+        provider_transaction_id: first.provider_transaction_id,
+        total_amount: usd(900),
+      });
       expect((await ok(await a.get(`/invoices/${inv.uuid}`), 200)).status).toBe('PAID');
       // and once more: nothing left to do, still one charge
       expect((await auto.dispatchDue(new Date(later.getTime() + 3600_000), { companyIds: [a.companyId] })).charges_succeeded).toBe(0);
@@ -253,12 +298,17 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       const inv2 = await invoice(declCustomer.id, 2000, true, f);
       clock.set(new Date('2033-04-03T00:00:00Z'));
       const inv3 = await invoice(visaCustomer.id, 3000, false, f);
-      await ok(await f.post(`/invoices/${inv3.uuid}/mark_paid`, { amount: usd(3000), provider_type: 'WIRE', notes: 'wire ref ABC-77' }), 200);
+      await ok(
+        await f.post(`/invoices/${inv3.uuid}/mark_paid`, { amount: usd(3000), provider_type: 'WIRE', notes: 'wire ref ABC-77' }),
+        200,
+      );
       ids.pay1 = (await paymentOf(inv1.uuid, f))[0].id;
       ids.fail2 = (await paymentOf(inv2.uuid, f))[0].id;
       ids.wire3 = (await paymentOf(inv3.uuid, f))[0].id;
       clock.set(new Date('2033-04-04T00:00:00Z'));
-      ids.refund = (await ok(await f.post(`/payments/transactions/${ids.pay1}/refund`, { amount: usd(400), reason: 'requested_by_customer' }), 200)).id;
+      ids.refund = (
+        await ok(await f.post(`/payments/transactions/${ids.pay1}/refund`, { amount: usd(400), reason: 'requested_by_customer' }), 200)
+      ).id;
       clock.set(T0);
     });
 
@@ -270,8 +320,16 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       expectError(await f.post('/payments/transactions/find', { pagination: {}, query: { colour: 'red' } }), 400, 'validation_error');
       const all = await find({}, {}, f);
       expect(idsOf(all)).toEqual([ids.refund, ids.wire3, ids.fail2, ids.pay1]);
-      expect(all.results.find((r: any) => r.id === ids.wire3)).toMatchObject({ provider_type: 'WIRE', status: 'SUCCEEDED', note: 'wire ref ABC-77' });
-      expect(all.results.find((r: any) => r.id === ids.refund)).toMatchObject({ transaction_type: 'REFUND', parent_transaction_id: ids.pay1, total_amount: usd(400) });
+      expect(all.results.find((r: any) => r.id === ids.wire3)).toMatchObject({
+        provider_type: 'WIRE',
+        status: 'SUCCEEDED',
+        note: 'wire ref ABC-77',
+      });
+      expect(all.results.find((r: any) => r.id === ids.refund)).toMatchObject({
+        transaction_type: 'REFUND',
+        parent_transaction_id: ids.pay1,
+        total_amount: usd(400),
+      });
     });
 
     it('every filter', async () => {
@@ -297,7 +355,11 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       expect(idsOf(await find({ search: declCustomer.name }, {}, f))).toEqual([ids.fail2]);
       expect(idsOf(await find({ show_connected_account: false }, {}, f))).toHaveLength(4);
       expect(idsOf(await find({ show_connected_account: true }, {}, f))).toHaveLength(4);
-      expectError(await f.post('/payments/transactions/find', { pagination: {}, query: { total_amount: { eq: 'x' } } }), 400, 'validation_error');
+      expectError(
+        await f.post('/payments/transactions/find', { pagination: {}, query: { total_amount: { eq: 'x' } } }),
+        400,
+        'validation_error',
+      );
     });
 
     it('every sort key, with keyset pages', async () => {
@@ -309,10 +371,19 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       // pay1 was updated by the refund (04-04, the refund's own instant; ties break by id)
       expect(await order('updatedAtAsc')).toEqual([ids.fail2, ids.wire3, ids.pay1, ids.refund]);
       expect(await order('updatedAtDesc')).toEqual([ids.refund, ids.pay1, ids.wire3, ids.fail2]);
-      const p1 = await ok(await f.post('/payments/transactions/find', { pagination: { limit: 3 }, sort_key: 'totalAmountDesc', include_meta: true }), 200);
+      const p1 = await ok(
+        await f.post('/payments/transactions/find', { pagination: { limit: 3 }, sort_key: 'totalAmountDesc', include_meta: true }),
+        200,
+      );
       expect(idsOf(p1)).toEqual([ids.wire3, ids.fail2, ids.pay1]);
       expect(p1.pagination.total).toBe(4);
-      const p2 = await ok(await f.post('/payments/transactions/find', { pagination: { limit: 3, from_key: p1.pagination.from_key }, sort_key: 'totalAmountDesc' }), 200);
+      const p2 = await ok(
+        await f.post('/payments/transactions/find', {
+          pagination: { limit: 3, from_key: p1.pagination.from_key },
+          sort_key: 'totalAmountDesc',
+        }),
+        200,
+      );
       expect(idsOf(p2)).toEqual([ids.refund]);
       expect(p2.pagination.from_key).toBeNull();
     });
@@ -320,7 +391,14 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
     it('tenancy: B finds none of them and cannot read them', async () => {
       expect((await find({}, {}, b)).results.every((r: any) => ![ids.pay1, ids.fail2, ids.wire3, ids.refund].includes(r.id))).toBe(true);
       expectError(await b.get(`/payments/transactions/${ids.pay1}`), 404, 'request_error', 'not_found');
-      expectError(await request(t.http).post(`${f.base}/payments/transactions/find`).set('Authorization', `Bearer ${b.token}`).send({ pagination: {} }), 403, 'auth_error');
+      expectError(
+        await request(t.http)
+          .post(`${f.base}/payments/transactions/find`)
+          .set('Authorization', `Bearer ${b.token}`)
+          .send({ pagination: {} }),
+        403,
+        'auth_error',
+      );
     });
   });
 
@@ -338,7 +416,10 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
 
     it('partial refunds up to what was paid, then a full refund of the rest; never more (400 request_error)', async () => {
       const pay = await paidInvoice(1000);
-      const r1 = await ok(await a.post(`/payments/transactions/${pay.id}/refund`, { amount: usd(300), note: 'goodwill', reason: 'requested_by_customer' }), 200);
+      const r1 = await ok(
+        await a.post(`/payments/transactions/${pay.id}/refund`, { amount: usd(300), note: 'goodwill', reason: 'requested_by_customer' }),
+        200,
+      );
       expect(r1).toMatchObject({
         transaction_type: 'REFUND',
         status: 'SUCCEEDED',
@@ -352,11 +433,25 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
         customer_id: c.id,
       });
       let p = await ok(await a.get(`/payments/transactions/${pay.id}`), 200);
-      expect(p).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundable_amount: usd(700), refunded_amount: usd(300), is_refundable: true });
+      expect(p).toMatchObject({
+        status: 'PARTIALLY_REFUNDED',
+        refundable_amount: usd(700),
+        refunded_amount: usd(300),
+        is_refundable: true,
+      });
 
-      const over = expectError(await a.post(`/payments/transactions/${pay.id}/refund`, { amount: usd(701) }), 400, 'request_error', 'amount_exceeds_refundable');
+      const over = expectError(
+        await a.post(`/payments/transactions/${pay.id}/refund`, { amount: usd(701) }),
+        400,
+        'request_error',
+        'amount_exceeds_refundable',
+      );
       expect(over.error_message).toContain('700');
-      expectError(await a.post(`/payments/transactions/${pay.id}/refund`, { amount: { currency: 'EUR', value_in_cents: 1 } }), 400, 'request_error');
+      expectError(
+        await a.post(`/payments/transactions/${pay.id}/refund`, { amount: { currency: 'EUR', value_in_cents: 1 } }),
+        400,
+        'request_error',
+      );
       expectError(await a.post(`/payments/transactions/${pay.id}/refund`, { amount: usd(0) }), 400, 'validation_error');
       expectError(await a.post(`/payments/transactions/${pay.id}/refund`, { reason: 'because' }), 400, 'validation_error');
 
@@ -376,14 +471,26 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       await ok(await a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(800), provider_type: 'CHEQUE' }), 200);
       const [pay] = await paymentOf(inv.uuid);
       const r = await ok(await a.post(`/payments/transactions/${pay.id}/refund`, { amount: usd(800) }), 200);
-      expect(r).toMatchObject({ transaction_type: 'REFUND', status: 'SUCCEEDED', provider_type: 'CHEQUE', provider_transaction_id: null, total_amount: usd(800) });
-      expect(await ok(await a.get(`/payments/transactions/${pay.id}`), 200)).toMatchObject({ status: 'REFUNDED', refundable_amount: usd(0) });
+      expect(r).toMatchObject({
+        transaction_type: 'REFUND',
+        status: 'SUCCEEDED',
+        provider_type: 'CHEQUE',
+        provider_transaction_id: null,
+        total_amount: usd(800),
+      });
+      expect(await ok(await a.get(`/payments/transactions/${pay.id}`), 200)).toMatchObject({
+        status: 'REFUNDED',
+        refundable_amount: usd(0),
+      });
     });
 
     it('a refund the processor declines leaves nothing changed', async () => {
       const pay = await paidInvoice(600);
       // the sandbox forgets the charge: it declines refunds of charges it does not know
-      await t.dataSource.query('DELETE FROM sandbox_operations WHERE company_id = $1 AND provider_transaction_id = $2', [a.companyId, pay.provider_transaction_id]);
+      await t.dataSource.query('DELETE FROM sandbox_operations WHERE company_id = $1 AND provider_transaction_id = $2', [
+        a.companyId,
+        pay.provider_transaction_id,
+      ]);
       const before = await ok(await a.get(`/payments/transactions/${pay.id}`), 200);
       expectError(await a.post(`/payments/transactions/${pay.id}/refund`, { amount: usd(100) }), 400, 'request_error', 'refund_declined');
       expect(await ok(await a.get(`/payments/transactions/${pay.id}`), 200)).toEqual(before);
@@ -392,7 +499,9 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
 
     it('20 concurrent refunds of 150 against 1000 paid: exactly 6 succeed, never more than paid', async () => {
       const pay = await paidInvoice(1000);
-      const results = await Promise.all(Array.from({ length: 20 }, () => a.post(`/payments/transactions/${pay.id}/refund`, { amount: usd(150) })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => a.post(`/payments/transactions/${pay.id}/refund`, { amount: usd(150) })),
+      );
       const okCount = results.filter((r) => r.status === 200).length;
       const rejected = results.filter((r) => r.status === 400);
       expect(okCount).toBe(6);
@@ -406,14 +515,25 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       // 20 concurrent full refunds of the rest: exactly one wins
       const full = await Promise.all(Array.from({ length: 20 }, () => a.post(`/payments/transactions/${pay.id}/refund`, {})));
       expect(full.filter((r) => r.status === 200)).toHaveLength(1);
-      expect(await ok(await a.get(`/payments/transactions/${pay.id}`), 200)).toMatchObject({ status: 'REFUNDED', refunded_amount: usd(1000), refundable_amount: usd(0) });
+      expect(await ok(await a.get(`/payments/transactions/${pay.id}`), 200)).toMatchObject({
+        status: 'REFUNDED',
+        refunded_amount: usd(1000),
+        refundable_amount: usd(0),
+      });
     });
 
     it('tenancy: B cannot refund A’s payment', async () => {
       const pay = await paidInvoice(200);
       expectError(await b.post(`/payments/transactions/${pay.id}/refund`, {}), 404, 'request_error', 'not_found');
-      expectError(await request(t.http).post(`${a.base}/payments/transactions/${pay.id}/refund`).set('Authorization', `Bearer ${b.token}`).send({}), 403, 'auth_error');
-      expect(await ok(await a.get(`/payments/transactions/${pay.id}`), 200)).toMatchObject({ status: 'SUCCEEDED', refundable_amount: usd(200) });
+      expectError(
+        await request(t.http).post(`${a.base}/payments/transactions/${pay.id}/refund`).set('Authorization', `Bearer ${b.token}`).send({}),
+        403,
+        'auth_error',
+      );
+      expect(await ok(await a.get(`/payments/transactions/${pay.id}`), 200)).toMatchObject({
+        status: 'SUCCEEDED',
+        refundable_amount: usd(200),
+      });
     });
   });
 });

@@ -57,10 +57,15 @@ describe('auth and tenancy', () => {
     await request(t.http).post(path(a)).set('Authorization', `Bearer ${a.token}`).send({}).expect(200);
   });
 
-  it("answers 403 to a valid token of another company, on every method, and changes nothing", async () => {
+  it('answers 403 to a valid token of another company, on every method, and changes nothing', async () => {
     const created = (await a.post('/entitlements', { key: 'k403', name: 'N', type: 'BOOL', aggregator_type: 'OR' }).expect(201)).body;
     const auth = `Bearer ${b.token}`;
-    expectError(await request(t.http).get(`${a.base}/entitlements/${created.id}`).set('Authorization', auth).expect(403), 403, 'auth_error', 'wrong_company');
+    expectError(
+      await request(t.http).get(`${a.base}/entitlements/${created.id}`).set('Authorization', auth).expect(403),
+      403,
+      'auth_error',
+      'wrong_company',
+    );
     expectError(await request(t.http).post(path(a)).set('Authorization', auth).send({}).expect(403), 403, 'auth_error');
     expectError(
       await request(t.http).patch(`${a.base}/entitlements/${created.id}`).set('Authorization', auth).send({ name: 'x' }).expect(403),
@@ -68,7 +73,11 @@ describe('auth and tenancy', () => {
       'auth_error',
     );
     expectError(
-      await request(t.http).post(`${a.base}/entitlements`).set('Authorization', auth).send({ key: 'k2', name: 'N', type: 'BOOL', aggregator_type: 'OR' }).expect(403),
+      await request(t.http)
+        .post(`${a.base}/entitlements`)
+        .set('Authorization', auth)
+        .send({ key: 'k2', name: 'N', type: 'BOOL', aggregator_type: 'OR' })
+        .expect(403),
       403,
       'auth_error',
     );
@@ -77,12 +86,18 @@ describe('auth and tenancy', () => {
   });
 
   it('answers 403 for a path company that does not exist (the token is valid, the company is not its own)', async () => {
-    const res = await request(t.http).post('/api/v1/companies/cmp_01jzzzzzzzzzzzzzzzzzzzzzzz/entitlements/find').set('Authorization', `Bearer ${a.token}`).send({}).expect(403);
+    const res = await request(t.http)
+      .post('/api/v1/companies/cmp_01jzzzzzzzzzzzzzzzzzzzzzzz/entitlements/find')
+      .set('Authorization', `Bearer ${a.token}`)
+      .send({})
+      .expect(403);
     expectError(res, 403, 'auth_error');
   });
 
   it('stores only a hash of each token', async () => {
-    const rows: { token_hash: string }[] = await t.dataSource.query('SELECT token_hash FROM api_tokens WHERE company_id = $1', [a.companyId]);
+    const rows: { token_hash: string }[] = await t.dataSource.query('SELECT token_hash FROM api_tokens WHERE company_id = $1', [
+      a.companyId,
+    ]);
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
       expect(r.token_hash).toMatch(/^[0-9a-f]{64}$/);

@@ -2,7 +2,6 @@ import request from 'supertest';
 import { cli } from '../support/cli';
 import { createTestApp, TestApp } from '../support/app';
 
-
 describe('command line', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -21,7 +20,11 @@ describe('command line', () => {
     expect(one.stdout.trim().split('\n')).toHaveLength(1);
     const a = JSON.parse(one.stdout);
     const b = JSON.parse(two.stdout);
-    expect(a).toEqual({ company_id: expect.stringMatching(/^cmp_[0-9a-z]{26}$/), token: expect.stringMatching(/^tally_sk_/), token_id: expect.stringMatching(/^key_/) });
+    expect(a).toEqual({
+      company_id: expect.stringMatching(/^cmp_[0-9a-z]{26}$/),
+      token: expect.stringMatching(/^tally_sk_/),
+      token_id: expect.stringMatching(/^key_/),
+    });
     expect(b.company_id).not.toBe(a.company_id);
     await find(a.company_id, a.token).expect(200);
     await find(b.company_id, b.token).expect(200);

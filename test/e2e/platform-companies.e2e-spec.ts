@@ -92,7 +92,9 @@ describe('companies: one factory, repaired at start', () => {
 
   it('making a company before the application has started fails loudly instead of making one that cannot price', async () => {
     const config = { ...loadConfig(), scheduler: false, logLevel: 'silent' };
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ config, databaseUrl: process.env.DATABASE_URL! })] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      imports: [AppModule.forRoot({ config, databaseUrl: process.env.DATABASE_URL! })],
+    }).compile();
     const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
     try {
       await expect(app.get(CompaniesService).createCompany('Too early')).rejects.toThrow(/before the application finished starting/);

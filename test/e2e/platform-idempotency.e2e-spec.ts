@@ -30,8 +30,18 @@ describe('idempotency', () => {
 
   it('answers 409 idempotency_key_reused for the same key with another body, path or method', async () => {
     await a.post('/entitlements', ent('idem2')).set('Idempotency-Key', 'key-2').expect(201);
-    expectError(await a.post('/entitlements', ent('idem2-other')).set('Idempotency-Key', 'key-2').expect(409), 409, 'idempotency_error', 'idempotency_key_reused');
-    expectError(await a.post('/entitlements/find', {}).set('Idempotency-Key', 'key-2').expect(409), 409, 'idempotency_error', 'idempotency_key_reused');
+    expectError(
+      await a.post('/entitlements', ent('idem2-other')).set('Idempotency-Key', 'key-2').expect(409),
+      409,
+      'idempotency_error',
+      'idempotency_key_reused',
+    );
+    expectError(
+      await a.post('/entitlements/find', {}).set('Idempotency-Key', 'key-2').expect(409),
+      409,
+      'idempotency_error',
+      'idempotency_key_reused',
+    );
     expect(await count(a, 'idem2-other')).toBe(0);
   });
 
@@ -94,12 +104,20 @@ describe('idempotency', () => {
     expect(within.headers['idempotency-used']).toBe('true');
     clock.advance(2000);
     // past retention the key is new again: the request runs (and meets the duplicate key)
-    expectError(await a.post('/entitlements', ent('idem7')).set('Idempotency-Key', 'key-week').expect(409), 409, 'request_error', 'duplicate_key');
+    expectError(
+      await a.post('/entitlements', ent('idem7')).set('Idempotency-Key', 'key-week').expect(409),
+      409,
+      'request_error',
+      'duplicate_key',
+    );
     await a.post('/entitlements', ent('idem8')).set('Idempotency-Key', 'key-old').expect(201);
     clock.advance(IDEMPOTENCY_RETENTION_MS + 1000);
     const purged = await t.app.get(IdempotencyService).purgeExpired();
     expect(purged).toBeGreaterThanOrEqual(1);
-    const left: { n: string }[] = await t.dataSource.query('SELECT count(*) AS n FROM idempotency_keys WHERE company_id = $1 AND key = $2', [a.companyId, 'key-old']);
+    const left: { n: string }[] = await t.dataSource.query(
+      'SELECT count(*) AS n FROM idempotency_keys WHERE company_id = $1 AND key = $2',
+      [a.companyId, 'key-old'],
+    );
     expect(Number(left[0].n)).toBe(0);
   });
 });
@@ -109,7 +127,12 @@ describe('idempotency: retryable errors and answers that cannot be stored', () =
   let a: Tenant;
   const clock = new FixedClock(new Date('2026-03-01T12:00:00.000Z'));
   const keyRow = async (tenant: Tenant, key: string) =>
-    (await t.dataSource.query('SELECT state, response_status FROM idempotency_keys WHERE company_id = $1 AND key = $2', [tenant.companyId, key]))[0] ?? null;
+    (
+      await t.dataSource.query('SELECT state, response_status FROM idempotency_keys WHERE company_id = $1 AND key = $2', [
+        tenant.companyId,
+        key,
+      ])
+    )[0] ?? null;
 
   beforeAll(async () => {
     t = await createTestApp({ clock, imports: [FailingModule] });
@@ -145,7 +168,9 @@ describe('idempotency: retryable errors and answers that cannot be stored', () =
           RETURN NEW;
         END $$`);
       await t.dataSource.query('DROP TRIGGER IF EXISTS tally_test_refuse_answer ON idempotency_keys');
-      await t.dataSource.query('CREATE TRIGGER tally_test_refuse_answer BEFORE UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION tally_test_refuse_answer()');
+      await t.dataSource.query(
+        'CREATE TRIGGER tally_test_refuse_answer BEFORE UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION tally_test_refuse_answer()',
+      );
     });
     afterAll(async () => {
       await t.dataSource.query('DROP TRIGGER IF EXISTS tally_test_refuse_answer ON idempotency_keys');
@@ -163,7 +188,12 @@ describe('idempotency: retryable errors and answers that cannot be stored', () =
       }
       // still unsettled after the abandoned-request window: never taken over
       clock.advance(60 * 60 * 1000);
-      expectError(await a.post('/entitlements', body).set('Idempotency-Key', 'fail-store-1'), 409, 'idempotency_error', 'idempotency_key_unsettled');
+      expectError(
+        await a.post('/entitlements', body).set('Idempotency-Key', 'fail-store-1'),
+        409,
+        'idempotency_error',
+        'idempotency_key_unsettled',
+      );
       const found = await a.post('/entitlements/find', { query: { key: 'unsettled-ent' }, include_meta: true }).expect(200);
       expect(found.body.pagination.total).toBe(1);
     });

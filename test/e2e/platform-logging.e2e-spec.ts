@@ -24,7 +24,11 @@ describe('request logs', () => {
 
   it('writes one JSON line per request with the request id and no token or secret', async () => {
     const secret = 'tally_sk_cmp_01jzzzzzzzzzzzzzzzzzzzzzzz_SECRETSECRETSECRETSECRETSECRETSECRETSECR';
-    const res = await request(server).get('/things?x=1').set('Authorization', `Bearer ${secret}`).set('X-Request-Id', 'trace-42').expect(200);
+    const res = await request(server)
+      .get('/things?x=1')
+      .set('Authorization', `Bearer ${secret}`)
+      .set('X-Request-Id', 'trace-42')
+      .expect(200);
     expect(res.headers['x-request-id']).toBe('trace-42');
     await new Promise((r) => setImmediate(r));
     const line = lines.find((l) => l.request_id === 'trace-42');

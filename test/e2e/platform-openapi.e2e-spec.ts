@@ -76,7 +76,7 @@ describe('OpenAPI document', () => {
     expect(doc.components.schemas.ErrorResponse.required.sort()).toEqual(['error_code', 'error_message', 'error_status', 'error_type']);
   });
 
-  it('lints clean under Redocly\'s recommended rules (no error, no warning)', async () => {
+  it("lints clean under Redocly's recommended rules (no error, no warning)", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'tally-openapi-'));
     try {
       await writeFile(path.join(dir, 'openapi.json'), JSON.stringify(doc));
@@ -85,7 +85,10 @@ describe('OpenAPI document', () => {
       const args = ['lint', 'openapi.json', '--config', 'redocly.yaml', '--format', 'json', '--max-problems', '1000'];
       const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
       const out = await run(REDOCLY, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 }).catch((e: { stdout: string }) => e);
-      const report = JSON.parse(out.stdout) as { totals: Record<string, number>; problems: { ruleId: string; message: string; location: { pointer: string }[] }[] };
+      const report = JSON.parse(out.stdout) as {
+        totals: Record<string, number>;
+        problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
+      };
       const problems = report.problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
       expect(problems).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });

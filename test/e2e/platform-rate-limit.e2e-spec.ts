@@ -95,7 +95,9 @@ describe('rate limits, per instance (no REDIS_URL)', () => {
   });
 
   it('documents the 429 on every tenant route of the OpenAPI document', async () => {
-    const doc = (await request(t.http).get('/api/docs-json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = (await request(t.http).get('/api/docs-json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     const tenantOps = Object.entries(doc.paths)
       .filter(([p]) => p.startsWith('/api/v1/companies/'))
       .flatMap(([, ops]) => Object.values(ops));

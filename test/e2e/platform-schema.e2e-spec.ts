@@ -73,7 +73,9 @@ describe('database schema', () => {
         const live = byName.get(col.databaseName);
         if (!live) problems.push(`${meta.tableName}.${col.databaseName} is missing`);
         else if ((live.is_nullable === 'YES') !== col.isNullable && !col.isPrimary) {
-          problems.push(`${meta.tableName}.${col.databaseName}: nullable ${live.is_nullable} in the database, ${col.isNullable} in the entity`);
+          problems.push(
+            `${meta.tableName}.${col.databaseName}: nullable ${live.is_nullable} in the database, ${col.isNullable} in the entity`,
+          );
         }
       }
     }

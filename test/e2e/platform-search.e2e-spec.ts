@@ -8,7 +8,7 @@ describe('search: keyset pagination, sort keys, meta', () => {
   const clock = new FixedClock(new Date('2026-01-01T00:00:00.000Z'));
   const N = 250;
   type Row = { id: string; key: string; created_at: string; updated_at: string };
-  let rows: Row[] = [];
+  const rows: Row[] = [];
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
@@ -30,9 +30,7 @@ describe('search: keyset pagination, sort keys, meta', () => {
   const expected = (sortKey: string): string[] => {
     const byCol = sortKey.startsWith('created') ? 'created_at' : 'updated_at';
     const dir = sortKey.endsWith('Desc') ? -1 : 1;
-    return [...rows]
-      .sort((x, y) => dir * (cmp(x[byCol], y[byCol]) || cmp(x.id, y.id)))
-      .map((r) => r.id);
+    return [...rows].sort((x, y) => dir * (cmp(x[byCol], y[byCol]) || cmp(x.id, y.id))).map((r) => r.id);
   };
 
   async function walk(sortKey: string | undefined, limit: number): Promise<string[]> {
@@ -72,7 +70,9 @@ describe('search: keyset pagination, sort keys, meta', () => {
   });
 
   it('returns from_key null on the last page, and total with include_meta', async () => {
-    const res = await a.post('/entitlements/find', { pagination: { limit: 100 }, include_meta: true, query: { search: 'walk_2' } }).expect(200);
+    const res = await a
+      .post('/entitlements/find', { pagination: { limit: 100 }, include_meta: true, query: { search: 'walk_2' } })
+      .expect(200);
     const matching = rows.filter((r) => r.key.startsWith('walk_2'));
     expect(res.body.pagination).toEqual({ from_key: null, limit: 100, total: matching.length });
     expect(res.body.results).toHaveLength(matching.length);
@@ -81,7 +81,9 @@ describe('search: keyset pagination, sort keys, meta', () => {
   it('keeps the total of all matches on every page', async () => {
     const first = await a.post('/entitlements/find', { pagination: { limit: 10 }, include_meta: true }).expect(200);
     expect(first.body.pagination.total).toBe(N);
-    const second = await a.post('/entitlements/find', { pagination: { limit: 10, from_key: first.body.pagination.from_key }, include_meta: true }).expect(200);
+    const second = await a
+      .post('/entitlements/find', { pagination: { limit: 10, from_key: first.body.pagination.from_key }, include_meta: true })
+      .expect(200);
     expect(second.body.pagination.total).toBe(N);
   });
 
@@ -91,14 +93,24 @@ describe('search: keyset pagination, sort keys, meta', () => {
   });
 
   it('rejects an unknown sort_key and a forged cursor', async () => {
-    expect(expectError(await a.post('/entitlements/find', { sort_key: 'nameAsc' }).expect(400), 400, 'validation_error').validation_errors).toHaveProperty('sort_key');
+    expect(
+      expectError(await a.post('/entitlements/find', { sort_key: 'nameAsc' }).expect(400), 400, 'validation_error').validation_errors,
+    ).toHaveProperty('sort_key');
     expectError(await a.post('/entitlements/find', { pagination: { from_key: 'garbage' } }).expect(400), 400, 'validation_error');
     const page = await a.post('/entitlements/find', { pagination: { limit: 5 }, sort_key: 'createdAtAsc' }).expect(200);
     // a cursor of one sort key is not valid for another
-    expectError(await a.post('/entitlements/find', { pagination: { limit: 5, from_key: page.body.pagination.from_key }, sort_key: 'updatedAtAsc' }).expect(400), 400, 'validation_error');
+    expectError(
+      await a
+        .post('/entitlements/find', { pagination: { limit: 5, from_key: page.body.pagination.from_key }, sort_key: 'updatedAtAsc' })
+        .expect(400),
+      400,
+      'validation_error',
+    );
   });
 
   it('accepts nulls for the optional fields', async () => {
-    await a.post('/entitlements/find', { pagination: { from_key: null, limit: null }, query: null, sort_key: null, include_meta: null }).expect(200);
+    await a
+      .post('/entitlements/find', { pagination: { from_key: null, limit: null }, query: null, sort_key: null, include_meta: null })
+      .expect(200);
   });
 });

@@ -19,7 +19,14 @@ interface Started {
 }
 
 function envFor(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, TALLY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', TALLY_SCHEDULER: 'off' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TALLY_DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    TALLY_SCHEDULER: 'off',
+  };
   delete env.DATABASE_URL;
   return env;
 }
@@ -68,7 +75,9 @@ describe('npm start on the embedded database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-start-'));
 
   beforeAll(() => {
-    execFileSync(path.join(ROOT, 'node_modules/.bin/swc'), ['src', '-d', DIST, '--strip-leading-paths', '--copy-files', '--quiet'], { cwd: ROOT });
+    execFileSync(path.join(ROOT, 'node_modules/.bin/swc'), ['src', '-d', DIST, '--strip-leading-paths', '--copy-files', '--quiet'], {
+      cwd: ROOT,
+    });
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

@@ -115,7 +115,14 @@ describe('the README walk-through, run as written against a fresh npm start', ()
     const steps = walkthroughSteps(README);
     expect(steps.length).toBeGreaterThanOrEqual(8);
     const all = steps.map((s) => s.script).join('\n');
-    for (const needed of ['POST /customers', 'POST /pricing', 'payment_methods', 'POST /subscriptions', 'billing run --now', '/events/ingest']) {
+    for (const needed of [
+      'POST /customers',
+      'POST /pricing',
+      'payment_methods',
+      'POST /subscriptions',
+      'billing run --now',
+      '/events/ingest',
+    ]) {
       expect(all).toContain(needed);
     }
     expect(lineMatches('pp_… pmp_…', 'pp_01abc pmp_01def')).toBe(true);

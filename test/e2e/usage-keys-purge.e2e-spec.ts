@@ -14,15 +14,25 @@ describe('usage de-duplication keys: purge', () => {
   const at = (days: number) => clock.set(new Date(T0.getTime() + days * DAY));
 
   const keysOf = async (tenant: Tenant): Promise<string[]> =>
-    (await t.dataSource.query('SELECT transaction_id FROM usage_event_keys WHERE company_id = $1 ORDER BY transaction_id', [tenant.companyId])).map(
-      (r: { transaction_id: string }) => r.transaction_id,
-    );
+    (
+      await t.dataSource.query('SELECT transaction_id FROM usage_event_keys WHERE company_id = $1 ORDER BY transaction_id', [
+        tenant.companyId,
+      ])
+    ).map((r: { transaction_id: string }) => r.transaction_id);
   const setUp = async (tenant: Tenant) => {
     const item = (await tenant.post('/billable_items', { name: 'Calls', type: 'CUSTOM_USAGE' }).expect(200)).body;
     const customer = (await tenant.post('/customers', { name: 'Usage', email: 'usage@example.com' }).expect(201)).body;
     return (ids: string[]) =>
       tenant
-        .post('/events/ingest', { events: ids.map((id) => ({ customer_id: customer.id, item_id: item.id, transaction_id: id, timestamp: clock.now().toISOString(), properties: {} })) })
+        .post('/events/ingest', {
+          events: ids.map((id) => ({
+            customer_id: customer.id,
+            item_id: item.id,
+            transaction_id: id,
+            timestamp: clock.now().toISOString(),
+            properties: {},
+          })),
+        })
         .expect(200);
   };
 

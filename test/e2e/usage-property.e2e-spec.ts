@@ -28,7 +28,8 @@ const MIN = 60_000;
 
 const text = (props: Props, key: string): string | null => (props[key] === undefined ? null : String(props[key]));
 const valueText = (v: Scalar): string => String(v);
-const itemText = (item: Item, props: Props): string | null => (item.item_type === 'PROPERTY' ? text(props, item.property) : valueText(item.value as Scalar));
+const itemText = (item: Item, props: Props): string | null =>
+  item.item_type === 'PROPERTY' ? text(props, item.property) : valueText(item.value as Scalar);
 
 function equalOrCompare(op: string, l: string, r: string): boolean {
   let c: number;
@@ -58,7 +59,11 @@ function matches(node: Node | null, props: Props): boolean {
   if (l === null) return false;
   if (node.type === 'IN') {
     const raw = (node.right_item as { value: Scalar | Scalar[] }).value;
-    const list = Array.isArray(raw) ? raw.map(valueText) : String(raw).split(',').map((s) => s.trim());
+    const list = Array.isArray(raw)
+      ? raw.map(valueText)
+      : String(raw)
+          .split(',')
+          .map((s) => s.trim());
     return list.some((v) => equalOrCompare('EQUAL', l, v));
   }
   const r = itemText(node.right_item, props);
@@ -76,7 +81,15 @@ interface StoredEvent {
   props: Props;
 }
 
-function model(events: StoredEvent[], aggregator: string, property: string, groupKeys: string[], rule: Node | null, start: number, end: number) {
+function model(
+  events: StoredEvent[],
+  aggregator: string,
+  property: string,
+  groupKeys: string[],
+  rule: Node | null,
+  start: number,
+  end: number,
+) {
   const selected = events.filter((e) => e.at >= start && e.at < end && matches(rule, e.props));
   const aggregate = (rows: StoredEvent[]): Decimal => {
     if (aggregator === 'COUNT') return new Decimal(rows.length);
@@ -131,7 +144,9 @@ const comparison: fc.Arbitrary<Node> = fc.oneof(
     left_item: propertyItem,
     right_item: fc.oneof(
       fc.array(scalar, { minLength: 1, maxLength: 4 }).map((value) => ({ item_type: 'VALUE' as const, value })),
-      fc.array(fc.constantFrom('a', 'b', '10', '2.5', '3', 'true'), { minLength: 1, maxLength: 3 }).map((v) => ({ item_type: 'VALUE' as const, value: v.join(', ') })),
+      fc
+        .array(fc.constantFrom('a', 'b', '10', '2.5', '3', 'true'), { minLength: 1, maxLength: 3 })
+        .map((v) => ({ item_type: 'VALUE' as const, value: v.join(', ') })),
     ),
   }),
 );
@@ -152,15 +167,22 @@ const scenario = fc.record({
   events: fc.array(
     fc.record({
       // ties are frequent on a 10-minute grid; ms offsets make partial hours at the edges
-      at: fc.oneof(fc.integer({ min: 0, max: 42 }).map((i) => i * 10 * MIN), fc.integer({ min: 0, max: 7 * 60 * MIN - 1 })),
+      at: fc.oneof(
+        fc.integer({ min: 0, max: 42 }).map((i) => i * 10 * MIN),
+        fc.integer({ min: 0, max: 7 * 60 * MIN - 1 }),
+      ),
       props,
     }),
     { maxLength: 24 },
   ),
   batches: fc.integer({ min: 1, max: 3 }),
   period: fc.oneof(
-    fc.record({ start: fc.integer({ min: -1, max: 7 }), hours: fc.integer({ min: 0, max: 8 }) }).map((p) => ({ start: p.start * 60 * MIN, end: (p.start + p.hours) * 60 * MIN })),
-    fc.record({ start: fc.integer({ min: -30 * MIN, max: 7 * 60 * MIN }), length: fc.integer({ min: 0, max: 8 * 60 * MIN }) }).map((p) => ({ start: p.start, end: p.start + p.length })),
+    fc
+      .record({ start: fc.integer({ min: -1, max: 7 }), hours: fc.integer({ min: 0, max: 8 }) })
+      .map((p) => ({ start: p.start * 60 * MIN, end: (p.start + p.hours) * 60 * MIN })),
+    fc
+      .record({ start: fc.integer({ min: -30 * MIN, max: 7 * 60 * MIN }), length: fc.integer({ min: 0, max: 8 * 60 * MIN }) })
+      .map((p) => ({ start: p.start, end: p.start + p.length })),
   ),
 });
 
@@ -194,8 +216,20 @@ describe('usage aggregation (property: SQL = brute force)', () => {
         const item = await items.create(a.companyId, { name: 'prop item', type: 'CUSTOM_USAGE' });
         const now = new Date();
         const customerId = newId('customer');
-        await customers.insert(a.companyId, { id: customerId, identifier: customerId, name: 'prop', status: 'ACTIVE', created_at: now, updated_at: now } as never);
-        const meteringRule = { aggregator: sc.aggregator, property: sc.property, group_keys: sc.groupKeys, rule: sc.rule ? { comparator: sc.rule } : null };
+        await customers.insert(a.companyId, {
+          id: customerId,
+          identifier: customerId,
+          name: 'prop',
+          status: 'ACTIVE',
+          created_at: now,
+          updated_at: now,
+        } as never);
+        const meteringRule = {
+          aggregator: sc.aggregator,
+          property: sc.property,
+          group_keys: sc.groupKeys,
+          rule: sc.rule ? { comparator: sc.rule } : null,
+        };
         const createMetric = () => metrics.create(a.companyId, { item_id: item.id, name: 'prop metric', metering_rule: meteringRule });
         let metric = sc.metricFirst ? await createMetric() : null;
 
@@ -225,7 +259,14 @@ describe('usage aggregation (property: SQL = brute force)', () => {
         const expected = model(stored, sc.aggregator, sc.property, sc.groupKeys, sc.rule, start, end);
 
         for (const source of ['auto', 'raw'] as const) {
-          const actual: UsageValue = await usage.usage(a.companyId, customerId, metric, { start: new Date(start), end: new Date(end) }, undefined, { source });
+          const actual: UsageValue = await usage.usage(
+            a.companyId,
+            customerId,
+            metric,
+            { start: new Date(start), end: new Date(end) },
+            undefined,
+            { source },
+          );
           const where = `${source}: ${JSON.stringify({ actual, expected: { total: expected.total, groups: [...expected.groups] } })}`;
           expect([where, close(actual.value, expected.total)]).toEqual([where, true]);
           expect([where, actual.breakdown.length]).toEqual([where, expected.groups.size]);

@@ -8,10 +8,18 @@ import { expectError } from '../support/errors';
 async function makeCustomer(t: TestApp, tenant: Tenant, identifier: string): Promise<{ id: string; identifier: string }> {
   const res = await tenant.post('/customers', { name: `Customer ${identifier}`, identifier });
   if (res.status === 201) return { id: res.body.id, identifier };
-  if (res.status !== 404 || res.body.error_code === 'not_found') throw new Error(`POST /customers answered ${res.status}: ${JSON.stringify(res.body)}`);
+  if (res.status !== 404 || res.body.error_code === 'not_found')
+    throw new Error(`POST /customers answered ${res.status}: ${JSON.stringify(res.body)}`);
   const now = t.clock.now();
   const id = newId('customer');
-  await t.app.get(CustomersRepository).insert(tenant.companyId, { id, identifier, name: `Customer ${identifier}`, status: 'ACTIVE', created_at: now, updated_at: now } as never);
+  await t.app.get(CustomersRepository).insert(tenant.companyId, {
+    id,
+    identifier,
+    name: `Customer ${identifier}`,
+    status: 'ACTIVE',
+    created_at: now,
+    updated_at: now,
+  } as never);
   return { id, identifier };
 }
 
@@ -44,7 +52,14 @@ describe('usage events and usage', () => {
     ...over,
   });
   const storedCount = async (companyId: string, customerId: string): Promise<number> =>
-    Number((await t.dataSource.query('SELECT count(*) AS n FROM usage_events WHERE company_id = $1 AND customer_id = $2', [companyId, customerId]))[0].n);
+    Number(
+      (
+        await t.dataSource.query('SELECT count(*) AS n FROM usage_events WHERE company_id = $1 AND customer_id = $2', [
+          companyId,
+          customerId,
+        ])
+      )[0].n,
+    );
 
   describe('POST /events/ingest', () => {
     it('stores events and answers enqueued, duplicates and errors', async () => {
@@ -53,7 +68,12 @@ describe('usage events and usage', () => {
         .post('/events/ingest', {
           events: [
             event({ customer_id: c.id, transaction_id: 't1', timestamp: '2026-03-01T10:00:00+02:00' }),
-            event({ customer_id: undefined, customer_identifier: c.identifier, transaction_id: 't2', properties: { s: 'x', n: 2.5, b: true } }),
+            event({
+              customer_id: undefined,
+              customer_identifier: c.identifier,
+              transaction_id: 't2',
+              properties: { s: 'x', n: 2.5, b: true },
+            }),
             event({ customer_id: c.identifier, transaction_id: 't3', properties: undefined }),
           ],
         })
@@ -68,7 +88,10 @@ describe('usage events and usage', () => {
         errors: [],
       });
       expect(await storedCount(a.companyId, c.id)).toBe(3);
-      const rows = await t.dataSource.query('SELECT transaction_id, properties, item_id, id FROM usage_events WHERE company_id = $1 AND customer_id = $2 ORDER BY transaction_id', [a.companyId, c.id]);
+      const rows = await t.dataSource.query(
+        'SELECT transaction_id, properties, item_id, id FROM usage_events WHERE company_id = $1 AND customer_id = $2 ORDER BY transaction_id',
+        [a.companyId, c.id],
+      );
       expect(rows.map((r: { properties: object }) => r.properties)).toEqual([{ amount: 1 }, { s: 'x', n: 2.5, b: true }, {}]);
       expect(rows[0].id).toMatch(/^evt_[0-9a-z]{26}$/);
     });
@@ -86,7 +109,9 @@ describe('usage events and usage', () => {
 
     it('accepts exactly 100 events', async () => {
       const c = await makeCustomer(t, a, `c-${uid()}`);
-      const res = await a.post('/events/ingest', { events: Array.from({ length: 100 }, (_, i) => event({ customer_id: c.id, transaction_id: `h${i}` })) }).expect(200);
+      const res = await a
+        .post('/events/ingest', { events: Array.from({ length: 100 }, (_, i) => event({ customer_id: c.id, transaction_id: `h${i}` })) })
+        .expect(200);
       expect(res.body.enqueued).toHaveLength(100);
       expect(await storedCount(a.companyId, c.id)).toBe(100);
     });
@@ -118,7 +143,11 @@ describe('usage events and usage', () => {
         [event({ customer_id: c.id, color: 'red' }), 'invalid_field', 'events[20].color'],
         [event({ customer_id: c.id, customer_identifier: 'someone-else' }), 'invalid_field', 'events[21].customer_identifier'],
       ];
-      const events = [event({ customer_id: c.id, transaction_id: 'good-0' }), ...bad.map(([e]) => e), event({ customer_id: c.id, transaction_id: 'good-last', timestamp: '2099-12-31T23:59:59.999Z' })];
+      const events = [
+        event({ customer_id: c.id, transaction_id: 'good-0' }),
+        ...bad.map(([e]) => e),
+        event({ customer_id: c.id, transaction_id: 'good-last', timestamp: '2099-12-31T23:59:59.999Z' }),
+      ];
       const res = await a.post('/events/ingest', { events }).expect(200);
       expect(res.body.enqueued.map((e: { transaction_id: string }) => e.transaction_id)).toEqual(['good-0', 'good-last']);
       expect(res.body.duplicates).toEqual([]);
@@ -136,25 +165,44 @@ describe('usage events and usage', () => {
       const c1 = await makeCustomer(t, a, `c-${uid()}`);
       const c2 = await makeCustomer(t, a, `c-${uid()}`);
       const first = await a
-        .post('/events/ingest', { events: [event({ customer_id: c1.id, transaction_id: 'd1' }), event({ customer_id: c1.id, transaction_id: 'd1', properties: { amount: 99 } }), event({ customer_id: c2.id, transaction_id: 'd1' })] })
+        .post('/events/ingest', {
+          events: [
+            event({ customer_id: c1.id, transaction_id: 'd1' }),
+            event({ customer_id: c1.id, transaction_id: 'd1', properties: { amount: 99 } }),
+            event({ customer_id: c2.id, transaction_id: 'd1' }),
+          ],
+        })
         .expect(200);
       expect(first.body.enqueued.map((e: { transaction_id: string }) => e.transaction_id)).toEqual(['d1', 'd1']);
       expect(first.body.duplicates).toEqual([{ transaction_id: 'd1' }]);
       const second = await a
-        .post('/events/ingest', { events: [event({ customer_id: c1.identifier, transaction_id: 'd1' }), event({ customer_id: undefined, customer_identifier: c2.identifier, transaction_id: 'd1' }), event({ customer_id: c1.id, transaction_id: 'd2' })] })
+        .post('/events/ingest', {
+          events: [
+            event({ customer_id: c1.identifier, transaction_id: 'd1' }),
+            event({ customer_id: undefined, customer_identifier: c2.identifier, transaction_id: 'd1' }),
+            event({ customer_id: c1.id, transaction_id: 'd2' }),
+          ],
+        })
         .expect(200);
       expect(second.body.enqueued.map((e: { transaction_id: string }) => e.transaction_id)).toEqual(['d2']);
       expect(second.body.duplicates).toEqual([{ transaction_id: 'd1' }, { transaction_id: 'd1' }]);
       expect(await storedCount(a.companyId, c1.id)).toBe(2);
       expect(await storedCount(a.companyId, c2.id)).toBe(1);
-      const stored = await t.dataSource.query('SELECT properties FROM usage_events WHERE company_id = $1 AND customer_id = $2 AND transaction_id = $3', [a.companyId, c1.id, 'd1']);
+      const stored = await t.dataSource.query(
+        'SELECT properties FROM usage_events WHERE company_id = $1 AND customer_id = $2 AND transaction_id = $3',
+        [a.companyId, c1.id, 'd1'],
+      );
       expect(stored).toEqual([{ properties: { amount: 1 } }]);
     });
 
     it('stores each transaction_id once when identical batches arrive together', async () => {
       const c = await makeCustomer(t, a, `c-${uid()}`);
-      const metric = (await a.post('/billable_metrics', { item_id: item.id, name: 'Count', metering_rule: { aggregator: 'COUNT' } }).expect(200)).body;
-      const events = Array.from({ length: 100 }, (_, i) => event({ customer_id: c.id, transaction_id: `race-${i}`, timestamp: `2026-03-01T${String(i % 24).padStart(2, '0')}:30:00Z` }));
+      const metric = (
+        await a.post('/billable_metrics', { item_id: item.id, name: 'Count', metering_rule: { aggregator: 'COUNT' } }).expect(200)
+      ).body;
+      const events = Array.from({ length: 100 }, (_, i) =>
+        event({ customer_id: c.id, transaction_id: `race-${i}`, timestamp: `2026-03-01T${String(i % 24).padStart(2, '0')}:30:00Z` }),
+      );
       const results = await Promise.all(Array.from({ length: 5 }, () => a.post('/events/ingest', { events })));
       for (const r of results) expect(r.status).toBe(200);
       const enqueued = results.flatMap((r) => r.body.enqueued.map((e: { transaction_id: string }) => e.transaction_id));
@@ -162,7 +210,12 @@ describe('usage events and usage', () => {
       expect(enqueued.sort()).toEqual(events.map((e) => e.transaction_id).sort());
       expect(duplicates).toHaveLength(400);
       expect(await storedCount(a.companyId, c.id)).toBe(100);
-      const usage = await a.post(`/customers/${c.id}/usage`, { metric_id: metric.id, period: { start_date: '2026-03-01T00:00:00Z', end_date: '2026-03-02T00:00:00Z' } }).expect(200);
+      const usage = await a
+        .post(`/customers/${c.id}/usage`, {
+          metric_id: metric.id,
+          period: { start_date: '2026-03-01T00:00:00Z', end_date: '2026-03-02T00:00:00Z' },
+        })
+        .expect(200);
       expect(usage.body.value).toBe(100);
     });
 
@@ -170,7 +223,15 @@ describe('usage events and usage', () => {
       const c = await makeCustomer(t, a, `c-${uid()}`);
       const racing = (await a.post('/billable_items', { name: 'Racing', type: 'CUSTOM_USAGE' }).expect(200)).body;
       const batches = Array.from({ length: 6 }, (_, k) =>
-        Array.from({ length: 50 }, (_, i) => event({ customer_id: c.id, item_id: racing.id, transaction_id: `m-${k}-${i}`, timestamp: `2026-03-02T0${k}:${String(i).padStart(2, '0')}:00Z`, properties: { amount: 2 } })),
+        Array.from({ length: 50 }, (_, i) =>
+          event({
+            customer_id: c.id,
+            item_id: racing.id,
+            transaction_id: `m-${k}-${i}`,
+            timestamp: `2026-03-02T0${k}:${String(i).padStart(2, '0')}:00Z`,
+            properties: { amount: 2 },
+          }),
+        ),
       );
       const [first, ...rest] = batches;
       await a.post('/events/ingest', { events: first }).expect(200);
@@ -189,9 +250,19 @@ describe('usage events and usage', () => {
           })()
         : await Promise.all(requests.map((r) => r()));
       expect([created.status, ...ingested.map((r) => r.status)]).toEqual([200, 200, 200, 200, 200, 200]);
-      const usage = await a.post(`/customers/${c.id}/usage`, { metric_id: created.body.id, period: { start_date: '2026-03-02T00:00:00Z', end_date: '2026-03-03T00:00:00Z' } }).expect(200);
+      const usage = await a
+        .post(`/customers/${c.id}/usage`, {
+          metric_id: created.body.id,
+          period: { start_date: '2026-03-02T00:00:00Z', end_date: '2026-03-03T00:00:00Z' },
+        })
+        .expect(200);
       expect(usage.body.value).toBe(600);
-      const ragged = await a.post(`/customers/${c.id}/usage`, { metric_id: created.body.id, period: { start_date: '2026-03-02T00:30:00Z', end_date: '2026-03-02T05:10:00Z' } }).expect(200);
+      const ragged = await a
+        .post(`/customers/${c.id}/usage`, {
+          metric_id: created.body.id,
+          period: { start_date: '2026-03-02T00:30:00Z', end_date: '2026-03-02T05:10:00Z' },
+        })
+        .expect(200);
       expect(ragged.body.value).toBe(2 * (20 + 50 * 4 + 10));
     });
 
@@ -200,7 +271,10 @@ describe('usage events and usage', () => {
       const res = await b.post('/events/ingest', { events: [event({ customer_id: mine.id, item_id: item.id })] }).expect(200);
       expect(res.body.enqueued).toEqual([]);
       expect(res.body.errors[0].error_code).toBe('not_found');
-      const cross = await request(t.http).post(`${a.base}/events/ingest`).set('Authorization', `Bearer ${b.token}`).send({ events: [event({ customer_id: mine.id })] });
+      const cross = await request(t.http)
+        .post(`${a.base}/events/ingest`)
+        .set('Authorization', `Bearer ${b.token}`)
+        .send({ events: [event({ customer_id: mine.id })] });
       expectError(cross, 403, 'auth_error');
       expect(await storedCount(a.companyId, mine.id)).toBe(0);
     });
@@ -235,9 +309,47 @@ describe('usage events and usage', () => {
       ['unique_amount', { aggregator: 'UNIQUE_COUNT', property: 'amount' }],
       ['sum_by_region', { aggregator: 'SUM', property: 'amount', group_keys: ['region'] }],
       ['count_by_region', { aggregator: 'COUNT', group_keys: ['region'] }],
-      ['sum_eu', { aggregator: 'SUM', property: 'amount', rule: { comparator: { type: 'EQUAL', left_item: { item_type: 'PROPERTY', property: 'region' }, right_item: { item_type: 'VALUE', value: 'eu' } } } }],
-      ['count_gt4', { aggregator: 'COUNT', rule: { comparator: { type: 'GREATER_THAN', left_item: { item_type: 'PROPERTY', property: 'amount' }, right_item: { item_type: 'VALUE', value: 4 } } } }],
-      ['sum_gt4', { aggregator: 'SUM', property: 'amount', rule: { comparator: { type: 'GREATER_THAN', left_item: { item_type: 'PROPERTY', property: 'amount' }, right_item: { item_type: 'VALUE', value: '4' } } } }],
+      [
+        'sum_eu',
+        {
+          aggregator: 'SUM',
+          property: 'amount',
+          rule: {
+            comparator: {
+              type: 'EQUAL',
+              left_item: { item_type: 'PROPERTY', property: 'region' },
+              right_item: { item_type: 'VALUE', value: 'eu' },
+            },
+          },
+        },
+      ],
+      [
+        'count_gt4',
+        {
+          aggregator: 'COUNT',
+          rule: {
+            comparator: {
+              type: 'GREATER_THAN',
+              left_item: { item_type: 'PROPERTY', property: 'amount' },
+              right_item: { item_type: 'VALUE', value: 4 },
+            },
+          },
+        },
+      ],
+      [
+        'sum_gt4',
+        {
+          aggregator: 'SUM',
+          property: 'amount',
+          rule: {
+            comparator: {
+              type: 'GREATER_THAN',
+              left_item: { item_type: 'PROPERTY', property: 'amount' },
+              right_item: { item_type: 'VALUE', value: '4' },
+            },
+          },
+        },
+      ],
       [
         'count_in_or_contains',
         {
@@ -246,14 +358,34 @@ describe('usage events and usage', () => {
             comparator: {
               type: 'OR',
               items: [
-                { type: 'IN', left_item: { item_type: 'PROPERTY', property: 'amount' }, right_item: { item_type: 'VALUE', value: '7, 10.0' } },
-                { type: 'CONTAINS', left_item: { item_type: 'PROPERTY', property: 'amount' }, right_item: { item_type: 'VALUE', value: 'b' } },
+                {
+                  type: 'IN',
+                  left_item: { item_type: 'PROPERTY', property: 'amount' },
+                  right_item: { item_type: 'VALUE', value: '7, 10.0' },
+                },
+                {
+                  type: 'CONTAINS',
+                  left_item: { item_type: 'PROPERTY', property: 'amount' },
+                  right_item: { item_type: 'VALUE', value: 'b' },
+                },
               ],
             },
           },
         },
       ],
-      ['count_ne_us', { aggregator: 'COUNT', rule: { comparator: { type: 'NOT_EQUAL', left_item: { item_type: 'PROPERTY', property: 'region' }, right_item: { item_type: 'VALUE', value: 'us' } } } }],
+      [
+        'count_ne_us',
+        {
+          aggregator: 'COUNT',
+          rule: {
+            comparator: {
+              type: 'NOT_EQUAL',
+              left_item: { item_type: 'PROPERTY', property: 'region' },
+              right_item: { item_type: 'VALUE', value: 'us' },
+            },
+          },
+        },
+      ],
     ];
     const expected: Record<string, number> = {
       count: 9,
@@ -278,7 +410,9 @@ describe('usage events and usage', () => {
       const create = async ([name, rule]: [string, Record<string, unknown>]) =>
         (metrics[name] = (await a.post('/billable_metrics', { item_id: item.id, name, metering_rule: rule }).expect(200)).body);
       for (const d of defs.filter((_, i) => i % 2 === 0)) await create(d);
-      const res = await a.post('/events/ingest', { events: handMade.map((e) => ({ ...e, customer_id: c.id, item_id: item.id })) }).expect(200);
+      const res = await a
+        .post('/events/ingest', { events: handMade.map((e) => ({ ...e, customer_id: c.id, item_id: item.id })) })
+        .expect(200);
       expect(res.body.enqueued).toHaveLength(handMade.length);
       for (const d of defs.filter((_, i) => i % 2 === 1)) await create(d);
     });
@@ -298,7 +432,10 @@ describe('usage events and usage', () => {
       const byRegion = (rows: { grouping: { region: string | null }; value: number }[]) =>
         Object.fromEntries(rows.map((r) => [String(r.grouping.region), r.value]));
       expect(byRegion(sum.breakdown)).toEqual({ eu: 15.5, us: 10, null: 3 });
-      expect(sum.breakdown.find((r: { grouping: object }) => (r.grouping as { region: null }).region === null)).toEqual({ grouping: { region: null }, value: 3 });
+      expect(sum.breakdown.find((r: { grouping: object }) => (r.grouping as { region: null }).region === null)).toEqual({
+        grouping: { region: null },
+        value: 3,
+      });
       const count = (await usage('count_by_region').expect(200)).body;
       expect(byRegion(count.breakdown)).toEqual({ eu: 4, us: 4, null: 1 });
     });
@@ -312,8 +449,14 @@ describe('usage events and usage', () => {
       expect((await usage('latest', { start_date: at('01:00:00'), end_date: at('02:00:00') }).expect(200)).body.value).toBe(2.5); // tie at 01:15: the later event
       expect((await usage('sum', { start_date: at('00:40:00'), end_date: at('00:50:00') }).expect(200)).body.value).toBe(5);
       expect((await usage('sum', { start_date: at('00:00:00'), end_date: at('04:00:00') }).expect(200)).body.value).toBe(1128.5);
-      expect((await usage('max', { start_date: '2027-01-01T00:00:00Z', end_date: '2027-02-01T00:00:00Z' }).expect(200)).body).toEqual({ metric_id: metrics.max.id, value: 0, breakdown: [] });
-      expect((await usage('sum_by_region', { start_date: '2027-01-01T00:00:00Z', end_date: '2027-02-01T00:00:00Z' }).expect(200)).body.breakdown).toEqual([]);
+      expect((await usage('max', { start_date: '2027-01-01T00:00:00Z', end_date: '2027-02-01T00:00:00Z' }).expect(200)).body).toEqual({
+        metric_id: metrics.max.id,
+        value: 0,
+        breakdown: [],
+      });
+      expect(
+        (await usage('sum_by_region', { start_date: '2027-01-01T00:00:00Z', end_date: '2027-02-01T00:00:00Z' }).expect(200)).body.breakdown,
+      ).toEqual([]);
       expect((await usage('count', { start_date: at('01:00:00'), end_date: at('01:00:00') }).expect(200)).body.value).toBe(0);
     });
 
@@ -332,7 +475,12 @@ describe('usage events and usage', () => {
       }
       const missing = await a.post(`/customers/${c.id}/usage`, { metric_id: 'bm_01jzzzzzzzzzzzzzzzzzzzzzzz', period }).expect(404);
       expect(expectError(missing, 404, 'request_error', 'not_found').validation_errors).toHaveProperty('metric_id');
-      expectError(await a.post('/customers/nobody/usage', { metric_id: metrics.sum.id, period }).expect(404), 404, 'request_error', 'not_found');
+      expectError(
+        await a.post('/customers/nobody/usage', { metric_id: metrics.sum.id, period }).expect(404),
+        404,
+        'request_error',
+        'not_found',
+      );
       const license = (await a.post('/billable_metrics/find', { query: { name: 'License' } }).expect(200)).body.results[0];
       const res = await a.post(`/customers/${c.id}/usage`, { metric_id: license.id, period }).expect(400);
       expect(res.body.validation_errors).toHaveProperty('metric_id');
@@ -340,11 +488,24 @@ describe('usage events and usage', () => {
 
     it("never reads another company's customer or metric", async () => {
       const theirs = await makeCustomer(t, b, `b-${uid()}`);
-      expectError(await b.post(`/customers/${c.id}/usage`, { metric_id: metrics.sum.id, period }).expect(404), 404, 'request_error', 'not_found');
+      expectError(
+        await b.post(`/customers/${c.id}/usage`, { metric_id: metrics.sum.id, period }).expect(404),
+        404,
+        'request_error',
+        'not_found',
+      );
       const res = await b.post(`/customers/${theirs.id}/usage`, { metric_id: metrics.sum.id, period }).expect(404);
       expect(res.body.validation_errors).toHaveProperty('metric_id');
-      expectError(await a.post(`/customers/${theirs.id}/usage`, { metric_id: metrics.sum.id, period }).expect(404), 404, 'request_error', 'not_found');
-      const cross = await request(t.http).post(`${a.base}/customers/${c.id}/usage`).set('Authorization', `Bearer ${b.token}`).send({ metric_id: metrics.sum.id, period });
+      expectError(
+        await a.post(`/customers/${theirs.id}/usage`, { metric_id: metrics.sum.id, period }).expect(404),
+        404,
+        'request_error',
+        'not_found',
+      );
+      const cross = await request(t.http)
+        .post(`${a.base}/customers/${c.id}/usage`)
+        .set('Authorization', `Bearer ${b.token}`)
+        .send({ metric_id: metrics.sum.id, period });
       expectError(cross, 403, 'auth_error');
     });
   });
@@ -363,7 +524,11 @@ describe('usage event de-duplication window', () => {
     const item = (await a.post('/billable_items', { name: 'Calls', type: 'CUSTOM_USAGE' }).expect(200)).body;
     const c = await makeCustomer(t, a, `w-${uid()}`);
     const send = () =>
-      a.post('/events/ingest', { events: [{ customer_id: c.id, item_id: item.id, transaction_id: 'again', timestamp: '2026-03-01T00:00:00Z', properties: {} }] }).expect(200);
+      a
+        .post('/events/ingest', {
+          events: [{ customer_id: c.id, item_id: item.id, transaction_id: 'again', timestamp: '2026-03-01T00:00:00Z', properties: {} }],
+        })
+        .expect(200);
     expect((await send()).body.enqueued).toHaveLength(1);
     clock.advance(34 * 86_400_000);
     expect((await send()).body.duplicates).toEqual([{ transaction_id: 'again' }]);
@@ -372,7 +537,10 @@ describe('usage event de-duplication window', () => {
     // the window restarts from this new receipt
     clock.advance(86_400_000);
     expect((await send()).body.duplicates).toHaveLength(1);
-    const n = await t.dataSource.query('SELECT count(*) AS n FROM usage_events WHERE company_id = $1 AND customer_id = $2', [a.companyId, c.id]);
+    const n = await t.dataSource.query('SELECT count(*) AS n FROM usage_events WHERE company_id = $1 AND customer_id = $2', [
+      a.companyId,
+      c.id,
+    ]);
     expect(Number(n[0].n)).toBe(2);
   });
 });

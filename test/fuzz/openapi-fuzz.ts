@@ -43,7 +43,23 @@ export function operationsOf(doc: Schema): Operation[] {
   return out;
 }
 
-const HUGE_NUMBERS = [1e20, -1e20, 1e308, -1e308, 2 ** 53 + 2, -(2 ** 53) - 2, 2 ** 31, -1, -0.5, 0.5, 1e-9, 0, 1e15, 1e12 + 1, 999999999999999];
+const HUGE_NUMBERS = [
+  1e20,
+  -1e20,
+  1e308,
+  -1e308,
+  2 ** 53 + 2,
+  -(2 ** 53) - 2,
+  2 ** 31,
+  -1,
+  -0.5,
+  0.5,
+  1e-9,
+  0,
+  1e15,
+  1e12 + 1,
+  999999999999999,
+];
 const ODD_STRINGS = [
   '',
   ' ',
@@ -125,14 +141,20 @@ export class FuzzGenerator {
       case 'integer':
         return fc.integer({ min: Math.max(s.minimum ?? 0, -1000), max: Math.min(s.maximum ?? 1000, 1_000_000) });
       case 'number':
-        return fc.double({ min: Math.max(s.minimum ?? 0, -1000), max: Math.min(s.maximum ?? 1000, 1_000_000), noNaN: true, noDefaultInfinity: true });
+        return fc.double({
+          min: Math.max(s.minimum ?? 0, -1000),
+          max: Math.min(s.maximum ?? 1000, 1_000_000),
+          noNaN: true,
+          noDefaultInfinity: true,
+        });
       case 'boolean':
         return fc.boolean();
       case 'array':
         if (depth > 4) return fc.constant([]);
         return fc.array(this.value(s.items, name.replace(/s$/, ''), depth + 1), { maxLength: 3 });
       case 'object': {
-        if (depth > 4 || !s.properties) return fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxKeys: 3 });
+        if (depth > 4 || !s.properties)
+          return fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxKeys: 3 });
         const props: Record<string, fc.Arbitrary<unknown>> = {};
         for (const [k, v] of Object.entries<Schema>(s.properties)) props[k] = this.value(v, k, depth + 1);
         return fc.record(props, { requiredKeys: (s.required ?? []).filter((k: string) => k in props) });
@@ -171,7 +193,10 @@ export class FuzzGenerator {
           }
           const [parent, key] = slot;
           if (parent === null) {
-            root = kind === 'unknown' && root && typeof root === 'object' && !Array.isArray(root) ? { ...(root as object), __unknown_field: value } : value;
+            root =
+              kind === 'unknown' && root && typeof root === 'object' && !Array.isArray(root)
+                ? { ...(root as object), __unknown_field: value }
+                : value;
           } else if (kind === 'replace') (parent as any)[key] = value;
           else if (kind === 'wrap') (parent as any)[key] = [(parent as any)[key], value];
           else if (kind === 'delete') {
@@ -193,7 +218,10 @@ export class FuzzGenerator {
         fc.oneof(
           { weight: 6, arbitrary: fc.constantFrom(...this.ids) },
           { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
-          { weight: 1, arbitrary: fc.constantFrom('%00', '%ZZ', '..', 'x'.repeat(300), '%F0%9F%98%80', 'cus_00000000000000000000000000', ' ') },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom('%00', '%ZZ', '..', 'x'.repeat(300), '%F0%9F%98%80', 'cus_00000000000000000000000000', ' '),
+          },
         ),
       ),
     );
@@ -202,10 +230,18 @@ export class FuzzGenerator {
           fc.oneof(
             { weight: 2, arbitrary: fc.constant({ body: valid }) },
             { weight: 6, arbitrary: this.mutate(valid).map((body) => ({ body })) },
-            { weight: 1, arbitrary: fc.constantFrom('{', '[1,', '{"a":1}x', '"\\u0000"', '{"a":"\\ud800"}', 'null', '123').map((raw) => ({ body: undefined, raw })) },
+            {
+              weight: 1,
+              arbitrary: fc
+                .constantFrom('{', '[1,', '{"a":1}x', '"\\u0000"', '{"a":"\\ud800"}', 'null', '123')
+                .map((raw) => ({ body: undefined, raw })),
+            },
           ),
         )
-      : fc.oneof(fc.constant({ body: undefined }), this.mutate({}).map((body) => ({ body })));
+      : fc.oneof(
+          fc.constant({ body: undefined }),
+          this.mutate({}).map((body) => ({ body })),
+        );
     return fc.tuple(paramArb, bodyArb).map(([values, b]) => {
       let path = op.path.replace('{company_id}', companyId);
       params.forEach((p, i) => {
@@ -224,7 +260,11 @@ function collectSlots(root: unknown): [unknown, string | number][] {
   while (stack.length && guard++ < 500) {
     const v = stack.pop();
     if (Array.isArray(v)) v.forEach((x, i) => (out.push([v, i]), stack.push(x)));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (out.push([v, k]), stack.push(x));
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        out.push([v, k]);
+        stack.push(x);
+      }
   }
   return out;
 }
@@ -236,12 +276,14 @@ export function contractProblem(status: number, body: any): string | null {
   if (status >= 500) return `answered ${status}`;
   if (status < 400) return null;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'error body is not an object';
-  if (typeof body.error_message !== 'string' || typeof body.error_type !== 'string' || typeof body.error_code !== 'string') return 'error body lacks fields';
+  if (typeof body.error_message !== 'string' || typeof body.error_type !== 'string' || typeof body.error_code !== 'string')
+    return 'error body lacks fields';
   if (body.error_status !== status) return `error_status ${body.error_status} differs from the status ${status}`;
   if (Object.keys(body).some((k) => !ERROR_KEYS.has(k))) return 'error body has other fields';
   if (body.validation_errors !== undefined) {
     const v = body.validation_errors;
-    if (!v || typeof v !== 'object' || Object.values(v).some((x) => typeof x !== 'string')) return 'validation_errors is not {field: message}';
+    if (!v || typeof v !== 'object' || Object.values(v).some((x) => typeof x !== 'string'))
+      return 'validation_errors is not {field: message}';
   }
   return null;
 }
@@ -271,8 +313,14 @@ export async function seedRecords(tenant: Tenant): Promise<string[]> {
     if (r.status >= 300) throw new Error(`fuzz set-up: ${what} answered ${r.status} ${JSON.stringify(r.body)}`);
     return r.body;
   };
-  const customer = await ok(tenant.post('/customers', { name: 'Fuzz', email: 'fuzz@example.com', identifier: 'fuzz-customer' }), 'customer');
-  const entitlement = await ok(tenant.post('/entitlements', { key: 'fuzz_seats', name: 'Seats', type: 'NUMBER', aggregator_type: 'MAXIMUM' }), 'entitlement');
+  const customer = await ok(
+    tenant.post('/customers', { name: 'Fuzz', email: 'fuzz@example.com', identifier: 'fuzz-customer' }),
+    'customer',
+  );
+  const entitlement = await ok(
+    tenant.post('/entitlements', { key: 'fuzz_seats', name: 'Seats', type: 'NUMBER', aggregator_type: 'MAXIMUM' }),
+    'entitlement',
+  );
   const item = await ok(tenant.post('/billable_items', { name: 'Calls', type: 'CUSTOM_USAGE' }), 'billable item');
   const metric = await ok(
     tenant.post('/billable_metrics', { item_id: item.id, name: 'Calls', metering_rule: { aggregator: 'COUNT', group_keys: [] } }),
@@ -280,26 +328,70 @@ export async function seedRecords(tenant: Tenant): Promise<string[]> {
   );
   const product = await ok(tenant.post('/products', { name: 'Fuzz product' }), 'product');
   const pricing = await ok(
-    tenant.post('/pricing', { product_id: product.id, name: 'Seats', currency: 'USD', pricing_type: 'FIXED', fixed_price: { price_per_unit: 1000 }, billing_frequency: { count: 1, frequency: 'MONTH' } }),
+    tenant.post('/pricing', {
+      product_id: product.id,
+      name: 'Seats',
+      currency: 'USD',
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 1000 },
+      billing_frequency: { count: 1, frequency: 'MONTH' },
+    }),
     'pricing',
   );
   const seatConfig = [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 1 }];
-  const bundle = await ok(tenant.post('/bundles', { name: 'Bundle', currency: 'USD', term: { count: 1, frequency: 'MONTH' }, product_pricing_ids: [pricing.id] }), 'bundle');
+  const bundle = await ok(
+    tenant.post('/bundles', { name: 'Bundle', currency: 'USD', term: { count: 1, frequency: 'MONTH' }, product_pricing_ids: [pricing.id] }),
+    'bundle',
+  );
   const pm = await ok(tenant.post(`/customers/${customer.id}/payment_methods`, { token: 'tok_visa' }), 'payment method');
   const sub = await ok(tenant.post('/subscriptions', { customer_id: customer.id, product_pricing_ids: [pricing.id] }), 'subscription');
   const oneTimes = await ok(
-    tenant.post('/one_times', { customer_id: customer.id, type: 'IMMEDIATE', auto_charges: true, onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 5000 } } }] }),
+    tenant.post('/one_times', {
+      customer_id: customer.id,
+      type: 'IMMEDIATE',
+      auto_charges: true,
+      onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 5000 } } }],
+    }),
     'one-time',
   );
-  const txns = await ok(tenant.post('/payments/transactions/find', { pagination: { limit: 10 }, sort_key: 'createdAtDesc' }), 'transactions');
-  const credit = await ok(tenant.post('/credits', { customer_id: customer.id, name: 'Credit', type: 'AMOUNT', amount: { currency: 'USD', value_in_cents: 1000 } }), 'credit');
+  const txns = await ok(
+    tenant.post('/payments/transactions/find', { pagination: { limit: 10 }, sort_key: 'createdAtDesc' }),
+    'transactions',
+  );
+  const credit = await ok(
+    tenant.post('/credits', {
+      customer_id: customer.id,
+      name: 'Credit',
+      type: 'AMOUNT',
+      amount: { currency: 'USD', value_in_cents: 1000 },
+    }),
+    'credit',
+  );
   const contract = await ok(
-    tenant.post('/contracts', { customer_id: customer.id, title: 'MSA', product_pricing_ids: [pricing.id], signatories: [{ email: 's@acme.test', name: 'S', position: 1 }] }),
+    tenant.post('/contracts', {
+      customer_id: customer.id,
+      title: 'MSA',
+      product_pricing_ids: [pricing.id],
+      signatories: [{ email: 's@acme.test', name: 'S', position: 1 }],
+    }),
     'contract',
   );
-  const checkout = await ok(tenant.post('/checkout', { type: 'CHECKOUT_SESSION', customer_id: customer.id, product_pricing_ids: [pricing.id], config_items: seatConfig }), 'checkout');
+  const checkout = await ok(
+    tenant.post('/checkout', {
+      type: 'CHECKOUT_SESSION',
+      customer_id: customer.id,
+      product_pricing_ids: [pricing.id],
+      config_items: seatConfig,
+    }),
+    'checkout',
+  );
   const objItem = await ok(tenant.post('/billable_items', { name: 'Seats', type: 'CUSTOM_OBJ' }), 'object item');
-  const objectRes = await tenant.post('/objects', { customer_id: customer.id, item_id: objItem.id, object_identifier: 'obj-1', properties: {} });
+  const objectRes = await tenant.post('/objects', {
+    customer_id: customer.id,
+    item_id: objItem.id,
+    object_identifier: 'obj-1',
+    properties: {},
+  });
   const object = objectRes.status < 300 ? objectRes.body : null;
   const ids = [
     customer.id,

@@ -29,27 +29,37 @@ describe('generative requests from the OpenAPI document', () => {
   });
   afterAll(() => t.close());
 
-  it(`answers ${CASES} generated requests below 500 and in the documented error shape (seed ${SEED})`, async () => {
-    expect(operations.length).toBeGreaterThan(70);
-    const perOperation = Math.max(1, Math.ceil(CASES / operations.length));
-    const findings: Finding[] = [];
-    const started = Date.now();
-    let sent = 0;
-    for (const [i, op] of operations.entries()) {
-      const cases = fc.sample(generator.caseOf(op, tenant.companyId), { numRuns: perOperation, seed: SEED + i });
-      for (const c of cases) {
-        sent++;
-        const finding = await sendCase(t, tenant, op, c);
-        if (finding) findings.push(finding);
+  it(
+    `answers ${CASES} generated requests below 500 and in the documented error shape (seed ${SEED})`,
+    async () => {
+      expect(operations.length).toBeGreaterThan(70);
+      const perOperation = Math.max(1, Math.ceil(CASES / operations.length));
+      const findings: Finding[] = [];
+      const started = Date.now();
+      let sent = 0;
+      for (const [i, op] of operations.entries()) {
+        const cases = fc.sample(generator.caseOf(op, tenant.companyId), { numRuns: perOperation, seed: SEED + i });
+        for (const c of cases) {
+          sent++;
+          const finding = await sendCase(t, tenant, op, c);
+          if (finding) findings.push(finding);
+        }
       }
-    }
-    const seconds = (Date.now() - started) / 1000;
-    const byOperation = new Map<string, number>();
-    for (const f of findings) byOperation.set(`${f.operation} → ${f.status} ${f.problem}`, (byOperation.get(`${f.operation} → ${f.status} ${f.problem}`) ?? 0) + 1);
-    if (process.env.FUZZ_REPORT) {
-      process.stdout.write(`fuzz: ${sent} cases over ${operations.length} operations in ${seconds.toFixed(1)} s, seed ${SEED}, ${findings.length} findings\n`);
-      for (const [k, n] of byOperation) process.stdout.write(`  ${n} × ${k}\n`);
-    }
-    expect({ sent, findings: findings.slice(0, 10), distinct: [...byOperation.keys()] }).toEqual({ sent, findings: [], distinct: [] });
-  }, Math.max(120_000, CASES * 100));
+      const seconds = (Date.now() - started) / 1000;
+      const byOperation = new Map<string, number>();
+      for (const f of findings)
+        byOperation.set(
+          `${f.operation} → ${f.status} ${f.problem}`,
+          (byOperation.get(`${f.operation} → ${f.status} ${f.problem}`) ?? 0) + 1,
+        );
+      if (process.env.FUZZ_REPORT) {
+        process.stdout.write(
+          `fuzz: ${sent} cases over ${operations.length} operations in ${seconds.toFixed(1)} s, seed ${SEED}, ${findings.length} findings\n`,
+        );
+        for (const [k, n] of byOperation) process.stdout.write(`  ${n} × ${k}\n`);
+      }
+      expect({ sent, findings: findings.slice(0, 10), distinct: [...byOperation.keys()] }).toEqual({ sent, findings: [], distinct: [] });
+    },
+    Math.max(120_000, CASES * 100),
+  );
 });

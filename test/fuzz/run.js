@@ -19,5 +19,9 @@ const env = { ...process.env, FUZZ_CASES: String(cases), FUZZ_REPORT: '1' };
 if (seed !== undefined) env.FUZZ_SEED = seed;
 const root = path.join(__dirname, '..', '..');
 const jest = path.join(root, 'node_modules', '.bin', 'jest');
-const result = spawnSync(jest, ['--selectProjects', 'e2e', '--runTestsByPath', 'test/fuzz/openapi.e2e-spec.ts'], { cwd: root, env, stdio: 'inherit' });
+const result = spawnSync(jest, ['--selectProjects', 'e2e', '--runTestsByPath', 'test/fuzz/openapi.e2e-spec.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -4,7 +4,21 @@
  * day and computed from the anchor (no drift): Jan 31 → Feb 28/29 → Mar 31 → Apr 30 …
  * invoice_date = b_n (never the run's clock); due_date = invoice_date + 30 days (default).
  */
-import { anotherCompany, at, createCustomer, dates, iso, invoicesOf, plusDays, runAt, Scenario, seatPrice, startScenario, subscribe, totals } from './scenario-kit';
+import {
+  anotherCompany,
+  at,
+  createCustomer,
+  dates,
+  iso,
+  invoicesOf,
+  plusDays,
+  runAt,
+  Scenario,
+  seatPrice,
+  startScenario,
+  subscribe,
+  totals,
+} from './scenario-kit';
 
 describe('scenarios: calendar anchors through February', () => {
   let s: Scenario;
@@ -50,7 +64,9 @@ describe('scenarios: calendar anchors through February', () => {
     expect(second.period_start).toBe(iso(expected[1]));
     expect(second.period_end).toBe(iso(expected[2]));
     expect(second.due_date).toBe(plusDays(expected[1], 30));
-    expect(second.items.map((i) => [i.kind, i.amount.value_in_cents, i.period?.start_date, i.period?.end_date])).toEqual([['CHARGE', 1000, iso(expected[1]), iso(expected[2])]]);
+    expect(second.items.map((i) => [i.kind, i.amount.value_in_cents, i.period?.start_date, i.period?.end_date])).toEqual([
+      ['CHARGE', 1000, iso(expected[1]), iso(expected[2])],
+    ]);
   });
 
   it('quarterly price anchored on Nov 30: Feb 29 in the leap year, then back to May 30', async () => {
@@ -58,7 +74,12 @@ describe('scenarios: calendar anchors through February', () => {
     // 2 seats × $45.00 = $90.00 per quarter
     const quarterly = await seatPrice(s, 4500, { billing_frequency: { count: 1, frequency: 'QUARTER' } });
     const c = await createCustomer(s, 'Quarterly');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [quarterly.id], config_items: [{ product_metric_pricing_id: quarterly.product_metric_pricings[0].id, num_licenses: 2 }], start_date: '2027-11-30' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [quarterly.id],
+      config_items: [{ product_metric_pricing_id: quarterly.product_metric_pricings[0].id, num_licenses: 2 }],
+      start_date: '2027-11-30',
+    });
     await runAt(s, '2028-05-30');
     const invoices = await invoicesOf(s, sub.id);
     expect(dates(invoices)).toEqual(['2027-11-30', '2028-02-29', '2028-05-30'].map(iso));
@@ -68,8 +89,18 @@ describe('scenarios: calendar anchors through February', () => {
 
   it('invoice_due_date_from_creation: 0 → due on the invoice date; 14 → 14 days later', async () => {
     const c = await createCustomer(s, 'Due dates');
-    const now = await subscribe(s, { customer_id: c.id, product_pricing_ids: [monthly.id], start_date: '2027-02-28', invoice_due_date_from_creation: 0 });
-    const later = await subscribe(s, { customer_id: c.id, product_pricing_ids: [monthly.id], start_date: '2027-02-28', invoice_due_date_from_creation: 14 });
+    const now = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [monthly.id],
+      start_date: '2027-02-28',
+      invoice_due_date_from_creation: 0,
+    });
+    const later = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [monthly.id],
+      start_date: '2027-02-28',
+      invoice_due_date_from_creation: 14,
+    });
     await runAt(s, '2027-03-28');
     // anchor Feb 28 → next billing date Mar 28 (the 28th exists in every month)
     const a = await invoicesOf(s, now.id);
@@ -119,7 +150,13 @@ describe('scenarios: calendar anchors through February', () => {
 
   it('a fixed 3-month term from Jan 31 (auto_renews false): Jan 31, Feb 28, Mar 31, nothing at the end (Apr 30)', async () => {
     const c = await createCustomer(s, 'Fixed term');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [monthly.id], auto_renews: false, term: { count: 3, frequency: 'MONTH' }, start_date: '2027-01-31' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [monthly.id],
+      auto_renews: false,
+      term: { count: 3, frequency: 'MONTH' },
+      start_date: '2027-01-31',
+    });
     // end_date = start + 3 months = Apr 30 (clamped); billing dates b_n < end_date only
     expect(sub.end_date).toBe(iso('2027-04-30'));
     await runAt(s, '2027-06-01');

@@ -40,12 +40,19 @@ describe('scenarios: changes, trials and cancellations', () => {
   afterAll(() => s.t.close());
 
   const seatsOf = (pricing: any, n: number) => [{ product_metric_pricing_id: pmpOf(pricing), num_licenses: n }];
-  const change = async (subId: string, body: Record<string, unknown>) => expectOk(await s.a.post(`/subscriptions/${subId}/change`, body), 200, 'POST /subscriptions/{id}/change');
-  const cancel = async (subId: string, body: Record<string, unknown>) => expectOk(await s.a.post(`/subscriptions/${subId}/cancel`, body), 200, 'POST /subscriptions/{id}/cancel');
+  const change = async (subId: string, body: Record<string, unknown>) =>
+    expectOk(await s.a.post(`/subscriptions/${subId}/change`, body), 200, 'POST /subscriptions/{id}/change');
+  const cancel = async (subId: string, body: Record<string, unknown>) =>
+    expectOk(await s.a.post(`/subscriptions/${subId}/cancel`, body), 200, 'POST /subscriptions/{id}/cancel');
 
   it('quantity up, NEXT: 3 → 5 seats on Jan 11 of a 31-day period; proration on the Feb 1 invoice', async () => {
     const c = await createCustomer(s, 'Up next');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats20.id], config_items: seatsOf(seats20, 3), start_date: '2027-01-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats20.id],
+      config_items: seatsOf(seats20, 3),
+      start_date: '2027-01-01',
+    });
     await runAt(s, '2027-01-01');
     setNow(s, '2027-01-11');
     await change(sub.id, { config_items: seatsOf(seats20, 5), proration_type: 'NEXT' });
@@ -71,7 +78,12 @@ describe('scenarios: changes, trials and cancellations', () => {
 
   it('quantity down, IMMEDIATE: 5 → 2 seats on Mar 17; a credit invoice dated Mar 17, then 2 seats from Apr 1', async () => {
     const c = await createCustomer(s, 'Down now');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats20.id], config_items: seatsOf(seats20, 5), start_date: '2027-03-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats20.id],
+      config_items: seatsOf(seats20, 5),
+      start_date: '2027-03-01',
+    });
     await runAt(s, '2027-03-01');
     setNow(s, '2027-03-17');
     await change(sub.id, { config_items: seatsOf(seats20, 2), proration_type: 'IMMEDIATE' });
@@ -95,7 +107,12 @@ describe('scenarios: changes, trials and cancellations', () => {
   it('quantity down, NEXT, to the second: 4 → 1 seat at Feb 8 06:00 of a 28-day February (2027)', async () => {
     const seats1250 = await seatPrice(s, 1250);
     const c = await createCustomer(s, 'Down next');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats1250.id], config_items: seatsOf(seats1250, 4), start_date: '2027-02-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats1250.id],
+      config_items: seatsOf(seats1250, 4),
+      start_date: '2027-02-01',
+    });
     await runAt(s, '2027-02-01');
     setNow(s, '2027-02-08T06:00:00Z');
     await change(sub.id, { config_items: seatsOf(seats1250, 1), proration_type: 'NEXT' });
@@ -117,7 +134,12 @@ describe('scenarios: changes, trials and cancellations', () => {
   it('quantity up, IMMEDIATE with custom_change_date Feb 10 in a 29-day February (2028), set on Feb 5', async () => {
     const seats1500 = await seatPrice(s, 1500);
     const c = await createCustomer(s, 'Leap change');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats1500.id], config_items: seatsOf(seats1500, 2), start_date: '2028-01-31' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats1500.id],
+      config_items: seatsOf(seats1500, 2),
+      start_date: '2028-01-31',
+    });
     await runAt(s, '2028-01-31');
     setNow(s, '2028-02-05');
     await change(sub.id, { config_items: seatsOf(seats1500, 4), proration_type: 'IMMEDIATE', custom_change_date: iso('2028-02-10') });
@@ -138,7 +160,12 @@ describe('scenarios: changes, trials and cancellations', () => {
 
   it('proration NONE: 3 → 1 seat mid-February; no proration lines, the new quantity from Mar 1', async () => {
     const c = await createCustomer(s, 'No proration');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats20.id], config_items: seatsOf(seats20, 3), start_date: '2027-02-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats20.id],
+      config_items: seatsOf(seats20, 3),
+      start_date: '2027-02-01',
+    });
     await runAt(s, '2027-02-01');
     setNow(s, '2027-02-15');
     await change(sub.id, { config_items: seatsOf(seats20, 1), proration_type: 'NONE' });
@@ -157,7 +184,12 @@ describe('scenarios: changes, trials and cancellations', () => {
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [monthly.id], start_date: '2027-04-01' });
     await runAt(s, '2027-04-01');
     setNow(s, '2027-04-16T12:00:00Z');
-    await change(sub.id, { product_pricing_ids: [yearly.id], term: { count: 1, frequency: 'YEAR' }, proration_type: 'IMMEDIATE', reset_billing_anchor: true });
+    await change(sub.id, {
+      product_pricing_ids: [yearly.id],
+      term: { count: 1, frequency: 'YEAR' },
+      proration_type: 'IMMEDIATE',
+      reset_billing_anchor: true,
+    });
     await runAt(s, '2027-06-01');
     const invoices = await invoicesOf(s, sub.id);
     // Apr 1: 10000. Apr 16 12:00: unused [Apr 16 12:00, May 1) = 14.5 of 30 days
@@ -179,7 +211,12 @@ describe('scenarios: changes, trials and cancellations', () => {
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [yearly.id], start_date: '2027-01-01' });
     await runAt(s, '2027-01-01');
     setNow(s, '2027-07-02');
-    await change(sub.id, { product_pricing_ids: [monthly.id], term: { count: 1, frequency: 'MONTH' }, proration_type: 'IMMEDIATE', reset_billing_anchor: true });
+    await change(sub.id, {
+      product_pricing_ids: [monthly.id],
+      term: { count: 1, frequency: 'MONTH' },
+      proration_type: 'IMMEDIATE',
+      reset_billing_anchor: true,
+    });
     await runAt(s, '2027-08-02');
     const invoices = await invoicesOf(s, sub.id);
     expect(dates(invoices)).toEqual(['2027-01-01', '2027-07-02', '2027-08-02'].map(iso));
@@ -194,7 +231,14 @@ describe('scenarios: changes, trials and cancellations', () => {
 
   it('trial of 14 days converting: nothing during the trial, first invoice at the trial end (Mar 15), then monthly', async () => {
     const c = await createCustomer(s, 'Trial');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats20.id], config_items: seatsOf(seats20, 2), trial: true, trial_term: { count: 14, frequency: 'DAY' }, start_date: '2027-03-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats20.id],
+      config_items: seatsOf(seats20, 2),
+      trial: true,
+      trial_term: { count: 14, frequency: 'DAY' },
+      start_date: '2027-03-01',
+    });
     expect(sub.trial_conversion_date).toBe(iso('2027-03-15'));
     await runAt(s, '2027-03-14T23:59:59Z');
     expect(await invoicesOf(s, sub.id)).toEqual([]);
@@ -209,7 +253,12 @@ describe('scenarios: changes, trials and cancellations', () => {
   it('POST_ONLY licence price is billed in arrears: 2 seats × $30.00 for February on Mar 1', async () => {
     const arrears = await seatPrice(s, 3000, { charge_type: 'POST_ONLY' });
     const c = await createCustomer(s, 'Arrears');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [arrears.id], config_items: seatsOf(arrears, 2), start_date: '2027-02-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [arrears.id],
+      config_items: seatsOf(arrears, 2),
+      start_date: '2027-02-01',
+    });
     await runAt(s, '2027-04-01');
     const invoices = await invoicesOf(s, sub.id);
     // nothing is charged at the start (an empty invoice may close Feb 1)
@@ -240,7 +289,12 @@ describe('scenarios: changes, trials and cancellations', () => {
   it('immediate cancellation with a PRORATED refund on Jun 20: a credit invoice of −11/30 of June', async () => {
     const seats1337 = await seatPrice(s, 1337);
     const c = await createCustomer(s, 'Cancel now');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats1337.id], config_items: seatsOf(seats1337, 7), start_date: '2027-06-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats1337.id],
+      config_items: seatsOf(seats1337, 7),
+      start_date: '2027-06-01',
+    });
     await runAt(s, '2027-06-01');
     setNow(s, '2027-06-20');
     await cancel(sub.id, { timing: 'IMMEDIATE', refund_type: 'PRORATED' });
@@ -258,7 +312,12 @@ describe('scenarios: changes, trials and cancellations', () => {
   it('POST_ONLY quantity change on Mar 11: March is billed split at t, 2 seats for 10/31 and 4 seats for 21/31', async () => {
     const arrears = await seatPrice(s, 3000, { charge_type: 'POST_ONLY' });
     const c = await createCustomer(s, 'Arrears change');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [arrears.id], config_items: seatsOf(arrears, 2), start_date: '2027-03-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [arrears.id],
+      config_items: seatsOf(arrears, 2),
+      start_date: '2027-03-01',
+    });
     await runAt(s, '2027-03-01');
     setNow(s, '2027-03-11');
     await change(sub.id, { config_items: seatsOf(arrears, 4), proration_type: 'NEXT' });
@@ -279,7 +338,10 @@ describe('scenarios: changes, trials and cancellations', () => {
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats10.id, usage.id], start_date: '2027-06-01' });
     await runAt(s, '2027-06-01');
     // 500 units before the end, 100 after it (billed nowhere)
-    await ingest(s, c.id, meter, [['2027-06-05T00:00:00Z', 500], ['2027-06-20T00:00:00Z', 100]]);
+    await ingest(s, c.id, meter, [
+      ['2027-06-05T00:00:00Z', 500],
+      ['2027-06-20T00:00:00Z', 100],
+    ]);
     setNow(s, '2027-06-10');
     await cancel(sub.id, { custom_end_date: iso('2027-06-16'), refund_type: 'PRORATED' });
     await runAt(s, '2027-08-01T02:00:00Z');

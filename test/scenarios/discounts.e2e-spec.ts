@@ -7,7 +7,28 @@
  * product_pricing_id is set; not applied after expiration_date; never below zero.
  * sub_total = charge lines before discounts; total = sub_total − discounts.
  */
-import { amounts, at, createCustomer, createMeter, dates, expectOk, findInvoices, ingest, invoicesOf, iso, pmpOf, runAt, Scenario, seatPrice, setNow, startScenario, subscribe, sum, totals, usagePrice } from './scenario-kit';
+import {
+  amounts,
+  at,
+  createCustomer,
+  createMeter,
+  dates,
+  expectOk,
+  findInvoices,
+  ingest,
+  invoicesOf,
+  iso,
+  pmpOf,
+  runAt,
+  Scenario,
+  seatPrice,
+  setNow,
+  startScenario,
+  subscribe,
+  sum,
+  totals,
+  usagePrice,
+} from './scenario-kit';
 
 const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
@@ -58,7 +79,12 @@ describe('scenarios: discounts, credits and one-time charges', () => {
   it('amount discount: $10.00 off $49.99 → $39.99', async () => {
     const seats = await seatPrice(s, 4999);
     const c = await createCustomer(s, 'Amount off');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], discounts: [{ name: '$10 off', type: 'DISCOUNT_AMOUNT', amount: usd(1000) }], start_date: '2027-07-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      discounts: [{ name: '$10 off', type: 'DISCOUNT_AMOUNT', amount: usd(1000) }],
+      start_date: '2027-07-01',
+    });
     await runAt(s, '2027-08-01');
     const invoices = await invoicesOf(s, sub.id);
     // every period: 4999 − 1000 = 3999 (no expiration)
@@ -70,7 +96,12 @@ describe('scenarios: discounts, credits and one-time charges', () => {
   it('amount discount larger than the invoice: $75.00 off $49.99 → total 0, never negative', async () => {
     const seats = await seatPrice(s, 4999);
     const c = await createCustomer(s, 'Too much off');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], discounts: [{ name: '$75 off', type: 'DISCOUNT_AMOUNT', amount: usd(7500) }], start_date: '2027-07-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      discounts: [{ name: '$75 off', type: 'DISCOUNT_AMOUNT', amount: usd(7500) }],
+      start_date: '2027-07-01',
+    });
     await runAt(s, '2027-07-01');
     const inv = at(await invoicesOf(s, sub.id), '2027-07-01');
     // discount limited to what is there: −4999; total 0, due 0
@@ -126,7 +157,11 @@ describe('scenarios: discounts, credits and one-time charges', () => {
     await runAt(s, '2027-05-01');
     setNow(s, '2027-05-10');
     const created = await expectOk(
-      await s.a.post('/one_times', { customer_id: c.id, type: 'NEXT', onetime_items: [{ custom_price: { amount: usd(3550), description: 'Onboarding' }, aggregate: 1 }] }),
+      await s.a.post('/one_times', {
+        customer_id: c.id,
+        type: 'NEXT',
+        onetime_items: [{ custom_price: { amount: usd(3550), description: 'Onboarding' }, aggregate: 1 }],
+      }),
       201,
       'POST /one_times',
     );
@@ -144,13 +179,22 @@ describe('scenarios: discounts, credits and one-time charges', () => {
     const c = await createCustomer(s, 'One-time now');
     setNow(s, '2027-05-12T15:30:00Z');
     await expectOk(
-      await s.a.post('/one_times', { customer_id: c.id, type: 'IMMEDIATE', onetime_items: [{ custom_price: { amount: usd(12000), description: 'Workshop' }, aggregate: 1 }] }),
+      await s.a.post('/one_times', {
+        customer_id: c.id,
+        type: 'IMMEDIATE',
+        onetime_items: [{ custom_price: { amount: usd(12000), description: 'Workshop' }, aggregate: 1 }],
+      }),
       201,
       'POST /one_times',
     );
     const invoices = await findInvoices(s, { customer_id: c.id });
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ subscription_id: null, invoice_date: iso('2027-05-12T15:30:00Z'), total: usd(12000), due: usd(12000) });
+    expect(invoices[0]).toMatchObject({
+      subscription_id: null,
+      invoice_date: iso('2027-05-12T15:30:00Z'),
+      total: usd(12000),
+      due: usd(12000),
+    });
     expect(invoices[0].status).not.toBe('DRAFT');
     expect(invoices[0].items.map((i) => i.amount.value_in_cents)).toEqual([12000]);
     // a billing run later does not bill it again
@@ -172,14 +216,18 @@ describe('scenarios: discounts, credits and one-time charges', () => {
     expect(totals(await invoicesOf(s, sub.id))).toEqual([1000, 1000, 2000]);
   });
 
-  it('one-time NEXT created exactly at a billing date (Jun 1 00:00) is on that date\'s invoice', async () => {
+  it("one-time NEXT created exactly at a billing date (Jun 1 00:00) is on that date's invoice", async () => {
     const seats = await seatPrice(s, 1000);
     const c = await createCustomer(s, 'One-time at boundary');
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], start_date: '2027-05-01' });
     await runAt(s, '2027-05-01');
     setNow(s, '2027-06-01');
     await expectOk(
-      await s.a.post('/one_times', { customer_id: c.id, type: 'NEXT', onetime_items: [{ custom_price: { amount: usd(700), description: 'Extra' }, aggregate: 1 }] }),
+      await s.a.post('/one_times', {
+        customer_id: c.id,
+        type: 'NEXT',
+        onetime_items: [{ custom_price: { amount: usd(700), description: 'Extra' }, aggregate: 1 }],
+      }),
       201,
       'POST /one_times',
     );
@@ -192,13 +240,24 @@ describe('scenarios: discounts, credits and one-time charges', () => {
     const seats = await seatPrice(s, 1000);
     const c = await createCustomer(s, 'Has credit');
     setNow(s, '2027-01-01');
-    await expectOk(await s.a.post('/credits', { customer_id: c.id, name: 'Goodwill', type: 'AMOUNT', amount: usd(1500) }), 201, 'POST /credits');
+    await expectOk(
+      await s.a.post('/credits', { customer_id: c.id, name: 'Goodwill', type: 'AMOUNT', amount: usd(1500) }),
+      201,
+      'POST /credits',
+    );
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], start_date: '2027-01-01' });
     await runAt(s, '2027-02-01');
     const invoices = await invoicesOf(s, sub.id);
     // total = sub_total − discounts − credits (billing-rules "Totals"); an invoice written final gets credits (issue 5 #13)
     // Jan 1: 1000 − 1000 credit = 0 → PAID at once; Feb 1: 1000 − 500 (what is left) = 500
-    expect(invoices.map((i) => [i.sub_total.value_in_cents, (i as any).credits_applied?.value_in_cents, i.total.value_in_cents, i.due.value_in_cents])).toEqual([
+    expect(
+      invoices.map((i) => [
+        i.sub_total.value_in_cents,
+        (i as any).credits_applied?.value_in_cents,
+        i.total.value_in_cents,
+        i.due.value_in_cents,
+      ]),
+    ).toEqual([
       [1000, 1000, 0, 0],
       [1000, 500, 500, 500],
     ]);
@@ -212,7 +271,11 @@ describe('scenarios: discounts, credits and one-time charges', () => {
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [price.id], start_date: '2027-01-01' });
     await ingest(s, c.id, meter, [['2027-01-20T00:00:00Z', 150]]);
     setNow(s, '2027-01-25');
-    await expectOk(await s.a.post('/credits', { customer_id: c.id, name: 'Credit', type: 'AMOUNT', amount: usd(300) }), 201, 'POST /credits');
+    await expectOk(
+      await s.a.post('/credits', { customer_id: c.id, name: 'Credit', type: 'AMOUNT', amount: usd(300) }),
+      201,
+      'POST /credits',
+    );
     await runAt(s, '2027-02-01T00:10:00Z');
     const draft = at(await invoicesOf(s, sub.id), '2027-02-01');
     expect(draft.status).toBe('DRAFT');
@@ -233,7 +296,14 @@ describe('scenarios: discounts, credits and one-time charges', () => {
     });
     await runAt(s, '2027-01-01');
     setNow(s, '2027-01-11');
-    await expectOk(await s.a.post(`/subscriptions/${sub.id}/change`, { config_items: [{ product_metric_pricing_id: pmpOf(seats), num_licenses: 5 }], proration_type: 'NEXT' }), 200, 'change');
+    await expectOk(
+      await s.a.post(`/subscriptions/${sub.id}/change`, {
+        config_items: [{ product_metric_pricing_id: pmpOf(seats), num_licenses: 5 }],
+        proration_type: 'NEXT',
+      }),
+      200,
+      'change',
+    );
     await runAt(s, '2027-02-01');
     const invoices = await invoicesOf(s, sub.id);
     // Jan 1: 6000 − 600 = 5400
@@ -268,7 +338,11 @@ describe('scenarios: discounts, credits and one-time charges', () => {
     await runAt(s, '2027-05-01');
     setNow(s, '2027-05-10');
     await expectOk(
-      await s.a.post('/one_times', { customer_id: c.id, type: 'NEXT', onetime_items: [{ custom_price: { amount: usd(700), description: 'Once' }, aggregate: 1 }] }),
+      await s.a.post('/one_times', {
+        customer_id: c.id,
+        type: 'NEXT',
+        onetime_items: [{ custom_price: { amount: usd(700), description: 'Once' }, aggregate: 1 }],
+      }),
       201,
       'POST /one_times',
     );

@@ -71,7 +71,8 @@ describe('scenarios: changes dated later than the clock prorate like changes mad
   });
   afterAll(() => s.t.close());
 
-  const change = async (subId: string, body: Record<string, unknown>) => expectOk(await s.a.post(`/subscriptions/${subId}/change`, body), 200, 'POST /subscriptions/{id}/change');
+  const change = async (subId: string, body: Record<string, unknown>) =>
+    expectOk(await s.a.post(`/subscriptions/${subId}/change`, body), 200, 'POST /subscriptions/{id}/change');
   const getSub = async (subId: string) => expectOk(await s.a.get(`/subscriptions/${subId}`), 200, 'GET /subscriptions/{id}');
 
   interface Story {
@@ -108,7 +109,12 @@ describe('scenarios: changes dated later than the clock prorate like changes mad
         order: 0,
         run: async () => {
           setNow(s, st.recordedAt);
-          const changed = await change(early.id, { product_pricing_ids: [st.to().id], proration_type: st.proration, custom_change_date: iso(st.instant), ...st.extra });
+          const changed = await change(early.id, {
+            product_pricing_ids: [st.to().id],
+            proration_type: st.proration,
+            custom_change_date: iso(st.instant),
+            ...st.extra,
+          });
           // recorded as scheduled: the plan in effect is still the old one, the change shows as pending
           expect(changed.product_pricing_ids).toEqual([st.from().id]);
           expect(changed.change_date).toBe(iso(st.instant));
@@ -119,7 +125,12 @@ describe('scenarios: changes dated later than the clock prorate like changes mad
         order: 0,
         run: async () => {
           setNow(s, st.instant);
-          const changed = await change(twin.id, { product_pricing_ids: [st.to().id], proration_type: st.proration, timing: 'IMMEDIATE', ...st.extra });
+          const changed = await change(twin.id, {
+            product_pricing_ids: [st.to().id],
+            proration_type: st.proration,
+            timing: 'IMMEDIATE',
+            ...st.extra,
+          });
           expect(changed.product_pricing_ids).toEqual([st.to().id]);
           expect(changed.change_date).toBeNull();
         },
@@ -399,12 +410,23 @@ describe('scenarios: changes dated later than the clock prorate like changes mad
   it('a change dated Apr 11 with trial: false, recorded Apr 5 during a 30-day trial, ends the trial on Apr 11 (like its twin)', async () => {
     const ce = await createCustomer(s, 'Trial end early');
     const ct = await createCustomer(s, 'Trial end twin');
-    const body = (id: string) => ({ customer_id: id, product_pricing_ids: [p30.id], trial: true, trial_term: { count: 30, frequency: 'DAY' }, start_date: '2027-04-01' });
+    const body = (id: string) => ({
+      customer_id: id,
+      product_pricing_ids: [p30.id],
+      trial: true,
+      trial_term: { count: 30, frequency: 'DAY' },
+      start_date: '2027-04-01',
+    });
     const early = await subscribe(s, body(ce.id));
     const twin = await subscribe(s, body(ct.id));
     expect(early.trial_conversion_date).toBe(iso('2027-05-01'));
     setNow(s, '2027-04-05');
-    const recorded = await change(early.id, { product_pricing_ids: [p60.id], proration_type: 'NEXT', trial: false, custom_change_date: iso('2027-04-11') });
+    const recorded = await change(early.id, {
+      product_pricing_ids: [p60.id],
+      proration_type: 'NEXT',
+      trial: false,
+      custom_change_date: iso('2027-04-11'),
+    });
     // still in the trial until the change's instant
     expect(recorded.trial_conversion_date).toBe(iso('2027-04-11'));
     await runAt(s, '2027-04-08');
@@ -425,9 +447,20 @@ describe('scenarios: changes dated later than the clock prorate like changes mad
 
   it('a change dated after the trial ends, with trial: false, leaves the trial alone', async () => {
     const c = await createCustomer(s, 'Trial end later');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [p30.id], trial: true, trial_term: { count: 14, frequency: 'DAY' }, start_date: '2027-04-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [p30.id],
+      trial: true,
+      trial_term: { count: 14, frequency: 'DAY' },
+      start_date: '2027-04-01',
+    });
     setNow(s, '2027-04-05');
-    const recorded = await change(sub.id, { product_pricing_ids: [p60.id], proration_type: 'NEXT', trial: false, custom_change_date: iso('2027-04-20') });
+    const recorded = await change(sub.id, {
+      product_pricing_ids: [p60.id],
+      proration_type: 'NEXT',
+      trial: false,
+      custom_change_date: iso('2027-04-20'),
+    });
     // the trial converts on Apr 15 as planned: at Apr 20 it is over already
     expect(recorded.trial_conversion_date).toBe(iso('2027-04-15'));
     await runAt(s, '2027-05-15');
@@ -442,7 +475,11 @@ describe('scenarios: changes dated later than the clock prorate like changes mad
 
   describe('the preview (POST /invoices/next) of a future-dated change is the invoice written later', () => {
     const preview = async (customerId: string, subId: string, extra: Record<string, unknown> = {}) =>
-      (await expectOk(await s.a.post('/invoices/next', { currency: 'USD', customer_id: customerId, subscription_id: subId, ...extra }), 200, 'POST /invoices/next')) as Invoice;
+      (await expectOk(
+        await s.a.post('/invoices/next', { currency: 'USD', customer_id: customerId, subscription_id: subId, ...extra }),
+        200,
+        'POST /invoices/next',
+      )) as Invoice;
     // a preview is a DRAFT: everything but the status must match the invoice written later
     const previewShape = (i: Invoice) => ({ ...shape([i])[0], status: null });
 

@@ -36,7 +36,8 @@ describe('scenarios: lifecycle edges', () => {
   afterAll(() => s.t.close());
 
   const seatsOf = (pricing: any, n: number) => [{ product_metric_pricing_id: pmpOf(pricing), num_licenses: n }];
-  const change = async (subId: string, body: Record<string, unknown>) => expectOk(await s.a.post(`/subscriptions/${subId}/change`, body), 200, 'POST /subscriptions/{id}/change');
+  const change = async (subId: string, body: Record<string, unknown>) =>
+    expectOk(await s.a.post(`/subscriptions/${subId}/change`, body), 200, 'POST /subscriptions/{id}/change');
 
   it('cancellation at period end with usage: the last month of usage is billed once, at the end date', async () => {
     const meter = await createMeter(s, 'End calls');
@@ -44,7 +45,11 @@ describe('scenarios: lifecycle edges', () => {
     const usage = await usagePrice(s, meter, { pricing_type: 'FIXED', fixed_price: { price_per_unit: 2 } });
     const c = await createCustomer(s, 'End with usage');
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id, usage.id], start_date: '2027-05-01' });
-    await ingest(s, c.id, meter, [['2027-05-10T00:00:00Z', 300], ['2027-06-10T00:00:00Z', 200], ['2027-07-05T00:00:00Z', 50]]);
+    await ingest(s, c.id, meter, [
+      ['2027-05-10T00:00:00Z', 300],
+      ['2027-06-10T00:00:00Z', 200],
+      ['2027-07-05T00:00:00Z', 50],
+    ]);
     await runAt(s, '2027-06-01T02:00:00Z');
     setNow(s, '2027-06-05');
     const cancelled = await expectOk(await s.a.post(`/subscriptions/${sub.id}/cancel`, { timing: 'PERIOD_END' }), 200, 'cancel');
@@ -65,8 +70,17 @@ describe('scenarios: lifecycle edges', () => {
     const meter = await createMeter(s, 'Trial calls');
     const usage = await usagePrice(s, meter, { pricing_type: 'FIXED', fixed_price: { price_per_unit: 10 } });
     const c = await createCustomer(s, 'Trial usage');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [usage.id], trial: true, trial_term: { count: 14, frequency: 'DAY' }, start_date: '2027-03-01' });
-    await ingest(s, c.id, meter, [['2027-03-05T00:00:00Z', 50], ['2027-03-20T00:00:00Z', 30]]);
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [usage.id],
+      trial: true,
+      trial_term: { count: 14, frequency: 'DAY' },
+      start_date: '2027-03-01',
+    });
+    await ingest(s, c.id, meter, [
+      ['2027-03-05T00:00:00Z', 50],
+      ['2027-03-20T00:00:00Z', 30],
+    ]);
     await runAt(s, '2027-04-15T02:00:00Z');
     const invoices = await invoicesOf(s, sub.id);
     // trial [Mar 1, Mar 15): 50 units not charged; [Mar 15, Apr 15): 30 × 10 = 300 on Apr 15
@@ -78,7 +92,12 @@ describe('scenarios: lifecycle edges', () => {
   it('a change scheduled into the next period (asked Jan 5 for Feb 11): Feb 1 bills the old plan, Mar 1 the proration', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Scheduled change');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 3), start_date: '2027-01-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 3),
+      start_date: '2027-01-01',
+    });
     await runAt(s, '2027-01-01');
     setNow(s, '2027-01-05');
     await change(sub.id, { config_items: seatsOf(seats, 5), proration_type: 'NEXT', custom_change_date: iso('2027-02-11') });
@@ -131,16 +150,31 @@ describe('scenarios: lifecycle edges', () => {
     expect((await read()).status).toBe('PENDING');
     setNow(s, '2027-10-01T00:00:01Z');
     expect((await read()).status).toBe('OVERDUE');
-    await expectOk(await s.a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: { currency: 'USD', value_in_cents: 1000 }, provider_type: 'WIRE' }), 200, 'mark_paid');
+    await expectOk(
+      await s.a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: { currency: 'USD', value_in_cents: 1000 }, provider_type: 'WIRE' }),
+      200,
+      'mark_paid',
+    );
     expect(await read()).toMatchObject({ status: 'PAID', due: { value_in_cents: 0 }, paid: { value_in_cents: 1000 } });
   });
 
   it('#7 preview during a trial: the first invoice at the trial end, equal to the one generated', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Trial preview');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 2), trial: true, trial_term: { count: 14, frequency: 'DAY' }, start_date: '2027-03-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 2),
+      trial: true,
+      trial_term: { count: 14, frequency: 'DAY' },
+      start_date: '2027-03-01',
+    });
     setNow(s, '2027-03-05');
-    const next = (await expectOk(await s.a.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id }), 200, 'POST /invoices/next')) as Invoice;
+    const next = (await expectOk(
+      await s.a.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id }),
+      200,
+      'POST /invoices/next',
+    )) as Invoice;
     // Mar 15: 2 × 2000 = 4000 for [Mar 15, Apr 15)
     expect(next.invoice_date).toBe(iso('2027-03-15'));
     expect(next.total.value_in_cents).toBe(4000);
@@ -153,7 +187,12 @@ describe('scenarios: lifecycle edges', () => {
   it('immediate cancellation of a POST_ONLY price: the final invoice bills the used 10/31 of March in arrears, no credit', async () => {
     const arrears = await seatPrice(s, 3000, { charge_type: 'POST_ONLY' });
     const c = await createCustomer(s, 'Arrears cancel');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [arrears.id], config_items: seatsOf(arrears, 2), start_date: '2027-03-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [arrears.id],
+      config_items: seatsOf(arrears, 2),
+      start_date: '2027-03-01',
+    });
     setNow(s, '2027-03-11');
     await expectOk(await s.a.post(`/subscriptions/${sub.id}/cancel`, { timing: 'IMMEDIATE', refund_type: 'PRORATED' }), 200, 'cancel');
     await runAt(s, '2027-05-01');
@@ -167,7 +206,12 @@ describe('scenarios: lifecycle edges', () => {
   it('PRORATED cancellation of a pricing with proration_type NONE: no credit', async () => {
     const seats = await seatPrice(s, 2000, { proration_type: 'NONE' });
     const c = await createCustomer(s, 'No refund');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 2), start_date: '2027-03-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 2),
+      start_date: '2027-03-01',
+    });
     await runAt(s, '2027-03-01');
     setNow(s, '2027-03-11');
     await expectOk(await s.a.post(`/subscriptions/${sub.id}/cancel`, { timing: 'IMMEDIATE', refund_type: 'PRORATED' }), 200, 'cancel');
@@ -181,7 +225,12 @@ describe('scenarios: lifecycle edges', () => {
   it('a back-dated IMMEDIATE change (asked Mar 20 for Mar 11): the change invoice is dated Mar 11 and prorates from there', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Back-dated change');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 3), start_date: '2027-03-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 3),
+      start_date: '2027-03-01',
+    });
     await runAt(s, '2027-03-01');
     setNow(s, '2027-03-20');
     await change(sub.id, { config_items: seatsOf(seats, 4), proration_type: 'IMMEDIATE', custom_change_date: iso('2027-03-11') });
@@ -197,7 +246,14 @@ describe('scenarios: lifecycle edges', () => {
   it('cancelled during the trial: nothing is ever charged', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Trial cancel');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 2), trial: true, trial_term: { count: 14, frequency: 'DAY' }, start_date: '2027-03-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 2),
+      trial: true,
+      trial_term: { count: 14, frequency: 'DAY' },
+      start_date: '2027-03-01',
+    });
     setNow(s, '2027-03-05');
     await expectOk(await s.a.post(`/subscriptions/${sub.id}/cancel`, { timing: 'IMMEDIATE', refund_type: 'PRORATED' }), 200, 'cancel');
     await runAt(s, '2027-05-01');
@@ -210,7 +266,11 @@ describe('scenarios: lifecycle edges', () => {
     const c = await createCustomer(s, 'Known end');
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], start_date: '2027-01-01' });
     setNow(s, '2027-01-10');
-    await expectOk(await s.a.post(`/subscriptions/${sub.id}/cancel`, { custom_end_date: iso('2027-03-15'), refund_type: 'PRORATED' }), 200, 'cancel');
+    await expectOk(
+      await s.a.post(`/subscriptions/${sub.id}/cancel`, { custom_end_date: iso('2027-03-15'), refund_type: 'PRORATED' }),
+      200,
+      'cancel',
+    );
     await runAt(s, '2027-05-01');
     const invoices = await invoicesOf(s, sub.id);
     // Jan 1, Feb 1: 3100; Mar 1: 3100 × 14/31 = 1400 (end known and inside the period);
@@ -238,7 +298,12 @@ describe('scenarios: lifecycle edges', () => {
   it('IMMEDIATE change at the very instant of a billing date already invoiced: the whole new month is prorated', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Change at boundary');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 3), start_date: '2027-01-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 3),
+      start_date: '2027-01-01',
+    });
     // the run at Feb 1 00:00 bills February for 3 seats; at that same instant the customer goes to 5 seats
     await runAt(s, '2027-02-01');
     await change(sub.id, { config_items: seatsOf(seats, 5), proration_type: 'IMMEDIATE' });
@@ -254,7 +319,14 @@ describe('scenarios: lifecycle edges', () => {
   it('a quantity change during the trial is not prorated: the first invoice at the trial end bills the new quantity', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Trial change');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 2), trial: true, trial_term: { count: 14, frequency: 'DAY' }, start_date: '2027-03-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 2),
+      trial: true,
+      trial_term: { count: 14, frequency: 'DAY' },
+      start_date: '2027-03-01',
+    });
     setNow(s, '2027-03-05');
     await change(sub.id, { config_items: seatsOf(seats, 4), proration_type: 'IMMEDIATE' });
     await runAt(s, '2027-03-15');

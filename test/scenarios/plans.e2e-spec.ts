@@ -39,8 +39,11 @@ describe('scenarios: plan changes keeping the anchor', () => {
   });
   afterAll(() => s.t.close());
 
-  const seatsOf = (pricing: any, n: number, over: Record<string, unknown> = {}) => [{ product_metric_pricing_id: pmpOf(pricing), num_licenses: n, ...over }];
-  const change = async (subId: string, body: Record<string, unknown>) => expectOk(await s.a.post(`/subscriptions/${subId}/change`, body), 200, 'POST /subscriptions/{id}/change');
+  const seatsOf = (pricing: any, n: number, over: Record<string, unknown> = {}) => [
+    { product_metric_pricing_id: pmpOf(pricing), num_licenses: n, ...over },
+  ];
+  const change = async (subId: string, body: Record<string, unknown>) =>
+    expectOk(await s.a.post(`/subscriptions/${subId}/change`, body), 200, 'POST /subscriptions/{id}/change');
 
   it('monthly → yearly, IMMEDIATE, anchor kept (Apr 1): credit the unused half-month, charge the yearly period up to 2028-04-01', async () => {
     const monthly = await seatPrice(s, 10000);
@@ -107,7 +110,12 @@ describe('scenarios: plan changes keeping the anchor', () => {
     const basic = await seatPrice(s, 2000);
     const pro = await seatPrice(s, 3500);
     const c = await createCustomer(s, 'Upgrade');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [basic.id], config_items: seatsOf(basic, 2), start_date: '2027-05-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [basic.id],
+      config_items: seatsOf(basic, 2),
+      start_date: '2027-05-01',
+    });
     await runAt(s, '2027-05-01');
     setNow(s, '2027-05-21');
     await change(sub.id, { product_pricing_ids: [pro.id], config_items: seatsOf(pro, 2), proration_type: 'NEXT' });
@@ -124,7 +132,12 @@ describe('scenarios: plan changes keeping the anchor', () => {
   it('two changes in one period, NEXT: 3 → 5 seats on Jan 11, 5 → 4 on Jan 21; all four lines on Feb 1', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Two changes');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 3), start_date: '2027-01-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 3),
+      start_date: '2027-01-01',
+    });
     await runAt(s, '2027-01-01');
     setNow(s, '2027-01-11');
     await change(sub.id, { config_items: seatsOf(seats, 5), proration_type: 'NEXT' });
@@ -144,7 +157,12 @@ describe('scenarios: plan changes keeping the anchor', () => {
   it('a pricing with proration_type NONE is never prorated, whatever the change asks', async () => {
     const seats = await seatPrice(s, 2000, { proration_type: 'NONE' });
     const c = await createCustomer(s, 'Never prorated');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 2), start_date: '2027-01-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 2),
+      start_date: '2027-01-01',
+    });
     await runAt(s, '2027-01-01');
     setNow(s, '2027-01-11');
     await change(sub.id, { config_items: seatsOf(seats, 4), proration_type: 'IMMEDIATE' });
@@ -161,7 +179,12 @@ describe('scenarios: plan changes keeping the anchor', () => {
   it('minimum_units: 1 licence with a minimum of 3 is billed as 3 seats', async () => {
     const seats = await seatPrice(s, 1000);
     const c = await createCustomer(s, 'Minimum units');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 1, { minimum_units: 3 }), start_date: '2027-01-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 1, { minimum_units: 3 }),
+      start_date: '2027-01-01',
+    });
     await runAt(s, '2027-01-01');
     // max(1, 3) × 1000 = 3000
     const inv = at(await invoicesOf(s, sub.id), '2027-01-01');
@@ -175,7 +198,10 @@ describe('scenarios: plan changes keeping the anchor', () => {
     const dear = await usagePrice(s, meter, { name: 'Usage 2¢', pricing_type: 'FIXED', fixed_price: { price_per_unit: 2 } });
     const c = await createCustomer(s, 'Usage split');
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [cheap.id], start_date: '2027-03-01' });
-    await ingest(s, c.id, meter, [['2027-03-05T00:00:00Z', 100], ['2027-03-20T00:00:00Z', 100]]);
+    await ingest(s, c.id, meter, [
+      ['2027-03-05T00:00:00Z', 100],
+      ['2027-03-20T00:00:00Z', 100],
+    ]);
     setNow(s, '2027-03-11');
     await change(sub.id, { product_pricing_ids: [dear.id], proration_type: 'NEXT' });
     await runAt(s, '2027-04-01T02:00:00Z');
@@ -193,14 +219,20 @@ describe('scenarios: plan changes keeping the anchor', () => {
     const dear = await usagePrice(s, meter, { name: 'Usage 2¢', pricing_type: 'FIXED', fixed_price: { price_per_unit: 2 } });
     const c = await createCustomer(s, 'Usage split late');
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [cheap.id], start_date: '2027-03-01' });
-    await ingest(s, c.id, meter, [['2027-03-05T00:00:00Z', 100], ['2027-03-20T00:00:00Z', 100]]);
+    await ingest(s, c.id, meter, [
+      ['2027-03-05T00:00:00Z', 100],
+      ['2027-03-20T00:00:00Z', 100],
+    ]);
     setNow(s, '2027-03-11');
     await change(sub.id, { product_pricing_ids: [dear.id], proration_type: 'NEXT' });
     await runAt(s, '2027-04-01T00:30:00Z');
     // draft: 100 × 1 + 100 × 2 = 300
     expect(at(await invoicesOf(s, sub.id), '2027-04-01')).toMatchObject({ status: 'DRAFT', total: { value_in_cents: 300 } });
     // late: 10 units before t (old price), 10 after (new price)
-    await ingest(s, c.id, meter, [['2027-03-08T00:00:00Z', 10], ['2027-03-25T00:00:00Z', 10]]);
+    await ingest(s, c.id, meter, [
+      ['2027-03-08T00:00:00Z', 10],
+      ['2027-03-25T00:00:00Z', 10],
+    ]);
     await runAt(s, '2027-04-01T01:00:00Z');
     const apr = at(await invoicesOf(s, sub.id), '2027-04-01');
     // final: 110 × 1 = 110 and 110 × 2 = 220 → 330

@@ -35,7 +35,11 @@ describe('scenarios: previews compared with the invoices generated', () => {
 
   const previewThenBill = async (customerId: string, subId: string, expectedTotal: number) => {
     setNow(s, '2027-10-20');
-    const next = (await expectOk(await s.a.post('/invoices/next', { currency: 'USD', customer_id: customerId, subscription_id: subId }), 200, 'POST /invoices/next')) as Invoice;
+    const next = (await expectOk(
+      await s.a.post('/invoices/next', { currency: 'USD', customer_id: customerId, subscription_id: subId }),
+      200,
+      'POST /invoices/next',
+    )) as Invoice;
     expect(next.invoice_date).toBe(iso('2027-11-01'));
     expect(next.total.value_in_cents).toBe(expectedTotal);
     const before = dates(await invoicesOf(s, subId));
@@ -87,7 +91,11 @@ describe('scenarios: previews compared with the invoices generated', () => {
     await runAt(s, '2027-10-01');
     setNow(s, '2027-10-05');
     await expectOk(
-      await s.a.post('/one_times', { customer_id: c.id, type: 'NEXT', onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 700 }, description: 'Extra' }, aggregate: 1 }] }),
+      await s.a.post('/one_times', {
+        customer_id: c.id,
+        type: 'NEXT',
+        onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 700 }, description: 'Extra' }, aggregate: 1 }],
+      }),
       201,
       'POST /one_times',
     );
@@ -97,7 +105,12 @@ describe('scenarios: previews compared with the invoices generated', () => {
   it('POST_ONLY seats: the preview bills October in arrears, 2 × 3000 = 6000', async () => {
     const arrears = await seatPrice(s, 3000, { charge_type: 'POST_ONLY' });
     const c = await createCustomer(s, 'Preview arrears');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [arrears.id], config_items: [{ product_metric_pricing_id: pmpOf(arrears), num_licenses: 2 }], start_date: '2027-10-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [arrears.id],
+      config_items: [{ product_metric_pricing_id: pmpOf(arrears), num_licenses: 2 }],
+      start_date: '2027-10-01',
+    });
     await runAt(s, '2027-10-01');
     await previewThenBill(c.id, sub.id, 6000);
   });
@@ -105,7 +118,12 @@ describe('scenarios: previews compared with the invoices generated', () => {
   it('a percent discount on the preview: 12345 − 15 % (1851.75 → 1852) = 10493', async () => {
     const seats = await seatPrice(s, 12345);
     const c = await createCustomer(s, 'Preview discount');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], discounts: [{ name: '15 %', type: 'DISCOUNT_PERCENT', percent: 0.15 }], start_date: '2027-10-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      discounts: [{ name: '15 %', type: 'DISCOUNT_PERCENT', percent: 0.15 }],
+      start_date: '2027-10-01',
+    });
     await runAt(s, '2027-10-01');
     const { next } = await previewThenBill(c.id, sub.id, 10493);
     expect(amounts(next, { kind: 'DISCOUNT' })).toEqual([-1852]);
@@ -114,7 +132,12 @@ describe('scenarios: previews compared with the invoices generated', () => {
   it('a subscription minimum spend true-up on the preview: 1000 for November + (2500 − 1000) for October = 2500', async () => {
     const seats = await seatPrice(s, 1000);
     const c = await createCustomer(s, 'Preview minimum');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], minimum_spend: { currency: 'USD', value_in_cents: 2500 }, start_date: '2027-10-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      minimum_spend: { currency: 'USD', value_in_cents: 2500 },
+      start_date: '2027-10-01',
+    });
     await runAt(s, '2027-10-01');
     const { next } = await previewThenBill(c.id, sub.id, 2500);
     expect(amounts(next, { kind: 'MINIMUM_SPEND' })).toEqual([1500]);

@@ -55,7 +55,11 @@ describe('scenarios: price shapes', () => {
       ],
     });
     const { c, sub } = await usageSub('Gradient edge', price, '2027-03-01');
-    await ingest(s, c.id, meter, [['2027-03-05T10:00:00Z', 60], ['2027-03-20T10:00:00Z', 40], ['2027-04-10T10:00:00Z', 101]]);
+    await ingest(s, c.id, meter, [
+      ['2027-03-05T10:00:00Z', 60],
+      ['2027-03-20T10:00:00Z', 40],
+      ['2027-04-10T10:00:00Z', 101],
+    ]);
     await runAt(s, '2027-05-01T02:00:00Z');
     const invoices = await invoicesOf(s, sub.id);
     // March: 100 units, all in tier 1: 100 × 10¢ = $10.00 (not 99 × 10 + 1 × 5 + 500 = $14.95)
@@ -99,7 +103,11 @@ describe('scenarios: price shapes', () => {
       ],
     });
     const { c, sub } = await usageSub('Volume edge', price, '2027-03-01');
-    await ingest(s, c.id, meter, [['2027-03-31T23:59:59Z', 10], ['2027-04-01T00:00:00Z', 50], ['2027-05-31T12:00:00Z', 51]]);
+    await ingest(s, c.id, meter, [
+      ['2027-03-31T23:59:59Z', 10],
+      ['2027-04-01T00:00:00Z', 50],
+      ['2027-05-31T12:00:00Z', 51],
+    ]);
     await runAt(s, '2027-06-01T02:00:00Z');
     const invoices = await invoicesOf(s, sub.id);
     // March 10 units: 10 × 200 = 2000 (not 10 × 150 + 100 = 1600)
@@ -113,7 +121,11 @@ describe('scenarios: price shapes', () => {
   it('STEP: every started block of 1,000 units costs $5.00 (2,000 → 2 blocks, 2,001 → 3 blocks)', async () => {
     const price = await usagePrice(s, meter, { pricing_type: 'STEP', step_price: { price_per_step: 500, step_size: 1000 } });
     const { c, sub } = await usageSub('Step', price, '2027-03-01');
-    await ingest(s, c.id, meter, [['2027-03-10T00:00:00Z', 1500], ['2027-03-11T00:00:00Z', 500], ['2027-04-10T00:00:00Z', 2001]]);
+    await ingest(s, c.id, meter, [
+      ['2027-03-10T00:00:00Z', 1500],
+      ['2027-03-11T00:00:00Z', 500],
+      ['2027-04-10T00:00:00Z', 2001],
+    ]);
     await runAt(s, '2027-05-01T02:00:00Z');
     const invoices = await invoicesOf(s, sub.id);
     // March: 2,000 units = 2 blocks × 500 = 1000
@@ -123,9 +135,17 @@ describe('scenarios: price shapes', () => {
   });
 
   it('base price with included units: $10.00 includes 100 units, 3¢ per unit beyond', async () => {
-    const price = await usagePrice(s, meter, { pricing_type: 'FIXED', fixed_price: { price_per_unit: 3 }, base_price: { currency: 'USD', value_in_cents: 1000 }, base_units: 100 });
+    const price = await usagePrice(s, meter, {
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 3 },
+      base_price: { currency: 'USD', value_in_cents: 1000 },
+      base_units: 100,
+    });
     const { c, sub } = await usageSub('Base units', price, '2027-03-01');
-    await ingest(s, c.id, meter, [['2027-03-02T00:00:00Z', 250], ['2027-04-02T00:00:00Z', 40]]);
+    await ingest(s, c.id, meter, [
+      ['2027-03-02T00:00:00Z', 250],
+      ['2027-04-02T00:00:00Z', 40],
+    ]);
     await runAt(s, '2027-05-01T02:00:00Z');
     const invoices = await invoicesOf(s, sub.id);
     // March: BASE 1000 + (250 − 100) × 3 = 450 → 1450
@@ -144,11 +164,18 @@ describe('scenarios: price shapes', () => {
     const price = await usagePrice(s, meter, { pricing_type: 'FIXED', fixed_price: { price_per_unit: 0.2 } });
     const { c, sub } = await usageSub('Fractional', price, '2027-03-01');
     // March: 4,000 + 4,000 + 4,345 = 12,345 units × 0.2 = 2,469 exactly
-    await ingest(s, c.id, meter, [['2027-03-03T00:00:00Z', 4000], ['2027-03-13T00:00:00Z', 4000], ['2027-03-23T00:00:00Z', 4345]]);
+    await ingest(s, c.id, meter, [
+      ['2027-03-03T00:00:00Z', 4000],
+      ['2027-03-13T00:00:00Z', 4000],
+      ['2027-03-23T00:00:00Z', 4345],
+    ]);
     // April: 6,171.3 + 6,171.2 = 12,342.5 units × 0.2 = 2,468.5 → 2,469 (half away from zero).
     // Wrong answers this catches: half-to-even → 2,468; truncation → 2,468; rounding per event
     // (0.2 × 6,171.3 = 1,234.26 → 1,234 and 0.2 × 6,171.2 = 1,234.24 → 1,234) → 2,468.
-    await ingest(s, c.id, meter, [['2027-04-03T00:00:00Z', 6171.3], ['2027-04-13T00:00:00Z', 6171.2]]);
+    await ingest(s, c.id, meter, [
+      ['2027-04-03T00:00:00Z', 6171.3],
+      ['2027-04-13T00:00:00Z', 6171.2],
+    ]);
     await runAt(s, '2027-05-01T02:00:00Z');
     const invoices = await invoicesOf(s, sub.id);
     expect(at(invoices, '2027-04-01').total.value_in_cents).toBe(2469);
@@ -158,15 +185,28 @@ describe('scenarios: price shapes', () => {
   it('fractional price rounded once per line, not per event: 0.3¢ × (1 + 1 + 1) units = 0.9 → 1¢ (per-event rounding would give 0)', async () => {
     const price = await usagePrice(s, meter, { pricing_type: 'FIXED', fixed_price: { price_per_unit: 0.3 } });
     const { c, sub } = await usageSub('Round once', price, '2027-03-01');
-    await ingest(s, c.id, meter, [['2027-03-03T00:00:00Z', 1], ['2027-03-04T00:00:00Z', 1], ['2027-03-05T00:00:00Z', 1]]);
+    await ingest(s, c.id, meter, [
+      ['2027-03-03T00:00:00Z', 1],
+      ['2027-03-04T00:00:00Z', 1],
+      ['2027-03-05T00:00:00Z', 1],
+    ]);
     await runAt(s, '2027-04-01T02:00:00Z');
     expect(at(await invoicesOf(s, sub.id), '2027-04-01').total.value_in_cents).toBe(1);
   });
 
   it('SCHEDULED licence price by period index: 2 seats × $10, $15, $20 in periods 0, 1, 2', async () => {
-    const price = await seatPrice(s, 0, { pricing_type: 'SCHEDULED', fixed_price: undefined, scheduled_price: { price_per_unit_per_period: ['1000', '1500', '2000'] } });
+    const price = await seatPrice(s, 0, {
+      pricing_type: 'SCHEDULED',
+      fixed_price: undefined,
+      scheduled_price: { price_per_unit_per_period: ['1000', '1500', '2000'] },
+    });
     const c = await createCustomer(s, 'Scheduled');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [price.id], config_items: [{ product_metric_pricing_id: pmpOf(price), num_licenses: 2 }], start_date: '2027-03-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [price.id],
+      config_items: [{ product_metric_pricing_id: pmpOf(price), num_licenses: 2 }],
+      start_date: '2027-03-01',
+    });
     await runAt(s, '2027-05-01');
     const invoices = await invoicesOf(s, sub.id);
     expect(dates(invoices)).toEqual(['2027-03-01', '2027-04-01', '2027-05-01'].map(iso));
@@ -175,9 +215,16 @@ describe('scenarios: price shapes', () => {
   });
 
   it('minimum spend of a usage price: $12.00 used of a $50.00 minimum → true-up line of $38.00; above the minimum → none', async () => {
-    const price = await usagePrice(s, meter, { pricing_type: 'FIXED', fixed_price: { price_per_unit: 10 }, minimum_spend: { currency: 'USD', value_in_cents: 5000 } });
+    const price = await usagePrice(s, meter, {
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 10 },
+      minimum_spend: { currency: 'USD', value_in_cents: 5000 },
+    });
     const { c, sub } = await usageSub('Minimum usage', price, '2027-03-01');
-    await ingest(s, c.id, meter, [['2027-03-09T00:00:00Z', 120], ['2027-04-09T00:00:00Z', 600]]);
+    await ingest(s, c.id, meter, [
+      ['2027-03-09T00:00:00Z', 120],
+      ['2027-04-09T00:00:00Z', 600],
+    ]);
     await runAt(s, '2027-05-01T02:00:00Z');
     const invoices = await invoicesOf(s, sub.id);
     // March: 120 × 10 = 1200 < 5000 → MINIMUM_SPEND 5000 − 1200 = 3800; total 5000
@@ -193,7 +240,12 @@ describe('scenarios: price shapes', () => {
   it('subscription minimum spend: 1 seat at $10.00 with a $25.00 minimum → true-up of $15.00 for the past period', async () => {
     const seats = await seatPrice(s, 1000);
     const c = await createCustomer(s, 'Minimum sub');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], minimum_spend: { currency: 'USD', value_in_cents: 2500 }, start_date: '2027-03-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      minimum_spend: { currency: 'USD', value_in_cents: 2500 },
+      start_date: '2027-03-01',
+    });
     await runAt(s, '2027-05-01');
     const invoices = await invoicesOf(s, sub.id);
     expect(dates(invoices)).toEqual(['2027-03-01', '2027-04-01', '2027-05-01'].map(iso));
@@ -216,7 +268,10 @@ describe('scenarios: price shapes', () => {
       ],
     });
     const { c, sub } = await usageSub('Gradient fraction', price, '2027-03-01');
-    await ingest(s, c.id, meter, [['2027-03-05T00:00:00Z', 60.25], ['2027-03-06T00:00:00Z', 40.25]]);
+    await ingest(s, c.id, meter, [
+      ['2027-03-05T00:00:00Z', 60.25],
+      ['2027-03-06T00:00:00Z', 40.25],
+    ]);
     await runAt(s, '2027-04-01T02:00:00Z');
     expect(at(await invoicesOf(s, sub.id), '2027-04-01').total.value_in_cents).toBe(1003);
   });

@@ -47,7 +47,8 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
     return { t: s.t, a, clock: s.clock, product: await createProduct(a, name) };
   };
   const seatsOf = (pricing: any, n: number) => [{ product_metric_pricing_id: pmpOf(pricing), num_licenses: n }];
-  const preview = async (body: Record<string, unknown>) => expectOk(await s.a.post('/invoices/next', { currency: 'USD', ...body }), 200, 'POST /invoices/next') as Promise<Invoice>;
+  const preview = async (body: Record<string, unknown>) =>
+    expectOk(await s.a.post('/invoices/next', { currency: 'USD', ...body }), 200, 'POST /invoices/next') as Promise<Invoice>;
 
   it('usage invoice waits as DRAFT during the 1-hour grace period, a late event counts, then it is final', async () => {
     const meter = await createMeter(s, 'Late calls');
@@ -73,7 +74,10 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
     expect(oct.due.value_in_cents).toBe(350);
 
     // after finalization: a September event is stored but billed nowhere; October's counts on Nov 1
-    await ingest(s, c.id, meter, [['2027-09-30T23:30:00Z', 10], ['2027-10-05T00:00:00Z', 20]]);
+    await ingest(s, c.id, meter, [
+      ['2027-09-30T23:30:00Z', 10],
+      ['2027-10-05T00:00:00Z', 20],
+    ]);
     await runAt(s, '2027-11-01T02:00:00Z');
     const invoices = await invoicesOf(s, sub.id);
     expect(at(invoices, '2027-10-01').total.value_in_cents).toBe(350);
@@ -120,9 +124,20 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
   it('two billing runs at once: each period of each subscription invoiced exactly once', async () => {
     const seats = await seatPrice(s, 700);
     const c = await createCustomer(s, 'Concurrent');
-    const subA = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 2), start_date: '2027-09-01' });
-    const subB = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 3), start_date: '2027-09-15' });
-    const count = async () => Number((await s.t.dataSource.query('SELECT count(*) AS n FROM invoices WHERE company_id = $1', [s.a.companyId]))[0].n);
+    const subA = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 2),
+      start_date: '2027-09-01',
+    });
+    const subB = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 3),
+      start_date: '2027-09-15',
+    });
+    const count = async () =>
+      Number((await s.t.dataSource.query('SELECT count(*) AS n FROM invoices WHERE company_id = $1', [s.a.companyId]))[0].n);
     const only = { companyIds: [s.a.companyId] };
     const before = await count();
     setNow(s, '2027-12-01');
@@ -152,7 +167,11 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
     await runAt(n, '2027-10-01');
     setNow(n, '2027-10-05');
     await expectOk(
-      await n.a.post('/one_times', { customer_id: c1.id, type: 'IMMEDIATE', onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 500 }, description: 'Setup' }, aggregate: 1 }] }),
+      await n.a.post('/one_times', {
+        customer_id: c1.id,
+        type: 'IMMEDIATE',
+        onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 500 }, description: 'Setup' }, aggregate: 1 }],
+      }),
       201,
       'POST /one_times',
     );
@@ -169,7 +188,12 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
     const seats = await seatPrice(s, 2000);
     const usage = await usagePrice(s, meter, { pricing_type: 'FIXED', fixed_price: { price_per_unit: 1 } });
     const c = await createCustomer(s, 'Preview');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id, usage.id], config_items: seatsOf(seats, 3), start_date: '2027-10-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id, usage.id],
+      config_items: seatsOf(seats, 3),
+      start_date: '2027-10-01',
+    });
     await runAt(s, '2027-10-01');
     await ingest(s, c.id, meter, [['2027-10-05T00:00:00Z', 300]]);
     setNow(s, '2027-10-15');
@@ -190,7 +214,12 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
   it('#7 preview with change_config shows the proration of a change; the change then bills exactly that', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Preview change');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 3), start_date: '2027-10-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 3),
+      start_date: '2027-10-01',
+    });
     await runAt(s, '2027-10-01');
     setNow(s, '2027-10-15');
     const changeConfig = { config_items: seatsOf(seats, 5), proration_type: 'NEXT', timing: 'IMMEDIATE' };
@@ -214,16 +243,29 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
   it('#7 preview with cancel_config (IMMEDIATE, PRORATED) shows the refund the cancellation then writes', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Preview cancel');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 3), start_date: '2027-10-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 3),
+      start_date: '2027-10-01',
+    });
     await runAt(s, '2027-10-01');
     setNow(s, '2027-10-15');
-    const next = await preview({ customer_id: c.id, subscription_id: sub.id, cancel_config: { timing: 'IMMEDIATE', refund_type: 'PRORATED' } });
+    const next = await preview({
+      customer_id: c.id,
+      subscription_id: sub.id,
+      cancel_config: { timing: 'IMMEDIATE', refund_type: 'PRORATED' },
+    });
     // cancel on Oct 15: −6000 × 17/31 = −3290.322… → −3290
     expect(amounts(next, { prorated: true })).toEqual([-3290]);
     expect(next.total.value_in_cents).toBe(-3290);
     expect(dates(await invoicesOf(s, sub.id))).toEqual([iso('2027-10-01')]);
 
-    await expectOk(await s.a.post(`/subscriptions/${sub.id}/cancel`, { timing: 'IMMEDIATE', refund_type: 'PRORATED' }), 200, 'POST /subscriptions/{id}/cancel');
+    await expectOk(
+      await s.a.post(`/subscriptions/${sub.id}/cancel`, { timing: 'IMMEDIATE', refund_type: 'PRORATED' }),
+      200,
+      'POST /subscriptions/{id}/cancel',
+    );
     await runAt(s, '2027-12-01');
     const invoices = await invoicesOf(s, sub.id);
     expect(dates(invoices)).toEqual(['2027-10-01', '2027-10-15'].map(iso));
@@ -284,17 +326,28 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
   it('#9 mark paid in two parts: due 6000 → 3500 → 0 and PAID; paying more than due is a 400', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Pays in parts');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 3), start_date: '2027-09-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 3),
+      start_date: '2027-09-01',
+    });
     await runAt(s, '2027-09-01');
     const inv = at(await invoicesOf(s, sub.id), '2027-09-01');
     // 3 × 2000 = 6000
     expect(inv).toMatchObject({ status: 'PENDING', due: { value_in_cents: 6000 } });
-    const pay = (value_in_cents: number) => s.a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: { currency: 'USD', value_in_cents }, provider_type: 'CASH' });
+    const pay = (value_in_cents: number) =>
+      s.a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: { currency: 'USD', value_in_cents }, provider_type: 'CASH' });
     const part = await expectOk(await pay(2500), 200, 'mark_paid');
     expect(part).toMatchObject({ status: 'PENDING', paid: { value_in_cents: 2500 }, due: { value_in_cents: 3500 } });
     expect((await pay(3501)).status).toBe(400);
     const rest = await expectOk(await pay(3500), 200, 'mark_paid');
-    expect(rest).toMatchObject({ status: 'PAID', paid: { value_in_cents: 6000 }, due: { value_in_cents: 0 }, total: { value_in_cents: 6000 } });
+    expect(rest).toMatchObject({
+      status: 'PAID',
+      paid: { value_in_cents: 6000 },
+      due: { value_in_cents: 0 },
+      total: { value_in_cents: 6000 },
+    });
   });
 
   it('a voided invoice is not billed again by later runs (the period stays closed)', async () => {
@@ -322,7 +375,10 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
     await ingest(s, c.id, meter, [['2027-01-31T00:00:00Z', 5]]);
     setNow(s, '2027-02-01T02:00:00Z');
     const runs = s.t.app.get(BillingRunService);
-    const [r1, r2] = await Promise.all([runs.run(new Date(iso('2027-02-01T02:00:00Z'))), runs.run(new Date(iso('2027-02-01T02:00:00Z')), { companyIds: [s.a.companyId] })]);
+    const [r1, r2] = await Promise.all([
+      runs.run(new Date(iso('2027-02-01T02:00:00Z'))),
+      runs.run(new Date(iso('2027-02-01T02:00:00Z')), { companyIds: [s.a.companyId] }),
+    ]);
     expect(r1.invoices_finalized + r2.invoices_finalized).toBeGreaterThanOrEqual(1);
     const feb = at(await invoicesOf(s, sub.id), '2027-02-01');
     // (10 + 5) × 3 = 45, one usage line
@@ -334,7 +390,12 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
   it('#7 preview with an IMMEDIATE change shows the change invoice dated now; the change writes the same', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Preview immediate');
-    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], config_items: seatsOf(seats, 3), start_date: '2027-02-01' });
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      config_items: seatsOf(seats, 3),
+      start_date: '2027-02-01',
+    });
     await runAt(s, '2027-02-01');
     setNow(s, '2027-02-10');
     const changeConfig = { config_items: seatsOf(seats, 5), proration_type: 'IMMEDIATE', timing: 'IMMEDIATE' };
@@ -353,7 +414,11 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
 
   it('a late event in the grace period also recomputes the minimum spend true-up (3800 → 800)', async () => {
     const meter = await createMeter(s, 'Late minimum');
-    const price = await usagePrice(s, meter, { pricing_type: 'FIXED', fixed_price: { price_per_unit: 10 }, minimum_spend: { currency: 'USD', value_in_cents: 5000 } });
+    const price = await usagePrice(s, meter, {
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 10 },
+      minimum_spend: { currency: 'USD', value_in_cents: 5000 },
+    });
     const c = await createCustomer(s, 'Late minimum');
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [price.id], start_date: '2027-03-01' });
     await ingest(s, c.id, meter, [['2027-03-09T00:00:00Z', 120]]);

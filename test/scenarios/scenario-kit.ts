@@ -101,12 +101,22 @@ export async function createProduct(a: Tenant, name: string) {
 }
 
 export async function createPricing(a: Tenant, body: Record<string, unknown>) {
-  return expectOk(await a.post('/pricing', { currency: 'USD', billing_frequency: { count: 1, frequency: 'MONTH' }, ...body }), 200, 'POST /pricing');
+  return expectOk(
+    await a.post('/pricing', { currency: 'USD', billing_frequency: { count: 1, frequency: 'MONTH' }, ...body }),
+    200,
+    'POST /pricing',
+  );
 }
 
 /** A per-seat licence price (no item/metric): `price_per_unit` cents per licence per period. */
 export async function seatPrice(s: Scenario, cents: number | string, over: Record<string, unknown> = {}) {
-  return createPricing(s.a, { product_id: s.product.id, name: `Seats ${cents}`, pricing_type: 'FIXED', fixed_price: { price_per_unit: cents }, ...over });
+  return createPricing(s.a, {
+    product_id: s.product.id,
+    name: `Seats ${cents}`,
+    pricing_type: 'FIXED',
+    fixed_price: { price_per_unit: cents },
+    ...over,
+  });
 }
 
 /** The licence product metric pricing id of a pricing (for config_items). */
@@ -121,7 +131,11 @@ export interface Meter {
 export async function createMeter(s: Scenario, name: string): Promise<Meter> {
   const item = await expectOk(await s.a.post('/billable_items', { name, type: 'CUSTOM_USAGE' }), 200, 'POST /billable_items');
   const metric = await expectOk(
-    await s.a.post('/billable_metrics', { item_id: item.id, name: `${name} units`, metering_rule: { aggregator: 'SUM', property: 'units', group_keys: [] } }),
+    await s.a.post('/billable_metrics', {
+      item_id: item.id,
+      name: `${name} units`,
+      metering_rule: { aggregator: 'SUM', property: 'units', group_keys: [] },
+    }),
     200,
     'POST /billable_metrics',
   );
@@ -149,7 +163,13 @@ let txCounter = 0;
 /** Usage events `[timestamp, units]` for a customer on a meter. */
 export async function ingest(s: Scenario, customerId: string, meter: Meter, events: [string, number][]) {
   const body = {
-    events: events.map(([ts, units]) => ({ customer_id: customerId, item_id: meter.itemId, transaction_id: `scn-${++txCounter}-${Math.random().toString(36).slice(2, 10)}`, timestamp: iso(ts), properties: { units } })),
+    events: events.map(([ts, units]) => ({
+      customer_id: customerId,
+      item_id: meter.itemId,
+      transaction_id: `scn-${++txCounter}-${Math.random().toString(36).slice(2, 10)}`,
+      timestamp: iso(ts),
+      properties: { units },
+    })),
   };
   const res = await expectOk(await s.a.post('/events/ingest', body), 200, 'POST /events/ingest');
   if (res.errors?.length) throw new Error(`ingest errors: ${JSON.stringify(res.errors)}`);
@@ -162,7 +182,11 @@ export async function invoicesOf(s: Scenario, subscriptionId: string): Promise<I
 }
 
 export async function findInvoices(s: Scenario, query: Record<string, unknown>): Promise<Invoice[]> {
-  const found = await expectOk(await s.a.post('/invoices/find', { query, sort_key: 'createdAtAsc', pagination: { limit: 100 } }), 200, 'POST /invoices/find');
+  const found = await expectOk(
+    await s.a.post('/invoices/find', { query, sort_key: 'createdAtAsc', pagination: { limit: 100 } }),
+    200,
+    'POST /invoices/find',
+  );
   const full: Invoice[] = [];
   for (const r of found.results as Invoice[]) full.push(await expectOk(await s.a.get(`/invoices/${r.uuid}`), 200, 'GET /invoices/{uuid}'));
   return full.sort((x, y) => x.invoice_date.localeCompare(y.invoice_date) || Number(x.number) - Number(y.number));
@@ -172,7 +196,9 @@ export async function findInvoices(s: Scenario, query: Record<string, unknown>):
 export function at(invoices: Invoice[], when: string): Invoice {
   const hits = invoices.filter((i) => i.invoice_date === iso(when));
   if (hits.length !== 1) {
-    throw new Error(`expected one invoice dated ${iso(when)}, found ${hits.length} among ${JSON.stringify(invoices.map((i) => [i.invoice_date, i.total.value_in_cents]))}`);
+    throw new Error(
+      `expected one invoice dated ${iso(when)}, found ${hits.length} among ${JSON.stringify(invoices.map((i) => [i.invoice_date, i.total.value_in_cents]))}`,
+    );
   }
   return hits[0];
 }
@@ -184,7 +210,12 @@ export const cents = (m: Money | null | undefined) => (m ? m.value_in_cents : nu
 /** Amounts of the items matching a filter, in invoice order. */
 export function amounts(inv: Invoice, filter: Partial<Pick<InvoiceItem, 'kind' | 'prorated' | 'product_pricing_id'>> = {}): number[] {
   return inv.items
-    .filter((i) => (filter.kind === undefined || i.kind === filter.kind) && (filter.prorated === undefined || i.prorated === filter.prorated) && (filter.product_pricing_id === undefined || i.product_pricing_id === filter.product_pricing_id))
+    .filter(
+      (i) =>
+        (filter.kind === undefined || i.kind === filter.kind) &&
+        (filter.prorated === undefined || i.prorated === filter.prorated) &&
+        (filter.product_pricing_id === undefined || i.product_pricing_id === filter.product_pricing_id),
+    )
     .map((i) => i.amount.value_in_cents);
 }
 

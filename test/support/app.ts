@@ -45,7 +45,13 @@ export interface TestAppOptions {
 
 /** The real app (same modules, filters, pipes and body limits as main.ts) on the test database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = { ...loadConfig(), scheduler: false, logLevel: process.env.LOG_LEVEL ?? 'silent', dbPoolSize: onEmbeddedDatabase() ? 1 : 10, ...options.config };
+  const config = {
+    ...loadConfig(),
+    scheduler: false,
+    logLevel: process.env.LOG_LEVEL ?? 'silent',
+    dbPoolSize: onEmbeddedDatabase() ? 1 : 10,
+    ...options.config,
+  };
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set: the jest globalSetup sets it');
   let builder = Test.createTestingModule({
@@ -84,11 +90,24 @@ export function bindTenant(http: TestApp['http'], companyId: string, token: stri
     companyId,
     token,
     base,
-    get: (path) => request(http).get(base + path).set('Authorization', auth),
-    post: (path, body) => request(http).post(base + path).set('Authorization', auth).send(body as object),
-    patch: (path, body) => request(http).patch(base + path).set('Authorization', auth).send(body as object),
+    get: (path) =>
+      request(http)
+        .get(base + path)
+        .set('Authorization', auth),
+    post: (path, body) =>
+      request(http)
+        .post(base + path)
+        .set('Authorization', auth)
+        .send(body as object),
+    patch: (path, body) =>
+      request(http)
+        .patch(base + path)
+        .set('Authorization', auth)
+        .send(body as object),
     delete: (path, body) => {
-      const r = request(http).delete(base + path).set('Authorization', auth);
+      const r = request(http)
+        .delete(base + path)
+        .set('Authorization', auth);
       return body === undefined ? r : r.send(body as object);
     },
   };
@@ -103,7 +122,12 @@ export { FixedClock };
  * `await`/`.expect()` chain after the test's own expectations, so drift anywhere fails a test.
  */
 const contracts = new WeakMap<object, OpenApiContract>();
-type Assert = (this: { app: object; method: string; url: string }, err: Error | null, res: request.Response, fn: (err: Error | null, res: request.Response) => void) => void;
+type Assert = (
+  this: { app: object; method: string; url: string },
+  err: Error | null,
+  res: request.Response,
+  fn: (err: Error | null, res: request.Response) => void,
+) => void;
 const proto = request.Test.prototype as unknown as { assert: Assert; __openApiContract?: true };
 if (!proto.__openApiContract) {
   proto.__openApiContract = true;

@@ -42,7 +42,16 @@ export async function startBrowserHarness(options: { clock: Clock; companyName: 
   const a = await t.tenant(options.companyName);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   return {

@@ -20,7 +20,8 @@ export async function createUsageItem(t: TestApp, tenant: Tenant, name = 'API ca
       name: `${name} bytes`,
       metering_rule: { aggregator: 'SUM', property: 'bytes', group_keys: [] },
     });
-    if (metric.status !== 200 && metric.status !== 201) throw new Error(`POST /billable_metrics: ${metric.status} ${JSON.stringify(metric.body)}`);
+    if (metric.status !== 200 && metric.status !== 201)
+      throw new Error(`POST /billable_metrics: ${metric.status} ${JSON.stringify(metric.body)}`);
     return { itemId: viaHttp.body.id, metricId: metric.body.id };
   }
   if (viaHttp.status !== 404) throw new Error(`POST /billable_items: ${viaHttp.status} ${JSON.stringify(viaHttp.body)}`);

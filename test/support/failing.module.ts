@@ -76,7 +76,9 @@ export class FailingController {
     FailingController.calls++;
     if (FailingController.calls % 2 === 1) {
       const code = body.code === '40P01' ? '40P01' : '40001';
-      await FailingController.dataSource!.query(`DO $$ BEGIN RAISE EXCEPTION 'could not serialize access' USING ERRCODE = '${code}'; END $$`);
+      await FailingController.dataSource!.query(
+        `DO $$ BEGIN RAISE EXCEPTION 'could not serialize access' USING ERRCODE = '${code}'; END $$`,
+      );
     }
     return { ok: true, call: FailingController.calls };
   }

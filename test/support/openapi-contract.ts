@@ -44,8 +44,16 @@ export interface ContractAnswer {
 export function toJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toJsonSchema);
   if (!schema || typeof schema !== 'object') return schema;
-  const { nullable, example: _example, examples: _examples, deprecated: _deprecated, discriminator: _d, xml: _x, externalDocs: _e, ...rest } =
-    schema as Schema;
+  const {
+    nullable,
+    example: _example,
+    examples: _examples,
+    deprecated: _deprecated,
+    discriminator: _d,
+    xml: _x,
+    externalDocs: _e,
+    ...rest
+  } = schema as Schema;
   const out: Schema = {};
   for (const [key, value] of Object.entries(rest)) {
     if (key === '$ref' && typeof value === 'string') out.$ref = `${DOC_ID}#/definitions/${value.replace('#/components/schemas/', '')}`;
@@ -56,7 +64,10 @@ export function toJsonSchema(schema: unknown): unknown {
   }
   if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
   // OpenAPI 3.0 (draft 4) spells an exclusive bound as a boolean beside minimum/maximum.
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']]) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ]) {
     if (typeof out[flag] !== 'boolean') continue;
     if (out[flag]) out[flag] = out[bound];
     else delete out[flag];
@@ -77,9 +88,7 @@ export class OpenApiContract {
   constructor(document: OpenAPIObject) {
     this.ajv = new Ajv({ strict: false, allErrors: true, logger: false });
     addFormats(this.ajv);
-    const definitions = Object.fromEntries(
-      Object.entries(document.components?.schemas ?? {}).map(([name, s]) => [name, toJsonSchema(s)]),
-    );
+    const definitions = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).map(([name, s]) => [name, toJsonSchema(s)]));
     this.ajv.addSchema({ $id: DOC_ID, definitions });
     this.routes = Object.entries(document.paths)
       .map(([template, item]) => ({
@@ -103,7 +112,8 @@ export class OpenApiContract {
       // An unknown route (or method): the 404 error body — or a 400 one for a request refused
       // before routing (a path that does not decode, a malformed body).
       const where = `${method.toUpperCase()} ${pathname} (not in the OpenAPI document)`;
-      if (answer.status !== 404 && answer.status !== 400) return [`${where}: answered ${answer.status}; an undocumented route may only answer 404 (or 400)`];
+      if (answer.status !== 404 && answer.status !== 400)
+        return [`${where}: answered ${answer.status}; an undocumented route may only answer 404 (or 400)`];
       return this.validate(`unknown route ${answer.status}`, { $ref: ERROR_SCHEMA }, where, answer);
     }
     const where = `${method.toUpperCase()} ${route.template} ${answer.status}`;
@@ -120,7 +130,8 @@ export class OpenApiContract {
     }
     const type = String(answer.headers['content-type'] ?? '');
     if (!type.startsWith('application/json')) return [`${where}: answered ${type || 'no content type'} where the document has JSON`];
-    if (answer.status >= 400 && (json.schema as Schema).$ref !== ERROR_SCHEMA) return [`${where}: error answer not documented as ErrorResponse`];
+    if (answer.status >= 400 && (json.schema as Schema).$ref !== ERROR_SCHEMA)
+      return [`${where}: error answer not documented as ErrorResponse`];
     return this.validate(`${verb} ${route.template} ${status}`, json.schema, where, answer);
   }
 
@@ -134,7 +145,10 @@ export class OpenApiContract {
     return (validate.errors ?? [])
       .filter((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && e.params.type === 'null'))
       .slice(0, 10)
-      .map((e) => `${where}: ${e.instancePath || '(body)'} ${e.message}${e.keyword === 'additionalProperties' ? ` (${e.params.additionalProperty})` : ''}`);
+      .map(
+        (e) =>
+          `${where}: ${e.instancePath || '(body)'} ${e.message}${e.keyword === 'additionalProperties' ? ` (${e.params.additionalProperty})` : ''}`,
+      );
   }
 }
 

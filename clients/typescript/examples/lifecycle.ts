@@ -20,7 +20,9 @@ export async function walkLifecycle(
     }),
   );
 
-  const product = await ok(client.POST('/api/v1/companies/{company_id}/products', { params: { path: company }, body: { name: 'Team plan' } }));
+  const product = await ok(
+    client.POST('/api/v1/companies/{company_id}/products', { params: { path: company }, body: { name: 'Team plan' } }),
+  );
 
   const pricing = await ok(
     client.POST('/api/v1/companies/{company_id}/pricing', {
@@ -69,7 +71,8 @@ export async function walkLifecycle(
   let invoice = found.results[0];
   if (!invoice) throw new Error('the billing run wrote no invoice');
   const byUuid = { path: { ...company, uuid: invoice.uuid } };
-  if (invoice.status === 'DRAFT') invoice = await ok(client.POST('/api/v1/companies/{company_id}/invoices/{uuid}/finalize', { params: byUuid }));
+  if (invoice.status === 'DRAFT')
+    invoice = await ok(client.POST('/api/v1/companies/{company_id}/invoices/{uuid}/finalize', { params: byUuid }));
   invoice = await ok(
     client.POST('/api/v1/companies/{company_id}/invoices/{uuid}/mark_paid', {
       params: byUuid,

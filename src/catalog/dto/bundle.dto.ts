@@ -1,6 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
 import { CATALOG_STATES } from '../catalog.entities';
 import { IsCurrencyCode, TermDto, TermResponse } from './common.dto';
@@ -10,7 +22,12 @@ import { ProductPricingResponse } from './pricing.dto';
 export class CreateBundleDto {
   @ApiProperty({ example: 'Starter bundle' }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'USD', description: 'defaults to the currency of the first pricing; every pricing must be in it' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'USD',
+    description: 'defaults to the currency of the first pricing; every pricing must be in it',
+  })
   @IsOptional()
   @IsCurrencyCode()
   currency?: string | null;

@@ -35,7 +35,13 @@ export function IsUnitPrice(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-export const UNIT_PRICE_SCHEMA = { oneOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: '^\\d+(\\.\\d+)?$' }], description: 'cents, may be fractional' };
+export const UNIT_PRICE_SCHEMA = {
+  oneOf: [
+    { type: 'number', minimum: 0 },
+    { type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
+  ],
+  description: 'cents, may be fractional',
+};
 
 export class MoneyDto {
   @ApiPropertyOptional({ type: String, nullable: true, example: 'USD', description: "must be the pricing's currency (defaults to it)" })

@@ -17,20 +17,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto, SetFilterDto } from '../../platform/search/find-body.dto';
-import {
-  EntitlementAssignmentInputDto,
-  EntitlementAssignmentResponse,
-} from '../../entitlements/assignments/assignment.dto';
+import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { CompanyRecordResponse } from '../../platform/company-record.mapper';
-import {
-  CATALOG_STATES,
-  CHARGE_TYPES,
-  PRICE_TYPES,
-  PRICING_TYPES,
-  PRORATION_TYPES,
-  PriceType,
-  PricingType,
-} from '../catalog.entities';
+import { CATALOG_STATES, CHARGE_TYPES, PRICE_TYPES, PRICING_TYPES, PRORATION_TYPES, PriceType, PricingType } from '../catalog.entities';
 import { IsCurrencyCode, IsUnitPrice, MoneyDto, MoneyResponse, TermDto, UNIT_PRICE_SCHEMA } from './common.dto';
 import { ProductResponse } from './product.dto';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
@@ -55,7 +44,11 @@ export class StepPriceDto {
 
 export class GradientTierDto {
   @ApiProperty({ minimum: 0 }) @IsInt() @Min(0) start: number;
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'null on the last (open-ended) tier only' }) @IsOptional() @IsInt() @Min(0) end?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'null on the last (open-ended) tier only' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  end?: number | null;
   @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() flat_price?: number | string | null;
   @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() price_per_unit?: number | string | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() is_custom_tier?: boolean | null;
@@ -63,7 +56,11 @@ export class GradientTierDto {
 
 export class VolumeTierDto {
   @ApiProperty({ minimum: 0 }) @IsInt() @Min(0) total_units_start: number;
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'null on the last (open-ended) tier only' }) @IsOptional() @IsInt() @Min(0) total_units_end?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'null on the last (open-ended) tier only' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  total_units_end?: number | null;
   @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() flat_price?: number | string | null;
   @ApiPropertyOptional(UNIT_PRICE_SCHEMA) @IsOptional() @IsUnitPrice() price_per_unit?: number | string | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() is_custom_tier?: boolean | null;
@@ -91,7 +88,8 @@ export class MinimumSpendScheduleDto {
   @OptionalNestedArray(MoneyDto, 120, { nullable: true })
   amount_per_period?: MoneyDto[] | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) minimum_spend_schedule_type?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) minimum_spend_schedule_type?:
+    string | null;
 }
 
 export class CreditPriceDto {
@@ -103,22 +101,47 @@ export class CreditPriceDto {
 
 /** The price fields shared by create and update (pricing_type is declared by each). */
 class PriceFieldsDto {
-  @ApiPropertyOptional({ nullable: true, enum: PRICE_TYPES, default: 'RECURRING', description: 'RECURRING or ONETIME ("recurring", "one-time" accepted)' })
+  @ApiPropertyOptional({
+    nullable: true,
+    enum: PRICE_TYPES,
+    default: 'RECURRING',
+    description: 'RECURRING or ONETIME ("recurring", "one-time" accepted)',
+  })
   @IsOptional()
   @Transform(({ value }) => normalizePriceType(value))
   @IsIn(PRICE_TYPES)
   type?: PriceType | null;
 
-  @ApiPropertyOptional({ nullable: true, type: TermDto, description: 'default {count: 1, frequency: MONTH} (ONETIME for a one-time price)' })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: TermDto,
+    description: 'default {count: 1, frequency: MONTH} (ONETIME for a one-time price)',
+  })
   @IsOptional()
   @ValidateNested()
   @Type(() => TermDto)
   billing_frequency?: TermDto | null;
 
-  @ApiPropertyOptional({ nullable: true, type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) base_price?: MoneyDto | null;
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, description: 'units included in base_price each period' }) @IsOptional() @IsInt() @Min(0) base_units?: number | null;
-  @ApiPropertyOptional({ nullable: true, type: FixedPriceDto }) @IsOptional() @ValidateNested() @Type(() => FixedPriceDto) fixed_price?: FixedPriceDto | null;
-  @ApiPropertyOptional({ nullable: true, type: StepPriceDto }) @IsOptional() @ValidateNested() @Type(() => StepPriceDto) step_price?: StepPriceDto | null;
+  @ApiPropertyOptional({ nullable: true, type: MoneyDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MoneyDto)
+  base_price?: MoneyDto | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, description: 'units included in base_price each period' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  base_units?: number | null;
+  @ApiPropertyOptional({ nullable: true, type: FixedPriceDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => FixedPriceDto)
+  fixed_price?: FixedPriceDto | null;
+  @ApiPropertyOptional({ nullable: true, type: StepPriceDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => StepPriceDto)
+  step_price?: StepPriceDto | null;
 
   @OptionalNestedArray(GradientTierDto, 100)
   gradient_price?: GradientTierDto[] | null;
@@ -126,9 +149,21 @@ class PriceFieldsDto {
   @OptionalNestedArray(VolumeTierDto, 100)
   volume_price?: VolumeTierDto[] | null;
 
-  @ApiPropertyOptional({ nullable: true, type: CustomPriceDto }) @IsOptional() @ValidateNested() @Type(() => CustomPriceDto) custom_price?: CustomPriceDto | null;
-  @ApiPropertyOptional({ nullable: true, type: ScheduledPriceDto }) @IsOptional() @ValidateNested() @Type(() => ScheduledPriceDto) scheduled_price?: ScheduledPriceDto | null;
-  @ApiPropertyOptional({ nullable: true, type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) minimum_spend?: MoneyDto | null;
+  @ApiPropertyOptional({ nullable: true, type: CustomPriceDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CustomPriceDto)
+  custom_price?: CustomPriceDto | null;
+  @ApiPropertyOptional({ nullable: true, type: ScheduledPriceDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ScheduledPriceDto)
+  scheduled_price?: ScheduledPriceDto | null;
+  @ApiPropertyOptional({ nullable: true, type: MoneyDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MoneyDto)
+  minimum_spend?: MoneyDto | null;
 
   @ApiPropertyOptional({ nullable: true, type: MinimumSpendScheduleDto })
   @IsOptional()
@@ -136,15 +171,30 @@ class PriceFieldsDto {
   @Type(() => MinimumSpendScheduleDto)
   minimum_spend_schedule?: MinimumSpendScheduleDto | null;
 
-  @ApiPropertyOptional({ nullable: true, enum: CHARGE_TYPES, default: 'PRE_POST' }) @IsOptional() @IsIn(CHARGE_TYPES) charge_type?: 'PRE_POST' | 'POST_ONLY' | null;
-  @ApiPropertyOptional({ nullable: true, enum: PRORATION_TYPES, default: 'PRORATE_ALL' }) @IsOptional() @IsIn(PRORATION_TYPES) proration_type?: 'PRORATE_ALL' | 'NONE' | null;
-  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'stored as the item pricing\'s carry_over' }) @IsOptional() @IsBoolean() carryover?: boolean | null;
-  @ApiPropertyOptional({ nullable: true, type: CreditPriceDto }) @IsOptional() @ValidateNested() @Type(() => CreditPriceDto) credit_price?: CreditPriceDto | null;
+  @ApiPropertyOptional({ nullable: true, enum: CHARGE_TYPES, default: 'PRE_POST' }) @IsOptional() @IsIn(CHARGE_TYPES) charge_type?:
+    'PRE_POST' | 'POST_ONLY' | null;
+  @ApiPropertyOptional({ nullable: true, enum: PRORATION_TYPES, default: 'PRORATE_ALL' })
+  @IsOptional()
+  @IsIn(PRORATION_TYPES)
+  proration_type?: 'PRORATE_ALL' | 'NONE' | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: "stored as the item pricing's carry_over" })
+  @IsOptional()
+  @IsBoolean()
+  carryover?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: CreditPriceDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CreditPriceDto)
+  credit_price?: CreditPriceDto | null;
 }
 
 class PricingTextFieldsDto extends PriceFieldsDto {
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'name used on invoices' }) @IsOptional() @IsString() @MaxLength(255) external_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'name used on invoices' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  external_name?: string | null;
   @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
 
   @OptionalStringArray(100)
@@ -152,7 +202,10 @@ class PricingTextFieldsDto extends PriceFieldsDto {
 
   @ApiPropertyOptional({ nullable: true, enum: CATALOG_STATES }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED' | null;
 
-  @OptionalNestedArray(EntitlementAssignmentInputDto, 200, { nullable: true, description: "replaces the pricing's own (override) entitlements" })
+  @OptionalNestedArray(EntitlementAssignmentInputDto, 200, {
+    nullable: true,
+    description: "replaces the pricing's own (override) entitlements",
+  })
   entitlements?: EntitlementAssignmentInputDto[] | null;
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) upsell_product_pricing_id?: string | null;
@@ -164,7 +217,11 @@ export class CreatePricingDto extends PricingTextFieldsDto {
   @ApiProperty({ example: 'USD' }) @IsDefined() @IsCurrencyCode() currency: string;
   @ApiProperty({ enum: PRICING_TYPES }) @IsIn(PRICING_TYPES) pricing_type: PricingType;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'billable item of a usage price (with metric_id); without both, a licence price on the standard License item' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'billable item of a usage price (with metric_id); without both, a licence price on the standard License item',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -188,7 +245,10 @@ export class PricingQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() name?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() external_name?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() product_id?: string;
-  @ApiPropertyOptional({ description: 'case-insensitive substring of name, external_name or description' }) @IsOptional() @IsString() search?: string;
+  @ApiPropertyOptional({ description: 'case-insensitive substring of name, external_name or description' })
+  @IsOptional()
+  @IsString()
+  search?: string;
   @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsString() state?: string;
   @ApiPropertyOptional({ type: SetFilterDto }) @IsOptional() @ValidateNested() @Type(() => SetFilterDto) tags?: SetFilterDto;
   @ApiPropertyOptional({ enum: PRICE_TYPES }) @IsOptional() @Transform(({ value }) => normalizePriceType(value)) @IsString() type?: string;

@@ -2,20 +2,25 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto, SetFilterDto } from '../../platform/search/find-body.dto';
-import {
-  EntitlementAssignmentInputDto,
-  EntitlementAssignmentResponse,
-} from '../../entitlements/assignments/assignment.dto';
+import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { CATALOG_STATES } from '../catalog.entities';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 
 class ProductFieldsDto {
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'free text' }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'free text' }) @IsOptional() @IsString() @MaxLength(5000) description?:
+    string | null;
 
-  @OptionalNestedArray(EntitlementAssignmentInputDto, 200, { nullable: true, description: 'replaces the product\'s entitlement assignments' })
+  @OptionalNestedArray(EntitlementAssignmentInputDto, 200, {
+    nullable: true,
+    description: "replaces the product's entitlement assignments",
+  })
   entitlements?: EntitlementAssignmentInputDto[] | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'public name' }) @IsOptional() @IsString() @MaxLength(255) external_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'public name' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  external_name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(2048) image_url?: string | null;
   @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
 
@@ -26,7 +31,8 @@ class ProductFieldsDto {
   @MaxLength(255)
   name?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, enum: CATALOG_STATES, default: 'ACTIVE' }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED' | null;
+  @ApiPropertyOptional({ nullable: true, enum: CATALOG_STATES, default: 'ACTIVE' }) @IsOptional() @IsIn(CATALOG_STATES) state?:
+    'ACTIVE' | 'ARCHIVED' | null;
 
   @OptionalStringArray(100, 255, { nullable: true })
   tags?: string[] | null;
@@ -38,7 +44,10 @@ export class UpdateProductDto extends ProductFieldsDto {}
 
 export class ProductQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() name?: string;
-  @ApiPropertyOptional({ description: 'case-insensitive substring of name, external_name or description' }) @IsOptional() @IsString() search?: string;
+  @ApiPropertyOptional({ description: 'case-insensitive substring of name, external_name or description' })
+  @IsOptional()
+  @IsString()
+  search?: string;
   @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsString() state?: string;
   @ApiPropertyOptional({ type: SetFilterDto }) @IsOptional() @ValidateNested() @Type(() => SetFilterDto) tags?: SetFilterDto;
 }
@@ -60,7 +69,12 @@ export class ProductResponse {
   @ApiProperty({ type: String, nullable: true }) imported_from: string | null;
   @ApiProperty({ type: Object }) metadata: Record<string, unknown>;
   @ApiProperty() name: string;
-  @ApiProperty({ type: 'array', items: { type: 'object' }, nullable: true, description: 'product pricings (expanded); null where nested in a pricing' })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object' },
+    nullable: true,
+    description: 'product pricings (expanded); null where nested in a pricing',
+  })
   product_pricings: unknown[] | null;
   @ApiProperty({ enum: CATALOG_STATES }) state: string;
   @ApiProperty({ type: [String], nullable: true }) tags: string[] | null;

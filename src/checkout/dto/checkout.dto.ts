@@ -1,6 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { ProductPricingResponse } from '../../catalog/dto/pricing.dto';
 import { CustomerResponse } from '../../customers/dto/customer.dto';
@@ -13,13 +24,22 @@ export const COMPLETION_ACTIONS = ['REDIRECT', 'CONFIRMATION_MESSAGE'] as const;
 
 export class CheckoutOptionsDto {
   @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() allow_promo_code?: boolean | null;
-  @ApiPropertyOptional({ nullable: true, enum: COMPLETION_ACTIONS, description: 'REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE' })
+  @ApiPropertyOptional({
+    nullable: true,
+    enum: COMPLETION_ACTIONS,
+    description: 'REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE',
+  })
   @IsOptional()
   @IsIn(COMPLETION_ACTIONS)
   completion_action?: (typeof COMPLETION_ACTIONS)[number] | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(2000) confirmation_message?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'absolute http(s) URL' }) @IsOptional() @IsString() @MaxLength(2048) redirect_url?: string | null;
-  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() requires_customer_address?: boolean | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'absolute http(s) URL' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  redirect_url?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() requires_customer_address?:
+    boolean | null;
 }
 
 /** #10 create checkout session. */
@@ -36,15 +56,23 @@ export class CreateCheckoutDto {
   @ApiPropertyOptional({ type: Boolean, nullable: true, default: false }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) bundle_pricing_id?: string | null;
-  @ApiPropertyOptional({ enum: CHANGE_PRORATION_TYPES, nullable: true }) @IsOptional() @IsIn(CHANGE_PRORATION_TYPES) change_proration_type?: (typeof CHANGE_PRORATION_TYPES)[number] | null;
+  @ApiPropertyOptional({ enum: CHANGE_PRORATION_TYPES, nullable: true })
+  @IsOptional()
+  @IsIn(CHANGE_PRORATION_TYPES)
+  change_proration_type?: (typeof CHANGE_PRORATION_TYPES)[number] | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() change_reset_billing_anchor?: boolean | null;
-  @ApiPropertyOptional({ enum: CHANGE_TIMINGS, nullable: true }) @IsOptional() @IsIn(CHANGE_TIMINGS) change_timing?: (typeof CHANGE_TIMINGS)[number] | null;
+  @ApiPropertyOptional({ enum: CHANGE_TIMINGS, nullable: true }) @IsOptional() @IsIn(CHANGE_TIMINGS) change_timing?:
+    (typeof CHANGE_TIMINGS)[number] | null;
   @OptionalNestedArray(DiscountInputDto, 50)
   discounts?: DiscountInputDto[] | null;
   @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @OptionalNestedArray(OnetimeItemDto, 100)
   onetime_items?: OnetimeItemDto[] | null;
-  @ApiPropertyOptional({ type: CheckoutOptionsDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => CheckoutOptionsDto) options?: CheckoutOptionsDto | null;
+  @ApiPropertyOptional({ type: CheckoutOptionsDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CheckoutOptionsDto)
+  options?: CheckoutOptionsDto | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'a live subscription of the customer whose plan changes' })
   @IsOptional()
   @IsString()
@@ -111,7 +139,8 @@ export class CheckoutSessionResponse {
   @ApiProperty({ enum: CHECKOUT_STATUSES }) status: string;
   @ApiProperty({ type: String, nullable: true }) subscription_id: string | null;
   @ApiProperty({ type: TermResponse }) term: TermResponse;
-  @ApiProperty({ type: CheckoutTotalsResponse, nullable: true, description: "the first invoice's totals, computed by the billing engine" }) totals: CheckoutTotalsResponse | null;
+  @ApiProperty({ type: CheckoutTotalsResponse, nullable: true, description: "the first invoice's totals, computed by the billing engine" })
+  totals: CheckoutTotalsResponse | null;
   @ApiProperty() trial: boolean;
   @ApiProperty({ type: TermResponse, nullable: true }) trial_term: TermResponse | null;
   @ApiProperty({ enum: ['CHECKOUT_SESSION'] }) type: string;

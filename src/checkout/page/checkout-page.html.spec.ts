@@ -17,11 +17,19 @@ describe('checkout page HTML', () => {
   };
 
   it('escapes every value and keeps the accessible structure', () => {
-    const html = renderCheckoutForm(model, { name: '"><script>', email: 'a@b.test', address: { city: '<img src=x>' }, paymentToken: 'tok_visa', errors: { name: 'Enter <name>' }, decline: null });
+    const html = renderCheckoutForm(model, {
+      name: '"><script>',
+      email: 'a@b.test',
+      address: { city: '<img src=x>' },
+      paymentToken: 'tok_visa',
+      errors: { name: 'Enter <name>' },
+      decline: null,
+    });
     expect(html).not.toMatch(/<script|<img|<b>|<i>|<x>|<y>/);
     expect(html).toContain('<html lang="en">');
     expect(html.match(/<main>/g)).toHaveLength(1);
-    for (const id of ['name', 'email', 'address_line_1', 'city', 'zip', 'country', 'payment_token']) expect(html).toContain(`<label for="${id}">`);
+    for (const id of ['name', 'email', 'address_line_1', 'city', 'zip', 'country', 'payment_token'])
+      expect(html).toContain(`<label for="${id}">`);
     expect(html).toContain('role="alert"');
     expect(html).toContain('aria-describedby="name-error"');
     expect(html).toContain('value="&#34;&#62;&#60;script&#62;"');
@@ -30,7 +38,10 @@ describe('checkout page HTML', () => {
   });
 
   it('without requires_customer_address there are no address fields; a decline is announced', () => {
-    const html = renderCheckoutForm({ ...model, requiresAddress: false }, { name: '', email: '', address: {}, paymentToken: 'tok_chargeDeclined', errors: {}, decline: 'Your card was declined.' });
+    const html = renderCheckoutForm(
+      { ...model, requiresAddress: false },
+      { name: '', email: '', address: {}, paymentToken: 'tok_chargeDeclined', errors: {}, decline: 'Your card was declined.' },
+    );
     expect(html).not.toContain('address_line_1');
     expect(html).toContain('Payment failed: Your card was declined.');
   });

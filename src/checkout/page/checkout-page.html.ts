@@ -88,9 +88,14 @@ function page(title: string, m: { companyName: string } | null, inner: string): 
 
 function orderSummary(m: CheckoutPageModel): string {
   const rows = m.lines
-    .map((l) => `<tr><th scope="row">${esc(l.name)}${l.detail ? `<span class="detail">${esc(l.detail)}</span>` : ''}</th><td class="num">${esc(l.amount)}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><th scope="row">${esc(l.name)}${l.detail ? `<span class="detail">${esc(l.detail)}</span>` : ''}</th><td class="num">${esc(l.amount)}</td></tr>`,
+    )
     .join('\n');
-  const facts = m.facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}${f.sub ? `<span class="sub">${esc(f.sub)}</span>` : ''}</dd></div>`).join('');
+  const facts = m.facts
+    .map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}${f.sub ? `<span class="sub">${esc(f.sub)}</span>` : ''}</dd></div>`)
+    .join('');
   const table = m.isChange
     ? '<p class="lede">This checkout changes the plan of your current subscription. Any proration appears on your next invoice.</p>'
     : `<table>
@@ -115,7 +120,13 @@ ${table}
 </section>`;
 }
 
-function input(id: string, label: string, type: 'text' | 'email', value: string, opts: { autocomplete: string; required: boolean; error?: string; hint?: string; maxlength?: number }): string {
+function input(
+  id: string,
+  label: string,
+  type: 'text' | 'email',
+  value: string,
+  opts: { autocomplete: string; required: boolean; error?: string; hint?: string; maxlength?: number },
+): string {
   const described = [opts.hint ? `${id}-hint` : null, opts.error ? `${id}-error` : null].filter(Boolean).join(' ');
   return `<div class="field">
 <label for="${id}">${esc(label)}${opts.hint ? `<span class="hint" id="${id}-hint">${esc(opts.hint)}</span>` : ''}</label>
@@ -138,7 +149,9 @@ ${ADDRESS_FIELDS.map((f) => input(f.key, f.label, 'text', form.address[f.key] ??
 </fieldset>`
     : '';
   const tokenError = form.errors.payment_token;
-  const options = TOKEN_CHOICES.map((c) => `<option value="${esc(c.value)}"${form.paymentToken === c.value ? ' selected' : ''}>${esc(c.label)}</option>`).join('');
+  const options = TOKEN_CHOICES.map(
+    (c) => `<option value="${esc(c.value)}"${form.paymentToken === c.value ? ' selected' : ''}>${esc(c.label)}</option>`,
+  ).join('');
   const payLabel = m.isChange ? 'Confirm plan change' : `Pay ${m.total} and subscribe`;
   const inner = `<div class="layout">
 ${orderSummary(m)}
@@ -171,7 +184,11 @@ ${tokenError ? `<span class="field-error" id="payment_token-error">${esc(tokenEr
 function stateSummary(m: CheckoutPageModel): string {
   const facts = [
     { label: 'Plan', value: m.planName, sub: null as string | null },
-    ...(m.isChange ? [] : [{ label: 'First invoice', value: m.total, sub: m.discounts.length ? `after ${m.discounts.map((d) => d.name).join(', ')}` : null }]),
+    ...(m.isChange
+      ? []
+      : [
+          { label: 'First invoice', value: m.total, sub: m.discounts.length ? `after ${m.discounts.map((d) => d.name).join(', ')}` : null },
+        ]),
     ...m.facts.filter((f) => f.label === 'Term' || f.label === 'Free trial'),
   ];
   return `<div class="body"><dl class="facts">${facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}${f.sub ? `<span class="sub">${esc(f.sub)}</span>` : ''}</dd></div>`).join('')}</dl></div>`;
@@ -183,10 +200,30 @@ export type CheckoutState = 'completed' | 'already_completed' | 'expired';
 export function renderCheckoutState(m: CheckoutPageModel, kind: CheckoutState, message: string | null): string {
   const s = {
     completed: m.isChange
-      ? { tone: 'ok', icon: '✓', title: 'Thank you, your plan is changed', text: message || `Your subscription now moves to ${m.planName}.` }
-      : { tone: 'ok', icon: '✓', title: 'Thank you, your subscription is active', text: message || `You are subscribed to ${m.planName}. A receipt is on its way to your e-mail.` },
-    already_completed: { tone: 'ok', icon: '✓', title: 'This checkout is already complete', text: `The order for ${m.planName} has been placed. It cannot be paid twice.` },
-    expired: { tone: 'warn', icon: '!', title: 'This checkout link has expired', text: `The link for ${m.planName} is no longer valid. Please contact ${m.companyName} for a new one.` },
+      ? {
+          tone: 'ok',
+          icon: '✓',
+          title: 'Thank you, your plan is changed',
+          text: message || `Your subscription now moves to ${m.planName}.`,
+        }
+      : {
+          tone: 'ok',
+          icon: '✓',
+          title: 'Thank you, your subscription is active',
+          text: message || `You are subscribed to ${m.planName}. A receipt is on its way to your e-mail.`,
+        },
+    already_completed: {
+      tone: 'ok',
+      icon: '✓',
+      title: 'This checkout is already complete',
+      text: `The order for ${m.planName} has been placed. It cannot be paid twice.`,
+    },
+    expired: {
+      tone: 'warn',
+      icon: '!',
+      title: 'This checkout link has expired',
+      text: `The link for ${m.planName} is no longer valid. Please contact ${m.companyName} for a new one.`,
+    },
   }[kind];
   const inner = `<div class="state ${s.tone}">
 <span class="icon" aria-hidden="true">${esc(s.icon)}</span>

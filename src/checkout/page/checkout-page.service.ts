@@ -11,7 +11,14 @@ import { PlanCatalog } from '../../subscriptions/plan-catalog';
 import { CheckoutSessionEntity, effectiveCheckoutStatus } from '../checkout.entity';
 import { CheckoutService, CurrentQuote, CustomerDetails } from '../checkout.service';
 import { SANDBOX_TOKENS, SandboxToken } from '../checkout-payment';
-import { ADDRESS_FIELDS, CheckoutForm, CheckoutPageModel, renderCheckoutForm, renderCheckoutNotFound, renderCheckoutState } from './checkout-page.html';
+import {
+  ADDRESS_FIELDS,
+  CheckoutForm,
+  CheckoutPageModel,
+  renderCheckoutForm,
+  renderCheckoutNotFound,
+  renderCheckoutState,
+} from './checkout-page.html';
 
 /** A page, or a redirect (303 to `location`). */
 export interface PageResult extends HtmlPage {
@@ -62,7 +69,9 @@ export class CheckoutPageService {
       html: renderCheckoutForm(l.model, {
         name: c?.name ?? '',
         email: c?.email ?? '',
-        address: Object.fromEntries(ADDRESS_FIELDS.map((f) => [f.key, typeof address[f.key] === 'string' ? (address[f.key] as string) : ''])),
+        address: Object.fromEntries(
+          ADDRESS_FIELDS.map((f) => [f.key, typeof address[f.key] === 'string' ? (address[f.key] as string) : '']),
+        ),
         paymentToken: 'tok_visa',
         errors: {},
         decline: null,
@@ -91,8 +100,10 @@ export class CheckoutPageService {
     if (!form.name) form.errors.name = 'Enter your full name.';
     if (!EMAIL.test(form.email)) form.errors.email = 'Enter an e-mail address, like name@example.com.';
     if (l.model.requiresAddress) {
-      for (const f of ADDRESS_FIELDS) if (f.required && !form.address[f.key]) form.errors[f.key] = `Enter your ${f.label.replace(/ \(.*\)$/, '').toLowerCase()}.`;
-      if (form.address.country && !/^[A-Za-z]{2}$/.test(form.address.country)) form.errors.country = 'Enter the 2-letter country code (for example US).';
+      for (const f of ADDRESS_FIELDS)
+        if (f.required && !form.address[f.key]) form.errors[f.key] = `Enter your ${f.label.replace(/ \(.*\)$/, '').toLowerCase()}.`;
+      if (form.address.country && !/^[A-Za-z]{2}$/.test(form.address.country))
+        form.errors.country = 'Enter the 2-letter country code (for example US).';
     }
     if (!(SANDBOX_TOKENS as readonly string[]).includes(form.paymentToken)) form.errors.payment_token = 'Choose a card.';
     if (Object.keys(form.errors).length) return { status: 400, html: renderCheckoutForm(l.model, form) };
@@ -101,7 +112,14 @@ export class CheckoutPageService {
       name: form.name,
       email: form.email,
       address: l.model.requiresAddress
-        ? { address_line_1: form.address.address_line_1, address_line_2: form.address.address_line_2, city: form.address.city, state: form.address.state, zip: form.address.zip, country: form.address.country.toUpperCase() }
+        ? {
+            address_line_1: form.address.address_line_1,
+            address_line_2: form.address.address_line_2,
+            city: form.address.city,
+            state: form.address.state,
+            zip: form.address.zip,
+            country: form.address.country.toUpperCase(),
+          }
         : null,
       paymentToken: form.paymentToken as SandboxToken,
     };
@@ -116,8 +134,18 @@ export class CheckoutPageService {
       return { status: 409, html: renderCheckoutForm(again.model, { ...form, decline: null, notice }) };
     }
     if (outcome.kind === 'declined') return { status: 402, html: renderCheckoutForm(l.model, { ...form, decline: outcome.message }) };
-    if (outcome.kind === 'closed') return this.closedState({ ...l, session: outcome.session }) ?? { status: 409, html: renderCheckoutState(l.model, 'already_completed', null) };
-    const options = outcome.session.options as { completion_action?: string; redirect_url?: string | null; confirmation_message?: string | null };
+    if (outcome.kind === 'closed')
+      return (
+        this.closedState({ ...l, session: outcome.session }) ?? {
+          status: 409,
+          html: renderCheckoutState(l.model, 'already_completed', null),
+        }
+      );
+    const options = outcome.session.options as {
+      completion_action?: string;
+      redirect_url?: string | null;
+      confirmation_message?: string | null;
+    };
     if (options.completion_action === 'REDIRECT' && options.redirect_url) {
       return { status: 303, location: options.redirect_url, html: '' };
     }
@@ -163,18 +191,29 @@ export class CheckoutPageService {
     });
     const planName = bundle ? (bundle.name ?? names.join(' + ')) : names.join(' + ');
     const totals = first?.totals ?? s.totals;
-    const lines = (first?.lines ?? []).filter((l) => l.amount_cents >= 0).map((l) => {
-      const qty = l.quantity !== null ? Number(l.quantity) : null;
-      const detail = qty !== null && l.unit_price !== null && qty !== 1 ? `${qty} × ${money(l.unit_price)}` : null;
-      return { name: l.name, detail, amount: money(l.amount_cents) };
-    });
+    const lines = (first?.lines ?? [])
+      .filter((l) => l.amount_cents >= 0)
+      .map((l) => {
+        const qty = l.quantity !== null ? Number(l.quantity) : null;
+        const detail = qty !== null && l.unit_price !== null && qty !== 1 ? `${qty} × ${money(l.unit_price)}` : null;
+        return { name: l.name, detail, amount: money(l.amount_cents) };
+      });
     const invoiceDate = totals?.invoice_date ? new Date(totals.invoice_date) : null;
     const dueToday = !invoiceDate || invoiceDate.getTime() <= now.getTime() + 60_000;
     const facts: CheckoutPageModel['facts'] = [
-      { label: 'Term', value: formatTerm(s.term_count, s.term_frequency), sub: s.auto_renews ? 'Renews automatically' : 'Ends after the term, no renewal' },
+      {
+        label: 'Term',
+        value: formatTerm(s.term_count, s.term_frequency),
+        sub: s.auto_renews ? 'Renews automatically' : 'Ends after the term, no renewal',
+      },
       { label: 'Annual value', value: money(this.checkout.acv(s, data, now)), sub: 'Recurring charges over 12 months' },
     ];
-    if (s.trial && s.trial_term) facts.push({ label: 'Free trial', value: formatTerm(s.trial_term.count, s.trial_term.frequency), sub: 'Billing starts when the trial ends' });
+    if (s.trial && s.trial_term)
+      facts.push({
+        label: 'Free trial',
+        value: formatTerm(s.trial_term.count, s.trial_term.frequency),
+        sub: 'Billing starts when the trial ends',
+      });
     if (invoiceDate) facts.push({ label: 'First invoice', value: formatDate(invoiceDate) });
     const model: CheckoutPageModel = {
       companyName: company?.name ?? 'Tally',
@@ -182,7 +221,9 @@ export class CheckoutPageService {
       customerName: customer?.org_name || customer?.name || customer?.email || 'you',
       lines,
       subTotal: money(totals?.sub_total_cents ?? 0),
-      discounts: (first?.lines ?? []).filter((l) => l.amount_cents < 0).map((l) => ({ name: l.name, detail: null, amount: money(-l.amount_cents) })),
+      discounts: (first?.lines ?? [])
+        .filter((l) => l.amount_cents < 0)
+        .map((l) => ({ name: l.name, detail: null, amount: money(-l.amount_cents) })),
       total: money(totals?.total_cents ?? 0),
       dueLabel: dueToday ? 'Due today' : `Due on ${formatDate(invoiceDate!)}`,
       facts,

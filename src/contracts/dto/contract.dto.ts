@@ -107,17 +107,31 @@ export class CreateContractDto {
   @Type(() => ConfigItemDto)
   config_items?: ConfigItemDto[] | null;
 
-  @ApiPropertyOptional({ nullable: true, type: TermDto, description: "default: the bundle's term, else the first recurring price's period" })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: TermDto,
+    description: "default: the bundle's term, else the first recurring price's period",
+  })
   @IsOptional()
   @ValidateNested()
   @Type(() => TermDto)
   term?: TermDto | null;
 
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'start of the subscription (default: when executed); may be in the future' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'start of the subscription (default: when executed); may be in the future',
+  })
   @IsOptional()
   @IsDateTime()
   start_date?: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'unsigned after this instant, the contract is EXPIRED' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'unsigned after this instant, the contract is EXPIRED',
+  })
   @IsOptional()
   @IsDateTime()
   expiration_date?: string | null;
@@ -141,7 +155,10 @@ export class CreateContractDto {
   @Type(() => OnetimeItemDto)
   onetime_items?: OnetimeItemDto[] | null;
 
-  @ApiPropertyOptional({ nullable: true, type: Object, description: 'values for {{name}} placeholders of content' }) @IsOptional() @IsObject() custom_variables?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ nullable: true, type: Object, description: 'values for {{name}} placeholders of content' })
+  @IsOptional()
+  @IsObject()
+  custom_variables?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'the text of the contract (plain text)' })
   @IsOptional()
   @IsString()
@@ -149,7 +166,8 @@ export class CreateContractDto {
   content?: string | null;
   @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string | null;
-  @ApiPropertyOptional({ nullable: true, enum: CREATE_STATUSES, default: 'DRAFT' }) @IsOptional() @IsIn(CREATE_STATUSES) status?: (typeof CREATE_STATUSES)[number] | null;
+  @ApiPropertyOptional({ nullable: true, enum: CREATE_STATUSES, default: 'DRAFT' }) @IsOptional() @IsIn(CREATE_STATUSES) status?:
+    (typeof CREATE_STATUSES)[number] | null;
 }
 
 /** #16 update contract. */
@@ -160,7 +178,11 @@ export class UpdateContractDto {
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsDateTime() expiration_date?: string | null;
   @ApiPropertyOptional({ type: Object, nullable: true }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string | null;
-  @ApiPropertyOptional({ nullable: true, type: [SignatoryPatchDto], description: 'replaces the list (entries matched by e-mail keep their signature state)' })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: [SignatoryPatchDto],
+    description: 'replaces the list (entries matched by e-mail keep their signature state)',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_SIGNATORIES)
@@ -174,7 +196,11 @@ export class UpdateContractDto {
   @Type(() => TermDto)
   term?: TermDto | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(500) title?: string | null;
-  @ApiPropertyOptional({ nullable: true, enum: PATCH_STATUSES, description: 'DRAFT → PENDING_SIGNATURES; DRAFT or PENDING_SIGNATURES → VOID' })
+  @ApiPropertyOptional({
+    nullable: true,
+    enum: PATCH_STATUSES,
+    description: 'DRAFT → PENDING_SIGNATURES; DRAFT or PENDING_SIGNATURES → VOID',
+  })
   @IsOptional()
   @IsIn(PATCH_STATUSES)
   status?: (typeof PATCH_STATUSES)[number] | null;
@@ -227,7 +253,11 @@ export class SignatoryResponse {
 }
 
 export class ContractResponse {
-  @ApiProperty({ type: MoneyResponse, description: 'annual contract value: recurring charges for the configured quantities over 12 months, after discounts' }) acv: MoneyResponse;
+  @ApiProperty({
+    type: MoneyResponse,
+    description: 'annual contract value: recurring charges for the configured quantities over 12 months, after discounts',
+  })
+  acv: MoneyResponse;
   @ApiProperty() auto_charges: boolean;
   @ApiProperty() auto_renews: boolean;
   @ApiProperty({ type: Object, nullable: true, description: 'the bundle, expanded' }) bundle_pricing: Record<string, unknown> | null;
@@ -261,7 +291,8 @@ export class ContractResponse {
   @ApiProperty({ type: [SignatoryResponse] }) signatories: SignatoryResponse[];
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) start_date: string | null;
   @ApiProperty({ enum: CONTRACT_STATUSES }) status: string;
-  @ApiProperty({ type: String, nullable: true, description: 'the subscription created when the contract was executed' }) subscription_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'the subscription created when the contract was executed' }) subscription_id:
+    string | null;
   @ApiProperty({ type: TermResponse }) term: TermResponse;
   @ApiProperty({
     description:

@@ -31,7 +31,9 @@ describe('hosted page formatting', () => {
   });
 
   it('fills {{placeholders}} from custom variables, leaving unknown ones as written', () => {
-    expect(fillVariables('Hello {{ name }}, {{n}} seats, {{missing}}, {{obj}}', { name: 'Acme', n: 3, obj: { x: 1 } })).toBe('Hello Acme, 3 seats, {{missing}}, {{obj}}');
+    expect(fillVariables('Hello {{ name }}, {{n}} seats, {{missing}}, {{obj}}', { name: 'Acme', n: 3, obj: { x: 1 } })).toBe(
+      'Hello Acme, 3 seats, {{missing}}, {{obj}}',
+    );
   });
 });
 

@@ -49,7 +49,10 @@ const shell = (pageTitle: string, companyName: string | null, inner: string): st
 
 function priceRows(lines: PriceLine[]): string {
   return lines
-    .map((l) => `<tr><th scope="row">${esc(l.name)}${l.detail ? `<span class="detail">${esc(l.detail)}</span>` : ''}</th><td class="num">${esc(l.amount)}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><th scope="row">${esc(l.name)}${l.detail ? `<span class="detail">${esc(l.detail)}</span>` : ''}</th><td class="num">${esc(l.amount)}</td></tr>`,
+    )
     .join('\n');
 }
 
@@ -81,7 +84,9 @@ ${priceRows(m.discounts)}
 </table></section>`,
   ];
   if (m.content) {
-    sections.push(`<section aria-labelledby="terms-h"><h2 id="terms-h">Contract terms</h2><div class="content" tabindex="0" role="region" aria-labelledby="terms-h">${esc(m.content)}</div></section>`);
+    sections.push(
+      `<section aria-labelledby="terms-h"><h2 id="terms-h">Contract terms</h2><div class="content" tabindex="0" role="region" aria-labelledby="terms-h">${esc(m.content)}</div></section>`,
+    );
   }
   return sections.join('\n');
 }
@@ -128,18 +133,23 @@ ${agreeInvalid ? `<span class="field-error" id="agree-error">${esc(form.errors.a
   return shell(`Sign: ${m.title} — ${m.companyName}`, m.companyName, inner);
 }
 
-const STATES: Record<StateKind, { tone: 'ok' | 'warn'; icon: string; title: string; text: (m: SigningPageModel, when: string | null) => string }> = {
+const STATES: Record<
+  StateKind,
+  { tone: 'ok' | 'warn'; icon: string; title: string; text: (m: SigningPageModel, when: string | null) => string }
+> = {
   signed: {
     tone: 'ok',
     icon: '✓',
     title: 'Thank you, your signature is recorded',
-    text: (m, when) => `You signed “${m.title}”${when ? ` on ${when}` : ''}. We are waiting for the other signatories; ${m.companyName} will be in touch once everyone has signed.`,
+    text: (m, when) =>
+      `You signed “${m.title}”${when ? ` on ${when}` : ''}. We are waiting for the other signatories; ${m.companyName} will be in touch once everyone has signed.`,
   },
   executed: {
     tone: 'ok',
     icon: '✓',
     title: 'Thank you, the contract is signed',
-    text: (m, when) => `You signed “${m.title}”${when ? ` on ${when}` : ''}. Every signatory has now signed, so the contract is executed and your subscription starts on ${m.startDate}.`,
+    text: (m, when) =>
+      `You signed “${m.title}”${when ? ` on ${when}` : ''}. Every signatory has now signed, so the contract is executed and your subscription starts on ${m.startDate}.`,
   },
   already_signed: {
     tone: 'ok',
@@ -157,7 +167,8 @@ const STATES: Record<StateKind, { tone: 'ok' | 'warn'; icon: string; title: stri
     tone: 'warn',
     icon: '!',
     title: 'This contract has expired',
-    text: (m) => `“${m.title}” was not signed before it expired${m.expirationDate ? ` on ${m.expirationDate}` : ''}, so it can no longer be signed. Please contact ${m.companyName} for a new one.`,
+    text: (m) =>
+      `“${m.title}” was not signed before it expired${m.expirationDate ? ` on ${m.expirationDate}` : ''}, so it can no longer be signed. Please contact ${m.companyName} for a new one.`,
   },
   void: {
     tone: 'warn',

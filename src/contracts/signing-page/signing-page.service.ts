@@ -117,7 +117,8 @@ export class SigningPageService {
     const c = contract;
     const money = (cents: Parameters<typeof formatMoney>[0]) => formatMoney(cents, c.currency);
     const customerName = customer?.org_name || customer?.name || customer?.email || 'the customer';
-    const customerDetail = [customer?.org_name && customer?.name ? customer.name : null, customer?.email].filter(Boolean).join(' · ') || null;
+    const customerDetail =
+      [customer?.org_name && customer?.name ? customer.name : null, customer?.email].filter(Boolean).join(' · ') || null;
     const model: SigningPageModel = {
       companyName: company?.name ?? 'Tally',
       title: c.title,
@@ -159,12 +160,18 @@ export class SigningPageService {
   private priceLine(name: string, p: PlanPmp, quantity: number, money: (cents: string | number) => string): PriceLine {
     const s = p.shape;
     const per = s.frequency === 'ONETIME' ? 'one time' : `/ ${formatPeriod(s.term_count, s.frequency)}`;
-    const unitPrice = s.pricing_type === 'FIXED' && s.fixed_price_per_unit !== null ? s.fixed_price_per_unit : s.pricing_type === 'CUSTOM' && s.custom ? s.custom.price_per_unit : null;
+    const unitPrice =
+      s.pricing_type === 'FIXED' && s.fixed_price_per_unit !== null
+        ? s.fixed_price_per_unit
+        : s.pricing_type === 'CUSTOM' && s.custom
+          ? s.custom.price_per_unit
+          : null;
     const base = s.base_price_in_cents > 0 ? ` + ${money(s.base_price_in_cents)} base` : '';
     if (p.licence) {
       const total = chargeForPeriod(toBillingPricing(s), quantity).amount;
       const units = `${quantity} ${quantity === 1 ? 'licence' : 'licences'}`;
-      const detail = unitPrice !== null ? `${units} × ${money(unitPrice)}${base}` : `${units}, ${s.pricing_type.toLowerCase()} pricing${base}`;
+      const detail =
+        unitPrice !== null ? `${units} × ${money(unitPrice)}${base}` : `${units}, ${s.pricing_type.toLowerCase()} pricing${base}`;
       return { name, detail, amount: `${money(roundCents(total))} ${per}` };
     }
     const detail = unitPrice !== null ? `Usage: ${money(unitPrice)} per unit` : `Usage-based, ${s.pricing_type.toLowerCase()} pricing`;
@@ -187,7 +194,11 @@ export class SigningPageService {
       const id = String(o.product_pricing_id);
       const pmp = data.pmpsByPricing.get(id)?.[0];
       const total = pmp ? roundCents(chargeForPeriod(toBillingPricing(pmp.shape), quantity).amount) : 0;
-      return { name: this.pricingName(data, id), detail: quantity === 1 ? 'One-time charge' : `One-time charge, quantity ${quantity}`, amount: `${money(total)} one time` };
+      return {
+        name: this.pricingName(data, id),
+        detail: quantity === 1 ? 'One-time charge' : `One-time charge, quantity ${quantity}`,
+        amount: `${money(total)} one time`,
+      };
     });
   }
 
@@ -197,7 +208,8 @@ export class SigningPageService {
 
   private discountLines(c: ContractEntity, data: PlanCatalogData, money: (cents: string | number) => string): PriceLine[] {
     return c.discounts.map((d) => {
-      const scope = typeof d.product_pricing_id === 'string' ? `Applies to ${this.pricingName(data, d.product_pricing_id)}` : 'Applies to each invoice';
+      const scope =
+        typeof d.product_pricing_id === 'string' ? `Applies to ${this.pricingName(data, d.product_pricing_id)}` : 'Applies to each invoice';
       const amount = d.amount as { value_in_cents: number } | null;
       const cap = d.cap as { value_in_cents: number } | null;
       const percent = typeof d.percent === 'number' ? d.percent : null;

@@ -50,7 +50,12 @@ export class ApplyToOpenInvoicesDto {
   @IsBoolean()
   enable: boolean;
 
-  @ApiPropertyOptional({ type: [String], format: 'uuid', nullable: true, description: 'only these invoices (uuids); all PENDING invoices when absent' })
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    nullable: true,
+    description: 'only these invoices (uuids); all PENDING invoices when absent',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
@@ -100,7 +105,7 @@ export class CreateCreditDto {
   @IsDateTime()
   expiration_date?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: "a subscription of the customer" })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'a subscription of the customer' })
   @IsOptional()
   @IsString()
   @MaxLength(TEXT_MAX)
@@ -207,7 +212,10 @@ export class CreditLogQueryDto {
   @ApiPropertyOptional({ description: 'customer id or identifier' }) @IsOptional() @IsString() customer_id?: string;
   @ApiPropertyOptional({ description: 'invoice id (inv_…) or uuid' }) @IsOptional() @IsString() invoice_id?: string;
   @ApiPropertyOptional({ description: 'exact note' }) @IsOptional() @IsString() note?: string;
-  @ApiPropertyOptional({ description: "case-insensitive substring of the note or of the credit's name" }) @IsOptional() @IsString() search?: string;
+  @ApiPropertyOptional({ description: "case-insensitive substring of the note or of the credit's name" })
+  @IsOptional()
+  @IsString()
+  search?: string;
 
   @ApiPropertyOptional({ enum: CREDIT_TYPES, description: 'any case' })
   @IsOptional()
@@ -234,8 +242,10 @@ export class CreditResponse {
   @ApiProperty() name: string;
   @ApiProperty({ enum: CREDIT_TYPES }) type: string;
   @ApiProperty({ enum: CREDIT_STATES, description: 'an ACTIVE credit past its expiration_date reads EXPIRED' }) state: string;
-  @ApiProperty({ type: CreditMoneyResponse, nullable: true, description: 'what remains (AMOUNT credits; null for UNITS)' }) amount: CreditMoneyResponse | null;
-  @ApiProperty({ type: CreditMoneyResponse, nullable: true, description: 'what was granted (AMOUNT credits; null for UNITS)' }) issued_amount: CreditMoneyResponse | null;
+  @ApiProperty({ type: CreditMoneyResponse, nullable: true, description: 'what remains (AMOUNT credits; null for UNITS)' })
+  amount: CreditMoneyResponse | null;
+  @ApiProperty({ type: CreditMoneyResponse, nullable: true, description: 'what was granted (AMOUNT credits; null for UNITS)' })
+  issued_amount: CreditMoneyResponse | null;
   @ApiProperty({ description: 'units that remain (UNITS credits; 0 for AMOUNT)' }) units: number;
   @ApiProperty({ description: 'units granted (UNITS credits; 0 for AMOUNT)' }) issued_units: number;
   @ApiProperty({ type: String, nullable: true }) item_id: string | null;
@@ -271,7 +281,10 @@ export class CreditLogResponse {
   @ApiProperty() customer_id: string;
   @ApiProperty({ type: CustomerSummaryResponse }) customer: CustomerSummaryResponse;
   @ApiProperty({ type: String, nullable: true, description: 'internal invoice id (inv_…)' }) invoice_id: string | null;
-  @ApiProperty({ type: Object, nullable: true, description: 'the invoice (as GET /invoices/{uuid})' }) invoice: Record<string, unknown> | null;
+  @ApiProperty({ type: Object, nullable: true, description: 'the invoice (as GET /invoices/{uuid})' }) invoice: Record<
+    string,
+    unknown
+  > | null;
   @ApiProperty({ type: String, nullable: true }) item_id: string | null;
   @ApiProperty({ type: BillableItemResponse, nullable: true }) item: BillableItemResponse | null;
   @ApiProperty({ type: String, nullable: true, description: 'always null' }) metric_record_id: null;
@@ -282,8 +295,10 @@ export class CreditLogResponse {
 export class ConsumeCreditsResponse {
   @ApiProperty() customer_id: string;
   @ApiProperty({ enum: CREDIT_TYPES }) type: string;
-  @ApiProperty({ type: CreditMoneyResponse, nullable: true, description: 'AMOUNT: what was consumed (null for UNITS)' }) consumed_amount: CreditMoneyResponse | null;
+  @ApiProperty({ type: CreditMoneyResponse, nullable: true, description: 'AMOUNT: what was consumed (null for UNITS)' })
+  consumed_amount: CreditMoneyResponse | null;
   @ApiProperty({ type: Number, nullable: true, description: 'UNITS: units consumed (null for AMOUNT)' }) consumed_units: number | null;
-  @ApiProperty({ type: [CreditResponse], description: 'the credits consumed from, as they are now, in consumption order' }) credits: CreditResponse[];
+  @ApiProperty({ type: [CreditResponse], description: 'the credits consumed from, as they are now, in consumption order' })
+  credits: CreditResponse[];
   @ApiProperty({ type: [CreditLogResponse], description: 'one CONSUMED entry per credit touched' }) logs: CreditLogResponse[];
 }

@@ -6,11 +6,15 @@ export class CreditRestored1700000011600 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE credit_logs DROP CONSTRAINT credit_logs_action_type_check');
-    await q.query(`ALTER TABLE credit_logs ADD CONSTRAINT credit_logs_action_type_check CHECK (action_type IN ('ISSUED', 'CONSUMED', 'EXPIRED', 'REVOKED', 'RESTORED'))`);
+    await q.query(
+      `ALTER TABLE credit_logs ADD CONSTRAINT credit_logs_action_type_check CHECK (action_type IN ('ISSUED', 'CONSUMED', 'EXPIRED', 'REVOKED', 'RESTORED'))`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE credit_logs DROP CONSTRAINT credit_logs_action_type_check');
-    await q.query(`ALTER TABLE credit_logs ADD CONSTRAINT credit_logs_action_type_check CHECK (action_type IN ('ISSUED', 'CONSUMED', 'EXPIRED', 'REVOKED'))`);
+    await q.query(
+      `ALTER TABLE credit_logs ADD CONSTRAINT credit_logs_action_type_check CHECK (action_type IN ('ISSUED', 'CONSUMED', 'EXPIRED', 'REVOKED'))`,
+    );
   }
 }

@@ -271,7 +271,8 @@ export class CustomerResponse {
   @ApiProperty({ type: MoneyResponse }) arr: MoneyResponse;
   @ApiProperty({ type: [String], nullable: true }) billing_emails: string[] | null;
   @ApiProperty() child_rollup_billing: boolean;
-  @ApiProperty({ type: ChildRollupBillingConfigResponse, nullable: true }) child_rollup_billing_config: ChildRollupBillingConfigResponse | null;
+  @ApiProperty({ type: ChildRollupBillingConfigResponse, nullable: true })
+  child_rollup_billing_config: ChildRollupBillingConfigResponse | null;
   @ApiProperty() company_id: string;
   @ApiProperty({ type: 'array', items: { type: 'object' }, nullable: true, description: 'entitlement assignments' })
   computed_entitlements: Record<string, unknown>[] | null;

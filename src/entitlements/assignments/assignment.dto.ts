@@ -27,7 +27,10 @@ export class EntitlementAssignmentInputDto {
   @MaxLength(64)
   key?: string | null;
 
-  @ApiProperty({ description: 'boolean, number or string, of the entitlement type ("10" and "true" are accepted)', oneOf: [{ type: 'boolean' }, { type: 'number' }, { type: 'string' }] })
+  @ApiProperty({
+    description: 'boolean, number or string, of the entitlement type ("10" and "true" are accepted)',
+    oneOf: [{ type: 'boolean' }, { type: 'number' }, { type: 'string' }],
+  })
   @Allow()
   value?: unknown;
 }
@@ -40,7 +43,10 @@ export class EntitlementAssignmentResponse {
   @ApiProperty({ type: String, enum: ASSIGNMENT_OWNER_TYPES, nullable: true }) inherited_from_type: string | null;
   @ApiProperty() key: string;
   @ApiProperty() name: string;
-  @ApiProperty({ description: 'the value it replaced when overridden, else null', oneOf: [{ type: 'boolean' }, { type: 'number' }, { type: 'string', nullable: true }] })
+  @ApiProperty({
+    description: 'the value it replaced when overridden, else null',
+    oneOf: [{ type: 'boolean' }, { type: 'number' }, { type: 'string', nullable: true }],
+  })
   original_value: unknown;
   @ApiProperty({ type: Boolean }) overridden: boolean;
   @ApiProperty({ enum: ENTITLEMENT_TYPES }) type: string;

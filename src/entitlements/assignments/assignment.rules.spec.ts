@@ -8,7 +8,11 @@ const ent = (id: string, value: AssignmentEntry['value'], type: AssignmentEntry[
   type,
   value,
 });
-const layer = (owner_type: AssignmentLayer['owner_type'], owner_id: string, entries: AssignmentEntry[]): AssignmentLayer => ({ owner_type, owner_id, entries });
+const layer = (owner_type: AssignmentLayer['owner_type'], owner_id: string, entries: AssignmentEntry[]): AssignmentLayer => ({
+  owner_type,
+  owner_id,
+  entries,
+});
 
 describe('coerceAssignmentValue', () => {
   it.each([
@@ -24,7 +28,10 @@ describe('coerceAssignmentValue', () => {
     ['TEXT', '', ''],
     ['ENUM', 'gold', 'gold'],
   ] as const)('%s accepts %j as %j', (type, input, expected) => {
-    expect(coerceAssignmentValue({ type, possible_values: type === 'ENUM' ? ['gold', 'silver'] : null }, input)).toEqual({ ok: true, value: expected });
+    expect(coerceAssignmentValue({ type, possible_values: type === 'ENUM' ? ['gold', 'silver'] : null }, input)).toEqual({
+      ok: true,
+      value: expected,
+    });
   });
 
   it.each([
@@ -53,12 +60,30 @@ describe('mergeAssignmentLayers', () => {
     {
       name: 'product only: inherited from the product, not overridden',
       layers: [layer('PRODUCT', 'prod_1', [ent('seats', 5)]), layer('PRODUCT_PRICING', 'pp_1', [])],
-      expected: [{ entitlement_id: 'ent_seats', value: 5, inherited_from_type: 'PRODUCT', inherited_from_id: 'prod_1', overridden: false, original_value: null }],
+      expected: [
+        {
+          entitlement_id: 'ent_seats',
+          value: 5,
+          inherited_from_type: 'PRODUCT',
+          inherited_from_id: 'prod_1',
+          overridden: false,
+          original_value: null,
+        },
+      ],
     },
     {
       name: 'pricing only: from the pricing, not overridden',
       layers: [layer('PRODUCT', 'prod_1', []), layer('PRODUCT_PRICING', 'pp_1', [ent('sso', true, 'BOOL')])],
-      expected: [{ entitlement_id: 'ent_sso', value: true, inherited_from_type: 'PRODUCT_PRICING', inherited_from_id: 'pp_1', overridden: false, original_value: null }],
+      expected: [
+        {
+          entitlement_id: 'ent_sso',
+          value: true,
+          inherited_from_type: 'PRODUCT_PRICING',
+          inherited_from_id: 'pp_1',
+          overridden: false,
+          original_value: null,
+        },
+      ],
     },
     {
       name: 'pricing overrides product for the same entitlement, keeping its position',
@@ -67,7 +92,15 @@ describe('mergeAssignmentLayers', () => {
         layer('PRODUCT_PRICING', 'pp_1', [ent('seats', 50), ent('sso', true, 'BOOL')]),
       ],
       expected: [
-        { entitlement_id: 'ent_seats', value: 50, inherited_from_type: 'PRODUCT_PRICING', inherited_from_id: 'pp_1', overridden: true, original_value: 5, id: 'enta_seats_50' },
+        {
+          entitlement_id: 'ent_seats',
+          value: 50,
+          inherited_from_type: 'PRODUCT_PRICING',
+          inherited_from_id: 'pp_1',
+          overridden: true,
+          original_value: 5,
+          id: 'enta_seats_50',
+        },
         { entitlement_id: 'ent_tier', value: 'basic', inherited_from_type: 'PRODUCT', overridden: false },
         { entitlement_id: 'ent_sso', value: true, inherited_from_type: 'PRODUCT_PRICING', overridden: false },
       ],

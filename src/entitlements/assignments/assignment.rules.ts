@@ -25,7 +25,8 @@ export function coerceAssignmentValue(
   switch (entitlement.type) {
     case 'BOOL':
       if (typeof value === 'boolean') return { ok: true, value };
-      if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return { ok: true, value: value.trim().toLowerCase() === 'true' };
+      if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
+        return { ok: true, value: value.trim().toLowerCase() === 'true' };
       return { ok: false, problem: 'must be a boolean (or "true"/"false") for a BOOL entitlement' };
     case 'NUMBER':
       if (typeof value === 'number' && Number.isFinite(value)) return { ok: true, value };

@@ -64,10 +64,7 @@ export class EntitlementAssignmentsService {
     const ids = list.map((e) => e.entitlement_id ?? (!e.key && isId('entitlement', e.id) ? e.id : null)).filter((v): v is string => !!v);
     const keys = list.filter((e) => !e.entitlement_id && e.key).map((e) => e.key!);
     const validIds = [...new Set(ids.filter((id) => isId('entitlement', id)))];
-    const where = [
-      ...(validIds.length ? [{ id: In(validIds) }] : []),
-      ...(keys.length ? [{ key: In([...new Set(keys)]) }] : []),
-    ];
+    const where = [...(validIds.length ? [{ id: In(validIds) }] : []), ...(keys.length ? [{ key: In([...new Set(keys)]) }] : [])];
     const found = where.length ? await repo.find(companyId, { where }) : [];
     const byId = new Map(found.map((e) => [e.id, e]));
     const byKey = new Map(found.map((e) => [e.key, e]));

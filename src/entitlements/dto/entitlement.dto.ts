@@ -1,15 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { AGGREGATOR_TYPES, AggregatorType, ENTITLEMENT_TYPES, EntitlementType } from '../entitlement.entity';
 import { findBodyDto, BASE_SORT_KEYS } from '../../platform/search/find-body.dto';
 

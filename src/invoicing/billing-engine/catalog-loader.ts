@@ -51,12 +51,17 @@ export class CatalogLoader {
     const out = new Map<string, PlanPrice[]>();
     if (ids.length === 0) return new CatalogSnapshot(out);
     const pps = await m.find(ProductPricingEntity, { where: { company_id: companyId, id: In(ids) } });
-    const pmps = await m.find(ProductMetricPricingEntity, { where: { company_id: companyId, product_pricing_id: In(ids) }, order: { created_at: 'ASC', id: 'ASC' } });
+    const pmps = await m.find(ProductMetricPricingEntity, {
+      where: { company_id: companyId, product_pricing_id: In(ids) },
+      order: { created_at: 'ASC', id: 'ASC' },
+    });
     const ipIds = [...new Set(pmps.map((p) => p.item_pricing_id))];
     const metricIds = [...new Set(pmps.map((p) => p.metric_id))];
     const ips = ipIds.length ? await m.find(ItemPricingEntity, { where: { company_id: companyId, id: In(ipIds) } }) : [];
     const tiers = ipIds.length ? await m.find(ItemPricingTierEntity, { where: { company_id: companyId, item_pricing_id: In(ipIds) } }) : [];
-    const scheduled = ipIds.length ? await m.find(ItemPricingScheduledPriceEntity, { where: { company_id: companyId, item_pricing_id: In(ipIds) } }) : [];
+    const scheduled = ipIds.length
+      ? await m.find(ItemPricingScheduledPriceEntity, { where: { company_id: companyId, item_pricing_id: In(ipIds) } })
+      : [];
     const metrics = metricIds.length ? await m.find(BillableMetricEntity, { where: { company_id: companyId, id: In(metricIds) } }) : [];
     const ppById = new Map(pps.map((p) => [p.id, p]));
     const ipById = new Map(ips.map((i) => [i.id, i]));

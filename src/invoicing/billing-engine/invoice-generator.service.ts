@@ -76,7 +76,8 @@ interface OneTimeRow {
 
 const money = (v: unknown): number | null => {
   if (typeof v === 'number') return v;
-  if (v && typeof v === 'object' && typeof (v as { value_in_cents?: unknown }).value_in_cents === 'number') return (v as { value_in_cents: number }).value_in_cents;
+  if (v && typeof v === 'object' && typeof (v as { value_in_cents?: unknown }).value_in_cents === 'number')
+    return (v as { value_in_cents: number }).value_in_cents;
   return null;
 };
 
@@ -117,7 +118,9 @@ export class InvoiceGenerator extends DraftRecomputer {
   async graceSeconds(m: EntityManager, companyId: string, ctx?: RunContext): Promise<number> {
     const cached = ctx?.grace.get(companyId);
     if (cached !== undefined) return cached;
-    const rows: { settings: Record<string, unknown> | null }[] = await m.query('SELECT settings FROM companies WHERE company_id = $1', [companyId]);
+    const rows: { settings: Record<string, unknown> | null }[] = await m.query('SELECT settings FROM companies WHERE company_id = $1', [
+      companyId,
+    ]);
     const v = rows[0]?.settings?.invoice_grace_period_seconds;
     const grace = typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : DEFAULT_GRACE_SECONDS;
     ctx?.grace.set(companyId, grace);
@@ -136,7 +139,12 @@ export class InvoiceGenerator extends DraftRecomputer {
   }
 
   /** Loads everything the walk needs for one subscription (null when it does not exist, or is locked by another run with `lock`). */
-  private async load(m: EntityManager, companyId: string, subscriptionId: string, opts: { lock: boolean; ctx?: RunContext; simulate?: Simulation }): Promise<Loaded | null> {
+  private async load(
+    m: EntityManager,
+    companyId: string,
+    subscriptionId: string,
+    opts: { lock: boolean; ctx?: RunContext; simulate?: Simulation },
+  ): Promise<Loaded | null> {
     const loaded = await this.loadMany(m, companyId, [subscriptionId], opts);
     return loaded[0] ?? null;
   }
@@ -146,7 +154,12 @@ export class InvoiceGenerator extends DraftRecomputer {
    * the subscription rows are locked FOR UPDATE SKIP LOCKED: the ones another transaction holds
    * are left out. Results keep the order of `ids`.
    */
-  private async loadMany(m: EntityManager, companyId: string, ids: string[], opts: { lock: boolean; waitForLock?: boolean; ctx?: RunContext; simulate?: Simulation }): Promise<Loaded[]> {
+  private async loadMany(
+    m: EntityManager,
+    companyId: string,
+    ids: string[],
+    opts: { lock: boolean; waitForLock?: boolean; ctx?: RunContext; simulate?: Simulation },
+  ): Promise<Loaded[]> {
     if (ids.length === 0) return [];
     const qb = m.createQueryBuilder(SubscriptionEntity, 's').where('s.company_id = :companyId AND s.id IN (:...ids)', { companyId, ids });
     if (opts.lock) qb.setLock('pessimistic_write');
@@ -156,7 +169,16 @@ export class InvoiceGenerator extends DraftRecomputer {
     const subIds = subs.map((x) => x.id);
     const allPhases = await m.find(SubscriptionPhaseEntity, { where: { company_id: companyId, subscription_id: In(subIds) } });
     // existing invoices, with the phase their advance lines billed (recorded in the lines' details)
-    const invoices: { subscription_id: string; kind: InvoiceKind; billing_key: string; id: string; status: string; period_start: Date | null; period_end: Date | null; phase_seq: number | null }[] = (
+    const invoices: {
+      subscription_id: string;
+      kind: InvoiceKind;
+      billing_key: string;
+      id: string;
+      status: string;
+      period_start: Date | null;
+      period_end: Date | null;
+      phase_seq: number | null;
+    }[] = (
       await m.query(
         `SELECT i.subscription_id, i.kind, i.billing_key, i.id, i.status, i.period_start, i.period_end,
            (SELECT (l.details->>'phase_seq')::int FROM invoice_lines l
@@ -171,9 +193,16 @@ export class InvoiceGenerator extends DraftRecomputer {
       period_end: r.period_end === null ? null : new Date(r.period_end),
     }));
     const cursors = await m.find(BillingCursorEntity, { where: { company_id: companyId, subscription_id: In(subIds) } });
-    const onetimePricingIds = subs.flatMap((x) => (x.onetime_items ?? []).map((o) => o.product_pricing_id)).filter((x): x is string => typeof x === 'string');
+    const onetimePricingIds = subs
+      .flatMap((x) => (x.onetime_items ?? []).map((o) => o.product_pricing_id))
+      .filter((x): x is string => typeof x === 'string');
     const extra = opts.simulate?.phase ? opts.simulate.phase.product_pricing_ids : [];
-    const catalog = await this.catalogFor(m, companyId, [...allPhases.flatMap((p) => p.product_pricing_ids), ...onetimePricingIds, ...extra], opts.ctx);
+    const catalog = await this.catalogFor(
+      m,
+      companyId,
+      [...allPhases.flatMap((p) => p.product_pricing_ids), ...onetimePricingIds, ...extra],
+      opts.ctx,
+    );
     const byId = new Map(subs.map((x) => [x.id, x]));
     const out: Loaded[] = [];
     for (const id of ids) {
@@ -186,7 +215,12 @@ export class InvoiceGenerator extends DraftRecomputer {
       }
       if (opts.simulate?.phase) phaseRows.push(opts.simulate.phase);
       const existing = new Map(
-        invoices.filter((i) => i.subscription_id === id).map((i) => [`${i.kind}|${i.billing_key}`, { id: i.id, status: i.status, period_start: i.period_start, period_end: i.period_end, phase_seq: i.phase_seq }]),
+        invoices
+          .filter((i) => i.subscription_id === id)
+          .map((i) => [
+            `${i.kind}|${i.billing_key}`,
+            { id: i.id, status: i.status, period_start: i.period_start, period_end: i.period_end, phase_seq: i.phase_seq },
+          ]),
       );
       out.push({
         sub,
@@ -227,7 +261,12 @@ export class InvoiceGenerator extends DraftRecomputer {
     return anchor;
   }
 
-  private engineSubscription(sub: SubscriptionEntity, phases: SubscriptionPhaseEntity[], catalog: CatalogSnapshot, simulate?: Simulation): EngineSubscription {
+  private engineSubscription(
+    sub: SubscriptionEntity,
+    phases: SubscriptionPhaseEntity[],
+    catalog: CatalogSnapshot,
+    simulate?: Simulation,
+  ): EngineSubscription {
     const cancel = (sub.cancel_config ?? {}) as { refund_type?: unknown };
     const onetime: EngineOneTimeItem[] = (sub.onetime_items ?? []).map((o) => {
       const custom = o.custom_price as { amount?: unknown; description?: unknown } | null;
@@ -259,7 +298,13 @@ export class InvoiceGenerator extends DraftRecomputer {
 
   // ------------------------------------------------------------------ walk dependencies
 
-  private deps(m: EntityManager, companyId: string, l: Loaded, oneTimes: (point: BillingPoint) => Promise<LineDraft[]>, emptyThrough: Date | null): WalkDeps {
+  private deps(
+    m: EntityManager,
+    companyId: string,
+    l: Loaded,
+    oneTimes: (point: BillingPoint) => Promise<LineDraft[]>,
+    emptyThrough: Date | null,
+  ): WalkDeps {
     return {
       existing: (kind, key) => l.existing.get(`${kind}|${key}`),
       emptyThrough,
@@ -282,13 +327,22 @@ export class InvoiceGenerator extends DraftRecomputer {
       const unit = custom ? money(custom.amount) : null;
       const name = typeof custom?.description === 'string' && custom.description ? custom.description : r.name;
       if (unit !== null) {
-        out.push({ ...unitPriceLine({ name, quantity: r.aggregate, unit_price: unit, product_pricing_id: r.product_pricing_id }), one_time_id: r.id });
+        out.push({
+          ...unitPriceLine({ name, quantity: r.aggregate, unit_price: unit, product_pricing_id: r.product_pricing_id }),
+          one_time_id: r.id,
+        });
         continue;
       }
       for (const price of catalog?.prices([r.product_pricing_id!]) ?? []) {
         const charge = chargeForPeriod(price.price.pricing, r.aggregate, { period_index: 0 });
         out.push({
-          ...unitPriceLine({ name: r.name || price.name, quantity: '1', unit_price: charge.amount, product_pricing_id: price.product_pricing_id, item_id: price.item_id }),
+          ...unitPriceLine({
+            name: r.name || price.name,
+            quantity: '1',
+            unit_price: charge.amount,
+            product_pricing_id: price.product_pricing_id,
+            item_id: price.item_id,
+          }),
           quantity: r.aggregate,
           unit_price: charge.unit_price === null ? null : charge.unit_price.toString(),
           product_metric_pricing_id: price.product_metric_pricing_id,
@@ -299,11 +353,19 @@ export class InvoiceGenerator extends DraftRecomputer {
     return out;
   }
 
-  private async pendingOneTimes(m: EntityManager, companyId: string, customerIds: string[], lock: boolean): Promise<OneTimeBillableEntity[]> {
+  private async pendingOneTimes(
+    m: EntityManager,
+    companyId: string,
+    customerIds: string[],
+    lock: boolean,
+  ): Promise<OneTimeBillableEntity[]> {
     if (customerIds.length === 0) return [];
     const qb = m
       .createQueryBuilder(OneTimeBillableEntity, 'o')
-      .where("o.company_id = :companyId AND o.customer_id IN (:...customerIds) AND o.type = 'NEXT' AND o.state = 'PENDING'", { companyId, customerIds })
+      .where("o.company_id = :companyId AND o.customer_id IN (:...customerIds) AND o.type = 'NEXT' AND o.state = 'PENDING'", {
+        companyId,
+        customerIds,
+      })
       .orderBy('o.created_at', 'ASC')
       .addOrderBy('o.id', 'ASC');
     if (lock) qb.setLock('pessimistic_write').setOnLocked('skip_locked');
@@ -317,7 +379,14 @@ export class InvoiceGenerator extends DraftRecomputer {
       if (point.type === 'CHANGE' && !point.seg.change?.reset) return [];
       const due = list.filter((o) => !o.taken && o.row.created_at.getTime() <= point.date.getTime());
       due.forEach((o) => (o.taken = true));
-      return due.length ? this.oneTimeLines(m, companyId, due.map((o) => o.row), ctx) : [];
+      return due.length
+        ? this.oneTimeLines(
+            m,
+            companyId,
+            due.map((o) => o.row),
+            ctx,
+          )
+        : [];
     };
   }
 
@@ -351,7 +420,15 @@ export class InvoiceGenerator extends DraftRecomputer {
    * and keeps its next_invoice_date and billing cursor in step. With deferNumbers the caller
    * numbers the invoices with InvoiceWriter.assignNumbers before committing.
    */
-  async process(m: EntityManager, companyId: string, subscriptionId: string, at: Date, now: Date, ctx?: RunContext, options: { deferNumbers?: boolean } = {}): Promise<ProcessResult> {
+  async process(
+    m: EntityManager,
+    companyId: string,
+    subscriptionId: string,
+    at: Date,
+    now: Date,
+    ctx?: RunContext,
+    options: { deferNumbers?: boolean } = {},
+  ): Promise<ProcessResult> {
     const [r] = await this.processMany(m, companyId, [subscriptionId], at, now, ctx, options);
     return r;
   }
@@ -371,7 +448,8 @@ export class InvoiceGenerator extends DraftRecomputer {
     const customerIds = [...new Set(loaded.map((l) => l.sub.customer_id))];
     const oneTimes = await this.pendingOneTimes(m, companyId, customerIds, true);
     // customers with usable credits (invoices written final take them at once, like a finalization)
-    const withCredits = customerIds.length === 0 ? new Set<string>() : await this.hooks.credits.customersWithCredits(m, companyId, customerIds, now);
+    const withCredits =
+      customerIds.length === 0 ? new Set<string>() : await this.hooks.credits.customersWithCredits(m, companyId, customerIds, now);
     const positions: { l: Loaded; walk: WalkResult; sameSub: boolean; resumeAt: Date | null }[] = [];
     // invoices this transaction may still write; past it, each further subscription writes only its first due instant
     let budget = options.maxInvoices ?? Infinity;
@@ -384,13 +462,21 @@ export class InvoiceGenerator extends DraftRecomputer {
       }
       const sameSub = l.cursor !== null && l.cursor.seen_updated_at.getTime() === l.sub.updated_at.getTime();
       const emptyThrough = sameSub ? l.cursor!.processed_through : null;
-      const mine = oneTimes.filter((o) => o.state === 'PENDING' && o.customer_id === l.sub.customer_id && (o.subscription_id === null || o.subscription_id === l.sub.id));
+      const mine = oneTimes.filter(
+        (o) =>
+          o.state === 'PENDING' && o.customer_id === l.sub.customer_id && (o.subscription_id === null || o.subscription_id === l.sub.id),
+      );
       const cap = Math.max(1, budget);
-      const walk = await walkSubscription(l.engineSub, l.phases, this.deps(m, companyId, l, this.oneTimeTaker(m, companyId, mine, ctx), emptyThrough), {
-        mode: 'write',
-        until: at,
-        stopAfterDocs: Number.isFinite(cap) ? cap : undefined,
-      });
+      const walk = await walkSubscription(
+        l.engineSub,
+        l.phases,
+        this.deps(m, companyId, l, this.oneTimeTaker(m, companyId, mine, ctx), emptyThrough),
+        {
+          mode: 'write',
+          until: at,
+          stopAfterDocs: Number.isFinite(cap) ? cap : undefined,
+        },
+      );
       // a long catch-up (a back-dated start) is written in bounded transactions: the cursor records
       // where this one stopped, the next one starts there
       const { keep, resumeAt } = cutCatchUp(walk.docs, cap);
@@ -410,7 +496,11 @@ export class InvoiceGenerator extends DraftRecomputer {
         const inv = res.invoice;
         const oneTimeIds = [...new Set(doc.lines.map((x) => x.one_time_id).filter((x): x is string => !!x))];
         if (oneTimeIds.length) {
-          await m.update(OneTimeBillableEntity, { company_id: companyId, id: In(oneTimeIds), state: 'PENDING' }, { state: 'INVOICED', invoice_id: inv.id, updated_at: now });
+          await m.update(
+            OneTimeBillableEntity,
+            { company_id: companyId, id: In(oneTimeIds), state: 'PENDING' },
+            { state: 'INVOICED', invoice_id: inv.id, updated_at: now },
+          );
           for (const o of oneTimes) if (oneTimeIds.includes(o.id)) o.state = 'INVOICED';
         }
         if (inv.status !== 'DRAFT') finalized++;
@@ -438,7 +528,8 @@ export class InvoiceGenerator extends DraftRecomputer {
       // or the one after it when the engine has invoiced that one already
       const phase = displayPhase(l.phaseRows, now);
       const computed = phase ? nextInvoiceDate(dateInputs(l.sub, phase), now) : null;
-      const next = computed && walk.next_invoice_date && walk.next_invoice_date.getTime() > computed.getTime() ? walk.next_invoice_date : computed;
+      const next =
+        computed && walk.next_invoice_date && walk.next_invoice_date.getTime() > computed.getTime() ? walk.next_invoice_date : computed;
       if (next?.getTime() !== l.sub.next_invoice_date?.getTime()) dates.push({ id: l.sub.id, next });
     }
     if (dates.length) {
@@ -475,7 +566,10 @@ export class InvoiceGenerator extends DraftRecomputer {
     if (!invoice.subscription_id || !ENGINE_KINDS.includes(invoice.kind)) return invoice;
     const l = await this.load(m, companyId, invoice.subscription_id, { lock: false });
     if (!l) return invoice;
-    const linked = await m.find(OneTimeBillableEntity, { where: { company_id: companyId, invoice_id: invoice.id }, order: { created_at: 'ASC', id: 'ASC' } });
+    const linked = await m.find(OneTimeBillableEntity, {
+      where: { company_id: companyId, invoice_id: invoice.id },
+      order: { created_at: 'ASC', id: 'ASC' },
+    });
     const walk = await walkSubscription(
       l.engineSub,
       l.phases,
@@ -525,11 +619,22 @@ export class InvoiceGenerator extends DraftRecomputer {
    * The next invoice of the subscription (the first one not written yet), computed without
    * writing anything: an unsaved invoice entity and its lines, or null when there is none.
    */
-  async preview(m: EntityManager, companyId: string, subscriptionId: string, now: Date, simulate?: Simulation): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
+  async preview(
+    m: EntityManager,
+    companyId: string,
+    subscriptionId: string,
+    now: Date,
+    simulate?: Simulation,
+  ): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
     const l = await this.load(m, companyId, subscriptionId, { lock: false, simulate });
     if (!l) return null;
-    const pending = (await this.pendingOneTimes(m, companyId, [l.sub.customer_id], false)).filter((o) => o.subscription_id === null || o.subscription_id === l.sub.id);
-    const walk = await walkSubscription(l.engineSub, l.phases, this.deps(m, companyId, l, this.oneTimeTaker(m, companyId, pending), null), { mode: 'preview', maxPoints: 5000 });
+    const pending = (await this.pendingOneTimes(m, companyId, [l.sub.customer_id], false)).filter(
+      (o) => o.subscription_id === null || o.subscription_id === l.sub.id,
+    );
+    const walk = await walkSubscription(l.engineSub, l.phases, this.deps(m, companyId, l, this.oneTimeTaker(m, companyId, pending), null), {
+      mode: 'preview',
+      maxPoints: 5000,
+    });
     const doc = walk.docs[0];
     if (!doc) return null;
     const grace = await this.graceSeconds(m, companyId);
@@ -591,4 +696,3 @@ export class InvoiceGenerator extends DraftRecomputer {
     return { invoice, lines };
   }
 }
-

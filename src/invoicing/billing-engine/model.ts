@@ -93,7 +93,9 @@ export function buildSegments(phases: EnginePhase[], billingStart: Date): Segmen
       to: null,
       anchor,
       term: phase.term,
-      change: isChange ? { at: new Date(at), proration: phase.proration_type, reset: phase.reset_billing_anchor, event_seq: phase.event_seq } : null,
+      change: isChange
+        ? { at: new Date(at), proration: phase.proration_type, reset: phase.reset_billing_anchor, event_seq: phase.event_seq }
+        : null,
     });
   }
   return segments;

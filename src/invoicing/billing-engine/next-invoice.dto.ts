@@ -23,7 +23,15 @@ export class NextInvoiceDto {
   @IsBoolean()
   include_taxes?: boolean | null;
 
-  @ApiPropertyOptional({ type: CancelSubscriptionDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => CancelSubscriptionDto) cancel_config?: CancelSubscriptionDto | null;
+  @ApiPropertyOptional({ type: CancelSubscriptionDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CancelSubscriptionDto)
+  cancel_config?: CancelSubscriptionDto | null;
 
-  @ApiPropertyOptional({ type: ChangeSubscriptionDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => ChangeSubscriptionDto) change_config?: ChangeSubscriptionDto | null;
+  @ApiPropertyOptional({ type: ChangeSubscriptionDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ChangeSubscriptionDto)
+  change_config?: ChangeSubscriptionDto | null;
 }

@@ -39,7 +39,15 @@ const ip = (over: Partial<ItemPricingEntity>): ItemPricingEntity =>
     ...over,
   }) as ItemPricingEntity;
 
-const tier = (kind: 'GRADIENT' | 'VOLUME', position: number, start: number, end: number | null, price: string, flat = '0', id = 'ip_1'): ItemPricingTierEntity => ({
+const tier = (
+  kind: 'GRADIENT' | 'VOLUME',
+  position: number,
+  start: number,
+  end: number | null,
+  price: string,
+  flat = '0',
+  id = 'ip_1',
+): ItemPricingTierEntity => ({
   company_id: 'cmp_x',
   item_pricing_id: id,
   kind,
@@ -60,7 +68,12 @@ describe('stored item pricing → billing-math Pricing', () => {
   });
 
   it('GRADIENT tiers in position order, only this item pricing’s tiers, ends null on the last', () => {
-    const tiers = [tier('GRADIENT', 1, 100, null, '1'), tier('GRADIENT', 0, 0, 100, '2', '500'), tier('GRADIENT', 0, 0, null, '9', '0', 'ip_other'), tier('VOLUME', 0, 0, null, '7')];
+    const tiers = [
+      tier('GRADIENT', 1, 100, null, '1'),
+      tier('GRADIENT', 0, 0, 100, '2', '500'),
+      tier('GRADIENT', 0, 0, null, '9', '0', 'ip_other'),
+      tier('VOLUME', 0, 0, null, '7'),
+    ];
     const p = toPricing(ip({ pricing_type: 'GRADIENT' }), tiers, []);
     expect(p.gradient_price).toEqual([
       { start: '0', end: '100', price_per_unit: '2', flat_price: '500' },
@@ -89,13 +102,31 @@ describe('stored item pricing → billing-math Pricing', () => {
   });
 
   it('billing attributes: recurring term, charge and proration type, minimum spend; ONETIME prices are not recurring', () => {
-    expect(toBillingPrice(ip({ fixed_price_per_unit: '1', frequency: 'QUARTER', term_count: 2, charge_type: 'POST_ONLY', proration_type: 'NONE', minimum_spend_in_cents: 5000 }), [], [])).toMatchObject({
+    expect(
+      toBillingPrice(
+        ip({
+          fixed_price_per_unit: '1',
+          frequency: 'QUARTER',
+          term_count: 2,
+          charge_type: 'POST_ONLY',
+          proration_type: 'NONE',
+          minimum_spend_in_cents: 5000,
+        }),
+        [],
+        [],
+      ),
+    ).toMatchObject({
       recurring: true,
       term: { count: 2, frequency: 'QUARTER' },
       charge_type: 'POST_ONLY',
       proration_type: 'NONE',
       minimum_spend_cents: 5000,
     });
-    expect(toBillingPrice(ip({ fixed_price_per_unit: '1', type: 'ONETIME', frequency: 'ONETIME' }), [], [])).toMatchObject({ recurring: false, term: null, charge_type: 'PRE_POST', proration_type: 'PRORATE_ALL' });
+    expect(toBillingPrice(ip({ fixed_price_per_unit: '1', type: 'ONETIME', frequency: 'ONETIME' }), [], [])).toMatchObject({
+      recurring: false,
+      term: null,
+      charge_type: 'PRE_POST',
+      proration_type: 'PRORATE_ALL',
+    });
   });
 });

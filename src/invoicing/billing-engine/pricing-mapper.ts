@@ -21,13 +21,15 @@ export interface BillingPrice {
 }
 
 function tiersOf(tiers: readonly ItemPricingTierEntity[], ipId: string, kind: 'GRADIENT' | 'VOLUME') {
-  return tiers
-    .filter((t) => t.item_pricing_id === ipId && t.kind === kind)
-    .sort((a, b) => a.position - b.position);
+  return tiers.filter((t) => t.item_pricing_id === ipId && t.kind === kind).sort((a, b) => a.position - b.position);
 }
 
 /** The billing-math `Pricing` of a stored item pricing (only the field of its pricing_type is set). */
-export function toPricing(ip: ItemPricingEntity, tiers: readonly ItemPricingTierEntity[], scheduled: readonly ItemPricingScheduledPriceEntity[]): Pricing {
+export function toPricing(
+  ip: ItemPricingEntity,
+  tiers: readonly ItemPricingTierEntity[],
+  scheduled: readonly ItemPricingScheduledPriceEntity[],
+): Pricing {
   const pricing: Pricing = {
     pricing_type: ip.pricing_type,
     base_price: Number(ip.base_price_in_cents ?? 0),
@@ -72,7 +74,11 @@ export function toPricing(ip: ItemPricingEntity, tiers: readonly ItemPricingTier
 }
 
 /** The stored item pricing as the engine bills it. */
-export function toBillingPrice(ip: ItemPricingEntity, tiers: readonly ItemPricingTierEntity[], scheduled: readonly ItemPricingScheduledPriceEntity[]): BillingPrice {
+export function toBillingPrice(
+  ip: ItemPricingEntity,
+  tiers: readonly ItemPricingTierEntity[],
+  scheduled: readonly ItemPricingScheduledPriceEntity[],
+): BillingPrice {
   const recurring = ip.type !== 'ONETIME' && ip.frequency !== 'ONETIME';
   return {
     pricing: toPricing(ip, tiers, scheduled),

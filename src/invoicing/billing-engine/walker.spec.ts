@@ -13,7 +13,15 @@ function price(id: string, kind: PlanPrice['kind'], cents: string, over: Partial
     metric_id: `bm_${id}`,
     kind,
     name: id,
-    price: { pricing: { pricing_type: 'FIXED', fixed_price: { price_per_unit: cents } }, recurring: true, term: MONTH, charge_type: 'PRE_POST', proration_type: 'PRORATE_ALL', minimum_spend_cents: null, ...over },
+    price: {
+      pricing: { pricing_type: 'FIXED', fixed_price: { price_per_unit: cents } },
+      recurring: true,
+      term: MONTH,
+      charge_type: 'PRE_POST',
+      proration_type: 'PRORATE_ALL',
+      minimum_spend_cents: null,
+      ...over,
+    },
     metric: null,
   };
 }
@@ -31,7 +39,16 @@ function phase(seq: number, starts: string, prices: PlanPrice[], licences = 1, o
     prices,
     config_items: prices
       .filter((p) => p.kind === 'LICENCE')
-      .map((p) => ({ product_metric_pricing_id: p.product_metric_pricing_id, product_pricing_id: p.product_pricing_id, num_licenses: licences, minimum_units: 0, quantity_config: null, hide_at_checkout: null, sort_order: null, upsell_product_metric_pricing_id: null })),
+      .map((p) => ({
+        product_metric_pricing_id: p.product_metric_pricing_id,
+        product_pricing_id: p.product_pricing_id,
+        num_licenses: licences,
+        minimum_units: 0,
+        quantity_config: null,
+        hide_at_checkout: null,
+        sort_order: null,
+        upsell_product_metric_pricing_id: null,
+      })),
     ...over,
   };
 }
@@ -54,7 +71,10 @@ function subscription(start: string, over: Partial<EngineSubscription> = {}): En
   };
 }
 
-function deps(existing: Record<string, ExistingDoc> = {}, usage: (p: PlanPrice, s: Date, e: Date) => string = () => '0'): WalkDeps & { usageCalls: string[] } {
+function deps(
+  existing: Record<string, ExistingDoc> = {},
+  usage: (p: PlanPrice, s: Date, e: Date) => string = () => '0',
+): WalkDeps & { usageCalls: string[] } {
   const usageCalls: string[] = [];
   return {
     existing: (kind, key) => existing[`${kind}|${key}`],
@@ -75,7 +95,10 @@ describe('billing walk (line assembly from phases)', () => {
   const seats = price('seats', 'LICENCE', '1000');
 
   it('PRE_POST: an invoice at the start, then one per month, the anchor day clamped to month ends', async () => {
-    const r = await walkSubscription(subscription('2027-01-31'), [phase(1, '2027-01-31', [seats], 2)], deps(), { mode: 'write', until: d('2027-04-30') });
+    const r = await walkSubscription(subscription('2027-01-31'), [phase(1, '2027-01-31', [seats], 2)], deps(), {
+      mode: 'write',
+      until: d('2027-04-30'),
+    });
     expect(summary(r.docs)).toEqual([
       ['2027-01-31', 'SUBSCRIPTION_PERIOD', [2000]],
       ['2027-02-28', 'SUBSCRIPTION_PERIOD', [2000]],
@@ -88,8 +111,19 @@ describe('billing walk (line assembly from phases)', () => {
   });
 
   it('invoices already written are not recomputed; the walk continues from what they billed', async () => {
-    const existing = { 'SUBSCRIPTION_PERIOD|subs_1@2027-01-31T00:00:00.000Z': { id: 'inv_1', status: 'PENDING', period_start: d('2027-01-31'), period_end: d('2027-02-28'), phase_seq: 1 } };
-    const r = await walkSubscription(subscription('2027-01-31'), [phase(1, '2027-01-31', [seats])], deps(existing), { mode: 'write', until: d('2027-02-28') });
+    const existing = {
+      'SUBSCRIPTION_PERIOD|subs_1@2027-01-31T00:00:00.000Z': {
+        id: 'inv_1',
+        status: 'PENDING',
+        period_start: d('2027-01-31'),
+        period_end: d('2027-02-28'),
+        phase_seq: 1,
+      },
+    };
+    const r = await walkSubscription(subscription('2027-01-31'), [phase(1, '2027-01-31', [seats])], deps(existing), {
+      mode: 'write',
+      until: d('2027-02-28'),
+    });
     expect(summary(r.docs)).toEqual([['2027-02-28', 'SUBSCRIPTION_PERIOD', [1000]]]);
   });
 
@@ -97,7 +131,10 @@ describe('billing walk (line assembly from phases)', () => {
     const post = price('post', 'LICENCE', '3000', { charge_type: 'POST_ONLY' });
     const calls = price('calls', 'USAGE', '0.5');
     const dp = deps({}, () => '1001');
-    const r = await walkSubscription(subscription('2027-02-01'), [phase(1, '2027-02-01', [post, calls], 2)], dp, { mode: 'write', until: d('2027-03-01') });
+    const r = await walkSubscription(subscription('2027-02-01'), [phase(1, '2027-02-01', [post, calls], 2)], dp, {
+      mode: 'write',
+      until: d('2027-03-01'),
+    });
     // 2 × 3000 for February; 1001 × 0.5 = 500.5 → 501
     expect(summary(r.docs)).toEqual([['2027-03-01', 'SUBSCRIPTION_PERIOD', [6000, 501]]]);
     expect(r.docs[0].has_usage).toBe(true);
@@ -145,7 +182,15 @@ describe('billing walk (line assembly from phases)', () => {
     // the end was known before June was billed: June billed to the 20th (19/30), nothing to credit
     expect(summary(r.docs)).toEqual([['2027-06-01', 'SUBSCRIPTION_PERIOD', [1900]]]);
     // June billed in full before the cancellation: the final invoice credits 11/30
-    const billed = { 'SUBSCRIPTION_PERIOD|subs_1@2027-06-01T00:00:00.000Z': { id: 'inv_1', status: 'PENDING', period_start: d('2027-06-01'), period_end: d('2027-07-01'), phase_seq: 1 } };
+    const billed = {
+      'SUBSCRIPTION_PERIOD|subs_1@2027-06-01T00:00:00.000Z': {
+        id: 'inv_1',
+        status: 'PENDING',
+        period_start: d('2027-06-01'),
+        period_end: d('2027-07-01'),
+        phase_seq: 1,
+      },
+    };
     const r2 = await walkSubscription(sub, [phase(1, '2027-06-01', [seats], 3)], deps(billed), { mode: 'write', until: d('2027-12-01') });
     expect(summary(r2.docs)).toEqual([['2027-06-20', 'SUBSCRIPTION_CANCEL', [-1100]]]);
     expect(r2.docs[0].key).toBe('subs_1@cancel');
@@ -162,14 +207,27 @@ describe('billing walk (line assembly from phases)', () => {
   });
 
   it('preview: the first invoice not written yet, whatever the date', async () => {
-    const existing = { 'SUBSCRIPTION_PERIOD|subs_1@2027-01-01T00:00:00.000Z': { id: 'inv_1', status: 'PENDING', period_start: d('2027-01-01'), period_end: d('2027-02-01'), phase_seq: 1 } };
+    const existing = {
+      'SUBSCRIPTION_PERIOD|subs_1@2027-01-01T00:00:00.000Z': {
+        id: 'inv_1',
+        status: 'PENDING',
+        period_start: d('2027-01-01'),
+        period_end: d('2027-02-01'),
+        phase_seq: 1,
+      },
+    };
     const r = await walkSubscription(subscription('2027-01-01'), [phase(1, '2027-01-01', [seats])], deps(existing), { mode: 'preview' });
     expect(summary(r.docs)).toEqual([['2027-02-01', 'SUBSCRIPTION_PERIOD', [1000]]]);
   });
 
   it('minimum spend: a true-up line for the past period when its charges come to less', async () => {
     const calls = price('calls', 'USAGE', '1', { minimum_spend_cents: 5000 });
-    const r = await walkSubscription(subscription('2027-01-01'), [phase(1, '2027-01-01', [calls])], deps({}, () => '1200'), { mode: 'write', until: d('2027-02-01') });
+    const r = await walkSubscription(
+      subscription('2027-01-01'),
+      [phase(1, '2027-01-01', [calls])],
+      deps({}, () => '1200'),
+      { mode: 'write', until: d('2027-02-01') },
+    );
     expect(r.docs[0].lines.map((l) => [l.kind, l.amount_cents])).toEqual([
       ['CHARGE', 1200],
       ['MINIMUM_SPEND', 3800],

@@ -22,7 +22,18 @@ import {
 import type { InvoiceKind } from '../invoicing.entities';
 import type { LineDraft } from '../invoice-writer.service';
 import type { PlanPrice } from './catalog-loader';
-import { boundaryAtOrAfter, buildSegments, ChangeProration, EnginePhase, EngineSubscription, nextBoundary, periodIndex, periodOf, Segment, segmentAt } from './model';
+import {
+  boundaryAtOrAfter,
+  buildSegments,
+  ChangeProration,
+  EnginePhase,
+  EngineSubscription,
+  nextBoundary,
+  periodIndex,
+  periodOf,
+  Segment,
+  segmentAt,
+} from './model';
 
 const t = (d: Date) => d.getTime();
 const minDate = (a: Date, b: Date | null) => (b !== null && t(b) < t(a) ? b : a);
@@ -151,7 +162,14 @@ function tag(lines: InvoiceLine[], price: PlanPrice | null, extra: Partial<LineD
 }
 
 /** The lines of a price for a period (× share), named after the price. */
-function priceLines(price: PlanPrice, quantity: number | string, periodIndexN: number, share: Share | null, period: { start: Date; end: Date }, opts: { credit?: boolean; prefix?: string } = {}): LineDraft[] {
+function priceLines(
+  price: PlanPrice,
+  quantity: number | string,
+  periodIndexN: number,
+  share: Share | null,
+  period: { start: Date; end: Date },
+  opts: { credit?: boolean; prefix?: string } = {},
+): LineDraft[] {
   const name = `${opts.prefix ?? ''}${price.name}`;
   const lines = pricingLines({
     name,
@@ -190,7 +208,19 @@ function firstInvoiceLines(sub: EngineSubscription, seg: Segment, b: Date): Line
   }
   for (const item of sub.onetime_items) {
     if (item.unit_price_cents !== null) {
-      out.push(...tag([unitPriceLine({ name: item.name, quantity: item.quantity, unit_price: item.unit_price_cents, product_pricing_id: item.product_pricing_id })], null));
+      out.push(
+        ...tag(
+          [
+            unitPriceLine({
+              name: item.name,
+              quantity: item.quantity,
+              unit_price: item.unit_price_cents,
+              product_pricing_id: item.product_pricing_id,
+            }),
+          ],
+          null,
+        ),
+      );
     } else {
       for (const price of item.prices) out.push(...priceLines(price, item.quantity, 0, null, { start: b, end: b }));
     }
@@ -207,7 +237,18 @@ export function prorationLines(p: PendingProration): LineDraft[] {
     for (const price of p.oldSeg.phase.prices.filter(isAdvance)) {
       const share = prorationFor(price.price.proration_type, period, p.at, p.oldEnd);
       if (!share) continue;
-      out.push(...mark(priceLines(price, quantityOf(p.oldSeg.phase, price), Math.max(0, period.index), share, { start: p.at, end: p.oldEnd }, { credit: true, prefix: 'Unused time: ' })));
+      out.push(
+        ...mark(
+          priceLines(
+            price,
+            quantityOf(p.oldSeg.phase, price),
+            Math.max(0, period.index),
+            share,
+            { start: p.at, end: p.oldEnd },
+            { credit: true, prefix: 'Unused time: ' },
+          ),
+        ),
+      );
     }
   }
   if (t(p.chargeEnd) > t(p.at)) {
@@ -215,7 +256,18 @@ export function prorationLines(p: PendingProration): LineDraft[] {
     for (const price of p.newSeg.phase.prices.filter(isAdvance)) {
       const share = prorationFor(price.price.proration_type, period, p.at, p.chargeEnd);
       if (!share) continue;
-      out.push(...mark(priceLines(price, quantityOf(p.newSeg.phase, price), Math.max(0, period.index), share, { start: p.at, end: p.chargeEnd }, { prefix: 'Remaining time: ' })));
+      out.push(
+        ...mark(
+          priceLines(
+            price,
+            quantityOf(p.newSeg.phase, price),
+            Math.max(0, period.index),
+            share,
+            { start: p.at, end: p.chargeEnd },
+            { prefix: 'Remaining time: ' },
+          ),
+        ),
+      );
     }
   }
   return out;
@@ -226,7 +278,12 @@ export function prorationLines(p: PendingProration): LineDraft[] {
  * effect; the base price prorated by the piece's share) and POST_ONLY prices (prorated by the
  * piece's share of its period).
  */
-async function arrearsLines(segments: Segment[], from: Date, to: Date, deps: WalkDeps): Promise<{ lines: LineDraft[]; has_usage: boolean }> {
+async function arrearsLines(
+  segments: Segment[],
+  from: Date,
+  to: Date,
+  deps: WalkDeps,
+): Promise<{ lines: LineDraft[]; has_usage: boolean }> {
   const out: LineDraft[] = [];
   let hasUsage = false;
   if (t(to) <= t(from)) return { lines: out, has_usage: false };
@@ -249,11 +306,33 @@ async function arrearsLines(segments: Segment[], from: Date, to: Date, deps: Wal
         const charge = chargeForPeriod(price.price.pricing, qty, { period_index: idx });
         const ctx = { period: window, product_pricing_id: price.product_pricing_id, item_id: price.item_id };
         if (!charge.base_amount.isZero()) {
-          out.push(...tag([amountLine({ ...ctx, name: `${price.name} - base price`, kind: 'BASE', amount: charge.base_amount, unit_price: charge.base_amount, share: lineShare })], price));
+          out.push(
+            ...tag(
+              [
+                amountLine({
+                  ...ctx,
+                  name: `${price.name} - base price`,
+                  kind: 'BASE',
+                  amount: charge.base_amount,
+                  unit_price: charge.base_amount,
+                  share: lineShare,
+                }),
+              ],
+              price,
+            ),
+          );
         }
         out.push(
           ...tag(
-            [amountLine({ ...ctx, name: price.name, amount: charge.usage_amount, quantity: charge.billable_units, unit_price: charge.unit_price === null ? null : decimalString(charge.unit_price) })],
+            [
+              amountLine({
+                ...ctx,
+                name: price.name,
+                amount: charge.usage_amount,
+                quantity: charge.billable_units,
+                unit_price: charge.unit_price === null ? null : decimalString(charge.unit_price),
+              }),
+            ],
             price,
             { details: { usage: qty, metric_id: price.metric_id } },
           ),
@@ -293,7 +372,13 @@ function minimumSpendLines(sub: EngineSubscription, segments: Segment[], from: D
     if (line) out.push(...tag([line], p));
   }
   if (sub.minimum_spend_cents) {
-    const line = minimumSpendLine({ name: 'Minimum spend true-up', minimum_spend: sub.minimum_spend_cents, lines: [...periodLines, ...out], share: shareOrNull, period: window });
+    const line = minimumSpendLine({
+      name: 'Minimum spend true-up',
+      minimum_spend: sub.minimum_spend_cents,
+      lines: [...periodLines, ...out],
+      share: shareOrNull,
+      period: window,
+    });
     if (line) out.push(...tag([line], null));
   }
   return out;
@@ -302,7 +387,12 @@ function minimumSpendLines(sub: EngineSubscription, segments: Segment[], from: D
 /**
  * Walks the subscription's billing points and computes the invoices asked for by `opts`.
  */
-export async function walkSubscription(sub: EngineSubscription, phases: EnginePhase[], deps: WalkDeps, opts: WalkOptions): Promise<WalkResult> {
+export async function walkSubscription(
+  sub: EngineSubscription,
+  phases: EnginePhase[],
+  deps: WalkDeps,
+  opts: WalkOptions,
+): Promise<WalkResult> {
   const segments = buildSegments(phases, sub.billing_start);
   const result: WalkResult = { docs: [], next_work_at: null, next_invoice_date: null };
   if (segments.length === 0) return result;
@@ -341,7 +431,7 @@ export async function walkSubscription(sub: EngineSubscription, phases: EnginePh
     }
     if (future) continue;
     // whether to compute this point's lines
-    const compute = isTarget || (!existing && !(deps.emptyThrough && t(point.date) <= t(deps.emptyThrough)) && (opts.mode !== 'recompute'));
+    const compute = isTarget || (!existing && !(deps.emptyThrough && t(point.date) <= t(deps.emptyThrough)) && opts.mode !== 'recompute');
     const lines: LineDraft[] = [];
     let hasUsage = false;
     let periodStart = point.date;
@@ -376,7 +466,8 @@ export async function walkSubscription(sub: EngineSubscription, phases: EnginePh
       periodStart = point.date;
       periodEnd = covEnd;
       // an invoice written before a change at its own instant billed the old plan: the change took it over
-      if (!takenOver) coverage = { seg: existing?.phase_seq != null ? (segOfPhase(existing.phase_seq, point.date) ?? seg) : seg, end: covEnd };
+      if (!takenOver)
+        coverage = { seg: existing?.phase_seq != null ? (segOfPhase(existing.phase_seq, point.date) ?? seg) : seg, end: covEnd };
       pending = pending.filter((p) => t(p.chargeEnd) > t(point.date));
       prev = point.date;
       prevAdvance = advanceLines(seg, point.date, covEnd, nb);
@@ -397,7 +488,8 @@ export async function walkSubscription(sub: EngineSubscription, phases: EnginePh
         if (compute) {
           await closeArrears(at);
           takePending();
-          if (billed && proration !== 'NONE') lines.push(...prorationLines({ at, oldSeg: coverage!.seg, oldEnd: coverage!.end, newSeg: point.seg, chargeEnd: at }));
+          if (billed && proration !== 'NONE')
+            lines.push(...prorationLines({ at, oldSeg: coverage!.seg, oldEnd: coverage!.end, newSeg: point.seg, chargeEnd: at }));
           lines.push(...(await deps.oneTimes(point)));
           if (prev === null) lines.push(...firstInvoiceLines(sub, point.seg, at));
           lines.push(...advanceLines(point.seg, at, covEnd, nb));
@@ -410,7 +502,8 @@ export async function walkSubscription(sub: EngineSubscription, phases: EnginePh
         prev = at;
         prevAdvance = advanceLines(point.seg, at, covEnd, nb);
       } else if (billed && proration !== 'NONE') {
-        const chargeEnd: Date = takenOverKey === `${sub.id}@${at.toISOString()}` ? minDate(coverage!.end, e) : minDate(boundaryAtOrAfter(point.seg, at), e);
+        const chargeEnd: Date =
+          takenOverKey === `${sub.id}@${at.toISOString()}` ? minDate(coverage!.end, e) : minDate(boundaryAtOrAfter(point.seg, at), e);
         const p: PendingProration = { at, oldSeg: coverage!.seg, oldEnd: coverage!.end, newSeg: point.seg, chargeEnd };
         if (proration === 'IMMEDIATE') {
           const covEnd: Date = existing?.period_end ?? chargeEnd;
@@ -443,7 +536,8 @@ export async function walkSubscription(sub: EngineSubscription, phases: EnginePh
             const doc = deps.existing('SUBSCRIPTION_PERIOD', `${sub.id}@${b.toISOString()}`);
             if (!doc || !doc.period_end) break;
             const seg = (doc.phase_seq !== null ? segOfPhase(doc.phase_seq, b) : null) ?? segmentAt(segments, b) ?? last;
-            if (t(doc.period_end) > t(b)) lines.push(...prorationLines({ at: b, oldSeg: seg, oldEnd: doc.period_end, newSeg: seg, chargeEnd: b }));
+            if (t(doc.period_end) > t(b))
+              lines.push(...prorationLines({ at: b, oldSeg: seg, oldEnd: doc.period_end, newSeg: seg, chargeEnd: b }));
             b = nextBoundary(segmentAt(segments, b) ?? last, b);
           }
         }
@@ -456,7 +550,16 @@ export async function walkSubscription(sub: EngineSubscription, phases: EnginePh
 
     if (point.kind && point.key && !existing) {
       if (compute && writable) {
-        const doc: ComputedDoc = { point, kind: point.kind, key: point.key, date: point.date, lines, has_usage: hasUsage, period_start: periodStart, period_end: periodEnd };
+        const doc: ComputedDoc = {
+          point,
+          kind: point.kind,
+          key: point.key,
+          date: point.date,
+          lines,
+          has_usage: hasUsage,
+          period_start: periodStart,
+          period_end: periodEnd,
+        };
         if (opts.mode === 'preview') {
           result.docs.push(doc);
           result.next_invoice_date = point.date;
@@ -470,7 +573,16 @@ export async function walkSubscription(sub: EngineSubscription, phases: EnginePh
       }
     }
     if (isTarget) {
-      result.docs.push({ point, kind: point.kind!, key: point.key!, date: point.date, lines, has_usage: hasUsage, period_start: periodStart, period_end: periodEnd });
+      result.docs.push({
+        point,
+        kind: point.kind!,
+        key: point.key!,
+        date: point.date,
+        lines,
+        has_usage: hasUsage,
+        period_start: periodStart,
+        period_end: periodEnd,
+      });
       return result;
     }
     if (point.type === 'CANCEL') break;

@@ -6,14 +6,11 @@ import {
   IsArray,
   IsDefined,
   IsIn,
-  IsInt,
   IsObject,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateBy,
   ValidateNested,
   ValidationOptions,
@@ -48,7 +45,10 @@ export class InvoiceQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) billed_customer_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) subscription_id?: string;
 
-  @ApiPropertyOptional({ enum: INVOICE_READ_STATUSES, description: 'as responses read it: OVERDUE is PENDING past due_date, PENDING is not past it' })
+  @ApiPropertyOptional({
+    enum: INVOICE_READ_STATUSES,
+    description: 'as responses read it: OVERDUE is PENDING past due_date, PENDING is not past it',
+  })
   @IsOptional()
   @IsString()
   @Matches(READ_STATUS, { message: STATUS_PROBLEM })
@@ -78,12 +78,36 @@ export class InvoiceQueryDto {
   @MaxLength(255)
   search?: string;
 
-  @ApiPropertyOptional({ type: RangeFilterDto, description: 'cents' }) @IsOptional() @ValidateNested() @Type(() => RangeFilterDto) total?: RangeFilterDto;
-  @ApiPropertyOptional({ type: RangeFilterDto, description: 'cents' }) @IsOptional() @ValidateNested() @Type(() => RangeFilterDto) due?: RangeFilterDto;
-  @ApiPropertyOptional({ type: RangeFilterDto, description: 'cents' }) @IsOptional() @ValidateNested() @Type(() => RangeFilterDto) paid?: RangeFilterDto;
-  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) invoice_date?: DateRangeFilterDto;
-  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) due_date?: DateRangeFilterDto;
-  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) paid_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ type: RangeFilterDto, description: 'cents' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => RangeFilterDto)
+  total?: RangeFilterDto;
+  @ApiPropertyOptional({ type: RangeFilterDto, description: 'cents' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => RangeFilterDto)
+  due?: RangeFilterDto;
+  @ApiPropertyOptional({ type: RangeFilterDto, description: 'cents' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => RangeFilterDto)
+  paid?: RangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateRangeFilterDto)
+  invoice_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateRangeFilterDto)
+  due_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateRangeFilterDto)
+  paid_date?: DateRangeFilterDto;
 }
 
 export const FindInvoicesDto = findBodyDto('FindInvoicesBody', InvoiceQueryDto, BASE_SORT_KEYS);
@@ -95,7 +119,12 @@ export class UpdateInvoiceDto {
   @IsDateTime()
   due_date?: string | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'replaces the metadata (null clears it)' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'replaces the metadata (null clears it)',
+  })
   @IsOptional()
   @IsObject()
   metadata?: Record<string, unknown> | null;
@@ -113,7 +142,13 @@ export class PaymentAmountDto {
   @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })
   currency?: string | null;
 
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_MONEY_CENTS, example: 1000, description: 'integer cents > 0, at most the amount due' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_MONEY_CENTS,
+    example: 1000,
+    description: 'integer cents > 0, at most the amount due',
+  })
   @IsMoneyCents(1)
   value_in_cents: number;
 }

@@ -56,7 +56,14 @@ export class OneTimeCustomPriceDto {
 
 /** One charge: a product pricing (its price × aggregate) or a custom price (amount × aggregate, which wins when both are given). */
 export class OneTimeItemDto {
-  @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, exclusiveMinimum: true, default: 1, description: 'quantity (> 0, may be fractional)' })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Number,
+    minimum: 0,
+    exclusiveMinimum: true,
+    default: 1,
+    description: 'quantity (> 0, may be fractional)',
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @IsPositive()
@@ -125,8 +132,12 @@ export class CreateOneTimesDto {
   @Max(3650)
   invoice_due_date_from_creation?: number | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(10_000) invoice_payment_instructions?: string | null;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(10_000) invoice_payment_instructions?:
+    string | null;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true }) @IsOptional() @IsObject() metadata?: Record<
+    string,
+    unknown
+  > | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(10_000) notes?: string | null;
 }
 
@@ -162,8 +173,10 @@ export class OneTimeBillableResponse {
   @ApiProperty({ example: 'otb_01j…' }) id: string;
   @ApiProperty({ type: String, nullable: true }) import_ref: string | null;
   @ApiProperty({ type: String, nullable: true }) imported_from: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'internal id (inv_…) of the invoice that carries it' }) invoice_id: string | null;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'uuid of that invoice (GET /invoices/{uuid})' }) invoice_uuid: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'internal id (inv_…) of the invoice that carries it' }) invoice_id:
+    string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'uuid of that invoice (GET /invoices/{uuid})' }) invoice_uuid:
+    string | null;
   @ApiProperty() name: string;
   @ApiProperty({ type: ProductPricingResponse, nullable: true }) product_pricing: ProductPricingResponse | null;
   @ApiProperty({ type: String, nullable: true }) product_pricing_id: string | null;

@@ -55,7 +55,9 @@ export class Invoicing1700000006000 implements MigrationInterface {
         CONSTRAINT invoices_subscription_fkey FOREIGN KEY (company_id, subscription_id) REFERENCES subscriptions (company_id, id)
       )`);
     // one invoice per subscription and billing period, whatever runs at once
-    await q.query(`CREATE UNIQUE INDEX invoices_subscription_period_key ON invoices (company_id, subscription_id, invoice_date) WHERE kind = 'SUBSCRIPTION_PERIOD'`);
+    await q.query(
+      `CREATE UNIQUE INDEX invoices_subscription_period_key ON invoices (company_id, subscription_id, invoice_date) WHERE kind = 'SUBSCRIPTION_PERIOD'`,
+    );
     await q.query('CREATE INDEX invoices_customer_idx ON invoices (company_id, customer_id, invoice_date)');
     await q.query('CREATE INDEX invoices_billed_customer_idx ON invoices (company_id, billed_customer_id)');
     await q.query('CREATE INDEX invoices_subscription_idx ON invoices (company_id, subscription_id, invoice_date)');
@@ -127,7 +129,9 @@ export class Invoicing1700000006000 implements MigrationInterface {
         CONSTRAINT billing_cursors_subscription_fkey FOREIGN KEY (company_id, subscription_id) REFERENCES subscriptions (company_id, id)
       )`);
     await q.query('CREATE INDEX billing_cursors_next_work_idx ON billing_cursors (company_id, next_work_at)');
-    await q.query(`CREATE INDEX one_time_billables_next_idx ON one_time_billables (company_id, customer_id, created_at) WHERE state = 'PENDING' AND type = 'NEXT'`);
+    await q.query(
+      `CREATE INDEX one_time_billables_next_idx ON one_time_billables (company_id, customer_id, created_at) WHERE state = 'PENDING' AND type = 'NEXT'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -62,7 +62,9 @@ export class InvoiceLedger1700000011500 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE invoices DROP CONSTRAINT invoices_money_check, DROP CONSTRAINT invoices_due_check, DROP CONSTRAINT invoices_status_dates_check');
+    await q.query(
+      'ALTER TABLE invoices DROP CONSTRAINT invoices_money_check, DROP CONSTRAINT invoices_due_check, DROP CONSTRAINT invoices_status_dates_check',
+    );
     await q.query('DROP TABLE invoice_ledger_entries');
   }
 }

@@ -31,7 +31,8 @@ export class CreateBillableItemDto {
   @ApiProperty({ enum: ITEM_TYPES }) @IsIn(ITEM_TYPES) type: string;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
-  @ApiPropertyOptional({ nullable: true, enum: DISPLAY_TYPES, default: 'UNITS' }) @IsOptional() @IsIn(DISPLAY_TYPES) display_type?: string | null;
+  @ApiPropertyOptional({ nullable: true, enum: DISPLAY_TYPES, default: 'UNITS' }) @IsOptional() @IsIn(DISPLAY_TYPES) display_type?:
+    string | null;
 }
 
 export class UpdateBillableItemDto {
@@ -43,7 +44,10 @@ export class UpdateBillableItemDto {
   name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
-  @ApiPropertyOptional({ nullable: true, enum: STATES, description: 'archive (ARCHIVED) or restore (ACTIVE)' }) @IsOptional() @IsIn(STATES) state?: string | null;
+  @ApiPropertyOptional({ nullable: true, enum: STATES, description: 'archive (ARCHIVED) or restore (ACTIVE)' })
+  @IsOptional()
+  @IsIn(STATES)
+  state?: string | null;
 }
 
 export class BillableItemQueryDto {
@@ -80,15 +84,20 @@ class RuleItemDoc {
   @ApiProperty({ enum: ['PROPERTY', 'VALUE'] }) item_type: string;
   @ApiProperty({ type: String, nullable: true, description: 'property name (PROPERTY)' }) property: string | null;
   @ApiProperty({
-    description: 'the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string; null for PROPERTY',
-    oneOf: [{ type: 'string', nullable: true }, { type: 'array', items: { type: 'string' } }],
+    description:
+      'the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string; null for PROPERTY',
+    oneOf: [
+      { type: 'string', nullable: true },
+      { type: 'array', items: { type: 'string' } },
+    ],
   })
   value: string | string[] | null;
 }
 
 class ComparatorDoc {
   @ApiProperty({ enum: [...LOGICAL_TYPES, ...COMPARISON_TYPES] }) type: string;
-  @ApiProperty({ type: 'array', items: { type: 'object' }, nullable: true, description: 'AND/OR: the nested comparators' }) items: unknown[] | null;
+  @ApiProperty({ type: 'array', items: { type: 'object' }, nullable: true, description: 'AND/OR: the nested comparators' }) items:
+    unknown[] | null;
   @ApiProperty({ type: RuleItemDoc, nullable: true }) left_item: RuleItemDoc | null;
   @ApiProperty({ type: RuleItemDoc, nullable: true }) right_item: RuleItemDoc | null;
 }
@@ -172,7 +181,11 @@ export class CustomerUsageDto {
 }
 
 export class UsageBreakdownEntry {
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string', nullable: true }, description: 'group key → value (null when missing)' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string', nullable: true },
+    description: 'group key → value (null when missing)',
+  })
   grouping: Record<string, string | null>;
   @ApiProperty() value: number;
 }
@@ -216,7 +229,10 @@ class EventError {
 
 export class IngestEventsResponse {
   @ApiProperty({ type: [EnqueuedEvent], description: 'events stored by this call' }) enqueued: EnqueuedEvent[];
-  @ApiProperty({ type: [DuplicateEvent], description: 'transaction_ids already seen for the customer in the last 35 days (or earlier in the batch)' })
+  @ApiProperty({
+    type: [DuplicateEvent],
+    description: 'transaction_ids already seen for the customer in the last 35 days (or earlier in the batch)',
+  })
   duplicates: DuplicateEvent[];
   @ApiProperty({ type: [EventError] }) errors: EventError[];
 }

@@ -1,5 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+} from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
 
 const TEXT_MAX = 255;
@@ -11,7 +22,11 @@ export class CreateObjectDto {
   @IsNotEmpty()
   @MaxLength(TEXT_MAX)
   object_identifier: string;
-  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+  })
   @IsOptional()
   @IsObject()
   properties?: Record<string, unknown> | null;
@@ -21,11 +36,15 @@ export class CreateObjectDto {
   @IsNotEmpty()
   @MaxLength(TEXT_MAX)
   customer_id?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) customer_identifier?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) customer_identifier?:
+    string | null;
 }
 
 export class UpdateObjectDto {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'replaces the properties' }) @IsDefined() @IsObject() properties: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'replaces the properties' })
+  @IsDefined()
+  @IsObject()
+  properties: Record<string, unknown>;
 }
 
 export class ObjectQueryDto {
@@ -66,7 +85,13 @@ export class ObjectResponse {
 }
 
 export class IngestObjectsResponse {
-  @ApiProperty({ type: 'array', items: { type: 'object', properties: { index: { type: 'integer' }, action: { type: 'string' }, object: { $ref: '#/components/schemas/ObjectResponse' } } } })
+  @ApiProperty({
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { index: { type: 'integer' }, action: { type: 'string' }, object: { $ref: '#/components/schemas/ObjectResponse' } },
+    },
+  })
   processed: { index: number; action: string; object: ObjectResponse }[];
   @ApiProperty({ type: 'array', items: { type: 'object' } })
   errors: { index: number; object_identifier: string | null; error_code: string; error_message: string }[];

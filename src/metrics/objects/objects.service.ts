@@ -23,7 +23,9 @@ const SEARCH: SearchSpec = {
     customer_identifier: {
       kind: 'custom',
       apply: (qb, value, p) =>
-        qb.andWhere(`o.customer_id IN (SELECT c.id FROM customers c WHERE c.company_id = o.company_id AND c.identifier = :${p})`, { [p]: value }),
+        qb.andWhere(`o.customer_id IN (SELECT c.id FROM customers c WHERE c.company_id = o.company_id AND c.identifier = :${p})`, {
+          [p]: value,
+        }),
     },
     // applied before the search (deleted objects are hidden unless asked for)
     include_deleted: { kind: 'custom', apply: () => undefined },
@@ -63,13 +65,21 @@ export class ObjectsService {
     if (typeof input.item_id !== 'string' || input.item_id.length === 0) throw DomainError.invalidField(`${prefix}item_id`, 'is required');
     const customer = await this.customerOf(companyId, input, prefix);
     const item = await this.items.get(companyId, input.item_id, `${prefix}item_id`);
-    if (item.type !== 'CUSTOM_OBJ') throw DomainError.invalidField(`${prefix}item_id`, `must name a CUSTOM_OBJ item (this one is ${item.type})`);
+    if (item.type !== 'CUSTOM_OBJ')
+      throw DomainError.invalidField(`${prefix}item_id`, `must name a CUSTOM_OBJ item (this one is ${item.type})`);
     const identifier = input.object_identifier;
     if (typeof identifier !== 'string' || identifier.length === 0 || identifier.length > 255) {
       throw DomainError.invalidField(`${prefix}object_identifier`, 'must be a string of 1 to 255 characters');
     }
     const properties = this.properties(input.properties, `${prefix}properties`);
-    if (await this.objects.exists(companyId, { customer_id: customer.id, item_id: item.id, object_identifier: identifier, deleted_at: IsNull() })) {
+    if (
+      await this.objects.exists(companyId, {
+        customer_id: customer.id,
+        item_id: item.id,
+        object_identifier: identifier,
+        deleted_at: IsNull(),
+      })
+    ) {
       throw this.duplicate(identifier);
     }
     const now = this.clock.now();
@@ -86,7 +96,8 @@ export class ObjectsService {
     try {
       await this.objects.insert(companyId, row);
     } catch (err) {
-      if (err instanceof QueryFailedError && (err as { driverError?: { code?: string } }).driverError?.code === '23505') throw this.duplicate(identifier);
+      if (err instanceof QueryFailedError && (err as { driverError?: { code?: string } }).driverError?.code === '23505')
+        throw this.duplicate(identifier);
       throw err;
     }
     return { ...row, company_id: companyId };
@@ -139,11 +150,13 @@ export class ObjectsService {
         }
         let object: BillableObjectEntity;
         if (action === 'CREATE') {
-          if (entry.id !== undefined && entry.id !== null) throw DomainError.invalidField(`${prefix}id`, 'is assigned by the service on CREATE');
+          if (entry.id !== undefined && entry.id !== null)
+            throw DomainError.invalidField(`${prefix}id`, 'is assigned by the service on CREATE');
           object = await this.create(companyId, entry, prefix);
         } else {
           const id = await this.resolveId(companyId, entry, prefix);
-          object = action === 'UPDATE' ? await this.update(companyId, id, entry.properties, prefix) : await this.remove(companyId, id, prefix);
+          object =
+            action === 'UPDATE' ? await this.update(companyId, id, entry.properties, prefix) : await this.remove(companyId, id, prefix);
         }
         processed.push({ index, action, object: toObjectResponse(object) });
       } catch (err) {
@@ -179,7 +192,8 @@ export class ObjectsService {
     const byId = input.customer_id;
     const byIdentifier = input.customer_identifier;
     if (byId !== undefined && byId !== null) {
-      if (typeof byId !== 'string' || byId.length === 0) throw DomainError.invalidField(`${prefix}customer_id`, 'must be a non-empty string');
+      if (typeof byId !== 'string' || byId.length === 0)
+        throw DomainError.invalidField(`${prefix}customer_id`, 'must be a non-empty string');
       const customer = await this.customers.getByIdOrIdentifier(companyId, byId, `${prefix}customer_id`);
       if (typeof byIdentifier === 'string' && customer.identifier !== byIdentifier) {
         throw DomainError.invalidField(`${prefix}customer_identifier`, 'names another customer than customer_id');
@@ -201,8 +215,13 @@ export class ObjectsService {
   }
 
   private duplicate(identifier: string): DomainError {
-    return new DomainError('duplicate_object', 'conflict', `a live object with object_identifier "${identifier}" already exists for this customer and item`, {
-      object_identifier: 'is already used by a live object of this customer and item',
-    });
+    return new DomainError(
+      'duplicate_object',
+      'conflict',
+      `a live object with object_identifier "${identifier}" already exists for this customer and item`,
+      {
+        object_identifier: 'is already used by a live object of this customer and item',
+      },
+    );
   }
 }

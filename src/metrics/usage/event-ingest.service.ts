@@ -81,7 +81,14 @@ export class EventIngestService {
       }
       if (!isText(raw.item_id)) return fail(index, tx, 'invalid_field', `${at}.item_id`, 'must be a non-empty string');
       const timestamp = parseInstant(raw.timestamp);
-      if (!timestamp) return fail(index, tx, 'invalid_field', `${at}.timestamp`, 'must be an ISO 8601 date-time with a time zone (e.g. 2026-01-31T12:00:00Z)');
+      if (!timestamp)
+        return fail(
+          index,
+          tx,
+          'invalid_field',
+          `${at}.timestamp`,
+          'must be an ISO 8601 date-time with a time zone (e.g. 2026-01-31T12:00:00Z)',
+        );
       const props = checkProperties(raw.properties, `${at}.properties`);
       if ('error' in props) return fail(index, tx, 'invalid_field', props.error[0], props.error[1]);
       shaped.push({ index, raw, timestamp, properties: props.ok });
@@ -118,7 +125,8 @@ export class EventIngestService {
       } else identifiers.push(s.raw.customer_identifier as string);
     }
     if (identifiers.length > 0) {
-      for (const c of await customers.find(companyId, { where: { identifier: In([...new Set(identifiers)]) } })) byIdentifiers.set(c.identifier!, c);
+      for (const c of await customers.find(companyId, { where: { identifier: In([...new Set(identifiers)]) } }))
+        byIdentifiers.set(c.identifier!, c);
     }
     const itemIds = [...new Set(shaped.map((s) => s.raw.item_id as string).filter((id) => isId('billableItem', id)))];
     const items = new Map<string, BillableItemEntity>();
@@ -191,7 +199,15 @@ export class EventIngestService {
       itemIds,
     ]);
     const sorted = [...candidates].sort((a, b) =>
-      a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0,
+      a.customerId < b.customerId
+        ? -1
+        : a.customerId > b.customerId
+          ? 1
+          : a.transactionId < b.transactionId
+            ? -1
+            : a.transactionId > b.transactionId
+              ? 1
+              : 0,
     );
     const returned: { event_id: string }[] = await m.query(
       `INSERT INTO usage_event_keys AS k (company_id, customer_id, transaction_id, event_id, first_seen_at)

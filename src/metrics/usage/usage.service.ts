@@ -99,8 +99,7 @@ export class UsageService {
     const item = await this.items.with(m).findOne(companyId, { id: metric.item_id });
     if (!item) throw DomainError.notFound('billable item', 'metric_id');
     const isObjects = item.type === 'CUSTOM_OBJ';
-    const useRollups =
-      !isObjects && (options.source ?? 'auto') === 'auto' && JSON.stringify(keys) === JSON.stringify(rule.group_keys);
+    const useRollups = !isObjects && (options.source ?? 'auto') === 'auto' && JSON.stringify(keys) === JSON.stringify(rule.group_keys);
 
     const unique = rule.aggregator === 'UNIQUE_COUNT';
     const parts = isObjects
@@ -190,8 +189,10 @@ export class UsageService {
     let range: string;
     if (rollups) {
       const edges: string[] = [];
-      if (start < fullStart) edges.push(`(e.event_timestamp >= ${params.add(period.start)} AND e.event_timestamp < ${params.add(new Date(fullStart))})`);
-      if (fullEnd < end) edges.push(`(e.event_timestamp >= ${params.add(new Date(fullEnd))} AND e.event_timestamp < ${params.add(period.end)})`);
+      if (start < fullStart)
+        edges.push(`(e.event_timestamp >= ${params.add(period.start)} AND e.event_timestamp < ${params.add(new Date(fullStart))})`);
+      if (fullEnd < end)
+        edges.push(`(e.event_timestamp >= ${params.add(new Date(fullEnd))} AND e.event_timestamp < ${params.add(period.end)})`);
       range = edges.length > 0 ? `(${edges.join(' OR ')})` : 'false';
     } else {
       range = `e.event_timestamp >= ${params.add(period.start)} AND e.event_timestamp < ${params.add(period.end)}`;

@@ -2,7 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 export class AttachPaymentMethodDto {
-  @ApiProperty({ description: 'a processor token; the sandbox knows tok_visa, tok_chargeDeclined and tok_insufficientFunds', example: 'tok_visa' })
+  @ApiProperty({
+    description: 'a processor token; the sandbox knows tok_visa, tok_chargeDeclined and tok_insufficientFunds',
+    example: 'tok_visa',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
@@ -10,7 +13,11 @@ export class AttachPaymentMethodDto {
 }
 
 export class UpdatePaymentMethodDto {
-  @ApiPropertyOptional({ type: Boolean, nullable: true, description: "true makes this the customer's default (false is ignored: there is always one default)" })
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description: "true makes this the customer's default (false is ignored: there is always one default)",
+  })
   @IsOptional()
   @IsBoolean()
   default?: boolean | null;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { CustomerSummaryResponse, MoneyResponse } from '../../customers/dto/customer.dto';
 import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
 import { ALL_PROVIDER_TYPES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../payment-transaction.entity';
@@ -33,13 +33,15 @@ export class PaymentTransactionResponse {
   @ApiProperty({ description: 'always false: transactions are settled when recorded' }) is_voidable: boolean;
   @ApiProperty({ type: MoneyResponse, description: 'total_amount − total_fee_amount' }) net_amount: MoneyResponse;
   @ApiProperty({ type: String, nullable: true }) note: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'the PAYMENT a REFUND gives money back from' }) parent_transaction_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'the PAYMENT a REFUND gives money back from' }) parent_transaction_id:
+    string | null;
   @ApiProperty({ type: PaymentMethodSnapshotResponse, nullable: true }) payment_method: PaymentMethodSnapshotResponse | null;
   @ApiProperty({ type: MoneyResponse, description: 'fee charged by the payment processor' }) processor_fee_amount: MoneyResponse;
   @ApiProperty({ type: String, nullable: true }) proposal_id: string | null;
   @ApiProperty({ type: String, nullable: true }) provider_transaction_id: string | null;
   @ApiProperty({ enum: ALL_PROVIDER_TYPES }) provider_type: string;
-  @ApiProperty({ type: MoneyResponse, description: 'total_amount − refunded_amount for a PAYMENT; 0 otherwise' }) refundable_amount: MoneyResponse;
+  @ApiProperty({ type: MoneyResponse, description: 'total_amount − refunded_amount for a PAYMENT; 0 otherwise' })
+  refundable_amount: MoneyResponse;
   @ApiProperty({ type: MoneyResponse }) refunded_amount: MoneyResponse;
   @ApiProperty({ enum: TRANSACTION_STATUSES }) status: string;
   @ApiProperty({ type: String, nullable: true }) status_message: string | null;
@@ -66,22 +68,38 @@ export class PaymentTransactionQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() customer_id?: string;
   @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @IsInt() invoice_number?: number;
   @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsString() invoice_uuid?: string;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) provider_transaction_ids?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  provider_transaction_ids?: string[];
   @ApiPropertyOptional({ enum: ALL_PROVIDER_TYPES }) @IsOptional() @IsString() provider_type?: string;
-  @ApiPropertyOptional({ description: 'case-insensitive substring of id, note, provider_transaction_id, status_message, invoice number or customer name' })
+  @ApiPropertyOptional({
+    description: 'case-insensitive substring of id, note, provider_transaction_id, status_message, invoice number or customer name',
+  })
   @IsOptional()
   @IsString()
   search?: string;
-  @ApiPropertyOptional({ type: Boolean, description: 'include transactions of connected accounts (there are none: a filter on connected_account_transaction when false)' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'include transactions of connected accounts (there are none: a filter on connected_account_transaction when false)',
+  })
   @IsOptional()
   @IsBoolean()
   show_connected_account?: boolean;
   @ApiPropertyOptional({ enum: TRANSACTION_STATUSES }) @IsOptional() @IsString() status?: string;
-  @ApiPropertyOptional({ type: TotalAmountFilterDto }) @IsOptional() @ValidateNested() @Type(() => TotalAmountFilterDto) total_amount?: TotalAmountFilterDto;
+  @ApiPropertyOptional({ type: TotalAmountFilterDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TotalAmountFilterDto)
+  total_amount?: TotalAmountFilterDto;
   @ApiPropertyOptional({ enum: TRANSACTION_TYPES }) @IsOptional() @IsString() transaction_type?: string;
 }
 
-export const FindPaymentTransactionsDto = findBodyDto('FindPaymentTransactionsBody', PaymentTransactionQueryDto, TRANSACTION_SORT_KEYS, { required: ['pagination'] });
+export const FindPaymentTransactionsDto = findBodyDto('FindPaymentTransactionsBody', PaymentTransactionQueryDto, TRANSACTION_SORT_KEYS, {
+  required: ['pagination'],
+});
 export type FindPaymentTransactionsDto = InstanceType<typeof FindPaymentTransactionsDto>;
 
 export const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'expired_uncaptured_charge'] as const;

@@ -54,7 +54,9 @@ export class PaymentProcessing1700000007100 implements MigrationInterface {
         CONSTRAINT payment_attempts_customer_fkey FOREIGN KEY (company_id, customer_id) REFERENCES customers (company_id, id),
         CONSTRAINT payment_attempts_transaction_fkey FOREIGN KEY (company_id, transaction_id) REFERENCES payment_transactions (company_id, id)
       )`);
-    await q.query(`CREATE INDEX payment_attempts_due_idx ON payment_attempts (company_id, due_at) WHERE status IN ('PENDING', 'IN_PROGRESS')`);
+    await q.query(
+      `CREATE INDEX payment_attempts_due_idx ON payment_attempts (company_id, due_at) WHERE status IN ('PENDING', 'IN_PROGRESS')`,
+    );
     await q.query('CREATE INDEX payment_attempts_created_idx ON payment_attempts (company_id, created_at, id)');
     await q.query('CREATE INDEX payment_attempts_updated_idx ON payment_attempts (company_id, updated_at, id)');
 

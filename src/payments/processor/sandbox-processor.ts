@@ -53,13 +53,22 @@ export class SandboxProcessor extends PaymentProcessor {
   }
 
   charge(request: ChargeRequest, options: ProcessorCallOptions = {}): Promise<ProcessorResult> {
-    return this.once(options.manager ?? this.dataSource.manager, request.company_id, request.idempotency_key, 'charge', { ...request }, async () => {
-      const behaviour = /^sbxcard_([A-Za-z]+)_/.exec(request.payment_method.provider_reference)?.[1] as Behaviour | undefined;
-      if (!behaviour || !(behaviour in DECLINES)) return { status: 'FAILED', provider_transaction_id: null, status_message: 'No such payment method.' };
-      const decline = DECLINES[behaviour];
-      if (decline) return { status: 'FAILED', provider_transaction_id: `sbxch_${randomBytes(10).toString('hex')}`, status_message: decline };
-      return { status: 'SUCCEEDED', provider_transaction_id: `sbxch_${randomBytes(10).toString('hex')}`, status_message: null };
-    });
+    return this.once(
+      options.manager ?? this.dataSource.manager,
+      request.company_id,
+      request.idempotency_key,
+      'charge',
+      { ...request },
+      async () => {
+        const behaviour = /^sbxcard_([A-Za-z]+)_/.exec(request.payment_method.provider_reference)?.[1] as Behaviour | undefined;
+        if (!behaviour || !(behaviour in DECLINES))
+          return { status: 'FAILED', provider_transaction_id: null, status_message: 'No such payment method.' };
+        const decline = DECLINES[behaviour];
+        if (decline)
+          return { status: 'FAILED', provider_transaction_id: `sbxch_${randomBytes(10).toString('hex')}`, status_message: decline };
+        return { status: 'SUCCEEDED', provider_transaction_id: `sbxch_${randomBytes(10).toString('hex')}`, status_message: null };
+      },
+    );
   }
 
   refund(request: RefundRequest): Promise<ProcessorResult> {
@@ -74,7 +83,11 @@ export class SandboxProcessor extends PaymentProcessor {
   }
 
   async lookup(companyId: string, idempotencyKey: string): Promise<ProcessorResult | null> {
-    const closed: ProcessorResult = { status: 'FAILED', provider_transaction_id: null, status_message: 'Closed before any charge was made.' };
+    const closed: ProcessorResult = {
+      status: 'FAILED',
+      provider_transaction_id: null,
+      status_message: 'Closed before any charge was made.',
+    };
     await this.dataSource.query(
       `INSERT INTO sandbox_operations (company_id, idempotency_key, operation, request, result, provider_transaction_id, created_at, updated_at)
        VALUES ($1, $2, 'closed', '{}', $3, NULL, $4, $4) ON CONFLICT (company_id, idempotency_key) DO NOTHING`,
@@ -109,7 +122,10 @@ export class SandboxProcessor extends PaymentProcessor {
   }
 
   private async stored(db: EntityManager, companyId: string, key: string): Promise<ProcessorResult | null> {
-    const rows: { result: ProcessorResult }[] = await db.query('SELECT result FROM sandbox_operations WHERE company_id = $1 AND idempotency_key = $2', [companyId, key]);
+    const rows: { result: ProcessorResult }[] = await db.query(
+      'SELECT result FROM sandbox_operations WHERE company_id = $1 AND idempotency_key = $2',
+      [companyId, key],
+    );
     return rows[0]?.result ?? null;
   }
 }

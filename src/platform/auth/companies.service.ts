@@ -102,7 +102,10 @@ export class CompaniesService {
 
   async listTokens(companyId: string): Promise<TokenListing[]> {
     if (!(await this.companyExists(companyId))) throw DomainError.notFound('company');
-    const rows = await this.dataSource.manager.find(ApiTokenEntity, { where: { company_id: companyId }, order: { created_at: 'ASC', id: 'ASC' } });
+    const rows = await this.dataSource.manager.find(ApiTokenEntity, {
+      where: { company_id: companyId },
+      order: { created_at: 'ASC', id: 'ASC' },
+    });
     return rows.map((r) => ({
       token_id: r.id,
       name: r.name,

@@ -2,7 +2,13 @@ import { ConfigError, loadConfig } from './config';
 
 describe('rate limit configuration', () => {
   it('has generous defaults, per instance', () => {
-    expect(loadConfig({}).rateLimit).toEqual({ apiPoints: 6000, pagePoints: 120, windowSeconds: 60, redisUrl: null, keyPrefix: 'tally:rl' });
+    expect(loadConfig({}).rateLimit).toEqual({
+      apiPoints: 6000,
+      pagePoints: 120,
+      windowSeconds: 60,
+      redisUrl: null,
+      keyPrefix: 'tally:rl',
+    });
   });
 
   it('reads every variable', () => {
@@ -13,7 +19,13 @@ describe('rate limit configuration', () => {
       REDIS_URL: 'redis://cache:6379/2',
       TALLY_RATE_LIMIT_PREFIX: 'acme:rl',
     });
-    expect(c.rateLimit).toEqual({ apiPoints: 100, pagePoints: null, windowSeconds: 10, redisUrl: 'redis://cache:6379/2', keyPrefix: 'acme:rl' });
+    expect(c.rateLimit).toEqual({
+      apiPoints: 100,
+      pagePoints: null,
+      windowSeconds: 10,
+      redisUrl: 'redis://cache:6379/2',
+      keyPrefix: 'acme:rl',
+    });
     expect(loadConfig({ TALLY_RATE_LIMIT: 'off' }).rateLimit.apiPoints).toBeNull();
   });
 

@@ -26,6 +26,7 @@ export interface EmbeddedDatabase {
 export class DataFolderError extends Error {}
 
 // TypeScript would compile `import()` to `require()` under CommonJS; PGlite wants a real import.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the module's shape is typed where it is used
 const dynamicImport = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<any>;
 
 const SERVER_FILE = 'embedded-server.json';

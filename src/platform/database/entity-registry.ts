@@ -22,7 +22,19 @@ export interface ModuleSchema {
   migrations: (new () => MigrationInterface)[];
 }
 
-const schemas: ModuleSchema[] = [platformSchema, entitlementsSchema, metricsSchema, customersSchema, catalogSchema, subscriptionsSchema, invoicingSchema, paymentsSchema, creditsSchema, contractsSchema, checkoutSchema];
+const schemas: ModuleSchema[] = [
+  platformSchema,
+  entitlementsSchema,
+  metricsSchema,
+  customersSchema,
+  catalogSchema,
+  subscriptionsSchema,
+  invoicingSchema,
+  paymentsSchema,
+  creditsSchema,
+  contractsSchema,
+  checkoutSchema,
+];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ALL_ENTITIES: MixedList<Function> = schemas.flatMap((s) => s.entities);

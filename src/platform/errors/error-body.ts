@@ -39,9 +39,14 @@ export function toDomainError(err: unknown): DomainError {
   if (err instanceof QueryFailedError) {
     const code = (err as unknown as { code?: string }).code;
     if (code === '23505') return new DomainError('already_exists', 'conflict', 'a record with these values already exists');
-    if (code === '23503') return new DomainError('referenced_record', 'conflict', 'the record is referenced by or refers to another record');
+    if (code === '23503')
+      return new DomainError('referenced_record', 'conflict', 'the record is referenced by or refers to another record');
     if (code === '40001' || code === '40P01') {
-      return new DomainError('concurrent_update', 'retry', 'a concurrent update conflicted with this request; retry it (same Idempotency-Key)');
+      return new DomainError(
+        'concurrent_update',
+        'retry',
+        'a concurrent update conflicted with this request; retry it (same Idempotency-Key)',
+      );
     }
     if (code === '22003') return new DomainError('out_of_range', 'validation', 'a numeric value is out of range');
     return INTERNAL;

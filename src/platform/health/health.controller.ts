@@ -20,7 +20,10 @@ export class HealthController {
 
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: database reachable and every migration applied' })
-  @ApiOkResponse({ description: 'Database reachable and every migration applied', schema: { example: { status: 'ready', database: 'ok', migrations: 'applied' } } })
+  @ApiOkResponse({
+    description: 'Database reachable and every migration applied',
+    schema: { example: { status: 'ready', database: 'ok', migrations: 'applied' } },
+  })
   @ApiServiceUnavailableResponse({ description: 'Not ready yet' })
   async ready(@Res({ passthrough: true }) res: Response) {
     let database = 'ok';

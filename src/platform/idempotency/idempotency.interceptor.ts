@@ -42,8 +42,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const companyId = req.auth?.companyId;
     if (!companyId) return next.handle();
     const fingerprint = requestFingerprint(req.method, req.originalUrl, req.body);
-    const successStatus =
-      this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200);
+    const successStatus = this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200);
 
     return from(this.idempotency.claim(companyId, key, fingerprint)).pipe(
       mergeMap((claim) => {
@@ -67,7 +66,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
               // the handler failed: a 4xx is kept; a 5xx or a retryable conflict rolled back and releases the key
               catchError((err) => {
                 const { status, body } = renderError(err);
-                const settle = status >= 500 || isRetryable(err) ? this.idempotency.release(companyId, key) : this.idempotency.complete(companyId, key, status, body);
+                const settle =
+                  status >= 500 || isRetryable(err)
+                    ? this.idempotency.release(companyId, key)
+                    : this.idempotency.complete(companyId, key, status, body);
                 return from(settle).pipe(mergeMap(() => throwError(() => err)));
               }),
               // the handler succeeded and its writes are committed: the key is never released from here on

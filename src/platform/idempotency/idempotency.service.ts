@@ -10,11 +10,7 @@ export const IDEMPOTENCY_ABANDONED_MS = 5 * 60 * 1000;
 const STORE_ATTEMPTS = 3;
 
 export type ClaimResult =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'in_use' }
-  | { kind: 'unsettled' }
-  | { kind: 'reused' };
+  { kind: 'claimed' } | { kind: 'replay'; status: number; body: unknown } | { kind: 'in_use' } | { kind: 'unsettled' } | { kind: 'reused' };
 
 export function requestFingerprint(method: string, path: string, body: unknown): string {
   return createHash('sha256')
@@ -90,10 +86,17 @@ export class IdempotencyService {
         if (attempt + 1 < STORE_ATTEMPTS) await new Promise((r) => setTimeout(r, 25 * 4 ** attempt));
       }
     }
-    this.logger.error({ err: { message: (lastError as Error)?.message }, company_id: companyId }, 'could not store an idempotent answer; the key is kept as unsettled');
+    this.logger.error(
+      { err: { message: (lastError as Error)?.message }, company_id: companyId },
+      'could not store an idempotent answer; the key is kept as unsettled',
+    );
     for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
       try {
-        await this.dataSource.manager.update(IdempotencyKeyEntity, { company_id: companyId, key, state: 'running' }, { state: 'unsettled' });
+        await this.dataSource.manager.update(
+          IdempotencyKeyEntity,
+          { company_id: companyId, key, state: 'running' },
+          { state: 'unsettled' },
+        );
         return;
       } catch {
         if (attempt + 1 < STORE_ATTEMPTS) await new Promise((r) => setTimeout(r, 25 * 4 ** attempt));

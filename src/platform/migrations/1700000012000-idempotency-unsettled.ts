@@ -10,7 +10,9 @@ export class IdempotencyUnsettled1700000012000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE idempotency_keys DROP CONSTRAINT idempotency_keys_state_check');
-    await q.query(`ALTER TABLE idempotency_keys ADD CONSTRAINT idempotency_keys_state_check CHECK (state IN ('running', 'done', 'unsettled'))`);
+    await q.query(
+      `ALTER TABLE idempotency_keys ADD CONSTRAINT idempotency_keys_state_check CHECK (state IN ('running', 'done', 'unsettled'))`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -81,7 +81,12 @@ export interface FindBodyOptions {
  * The find body of one resource: the shared shape with that resource's query DTO and its
  * whitelist of sort keys (anything else is a 400).
  */
-export function findBodyDto<Q>(name: string, Query: ClassType<Q>, sortKeys: readonly string[], options: FindBodyOptions = {}): ClassType<FindBody<Q>> {
+export function findBodyDto<Q>(
+  name: string,
+  Query: ClassType<Q>,
+  sortKeys: readonly string[],
+  options: FindBodyOptions = {},
+): ClassType<FindBody<Q>> {
   const requirePagination = options.required?.includes('pagination') ?? false;
   const requireSortKey = options.required?.includes('sort_key') ?? false;
 

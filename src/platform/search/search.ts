@@ -11,6 +11,7 @@ export interface SortKeyDef {
   direction: 'ASC' | 'DESC';
   kind: SortValueKind;
   /** The row's value of that column (defaults to row[<column after the dot>]). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row of whichever entity the search reads
   value?: (row: any) => unknown;
 }
 
@@ -24,6 +25,7 @@ export type FilterDef =
   | { kind: 'in'; column: string }
   | { kind: 'bool'; column: string }
   | { kind: 'is_null'; column: string; whenTrue: boolean }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a filter value as validated by the resource's DTO
   | { kind: 'custom'; apply: (qb: WhereExpressionBuilder, value: any, param: string) => void };
 
 export interface SearchSpec {
@@ -93,6 +95,7 @@ function decodeCursor(cursor: string, sortKey: string, kind: SortValueKind): { v
   throw DomainError.invalidField('pagination.from_key', 'is not a cursor returned by this search with this sort_key');
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a filter value as validated by the resource's DTO
 function applyFilter(qb: WhereExpressionBuilder, name: string, def: FilterDef, value: any): void {
   const p = `f_${name}`;
   switch (def.kind) {
@@ -186,13 +189,15 @@ export async function runSearch<T extends ObjectLiteral>(
       cursor_id: cursor.id,
     });
   }
-  qb.orderBy(sort.column, sort.direction).addOrderBy(idColumn, sort.direction).limit(limit + 1);
+  qb.orderBy(sort.column, sort.direction)
+    .addOrderBy(idColumn, sort.direction)
+    .limit(limit + 1);
   const rows = await qb.getMany();
   const hasMore = rows.length > limit;
   const results = hasMore ? rows.slice(0, limit) : rows;
   let nextKey: string | null = null;
   if (hasMore) {
-    const last = results[results.length - 1] as any;
+    const last = results[results.length - 1] as unknown as Record<string, unknown> & { id: string };
     const raw = sort.value ? sort.value(last) : last[sort.column.split('.').pop()!];
     const value = raw instanceof Date ? raw.toISOString() : raw;
     nextKey = encodeCursor(sortKey, value, last.id);

@@ -51,7 +51,9 @@ export class CompanySeeders implements OnApplicationBootstrap {
   /** Seeds a new company (inside the transaction that inserts it). */
   async seed(manager: EntityManager, companyId: string, now: Date): Promise<void> {
     if (!this.sealed) {
-      throw new Error('a company was created before the application finished starting (call app.init() first): its standard records would be missing');
+      throw new Error(
+        'a company was created before the application finished starting (call app.init() first): its standard records would be missing',
+      );
     }
     await lockCompany(manager, companyId);
     for (const s of this.seeders) await s.seed(manager, companyId, now);

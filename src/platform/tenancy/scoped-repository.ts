@@ -1,12 +1,4 @@
-import {
-  DataSource,
-  EntityManager,
-  EntityTarget,
-  FindOptionsOrder,
-  FindOptionsWhere,
-  ObjectLiteral,
-  SelectQueryBuilder,
-} from 'typeorm';
+import { DataSource, EntityManager, EntityTarget, FindOptionsOrder, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../errors/domain-error';
 
 type Scoped = ObjectLiteral & { company_id: string };

@@ -37,7 +37,10 @@ export function findUnstorable(value: unknown, root: string): StringProblem | nu
       const [k, child] = entries[i];
       const childPath = path ? `${path}.${k}` : k;
       if (k.includes(NUL) || LONE_SURROGATE.test(k)) {
-        return { path: childPath.replace(/[\u0000\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`), problem: 'is not a valid field name' };
+        return {
+          path: childPath.replace(/[\0\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+          problem: 'is not a valid field name',
+        };
       }
       stack.push([child, childPath, depth + 1]);
     }

@@ -18,10 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto } from '../../platform/search/find-body.dto';
-import {
-  EntitlementAssignmentInputDto,
-  EntitlementAssignmentResponse,
-} from '../../entitlements/assignments/assignment.dto';
+import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entities';
 import { OptionalNestedArray } from '../../platform/validation/decorators';
@@ -37,8 +34,18 @@ export class QuantityConfigDto {
 export class ConfigItemDto {
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) product_metric_pricing_id?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) product_pricing_id?: string | null;
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, default: 1 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000_000) num_licenses?: number | null;
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, default: 0 }) @IsOptional() @IsInt() @Min(0) @Max(1_000_000_000) minimum_units?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, default: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000_000)
+  num_licenses?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, default: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000_000)
+  minimum_units?: number | null;
   @ApiPropertyOptional({ type: QuantityConfigDto, nullable: true })
   @IsOptional()
   @ValidateNested()
@@ -46,7 +53,8 @@ export class ConfigItemDto {
   quantity_config?: QuantityConfigDto | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() hide_at_checkout?: boolean | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) @IsOptional() @IsInt() sort_order?: number | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) upsell_product_metric_pricing_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) upsell_product_metric_pricing_id?:
+    string | null;
 }
 
 export const DISCOUNT_TYPES = ['DISCOUNT_AMOUNT', 'DISCOUNT_PERCENT'] as const;
@@ -85,7 +93,12 @@ export class CustomPriceInputDto {
 }
 
 export class OnetimeItemDto {
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 1_000_000_000 }) @IsOptional() @IsNumber() @Min(0) @Max(1_000_000_000) aggregate?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 1_000_000_000 })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1_000_000_000)
+  aggregate?: number | null;
   @ApiPropertyOptional({ type: CustomPriceInputDto, nullable: true })
   @IsOptional()
   @ValidateNested()
@@ -134,7 +147,11 @@ class PlanFieldsDto {
 
   @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) payment_method_id?: string | null;
-  @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) minimum_spend?: MoneyDto | null;
+  @ApiPropertyOptional({ type: MoneyDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MoneyDto)
+  minimum_spend?: MoneyDto | null;
 }
 
 export class CreateSubscriptionDto extends PlanFieldsDto {
@@ -152,7 +169,8 @@ export class CreateSubscriptionDto extends PlanFieldsDto {
   @IsDateTime()
   billing_anchor_date?: string | null;
   @ApiPropertyOptional({ nullable: true, type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
-  @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?: number | null;
+  @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?:
+    number | null;
   @OptionalNestedArray(DisplayFieldDto, 50, { nullable: true })
   invoice_additional_display_fields?: DisplayFieldDto[] | null;
   @ApiPropertyOptional({ nullable: true, type: [EntitlementAssignmentInputDto] })
@@ -167,7 +185,11 @@ export class CreateSubscriptionDto extends PlanFieldsDto {
 export class UpdateSubscriptionDto {
   @ApiPropertyOptional({ nullable: true, type: Boolean }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
   @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) minimum_spend?: MoneyDto | null;
+  @ApiPropertyOptional({ type: MoneyDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MoneyDto)
+  minimum_spend?: MoneyDto | null;
   @ApiPropertyOptional({ nullable: true, type: [EntitlementAssignmentInputDto] })
   @IsOptional()
   @IsArray()
@@ -175,15 +197,20 @@ export class UpdateSubscriptionDto {
   @Type(() => EntitlementAssignmentInputDto)
   override_entitlements?: EntitlementAssignmentInputDto[] | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) payment_method_id?: string | null;
-  @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?: number | null;
+  @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?:
+    number | null;
   @OptionalNestedArray(DisplayFieldDto, 50, { nullable: true })
   invoice_additional_display_fields?: DisplayFieldDto[] | null;
 }
 
 /** The change_config of spec #7. */
 export class ChangeSubscriptionDto extends PlanFieldsDto {
-  @ApiPropertyOptional({ nullable: true, enum: CHANGE_PRORATION_TYPES, default: 'NEXT' }) @IsOptional() @IsIn(CHANGE_PRORATION_TYPES) proration_type?: (typeof CHANGE_PRORATION_TYPES)[number] | null;
-  @ApiPropertyOptional({ nullable: true, enum: CHANGE_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CHANGE_TIMINGS) timing?: (typeof CHANGE_TIMINGS)[number] | null;
+  @ApiPropertyOptional({ nullable: true, enum: CHANGE_PRORATION_TYPES, default: 'NEXT' })
+  @IsOptional()
+  @IsIn(CHANGE_PRORATION_TYPES)
+  proration_type?: (typeof CHANGE_PRORATION_TYPES)[number] | null;
+  @ApiPropertyOptional({ nullable: true, enum: CHANGE_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CHANGE_TIMINGS) timing?:
+    (typeof CHANGE_TIMINGS)[number] | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'overrides timing' })
   @IsOptional()
   @IsDateTime()
@@ -196,7 +223,8 @@ export const REFUND_TYPES = ['PRORATED', 'NONE'] as const;
 
 /** The cancel_config of spec #7. */
 export class CancelSubscriptionDto {
-  @ApiPropertyOptional({ nullable: true, enum: CANCEL_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CANCEL_TIMINGS) timing?: (typeof CANCEL_TIMINGS)[number] | null;
+  @ApiPropertyOptional({ nullable: true, enum: CANCEL_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CANCEL_TIMINGS) timing?:
+    (typeof CANCEL_TIMINGS)[number] | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'overrides timing; not before start_date' })
   @IsOptional()
   @IsDateTime()
@@ -205,7 +233,11 @@ export class CancelSubscriptionDto {
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(1000) reason?: string | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() charge_remaining_balance?: boolean | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() cancel_pending_invoices?: boolean | null;
-  @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) custom_refund_amount?: MoneyDto | null;
+  @ApiPropertyOptional({ type: MoneyDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MoneyDto)
+  custom_refund_amount?: MoneyDto | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(1000) customer_cancel_reason?: string | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() send_customer_receipt?: boolean | null;
 }
@@ -238,17 +270,43 @@ export class SubscriptionUsageDto {
 export class SubscriptionQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() customer_id?: string;
   @ApiPropertyOptional({ enum: ['active', 'cancelled', 'unpaid'] }) @IsOptional() @IsString() status?: string;
-  @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(10) @IsString({ each: true }) statuses?: string[];
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  statuses?: string[];
   @ApiPropertyOptional() @IsOptional() @IsString() product_pricing_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() bundle_pricing_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() auto_renews?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() auto_charges?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() trial?: boolean;
-  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) start_date?: DateRangeFilterDto;
-  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) end_date?: DateRangeFilterDto;
-  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) renewal_date?: DateRangeFilterDto;
-  @ApiPropertyOptional({ type: DateRangeFilterDto }) @IsOptional() @ValidateNested() @Type(() => DateRangeFilterDto) next_invoice_date?: DateRangeFilterDto;
-  @ApiPropertyOptional({ description: 'subscription id/identifier, customer name/identifier/email' }) @IsOptional() @IsString() @MaxLength(255) search?: string;
+  @ApiPropertyOptional({ type: DateRangeFilterDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateRangeFilterDto)
+  start_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateRangeFilterDto)
+  end_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateRangeFilterDto)
+  renewal_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ type: DateRangeFilterDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateRangeFilterDto)
+  next_invoice_date?: DateRangeFilterDto;
+  @ApiPropertyOptional({ description: 'subscription id/identifier, customer name/identifier/email' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  search?: string;
 }
 
 export const FindSubscriptionsDto = findBodyDto('FindSubscriptionsBody', SubscriptionQueryDto, BASE_SORT_KEYS);
@@ -292,7 +350,8 @@ export class SubscriptionProductPricingResponse {
   @ApiProperty() name: string;
   @ApiProperty({ type: Object, nullable: true }) product: Record<string, unknown> | null;
   @ApiProperty() product_id: string;
-  @ApiProperty({ type: [Object], description: 'product metric pricings, each with minimum_units and num_licenses' }) product_metric_pricings: Record<string, unknown>[];
+  @ApiProperty({ type: [Object], description: 'product metric pricings, each with minimum_units and num_licenses' })
+  product_metric_pricings: Record<string, unknown>[];
   @ApiProperty({ type: [String] }) tags: string[];
   @ApiProperty() type: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
@@ -303,11 +362,15 @@ export class SubscriptionResponse {
   @ApiProperty() auto_charges: boolean;
   @ApiProperty() auto_renews: boolean;
   @ApiProperty({ format: 'date-time' }) billing_anchor_date: string;
-  @ApiProperty({ type: Object, nullable: true, description: 'the bundle, with default_term, deleted_at, image_url, key, import_*' }) bundle_pricing: Record<string, unknown> | null;
+  @ApiProperty({ type: Object, nullable: true, description: 'the bundle, with default_term, deleted_at, image_url, key, import_*' })
+  bundle_pricing: Record<string, unknown> | null;
   @ApiProperty({ type: String, nullable: true }) bundle_pricing_id: string | null;
   @ApiProperty({ type: CancelConfigResponse, nullable: true }) cancel_config: CancelConfigResponse | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) cancel_date: string | null;
-  @ApiProperty({ type: Object, nullable: true, description: 'the scheduled change while it is pending' }) change_config: Record<string, unknown> | null;
+  @ApiProperty({ type: Object, nullable: true, description: 'the scheduled change while it is pending' }) change_config: Record<
+    string,
+    unknown
+  > | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) change_date: string | null;
   @ApiProperty() company_id: string;
   @ApiProperty({ type: [EntitlementAssignmentResponse] }) computed_entitlements: EntitlementAssignmentResponse[];
