@@ -1,6 +1,6 @@
 import { ok } from './http';
 import type { Tenant, TestApp } from './app';
-import { AuditService } from '../../src/audit/audit.service';
+import { expectBooksBalanced } from './audit';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 
 /** Shared set-up of the invoice-ledger tests: customers, cards, one-time invoices, hand-made charge attempts, the audit. */
@@ -79,7 +79,7 @@ export function ledgerKit(t: TestApp) {
     },
     /** The reconciliation of the tenant's books must find nothing. */
     async expectAuditClean(tenant: Tenant) {
-      expect(await t.app.get(AuditService).company(tenant.companyId)).toEqual([]);
+      await expectBooksBalanced(t, [tenant.companyId]);
     },
   };
 }
