@@ -51,7 +51,11 @@ describe('hardening: hosted page errors', () => {
   const submit = (link: string, form: Record<string, string>) => request(t.http).post(new URL(link).pathname).type('form').send(form);
   const payForm = { name: 'Grace Hopper', email: 'grace@navy.test', payment_token: 'tok_visa' };
   // the random part after `<company id>_` (it may itself contain `_`: base64url)
-  const secretOf = (link: string) => new URL(link).pathname.split('/').pop()!.replace(/^cmp_[0-9a-z]{26}_/, '');
+  const secretOf = (link: string) =>
+    new URL(link).pathname
+      .split('/')
+      .pop()!
+      .replace(/^cmp_[0-9a-z]{26}_/, '');
 
   const expectHtmlError = (res: request.Response, status: number, link: string) => {
     expect(res.status).toBe(status);
