@@ -38,8 +38,7 @@ export class CreditsController {
   @HttpCode(200)
   @ApiPageResponse(CreditResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindCreditsDto) {
-    const page = await this.service.find(companyId, body);
-    return { pagination: page.pagination, results: await this.views.creditList(companyId, page.results) };
+    return this.views.creditPage(companyId, await this.service.find(companyId, body));
   }
 
   @Post('consume')
@@ -55,8 +54,7 @@ export class CreditsController {
   @HttpCode(200)
   @ApiPageResponse(CreditLogResponse)
   async findLogs(@CompanyId() companyId: string, @Body() body: FindCreditLogsDto) {
-    const page = await this.service.findLogs(companyId, body);
-    return { pagination: page.pagination, results: await this.views.logList(companyId, page.results) };
+    return this.views.logPage(companyId, await this.service.findLogs(companyId, body));
   }
 
   @Get(':id')
