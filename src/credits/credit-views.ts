@@ -39,25 +39,25 @@ export class CreditViews {
     return new Map(rows.map((r) => [r.id, toBillableItemResponse(r)]));
   }
 
-  async credit(companyId: string, row: CreditEntity): Promise<CreditResponse> {
-    return (await this.creditList(companyId, [row]))[0];
+  async creditView(companyId: string, row: CreditEntity): Promise<CreditResponse> {
+    return (await this.creditViews(companyId, [row]))[0];
   }
 
-  async creditList(companyId: string, rows: CreditEntity[]): Promise<CreditResponse[]> {
+  async creditViews(companyId: string, rows: CreditEntity[]): Promise<CreditResponse[]> {
     const items = await this.itemMap(companyId, unique(rows.map((r) => r.item_id)));
     const now = this.clock.now();
     return rows.map((r) => toCreditResponse(r, r.item_id ? (items.get(r.item_id) ?? null) : null, now));
   }
 
   async creditPage(companyId: string, page: SearchPage<CreditEntity>): Promise<SearchPage<CreditResponse>> {
-    return { pagination: page.pagination, results: await this.creditList(companyId, page.results) };
+    return { pagination: page.pagination, results: await this.creditViews(companyId, page.results) };
   }
 
   async logPage(companyId: string, page: SearchPage<CreditLogEntity>): Promise<SearchPage<CreditLogResponse>> {
-    return { pagination: page.pagination, results: await this.logList(companyId, page.results) };
+    return { pagination: page.pagination, results: await this.logViews(companyId, page.results) };
   }
 
-  async logList(companyId: string, rows: CreditLogEntity[]): Promise<CreditLogResponse[]> {
+  async logViews(companyId: string, rows: CreditLogEntity[]): Promise<CreditLogResponse[]> {
     if (rows.length === 0) return [];
     const now = this.clock.now();
     const creditIds = unique(rows.map((l) => l.credit_id));
@@ -102,8 +102,8 @@ export class CreditViews {
     });
   }
 
-  async consumeResult(companyId: string, r: ConsumeResult): Promise<ConsumeCreditsResponse> {
-    const [credits, logs] = [await this.creditList(companyId, r.credits), await this.logList(companyId, r.logs)];
+  async consumeView(companyId: string, r: ConsumeResult): Promise<ConsumeCreditsResponse> {
+    const [credits, logs] = [await this.creditViews(companyId, r.credits), await this.logViews(companyId, r.logs)];
     return toConsumeCreditsResponse(r, credits, logs);
   }
 }

@@ -38,7 +38,7 @@ export class BillableItemsController {
   @HttpCode(200)
   @ApiOkResponse({ type: BillableItemResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateBillableItemDto) {
-    return this.views.item(await this.service.create(companyId, dto));
+    return this.views.itemView(await this.service.create(companyId, dto));
   }
 
   @Post('find')
@@ -53,14 +53,14 @@ export class BillableItemsController {
   @ApiOperation({ summary: 'Get a billable item' })
   @ApiOkResponse({ type: BillableItemResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string) {
-    return this.views.item(await this.service.get(companyId, id));
+    return this.views.itemView(await this.service.get(companyId, id));
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update a billable item (spec #15)' })
   @ApiOkResponse({ type: BillableItemResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateBillableItemDto) {
-    return this.views.item(await this.service.update(companyId, id, dto));
+    return this.views.itemView(await this.service.update(companyId, id, dto));
   }
 }
 
@@ -78,7 +78,7 @@ export class BillableMetricsController {
   @HttpCode(200)
   @ApiOkResponse({ type: BillableMetricResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateBillableMetricDto) {
-    return this.views.metric(await this.service.create(companyId, dto));
+    return this.views.metricView(await this.service.create(companyId, dto));
   }
 
   @Post('find')
@@ -93,14 +93,14 @@ export class BillableMetricsController {
   @ApiOperation({ summary: 'Get a billable metric' })
   @ApiOkResponse({ type: BillableMetricResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string) {
-    return this.views.metric(await this.service.get(companyId, id));
+    return this.views.metricView(await this.service.get(companyId, id));
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update a billable metric' })
   @ApiOkResponse({ type: BillableMetricResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateBillableMetricDto) {
-    return this.views.metric(await this.service.update(companyId, id, dto));
+    return this.views.metricView(await this.service.update(companyId, id, dto));
   }
 }
 
@@ -119,7 +119,7 @@ export class UsageController {
   @HttpCode(200)
   @ApiOkResponse({ type: IngestEventsResponse })
   async ingest(@CompanyId() companyId: string, @Body() dto: IngestEventsDto): Promise<IngestEventsResponse> {
-    return this.views.eventsIngested(await this.ingestion.ingest(companyId, dto.events));
+    return this.views.eventsIngestView(await this.ingestion.ingest(companyId, dto.events));
   }
 
   @Post('customers/:customer_id/usage')
@@ -127,6 +127,6 @@ export class UsageController {
   @HttpCode(200)
   @ApiOkResponse({ type: CustomerUsageResponse })
   async customerUsage(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Body() dto: CustomerUsageDto) {
-    return this.views.customerUsage(await this.usage.customerUsage(companyId, customerId, dto));
+    return this.views.customerUsageView(await this.usage.customerUsage(companyId, customerId, dto));
   }
 }

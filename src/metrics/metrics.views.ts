@@ -22,7 +22,7 @@ const mapPage = <T, R>(page: SearchPage<T>, map: (row: T) => R): SearchPage<R> =
  */
 @Injectable()
 export class MetricsViews {
-  item(item: BillableItemEntity) {
+  itemView(item: BillableItemEntity) {
     return toBillableItemResponse(item);
   }
 
@@ -30,7 +30,7 @@ export class MetricsViews {
     return mapPage(page, toBillableItemResponse);
   }
 
-  metric(metric: BillableMetricEntity) {
+  metricView(metric: BillableMetricEntity) {
     return toBillableMetricResponse(metric);
   }
 
@@ -38,7 +38,7 @@ export class MetricsViews {
     return mapPage(page, toBillableMetricResponse);
   }
 
-  object(object: BillableObjectEntity): ObjectResponse {
+  objectView(object: BillableObjectEntity): ObjectResponse {
     return toObjectResponse(object);
   }
 
@@ -46,15 +46,15 @@ export class MetricsViews {
     return mapPage(page, toObjectResponse);
   }
 
-  objectsIngested(result: ObjectsIngestResult): IngestObjectsResponse {
+  objectsIngestView(result: ObjectsIngestResult): IngestObjectsResponse {
     return toIngestObjectsResponse(result);
   }
 
-  eventsIngested(result: IngestResult): IngestEventsResponse {
+  eventsIngestView(result: IngestResult): IngestEventsResponse {
     return toIngestEventsResponse(result);
   }
 
-  customerUsage(usage: UsageValue & { metric_id: string }) {
+  customerUsageView(usage: UsageValue & { metric_id: string }) {
     return toCustomerUsageResponse(usage);
   }
 }

@@ -22,7 +22,7 @@ export class ObjectsController {
   @HttpCode(201)
   @ApiCreatedResponse({ type: ObjectResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateObjectDto): Promise<ObjectResponse> {
-    return this.views.object(await this.service.create(companyId, dto));
+    return this.views.objectView(await this.service.create(companyId, dto));
   }
 
   @Post('find')
@@ -38,27 +38,27 @@ export class ObjectsController {
   @HttpCode(200)
   @ApiOkResponse({ type: IngestObjectsResponse })
   async ingest(@CompanyId() companyId: string, @Body() dto: IngestObjectsDto): Promise<IngestObjectsResponse> {
-    return this.views.objectsIngested(await this.service.ingest(companyId, dto.objects));
+    return this.views.objectsIngestView(await this.service.ingest(companyId, dto.objects));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get an object' })
   @ApiOkResponse({ type: ObjectResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ObjectResponse> {
-    return this.views.object(await this.service.get(companyId, id));
+    return this.views.objectView(await this.service.get(companyId, id));
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update an object' })
   @ApiOkResponse({ type: ObjectResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateObjectDto): Promise<ObjectResponse> {
-    return this.views.object(await this.service.update(companyId, id, dto.properties));
+    return this.views.objectView(await this.service.update(companyId, id, dto.properties));
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete an object' })
   @ApiOkResponse({ type: ObjectResponse, description: 'soft delete: the object stays for the usage of past periods' })
   async remove(@CompanyId() companyId: string, @Param('id') id: string): Promise<ObjectResponse> {
-    return this.views.object(await this.service.remove(companyId, id));
+    return this.views.objectView(await this.service.remove(companyId, id));
   }
 }
