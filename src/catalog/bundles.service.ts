@@ -3,11 +3,10 @@ import { DataSource, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
-import { baseSortKeys, runSearch, SearchSpec } from '../platform/search/search';
+import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { BundleEntity } from './catalog.entities';
 import { BundleProductPricingsRepository, BundlesRepository, ProductPricingsRepository } from './catalog.repositories';
-import { CatalogViews } from './catalog.views';
-import type { BundleResponse, CreateBundleDto, FindBundlesDto, UpdateBundleDto } from './dto/bundle.dto';
+import type { CreateBundleDto, FindBundlesDto, UpdateBundleDto } from './dto/bundle.dto';
 
 const SEARCH: SearchSpec = {
   alias: 'b',
@@ -27,11 +26,10 @@ export class BundlesService {
     private readonly bundles: BundlesRepository,
     private readonly entries: BundleProductPricingsRepository,
     private readonly pricings: ProductPricingsRepository,
-    private readonly views: CatalogViews,
     private readonly clock: Clock,
   ) {}
 
-  async create(companyId: string, dto: CreateBundleDto): Promise<BundleResponse> {
+  async create(companyId: string, dto: CreateBundleDto): Promise<BundleEntity> {
     const ids = dto.product_pricing_ids;
     const valid = [...new Set(ids.filter((id) => isId('productPricing', id)))];
     const found = valid.length ? await this.pricings.find(companyId, { where: { id: In(valid) } }) : [];
@@ -83,33 +81,28 @@ export class BundlesService {
         })),
       );
     });
-    return this.views.bundleView(companyId, bundle);
+    return bundle;
   }
 
-  private async getEntity(companyId: string, id: string): Promise<BundleEntity> {
+  async get(companyId: string, id: string): Promise<BundleEntity> {
     const notFound = () => DomainError.notFound('bundle');
     if (!isId('bundle', id)) throw notFound();
     return this.bundles.findOneOrFail(companyId, { id }, notFound);
   }
 
-  async get(companyId: string, id: string): Promise<BundleResponse> {
-    return this.views.bundleView(companyId, await this.getEntity(companyId, id));
-  }
-
   /** Name, description, metadata and state (archive); the pricings of a bundle do not change. */
-  async update(companyId: string, id: string, dto: UpdateBundleDto): Promise<BundleResponse> {
-    const current = await this.getEntity(companyId, id);
+  async update(companyId: string, id: string, dto: UpdateBundleDto): Promise<BundleEntity> {
+    const current = await this.get(companyId, id);
     const patch: Partial<BundleEntity> = { updated_at: this.clock.now() };
     if (dto.name !== undefined && dto.name !== null) patch.name = dto.name;
     if (dto.description !== undefined) patch.description = dto.description;
     if (dto.metadata !== undefined) patch.metadata = dto.metadata ?? {};
     if (dto.state != null) patch.state = dto.state;
     await this.bundles.update(companyId, { id }, patch);
-    return this.views.bundleView(companyId, { ...current, ...patch });
+    return { ...current, ...patch };
   }
 
-  async find(companyId: string, body: FindBundlesDto) {
-    const page = await runSearch(this.bundles.queryBuilder(companyId, 'b'), body, SEARCH);
-    return { pagination: page.pagination, results: await this.views.bundleViews(companyId, page.results) };
+  find(companyId: string, body: FindBundlesDto): Promise<SearchPage<BundleEntity>> {
+    return runSearch(this.bundles.queryBuilder(companyId, 'b'), body, SEARCH);
   }
 }

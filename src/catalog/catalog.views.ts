@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { toCompanyRecord } from '../platform/company-record.mapper';
+import type { SearchPage } from '../platform/search/search';
 import { EntitlementAssignmentsService, AssignmentOwner } from '../entitlements/assignments/assignments.service';
 import { mergeAssignmentLayers, ownAssignments } from '../entitlements/assignments/assignment.rules';
 import { BillableItemsRepository, BillableMetricsRepository } from '../metrics/metrics.repositories';
@@ -94,6 +95,10 @@ export class CatalogViews {
     return (await this.productViews(companyId, [product], true))[0];
   }
 
+  async productPage(companyId: string, page: SearchPage<ProductEntity>): Promise<SearchPage<ProductResponse>> {
+    return { pagination: page.pagination, results: await this.productViews(companyId, page.results, true) };
+  }
+
   /** Pricings, each with its product (without product_pricings) and metric pricings expanded. */
   async pricingViews(
     companyId: string,
@@ -168,6 +173,10 @@ export class CatalogViews {
     return (await this.pricingViews(companyId, [row]))[0];
   }
 
+  async pricingPage(companyId: string, page: SearchPage<ProductPricingEntity>): Promise<SearchPage<ProductPricingResponse>> {
+    return { pagination: page.pagination, results: await this.pricingViews(companyId, page.results) };
+  }
+
   /** Bundles with their entries, each entry's product and pricing expanded. */
   async bundleViews(companyId: string, bundles: BundleEntity[]): Promise<BundleResponse[]> {
     if (bundles.length === 0) return [];
@@ -200,5 +209,9 @@ export class CatalogViews {
 
   async bundleView(companyId: string, bundle: BundleEntity): Promise<BundleResponse> {
     return (await this.bundleViews(companyId, [bundle]))[0];
+  }
+
+  async bundlePage(companyId: string, page: SearchPage<BundleEntity>): Promise<SearchPage<BundleResponse>> {
+    return { pagination: page.pagination, results: await this.bundleViews(companyId, page.results) };
   }
 }

@@ -5,41 +5,45 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { PricingsService } from './pricings.service';
+import { CatalogViews } from './catalog.views';
 import { CreatePricingDto, FindPricingsDto, ProductPricingResponse, UpdatePricingDto } from './dto/pricing.dto';
 
 @ApiTags('catalog')
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/pricing`)
 export class PricingsController {
-  constructor(private readonly service: PricingsService) {}
+  constructor(
+    private readonly service: PricingsService,
+    private readonly views: CatalogViews,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a product pricing' })
   @HttpCode(200)
   @ApiOkResponse({ type: ProductPricingResponse })
-  create(@CompanyId() companyId: string, @Body() dto: CreatePricingDto): Promise<ProductPricingResponse> {
-    return this.service.create(companyId, dto);
+  async create(@CompanyId() companyId: string, @Body() dto: CreatePricingDto): Promise<ProductPricingResponse> {
+    return this.views.pricingView(companyId, await this.service.create(companyId, dto));
   }
 
   @Post('find')
   @ApiOperation({ summary: 'Search product pricings' })
   @HttpCode(200)
   @ApiPageResponse(ProductPricingResponse)
-  find(@CompanyId() companyId: string, @Body() body: FindPricingsDto) {
-    return this.service.find(companyId, body);
+  async find(@CompanyId() companyId: string, @Body() body: FindPricingsDto) {
+    return this.views.pricingPage(companyId, await this.service.find(companyId, body));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a product pricing' })
   @ApiOkResponse({ type: ProductPricingResponse })
-  get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ProductPricingResponse> {
-    return this.service.get(companyId, id);
+  async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ProductPricingResponse> {
+    return this.views.pricingView(companyId, await this.service.get(companyId, id));
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update a product pricing; archive with state ARCHIVED' })
   @ApiOkResponse({ type: ProductPricingResponse })
-  update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdatePricingDto): Promise<ProductPricingResponse> {
-    return this.service.update(companyId, id, dto);
+  async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdatePricingDto): Promise<ProductPricingResponse> {
+    return this.views.pricingView(companyId, await this.service.update(companyId, id, dto));
   }
 }

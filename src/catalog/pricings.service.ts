@@ -3,7 +3,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
-import { baseSortKeys, runSearch, SearchSpec } from '../platform/search/search';
+import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
 import { BillableItemsRepository, BillableMetricsRepository } from '../metrics/metrics.repositories';
 import { BillableItemEntity, LICENSE_ITEM_TYPE } from '../metrics/billable-item.entity';
@@ -16,12 +16,11 @@ import {
   ProductMetricPricingsRepository,
   ProductPricingsRepository,
 } from './catalog.repositories';
-import { CatalogViews } from './catalog.views';
 import { itemPricingShape, shapeColumns } from './catalog.mappers';
 import { mergePriceInput, PriceInput, PriceShape, resolvePriceShape, shapeToInput, touchesPrice } from './pricing.rules';
 import { ProductsService } from './products.service';
 import { SubscriptionUsageCounter } from './subscription-usage-counter';
-import type { CreatePricingDto, FindPricingsDto, ProductPricingResponse, UpdatePricingDto } from './dto/pricing.dto';
+import type { CreatePricingDto, FindPricingsDto, UpdatePricingDto } from './dto/pricing.dto';
 
 const SEARCH: SearchSpec = {
   alias: 'pp',
@@ -54,12 +53,11 @@ export class PricingsService {
     private readonly products: ProductsService,
     private readonly assignments: EntitlementAssignmentsService,
     private readonly usage: SubscriptionUsageCounter,
-    private readonly views: CatalogViews,
     private readonly clock: Clock,
   ) {}
 
-  async create(companyId: string, dto: CreatePricingDto): Promise<ProductPricingResponse> {
-    const product = await this.products.getEntity(companyId, dto.product_id, 'product_id');
+  async create(companyId: string, dto: CreatePricingDto): Promise<ProductPricingEntity> {
+    const product = await this.products.get(companyId, dto.product_id, 'product_id');
     if (product.state !== 'ACTIVE') throw DomainError.invalidField('product_id', 'is an archived product');
     const { item, metric } = await this.itemAndMetric(companyId, dto.item_id ?? null, dto.metric_id ?? null);
     const shape = resolvePriceShape(dto, dto.currency);
@@ -117,26 +115,22 @@ export class PricingsService {
       });
       await this.assignments.replace(m, companyId, { type: 'PRODUCT_PRICING', id: pricing.id }, resolved);
     });
-    return this.views.pricingView(companyId, pricing);
+    return pricing;
   }
 
-  /** The pricing entity of this company, or 404 (`field` names the body field that named it). */
-  async getEntity(companyId: string, id: string, field?: string): Promise<ProductPricingEntity> {
+  /** The pricing of this company, or 404 (`field` names the body field that named it). */
+  async get(companyId: string, id: string, field?: string): Promise<ProductPricingEntity> {
     const notFound = () => DomainError.notFound('product pricing', field);
     if (!isId('productPricing', id)) throw notFound();
     return this.pricings.findOneOrFail(companyId, { id }, notFound);
-  }
-
-  async get(companyId: string, id: string): Promise<ProductPricingResponse> {
-    return this.views.pricingView(companyId, await this.getEntity(companyId, id));
   }
 
   /**
    * Names, tags, metadata, state, entitlements and upsell change any time. Price fields change
    * only while no subscription uses the pricing (409 otherwise: archive it and create another).
    */
-  async update(companyId: string, id: string, dto: UpdatePricingDto): Promise<ProductPricingResponse> {
-    const current = await this.getEntity(companyId, id);
+  async update(companyId: string, id: string, dto: UpdatePricingDto): Promise<ProductPricingEntity> {
+    const current = await this.get(companyId, id);
     if (dto.name === null) throw DomainError.invalidField('name', 'must not be null');
     const priceChange = touchesPrice(dto);
     if (priceChange) await this.assertUnused(companyId, id);
@@ -184,7 +178,7 @@ export class PricingsService {
       if (patch[f] !== undefined) (ipPatch as Record<string, unknown>)[f] = patch[f];
     }
 
-    const updated = await this.dataSource.transaction(async (m) => {
+    return this.dataSource.transaction(async (m) => {
       const locked = await this.pricings.with(m).findOneForUpdate(companyId, { id });
       if (!locked) throw DomainError.notFound('product pricing');
       if (priceChange) await this.assertUnused(companyId, id, m);
@@ -201,12 +195,10 @@ export class PricingsService {
       if (resolved) await this.assignments.replace(m, companyId, { type: 'PRODUCT_PRICING', id }, resolved);
       return { ...locked, ...patch } as ProductPricingEntity;
     });
-    return this.views.pricingView(companyId, updated);
   }
 
-  async find(companyId: string, body: FindPricingsDto) {
-    const page = await runSearch(this.pricings.queryBuilder(companyId, 'pp'), body, SEARCH);
-    return { pagination: page.pagination, results: await this.views.pricingViews(companyId, page.results) };
+  find(companyId: string, body: FindPricingsDto): Promise<SearchPage<ProductPricingEntity>> {
+    return runSearch(this.pricings.queryBuilder(companyId, 'pp'), body, SEARCH);
   }
 
   private async assertUnused(companyId: string, id: string, manager?: EntityManager): Promise<void> {
@@ -259,7 +251,7 @@ export class PricingsService {
     }
     if (upsellId) {
       if (upsellId === selfId) throw DomainError.invalidField('upsell_product_pricing_id', 'must be another pricing');
-      await this.getEntity(companyId, upsellId, 'upsell_product_pricing_id');
+      await this.get(companyId, upsellId, 'upsell_product_pricing_id');
     }
   }
 

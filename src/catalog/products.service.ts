@@ -3,12 +3,11 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
-import { baseSortKeys, runSearch, SearchSpec } from '../platform/search/search';
+import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
 import { ProductEntity } from './catalog.entities';
 import { ProductsRepository } from './catalog.repositories';
-import { CatalogViews } from './catalog.views';
-import type { CreateProductDto, FindProductsDto, ProductResponse, UpdateProductDto } from './dto/product.dto';
+import type { CreateProductDto, FindProductsDto, UpdateProductDto } from './dto/product.dto';
 
 const SEARCH: SearchSpec = {
   alias: 'p',
@@ -30,11 +29,10 @@ export class ProductsService {
     private readonly dataSource: DataSource,
     private readonly products: ProductsRepository,
     private readonly assignments: EntitlementAssignmentsService,
-    private readonly views: CatalogViews,
     private readonly clock: Clock,
   ) {}
 
-  async create(companyId: string, dto: CreateProductDto): Promise<ProductResponse> {
+  async create(companyId: string, dto: CreateProductDto): Promise<ProductEntity> {
     const resolved = await this.assignments.resolve(companyId, dto.entitlements);
     const now = this.clock.now();
     const row: ProductEntity = {
@@ -56,22 +54,18 @@ export class ProductsService {
       await this.products.with(m).insert(companyId, insert);
       await this.assignments.replace(m, companyId, { type: 'PRODUCT', id: row.id }, resolved);
     });
-    return this.views.productView(companyId, row);
+    return row;
   }
 
-  /** The product entity of this company, or 404 (`field` names the body field that named it). */
-  async getEntity(companyId: string, id: string, field?: string): Promise<ProductEntity> {
+  /** The product of this company, or 404 (`field` names the body field that named it). */
+  async get(companyId: string, id: string, field?: string): Promise<ProductEntity> {
     const notFound = () => DomainError.notFound('product', field);
     if (!isId('product', id)) throw notFound();
     return this.products.findOneOrFail(companyId, { id }, notFound);
   }
 
-  async get(companyId: string, id: string): Promise<ProductResponse> {
-    return this.views.productView(companyId, await this.getEntity(companyId, id));
-  }
-
-  async update(companyId: string, id: string, dto: UpdateProductDto): Promise<ProductResponse> {
-    await this.getEntity(companyId, id);
+  async update(companyId: string, id: string, dto: UpdateProductDto): Promise<ProductEntity> {
+    await this.get(companyId, id);
     const resolved = dto.entitlements !== undefined ? await this.assignments.resolve(companyId, dto.entitlements) : null;
     const patch: Partial<ProductEntity> = { updated_at: this.clock.now() };
     if (dto.name !== undefined) {
@@ -84,7 +78,7 @@ export class ProductsService {
     if (dto.metadata !== undefined) patch.metadata = dto.metadata ?? {};
     if (dto.tags !== undefined) patch.tags = dto.tags ?? [];
     if (dto.state !== undefined && dto.state !== null) patch.state = dto.state;
-    const updated = await this.dataSource.transaction(async (m) => {
+    return this.dataSource.transaction(async (m) => {
       const repo = this.products.with(m);
       const locked = await repo.findOneForUpdate(companyId, { id });
       if (!locked) throw DomainError.notFound('product');
@@ -92,11 +86,9 @@ export class ProductsService {
       if (resolved) await this.assignments.replace(m, companyId, { type: 'PRODUCT', id }, resolved);
       return { ...locked, ...patch } as ProductEntity;
     });
-    return this.views.productView(companyId, updated);
   }
 
-  async find(companyId: string, body: FindProductsDto) {
-    const page = await runSearch(this.products.queryBuilder(companyId, 'p'), body, SEARCH);
-    return { pagination: page.pagination, results: await this.views.productViews(companyId, page.results, true) };
+  find(companyId: string, body: FindProductsDto): Promise<SearchPage<ProductEntity>> {
+    return runSearch(this.products.queryBuilder(companyId, 'p'), body, SEARCH);
   }
 }

@@ -5,35 +5,39 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { ContractsService } from './contracts.service';
+import { ContractViews } from './contract.views';
 import { ContractResponse, CreateContractDto, FindContractsDto, UpdateContractDto } from './dto/contract.dto';
 
 @ApiTags('contracts')
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/contracts`)
 export class ContractsController {
-  constructor(private readonly service: ContractsService) {}
+  constructor(
+    private readonly service: ContractsService,
+    private readonly views: ContractViews,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a contract' })
   @HttpCode(200)
   @ApiOkResponse({ type: ContractResponse, description: 'the contract (creation answers 200)' })
-  create(@CompanyId() companyId: string, @Body() dto: CreateContractDto): Promise<ContractResponse> {
-    return this.service.create(companyId, dto);
+  async create(@CompanyId() companyId: string, @Body() dto: CreateContractDto): Promise<ContractResponse> {
+    return this.views.one(companyId, await this.service.create(companyId, dto));
   }
 
   @Post('find')
   @ApiOperation({ summary: 'Search contracts' })
   @HttpCode(200)
   @ApiPageResponse(ContractResponse)
-  find(@CompanyId() companyId: string, @Body() body: FindContractsDto) {
-    return this.service.find(companyId, body);
+  async find(@CompanyId() companyId: string, @Body() body: FindContractsDto) {
+    return this.views.page(companyId, await this.service.find(companyId, body));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a contract' })
   @ApiOkResponse({ type: ContractResponse })
-  get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ContractResponse> {
-    return this.service.get(companyId, id);
+  async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ContractResponse> {
+    return this.views.one(companyId, await this.service.get(companyId, id));
   }
 
   @Patch(':id')
@@ -50,7 +54,7 @@ export class ContractsController {
       '(`terms_digest`); a signature given on other terms is reset instead.',
   })
   @ApiOkResponse({ type: ContractResponse, description: 'the contract; signatures reset when a term changed' })
-  update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateContractDto): Promise<ContractResponse> {
-    return this.service.update(companyId, id, dto);
+  async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateContractDto): Promise<ContractResponse> {
+    return this.views.one(companyId, await this.service.update(companyId, id, dto));
   }
 }

@@ -3,7 +3,7 @@ import { DataSource, EntityManager, In, LessThanOrEqual } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
-import { baseSortKeys, runSearch, SearchSpec } from '../platform/search/search';
+import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { CustomerEntity } from '../customers/customer.entity';
 import { CustomersRepository } from '../customers/customers.repository';
 import { ProductPricingsRepository } from '../catalog/catalog.repositories';
@@ -26,8 +26,7 @@ import {
   termPricingIds,
 } from './contract-rules';
 import { ContractSignatoriesRepository, ContractsRepository } from './contracts.repositories';
-import { ContractViews } from './contract.views';
-import type { ContractResponse, CreateContractDto, FindContractsDto, SignatoryPatchDto, UpdateContractDto } from './dto/contract.dto';
+import type { CreateContractDto, FindContractsDto, SignatoryPatchDto, UpdateContractDto } from './dto/contract.dto';
 
 /** What a hosted-page signature came to (`terms_changed`: the page showed other terms than the current ones, nothing signed). */
 export type SignOutcome = 'signed' | 'already_signed' | 'closed' | 'not_found' | 'terms_changed';
@@ -60,7 +59,6 @@ export class ContractsService {
     private readonly pricings: ProductPricingsRepository,
     private readonly plan: PlanCatalog,
     private readonly subscriptions: SubscriptionsService,
-    private readonly views: ContractViews,
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -71,13 +69,13 @@ export class ContractsService {
     return row;
   }
 
-  async get(companyId: string, id: string): Promise<ContractResponse> {
+  async get(companyId: string, id: string): Promise<ContractEntity> {
     const row = await this.findRow(companyId, id);
     await this.persistExpired(companyId, [row]);
-    return this.views.one(companyId, row);
+    return row;
   }
 
-  async find(companyId: string, body: FindContractsDto) {
+  async find(companyId: string, body: FindContractsDto): Promise<SearchPage<ContractEntity>> {
     const now = this.clock.now();
     const spec: SearchSpec = {
       alias: 'k',
@@ -98,7 +96,7 @@ export class ContractsService {
       .leftJoin(CustomerEntity, 'c', 'c.company_id = k.company_id AND c.id = k.customer_id');
     const page = await runSearch(qb, body, spec);
     await this.persistExpired(companyId, page.results);
-    return { pagination: page.pagination, results: await this.views.many(companyId, page.results) };
+    return page;
   }
 
   /** Stores EXPIRED for open contracts whose expiration_date has passed (the reads derive it anyway). */
@@ -115,7 +113,7 @@ export class ContractsService {
 
   // ---------------------------------------------------------------- create
 
-  async create(companyId: string, dto: CreateContractDto): Promise<ContractResponse> {
+  async create(companyId: string, dto: CreateContractDto): Promise<ContractEntity> {
     const now = this.clock.now();
     const start = dto.start_date != null ? parseDate(dto.start_date, 'start_date') : null;
     const expiration = dto.expiration_date != null ? parseDate(dto.expiration_date, 'expiration_date') : null;
@@ -199,7 +197,7 @@ export class ContractsService {
 
   // ---------------------------------------------------------------- update (#16)
 
-  async update(companyId: string, id: string, dto: UpdateContractDto): Promise<ContractResponse> {
+  async update(companyId: string, id: string, dto: UpdateContractDto): Promise<ContractEntity> {
     if (!isId('contract', id)) throw DomainError.notFound('contract');
     const start = dto.start_date != null ? parseDate(dto.start_date, 'start_date') : null;
     const expiration = dto.expiration_date != null ? parseDate(dto.expiration_date, 'expiration_date') : null;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
+import type { SearchPage } from '../platform/search/search';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { toCustomerResponse, toCustomerSummary } from '../customers/customers.mapper';
 import { BillableItemsRepository } from '../metrics/metrics.repositories';
@@ -10,7 +11,7 @@ import { toInvoiceResponse } from '../invoicing/invoicing.mapper';
 import { InvoiceLineEntity } from '../invoicing/invoicing.entities';
 import { CreditEntity, CreditLogEntity } from './credit.entities';
 import { CreditsRepository } from './credits.repositories';
-import { toCreditLogResponse, toCreditResponse } from './credits.mapper';
+import { toConsumeCreditsResponse, toCreditLogResponse, toCreditResponse } from './credits.mapper';
 import type { ConsumeCreditsResponse, CreditLogResponse, CreditResponse } from './dto/credit.dto';
 import type { ConsumeResult } from './credits.service';
 
@@ -38,17 +39,25 @@ export class CreditViews {
     return new Map(rows.map((r) => [r.id, toBillableItemResponse(r)]));
   }
 
-  async credit(companyId: string, row: CreditEntity): Promise<CreditResponse> {
-    return (await this.creditList(companyId, [row]))[0];
+  async creditView(companyId: string, row: CreditEntity): Promise<CreditResponse> {
+    return (await this.creditViews(companyId, [row]))[0];
   }
 
-  async creditList(companyId: string, rows: CreditEntity[]): Promise<CreditResponse[]> {
+  async creditViews(companyId: string, rows: CreditEntity[]): Promise<CreditResponse[]> {
     const items = await this.itemMap(companyId, unique(rows.map((r) => r.item_id)));
     const now = this.clock.now();
     return rows.map((r) => toCreditResponse(r, r.item_id ? (items.get(r.item_id) ?? null) : null, now));
   }
 
-  async logList(companyId: string, rows: CreditLogEntity[]): Promise<CreditLogResponse[]> {
+  async creditPage(companyId: string, page: SearchPage<CreditEntity>): Promise<SearchPage<CreditResponse>> {
+    return { pagination: page.pagination, results: await this.creditViews(companyId, page.results) };
+  }
+
+  async logPage(companyId: string, page: SearchPage<CreditLogEntity>): Promise<SearchPage<CreditLogResponse>> {
+    return { pagination: page.pagination, results: await this.logViews(companyId, page.results) };
+  }
+
+  async logViews(companyId: string, rows: CreditLogEntity[]): Promise<CreditLogResponse[]> {
     if (rows.length === 0) return [];
     const now = this.clock.now();
     const creditIds = unique(rows.map((l) => l.credit_id));
@@ -93,15 +102,8 @@ export class CreditViews {
     });
   }
 
-  async consumeResult(companyId: string, r: ConsumeResult): Promise<ConsumeCreditsResponse> {
-    const [credits, logs] = [await this.creditList(companyId, r.credits), await this.logList(companyId, r.logs)];
-    return {
-      customer_id: r.customer_id,
-      type: r.type,
-      consumed_amount: r.type === 'AMOUNT' ? { currency: r.currency!, value_in_cents: r.consumed_cents } : null,
-      consumed_units: r.type === 'UNITS' ? r.consumed_units : null,
-      credits,
-      logs,
-    };
+  async consumeView(companyId: string, r: ConsumeResult): Promise<ConsumeCreditsResponse> {
+    const [credits, logs] = [await this.creditViews(companyId, r.credits), await this.logViews(companyId, r.logs)];
+    return toConsumeCreditsResponse(r, credits, logs);
   }
 }

@@ -30,7 +30,7 @@ export class CreditsController {
   @HttpCode(201)
   @ApiCreatedResponse({ type: CreditResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateCreditDto): Promise<CreditResponse> {
-    return this.views.credit(companyId, await this.service.create(companyId, dto));
+    return this.views.creditView(companyId, await this.service.create(companyId, dto));
   }
 
   @Post('find')
@@ -38,8 +38,7 @@ export class CreditsController {
   @HttpCode(200)
   @ApiPageResponse(CreditResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindCreditsDto) {
-    const page = await this.service.find(companyId, body);
-    return { pagination: page.pagination, results: await this.views.creditList(companyId, page.results) };
+    return this.views.creditPage(companyId, await this.service.find(companyId, body));
   }
 
   @Post('consume')
@@ -47,7 +46,7 @@ export class CreditsController {
   @HttpCode(200)
   @ApiOkResponse({ type: ConsumeCreditsResponse })
   async consume(@CompanyId() companyId: string, @Body() dto: ConsumeCreditsDto): Promise<ConsumeCreditsResponse> {
-    return this.views.consumeResult(companyId, await this.service.consume(companyId, dto));
+    return this.views.consumeView(companyId, await this.service.consume(companyId, dto));
   }
 
   @Post('logs/find')
@@ -55,15 +54,14 @@ export class CreditsController {
   @HttpCode(200)
   @ApiPageResponse(CreditLogResponse)
   async findLogs(@CompanyId() companyId: string, @Body() body: FindCreditLogsDto) {
-    const page = await this.service.findLogs(companyId, body);
-    return { pagination: page.pagination, results: await this.views.logList(companyId, page.results) };
+    return this.views.logPage(companyId, await this.service.findLogs(companyId, body));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a credit' })
   @ApiOkResponse({ type: CreditResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<CreditResponse> {
-    return this.views.credit(companyId, await this.service.get(companyId, id));
+    return this.views.creditView(companyId, await this.service.get(companyId, id));
   }
 
   @Delete(':id')
@@ -71,6 +69,6 @@ export class CreditsController {
   @HttpCode(200)
   @ApiOkResponse({ type: CreditResponse, description: 'the credit, state REVOKED' })
   async revoke(@CompanyId() companyId: string, @Param('id') id: string): Promise<CreditResponse> {
-    return this.views.credit(companyId, await this.service.revoke(companyId, id));
+    return this.views.creditView(companyId, await this.service.revoke(companyId, id));
   }
 }

@@ -1,6 +1,7 @@
 import { iso } from '../platform/timestamps';
 import { CreditEntity, CreditLogEntity, CreditState } from './credit.entities';
-import type { CreditLogResponse, CreditMoneyResponse, CreditResponse } from './dto/credit.dto';
+import type { ConsumeCreditsResponse, CreditLogResponse, CreditMoneyResponse, CreditResponse } from './dto/credit.dto';
+import type { ConsumeResult } from './credits.service';
 
 const money = (currency: string, cents: number): CreditMoneyResponse => ({ currency, value_in_cents: cents });
 
@@ -75,5 +76,17 @@ export function toCreditLogResponse(l: CreditLogEntity, x: CreditLogExpansion): 
     metric_record_id: null,
     created_at: iso(l.created_at)!,
     updated_at: iso(l.updated_at)!,
+  };
+}
+
+/** The answer of a consumption: what was taken, and the credits and log entries it touched (already responses). */
+export function toConsumeCreditsResponse(r: ConsumeResult, credits: CreditResponse[], logs: CreditLogResponse[]): ConsumeCreditsResponse {
+  return {
+    customer_id: r.customer_id,
+    type: r.type,
+    consumed_amount: r.type === 'AMOUNT' ? money(r.currency!, r.consumed_cents) : null,
+    consumed_units: r.type === 'UNITS' ? r.consumed_units : null,
+    credits,
+    logs,
   };
 }

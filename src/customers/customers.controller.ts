@@ -5,6 +5,7 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { CustomersService } from './customers.service';
+import { CustomersViews } from './customers.views';
 import { CreateCustomerDto, CustomerResponse, FindCustomersDto, UpdateCustomerDto } from './dto/customer.dto';
 
 const CUSTOMER_PARAM = { name: 'customer_id', description: 'the customer id (cus_…) or its identifier' };
@@ -13,14 +14,17 @@ const CUSTOMER_PARAM = { name: 'customer_id', description: 'the customer id (cus
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/customers`)
 export class CustomersController {
-  constructor(private readonly service: CustomersService) {}
+  constructor(
+    private readonly service: CustomersService,
+    private readonly views: CustomersViews,
+  ) {}
 
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a customer' })
   @ApiCreatedResponse({ type: CustomerResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateCustomerDto): Promise<CustomerResponse> {
-    return this.service.view(companyId, await this.service.create(companyId, dto));
+    return this.views.one(companyId, await this.service.create(companyId, dto));
   }
 
   @Post('find')
@@ -28,8 +32,7 @@ export class CustomersController {
   @ApiOperation({ summary: 'Search customers' })
   @ApiPageResponse(CustomerResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindCustomersDto) {
-    const page = await this.service.find(companyId, body);
-    return { pagination: page.pagination, results: await this.service.views(companyId, page.results) };
+    return this.views.page(companyId, await this.service.find(companyId, body));
   }
 
   @Get(':customer_id')
@@ -37,7 +40,7 @@ export class CustomersController {
   @ApiParam(CUSTOMER_PARAM)
   @ApiOkResponse({ type: CustomerResponse })
   async get(@CompanyId() companyId: string, @Param('customer_id') customerId: string): Promise<CustomerResponse> {
-    return this.service.view(companyId, await this.service.get(companyId, customerId));
+    return this.views.one(companyId, await this.service.get(companyId, customerId));
   }
 
   @Patch(':customer_id')
@@ -49,7 +52,7 @@ export class CustomersController {
     @Param('customer_id') customerId: string,
     @Body() dto: UpdateCustomerDto,
   ): Promise<CustomerResponse> {
-    return this.service.view(companyId, await this.service.update(companyId, customerId, dto));
+    return this.views.one(companyId, await this.service.update(companyId, customerId, dto));
   }
 
   @Patch(':customer_id/start_managing')
@@ -57,6 +60,6 @@ export class CustomersController {
   @ApiParam(CUSTOMER_PARAM)
   @ApiOkResponse({ type: CustomerResponse })
   async startManaging(@CompanyId() companyId: string, @Param('customer_id') customerId: string): Promise<CustomerResponse> {
-    return this.service.view(companyId, await this.service.startManaging(companyId, customerId));
+    return this.views.one(companyId, await this.service.startManaging(companyId, customerId));
   }
 }

@@ -3,11 +3,12 @@ import { CustomersController } from './customers.controller';
 import { CustomersRepository } from './customers.repository';
 import { CustomerLookupService } from './customer-lookup.service';
 import { CustomersService } from './customers.service';
+import { CustomersViews } from './customers.views';
 import { CustomerEntitlementsPort } from './customer-entitlements.port';
 
 @Module({
   controllers: [CustomersController],
-  providers: [CustomersRepository, CustomerLookupService, CustomersService, CustomerEntitlementsPort],
-  exports: [CustomerLookupService, CustomersRepository, CustomerEntitlementsPort],
+  providers: [CustomersRepository, CustomerLookupService, CustomersService, CustomersViews, CustomerEntitlementsPort],
+  exports: [CustomerLookupService, CustomersRepository, CustomersViews, CustomerEntitlementsPort],
 })
 export class CustomersModule {}

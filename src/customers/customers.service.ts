@@ -7,9 +7,6 @@ import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/sea
 import { CustomerEntity } from './customer.entity';
 import { CustomerLookupService } from './customer-lookup.service';
 import { CustomersRepository } from './customers.repository';
-import { CustomerEntitlementsPort } from './customer-entitlements.port';
-import { toCustomerResponse } from './customers.mapper';
-import type { CustomerResponse } from './dto/customer.dto';
 import type { AddressDto, ChildRollupBillingConfigDto, CreateCustomerDto, FindCustomersDto, UpdateCustomerDto } from './dto/customer.dto';
 
 const SEARCH: SearchSpec = {
@@ -131,21 +128,7 @@ export class CustomersService {
     private readonly lookup: CustomerLookupService,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    private readonly entitlements: CustomerEntitlementsPort,
   ) {}
-
-  /** Responses for customers, with their computed entitlements in one batched call. */
-  async views(companyId: string, customers: CustomerEntity[]): Promise<CustomerResponse[]> {
-    const computed = await this.entitlements.forCustomers(
-      companyId,
-      customers.map((c) => c.id),
-    );
-    return customers.map((c) => toCustomerResponse(c, computed.get(c.id) ?? []));
-  }
-
-  async view(companyId: string, customer: CustomerEntity): Promise<CustomerResponse> {
-    return (await this.views(companyId, [customer]))[0];
-  }
 
   async create(companyId: string, dto: CreateCustomerDto): Promise<CustomerEntity> {
     const edits = editsOf(dto);

@@ -5,21 +5,24 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { EntitlementsService } from './entitlements.service';
-import { toEntitlementResponse } from './entitlements.mapper';
+import { EntitlementsViews } from './entitlements.views';
 import { CreateEntitlementDto, EntitlementResponse, FindEntitlementsDto, UpdateEntitlementDto } from './dto/entitlement.dto';
 
 @ApiTags('entitlements')
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/entitlements`)
 export class EntitlementsController {
-  constructor(private readonly service: EntitlementsService) {}
+  constructor(
+    private readonly service: EntitlementsService,
+    private readonly views: EntitlementsViews,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create an entitlement (spec #17)' })
   @HttpCode(201)
   @ApiCreatedResponse({ type: EntitlementResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateEntitlementDto): Promise<EntitlementResponse> {
-    return toEntitlementResponse(await this.service.create(companyId, dto));
+    return this.views.one(await this.service.create(companyId, dto));
   }
 
   @Post('find')
@@ -27,21 +30,20 @@ export class EntitlementsController {
   @HttpCode(200)
   @ApiPageResponse(EntitlementResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindEntitlementsDto) {
-    const page = await this.service.find(companyId, body);
-    return { pagination: page.pagination, results: page.results.map(toEntitlementResponse) };
+    return this.views.page(await this.service.find(companyId, body));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get an entitlement' })
   @ApiOkResponse({ type: EntitlementResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<EntitlementResponse> {
-    return toEntitlementResponse(await this.service.get(companyId, id));
+    return this.views.one(await this.service.get(companyId, id));
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update an entitlement' })
   @ApiOkResponse({ type: EntitlementResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateEntitlementDto): Promise<EntitlementResponse> {
-    return toEntitlementResponse(await this.service.update(companyId, id, dto));
+    return this.views.one(await this.service.update(companyId, id, dto));
   }
 }

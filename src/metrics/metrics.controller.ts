@@ -20,22 +20,25 @@ import {
   UpdateBillableItemDto,
   UpdateBillableMetricDto,
 } from './dto/metrics.dto';
-import { toBillableItemResponse, toBillableMetricResponse, toCustomerUsageResponse } from './metrics.mappers';
-import { EventIngestService, IngestResult } from './usage/event-ingest.service';
+import { MetricsViews } from './metrics.views';
+import { EventIngestService } from './usage/event-ingest.service';
 import { UsageService } from './usage/usage.service';
 
 @ApiTags('metrics')
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/billable_items`)
 export class BillableItemsController {
-  constructor(private readonly service: BillableItemsService) {}
+  constructor(
+    private readonly service: BillableItemsService,
+    private readonly views: MetricsViews,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a billable item' })
   @HttpCode(200)
   @ApiOkResponse({ type: BillableItemResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateBillableItemDto) {
-    return toBillableItemResponse(await this.service.create(companyId, dto));
+    return this.views.itemView(await this.service.create(companyId, dto));
   }
 
   @Post('find')
@@ -43,22 +46,21 @@ export class BillableItemsController {
   @HttpCode(200)
   @ApiPageResponse(BillableItemResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindBillableItemsDto) {
-    const page = await this.service.find(companyId, body);
-    return { pagination: page.pagination, results: page.results.map(toBillableItemResponse) };
+    return this.views.itemPage(await this.service.find(companyId, body));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a billable item' })
   @ApiOkResponse({ type: BillableItemResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string) {
-    return toBillableItemResponse(await this.service.get(companyId, id));
+    return this.views.itemView(await this.service.get(companyId, id));
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update a billable item (spec #15)' })
   @ApiOkResponse({ type: BillableItemResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateBillableItemDto) {
-    return toBillableItemResponse(await this.service.update(companyId, id, dto));
+    return this.views.itemView(await this.service.update(companyId, id, dto));
   }
 }
 
@@ -66,14 +68,17 @@ export class BillableItemsController {
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/billable_metrics`)
 export class BillableMetricsController {
-  constructor(private readonly service: BillableMetricsService) {}
+  constructor(
+    private readonly service: BillableMetricsService,
+    private readonly views: MetricsViews,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a billable metric (spec #12)' })
   @HttpCode(200)
   @ApiOkResponse({ type: BillableMetricResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateBillableMetricDto) {
-    return toBillableMetricResponse(await this.service.create(companyId, dto));
+    return this.views.metricView(await this.service.create(companyId, dto));
   }
 
   @Post('find')
@@ -81,22 +86,21 @@ export class BillableMetricsController {
   @HttpCode(200)
   @ApiPageResponse(BillableMetricResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindBillableMetricsDto) {
-    const page = await this.service.find(companyId, body);
-    return { pagination: page.pagination, results: page.results.map(toBillableMetricResponse) };
+    return this.views.metricPage(await this.service.find(companyId, body));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a billable metric' })
   @ApiOkResponse({ type: BillableMetricResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string) {
-    return toBillableMetricResponse(await this.service.get(companyId, id));
+    return this.views.metricView(await this.service.get(companyId, id));
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update a billable metric' })
   @ApiOkResponse({ type: BillableMetricResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateBillableMetricDto) {
-    return toBillableMetricResponse(await this.service.update(companyId, id, dto));
+    return this.views.metricView(await this.service.update(companyId, id, dto));
   }
 }
 
@@ -107,14 +111,15 @@ export class UsageController {
   constructor(
     private readonly ingestion: EventIngestService,
     private readonly usage: UsageService,
+    private readonly views: MetricsViews,
   ) {}
 
   @Post('events/ingest')
   @ApiOperation({ summary: 'Ingest usage events (de-duplicated by transaction_id)' })
   @HttpCode(200)
   @ApiOkResponse({ type: IngestEventsResponse })
-  ingest(@CompanyId() companyId: string, @Body() dto: IngestEventsDto): Promise<IngestResult> {
-    return this.ingestion.ingest(companyId, dto.events);
+  async ingest(@CompanyId() companyId: string, @Body() dto: IngestEventsDto): Promise<IngestEventsResponse> {
+    return this.views.eventsIngestView(await this.ingestion.ingest(companyId, dto.events));
   }
 
   @Post('customers/:customer_id/usage')
@@ -122,6 +127,6 @@ export class UsageController {
   @HttpCode(200)
   @ApiOkResponse({ type: CustomerUsageResponse })
   async customerUsage(@CompanyId() companyId: string, @Param('customer_id') customerId: string, @Body() dto: CustomerUsageDto) {
-    return toCustomerUsageResponse(await this.usage.customerUsage(companyId, customerId, dto));
+    return this.views.customerUsageView(await this.usage.customerUsage(companyId, customerId, dto));
   }
 }

@@ -1,6 +1,8 @@
 import { iso } from '../platform/timestamps';
 import { BillableItemEntity } from './billable-item.entity';
 import { BillableMetricEntity } from './billable-metric.entity';
+import type { IngestEventsResponse } from './dto/metrics.dto';
+import type { IngestResult } from './usage/event-ingest.service';
 import type { UsageValue } from './usage/usage.service';
 
 /** Billable item as the spec shows it (also nested in product metric pricings). */
@@ -48,4 +50,9 @@ export function toCustomerUsageResponse(u: UsageValue & { metric_id: string }) {
     value: Number(u.value),
     breakdown: u.breakdown.map((b) => ({ grouping: b.grouping, value: Number(b.value) })),
   };
+}
+
+/** The answer of `POST /events/ingest`: what was stored, the duplicates and the refused events. */
+export function toIngestEventsResponse(r: IngestResult): IngestEventsResponse {
+  return { enqueued: r.enqueued, duplicates: r.duplicates, errors: r.errors };
 }

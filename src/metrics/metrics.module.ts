@@ -3,6 +3,7 @@ import { CustomersModule } from '../customers/customers.module';
 import { BillableItemsService } from './billable-items.service';
 import { BillableMetricsService } from './billable-metrics.service';
 import { BillableItemsController, BillableMetricsController, UsageController } from './metrics.controller';
+import { MetricsViews } from './metrics.views';
 import { BillableItemsRepository, BillableMetricsRepository } from './metrics.repositories';
 import { ObjectsController } from './objects/objects.controller';
 import { BillableObjectsRepository } from './objects/objects.repository';
@@ -26,6 +27,7 @@ import { EventKeysPurger } from './usage/event-keys-purger.service';
     EventKeysPurger,
     UsageService,
     ObjectsService,
+    MetricsViews,
   ],
   exports: [
     BillableItemsRepository,

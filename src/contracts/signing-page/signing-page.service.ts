@@ -10,7 +10,7 @@ import { companyOfSigningToken, contractTermsDigest, effectiveStatus, termPricin
 import type { ContractEntity, ContractSignatoryEntity } from '../contract.entities';
 import { ContractsRepository } from '../contracts.repositories';
 import { ContractsService } from '../contracts.service';
-import { contractAcv } from '../contract.views';
+import { contractAcv } from '../contracts.mapper';
 import { fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from '../../platform/hosted-pages/format';
 import { PriceLine, renderNotFound, renderSigningForm, renderStatePage, SigningPageModel } from './signing-page.html';
 

@@ -5,21 +5,24 @@ import { COMPANY_PATH } from '../../platform/paths';
 import { ApiPageResponse } from '../../platform/search/api-page.decorator';
 import { CompanyId } from '../../platform/tenancy/company-id.decorator';
 import { CreateObjectDto, FindObjectsDto, IngestObjectsDto, IngestObjectsResponse, ObjectResponse, UpdateObjectDto } from './objects.dto';
-import { toObjectResponse } from './objects.mapper';
+import { MetricsViews } from '../metrics.views';
 import { ObjectsService } from './objects.service';
 
 @ApiTags('metrics')
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/objects`)
 export class ObjectsController {
-  constructor(private readonly service: ObjectsService) {}
+  constructor(
+    private readonly service: ObjectsService,
+    private readonly views: MetricsViews,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create an object' })
   @HttpCode(201)
   @ApiCreatedResponse({ type: ObjectResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateObjectDto): Promise<ObjectResponse> {
-    return toObjectResponse(await this.service.create(companyId, dto));
+    return this.views.objectView(await this.service.create(companyId, dto));
   }
 
   @Post('find')
@@ -27,36 +30,35 @@ export class ObjectsController {
   @HttpCode(200)
   @ApiPageResponse(ObjectResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindObjectsDto) {
-    const page = await this.service.find(companyId, body);
-    return { pagination: page.pagination, results: page.results.map(toObjectResponse) };
+    return this.views.objectPage(await this.service.find(companyId, body));
   }
 
   @Post('ingest')
   @ApiOperation({ summary: 'Create or update objects in a batch' })
   @HttpCode(200)
   @ApiOkResponse({ type: IngestObjectsResponse })
-  ingest(@CompanyId() companyId: string, @Body() dto: IngestObjectsDto) {
-    return this.service.ingest(companyId, dto.objects);
+  async ingest(@CompanyId() companyId: string, @Body() dto: IngestObjectsDto): Promise<IngestObjectsResponse> {
+    return this.views.objectsIngestView(await this.service.ingest(companyId, dto.objects));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get an object' })
   @ApiOkResponse({ type: ObjectResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ObjectResponse> {
-    return toObjectResponse(await this.service.get(companyId, id));
+    return this.views.objectView(await this.service.get(companyId, id));
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update an object' })
   @ApiOkResponse({ type: ObjectResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateObjectDto): Promise<ObjectResponse> {
-    return toObjectResponse(await this.service.update(companyId, id, dto.properties));
+    return this.views.objectView(await this.service.update(companyId, id, dto.properties));
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete an object' })
   @ApiOkResponse({ type: ObjectResponse, description: 'soft delete: the object stays for the usage of past periods' })
   async remove(@CompanyId() companyId: string, @Param('id') id: string): Promise<ObjectResponse> {
-    return toObjectResponse(await this.service.remove(companyId, id));
+    return this.views.objectView(await this.service.remove(companyId, id));
   }
 }

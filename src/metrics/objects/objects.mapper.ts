@@ -1,6 +1,7 @@
 import { iso } from '../../platform/timestamps';
 import { BillableObjectEntity } from './billable-object.entity';
-import type { ObjectResponse } from './objects.dto';
+import type { IngestObjectsResponse, ObjectResponse } from './objects.dto';
+import type { ObjectsIngestResult } from './objects.service';
 
 export function toObjectResponse(o: BillableObjectEntity): ObjectResponse {
   return {
@@ -13,5 +14,13 @@ export function toObjectResponse(o: BillableObjectEntity): ObjectResponse {
     created_at: iso(o.created_at)!,
     updated_at: iso(o.updated_at)!,
     deleted_at: iso(o.deleted_at),
+  };
+}
+
+/** The answer of `POST /objects/ingest`: each written object as a response, refusals as they are. */
+export function toIngestObjectsResponse(r: ObjectsIngestResult): IngestObjectsResponse {
+  return {
+    processed: r.processed.map((p) => ({ index: p.index, action: p.action, object: toObjectResponse(p.object) })),
+    errors: r.errors,
   };
 }

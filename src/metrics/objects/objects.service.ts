@@ -11,7 +11,6 @@ import { checkProperties } from '../usage/properties';
 import { BillableObjectEntity } from './billable-object.entity';
 import { BillableObjectsRepository } from './objects.repository';
 import type { FindObjectsDto } from './objects.dto';
-import { toObjectResponse } from './objects.mapper';
 
 const SEARCH: SearchSpec = {
   alias: 'o',
@@ -40,9 +39,22 @@ export interface ObjectInput {
   customer_identifier?: unknown;
 }
 
-type Ingested =
-  | { index: number; action: string; object: ReturnType<typeof toObjectResponse> }
-  | { index: number; object_identifier: string | null; error_code: string; error_message: string };
+/** What `POST /objects/ingest` did with each entry: the object it wrote, or why it did not. */
+export interface IngestedObject {
+  index: number;
+  action: string;
+  object: BillableObjectEntity;
+}
+export interface RefusedObject {
+  index: number;
+  object_identifier: string | null;
+  error_code: string;
+  error_message: string;
+}
+export interface ObjectsIngestResult {
+  processed: IngestedObject[];
+  errors: RefusedObject[];
+}
 
 const ACTIONS = ['CREATE', 'UPDATE', 'DELETE'];
 const FIELDS = ['action', 'id', 'item_id', 'object_identifier', 'properties', 'customer_id', 'customer_identifier'];
@@ -134,9 +146,9 @@ export class ObjectsService {
   }
 
   /** `POST /objects/ingest`: each entry on its own, in order; results per entry. */
-  async ingest(companyId: string, entries: unknown[]): Promise<{ processed: Ingested[]; errors: Ingested[] }> {
-    const processed: Ingested[] = [];
-    const errors: Ingested[] = [];
+  async ingest(companyId: string, entries: unknown[]): Promise<ObjectsIngestResult> {
+    const processed: IngestedObject[] = [];
+    const errors: RefusedObject[] = [];
     for (const [index, entry] of entries.entries()) {
       const prefix = `objects[${index}].`;
       const identifier = isObject(entry) && typeof entry.object_identifier === 'string' ? entry.object_identifier : null;
@@ -158,7 +170,7 @@ export class ObjectsService {
           object =
             action === 'UPDATE' ? await this.update(companyId, id, entry.properties, prefix) : await this.remove(companyId, id, prefix);
         }
-        processed.push({ index, action, object: toObjectResponse(object) });
+        processed.push({ index, action, object });
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         errors.push({ index, object_identifier: identifier, error_code: err.code, error_message: err.message });

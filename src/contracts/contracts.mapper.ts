@@ -1,0 +1,125 @@
+import { iso } from '../platform/timestamps';
+import type { CompanyRecordResponse } from '../platform/company-record.mapper';
+import type { BundleResponse } from '../catalog/dto/bundle.dto';
+import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
+import type { CustomerResponse } from '../customers/dto/customer.dto';
+import { billingTermOf, mrrPrices, PlanCatalogData } from '../subscriptions/plan-catalog';
+import { storedDiscountsForMrr } from '../subscriptions/subscription-state';
+import { computeAcv } from './acv';
+import { contractTermsDigest, effectiveStatus } from './contract-rules';
+import type { ContractEntity, ContractSignatoryEntity } from './contract.entities';
+import type { ContractResponse, SignatoryResponse } from './dto/contract.dto';
+
+/** ACV of a contract's plan for its quantities and discounts (catalog rows already read). */
+export function contractAcv(c: ContractEntity, data: PlanCatalogData, now: Date): number {
+  const billing = billingTermOf(data, c.product_pricing_ids);
+  return computeAcv({
+    prices: mrrPrices(data, c.product_pricing_ids, c.config_items),
+    discounts: storedDiscountsForMrr(c.discounts),
+    billing_term: billing?.term ?? { count: c.term_count, frequency: c.term_frequency },
+    now,
+  });
+}
+
+/** The absolute link of a signatory's hosted signing page. */
+export function signatureLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/contracts/sign/${token}`;
+}
+
+export function toSignatoryResponse(s: ContractSignatoryEntity, publicUrl: string): SignatoryResponse {
+  return {
+    declined: s.declined,
+    email: s.email,
+    name: s.name,
+    position: s.position,
+    signature_id: s.signature_id,
+    signature_link: signatureLink(publicUrl, s.signing_token),
+    signed: s.signed,
+    signed_date: iso(s.signed_date),
+    terms_digest: s.signed ? s.terms_digest : null,
+    title: s.title,
+    view_timestamps: s.view_timestamps ?? [],
+  };
+}
+
+/** What a contract response embeds, loaded by the views class for a whole page at once. */
+export interface ContractExpansion {
+  /** The clock's now: status (EXPIRED) and ACV are derived from it. */
+  now: Date;
+  /** The catalog rows of the contract's plan (ACV and terms digest). */
+  plan: PlanCatalogData;
+  company: CompanyRecordResponse;
+  customer: CustomerResponse;
+  /** Its pricings expanded, in the contract's order (a pricing not found is left out). */
+  product_pricings: ProductPricingResponse[];
+  bundle: BundleResponse | null;
+  /** Its signatories in their order. */
+  signatories: ContractSignatoryEntity[];
+  publicUrl: string;
+}
+
+/** The spec's Contract resource. */
+export function toContractResponse(c: ContractEntity, x: ContractExpansion): ContractResponse {
+  const bundle = x.bundle;
+  return {
+    acv: { currency: c.currency, value_in_cents: contractAcv(c, x.plan, x.now) },
+    auto_charges: c.auto_charges,
+    auto_renews: c.auto_renews,
+    bundle_pricing: bundle
+      ? {
+          ...(bundle as unknown as Record<string, unknown>),
+          default_term: bundle.term,
+          deleted_at: null,
+          image_url: null,
+          key: null,
+          import_created_at_ref: null,
+          import_ref: null,
+          imported_from: null,
+        }
+      : null,
+    bundle_pricing_id: c.bundle_pricing_id,
+    campaigns: [],
+    change_custom_date: null,
+    change_proration_type: null,
+    change_reset_billing_anchor: null,
+    change_timing: null,
+    company: x.company,
+    company_id: c.company_id,
+    completed_date: iso(c.completed_date),
+    config_items: c.config_items.map((ci) => ({
+      hide_at_checkout: ci.hide_at_checkout,
+      minimum_units: ci.minimum_units,
+      num_licenses: ci.num_licenses,
+      product_metric_pricing_id: ci.product_metric_pricing_id,
+      product_pricing_id: ci.product_pricing_id,
+      quantity_config: ci.quantity_config,
+      sort_order: ci.sort_order,
+      upsell_product_metric_pricing_id: ci.upsell_product_metric_pricing_id,
+    })),
+    content: c.content,
+    content_template: null,
+    contract_attachments: [],
+    counter_signatories: [],
+    created_at: iso(c.created_at)!,
+    currency: c.currency,
+    custom_variables: c.custom_variables ?? {},
+    customer: x.customer,
+    customer_id: c.customer_id,
+    discounts: c.discounts ?? [],
+    expiration_date: iso(c.expiration_date),
+    id: c.id,
+    metadata: c.metadata ?? {},
+    onetime_items: c.onetime_items ?? [],
+    owner_id: c.owner_id,
+    product_pricing_ids: c.product_pricing_ids,
+    product_pricings: x.product_pricings,
+    signatories: x.signatories.map((s) => toSignatoryResponse(s, x.publicUrl)),
+    start_date: iso(c.start_date),
+    status: effectiveStatus(c, x.now),
+    subscription_id: c.subscription_id,
+    term: { count: c.term_count, frequency: c.term_frequency },
+    terms_digest: contractTermsDigest(c, x.plan),
+    title: c.title,
+    updated_at: iso(c.updated_at)!,
+  };
+}
