@@ -15,6 +15,7 @@ import { PaymentTransactionsService } from './payment-transactions.service';
 import { PaymentMethodsService } from './payment-methods.service';
 import { PaymentProcessor, ProcessorResult } from './processor/payment-processor';
 import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
+import type { PostRunStep } from '../invoicing/invoicing.hooks';
 
 const nextUlid = monotonicFactory();
 /** Attempt ids (`pat_…`) are internal (never in a response); they are the processor idempotency keys. */
@@ -94,8 +95,8 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     private readonly ledger: InvoiceLedger,
   ) {}
 
-  /** The billing run's post-run step (register with BillingRunService.registerStep). */
-  readonly postRunStep = {
+  /** The billing run's post-run step (invoicing runs it through its payments hook, PaymentsInvoicingHook). */
+  readonly postRunStep: PostRunStep = {
     name: 'payments: charges, retries, unpaid',
     order: 100,
     run: (at: Date, options: { companyIds?: string[] }) => this.dispatchDue(at, options).then((s) => ({ ...s })),
