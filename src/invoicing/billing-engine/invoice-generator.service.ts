@@ -11,7 +11,6 @@ import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, OneTimeBillableEntity } 
 import { InvoiceDraft, InvoiceWriter, LineDraft } from '../invoice-writer.service';
 import { BillingCursorEntity } from './billing-cursor.entity';
 import { CatalogLoader, CatalogSnapshot, PlanPrice } from './catalog-loader';
-import { DraftRecomputer } from './draft-recompute';
 import { addDays, EngineOneTimeItem, EnginePhase, EngineSubscription } from './model';
 import { BillingPoint, ComputedDoc, ExistingDoc, walkSubscription, WalkDeps, WalkResult } from './walker';
 
@@ -103,15 +102,13 @@ export function toDiscounts(stored: Record<string, unknown>[]): Discount[] {
  * usage drafts before finalization; previews the next invoice without writing.
  */
 @Injectable()
-export class InvoiceGenerator extends DraftRecomputer {
+export class InvoiceGenerator {
   constructor(
     private readonly writer: InvoiceWriter,
     private readonly catalogLoader: CatalogLoader,
     private readonly usageService: UsageService,
     private readonly hooks: InvoicingHooks,
-  ) {
-    super();
-  }
+  ) {}
 
   // ------------------------------------------------------------------ loading
 
@@ -561,7 +558,10 @@ export class InvoiceGenerator extends DraftRecomputer {
     );
   }
 
-  /** DraftRecomputer: recomputes a usage draft from the subscription's history (late events count) and rewrites its lines and totals. */
+  /**
+   * Recomputes a usage draft from the subscription's history (late events count) and rewrites its
+   * lines and totals; InvoiceFinalizer calls it before finalizing.
+   */
   async recompute(m: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date): Promise<InvoiceEntity> {
     if (!invoice.subscription_id || !ENGINE_KINDS.includes(invoice.kind)) return invoice;
     const l = await this.load(m, companyId, invoice.subscription_id, { lock: false });
