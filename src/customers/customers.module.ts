@@ -4,10 +4,11 @@ import { CustomersRepository } from './customers.repository';
 import { CustomerLookupService } from './customer-lookup.service';
 import { CustomersService } from './customers.service';
 import { CustomerEntitlementsPort } from './customer-entitlements.port';
+import { CustomersHooks } from './customers.hooks';
 
 @Module({
   controllers: [CustomersController],
-  providers: [CustomersRepository, CustomerLookupService, CustomersService, CustomerEntitlementsPort],
-  exports: [CustomerLookupService, CustomersRepository, CustomerEntitlementsPort],
+  providers: [CustomersRepository, CustomerLookupService, CustomersService, CustomersHooks, CustomerEntitlementsPort],
+  exports: [CustomerLookupService, CustomersRepository, CustomersHooks, CustomerEntitlementsPort],
 })
 export class CustomersModule {}

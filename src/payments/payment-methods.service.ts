@@ -5,7 +5,7 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { iso } from '../platform/timestamps';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
-import { PaymentMethodOwnership } from '../subscriptions/payment-method-ownership.port';
+import { PaymentMethodOwnerHook, SubscriptionsHooks } from '../subscriptions/subscriptions.hooks';
 import { PaymentMethodEntity } from './payment-processing.entities';
 import { PaymentMethodsRepository } from './payments.repositories';
 import { PaymentProcessor } from './processor/payment-processor';
@@ -31,23 +31,23 @@ export function toPaymentMethodResponse(pm: PaymentMethodEntity): PaymentMethodR
  * A customer's cards. The first attached is the default; there is always exactly one default
  * while the customer has any (deleting the default promotes the newest remaining one).
  * Writes lock the customer's row so two attaches at once cannot both become the default.
- * It also tells the subscriptions module who owns a card (PaymentMethodOwnership), so a
+ * It also tells the subscriptions module who owns a card (SubscriptionsHooks), so a
  * subscription only ever names a card of its own customer.
  */
 @Injectable()
-export class PaymentMethodsService implements OnModuleInit {
+export class PaymentMethodsService implements PaymentMethodOwnerHook, OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly methods: PaymentMethodsRepository,
     private readonly customers: CustomerLookupService,
     private readonly processor: PaymentProcessor,
-    private readonly ownership: PaymentMethodOwnership,
+    private readonly subscriptionsHooks: SubscriptionsHooks,
   ) {}
 
   /** Subscriptions check a `payment_method_id` against its owner through this (they sit below payments). */
   onModuleInit(): void {
-    this.ownership.provide((m, companyId, id) => this.ownerOf(m, companyId, id));
+    this.subscriptionsHooks.fill('paymentMethodOwner', this);
   }
 
   /** The customer a payment method of the company belongs to, or null (unknown id, or of another company). */

@@ -10,6 +10,8 @@ import { PlanCatalog } from './plan-catalog';
 import { SubscriptionViews } from './subscription.views';
 import { CustomerEntitlementsService } from './customer-entitlements.service';
 import { PaymentMethodOwnership } from './payment-method-ownership.port';
+import { SubscriptionsHooks } from './subscriptions.hooks';
+import { SqlSubscriptionUsageCounter } from './subscription-usage-counter';
 
 @Module({
   imports: [CatalogModule, CustomersModule, EntitlementsModule, MetricsModule],
@@ -19,7 +21,9 @@ import { PaymentMethodOwnership } from './payment-method-ownership.port';
     PlanCatalog,
     SubscriptionViews,
     CustomerEntitlementsService,
+    SubscriptionsHooks,
     PaymentMethodOwnership,
+    SqlSubscriptionUsageCounter,
     SubscriptionsService,
   ],
   exports: [
@@ -27,7 +31,7 @@ import { PaymentMethodOwnership } from './payment-method-ownership.port';
     SubscriptionViews,
     SubscriptionsService,
     PlanCatalog,
-    PaymentMethodOwnership,
+    SubscriptionsHooks,
     ...SUBSCRIPTION_REPOSITORIES,
   ],
 })
