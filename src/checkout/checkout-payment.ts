@@ -6,7 +6,7 @@ import { PaymentTransactionsService } from '../payments/payment-transactions.ser
 import { PaymentMethodsService } from '../payments/payment-methods.service';
 import { PaymentProcessor } from '../payments/processor/payment-processor';
 import type { ProviderType } from '../payments/payment-transaction.entity';
-import { SubscriptionEntity } from '../subscriptions/subscription.entities';
+import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
 
 /** The sandbox payment tokens the hosted page offers. */
 export const SANDBOX_TOKENS = ['tok_visa', 'tok_chargeDeclined', 'tok_insufficientFunds'] as const;
@@ -47,17 +47,12 @@ export class CheckoutPayment {
     private readonly processor: PaymentProcessor,
     private readonly transactions: PaymentTransactionsService,
     private readonly ledger: InvoiceLedger,
+    private readonly subscriptionState: SubscriptionBillingStateService,
   ) {}
 
   async charge(m: EntityManager, companyId: string, req: CheckoutChargeRequest): Promise<CheckoutChargeResult> {
     const method = await this.methods.attachWithin(m, companyId, req.customerId, req.token);
-    if (req.subscriptionId) {
-      await m.update(
-        SubscriptionEntity,
-        { company_id: companyId, id: req.subscriptionId },
-        { payment_method_id: method.id, updated_at: req.now },
-      );
-    }
+    if (req.subscriptionId) await this.subscriptionState.setPaymentMethod(m, companyId, req.subscriptionId, method.id, req.now);
     const inv = req.invoice;
     if (!inv || inv.status !== 'PENDING' || inv.due_cents <= 0) return { ok: true, transactionId: null };
     const result = await this.processor.charge(

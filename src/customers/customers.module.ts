@@ -5,10 +5,18 @@ import { CustomerLookupService } from './customer-lookup.service';
 import { CustomersService } from './customers.service';
 import { CustomerEntitlementsPort } from './customer-entitlements.port';
 import { CustomersHooks } from './customers.hooks';
+import { CustomerDetailsService } from './customer-details.service';
 
 @Module({
   controllers: [CustomersController],
-  providers: [CustomersRepository, CustomerLookupService, CustomersService, CustomersHooks, CustomerEntitlementsPort],
-  exports: [CustomerLookupService, CustomersRepository, CustomersHooks, CustomerEntitlementsPort],
+  providers: [
+    CustomersRepository,
+    CustomerLookupService,
+    CustomersService,
+    CustomerDetailsService,
+    CustomersHooks,
+    CustomerEntitlementsPort,
+  ],
+  exports: [CustomerLookupService, CustomersRepository, CustomerDetailsService, CustomersHooks, CustomerEntitlementsPort],
 })
 export class CustomersModule {}

@@ -16,6 +16,7 @@ import { PaymentMethodsService } from './payment-methods.service';
 import { PaymentProcessor, ProcessorResult } from './processor/payment-processor';
 import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
 import type { PostRunStep } from '../invoicing/invoicing.hooks';
+import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
 
 const nextUlid = monotonicFactory();
 /** Attempt ids (`pat_…`) are internal (never in a response); they are the processor idempotency keys. */
@@ -93,6 +94,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     private readonly transactions: PaymentTransactionsService,
     private readonly processor: PaymentProcessor,
     private readonly ledger: InvoiceLedger,
+    private readonly subscriptionState: SubscriptionBillingStateService,
   ) {}
 
   /** The billing run's post-run step (invoicing runs it through its payments hook, PaymentsInvoicingHook). */
@@ -421,13 +423,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
           { id: attempt.id },
           { status: 'SUCCEEDED', transaction_id: txn.id, lease_until: null, updated_at: now },
         );
-        if (attempt.subscription_id) {
-          await m.query('UPDATE subscriptions SET unpaid = false, updated_at = $3 WHERE company_id = $1 AND id = $2 AND unpaid', [
-            companyId,
-            attempt.subscription_id,
-            now,
-          ]);
-        }
+        if (attempt.subscription_id) await this.subscriptionState.clearUnpaid(m, companyId, attempt.subscription_id, now);
         return { outcome: 'succeeded' };
       }
       // a late charge: never lost, never applied — refunded in full
@@ -500,13 +496,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       );
       return 'failed';
     }
-    if (attempt.subscription_id) {
-      await m.query('UPDATE subscriptions SET unpaid = true, updated_at = $3 WHERE company_id = $1 AND id = $2 AND NOT unpaid', [
-        companyId,
-        attempt.subscription_id,
-        now,
-      ]);
-    }
+    if (attempt.subscription_id) await this.subscriptionState.markUnpaid(m, companyId, attempt.subscription_id, now);
     return 'unpaid';
   }
 

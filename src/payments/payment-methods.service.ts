@@ -6,6 +6,7 @@ import { isId, newId } from '../platform/ids/ids';
 import { iso } from '../platform/timestamps';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { PaymentMethodOwnerHook, SubscriptionsHooks } from '../subscriptions/subscriptions.hooks';
+import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
 import { PaymentMethodEntity } from './payment-processing.entities';
 import { PaymentMethodsRepository } from './payments.repositories';
 import { PaymentProcessor } from './processor/payment-processor';
@@ -43,6 +44,7 @@ export class PaymentMethodsService implements PaymentMethodOwnerHook, OnModuleIn
     private readonly customers: CustomerLookupService,
     private readonly processor: PaymentProcessor,
     private readonly subscriptionsHooks: SubscriptionsHooks,
+    private readonly subscriptionState: SubscriptionBillingStateService,
   ) {}
 
   /** Subscriptions check a `payment_method_id` against its owner through this (they sit below payments). */
@@ -116,11 +118,7 @@ export class PaymentMethodsService implements PaymentMethodOwnerHook, OnModuleIn
       }
       if (dto.default === true && dto.update_subscriptions_non_default_payment === true) {
         // live subscriptions of the customer that name another card move to this one
-        await m.query(
-          `UPDATE subscriptions SET payment_method_id = $3, updated_at = $4
-           WHERE company_id = $1 AND customer_id = $2 AND payment_method_id IS NOT NULL AND payment_method_id <> $3 AND (end_date IS NULL OR end_date > $4)`,
-          [companyId, customer.id, pm.id, now],
-        );
+        await this.subscriptionState.movePaymentMethodOfLive(m, companyId, customer.id, pm.id, now);
       }
       return pm;
     });

@@ -12,6 +12,7 @@ import { CustomerEntitlementsService } from './customer-entitlements.service';
 import { PaymentMethodOwnership } from './payment-method-ownership.port';
 import { SubscriptionsHooks } from './subscriptions.hooks';
 import { SqlSubscriptionUsageCounter } from './subscription-usage-counter';
+import { SubscriptionBillingStateService } from './subscription-billing-state.service';
 
 @Module({
   imports: [CatalogModule, CustomersModule, EntitlementsModule, MetricsModule],
@@ -24,12 +25,14 @@ import { SqlSubscriptionUsageCounter } from './subscription-usage-counter';
     SubscriptionsHooks,
     PaymentMethodOwnership,
     SqlSubscriptionUsageCounter,
+    SubscriptionBillingStateService,
     SubscriptionsService,
   ],
   exports: [
     CustomerEntitlementsService,
     SubscriptionViews,
     SubscriptionsService,
+    SubscriptionBillingStateService,
     PlanCatalog,
     SubscriptionsHooks,
     ...SUBSCRIPTION_REPOSITORIES,

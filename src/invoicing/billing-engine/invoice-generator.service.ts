@@ -7,6 +7,7 @@ import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions
 import { displayPhase } from '../../subscriptions/phases';
 import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
 import { dateInputs } from '../../subscriptions/subscription-state';
+import { SubscriptionBillingStateService } from '../../subscriptions/subscription-billing-state.service';
 import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, OneTimeBillableEntity } from '../invoicing.entities';
 import { InvoiceDraft, InvoiceWriter, LineDraft } from '../invoice-writer.service';
 import { BillingCursorEntity } from './billing-cursor.entity';
@@ -108,6 +109,7 @@ export class InvoiceGenerator {
     private readonly catalogLoader: CatalogLoader,
     private readonly usageService: UsageService,
     private readonly hooks: InvoicingHooks,
+    private readonly subscriptionState: SubscriptionBillingStateService,
   ) {}
 
   // ------------------------------------------------------------------ loading
@@ -529,14 +531,7 @@ export class InvoiceGenerator {
         computed && walk.next_invoice_date && walk.next_invoice_date.getTime() > computed.getTime() ? walk.next_invoice_date : computed;
       if (next?.getTime() !== l.sub.next_invoice_date?.getTime()) dates.push({ id: l.sub.id, next });
     }
-    if (dates.length) {
-      await m.query(
-        `UPDATE subscriptions s SET next_invoice_date = v.next
-         FROM unnest($2::text[], $3::timestamptz[]) AS v(id, next)
-         WHERE s.company_id = $1 AND s.id = v.id`,
-        [companyId, dates.map((d) => d.id), dates.map((d) => d.next)],
-      );
-    }
+    await this.subscriptionState.setNextInvoiceDates(m, companyId, dates);
     await m.query(
       `INSERT INTO billing_cursors (company_id, subscription_id, next_work_at, processed_through, seen_updated_at, created_at, updated_at)
        SELECT $1, v.id, v.next_work_at, v.through, v.seen, $5, $5
