@@ -11,15 +11,19 @@ import { CreditsModule } from './credits/credits.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { AuditModule } from './audit/audit.module';
+import { TALLY_SCHEMA } from './schema';
+
+/** How the service is started: its configuration and database (the schema is the composition root's own). */
+export type AppOptions = Omit<PlatformOptions, 'schema'>;
 
 /** The whole service: the platform plus one module per billing domain. */
 @Module({})
 export class AppModule {
-  static forRoot(options: PlatformOptions): DynamicModule {
+  static forRoot(options: AppOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot(options),
+        PlatformModule.forRoot({ ...options, schema: TALLY_SCHEMA }),
         EntitlementsModule,
         CustomersModule,
         MetricsModule,

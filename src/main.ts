@@ -4,13 +4,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { prepareDatabase } from './platform/database/connect';
+import { TALLY_SCHEMA } from './schema';
 import { DataFolderError } from './platform/database/embedded-postgres';
 import { configureApp } from './platform/configure-app';
 import { demoCredentials, startBanner } from './platform/startup-banner';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const db = await prepareDatabase(config);
+  const db = await prepareDatabase(config, TALLY_SCHEMA);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, databaseUrl: db.url }), {
     bodyParser: false,
     bufferLogs: true,

@@ -9,6 +9,7 @@ import { FixedClock, Clock } from '../platform/clock/clock';
 import { loadConfig } from '../platform/config/config';
 import { configureApp } from '../platform/configure-app';
 import { prepareDatabase } from '../platform/database/connect';
+import { TALLY_SCHEMA } from '../schema';
 import { newId } from '../platform/ids/ids';
 import { CustomerEntity } from '../customers/customer.entity';
 import { EventIngestService } from '../metrics/usage/event-ingest.service';
@@ -57,7 +58,7 @@ async function run(flags: Record<string, string>): Promise<void> {
   const config = {
     ...loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: flags['log-level'] ?? 'warn', TALLY_SCHEDULER: 'off', PORT: '0' }),
   };
-  const db = await prepareDatabase(config);
+  const db = await prepareDatabase(config, TALLY_SCHEMA);
   const clock = new FixedClock(start);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, databaseUrl: db.url }), {
     bodyParser: false,

@@ -10,6 +10,7 @@ import { CompaniesService } from '../platform/auth/companies.service';
 import { loadConfig } from '../platform/config/config';
 import { configureApp } from '../platform/configure-app';
 import { prepareDatabase } from '../platform/database/connect';
+import { TALLY_SCHEMA } from '../schema';
 import { newId } from '../platform/ids/ids';
 import { BillableMetricsRepository } from '../metrics/metrics.repositories';
 import { UsageService } from '../metrics/usage/usage.service';
@@ -136,7 +137,7 @@ async function run(flags: Record<string, string>): Promise<void> {
   const config = {
     ...loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: flags['log-level'] ?? 'warn', TALLY_SCHEDULER: 'off', PORT: '0' }),
   };
-  const db = await prepareDatabase(config);
+  const db = await prepareDatabase(config, TALLY_SCHEMA);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, databaseUrl: db.url }), {
     bodyParser: false,
     logger: false,

@@ -9,7 +9,7 @@ import { BundlesService } from './bundles.service';
 import { ProductsController } from './products.controller';
 import { PricingsController } from './pricings.controller';
 import { BundlesController } from './bundles.controller';
-import { NoSubscriptionsUsageCounter, SubscriptionUsageCounter } from './subscription-usage-counter';
+import { CatalogHooks } from './catalog.hooks';
 
 @Module({
   imports: [MetricsModule, EntitlementsModule],
@@ -20,9 +20,9 @@ import { NoSubscriptionsUsageCounter, SubscriptionUsageCounter } from './subscri
     ProductsService,
     PricingsService,
     BundlesService,
-    // replaced by the subscriptions step with a counter that reads subscriptions
-    { provide: SubscriptionUsageCounter, useClass: NoSubscriptionsUsageCounter },
+    // `num_subs` and the used-pricing rule count subscriptions: SubscriptionsModule fills this hook
+    CatalogHooks,
   ],
-  exports: [...CATALOG_REPOSITORIES, CatalogViews, ProductsService, PricingsService, BundlesService, SubscriptionUsageCounter],
+  exports: [...CATALOG_REPOSITORIES, CatalogViews, ProductsService, PricingsService, BundlesService, CatalogHooks],
 })
 export class CatalogModule {}

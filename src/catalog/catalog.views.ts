@@ -26,7 +26,7 @@ import {
   toProductPricingResponse,
   toProductResponse,
 } from './catalog.mappers';
-import { SubscriptionUsageCounter } from './subscription-usage-counter';
+import { CatalogHooks } from './catalog.hooks';
 import type { ProductResponse } from './dto/product.dto';
 import type { ProductPricingResponse } from './dto/pricing.dto';
 import type { BundleResponse } from './dto/bundle.dto';
@@ -64,7 +64,7 @@ export class CatalogViews {
     private readonly items: BillableItemsRepository,
     private readonly metrics: BillableMetricsRepository,
     private readonly assignments: EntitlementAssignmentsService,
-    private readonly usage: SubscriptionUsageCounter,
+    private readonly hooks: CatalogHooks,
   ) {}
 
   /** Products; with `withPricings` their pricings expanded (`[]` when none), else null. */
@@ -126,7 +126,7 @@ export class CatalogViews {
       pmps.length ? this.items.find(companyId, { where: { id: In(unique(pmps.map((p) => p.item_id))) } }) : [],
       pmps.length ? this.metrics.find(companyId, { where: { id: In(unique(pmps.map((p) => p.metric_id))) } }) : [],
       this.companies.findOne(companyId, {}),
-      this.usage.countByPricing(companyId, pricingIds),
+      this.hooks.subscriptionUsage.countByPricing(companyId, pricingIds),
       this.assignments.readMany(companyId, [
         ...rows.map((r): AssignmentOwner => ({ type: 'PRODUCT_PRICING', id: r.id })),
         ...unique(rows.map((r) => r.product_id)).map((id): AssignmentOwner => ({ type: 'PRODUCT', id })),
@@ -191,7 +191,7 @@ export class CatalogViews {
       : [];
     const [pricingViews, counts] = await Promise.all([
       this.pricingViews(companyId, pricingRows),
-      this.usage.countByBundle(companyId, bundleIds),
+      this.hooks.subscriptionUsage.countByBundle(companyId, bundleIds),
     ]);
     const pricingById = new Map(pricingViews.map((v) => [v.id, v]));
     const entriesByBundle = groupBy(entries, (e) => e.bundle_id);

@@ -19,7 +19,7 @@ import {
 import { itemPricingShape, shapeColumns } from './catalog.mappers';
 import { mergePriceInput, PriceInput, PriceShape, resolvePriceShape, shapeToInput, touchesPrice } from './pricing.rules';
 import { ProductsService } from './products.service';
-import { SubscriptionUsageCounter } from './subscription-usage-counter';
+import { CatalogHooks } from './catalog.hooks';
 import type { CreatePricingDto, FindPricingsDto, UpdatePricingDto } from './dto/pricing.dto';
 
 const SEARCH: SearchSpec = {
@@ -52,7 +52,7 @@ export class PricingsService {
     private readonly metrics: BillableMetricsRepository,
     private readonly products: ProductsService,
     private readonly assignments: EntitlementAssignmentsService,
-    private readonly usage: SubscriptionUsageCounter,
+    private readonly hooks: CatalogHooks,
     private readonly clock: Clock,
   ) {}
 
@@ -202,7 +202,7 @@ export class PricingsService {
   }
 
   private async assertUnused(companyId: string, id: string, manager?: EntityManager): Promise<void> {
-    const used = (await this.usage.countByPricing(companyId, [id], manager)).get(id) ?? 0;
+    const used = (await this.hooks.subscriptionUsage.countByPricing(companyId, [id], manager)).get(id) ?? 0;
     if (used > 0) {
       throw DomainError.invalidState(
         `the pricing is used by ${used} subscription(s): its prices cannot change; archive it (state ARCHIVED) and create a new pricing`,

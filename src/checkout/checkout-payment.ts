@@ -6,7 +6,7 @@ import { PaymentTransactionsService } from '../payments/payment-transactions.ser
 import { PaymentMethodsService } from '../payments/payment-methods.service';
 import { PaymentProcessor } from '../payments/processor/payment-processor';
 import type { ProviderType } from '../payments/payment-transaction.entity';
-import { SubscriptionEntity } from '../subscriptions/subscription.entities';
+import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
 
 /** The sandbox payment tokens the hosted page offers. */
 export const SANDBOX_TOKENS = ['tok_visa', 'tok_chargeDeclined', 'tok_insufficientFunds'] as const;
@@ -27,16 +27,12 @@ export interface CheckoutChargeRequest {
 export type CheckoutChargeResult = { ok: true; transactionId: string | null } | { ok: false; message: string };
 
 /**
- * The port through which checkout attaches the customer's payment token and charges the first
- * invoice. It runs inside the completion transaction (session row locked); a declined charge
- * makes the caller roll that whole transaction back, so nothing else changes.
- */
-export abstract class CheckoutPayment {
-  abstract charge(m: EntityManager, companyId: string, req: CheckoutChargeRequest): Promise<CheckoutChargeResult>;
-}
-
-/**
- * The checkout charge through the payments module: the token's card is attached to the customer
+ * How checkout attaches the customer's payment token and charges the first invoice, through the
+ * payments module (below checkout). It runs inside the completion transaction (session row
+ * locked); a declined charge makes the caller roll that whole transaction back, so nothing else
+ * changes.
+ *
+ * The token's card is attached to the customer
  * (the first card becomes its default) and set as the subscription's payment method, the
  * invoice's due amount is charged through the PaymentProcessor with the session id as the
  * idempotency key (one charge per session, whatever is retried), and a SUCCEEDED payment
@@ -45,25 +41,18 @@ export abstract class CheckoutPayment {
  * transaction; a network processor would be protected by the idempotency key on a retry.
  */
 @Injectable()
-export class ProcessorCheckoutPayment extends CheckoutPayment {
+export class CheckoutPayment {
   constructor(
     private readonly methods: PaymentMethodsService,
     private readonly processor: PaymentProcessor,
     private readonly transactions: PaymentTransactionsService,
     private readonly ledger: InvoiceLedger,
-  ) {
-    super();
-  }
+    private readonly subscriptionState: SubscriptionBillingStateService,
+  ) {}
 
   async charge(m: EntityManager, companyId: string, req: CheckoutChargeRequest): Promise<CheckoutChargeResult> {
     const method = await this.methods.attachWithin(m, companyId, req.customerId, req.token);
-    if (req.subscriptionId) {
-      await m.update(
-        SubscriptionEntity,
-        { company_id: companyId, id: req.subscriptionId },
-        { payment_method_id: method.id, updated_at: req.now },
-      );
-    }
+    if (req.subscriptionId) await this.subscriptionState.setPaymentMethod(m, companyId, req.subscriptionId, method.id, req.now);
     const inv = req.invoice;
     if (!inv || inv.status !== 'PENDING' || inv.due_cents <= 0) return { ok: true, transactionId: null };
     const result = await this.processor.charge(

@@ -8,24 +8,19 @@ import { PaymentsModule } from '../payments/payments.module';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
 import { CheckoutSessionsRepository } from './checkout.repository';
-import { CheckoutPayment, ProcessorCheckoutPayment } from './checkout-payment';
+import { CheckoutPayment } from './checkout-payment';
 import { CheckoutPageController } from './page/checkout-page.controller';
 import { CheckoutPageService } from './page/checkout-page.service';
 
 /**
  * Checkout sessions (#10, #20) and the hosted checkout page. The first invoice is computed and
- * written by the billing engine (InvoicingModule); the charge goes through the CheckoutPayment
- * port, implemented on the payments module (payment methods, processor, transactions).
+ * written by the billing engine (InvoicingModule); the charge (CheckoutPayment) calls the payments
+ * module directly (payment methods, processor, transactions).
  */
 @Module({
   imports: [CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule, InvoicingModule, PaymentsModule],
   controllers: [CheckoutController, CheckoutPageController],
-  providers: [
-    CheckoutSessionsRepository,
-    CheckoutService,
-    CheckoutPageService,
-    { provide: CheckoutPayment, useClass: ProcessorCheckoutPayment },
-  ],
+  providers: [CheckoutSessionsRepository, CheckoutService, CheckoutPageService, CheckoutPayment],
   exports: [CheckoutService],
 })
 export class CheckoutModule {}

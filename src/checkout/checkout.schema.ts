@@ -1,4 +1,4 @@
-import type { ModuleSchema } from '../platform/database/entity-registry';
+import type { ModuleSchema } from '../platform/database/module-schema';
 import { CheckoutSessionEntity } from './checkout.entity';
 import { Checkout1700000010000 } from './migrations/1700000010000-checkout';
 import { CheckoutQuote1700000010100 } from './migrations/1700000010100-checkout-quote';

@@ -12,6 +12,7 @@ import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog
 import { CustomerEntity } from '../customers/customer.entity';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomerEntitlementsPort } from '../customers/customer-entitlements.port';
+import { CustomerDetailsService } from '../customers/customer-details.service';
 import { toCustomerResponse } from '../customers/customers.mapper';
 import { InvoiceEntity } from '../invoicing/invoicing.entities';
 import { InvoiceGenerator } from '../invoicing/billing-engine/invoice-generator.service';
@@ -113,6 +114,7 @@ export class CheckoutService {
     private readonly sessions: CheckoutSessionsRepository,
     private readonly customers: CustomersRepository,
     private readonly customerEntitlements: CustomerEntitlementsPort,
+    private readonly customerDetails: CustomerDetailsService,
     private readonly pricings: ProductPricingsRepository,
     private readonly bundles: BundlesRepository,
     private readonly catalogViews: CatalogViews,
@@ -468,9 +470,7 @@ export class CheckoutService {
         if (effectiveCheckoutStatus(s, now) !== 'OPEN') return { kind: 'closed', session: s };
         // the quote the buyer agreed to: the one their page showed, else the session's own
         const agreed = agreedQuote ?? s.quote?.digest ?? null;
-        const patch: Partial<CustomerEntity> = { name: details.name, email: details.email, updated_at: now };
-        if (details.address) patch.address = { place_id: null, ...details.address };
-        await this.customers.with(m).update(companyId, { id: s.customer_id }, patch);
+        await this.customerDetails.setContactDetails(m, companyId, s.customer_id, details, now);
         if (s.previous_subscription_id) {
           const quote = await this.quoteWithin(m, companyId, s, null);
           if (quote.digest !== agreed) throw new Rollback<CompletionOutcome>({ kind: 'requote' });

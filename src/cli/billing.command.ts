@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { loadConfig } from '../platform/config/config';
 import { prepareDatabase } from '../platform/database/connect';
+import { TALLY_SCHEMA } from '../schema';
 import { BillingRunService, BillingRunSummary } from '../invoicing/billing-run.service';
 
 /**
@@ -21,7 +22,7 @@ export class BillingCliError extends Error {}
 
 export async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
   const config = { ...loadConfig(), scheduler: false, logLevel: process.env.LOG_LEVEL ?? 'silent' };
-  const db = await prepareDatabase(config);
+  const db = await prepareDatabase(config, TALLY_SCHEMA);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl: db.url }), { logger: false });
   try {
     return await work(app);

@@ -5,6 +5,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { AppModule } from '../app.module';
 import { loadConfig } from '../platform/config/config';
 import { prepareDatabase } from '../platform/database/connect';
+import { TALLY_SCHEMA } from '../schema';
 import { CompaniesService } from '../platform/auth/companies.service';
 import { DomainError } from '../platform/errors/domain-error';
 import { CliExit, registerAuditCommands } from './audit.command';
@@ -22,7 +23,7 @@ class CliError extends Error {}
 
 async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
   const config = { ...loadConfig(), scheduler: false, logLevel: process.env.LOG_LEVEL ?? 'silent' };
-  const db = await prepareDatabase(config);
+  const db = await prepareDatabase(config, TALLY_SCHEMA);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl: db.url }), { logger: false });
   try {
     return await work(app);
@@ -102,7 +103,7 @@ export function buildProgram(): Command {
     .option('--json', 'print one line of JSON')
     .action(async (opts: { json?: boolean }) => {
       const config = loadConfig();
-      const db = await prepareDatabase(config);
+      const db = await prepareDatabase(config, TALLY_SCHEMA);
       await db.stop();
       print(
         { json: !!opts.json },

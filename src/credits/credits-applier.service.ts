@@ -3,10 +3,11 @@ import { EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../invoicing/invoicing.entities';
 import { InvoiceLinesRepository } from '../invoicing/invoicing.repositories';
 import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
-import { InvoiceCreditsHook, InvoicingHooks } from '../invoicing/invoicing.hooks';
+import { InvoiceCreditsHook, InvoicingHooks, PostRunStep } from '../invoicing/invoicing.hooks';
 import { CreditEntity } from './credit.entities';
 import { CreditLedger, NewLog } from './credit-ledger';
 import { allocateToInvoice } from './credit-allocation';
+import { CreditsExpirer } from './credits-expirer.service';
 
 export interface ApplyOptions {
   /** Only these credits (e.g. a credit just granted with `apply_to_open_invoices`). */
@@ -26,10 +27,16 @@ export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
     private readonly lines: InvoiceLinesRepository,
     private readonly invoiceLedger: InvoiceLedger,
     private readonly hooks: InvoicingHooks,
+    private readonly expirer: CreditsExpirer,
   ) {}
 
   onModuleInit(): void {
-    this.hooks.provideCredits(this);
+    this.hooks.fill('credits', this);
+  }
+
+  /** Billing runs end with the credit expirations due at their instant. */
+  get postRunStep(): PostRunStep {
+    return this.expirer.postRunStep;
   }
 
   /**

@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { InvoicingHooks } from '../invoicing/invoicing.hooks';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { PostRunStep } from '../invoicing/invoicing.hooks';
 import { DataSource } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
@@ -17,26 +17,26 @@ const BATCH = 500;
  * or consumed, and reads EXPIRED, whether or not the expirer has run.)
  */
 @Injectable()
-export class CreditsExpirer implements OnModuleInit {
+export class CreditsExpirer {
   constructor(
     private readonly dataSource: DataSource,
     private readonly credits: CreditsRepository,
     private readonly ledger: CreditLedger,
-    private readonly hooks: InvoicingHooks,
   ) {}
 
-  /** Every billing run expires the credits due at its instant (logged EXPIRED); expired credits are never applied even before. */
-  onModuleInit(): void {
-    this.hooks.addPostRunStep({
-      name: 'credits: expirations',
-      order: 50,
-      run: async (at, options) => {
-        let expired = 0;
-        for (const company of options.companyIds ?? [undefined]) expired += await this.expireDue(at, company);
-        return { credits_expired: expired };
-      },
-    });
-  }
+  /**
+   * Every billing run expires the credits due at its instant (logged EXPIRED); expired credits are
+   * never applied even before. Invoicing runs it through its credits hook (CreditsApplier).
+   */
+  readonly postRunStep: PostRunStep = {
+    name: 'credits: expirations',
+    order: 50,
+    run: async (at, options) => {
+      let expired = 0;
+      for (const company of options.companyIds ?? [undefined]) expired += await this.expireDue(at, company);
+      return { credits_expired: expired };
+    },
+  };
 
   /** Expires every company's due credits (or only `companyId`'s); returns how many it expired. */
   async expireDue(now: Date, companyId?: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
 import { MetricsModule } from '../metrics/metrics.module';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repositories';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { InvoicingModule } from '../invoicing/invoicing.module';
 import { CreditsController } from './credits.controller';
 import { CreditLogsRepository, CreditsRepository } from './credits.repositories';
@@ -18,16 +18,15 @@ import { CreditsAudit } from './credits.audit';
  * Above invoicing: this module imports InvoicingModule, fills the invoice ledger's credits hook
  * (`CreditsApplier`: allocation on finalization, restoration on void) and adds the expirations
  * step to billing runs (`CreditsExpirer`), both through InvoicingHooks; amounts reach invoices
- * only through the InvoiceLedger. The subscription repository is provided here directly (a plain
- * company-scoped reader).
+ * only through the InvoiceLedger. Subscriptions are read through the repository SubscriptionsModule
+ * exports.
  */
 @Module({
-  imports: [CustomersModule, MetricsModule, InvoicingModule],
+  imports: [CustomersModule, MetricsModule, SubscriptionsModule, InvoicingModule],
   controllers: [CreditsController],
   providers: [
     CreditsRepository,
     CreditLogsRepository,
-    SubscriptionsRepository,
     CreditLedger,
     CreditsApplier,
     CreditsExpirer,

@@ -1,4 +1,4 @@
-import type { ModuleSchema } from '../platform/database/entity-registry';
+import type { ModuleSchema } from '../platform/database/module-schema';
 import { CreditEntity, CreditLogEntity } from './credit.entities';
 import { Credits1700000008000 } from './migrations/1700000008000-credits';
 import { CreditRestored1700000011600 } from './migrations/1700000011600-credit-restored';

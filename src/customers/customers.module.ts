@@ -5,10 +5,20 @@ import { CustomerLookupService } from './customer-lookup.service';
 import { CustomersService } from './customers.service';
 import { CustomersViews } from './customers.views';
 import { CustomerEntitlementsPort } from './customer-entitlements.port';
+import { CustomersHooks } from './customers.hooks';
+import { CustomerDetailsService } from './customer-details.service';
 
 @Module({
   controllers: [CustomersController],
-  providers: [CustomersRepository, CustomerLookupService, CustomersService, CustomersViews, CustomerEntitlementsPort],
-  exports: [CustomerLookupService, CustomersRepository, CustomersViews, CustomerEntitlementsPort],
+  providers: [
+    CustomersRepository,
+    CustomerLookupService,
+    CustomersService,
+    CustomerDetailsService,
+    CustomersViews,
+    CustomersHooks,
+    CustomerEntitlementsPort,
+  ],
+  exports: [CustomerLookupService, CustomersRepository, CustomerDetailsService, CustomersViews, CustomersHooks, CustomerEntitlementsPort],
 })
 export class CustomersModule {}

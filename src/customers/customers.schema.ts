@@ -1,4 +1,4 @@
-import type { ModuleSchema } from '../platform/database/entity-registry';
+import type { ModuleSchema } from '../platform/database/module-schema';
 import { CustomerEntity } from './customer.entity';
 import { Customers1700000002000 } from './migrations/1700000002000-customers';
 

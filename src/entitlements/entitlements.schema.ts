@@ -1,4 +1,4 @@
-import type { ModuleSchema } from '../platform/database/entity-registry';
+import type { ModuleSchema } from '../platform/database/module-schema';
 import { EntitlementEntity } from './entitlement.entity';
 import { Entitlements1700000001000 } from './migrations/1700000001000-entitlements';
 import { EntitlementAssignmentEntity } from './assignments/entitlement-assignment.entity';

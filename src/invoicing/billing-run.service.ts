@@ -69,12 +69,7 @@ export class BillingRunService {
     private readonly hooks: InvoicingHooks,
   ) {}
 
-  /** Adds a post-run step (the modules above invoicing add theirs through InvoicingHooks at start). */
-  registerStep(step: PostRunStep): void {
-    this.hooks.addPostRunStep(step);
-  }
-
-  /** Credits: expirations (order 50); payments: charges, retries, unpaid flags (order 100). */
+  /** Credits: expirations (order 50); payments: charges, retries, unpaid flags (order 100); filled through InvoicingHooks. */
   get postRunSteps(): readonly PostRunStep[] {
     return this.hooks.postRunSteps;
   }

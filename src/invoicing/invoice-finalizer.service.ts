@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { InvoiceEntity } from './invoicing.entities';
-import { DraftRecomputer } from './billing-engine/draft-recompute';
+import { InvoiceGenerator } from './billing-engine/invoice-generator.service';
 import { InvoiceLedger, LedgerSource } from './invoice-ledger.service';
 
 /**
@@ -20,7 +20,7 @@ import { InvoiceLedger, LedgerSource } from './invoice-ledger.service';
 export class InvoiceFinalizer {
   constructor(
     private readonly ledger: InvoiceLedger,
-    private readonly recomputer: DraftRecomputer,
+    private readonly generator: InvoiceGenerator,
   ) {}
 
   async finalize(
@@ -33,7 +33,7 @@ export class InvoiceFinalizer {
     const locked = await this.ledger.lock(manager, companyId, { id: invoice.id });
     if (!locked) throw DomainError.notFound('invoice');
     if (locked.status !== 'DRAFT') throw DomainError.invalidState(`invoice is ${locked.status}, only a DRAFT invoice can be finalized`);
-    if (locked.finalize_after !== null) await this.recomputer.recompute(manager, companyId, locked, now);
+    if (locked.finalize_after !== null) await this.generator.recompute(manager, companyId, locked, now);
     return this.ledger.finalize(manager, companyId, locked.id, now, source);
   }
 }

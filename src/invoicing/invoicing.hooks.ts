@@ -1,14 +1,14 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ModuleHooks } from '../platform/hooks/module-hooks';
 import type { InvoiceEntity } from './invoicing.entities';
 
 /**
  * The hooks of the invoicing module: what it needs from the modules above it (credits,
- * payments) without importing them. Invoicing declares them here; CreditsModule and
- * PaymentsModule fill them when they start (`onModuleInit`), and `InvoicingHooks` checks at
- * application bootstrap that every hook was filled — a missing one stops the start, it never
- * fails at the first invoice. This is the one mechanism by which invoicing calls upward
- * (credit application and restoration, payment transactions, the charge outbox, the billing
+ * payments) without importing them, declared with the platform's ModuleHooks. CreditsModule and
+ * PaymentsModule fill them when they start (`onModuleInit`), and a missing one stops the
+ * application's start — it never fails at the first invoice. Invoicing calls upward only through
+ * them (credit application and restoration, payment transactions, the charge outbox, the billing
  * run's post-run steps).
  */
 
@@ -48,6 +48,8 @@ export interface InvoiceCreditsHook {
    * `credits_applied_cents` drops by).
    */
   restore(m: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date): Promise<number>;
+  /** The step every billing run ends with: the credit expirations due at the run's instant. */
+  readonly postRunStep: PostRunStep;
 }
 
 /** A payment received outside any processor (mark_paid). */
@@ -69,6 +71,8 @@ export interface InvoicePaymentsHook {
   recordManualPayment(m: EntityManager, companyId: string, payment: ManualPaymentRecord, now: Date): Promise<string>;
   /** Puts the first charge of just-finalized, auto-charging invoices with something due into the outbox (dispatched after commit). */
   enqueueCharges(m: EntityManager, companyId: string, invoices: InvoiceEntity[], now: Date): Promise<void>;
+  /** The step every billing run ends with: charges, retries and unpaid flags due at the run's instant. */
+  readonly postRunStep: PostRunStep;
 }
 
 /**
@@ -81,47 +85,31 @@ export interface PostRunStep {
   run(at: Date, options: { companyIds?: string[] }): Promise<Record<string, number> | void>;
 }
 
+/** The hooks invoicing declares, by name. */
+export interface InvoicingHookSet {
+  credits: InvoiceCreditsHook;
+  payments: InvoicePaymentsHook;
+}
+
 @Injectable()
-export class InvoicingHooks implements OnApplicationBootstrap {
-  private creditsHook: InvoiceCreditsHook | null = null;
-  private paymentsHook: InvoicePaymentsHook | null = null;
-  private readonly steps: PostRunStep[] = [];
-
-  provideCredits(hook: InvoiceCreditsHook): void {
-    if (this.creditsHook && this.creditsHook !== hook) throw new Error('InvoicingHooks: the credits hook is provided twice');
-    this.creditsHook = hook;
-  }
-
-  providePayments(hook: InvoicePaymentsHook): void {
-    if (this.paymentsHook && this.paymentsHook !== hook) throw new Error('InvoicingHooks: the payments hook is provided twice');
-    this.paymentsHook = hook;
-  }
-
-  /** Adds a step to every billing run (credits: expirations; payments: charges, retries, unpaid). */
-  addPostRunStep(step: PostRunStep): void {
-    if (this.steps.some((s) => s.name === step.name)) return;
-    this.steps.push(step);
-    this.steps.sort((a, b) => a.order - b.order);
+export class InvoicingHooks extends ModuleHooks<InvoicingHookSet> {
+  constructor() {
+    super('InvoicingModule', {
+      credits: 'CreditsModule',
+      payments: 'PaymentsModule',
+    });
   }
 
   get credits(): InvoiceCreditsHook {
-    if (!this.creditsHook) throw new Error('InvoicingHooks: no credits hook (CreditsModule provides it)');
-    return this.creditsHook;
+    return this.get('credits');
   }
 
   get payments(): InvoicePaymentsHook {
-    if (!this.paymentsHook) throw new Error('InvoicingHooks: no payments hook (PaymentsModule provides it)');
-    return this.paymentsHook;
+    return this.get('payments');
   }
 
+  /** The steps every billing run ends with, in `order` (credits: expirations, 50; payments: charges, retries, unpaid, 100). */
   get postRunSteps(): readonly PostRunStep[] {
-    return this.steps;
-  }
-
-  /** Fails the start when a module that fills a hook is missing from the application. */
-  onApplicationBootstrap(): void {
-    const missing = [!this.creditsHook && 'credits (CreditsModule)', !this.paymentsHook && 'payments (PaymentsModule)'].filter(Boolean);
-    if (missing.length)
-      throw new Error(`InvoicingModule: hooks not provided: ${missing.join(', ')} — import those modules in the application`);
+    return [this.credits.postRunStep, this.payments.postRunStep].sort((a, b) => a.order - b.order);
   }
 }

@@ -1,4 +1,4 @@
-import type { ModuleSchema } from '../platform/database/entity-registry';
+import type { ModuleSchema } from '../platform/database/module-schema';
 import {
   CompanyCounterEntity,
   InvoiceEntity,

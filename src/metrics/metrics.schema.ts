@@ -1,4 +1,4 @@
-import type { ModuleSchema } from '../platform/database/entity-registry';
+import type { ModuleSchema } from '../platform/database/module-schema';
 import { BillableItemEntity } from './billable-item.entity';
 import { BillableMetricEntity } from './billable-metric.entity';
 import { BillableObjectEntity } from './objects/billable-object.entity';

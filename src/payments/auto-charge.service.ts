@@ -15,6 +15,8 @@ import { PaymentTransactionsService } from './payment-transactions.service';
 import { PaymentMethodsService } from './payment-methods.service';
 import { PaymentProcessor, ProcessorResult } from './processor/payment-processor';
 import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
+import type { PostRunStep } from '../invoicing/invoicing.hooks';
+import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
 
 const nextUlid = monotonicFactory();
 /** Attempt ids (`pat_…`) are internal (never in a response); they are the processor idempotency keys. */
@@ -92,10 +94,11 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     private readonly transactions: PaymentTransactionsService,
     private readonly processor: PaymentProcessor,
     private readonly ledger: InvoiceLedger,
+    private readonly subscriptionState: SubscriptionBillingStateService,
   ) {}
 
-  /** The billing run's post-run step (register with BillingRunService.registerStep). */
-  readonly postRunStep = {
+  /** The billing run's post-run step (invoicing runs it through its payments hook, PaymentsInvoicingHook). */
+  readonly postRunStep: PostRunStep = {
     name: 'payments: charges, retries, unpaid',
     order: 100,
     run: (at: Date, options: { companyIds?: string[] }) => this.dispatchDue(at, options).then((s) => ({ ...s })),
@@ -420,13 +423,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
           { id: attempt.id },
           { status: 'SUCCEEDED', transaction_id: txn.id, lease_until: null, updated_at: now },
         );
-        if (attempt.subscription_id) {
-          await m.query('UPDATE subscriptions SET unpaid = false, updated_at = $3 WHERE company_id = $1 AND id = $2 AND unpaid', [
-            companyId,
-            attempt.subscription_id,
-            now,
-          ]);
-        }
+        if (attempt.subscription_id) await this.subscriptionState.clearUnpaid(m, companyId, attempt.subscription_id, now);
         return { outcome: 'succeeded' };
       }
       // a late charge: never lost, never applied — refunded in full
@@ -499,13 +496,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       );
       return 'failed';
     }
-    if (attempt.subscription_id) {
-      await m.query('UPDATE subscriptions SET unpaid = true, updated_at = $3 WHERE company_id = $1 AND id = $2 AND NOT unpaid', [
-        companyId,
-        attempt.subscription_id,
-        now,
-      ]);
-    }
+    if (attempt.subscription_id) await this.subscriptionState.markUnpaid(m, companyId, attempt.subscription_id, now);
     return 'unpaid';
   }
 

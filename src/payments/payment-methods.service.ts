@@ -5,7 +5,8 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { iso } from '../platform/timestamps';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
-import { PaymentMethodOwnership } from '../subscriptions/payment-method-ownership.port';
+import { PaymentMethodOwnerHook, SubscriptionsHooks } from '../subscriptions/subscriptions.hooks';
+import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
 import { PaymentMethodEntity } from './payment-processing.entities';
 import { PaymentMethodsRepository } from './payments.repositories';
 import { PaymentProcessor } from './processor/payment-processor';
@@ -31,23 +32,24 @@ export function toPaymentMethodResponse(pm: PaymentMethodEntity): PaymentMethodR
  * A customer's cards. The first attached is the default; there is always exactly one default
  * while the customer has any (deleting the default promotes the newest remaining one).
  * Writes lock the customer's row so two attaches at once cannot both become the default.
- * It also tells the subscriptions module who owns a card (PaymentMethodOwnership), so a
+ * It also tells the subscriptions module who owns a card (SubscriptionsHooks), so a
  * subscription only ever names a card of its own customer.
  */
 @Injectable()
-export class PaymentMethodsService implements OnModuleInit {
+export class PaymentMethodsService implements PaymentMethodOwnerHook, OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly methods: PaymentMethodsRepository,
     private readonly customers: CustomerLookupService,
     private readonly processor: PaymentProcessor,
-    private readonly ownership: PaymentMethodOwnership,
+    private readonly subscriptionsHooks: SubscriptionsHooks,
+    private readonly subscriptionState: SubscriptionBillingStateService,
   ) {}
 
   /** Subscriptions check a `payment_method_id` against its owner through this (they sit below payments). */
   onModuleInit(): void {
-    this.ownership.provide((m, companyId, id) => this.ownerOf(m, companyId, id));
+    this.subscriptionsHooks.fill('paymentMethodOwner', this);
   }
 
   /** The customer a payment method of the company belongs to, or null (unknown id, or of another company). */
@@ -116,11 +118,7 @@ export class PaymentMethodsService implements OnModuleInit {
       }
       if (dto.default === true && dto.update_subscriptions_non_default_payment === true) {
         // live subscriptions of the customer that name another card move to this one
-        await m.query(
-          `UPDATE subscriptions SET payment_method_id = $3, updated_at = $4
-           WHERE company_id = $1 AND customer_id = $2 AND payment_method_id IS NOT NULL AND payment_method_id <> $3 AND (end_date IS NULL OR end_date > $4)`,
-          [companyId, customer.id, pm.id, now],
-        );
+        await this.subscriptionState.movePaymentMethodOfLive(m, companyId, customer.id, pm.id, now);
       }
       return pm;
     });

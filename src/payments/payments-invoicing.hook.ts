@@ -1,14 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../invoicing/invoicing.entities';
-import { InvoicePaymentsHook, InvoicingHooks, ManualPaymentRecord } from '../invoicing/invoicing.hooks';
+import { InvoicePaymentsHook, InvoicingHooks, ManualPaymentRecord, PostRunStep } from '../invoicing/invoicing.hooks';
 import { AutoChargeService } from './auto-charge.service';
 import { PaymentTransactionsService } from './payment-transactions.service';
 
 /**
  * The payments module's side of the invoice ledger: fills the ledger's payments hook (charges in
  * flight, manual payment transactions, the charge outbox) and adds the charges step to every
- * billing run — both through InvoicingHooks, at start.
+ * billing run — through InvoicingHooks, at start.
  */
 @Injectable()
 export class PaymentsInvoicingHook implements InvoicePaymentsHook, OnModuleInit {
@@ -19,8 +19,12 @@ export class PaymentsInvoicingHook implements InvoicePaymentsHook, OnModuleInit 
   ) {}
 
   onModuleInit(): void {
-    this.hooks.providePayments(this);
-    this.hooks.addPostRunStep(this.autoCharge.postRunStep);
+    this.hooks.fill('payments', this);
+  }
+
+  /** Billing runs end with the charges, retries and unpaid flags due at their instant. */
+  get postRunStep(): PostRunStep {
+    return this.autoCharge.postRunStep;
   }
 
   async chargeInFlight(m: EntityManager, companyId: string, invoiceId: string, now: Date): Promise<boolean> {

@@ -19,8 +19,8 @@ import { SandboxProcessor } from './processor/sandbox-processor';
  * only through the InvoiceLedger (lock, record a payment or a refund) and fills the ledger's
  * payments hook (`PaymentsInvoicingHook`: charges in flight, mark_paid's transaction, the
  * outbox, the billing run's charges step). It never writes an invoice row.
- * It registers the owner of each payment method with the subscriptions module's
- * PaymentMethodOwnership hook (the application does not start without it).
+ * It fills the subscriptions module's payment-method ownership hook (SubscriptionsHooks: who owns
+ * each card; the application does not start without it).
  *
  * The processor: `{ provide: PaymentProcessor, useExisting: SandboxProcessor }`; a real one is
  * another class extending PaymentProcessor bound here instead (see payment-processor.ts).

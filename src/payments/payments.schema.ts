@@ -1,4 +1,4 @@
-import type { ModuleSchema } from '../platform/database/entity-registry';
+import type { ModuleSchema } from '../platform/database/module-schema';
 import { PaymentTransactionEntity } from './payment-transaction.entity';
 import { PaymentAttemptEntity, PaymentMethodEntity, SandboxOperationEntity } from './payment-processing.entities';
 import { Payments1700000007000 } from './migrations/1700000007000-payments';

@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { TALLY_CONFIG, TallyConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source-options';
+import type { DatabaseSchema } from './database/module-schema';
 import { Clock, SystemClock } from './clock/clock';
 import { CompaniesService } from './auth/companies.service';
 import { AuthGuard } from './auth/auth.guard';
@@ -21,6 +22,8 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 export interface PlatformOptions {
   config: TallyConfig;
   databaseUrl: string;
+  /** Every module's entities and migrations (the composition root's `TALLY_SCHEMA`). */
+  schema: DatabaseSchema;
 }
 
 /** Everything cross-cutting, no business rules: database, auth, tenancy, idempotency, logs, health. */
@@ -32,7 +35,11 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [
         LoggerModule.forRoot(loggerOptions(options.config.logLevel)),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(options.databaseUrl, options.config.dbPoolSize), retryAttempts: 2, retryDelay: 500 }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(options.databaseUrl, options.config.dbPoolSize, options.schema),
+          retryAttempts: 2,
+          retryDelay: 500,
+        }),
       ],
       controllers: [HealthController],
       providers: [

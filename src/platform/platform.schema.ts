@@ -1,4 +1,4 @@
-import type { ModuleSchema } from './database/entity-registry';
+import type { ModuleSchema } from './database/module-schema';
 import { ApiTokenEntity, CompanyEntity, IdempotencyKeyEntity } from './companies.entity';
 import { Platform1700000000000 } from './migrations/1700000000000-platform';
 import { IdempotencyUnsettled1700000012000 } from './migrations/1700000012000-idempotency-unsettled';

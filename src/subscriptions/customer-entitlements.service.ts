@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { CustomerEntitlementsPort } from '../customers/customer-entitlements.port';
+import { CustomerEntitlementsHook, CustomersHooks } from '../customers/customers.hooks';
 import { EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { EntitlementAssignmentsService, AssignmentOwner } from '../entitlements/assignments/assignments.service';
@@ -22,7 +22,7 @@ export interface EntitlementSubject {
  * queries whatever the number of subscriptions or customers.
  */
 @Injectable()
-export class CustomerEntitlementsService implements OnModuleInit {
+export class CustomerEntitlementsService implements CustomerEntitlementsHook, OnModuleInit {
   constructor(
     private readonly subscriptions: SubscriptionsRepository,
     private readonly phases: SubscriptionPhasesRepository,
@@ -30,15 +30,18 @@ export class CustomerEntitlementsService implements OnModuleInit {
     private readonly definitions: EntitlementDefinitionsRepository,
     private readonly assignments: EntitlementAssignmentsService,
     private readonly clock: Clock,
-    private readonly port: CustomerEntitlementsPort,
+    private readonly customersHooks: CustomersHooks,
   ) {}
 
-  /** Customer responses take their computed_entitlements from here. */
+  /** Customer responses take their computed_entitlements from here (CustomersHooks). */
   onModuleInit(): void {
-    this.port.provide(async (companyId, customerIds) => {
-      const computed = await this.computeForCustomers(companyId, customerIds);
-      return computed as unknown as Map<string, Record<string, unknown>[]>;
-    });
+    this.customersHooks.fill('entitlements', this);
+  }
+
+  /** CustomerEntitlementsHook: customer id → computed entitlements, as customer responses carry them. */
+  async forCustomers(companyId: string, customerIds: string[]): Promise<Map<string, Record<string, unknown>[]>> {
+    const computed = await this.computeForCustomers(companyId, customerIds);
+    return computed as unknown as Map<string, Record<string, unknown>[]>;
   }
 
   /** subscription id → computed entitlements. */

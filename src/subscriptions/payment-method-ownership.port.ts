@@ -1,36 +1,15 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
+import { SubscriptionsHooks } from './subscriptions.hooks';
 
 /**
- * Who owns a payment method: the customer id of the card `paymentMethodId` in the company, or
- * null when the company has no such card. Read inside the caller's transaction.
- */
-export type PaymentMethodOwnerSource = (m: EntityManager, companyId: string, paymentMethodId: string) => Promise<string | null>;
-
-/**
- * The hook through which subscriptions check that a `payment_method_id` is a card of the
- * subscription's customer. Payment methods belong to the payments module, which sits above this
- * one (it imports subscriptions): it registers the source at start-up (`provide`), as the
- * subscriptions module does for CustomerEntitlementsPort. Unlike that port there is no safe
- * default — a subscription must never store a card it cannot vouch for — so the application
- * refuses to start when no source was registered.
+ * The subscriptions rule for a `payment_method_id`: it must be a card of the subscription's
+ * customer. Who owns a card comes from the payments module through SubscriptionsHooks.
  */
 @Injectable()
-export class PaymentMethodOwnership implements OnApplicationBootstrap {
-  private source: PaymentMethodOwnerSource | null = null;
-
-  provide(source: PaymentMethodOwnerSource): void {
-    this.source = source;
-  }
-
-  onApplicationBootstrap(): void {
-    if (!this.source) {
-      throw new Error(
-        'SubscriptionsModule: hooks not provided: payment-method ownership (PaymentsModule) — import those modules in the application',
-      );
-    }
-  }
+export class PaymentMethodOwnership {
+  constructor(private readonly hooks: SubscriptionsHooks) {}
 
   /**
    * Throws a 404 not_found naming `field` unless `paymentMethodId` is a payment method of
@@ -46,8 +25,7 @@ export class PaymentMethodOwnership implements OnApplicationBootstrap {
     paymentMethodId: string,
     field = 'payment_method_id',
   ): Promise<void> {
-    if (!this.source) throw new Error('PaymentMethodOwnership has no source');
-    const owner = await this.source(m, companyId, paymentMethodId);
+    const owner = await this.hooks.get('paymentMethodOwner').ownerOf(m, companyId, paymentMethodId);
     if (owner !== customerId) throw DomainError.notFound('payment method of this customer', field);
   }
 }

@@ -10,6 +10,9 @@ import { PlanCatalog } from './plan-catalog';
 import { SubscriptionViews } from './subscription.views';
 import { CustomerEntitlementsService } from './customer-entitlements.service';
 import { PaymentMethodOwnership } from './payment-method-ownership.port';
+import { SubscriptionsHooks } from './subscriptions.hooks';
+import { SqlSubscriptionUsageCounter } from './subscription-usage-counter';
+import { SubscriptionBillingStateService } from './subscription-billing-state.service';
 
 @Module({
   imports: [CatalogModule, CustomersModule, EntitlementsModule, MetricsModule],
@@ -19,15 +22,19 @@ import { PaymentMethodOwnership } from './payment-method-ownership.port';
     PlanCatalog,
     SubscriptionViews,
     CustomerEntitlementsService,
+    SubscriptionsHooks,
     PaymentMethodOwnership,
+    SqlSubscriptionUsageCounter,
+    SubscriptionBillingStateService,
     SubscriptionsService,
   ],
   exports: [
     CustomerEntitlementsService,
     SubscriptionViews,
     SubscriptionsService,
+    SubscriptionBillingStateService,
     PlanCatalog,
-    PaymentMethodOwnership,
+    SubscriptionsHooks,
     ...SUBSCRIPTION_REPOSITORIES,
   ],
 })

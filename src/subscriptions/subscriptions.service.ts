@@ -7,6 +7,7 @@ import { iso } from '../platform/timestamps';
 import { runSearch, baseSortKeys, SearchSpec } from '../platform/search/search';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomerEntity } from '../customers/customer.entity';
+import { CustomerDetailsService } from '../customers/customer-details.service';
 import { ProductPricingsRepository } from '../catalog/catalog.repositories';
 import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
 import { BillableMetricsRepository } from '../metrics/metrics.repositories';
@@ -107,6 +108,7 @@ export class SubscriptionsService {
     private readonly usageService: UsageService,
     private readonly views: SubscriptionViews,
     private readonly paymentMethods: PaymentMethodOwnership,
+    private readonly customerDetails: CustomerDetailsService,
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -775,9 +777,7 @@ export class SubscriptionsService {
       if (currency === null) currency = s.currency;
       if (s.currency === currency) mrr += state.mrr_in_cents;
     }
-    const patch: Partial<CustomerEntity> = { mrr_in_cents: mrr, arr_in_cents: mrr * 12 };
-    if (currency) patch.mrr_currency = currency;
-    await this.customers.with(m).update(companyId, { id: customerId }, patch);
+    await this.customerDetails.setRecurringRevenue(m, companyId, customerId, mrr, currency);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { SubscriptionUsageCounter } from '../../src/catalog/subscription-usage-counter';
+import { CatalogHooks } from '../../src/catalog/catalog.hooks';
 import { createPricing, createProduct, fixedPricing } from '../support/catalog-fixtures';
 
 describe('catalog: bundles', () => {
@@ -140,7 +140,7 @@ describe('catalog: bundles', () => {
       updated_at: '2026-04-01T00:00:01.000Z',
       created_at: bundle.created_at,
     });
-    const counter = t.app.get(SubscriptionUsageCounter);
+    const counter = t.app.get(CatalogHooks).subscriptionUsage;
     const spy = jest.spyOn(counter, 'countByBundle').mockImplementation(async (_c, ids) => new Map(ids.map((id) => [id, 3])));
     try {
       expect((await a.get(`/bundles/${bundle.id}`).expect(200)).body.num_subs).toBe(3);

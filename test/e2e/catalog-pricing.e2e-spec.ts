@@ -1,6 +1,6 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { SubscriptionUsageCounter } from '../../src/catalog/subscription-usage-counter';
+import { CatalogHooks } from '../../src/catalog/catalog.hooks';
 import {
   createEntitlement,
   createPricing,
@@ -680,7 +680,7 @@ describe('catalog: product pricings', () => {
     expect(expectError(badShape, 400, 'validation_error').validation_errors).toHaveProperty(['fixed_price']);
     expect((await a.get(`/pricing/${pricing.id}`).expect(200)).body).toEqual(changed);
 
-    const counter = t.app.get(SubscriptionUsageCounter);
+    const counter = t.app.get(CatalogHooks).subscriptionUsage;
     const spy = jest
       .spyOn(counter, 'countByPricing')
       .mockImplementation(async (_c, ids) => new Map(ids.map((id) => [id, id === pricing.id ? 2 : 0])));

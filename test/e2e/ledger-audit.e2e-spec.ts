@@ -124,9 +124,10 @@ describe('hooks: a module that fills one is missing → the application does not
     const { InvoicingModule } = await import('../../src/invoicing/invoicing.module');
     const { PaymentsModule } = await import('../../src/payments/payments.module');
     const { loadConfig } = await import('../../src/platform/config/config');
+    const { TALLY_SCHEMA } = await import('../../src/schema');
     const config = { ...loadConfig(), scheduler: false, logLevel: 'silent', dbPoolSize: 1 };
     const imports = [
-      PlatformModule.forRoot({ config, databaseUrl: process.env.DATABASE_URL! }),
+      PlatformModule.forRoot({ config, databaseUrl: process.env.DATABASE_URL!, schema: TALLY_SCHEMA }),
       InvoicingModule,
       ...(extra === 'payments' ? [PaymentsModule] : []),
     ];

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
-import { PaymentMethodOwnership } from '../../src/subscriptions/payment-method-ownership.port';
+import { SubscriptionsHooks } from '../../src/subscriptions/subscriptions.hooks';
 
 const T0 = '2034-01-01T00:00:00.000Z';
 const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
@@ -160,8 +160,8 @@ describe('payment methods belong to their customer (subscriptions)', () => {
   });
 
   it('the hook is registered by the payments module; without a source the application refuses to start', () => {
-    expect(() => t.app.get(PaymentMethodOwnership).onApplicationBootstrap()).not.toThrow();
-    expect(() => new PaymentMethodOwnership().onApplicationBootstrap()).toThrow(
+    expect(() => t.app.get(SubscriptionsHooks).onApplicationBootstrap()).not.toThrow();
+    expect(() => new SubscriptionsHooks().onApplicationBootstrap()).toThrow(
       /hooks not provided: payment-method ownership \(PaymentsModule\)/,
     );
   });

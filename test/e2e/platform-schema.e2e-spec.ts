@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/platform/database/data-source-options';
+import { TALLY_SCHEMA } from '../../src/schema';
 
 /**
  * The tenancy rule, read from the live schema: every table has company_id, and it leads
@@ -8,7 +9,7 @@ import { dataSourceOptions } from '../../src/platform/database/data-source-optio
 describe('database schema', () => {
   let ds: DataSource;
   beforeAll(async () => {
-    ds = new DataSource(dataSourceOptions(process.env.DATABASE_URL!, 1));
+    ds = new DataSource(dataSourceOptions(process.env.DATABASE_URL!, 1, TALLY_SCHEMA));
     await ds.initialize();
   });
   afterAll(() => ds.destroy());

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
 import { dataSourceOptions } from '../../src/platform/database/data-source-options';
 import { runMigrations } from '../../src/platform/database/migrate';
+import { TALLY_SCHEMA } from '../../src/schema';
 
 /**
  * One database for the whole run: DATABASE_URL when set (CI: the machine's PostgreSQL), else
@@ -17,7 +18,7 @@ export default async function globalSetup(): Promise<void> {
     process.env.DATABASE_URL = db.url;
     process.env.TALLY_TEST_EMBEDDED = '1';
   }
-  const ds = new DataSource(dataSourceOptions(process.env.DATABASE_URL, 2));
+  const ds = new DataSource(dataSourceOptions(process.env.DATABASE_URL, 2, TALLY_SCHEMA));
   await ds.initialize();
   try {
     await runMigrations(ds);

@@ -5,14 +5,12 @@ import { BillingScheduler } from '../billing-scheduler';
 import { InvoicePreviewService } from '../invoice-preview.service';
 import { NextInvoiceController } from '../next-invoice.controller';
 import { CatalogLoader } from './catalog-loader';
-import { DraftRecomputer } from './draft-recompute';
 import { InvoiceGenerator } from './invoice-generator.service';
 
 /** The billing engine's providers, exported ones and controllers (listed once, spread into InvoicingModule). */
 export const ENGINE_PROVIDERS: Provider[] = [
   CatalogLoader,
   InvoiceGenerator,
-  { provide: DraftRecomputer, useExisting: InvoiceGenerator },
   InvoiceFinalizer,
   BillingRunService,
   BillingScheduler,

@@ -7,11 +7,11 @@ import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions
 import { displayPhase } from '../../subscriptions/phases';
 import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
 import { dateInputs } from '../../subscriptions/subscription-state';
+import { SubscriptionBillingStateService } from '../../subscriptions/subscription-billing-state.service';
 import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, OneTimeBillableEntity } from '../invoicing.entities';
 import { InvoiceDraft, InvoiceWriter, LineDraft } from '../invoice-writer.service';
 import { BillingCursorEntity } from './billing-cursor.entity';
 import { CatalogLoader, CatalogSnapshot, PlanPrice } from './catalog-loader';
-import { DraftRecomputer } from './draft-recompute';
 import { addDays, EngineOneTimeItem, EnginePhase, EngineSubscription } from './model';
 import { BillingPoint, ComputedDoc, ExistingDoc, walkSubscription, WalkDeps, WalkResult } from './walker';
 
@@ -103,15 +103,14 @@ export function toDiscounts(stored: Record<string, unknown>[]): Discount[] {
  * usage drafts before finalization; previews the next invoice without writing.
  */
 @Injectable()
-export class InvoiceGenerator extends DraftRecomputer {
+export class InvoiceGenerator {
   constructor(
     private readonly writer: InvoiceWriter,
     private readonly catalogLoader: CatalogLoader,
     private readonly usageService: UsageService,
     private readonly hooks: InvoicingHooks,
-  ) {
-    super();
-  }
+    private readonly subscriptionState: SubscriptionBillingStateService,
+  ) {}
 
   // ------------------------------------------------------------------ loading
 
@@ -532,14 +531,7 @@ export class InvoiceGenerator extends DraftRecomputer {
         computed && walk.next_invoice_date && walk.next_invoice_date.getTime() > computed.getTime() ? walk.next_invoice_date : computed;
       if (next?.getTime() !== l.sub.next_invoice_date?.getTime()) dates.push({ id: l.sub.id, next });
     }
-    if (dates.length) {
-      await m.query(
-        `UPDATE subscriptions s SET next_invoice_date = v.next
-         FROM unnest($2::text[], $3::timestamptz[]) AS v(id, next)
-         WHERE s.company_id = $1 AND s.id = v.id`,
-        [companyId, dates.map((d) => d.id), dates.map((d) => d.next)],
-      );
-    }
+    await this.subscriptionState.setNextInvoiceDates(m, companyId, dates);
     await m.query(
       `INSERT INTO billing_cursors (company_id, subscription_id, next_work_at, processed_through, seen_updated_at, created_at, updated_at)
        SELECT $1, v.id, v.next_work_at, v.through, v.seen, $5, $5
@@ -561,7 +553,10 @@ export class InvoiceGenerator extends DraftRecomputer {
     );
   }
 
-  /** DraftRecomputer: recomputes a usage draft from the subscription's history (late events count) and rewrites its lines and totals. */
+  /**
+   * Recomputes a usage draft from the subscription's history (late events count) and rewrites its
+   * lines and totals; InvoiceFinalizer calls it before finalizing.
+   */
   async recompute(m: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date): Promise<InvoiceEntity> {
     if (!invoice.subscription_id || !ENGINE_KINDS.includes(invoice.kind)) return invoice;
     const l = await this.load(m, companyId, invoice.subscription_id, { lock: false });

@@ -1,13 +1,13 @@
 import { DataSourceOptions } from 'typeorm';
-import { ALL_ENTITIES, ALL_MIGRATIONS } from './entity-registry';
+import type { DatabaseSchema } from './module-schema';
 
-/** The one DataSource options object used by the app, the CLI, ormconfig.ts and the tests. */
-export function dataSourceOptions(url: string, poolSize: number): DataSourceOptions {
+/** The one DataSource options object used by the app, the CLI, ormconfig.ts and the tests (the schema comes from `src/schema.ts`). */
+export function dataSourceOptions(url: string, poolSize: number, schema: DatabaseSchema): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ALL_ENTITIES,
-    migrations: ALL_MIGRATIONS,
+    entities: schema.entities,
+    migrations: schema.migrations,
     migrationsTableName: 'typeorm_migrations',
     synchronize: false,
     migrationsRun: false,

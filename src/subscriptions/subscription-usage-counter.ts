@@ -1,21 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
-
-/**
- * How many subscriptions use pricings and bundles (`num_subs`; a used pricing's prices cannot
- * change). `manager`, when given, is the caller's transaction (count inside it).
- */
-export abstract class SubscriptionUsageCounter {
-  abstract countByPricing(companyId: string, pricingIds: string[], manager?: EntityManager): Promise<Map<string, number>>;
-  abstract countByBundle(companyId: string, bundleIds: string[], manager?: EntityManager): Promise<Map<string, number>>;
-}
+import { CatalogHooks, SubscriptionUsageCounter } from '../catalog/catalog.hooks';
 
 /**
  * The phases that still matter at `$2` (now): a phase counts unless a later decision (higher
  * seq, not superseded) starts at or before max(now, its own start) — i.e. the phase in effect
  * now and a scheduled one. Subscriptions count while not cancelled (end_date null or after now).
- * (Named for the time before subscriptions existed; it now reads the subscriptions tables.)
  */
 const LIVE_PHASES = `
   FROM subscriptions s
@@ -29,13 +20,17 @@ const LIVE_PHASES = `
         AND later.superseded_by_event_seq IS NULL AND later.seq > ph.seq
         AND later.starts_at <= GREATEST($2::timestamptz, ph.starts_at))`;
 
+/** How many subscriptions use pricings and bundles: the catalog's subscription-usage hook (CatalogHooks), filled at start. */
 @Injectable()
-export class NoSubscriptionsUsageCounter extends SubscriptionUsageCounter {
+export class SqlSubscriptionUsageCounter implements SubscriptionUsageCounter, OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-  ) {
-    super();
+    private readonly catalogHooks: CatalogHooks,
+  ) {}
+
+  onModuleInit(): void {
+    this.catalogHooks.fill('subscriptionUsage', this);
   }
 
   /** Active subscriptions whose current or scheduled plan lists each pricing: one grouped query. */

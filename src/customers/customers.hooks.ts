@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { ModuleHooks } from '../platform/hooks/module-hooks';
+
+/** Computed entitlements of customers: the subscriptions module (above this one) computes them. */
+export interface CustomerEntitlementsHook {
+  /** customer id → its computed entitlements (customers without any may be absent). */
+  forCustomers(companyId: string, customerIds: string[]): Promise<Map<string, Record<string, unknown>[]>>;
+}
+
+/** The hooks customers declares, by name. */
+export interface CustomersHookSet {
+  entitlements: CustomerEntitlementsHook;
+}
+
+/**
+ * What the customers module needs from the modules above it, declared with the platform's
+ * ModuleHooks: SubscriptionsModule fills `entitlements` at start (CustomerEntitlementsService);
+ * the application does not start without it.
+ */
+@Injectable()
+export class CustomersHooks extends ModuleHooks<CustomersHookSet> {
+  constructor() {
+    super('CustomersModule', { entitlements: { filledBy: 'SubscriptionsModule', label: 'computed entitlements' } });
+  }
+}
