@@ -1,7 +1,7 @@
 /**
  * Dated stories: quantity and term changes mid-period, trials, POST_ONLY prices, cancellations.
  *
- * Proration (billing-rules "Changes"): a change at t inside [b_{n-1}, b_n) credits
+ * Proration (docs/billing-rules.md#changes): a change at t inside [b_{n-1}, b_n) credits
  * −(old charge) × share(t, b_n) and charges (new charge) × share(t, b_n), each line rounded
  * once, half away from zero; share = (b_n − t) / (b_n − b_{n-1}) in exact time.
  * NEXT → lines on the invoice at b_n; IMMEDIATE → an invoice of their own dated t; NONE → none.

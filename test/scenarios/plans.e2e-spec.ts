@@ -3,10 +3,9 @@
  * period, pricings that are never prorated, minimum units, usage prices split at a change.
  *
  * A change keeps the billing anchor unless reset_billing_anchor: the new phase's billing dates
- * are anchor + n × its billing term. Proration (billing-rules "Changes"): credit −(old charge)
+ * are anchor + n × its billing term. Proration (docs/billing-rules.md#changes): credit −(old charge)
  * × share of the old period left after t, charge (new charge) × share of the new phase's
- * period left after t (issue 5: "a charge for the rest of the period of the new one"), each
- * rounded once, half away from zero.
+ * period left after t, each rounded once, half away from zero.
  */
 import {
   amounts,

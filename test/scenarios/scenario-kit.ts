@@ -3,9 +3,9 @@
  *
  * Every story drives the service through its HTTP API with a fixed clock and closes billing
  * periods with `BillingRunService.run(instant)` (the clock is set to the same instant first).
- * Expected cents are worked out by hand in each story, from /work/briefs/billing-rules.md and
- * conventions.md ("Money and time"): exact fractions, rounded once per line, half away from
- * zero.
+ * Expected cents are worked out by hand in each story, from docs/billing-rules.md: exact
+ * fractions, rounded once per line, half away from zero (docs/billing-rules.md#rounding).
+ * How to add a story: test/scenarios/README.md.
  *
  * `runAt` runs the billing for the scenario's own company (BillingRunOptions.companyIds), so a
  * file's stories do not bill every other test file's subscriptions up to 2028 (speed) and
