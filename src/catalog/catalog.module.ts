@@ -20,7 +20,7 @@ import { NoSubscriptionsUsageCounter, SubscriptionUsageCounter } from './subscri
     ProductsService,
     PricingsService,
     BundlesService,
-    // replaced by the subscriptions step with a counter that reads subscriptions
+    // num_subs of pricings and bundles: counts the live subscriptions with SQL over the subscriptions tables
     { provide: SubscriptionUsageCounter, useClass: NoSubscriptionsUsageCounter },
   ],
   exports: [...CATALOG_REPOSITORIES, CatalogViews, ProductsService, PricingsService, BundlesService, SubscriptionUsageCounter],
