@@ -261,8 +261,9 @@ describe('scenarios: changes, trials and cancellations', () => {
     });
     await runAt(s, '2027-04-01');
     const invoices = await invoicesOf(s, sub.id);
-    // nothing is charged at the start (an empty invoice may close Feb 1)
+    // nothing is charged at the start: a POST_ONLY plan's first invoice is at b₁ (README-billing decision 1)
     const charged = invoices.filter((i) => i.total.value_in_cents !== 0);
+    expect(dates(invoices)).toEqual(['2027-03-01', '2027-04-01'].map(iso));
     expect(dates(charged)).toEqual(['2027-03-01', '2027-04-01'].map(iso));
     expect(totals(charged)).toEqual([6000, 6000]);
     for (const inv of invoices.filter((i) => i.invoice_date === iso('2027-02-01'))) expect(inv.items).toEqual([]);
