@@ -5,11 +5,11 @@ import { expectError } from '../support/errors';
 import { InvoiceDraft, InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 import { amountLine } from '../../src/billing-math';
 import { expectBooksBalanced } from '../support/audit';
+import { usd } from '../support/fixtures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DAY = 86_400_000;
 const T0 = new Date('2026-03-01T00:00:00.000Z');
-const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
 describe('invoices', () => {
   let t: TestApp;

@@ -28,9 +28,8 @@ import {
   sum,
   totals,
   usagePrice,
+  usd,
 } from './scenario-kit';
-
-const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
 describe('scenarios: discounts, credits and one-time charges', () => {
   let s: Scenario;
