@@ -3,7 +3,7 @@
  *
  * Quantities and unit prices are exact decimals (both may be fractional; prices are cents).
  * The result is UNROUNDED cents with the detail of how it was reached; rounding belongs to the
- * invoice line (`lines.ts`). Rules (conventions.md, "Money and time"):
+ * invoice line (`lines.ts`). Rules (docs/billing-rules.md#pricing-models-and-tiers):
  *
  * - FIXED: quantity × price_per_unit.
  * - STEP: price_per_step × every started block of step_size units (ceil(quantity / step_size)).

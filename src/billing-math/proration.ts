@@ -7,7 +7,7 @@
  * happens right before the line is rounded.
  *
  * Milliseconds are the resolution of stored timestamps (timestamptz(3)); for instants on
- * whole seconds the share equals the share in seconds that conventions.md names.
+ * whole seconds the share equals the share in seconds (docs/billing-rules.md#proration).
  */
 import { BillingMathError } from './errors';
 import { Dec, Decimal, DecimalInput, toDecimal } from './money';

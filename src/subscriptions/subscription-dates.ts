@@ -10,8 +10,9 @@
  * - `next_invoice_date`: the next billing date. Before the anchor (not started, or in trial)
  *   it is the anchor (PRE_POST bills in advance), or the end of the first period when every
  *   recurring price is POST_ONLY; afterwards the first billing boundary >= now. Never after
- *   end_date (the final invoice is at the end), null once ended. The billing engine will refine
- *   it from the invoices actually issued: this is the one function that computes it.
+ *   end_date (the final invoice is at the end), null once ended. This is the one function that
+ *   computes it by the clock; subscription-state.ts#afterInvoiced moves it past a date the
+ *   billing engine has invoiced already.
  * - `status`: cancelled once end_date <= now, unpaid when flagged, else active.
  */
 import { boundary, periodAt, periodIndexAt, Term, termEnd } from '../billing-math/periods';

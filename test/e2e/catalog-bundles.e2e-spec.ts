@@ -1,7 +1,7 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { CatalogHooks } from '../../src/catalog/catalog.hooks';
-import { createPricing, createProduct, fixedPricing } from '../support/catalog-fixtures';
+import { createPricing, createProduct, fixedPricing } from '../support/fixtures';
 
 describe('catalog: bundles', () => {
   let t: TestApp;

@@ -1,15 +1,7 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { CatalogHooks } from '../../src/catalog/catalog.hooks';
-import {
-  createEntitlement,
-  createPricing,
-  createProduct,
-  createUsageItem,
-  fixedPricing,
-  ISO,
-  UsageItem,
-} from '../support/catalog-fixtures';
+import { createEntitlement, createPricing, createProduct, createUsageItem, fixedPricing, ISO, UsageItem } from '../support/fixtures';
 
 describe('catalog: product pricings', () => {
   let t: TestApp;
@@ -24,7 +16,7 @@ describe('catalog: product pricings', () => {
     a = await t.tenant('A');
     b = await t.tenant('B');
     product = await createProduct(a, { name: 'Platform' });
-    usage = await createUsageItem(t, a, 'Storage');
+    usage = await createUsageItem(a, 'Storage');
   });
   afterAll(() => t.close());
 
@@ -484,7 +476,7 @@ describe('catalog: product pricings', () => {
   });
 
   it('checks the item and metric of a usage price', async () => {
-    const other = await createUsageItem(t, a, 'Other item');
+    const other = await createUsageItem(a, 'Other item');
     const mismatch = await a.post('/pricing', fixedPricing(product.id, { item_id: usage.itemId, metric_id: other.metricId })).expect(400);
     expect(expectError(mismatch, 400, 'validation_error').validation_errors).toHaveProperty(['metric_id']);
     const noMetric = await a.post('/pricing', fixedPricing(product.id, { item_id: usage.itemId })).expect(400);
@@ -752,7 +744,7 @@ describe('catalog: product pricings', () => {
       await createProduct(c, { name: 'Q1', entitlements: [{ entitlement_id: seat.id, value: 1 }] }),
       await createProduct(c, { name: 'Q2' }),
     ];
-    const store = await createUsageItem(t, c, 'Q usage');
+    const store = await createUsageItem(c, 'Q usage');
     const mk = (i: number) =>
       createPricing(c, {
         ...fixedPricing(prods[i % 2].id, { name: `Q${i}`, entitlements: [{ entitlement_id: seat.id, value: i }] }),

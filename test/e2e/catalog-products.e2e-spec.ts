@@ -1,6 +1,6 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { createEntitlement, createPricing, createProduct, fixedPricing, ISO } from '../support/catalog-fixtures';
+import { createEntitlement, createPricing, createProduct, fixedPricing, ISO } from '../support/fixtures';
 
 describe('catalog: products', () => {
   let t: TestApp;

@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
-import { monthlySeatPricing, ok } from '../support/http';
+import { monthlySeatPricing, ok } from '../support/fixtures';
 
 const NOW = '2032-02-01T10:00:00.000Z';
 

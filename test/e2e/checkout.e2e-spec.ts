@@ -2,28 +2,12 @@ import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
+import { createPricing, createProduct, fixedPricing, ISO } from '../support/fixtures';
 
-async function createProduct(tenant: Tenant, body: Record<string, unknown> = {}) {
-  const res = await tenant.post('/products', { name: 'Product', ...body });
-  if (res.status !== 200) throw new Error(`POST /products: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-async function createPricing(tenant: Tenant, body: Record<string, unknown>) {
-  const res = await tenant.post('/pricing', body);
-  if (res.status !== 200) throw new Error(`POST /pricing: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-const fixedPricing = (productId: string, over: Record<string, unknown> = {}) => ({
-  product_id: productId,
-  name: 'Seats',
-  currency: 'USD',
-  pricing_type: 'FIXED',
-  fixed_price: { price_per_unit: 5800 },
-  billing_frequency: { count: 1, frequency: 'MONTH' },
-  ...over,
-});
+/** A monthly seat price of 58.00 USD per licence (these tests' plan), on the shared fixedPricing. */
+const seatPricing5800 = (productId: string, over: Record<string, unknown> = {}) =>
+  fixedPricing(productId, { fixed_price: { price_per_unit: 5800 }, billing_frequency: { count: 1, frequency: 'MONTH' }, ...over });
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const LINK = /^https?:\/\/[^/]+\/checkout\/pay\/(cmp_[0-9a-z]{26}_[A-Za-z0-9_-]{43})$/;
 const NOW = '2027-03-01T12:00:00.000Z';
 const DAY = 86_400_000;
@@ -107,10 +91,10 @@ describe('checkout sessions', () => {
     a = await t.tenant('Acme Billing');
     b = await t.tenant('Other Co');
     const product = await createProduct(a, { name: 'Platform' });
-    seats = await createPricing(a, fixedPricing(product.id));
+    seats = await createPricing(a, seatPricing5800(product.id));
     yearly = await createPricing(
       a,
-      fixedPricing(product.id, {
+      seatPricing5800(product.id, {
         name: 'Yearly',
         fixed_price: { price_per_unit: 100_000 },
         billing_frequency: { count: 1, frequency: 'YEAR' },
@@ -118,14 +102,14 @@ describe('checkout sessions', () => {
     );
     setup = await createPricing(
       a,
-      fixedPricing(product.id, {
+      seatPricing5800(product.id, {
         name: 'Setup',
         fixed_price: { price_per_unit: 25_000 },
         type: 'ONETIME',
         billing_frequency: { count: 1, frequency: 'ONETIME' },
       }),
     );
-    eur = await createPricing(a, fixedPricing(product.id, { name: 'Euro seats', currency: 'EUR' }));
+    eur = await createPricing(a, seatPricing5800(product.id, { name: 'Euro seats', currency: 'EUR' }));
     bundle = (
       await a.post('/bundles', {
         name: 'Starter',

@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
-import { monthlySeatPricing, ok } from '../support/http';
+import { monthlySeatPricing, ok } from '../support/fixtures';
 
 const NOW = '2031-05-01T09:00:00.000Z';
 const DIGEST = /^sha256:[0-9a-f]{64}$/;

@@ -1,27 +1,11 @@
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
+import { createPricing, createProduct, fixedPricing } from '../support/fixtures';
 
-// catalog set-up through the HTTP API (own helpers: the shared fixtures may move)
-async function createProduct(tenant: Tenant, body: Record<string, unknown> = {}) {
-  const res = await tenant.post('/products', { name: 'Product', ...body });
-  if (res.status !== 200) throw new Error(`POST /products: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-async function createPricing(tenant: Tenant, body: Record<string, unknown>) {
-  const res = await tenant.post('/pricing', body);
-  if (res.status !== 200) throw new Error(`POST /pricing: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-const fixedPricing = (productId: string, over: Record<string, unknown> = {}) => ({
-  product_id: productId,
-  name: 'Seats',
-  currency: 'USD',
-  pricing_type: 'FIXED',
-  fixed_price: { price_per_unit: 5800 },
-  billing_frequency: { count: 1, frequency: 'MONTH' },
-  ...over,
-});
+/** A monthly seat price of 58.00 USD per licence (these tests' plan), on the shared fixedPricing. */
+const seatPricing5800 = (productId: string, over: Record<string, unknown> = {}) =>
+  fixedPricing(productId, { fixed_price: { price_per_unit: 5800 }, billing_frequency: { count: 1, frequency: 'MONTH' }, ...over });
 
 const LINK = /^https?:\/\/[^/]+\/contracts\/sign\/(cmp_[0-9a-z]{26}_[A-Za-z0-9_-]{43})$/;
 const NOW = '2027-03-01T12:00:00.000Z';
@@ -132,10 +116,10 @@ describe('contracts', () => {
     a = await t.tenant('Acme Billing');
     b = await t.tenant('Other Co');
     product = await createProduct(a, { name: 'Platform' });
-    seats = await createPricing(a, fixedPricing(product.id));
+    seats = await createPricing(a, seatPricing5800(product.id));
     yearly = await createPricing(
       a,
-      fixedPricing(product.id, {
+      seatPricing5800(product.id, {
         name: 'Yearly',
         fixed_price: { price_per_unit: 100_000 },
         billing_frequency: { count: 1, frequency: 'YEAR' },
@@ -143,7 +127,7 @@ describe('contracts', () => {
     );
     setup = await createPricing(
       a,
-      fixedPricing(product.id, {
+      seatPricing5800(product.id, {
         name: 'Setup',
         fixed_price: { price_per_unit: 25_000 },
         type: 'ONETIME',
@@ -922,7 +906,7 @@ describe('contracts', () => {
 
     it("a signing link shows only its own contract; A's secret under B's company id is not a link", async () => {
       const bProduct = await createProduct(b, { name: 'B product' });
-      const bPricing = await createPricing(b, fixedPricing(bProduct.id, { name: 'B seats' }));
+      const bPricing = await createPricing(b, seatPricing5800(bProduct.id, { name: 'B seats' }));
       const bCustomer = await newCustomer(b, 'B buyer');
       const bContract = (
         await b

@@ -1,6 +1,7 @@
 import { createTestApp, onEmbeddedDatabase, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
+import { usd } from '../support/fixtures';
 
 /**
  * Concurrent consumption that tries to overdraw. On the real PostgreSQL (DATABASE_URL) the
@@ -10,7 +11,6 @@ import { expectBooksBalanced } from '../support/audit';
 describe('credits: concurrent consumption never overdraws', () => {
   let t: TestApp;
   let a: Tenant;
-  const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
   beforeAll(async () => {
     t = await createTestApp();

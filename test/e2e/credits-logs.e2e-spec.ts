@@ -6,13 +6,13 @@ import { InvoicesRepository } from '../../src/invoicing/invoicing.repositories';
 import { InvoiceEntity } from '../../src/invoicing/invoicing.entities';
 import { CreditsApplier } from '../../src/credits/credits-applier.service';
 import { CreditsExpirer } from '../../src/credits/credits-expirer.service';
+import { usd } from '../support/fixtures';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 // later than every instant of credits.e2e-spec.ts, whose scheduler test expires credits of all companies
 const L0 = new Date('2028-03-01T00:00:00.000Z');
 const at = (ms: number) => new Date(L0.getTime() + ms).toISOString();
-const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 const eur = (value_in_cents: number) => ({ currency: 'EUR', value_in_cents });
 
 interface LineSpec {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { CreditsExpirer, CreditsScheduler } from '../../src/credits/credits-expirer.service';
+import { usd } from '../support/fixtures';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -38,7 +39,6 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     if (res.status !== 201) throw new Error(`POST /credits: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
   const ids = (res: { body: { results: { id: string }[] } }) => res.body.results.map((r) => r.id);
   const logsOf = async (creditId: string, tenant: Tenant = a) =>
     (await tenant.post('/credits/logs/find', { query: { credit_id: creditId }, sort_key: 'createdAtAsc' }).expect(200)).body.results;

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { createTestApp, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
+import { ISO } from '../support/fixtures';
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const uid = () => Math.random().toString(36).slice(2, 10);
 

@@ -6,10 +6,10 @@ import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 import { PaymentTransactionsRepository } from '../../src/payments/payments.repositories';
 import { amountLine } from '../../src/billing-math';
 import { expectBooksBalanced } from '../support/audit';
+import { usd } from '../support/fixtures';
 
 const DAY = 86_400_000;
 const T0 = new Date('2026-05-10T12:00:00.000Z');
-const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
 describe('invoices: mark paid (spec #9) and payment transactions', () => {
   let t: TestApp;

@@ -5,11 +5,11 @@ import { expectError } from '../support/errors';
 import { InvoiceDraft, InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 import { amountLine } from '../../src/billing-math';
 import { expectBooksBalanced } from '../support/audit';
+import { usd } from '../support/fixtures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DAY = 86_400_000;
 const T0 = new Date('2026-03-01T00:00:00.000Z');
-const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
 describe('invoices', () => {
   let t: TestApp;
@@ -48,6 +48,15 @@ describe('invoices', () => {
       })
       .expect(201);
     return (await tenant.get(`/invoices/${res.body[0].invoice_uuid}`).expect(200)).body;
+  }
+
+  /** How many ledger entries of each kind an invoice has (a movement recorded twice shows as 2). */
+  async function ledgerKinds(tenant: Tenant, invoiceId: string): Promise<Record<string, number>> {
+    const rows: { kind: string; n: number }[] = await t.dataSource.query(
+      'SELECT kind, count(*)::int AS n FROM invoice_ledger_entries WHERE company_id = $1 AND invoice_id = $2 GROUP BY kind',
+      [tenant.companyId, invoiceId],
+    );
+    return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
   }
 
   /** A DRAFT invoice written straight through the InvoiceWriter (the engine's way in). */
@@ -389,6 +398,15 @@ describe('invoices', () => {
       const inv = await pendingInvoice(a, custA.id, 100);
       const results = await Promise.all([a.post(`/invoices/${inv.uuid}/void`), a.post(`/invoices/${inv.uuid}/void`)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const refused = results.find((r) => r.status === 409)!;
+      expectError(refused, 409, 'request_error', 'invalid_state');
+      expect((await a.get(`/invoices/${inv.uuid}`).expect(200)).body).toMatchObject({
+        status: 'VOID',
+        total: usd(100),
+        paid: usd(0),
+        due: usd(0),
+      });
+      expect(await ledgerKinds(a, inv.id)).toEqual({ FINALIZED: 1, VOIDED: 1 });
     });
   });
 
@@ -425,6 +443,15 @@ describe('invoices', () => {
       const draft = await draftInvoice(a, custA.id, 100);
       const results = await Promise.all([a.post(`/invoices/${draft.uuid}/finalize`), a.post(`/invoices/${draft.uuid}/finalize`)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const refused = results.find((r) => r.status === 409)!;
+      expectError(refused, 409, 'request_error', 'invalid_state');
+      expect((await a.get(`/invoices/${draft.uuid}`).expect(200)).body).toMatchObject({
+        status: 'PENDING',
+        total: usd(100),
+        paid: usd(0),
+        due: usd(100),
+      });
+      expect(await ledgerKinds(a, draft.id)).toEqual({ FINALIZED: 1 });
     });
 
     it('answers 404 for an unknown or malformed uuid', async () => {

@@ -9,6 +9,7 @@ import { runCli } from '../../src/cli/main';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
+import { ok } from '../support/fixtures';
 
 const iso = (d: string) => (d.length === 10 ? `${d}T00:00:00.000Z` : new Date(d).toISOString());
 
@@ -35,10 +36,6 @@ describe('billing engine', () => {
   const run = (when: string, scope = companies): Promise<BillingRunSummary> => {
     setNow(when);
     return t.app.get(BillingRunService).run(new Date(iso(when)), { companyIds: scope });
-  };
-  const ok = async (res: { status: number; body: any }, status: number) => {
-    if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
   };
   const pricing = async (tenant: Tenant, body: Record<string, unknown>, productId = product.id) =>
     ok(

@@ -5,7 +5,8 @@
  */
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { cli } from '../support/cli';
-import { ledgerKit, ok, usd } from '../support/ledger';
+import { ledgerKit } from '../support/ledger';
+import { ok, usd } from '../support/fixtures';
 import { AuditService } from '../../src/audit/audit.service';
 
 const T0 = new Date('2034-07-01T08:00:00.000Z');

@@ -8,7 +8,8 @@
  */
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { ledgerKit, ok, usd } from '../support/ledger';
+import { ledgerKit } from '../support/ledger';
+import { ok, usd } from '../support/fixtures';
 
 const T0 = new Date('2034-02-01T10:00:00.000Z');
 const AFTER_LEASE = new Date(T0.getTime() + 10 * 60_000);

@@ -6,7 +6,8 @@
  */
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { ledgerKit, ok, usd } from '../support/ledger';
+import { ledgerKit } from '../support/ledger';
+import { ok, usd } from '../support/fixtures';
 import { InvoiceLedger } from '../../src/invoicing/invoice-ledger.service';
 
 const T0 = new Date('2034-05-01T09:00:00.000Z');

@@ -1,11 +1,10 @@
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { createPricing, createProduct, fixedPricing } from '../support/catalog-fixtures';
+import { createPricing, createProduct, fixedPricing, usd } from '../support/fixtures';
 
 const DAY = 86_400_000;
 const T0 = new Date('2026-07-15T09:00:00.000Z');
-const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 const custom = (cents: number, over: Record<string, unknown> = {}) => ({
   custom_price: { amount: usd(cents), description: 'Onboarding' },
   ...over,

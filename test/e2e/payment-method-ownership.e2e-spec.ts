@@ -9,9 +9,9 @@ import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import { SubscriptionsHooks } from '../../src/subscriptions/subscriptions.hooks';
+import { ok, usd } from '../support/fixtures';
 
 const T0 = '2034-01-01T00:00:00.000Z';
-const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
 describe('payment methods belong to their customer (subscriptions)', () => {
   let t: TestApp;
@@ -21,10 +21,6 @@ describe('payment methods belong to their customer (subscriptions)', () => {
   let pricing: any;
   let n = 0;
 
-  const ok = async (res: request.Response, status = 200) => {
-    if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
   const customer = async (tenant: Tenant = a) =>
     ok(await tenant.post('/customers', { name: `Owner ${++n}`, identifier: `owner-${n}-${Math.random().toString(36).slice(2, 8)}` }), 201);
   const card = async (customerId: string, token = 'tok_visa', tenant: Tenant = a) =>

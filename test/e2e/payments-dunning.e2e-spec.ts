@@ -5,9 +5,9 @@
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import { runCli } from '../../src/cli/main';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
+import { ok, usd } from '../support/fixtures';
 
 const iso = (d: string) => (d.length === 10 ? `${d}T00:00:00.000Z` : new Date(d).toISOString());
-const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
 describe('payments: auto-charge, retries and unpaid through billing runs', () => {
   let t: TestApp;
@@ -24,10 +24,6 @@ describe('payments: auto-charge, retries and unpaid through billing runs', () =>
   });
   afterAll(() => t.close());
 
-  const ok = async (res: { status: number; body: any }, status: number) => {
-    if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
   const run = (when: string, tenant: Tenant = a) => {
     clock.set(new Date(iso(when)));
     return t.app.get(BillingRunService).run(new Date(iso(when)), { companyIds: [tenant.companyId] });

@@ -3,16 +3,15 @@
  * PENDING refund and its settlement) is recovered by the billing run's post-run step once its
  * lease (15 minutes) has passed: sent again with the same idempotency key and settled — once.
  */
-import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import { PaymentTransactionsService } from '../../src/payments/payment-transactions.service';
 import { SandboxProcessor } from '../../src/payments/processor/sandbox-processor';
+import { ok, usd } from '../support/fixtures';
 
 const T0 = new Date('2034-05-10T12:00:00.000Z');
 const MINUTE = 60_000;
-const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
 describe('recovery of interrupted refunds', () => {
   let t: TestApp;
@@ -27,11 +26,6 @@ describe('recovery of interrupted refunds', () => {
   });
   afterAll(() => t.close());
   afterEach(() => jest.restoreAllMocks());
-
-  const ok = async (res: request.Response, status: number) => {
-    if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
 
   /** A SUCCEEDED sandbox payment of `cents` (a one-time invoice charged to a visa card). */
   const paidPayment = async (cents: number) => {

@@ -7,9 +7,9 @@ import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 import { expectBooksBalanced } from '../support/audit';
+import { ok, usd } from '../support/fixtures';
 
 const T0 = new Date('2033-03-10T12:00:00.000Z');
-const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
 describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
   let t: TestApp;
@@ -27,10 +27,6 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
   afterAll(() => t.close());
   afterEach(() => expectBooksBalanced(t));
 
-  const ok = async (res: request.Response, status: number) => {
-    if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
   const customer = async (tenant: Tenant = a) =>
     ok(await tenant.post('/customers', { name: `Payer ${++n}`, identifier: `payer-${n}-${Math.random().toString(36).slice(2, 8)}` }), 201);
   const attach = async (customerId: string, token: string, tenant: Tenant = a) =>

@@ -1,7 +1,7 @@
 /**
  * Dated stories: quantity and term changes mid-period, trials, POST_ONLY prices, cancellations.
  *
- * Proration (billing-rules "Changes"): a change at t inside [b_{n-1}, b_n) credits
+ * Proration (docs/billing-rules.md#changes): a change at t inside [b_{n-1}, b_n) credits
  * −(old charge) × share(t, b_n) and charges (new charge) × share(t, b_n), each line rounded
  * once, half away from zero; share = (b_n − t) / (b_n − b_{n-1}) in exact time.
  * NEXT → lines on the invoice at b_n; IMMEDIATE → an invoice of their own dated t; NONE → none.
@@ -261,8 +261,9 @@ describe('scenarios: changes, trials and cancellations', () => {
     });
     await runAt(s, '2027-04-01');
     const invoices = await invoicesOf(s, sub.id);
-    // nothing is charged at the start (an empty invoice may close Feb 1)
+    // nothing is charged at the start: a POST_ONLY plan's first invoice is at b₁ (README-billing decision 1)
     const charged = invoices.filter((i) => i.total.value_in_cents !== 0);
+    expect(dates(invoices)).toEqual(['2027-03-01', '2027-04-01'].map(iso));
     expect(dates(charged)).toEqual(['2027-03-01', '2027-04-01'].map(iso));
     expect(totals(charged)).toEqual([6000, 6000]);
     for (const inv of invoices.filter((i) => i.invoice_date === iso('2027-02-01'))) expect(inv.items).toEqual([]);

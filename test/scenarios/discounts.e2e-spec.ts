@@ -2,7 +2,7 @@
  * Dated stories: discounts (amount, percent with cap, expiry, pricing scope) and one-time
  * charges (NEXT on the next invoice, IMMEDIATE on an invoice of their own).
  *
- * Discounts (conventions "Money and time"): DISCOUNT_AMOUNT takes `amount` off;
+ * Discounts (docs/billing-rules.md#discounts): DISCOUNT_AMOUNT takes `amount` off;
  * DISCOUNT_PERCENT takes `percent` (a fraction) limited by `cap`; scoped to one pricing when
  * product_pricing_id is set; not applied after expiration_date; never below zero.
  * sub_total = charge lines before discounts; total = sub_total − discounts.
@@ -28,9 +28,8 @@ import {
   sum,
   totals,
   usagePrice,
+  usd,
 } from './scenario-kit';
-
-const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
 
 describe('scenarios: discounts, credits and one-time charges', () => {
   let s: Scenario;
@@ -248,7 +247,7 @@ describe('scenarios: discounts, credits and one-time charges', () => {
     const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], start_date: '2027-01-01' });
     await runAt(s, '2027-02-01');
     const invoices = await invoicesOf(s, sub.id);
-    // total = sub_total − discounts − credits (billing-rules "Totals"); an invoice written final gets credits (issue 5 #13)
+    // total = sub_total − discounts − credits (docs/billing-rules.md#totals); an invoice written final gets credits (README-billing decision 13)
     // Jan 1: 1000 − 1000 credit = 0 → PAID at once; Feb 1: 1000 − 500 (what is left) = 500
     expect(
       invoices.map((i) => [

@@ -1,6 +1,6 @@
 /**
  * Dated stories: changes recorded BEFORE their instant (`custom_change_date` later than the clock)
- * prorate exactly like the same change recorded AT its instant (issue 10, item 6).
+ * prorate exactly like the same change recorded AT its instant (docs/billing-rules.md#scheduled-changes-and-timing).
  *
  * Every story runs two subscriptions of the same plan side by side on one timeline:
  *   - EARLY: the change is recorded with the clock before its instant (custom_change_date);
@@ -10,7 +10,7 @@
  * change (the twin has not even asked for it); after it both bill it once. A last pair of
  * concurrent runs at the final instant must not add anything.
  *
- * Prices: $30.00 and $60.00 a month (flat, quantity 1). Proration (billing-rules "Changes"):
+ * Prices: $30.00 and $60.00 a month (flat, quantity 1). Proration (docs/billing-rules.md#changes):
  * a change at t inside [b₋₁, b) credits −old × (b − t)/(b − b₋₁) and charges new × the same share,
  * each line rounded once, half away from zero. NEXT → lines on the invoice at b; IMMEDIATE → an
  * invoice of its own dated t.

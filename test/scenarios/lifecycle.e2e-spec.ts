@@ -246,18 +246,30 @@ describe('scenarios: lifecycle edges', () => {
   it('cancelled during the trial: nothing is ever charged', async () => {
     const seats = await seatPrice(s, 2000);
     const c = await createCustomer(s, 'Trial cancel');
-    const sub = await subscribe(s, {
+    const plan = {
       customer_id: c.id,
       product_pricing_ids: [seats.id],
       config_items: seatsOf(seats, 2),
       trial: true,
       trial_term: { count: 14, frequency: 'DAY' },
       start_date: '2027-03-01',
-    });
+    };
+    const sub = await subscribe(s, plan);
+    // the same plan, not cancelled: the run bills it, so finding nothing below means nothing was billed
+    const twin = await subscribe(s, plan);
     setNow(s, '2027-03-05');
     await expectOk(await s.a.post(`/subscriptions/${sub.id}/cancel`, { timing: 'IMMEDIATE', refund_type: 'PRORATED' }), 200, 'cancel');
     await runAt(s, '2027-05-01');
+    // the twin: 2 seats × 2000 from the trial end (Mar 15), monthly
+    const billed = await invoicesOf(s, twin.id);
+    expect(dates(billed)).toEqual(['2027-03-15', '2027-04-15'].map(iso));
+    expect(totals(billed)).toEqual([4000, 4000]);
+    expect(await expectOk(await s.a.get(`/subscriptions/${sub.id}`), 200, 'GET /subscriptions/{id}')).toMatchObject({
+      status: 'cancelled',
+      end_date: iso('2027-03-05'),
+    });
     const invoices = await invoicesOf(s, sub.id);
+    expect(invoices).toEqual([]);
     expect(invoices.filter((i) => i.items.length > 0 || i.total.value_in_cents !== 0)).toEqual([]);
   });
 

@@ -3,10 +3,9 @@
  * period, pricings that are never prorated, minimum units, usage prices split at a change.
  *
  * A change keeps the billing anchor unless reset_billing_anchor: the new phase's billing dates
- * are anchor + n × its billing term. Proration (billing-rules "Changes"): credit −(old charge)
+ * are anchor + n × its billing term. Proration (docs/billing-rules.md#changes): credit −(old charge)
  * × share of the old period left after t, charge (new charge) × share of the new phase's
- * period left after t (issue 5: "a charge for the rest of the period of the new one"), each
- * rounded once, half away from zero.
+ * period left after t, each rounded once, half away from zero.
  */
 import {
   amounts,
@@ -169,8 +168,9 @@ describe('scenarios: plan changes keeping the anchor', () => {
     await runAt(s, '2027-02-01');
     const invoices = await invoicesOf(s, sub.id);
     // Jan 1: 2 × 2000 = 4000; no credit or charge for Jan 11; Feb 1: 4 × 2000 = 8000
-    // (an empty change invoice, if any, must carry nothing)
+    // no change invoice: an IMMEDIATE change without proration lines writes none (README-billing decision 7)
     const charged = invoices.filter((i) => i.items.length > 0);
+    expect(dates(invoices)).toEqual(['2027-01-01', '2027-02-01'].map(iso));
     expect(dates(charged)).toEqual(['2027-01-01', '2027-02-01'].map(iso));
     expect(totals(charged)).toEqual([4000, 8000]);
     expect(invoices.flatMap((i) => amounts(i, { prorated: true }))).toEqual([]);

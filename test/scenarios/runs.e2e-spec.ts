@@ -5,12 +5,12 @@
  */
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import {
+  anotherCompany,
   amounts,
   at,
   cli,
   createCustomer,
   createMeter,
-  createProduct,
   dates,
   expectOk,
   findInvoices,
@@ -41,11 +41,6 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
   afterAll(() => s.t.close());
   afterEach(() => expectBooksBalanced(s.t));
 
-  /** The same app and clock, another company (its own numbering and settings). */
-  const otherCompany = async (name: string): Promise<Scenario> => {
-    const a = await s.t.tenant(name);
-    return { t: s.t, a, clock: s.clock, product: await createProduct(a, name) };
-  };
   const seatsOf = (pricing: any, n: number) => [{ product_metric_pricing_id: pmpOf(pricing), num_licenses: n }];
   const preview = async (body: Record<string, unknown>) =>
     expectOk(await s.a.post('/invoices/next', { currency: 'USD', ...body }), 200, 'POST /invoices/next') as Promise<Invoice>;
@@ -86,7 +81,7 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
   });
 
   it('grace period 0 (company setting through the CLI): the usage invoice is final at the billing date itself', async () => {
-    const z = await otherCompany('Grace zero');
+    const z = await anotherCompany(s, 'Grace zero');
     const res = await cli('company', 'settings', '--company', z.a.companyId, '--invoice-grace-period', '0');
     expect(res.code).toBe(0);
     const meter = await createMeter(z, 'Zero grace calls');
@@ -158,7 +153,7 @@ describe('scenarios: billing runs, drafts, numbers and previews', () => {
   });
 
   it('invoice numbers are 1..N without gaps in a new company (subscription periods and a one-time invoice)', async () => {
-    const n = await otherCompany('Numbers');
+    const n = await anotherCompany(s, 'Numbers');
     const seats = await seatPrice(n, 1000);
     const c1 = await createCustomer(n, 'Numbers one');
     const c2 = await createCustomer(n, 'Numbers two');

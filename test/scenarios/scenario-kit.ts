@@ -3,9 +3,9 @@
  *
  * Every story drives the service through its HTTP API with a fixed clock and closes billing
  * periods with `BillingRunService.run(instant)` (the clock is set to the same instant first).
- * Expected cents are worked out by hand in each story, from /work/briefs/billing-rules.md and
- * conventions.md ("Money and time"): exact fractions, rounded once per line, half away from
- * zero.
+ * Expected cents are worked out by hand in each story, from docs/billing-rules.md: exact
+ * fractions, rounded once per line, half away from zero (docs/billing-rules.md#rounding).
+ * How to add a story: test/scenarios/README.md.
  *
  * `runAt` runs the billing for the scenario's own company (BillingRunOptions.companyIds), so a
  * file's stories do not bill every other test file's subscriptions up to 2028 (speed) and
@@ -14,6 +14,9 @@
  */
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
+import { createPricing, createProduct } from '../support/fixtures';
+
+export { ok, usd } from '../support/fixtures';
 
 export const DAY = 86_400_000;
 export const HOUR = 3_600_000;
@@ -63,14 +66,14 @@ export async function startScenario(name: string): Promise<Scenario> {
   const clock = new FixedClock(new Date('2027-01-31T00:00:00.000Z'));
   const t = await createTestApp({ clock });
   const a = await t.tenant(name);
-  const product = await createProduct(a, name);
+  const product = await createProduct(a, { name });
   return { t, a, clock, product };
 }
 
 /** Another company on the same app and clock (its own numbering, settings and billing runs). */
 export async function anotherCompany(s: Scenario, name: string): Promise<Scenario> {
   const a = await s.t.tenant(name);
-  return { t: s.t, a, clock: s.clock, product: await createProduct(a, name) };
+  return { t: s.t, a, clock: s.clock, product: await createProduct(a, { name }) };
 }
 
 export const iso = (d: string) => (d.length === 10 ? `${d}T00:00:00.000Z` : new Date(d).toISOString());
@@ -96,21 +99,14 @@ export async function expectOk(res: { status: number; body: any }, status: numbe
   return res.body;
 }
 
-export async function createProduct(a: Tenant, name: string) {
-  return expectOk(await a.post('/products', { name }), 200, 'POST /products');
-}
-
-export async function createPricing(a: Tenant, body: Record<string, unknown>) {
-  return expectOk(
-    await a.post('/pricing', { currency: 'USD', billing_frequency: { count: 1, frequency: 'MONTH' }, ...body }),
-    200,
-    'POST /pricing',
-  );
+/** A pricing in USD billed monthly unless the body says otherwise. */
+export async function monthlyUsdPricing(a: Tenant, body: Record<string, unknown>) {
+  return createPricing(a, { currency: 'USD', billing_frequency: { count: 1, frequency: 'MONTH' }, ...body });
 }
 
 /** A per-seat licence price (no item/metric): `price_per_unit` cents per licence per period. */
 export async function seatPrice(s: Scenario, cents: number | string, over: Record<string, unknown> = {}) {
-  return createPricing(s.a, {
+  return monthlyUsdPricing(s.a, {
     product_id: s.product.id,
     name: `Seats ${cents}`,
     pricing_type: 'FIXED',
@@ -144,7 +140,7 @@ export async function createMeter(s: Scenario, name: string): Promise<Meter> {
 
 /** A usage price on a meter (billed in arrears). */
 export async function usagePrice(s: Scenario, meter: Meter, body: Record<string, unknown>) {
-  return createPricing(s.a, { product_id: s.product.id, name: 'Usage', item_id: meter.itemId, metric_id: meter.metricId, ...body });
+  return monthlyUsdPricing(s.a, { product_id: s.product.id, name: 'Usage', item_id: meter.itemId, metric_id: meter.metricId, ...body });
 }
 
 let customerCounter = 0;

@@ -1,12 +1,9 @@
-import { ok } from './http';
+import { ok, usd } from './fixtures';
 import type { Tenant, TestApp } from './app';
 import { expectBooksBalanced } from './audit';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 
 /** Shared set-up of the invoice-ledger tests: customers, cards, one-time invoices, hand-made charge attempts, the audit. */
-export const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
-
-export { ok };
 
 let n = 0;
 export function ledgerKit(t: TestApp) {

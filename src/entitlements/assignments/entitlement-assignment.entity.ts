@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { JsonColumn, TextColumn, TimestampColumn } from '../../platform/database/columns';
 
-/** Who an assignment belongs to. SUBSCRIPTION is written by the subscriptions module (later step). */
+/** Who an assignment belongs to. SUBSCRIPTION ones are a subscription's overrides, written through EntitlementAssignmentsService. */
 export const ASSIGNMENT_OWNER_TYPES = ['PRODUCT', 'PRODUCT_PRICING', 'SUBSCRIPTION'] as const;
 export type AssignmentOwnerType = (typeof ASSIGNMENT_OWNER_TYPES)[number];
 

@@ -18,9 +18,12 @@ function requireCompany(companyId: string): string {
 }
 
 /**
- * The only way business code reaches a table: every call takes the company id first, merges
- * it into every WHERE and stamps it on every insert. There is no entity-based remove() and no
- * read by id alone. `with(manager)` binds the same repository to a transaction.
+ * A table as business code reaches it through the modules' repositories: every call takes the
+ * company id first, merges it into every WHERE and stamps it on every insert. There is no
+ * entity-based remove() and no read by id alone. `with(manager)` binds the same repository to a
+ * transaction. Code that needs SQL of its own (the billing engine's loads and locks, the
+ * invoice writer and ledger, usage aggregation, the pricing usage counter) goes through the
+ * EntityManager instead and names `company_id` in every statement itself.
  */
 export class ScopedRepository<T extends Scoped> {
   constructor(

@@ -1,0 +1,83 @@
+import type { Tenant } from './app';
+
+/**
+ * The fixtures the e2e tests and the billing scenarios share: money, answers of an expected
+ * status, and catalog records made through the HTTP API (products, prices, usage items,
+ * entitlements). Import them from here rather than writing a local copy; a local helper that
+ * does something else gets a name of its own.
+ */
+
+/** Money in US dollars, as the API writes it. */
+export const usd = (value_in_cents: number) => ({ currency: 'USD', value_in_cents });
+
+/** An ISO 8601 instant as the API answers it (UTC, milliseconds). */
+export const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** The body of an answer of the expected status; anything else fails with the status and body. */
+export async function ok(res: { status: number; body: any }, status = 200) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** A product (`name` "Product" unless given). */
+export async function createProduct(tenant: Tenant, body: Record<string, unknown> = {}) {
+  const res = await tenant.post('/products', { name: 'Product', ...body });
+  if (res.status !== 200) throw new Error(`POST /products: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Any product pricing (the body as `POST /pricing` takes it). */
+export async function createPricing(tenant: Tenant, body: Record<string, unknown>) {
+  const res = await tenant.post('/pricing', body);
+  if (res.status !== 200) throw new Error(`POST /pricing: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** The body of a per-seat price: 10.00 USD per licence, monthly (the default billing frequency). */
+export const fixedPricing = (productId: string, over: Record<string, unknown> = {}) => ({
+  product_id: productId,
+  name: 'Seats',
+  currency: 'USD',
+  pricing_type: 'FIXED',
+  fixed_price: { price_per_unit: 1000 },
+  ...over,
+});
+
+/** A monthly per-seat price (`cents` per licence) on a product. */
+export async function monthlySeatPricing(tenant: Tenant, productId: string, name: string, cents: number) {
+  return ok(
+    await tenant.post('/pricing', {
+      product_id: productId,
+      name,
+      currency: 'USD',
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: cents },
+      billing_frequency: { count: 1, frequency: 'MONTH' },
+    }),
+  );
+}
+
+export interface UsageItem {
+  itemId: string;
+  metricId: string;
+}
+
+/** A usage item and its metric, which SUMs the `bytes` property of the item's events. */
+export async function createUsageItem(tenant: Tenant, name = 'API calls'): Promise<UsageItem> {
+  const item = await ok(await tenant.post('/billable_items', { name, type: 'CUSTOM_USAGE' }));
+  const metric = await ok(
+    await tenant.post('/billable_metrics', {
+      item_id: item.id,
+      name: `${name} bytes`,
+      metering_rule: { aggregator: 'SUM', property: 'bytes', group_keys: [] },
+    }),
+  );
+  return { itemId: item.id, metricId: metric.id };
+}
+
+/** An entitlement (`name` = its key unless given). */
+export async function createEntitlement(tenant: Tenant, body: Record<string, unknown>) {
+  const res = await tenant.post('/entitlements', { name: String(body.key), ...body });
+  if (res.status !== 201) throw new Error(`POST /entitlements: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
