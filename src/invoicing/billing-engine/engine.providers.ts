@@ -7,10 +7,14 @@ import { NextInvoiceController } from '../next-invoice.controller';
 import { CatalogLoader } from './catalog-loader';
 import { DraftRecomputer } from './draft-recompute';
 import { InvoiceGenerator } from './invoice-generator.service';
+import { EngineLoader } from './load';
+import { EngineWriter } from './write';
 
 /** The billing engine's providers, exported ones and controllers (listed once, spread into InvoicingModule). */
 export const ENGINE_PROVIDERS: Provider[] = [
   CatalogLoader,
+  EngineLoader,
+  EngineWriter,
   InvoiceGenerator,
   { provide: DraftRecomputer, useExisting: InvoiceGenerator },
   InvoiceFinalizer,
