@@ -3,6 +3,7 @@ import { EntitlementsModule } from '../entitlements/entitlements.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { CATALOG_REPOSITORIES } from './catalog.repositories';
 import { CatalogViews } from './catalog.views';
+import { CatalogPriceLoader } from './price-loader';
 import { ProductsService } from './products.service';
 import { PricingsService } from './pricings.service';
 import { BundlesService } from './bundles.service';
@@ -17,12 +18,21 @@ import { NoSubscriptionsUsageCounter, SubscriptionUsageCounter } from './subscri
   providers: [
     ...CATALOG_REPOSITORIES,
     CatalogViews,
+    CatalogPriceLoader,
     ProductsService,
     PricingsService,
     BundlesService,
     // replaced by the subscriptions step with a counter that reads subscriptions
     { provide: SubscriptionUsageCounter, useClass: NoSubscriptionsUsageCounter },
   ],
-  exports: [...CATALOG_REPOSITORIES, CatalogViews, ProductsService, PricingsService, BundlesService, SubscriptionUsageCounter],
+  exports: [
+    ...CATALOG_REPOSITORIES,
+    CatalogViews,
+    CatalogPriceLoader,
+    ProductsService,
+    PricingsService,
+    BundlesService,
+    SubscriptionUsageCounter,
+  ],
 })
 export class CatalogModule {}

@@ -9,16 +9,9 @@ import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/sea
 import { iso } from '../platform/timestamps';
 import { BillingMathError, Dec, Discount, amountLine, pricingLines } from '../billing-math';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
-import {
-  CompanyRecordsRepository,
-  ItemPricingScheduledPricesRepository,
-  ItemPricingsRepository,
-  ItemPricingTiersRepository,
-  ProductMetricPricingsRepository,
-  ProductPricingsRepository,
-  ProductsRepository,
-} from '../catalog/catalog.repositories';
+import { CompanyRecordsRepository, ProductPricingsRepository, ProductsRepository } from '../catalog/catalog.repositories';
 import { CatalogViews } from '../catalog/catalog.views';
+import { CatalogPriceLoader } from '../catalog/price-loader';
 import type { ProductPricingEntity } from '../catalog/catalog.entities';
 import type { DiscountInputDto } from '../subscriptions/dto/subscription.dto';
 import { storedDiscount } from '../subscriptions/discounts';
@@ -73,10 +66,7 @@ export class OneTimesService {
     private readonly customers: CustomerLookupService,
     private readonly products: ProductsRepository,
     private readonly pricings: ProductPricingsRepository,
-    private readonly metricPricings: ProductMetricPricingsRepository,
-    private readonly itemPricings: ItemPricingsRepository,
-    private readonly tiers: ItemPricingTiersRepository,
-    private readonly scheduled: ItemPricingScheduledPricesRepository,
+    private readonly prices: CatalogPriceLoader,
     private readonly companies: CompanyRecordsRepository,
     private readonly catalogViews: CatalogViews,
     private readonly dataSource: DataSource,
@@ -313,21 +303,7 @@ export class OneTimesService {
    */
   private async price(companyId: string, items: OneTimeItemDto[], pricingById: Map<string, ProductPricingEntity>): Promise<PricedItem[]> {
     const needed = [...new Set(items.filter((i) => !i.custom_price && i.product_pricing_id).map((i) => i.product_pricing_id!))];
-    const pmps = needed.length
-      ? await this.metricPricings
-          .queryBuilder(companyId, 'pmp')
-          .andWhere('pmp.product_pricing_id IN (:...needed)', { needed })
-          .orderBy('pmp.created_at', 'ASC')
-          .addOrderBy('pmp.id', 'ASC')
-          .getMany()
-      : [];
-    const ipIds = [...new Set(pmps.map((p) => p.item_pricing_id))];
-    const [ips, tiers, scheduled] = await Promise.all([
-      ipIds.length ? this.itemPricings.find(companyId, { where: { id: In(ipIds) } }) : [],
-      ipIds.length ? this.tiers.find(companyId, { where: { item_pricing_id: In(ipIds) } }) : [],
-      ipIds.length ? this.scheduled.find(companyId, { where: { item_pricing_id: In(ipIds) } }) : [],
-    ]);
-    const ipById = new Map(ips.map((ip) => [ip.id, ip]));
+    const graph = await this.prices.load(companyId, needed);
 
     return items.map((dto, index) => {
       const path = `onetime_items[${index}]`;
@@ -345,20 +321,16 @@ export class OneTimesService {
             { ...amountLine({ ...ctx, amount: new Dec(unit).times(aggregate), quantity: aggregate, unit_price: unit }), one_time_id: id },
           ];
         } else {
-          lines = pmps
-            .filter((p) => p.product_pricing_id === pricing!.id)
-            .flatMap((pmp) => {
-              const ip = ipById.get(pmp.item_pricing_id);
-              if (!ip) return [];
-              // the engine's mapper (billing-engine/pricing-mapper.ts): one-times priced exactly as NEXT ones
-              return pricingLines({
-                ...ctx,
-                item_id: ip.item_id,
-                pricing: toPricing(ip, tiers, scheduled),
-                quantity: aggregate,
-                period_index: 0,
-              }).map((l): LineDraft => ({ ...l, product_metric_pricing_id: pmp.id, one_time_id: id }));
-            });
+          lines = graph.prices(pricing!.id).flatMap(({ pmp, item_pricing, tiers, scheduled }) =>
+            // the engine's mapper (billing-engine/pricing-mapper.ts): one-times priced exactly as NEXT ones
+            pricingLines({
+              ...ctx,
+              item_id: item_pricing.item_id,
+              pricing: toPricing(item_pricing, tiers, scheduled),
+              quantity: aggregate,
+              period_index: 0,
+            }).map((l): LineDraft => ({ ...l, product_metric_pricing_id: pmp.id, one_time_id: id })),
+          );
           if (lines.length === 0) throw DomainError.invalidField(`${path}.product_pricing_id`, 'has no price');
         }
       } catch (err) {
