@@ -4,8 +4,8 @@ import { CatalogPriceLoader } from '../../catalog/price-loader';
 import type { BillableMetricEntity } from '../../metrics/billable-metric.entity';
 import { BillingPrice, toBillingPrice } from './pricing-mapper';
 
-/** LICENCE: per num_licenses of the config item; USAGE: per metered unit (in arrears); FIXED: a flat price (quantity 1). */
-export type PriceKind = 'LICENCE' | 'USAGE' | 'FIXED';
+/** LICENSE: per num_licenses of the config item; USAGE: per metered unit (in arrears); FIXED: a flat price (quantity 1). */
+export type PriceKind = 'LICENSE' | 'USAGE' | 'FIXED';
 
 /** One price of a plan as the engine bills it. */
 export interface PlanPrice {
@@ -49,7 +49,7 @@ export class CatalogLoader {
       if (!pp) continue;
       for (const { pmp, item_pricing, tiers, scheduled, metric } of graph.prices(id)) {
         if (!metric) continue;
-        const kind: PriceKind = metric.type === 'LICENSE_METRIC' ? 'LICENCE' : metric.metering_rule ? 'USAGE' : 'FIXED';
+        const kind: PriceKind = metric.type === 'LICENSE_METRIC' ? 'LICENSE' : metric.metering_rule ? 'USAGE' : 'FIXED';
         out.get(id)!.push({
           product_pricing_id: pp.id,
           product_metric_pricing_id: pmp.id,

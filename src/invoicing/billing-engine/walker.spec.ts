@@ -38,7 +38,7 @@ function phase(seq: number, starts: string, prices: PlanPrice[], licences = 1, o
     term: MONTH,
     prices,
     config_items: prices
-      .filter((p) => p.kind === 'LICENCE')
+      .filter((p) => p.kind === 'LICENSE')
       .map((p) => ({
         product_metric_pricing_id: p.product_metric_pricing_id,
         product_pricing_id: p.product_pricing_id,
@@ -101,7 +101,7 @@ const summary = (docs: { date: Date; kind: string; lines: { amount_cents: number
   docs.map((x) => [x.date.toISOString().slice(0, 10), x.kind, x.lines.map((l) => l.amount_cents)]);
 
 describe('billing walk (line assembly from phases)', () => {
-  const seats = price('seats', 'LICENCE', '1000');
+  const seats = price('seats', 'LICENSE', '1000');
 
   it('PRE_POST: an invoice at the start, then one per month, the anchor day clamped to month ends', async () => {
     const r = walk(subscription('2027-01-31'), [phase(1, '2027-01-31', [seats], 2)], deps(), {
@@ -137,7 +137,7 @@ describe('billing walk (line assembly from phases)', () => {
   });
 
   it('POST_ONLY and usage prices bill in arrears: nothing at the start, the past month on the next billing date', async () => {
-    const post = price('post', 'LICENCE', '3000', { charge_type: 'POST_ONLY' });
+    const post = price('post', 'LICENSE', '3000', { charge_type: 'POST_ONLY' });
     const calls = price('calls', 'USAGE', '0.5');
     const dp = deps({}, () => '1001');
     const r = walk(subscription('2027-02-01'), [phase(1, '2027-02-01', [post, calls], 2)], dp, {

@@ -180,7 +180,7 @@ export function* billingPoints(sub: EngineSubscription, segments: Segment[]): Ge
 }
 
 function quantityOf(phase: EnginePhase, price: PlanPrice): number {
-  if (price.kind !== 'LICENCE') return 1;
+  if (price.kind !== 'LICENSE') return 1;
   const ci = phase.config_items.find((c) => c.product_metric_pricing_id === price.product_metric_pricing_id);
   return ci ? Math.max(ci.num_licenses, ci.minimum_units ?? 0) : 0;
 }
