@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { boundary, chargeForPeriod, Discount, Term, unitPriceLine } from '../../billing-math';
+import { parseStoredOneTimeItem, storedCents } from '../../catalog/one-time-items';
 import { UsageService } from '../../metrics/usage/usage.service';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entities';
 import { InvoiceKind, OneTimeBillableEntity } from '../invoicing.entities';
@@ -37,12 +38,7 @@ export interface Loaded {
   phaseRows: SubscriptionPhaseEntity[];
 }
 
-const money = (v: unknown): number | null => {
-  if (typeof v === 'number') return v;
-  if (v && typeof v === 'object' && typeof (v as { value_in_cents?: unknown }).value_in_cents === 'number')
-    return (v as { value_in_cents: number }).value_in_cents;
-  return null;
-};
+const money = storedCents;
 
 /** Stored subscription discounts → billing-math discounts (inactive ones dropped). */
 export function toDiscounts(stored: Record<string, unknown>[]): Discount[] {
@@ -92,16 +88,15 @@ export function engineSubscription(
   catalog: CatalogSnapshot,
 ): EngineSubscription {
   const cancel = (sub.cancel_config ?? {}) as { refund_type?: unknown };
-  const onetime: EngineOneTimeItem[] = (sub.onetime_items ?? []).map((o) => {
-    const custom = o.custom_price as { amount?: unknown; description?: unknown } | null;
-    const pricingId = typeof o.product_pricing_id === 'string' ? o.product_pricing_id : null;
-    const prices = pricingId ? catalog.prices([pricingId]) : [];
+  const onetime: EngineOneTimeItem[] = (sub.onetime_items ?? []).map((raw) => {
+    const o = parseStoredOneTimeItem(raw);
+    const prices = o.product_pricing_id ? catalog.prices([o.product_pricing_id]) : [];
     return {
-      name: typeof custom?.description === 'string' && custom.description ? custom.description : (prices[0]?.name ?? 'One-time item'),
-      quantity: String(o.aggregate ?? 1),
-      unit_price_cents: custom ? money(custom.amount) : null,
+      name: o.custom_price?.description || (prices[0]?.name ?? 'One-time item'),
+      quantity: String(o.aggregate),
+      unit_price_cents: o.custom_price?.amount.value_in_cents ?? null,
       prices,
-      product_pricing_id: pricingId,
+      product_pricing_id: o.product_pricing_id,
     };
   });
   return {
@@ -231,8 +226,8 @@ export class EngineLoader {
     }));
     const cursors = await m.find(BillingCursorEntity, { where: { company_id: companyId, subscription_id: In(subIds) } });
     const onetimePricingIds = subs
-      .flatMap((x) => (x.onetime_items ?? []).map((o) => o.product_pricing_id))
-      .filter((x): x is string => typeof x === 'string');
+      .flatMap((x) => (x.onetime_items ?? []).map((o) => parseStoredOneTimeItem(o).product_pricing_id))
+      .filter((x): x is string => x !== null);
     const chargePricingIds = (opts.oneTimes ?? []).map((o) => o.product_pricing_id).filter((x): x is string => !!x);
     const catalog = await this.catalog(
       m,
