@@ -3,6 +3,7 @@ import { EntitlementsModule } from '../entitlements/entitlements.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { CATALOG_REPOSITORIES } from './catalog.repositories';
 import { CatalogViews } from './catalog.views';
+import { CatalogPriceLoader } from './price-loader';
 import { ProductsService } from './products.service';
 import { PricingsService } from './pricings.service';
 import { BundlesService } from './bundles.service';
@@ -17,12 +18,13 @@ import { CatalogHooks } from './catalog.hooks';
   providers: [
     ...CATALOG_REPOSITORIES,
     CatalogViews,
+    CatalogPriceLoader,
     ProductsService,
     PricingsService,
     BundlesService,
     // `num_subs` and the used-pricing rule count subscriptions: SubscriptionsModule fills this hook
     CatalogHooks,
   ],
-  exports: [...CATALOG_REPOSITORIES, CatalogViews, ProductsService, PricingsService, BundlesService, CatalogHooks],
+  exports: [...CATALOG_REPOSITORIES, CatalogViews, CatalogPriceLoader, ProductsService, PricingsService, BundlesService, CatalogHooks],
 })
 export class CatalogModule {}

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { companyOfPageToken, newPageToken } from '../platform/hosted-pages/token';
 import { DomainError } from '../platform/errors/domain-error';
 import { digestOf } from '../platform/digest';
+import { normaliseOneTimeItems } from '../catalog/one-time-items';
 import type { CreateSubscriptionDto, DiscountInputDto, OnetimeItemDto } from '../subscriptions/dto/subscription.dto';
 import type { PlanCatalogData } from '../subscriptions/plan-catalog';
 import { ContractEntity, ContractStatus, OPEN_STATUSES } from './contract.entities';
@@ -61,49 +62,13 @@ export function newSignatureId(): string {
 
 // ------------------------------------------------------------------ discounts, one-time items
 
-const money = (currency: string, cents: number) => ({ currency, value_in_cents: cents });
-
-function checkCurrency(given: string | null | undefined, currency: string, field: string): void {
-  if (given != null && given !== currency) throw DomainError.invalidField(field, `must be in the contract currency (${currency})`);
-}
-
 /** One-time items as stored; `pricings` are the ones named by the items (already read, in the company). */
 export function normaliseOnetimeItems(
   inputs: OnetimeItemDto[] | null | undefined,
   currency: string,
   pricings: Map<string, { currency: string }>,
 ): Record<string, unknown>[] {
-  return (inputs ?? []).map((o, i) => {
-    const path = `onetime_items[${i}]`;
-    if (o.product_pricing_id != null) {
-      const p = pricings.get(o.product_pricing_id);
-      if (!p) throw DomainError.notFound('product pricing', `${path}.product_pricing_id`);
-      if (p.currency !== currency)
-        throw DomainError.invalidField(`${path}.product_pricing_id`, `must be in the contract currency (${currency})`);
-    } else if (!o.custom_price) {
-      throw DomainError.invalidField(`${path}.product_pricing_id`, 'is required (or custom_price)');
-    }
-    checkCurrency(o.custom_price?.amount.currency, currency, `${path}.custom_price.amount.currency`);
-    return {
-      aggregate: o.aggregate ?? 1,
-      custom_price: o.custom_price
-        ? {
-            amount: money(currency, o.custom_price.amount.value_in_cents),
-            product_id: o.custom_price.product_id ?? null,
-            description: o.custom_price.description ?? null,
-          }
-        : null,
-      product_pricing_id: o.product_pricing_id ?? null,
-      quantity_config: o.quantity_config
-        ? {
-            allow_custom_quantity: o.quantity_config.allow_custom_quantity ?? null,
-            max_quantity: o.quantity_config.max_quantity ?? null,
-            min_quantity: o.quantity_config.min_quantity ?? null,
-          }
-        : null,
-      sort_order: o.sort_order ?? null,
-    };
-  });
+  return normaliseOneTimeItems(inputs, currency, pricings, 'contract') as unknown as Record<string, unknown>[];
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);

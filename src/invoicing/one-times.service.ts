@@ -3,22 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
-import { assertDerivedAmount } from '../platform/validation/limits';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { iso } from '../platform/timestamps';
-import { BillingMathError, Dec, Discount, amountLine, pricingLines } from '../billing-math';
+import { Discount } from '../billing-math';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
-import {
-  CompanyRecordsRepository,
-  ItemPricingScheduledPricesRepository,
-  ItemPricingsRepository,
-  ItemPricingTiersRepository,
-  ProductMetricPricingsRepository,
-  ProductPricingsRepository,
-  ProductsRepository,
-} from '../catalog/catalog.repositories';
+import { CompanyRecordsRepository, ProductPricingsRepository, ProductsRepository } from '../catalog/catalog.repositories';
 import { CatalogViews } from '../catalog/catalog.views';
+import { CatalogPriceLoader } from '../catalog/price-loader';
 import type { ProductPricingEntity } from '../catalog/catalog.entities';
 import type { DiscountInputDto } from '../subscriptions/dto/subscription.dto';
 import { storedDiscount } from '../subscriptions/discounts';
@@ -26,7 +18,7 @@ import { OneTimeBillableEntity } from './invoicing.entities';
 import { InvoicesRepository, OneTimeBillablesRepository } from './invoicing.repositories';
 import { InvoiceWriter, LineDraft } from './invoice-writer.service';
 import { InvoiceFinalizer } from './invoice-finalizer.service';
-import { toPricing } from './billing-engine/pricing-mapper';
+import { PricedItem, priceOneTimeItems } from './one-time-pricing';
 import type { CreateOneTimesDto, FindOneTimesDto, OneTimeBillableResponse, OneTimeItemDto } from './dto/one-time.dto';
 
 const SEARCH: SearchSpec = {
@@ -43,21 +35,6 @@ const DAY_MS = 86_400_000;
 const DEFAULT_DUE_DAYS = 30;
 const money = (currency: string, cents: number) => ({ currency, value_in_cents: cents });
 
-/** A number as an exact decimal string (JSON numbers such as 0.1 keep their shortest form). */
-function decimalOf(n: number): string {
-  return new Dec(n).toString();
-}
-
-interface PricedItem {
-  index: number;
-  dto: OneTimeItemDto;
-  id: string;
-  name: string;
-  aggregate: string;
-  pricing: ProductPricingEntity | null;
-  lines: LineDraft[];
-}
-
 /**
  * Spec #2, one-time charges. IMMEDIATE: an invoice of their own now (kind ONE_TIME, billing key
  * = the request's batch id, finalized at once), the one-times INVOICED on it. NEXT: stored
@@ -73,10 +50,7 @@ export class OneTimesService {
     private readonly customers: CustomerLookupService,
     private readonly products: ProductsRepository,
     private readonly pricings: ProductPricingsRepository,
-    private readonly metricPricings: ProductMetricPricingsRepository,
-    private readonly itemPricings: ItemPricingsRepository,
-    private readonly tiers: ItemPricingTiersRepository,
-    private readonly scheduled: ItemPricingScheduledPricesRepository,
+    private readonly prices: CatalogPriceLoader,
     private readonly companies: CompanyRecordsRepository,
     private readonly catalogViews: CatalogViews,
     private readonly dataSource: DataSource,
@@ -306,73 +280,10 @@ export class OneTimesService {
     return { stored, math };
   }
 
-  /**
-   * The lines of each item, rounded once per line: a custom price is amount × aggregate (it wins
-   * over a product pricing given with it); a product pricing is each of its item pricings'
-   * charge for `aggregate` units (billing-math chargeForPeriod, first period, base price included).
-   */
+  /** The priced items (one-time-pricing.ts), their prices read through catalog's price loader. */
   private async price(companyId: string, items: OneTimeItemDto[], pricingById: Map<string, ProductPricingEntity>): Promise<PricedItem[]> {
     const needed = [...new Set(items.filter((i) => !i.custom_price && i.product_pricing_id).map((i) => i.product_pricing_id!))];
-    const pmps = needed.length
-      ? await this.metricPricings
-          .queryBuilder(companyId, 'pmp')
-          .andWhere('pmp.product_pricing_id IN (:...needed)', { needed })
-          .orderBy('pmp.created_at', 'ASC')
-          .addOrderBy('pmp.id', 'ASC')
-          .getMany()
-      : [];
-    const ipIds = [...new Set(pmps.map((p) => p.item_pricing_id))];
-    const [ips, tiers, scheduled] = await Promise.all([
-      ipIds.length ? this.itemPricings.find(companyId, { where: { id: In(ipIds) } }) : [],
-      ipIds.length ? this.tiers.find(companyId, { where: { item_pricing_id: In(ipIds) } }) : [],
-      ipIds.length ? this.scheduled.find(companyId, { where: { item_pricing_id: In(ipIds) } }) : [],
-    ]);
-    const ipById = new Map(ips.map((ip) => [ip.id, ip]));
-
-    return items.map((dto, index) => {
-      const path = `onetime_items[${index}]`;
-      const aggregate = decimalOf(dto.aggregate ?? 1);
-      const pricing = dto.product_pricing_id != null ? pricingById.get(dto.product_pricing_id)! : null;
-      const id = newId('oneTime');
-      const custom = dto.custom_price;
-      const name = custom?.description ?? (pricing ? (pricing.external_name ?? pricing.name) : 'One-time charge');
-      const ctx = { name, product_pricing_id: pricing?.id ?? null };
-      let lines: LineDraft[];
-      try {
-        if (custom) {
-          const unit = custom.amount.value_in_cents;
-          lines = [
-            { ...amountLine({ ...ctx, amount: new Dec(unit).times(aggregate), quantity: aggregate, unit_price: unit }), one_time_id: id },
-          ];
-        } else {
-          lines = pmps
-            .filter((p) => p.product_pricing_id === pricing!.id)
-            .flatMap((pmp) => {
-              const ip = ipById.get(pmp.item_pricing_id);
-              if (!ip) return [];
-              // the engine's mapper (billing-engine/pricing-mapper.ts): one-times priced exactly as NEXT ones
-              return pricingLines({
-                ...ctx,
-                item_id: ip.item_id,
-                pricing: toPricing(ip, tiers, scheduled),
-                quantity: aggregate,
-                period_index: 0,
-              }).map((l): LineDraft => ({ ...l, product_metric_pricing_id: pmp.id, one_time_id: id }));
-            });
-          if (lines.length === 0) throw DomainError.invalidField(`${path}.product_pricing_id`, 'has no price');
-        }
-      } catch (err) {
-        if (err instanceof BillingMathError)
-          throw DomainError.invalidField(`${path}.product_pricing_id`, `cannot be priced: ${err.message}`);
-        throw err;
-      }
-      assertDerivedAmount(
-        lines.reduce((sum, l) => sum + l.amount_cents, 0),
-        `${path}.aggregate`,
-        'the amount of the one-time item',
-      );
-      return { index, dto, id, name, aggregate, pricing, lines };
-    });
+    return priceOneTimeItems(items, pricingById, await this.prices.load(companyId, needed));
   }
 
   /** The IMMEDIATE invoice of a batch, written as a DRAFT and finalized at once (PENDING, or PAID when nothing is due). */

@@ -1,20 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId } from '../platform/ids/ids';
-import {
-  BundleProductPricingsRepository,
-  BundlesRepository,
-  ItemPricingScheduledPricesRepository,
-  ItemPricingsRepository,
-  ItemPricingTiersRepository,
-  ProductMetricPricingsRepository,
-  ProductPricingsRepository,
-} from '../catalog/catalog.repositories';
+import { BundleProductPricingsRepository, BundlesRepository } from '../catalog/catalog.repositories';
+import { CatalogPriceLoader } from '../catalog/price-loader';
 import type { BundleEntity, ProductMetricPricingEntity, ProductPricingEntity } from '../catalog/catalog.entities';
 import { itemPricingShape } from '../catalog/catalog.mappers';
 import type { PriceShape } from '../catalog/pricing.rules';
-import { BillableMetricsRepository } from '../metrics/metrics.repositories';
 import type { Pricing } from '../billing-math/pricing';
 import type { Term } from '../billing-math/periods';
 import type { StoredConfigItem } from './subscription.entities';
@@ -133,51 +125,28 @@ export function billingTermOf(data: PlanCatalogData, pricingIds: string[]): { te
 @Injectable()
 export class PlanCatalog {
   constructor(
-    private readonly pricings: ProductPricingsRepository,
-    private readonly pmps: ProductMetricPricingsRepository,
-    private readonly itemPricings: ItemPricingsRepository,
-    private readonly tiers: ItemPricingTiersRepository,
-    private readonly scheduled: ItemPricingScheduledPricesRepository,
+    private readonly prices: CatalogPriceLoader,
     private readonly bundles: BundlesRepository,
     private readonly bundleEntries: BundleProductPricingsRepository,
-    private readonly metrics: BillableMetricsRepository,
   ) {}
 
+  /** The pricings and their prices as subscriptions read them (catalog's CatalogPriceLoader, in the caller's transaction). */
   async load(m: EntityManager, companyId: string, pricingIds: string[]): Promise<PlanCatalogData> {
-    const ids = [...new Set(pricingIds)].filter((id) => isId('productPricing', id));
-    if (ids.length === 0) return new PlanCatalogData(new Map(), new Map());
-    // sequential: inside a transaction every query shares one connection
-    const rows = await this.pricings.with(m).find(companyId, { where: { id: In(ids) } });
-    const pmps = await this.pmps
-      .with(m)
-      .queryBuilder(companyId, 'pmp')
-      .andWhere('pmp.product_pricing_id IN (:...ids)', { ids })
-      .orderBy('pmp.created_at', 'ASC')
-      .addOrderBy('pmp.id', 'ASC')
-      .getMany();
-    const ipIds = [...new Set(pmps.map((p) => p.item_pricing_id))];
-    const metricIds = [...new Set(pmps.map((p) => p.metric_id))];
-    if (ipIds.length === 0) return new PlanCatalogData(new Map(rows.map((r) => [r.id, r])), new Map());
-    const ips = await this.itemPricings.with(m).find(companyId, { where: { id: In(ipIds) } });
-    const tiers = await this.tiers.with(m).find(companyId, { where: { item_pricing_id: In(ipIds) } });
-    const scheduled = await this.scheduled.with(m).find(companyId, { where: { item_pricing_id: In(ipIds) } });
-    const metrics = await this.metrics.with(m).find(companyId, { where: { id: In(metricIds) } });
-    const ipById = new Map(ips.map((i) => [i.id, i]));
-    const licenceMetric = new Set(metrics.filter((x) => x.type === 'LICENSE_METRIC').map((x) => x.id));
+    const graph = await this.prices.load(companyId, pricingIds, m);
     const byPricing = new Map<string, PlanPmp[]>();
-    for (const pmp of pmps) {
-      const ip = ipById.get(pmp.item_pricing_id);
-      if (!ip) continue;
-      const shape = itemPricingShape(
-        ip,
-        tiers.filter((t) => t.item_pricing_id === ip.id),
-        scheduled.filter((s) => s.item_pricing_id === ip.id),
+    for (const id of graph.pricings.keys()) {
+      const prices = graph.prices(id);
+      if (prices.length === 0) continue;
+      byPricing.set(
+        id,
+        prices.map((p) => ({
+          pmp: p.pmp,
+          shape: itemPricingShape(p.item_pricing, p.tiers, p.scheduled),
+          licence: p.metric?.type === 'LICENSE_METRIC',
+        })),
       );
-      const list = byPricing.get(pmp.product_pricing_id) ?? [];
-      list.push({ pmp, shape, licence: licenceMetric.has(pmp.metric_id) });
-      byPricing.set(pmp.product_pricing_id, list);
     }
-    return new PlanCatalogData(new Map(rows.map((r) => [r.id, r])), byPricing);
+    return new PlanCatalogData(new Map(graph.pricings), byPricing);
   }
 
   /**

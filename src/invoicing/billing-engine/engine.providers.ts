@@ -6,10 +6,14 @@ import { InvoicePreviewService } from '../invoice-preview.service';
 import { NextInvoiceController } from '../next-invoice.controller';
 import { CatalogLoader } from './catalog-loader';
 import { InvoiceGenerator } from './invoice-generator.service';
+import { EngineLoader } from './load';
+import { EngineWriter } from './write';
 
 /** The billing engine's providers, exported ones and controllers (listed once, spread into InvoicingModule). */
 export const ENGINE_PROVIDERS: Provider[] = [
   CatalogLoader,
+  EngineLoader,
+  EngineWriter,
   InvoiceGenerator,
   InvoiceFinalizer,
   BillingRunService,

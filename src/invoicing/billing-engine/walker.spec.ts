@@ -1,6 +1,6 @@
 import type { PlanPrice } from './catalog-loader';
 import type { EnginePhase, EngineSubscription } from './model';
-import { BillingPoint, ExistingDoc, walkSubscription, WalkDeps } from './walker';
+import { ExistingDoc, usageKey, walkSubscription, WalkInput, WalkOptions, WalkResult } from './walker';
 
 const d = (s: string) => new Date(s.length === 10 ? `${s}T00:00:00.000Z` : s);
 const MONTH = { count: 1, frequency: 'MONTH' as const };
@@ -38,7 +38,7 @@ function phase(seq: number, starts: string, prices: PlanPrice[], licences = 1, o
     term: MONTH,
     prices,
     config_items: prices
-      .filter((p) => p.kind === 'LICENCE')
+      .filter((p) => p.kind === 'LICENSE')
       .map((p) => ({
         product_metric_pricing_id: p.product_metric_pricing_id,
         product_pricing_id: p.product_pricing_id,
@@ -71,31 +71,40 @@ function subscription(start: string, over: Partial<EngineSubscription> = {}): En
   };
 }
 
-function deps(
-  existing: Record<string, ExistingDoc> = {},
-  usage: (p: PlanPrice, s: Date, e: Date) => string = () => '0',
-): WalkDeps & { usageCalls: string[] } {
-  const usageCalls: string[] = [];
+interface TestDeps {
+  input: WalkInput & { usage: Map<string, string> };
+  usageOf: (p: PlanPrice, s: Date, e: Date) => string;
+  usageCalls: string[];
+}
+
+function deps(existing: Record<string, ExistingDoc> = {}, usage: (p: PlanPrice, s: Date, e: Date) => string = () => '0'): TestDeps {
   return {
-    existing: (kind, key) => existing[`${kind}|${key}`],
-    emptyThrough: null,
-    usage: async (p, s, e) => {
-      usageCalls.push(`${s.toISOString().slice(0, 10)}..${e.toISOString().slice(0, 10)}`);
-      return usage(p, s, e);
-    },
-    oneTimes: async (_: BillingPoint) => [],
-    usageCalls,
+    input: { existing: new Map(Object.entries(existing)), emptyThrough: null, usage: new Map(), oneTimes: [] },
+    usageOf: usage,
+    usageCalls: [],
   };
+}
+
+/** The walk as the engine runs it: a first walk lists the usage windows, they are looked up, the walk runs again. */
+function walk(sub: EngineSubscription, phases: EnginePhase[], dp: TestDeps, opts: WalkOptions): WalkResult {
+  const first = walkSubscription(sub, phases, dp.input, opts);
+  for (const w of first.missing_usage) {
+    dp.usageCalls.push(`${w.start.toISOString().slice(0, 10)}..${w.end.toISOString().slice(0, 10)}`);
+    dp.input.usage.set(usageKey(w.customer_id, w.price.metric_id, w.start, w.end), dp.usageOf(w.price, w.start, w.end));
+  }
+  const r = walkSubscription(sub, phases, dp.input, opts);
+  expect(r.missing_usage).toEqual([]);
+  return r;
 }
 
 const summary = (docs: { date: Date; kind: string; lines: { amount_cents: number; prorated: boolean }[] }[]) =>
   docs.map((x) => [x.date.toISOString().slice(0, 10), x.kind, x.lines.map((l) => l.amount_cents)]);
 
 describe('billing walk (line assembly from phases)', () => {
-  const seats = price('seats', 'LICENCE', '1000');
+  const seats = price('seats', 'LICENSE', '1000');
 
   it('PRE_POST: an invoice at the start, then one per month, the anchor day clamped to month ends', async () => {
-    const r = await walkSubscription(subscription('2027-01-31'), [phase(1, '2027-01-31', [seats], 2)], deps(), {
+    const r = walk(subscription('2027-01-31'), [phase(1, '2027-01-31', [seats], 2)], deps(), {
       mode: 'write',
       until: d('2027-04-30'),
     });
@@ -120,7 +129,7 @@ describe('billing walk (line assembly from phases)', () => {
         phase_seq: 1,
       },
     };
-    const r = await walkSubscription(subscription('2027-01-31'), [phase(1, '2027-01-31', [seats])], deps(existing), {
+    const r = walk(subscription('2027-01-31'), [phase(1, '2027-01-31', [seats])], deps(existing), {
       mode: 'write',
       until: d('2027-02-28'),
     });
@@ -128,10 +137,10 @@ describe('billing walk (line assembly from phases)', () => {
   });
 
   it('POST_ONLY and usage prices bill in arrears: nothing at the start, the past month on the next billing date', async () => {
-    const post = price('post', 'LICENCE', '3000', { charge_type: 'POST_ONLY' });
+    const post = price('post', 'LICENSE', '3000', { charge_type: 'POST_ONLY' });
     const calls = price('calls', 'USAGE', '0.5');
     const dp = deps({}, () => '1001');
-    const r = await walkSubscription(subscription('2027-02-01'), [phase(1, '2027-02-01', [post, calls], 2)], dp, {
+    const r = walk(subscription('2027-02-01'), [phase(1, '2027-02-01', [post, calls], 2)], dp, {
       mode: 'write',
       until: d('2027-03-01'),
     });
@@ -145,7 +154,7 @@ describe('billing walk (line assembly from phases)', () => {
     const calls = price('calls', 'USAGE', '1');
     const dp = deps({}, (_p, s) => (s.getUTCDate() === 1 ? '10' : '20'));
     const phases = [phase(1, '2027-01-01', [seats, calls], 3), phase(2, '2027-01-11', [seats, calls], 5, { proration_type: 'NEXT' })];
-    const r = await walkSubscription(subscription('2027-01-01'), phases, dp, { mode: 'write', until: d('2027-02-01') });
+    const r = walk(subscription('2027-01-01'), phases, dp, { mode: 'write', until: d('2027-02-01') });
     const feb = r.docs[1];
     // 21/31 left: −3000 × 21/31 = −2032.26 → −2032; 5000 × 21/31 = 3387.10 → 3387
     expect(feb.lines.filter((l) => l.prorated).map((l) => l.amount_cents)).toEqual([-2032, 3387]);
@@ -157,7 +166,7 @@ describe('billing walk (line assembly from phases)', () => {
 
   it('IMMEDIATE change: an invoice of its own at the change instant', async () => {
     const phases = [phase(1, '2027-03-01', [seats], 5), phase(2, '2027-03-17', [seats], 2, { proration_type: 'IMMEDIATE' })];
-    const r = await walkSubscription(subscription('2027-03-01'), phases, deps(), { mode: 'write', until: d('2027-04-01') });
+    const r = walk(subscription('2027-03-01'), phases, deps(), { mode: 'write', until: d('2027-04-01') });
     // 15/31 left: −5000 × 15/31 = −2419.35 → −2419; 2000 × 15/31 = 967.74 → 968
     expect(summary(r.docs)).toEqual([
       ['2027-03-01', 'SUBSCRIPTION_PERIOD', [5000]],
@@ -169,7 +178,7 @@ describe('billing walk (line assembly from phases)', () => {
 
   it('NONE: no proration, the new plan from the next billing date', async () => {
     const phases = [phase(1, '2027-03-01', [seats], 3), phase(2, '2027-03-15', [seats], 1, { proration_type: 'NONE' })];
-    const r = await walkSubscription(subscription('2027-03-01'), phases, deps(), { mode: 'write', until: d('2027-04-01') });
+    const r = walk(subscription('2027-03-01'), phases, deps(), { mode: 'write', until: d('2027-04-01') });
     expect(summary(r.docs)).toEqual([
       ['2027-03-01', 'SUBSCRIPTION_PERIOD', [3000]],
       ['2027-04-01', 'SUBSCRIPTION_PERIOD', [1000]],
@@ -178,7 +187,7 @@ describe('billing walk (line assembly from phases)', () => {
 
   it('PRORATED cancellation: a final invoice at the end date crediting the unused time; nothing after', async () => {
     const sub = subscription('2027-06-01', { end_date: d('2027-06-20'), refund_type: 'PRORATED' });
-    const r = await walkSubscription(sub, [phase(1, '2027-06-01', [seats], 3)], deps(), { mode: 'write', until: d('2027-12-01') });
+    const r = walk(sub, [phase(1, '2027-06-01', [seats], 3)], deps(), { mode: 'write', until: d('2027-12-01') });
     // the end was known before June was billed: June billed to the 20th (19/30), nothing to credit
     expect(summary(r.docs)).toEqual([['2027-06-01', 'SUBSCRIPTION_PERIOD', [1900]]]);
     // June billed in full before the cancellation: the final invoice credits 11/30
@@ -191,7 +200,7 @@ describe('billing walk (line assembly from phases)', () => {
         phase_seq: 1,
       },
     };
-    const r2 = await walkSubscription(sub, [phase(1, '2027-06-01', [seats], 3)], deps(billed), { mode: 'write', until: d('2027-12-01') });
+    const r2 = walk(sub, [phase(1, '2027-06-01', [seats], 3)], deps(billed), { mode: 'write', until: d('2027-12-01') });
     expect(summary(r2.docs)).toEqual([['2027-06-20', 'SUBSCRIPTION_CANCEL', [-1100]]]);
     expect(r2.docs[0].key).toBe('subs_1@cancel');
     expect(r2.next_invoice_date).toBeNull();
@@ -199,7 +208,7 @@ describe('billing walk (line assembly from phases)', () => {
 
   it('trial: billing starts at the trial end', async () => {
     const sub = subscription('2027-03-01', { billing_start: d('2027-03-15') });
-    const r = await walkSubscription(sub, [phase(1, '2027-03-01', [seats])], deps(), { mode: 'write', until: d('2027-04-15') });
+    const r = walk(sub, [phase(1, '2027-03-01', [seats])], deps(), { mode: 'write', until: d('2027-04-15') });
     expect(summary(r.docs)).toEqual([
       ['2027-03-15', 'SUBSCRIPTION_PERIOD', [1000]],
       ['2027-04-15', 'SUBSCRIPTION_PERIOD', [1000]],
@@ -216,13 +225,13 @@ describe('billing walk (line assembly from phases)', () => {
         phase_seq: 1,
       },
     };
-    const r = await walkSubscription(subscription('2027-01-01'), [phase(1, '2027-01-01', [seats])], deps(existing), { mode: 'preview' });
+    const r = walk(subscription('2027-01-01'), [phase(1, '2027-01-01', [seats])], deps(existing), { mode: 'preview' });
     expect(summary(r.docs)).toEqual([['2027-02-01', 'SUBSCRIPTION_PERIOD', [1000]]]);
   });
 
   it('minimum spend: a true-up line for the past period when its charges come to less', async () => {
     const calls = price('calls', 'USAGE', '1', { minimum_spend_cents: 5000 });
-    const r = await walkSubscription(
+    const r = walk(
       subscription('2027-01-01'),
       [phase(1, '2027-01-01', [calls])],
       deps({}, () => '1200'),

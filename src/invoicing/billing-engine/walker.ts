@@ -1,9 +1,14 @@
 /**
- * The billing walk (pure but for the injected usage / one-time look-ups): goes through a
- * subscription's billing points in time order — billing dates, plan changes, the end — keeping
- * what was billed in advance (the "coverage"), and computes the lines of every invoice the
- * rules call for (src/invoicing/README-billing.md). Invoices that exist already are not
- * recomputed: their stored period tells how far they billed in advance.
+ * The billing walk (pure and synchronous): goes through a subscription's billing points in time
+ * order — billing dates, plan changes, the end — keeping what was billed in advance (the
+ * "coverage"), and computes the lines of every invoice the rules call for
+ * (src/invoicing/README-billing.md). Invoices that exist already are not recomputed: their
+ * stored period tells how far they billed in advance.
+ *
+ * Everything it reads is data handed in by the load stage (load.ts): the existing invoices, the
+ * pending one-time charges, and the metered usage of each window. A window missing from the usage
+ * table counts 0 and is listed in `missing_usage`: the caller walks once with an empty table to
+ * learn the windows, loads them in one batch, and walks again.
  */
 import {
   amountLine,
@@ -60,14 +65,38 @@ export interface ExistingDoc {
   phase_seq: number | null;
 }
 
-export interface WalkDeps {
-  existing(kind: InvoiceKind, key: string): ExistingDoc | undefined;
+/** A pending one-time charge of the customer, priced: it goes on the first invoice dated at or after its creation. */
+export interface OneTimeCharge {
+  id: string;
+  created_at: Date;
+  lines: LineDraft[];
+}
+
+/** A window of metered usage the walk needs: the customer's usage of the price's metric over [start, end). */
+export interface UsageWindow {
+  customer_id: string;
+  price: PlanPrice;
+  start: Date;
+  end: Date;
+}
+
+/** The key of a usage window in a usage table. */
+export const usageKey = (customerId: string, metricId: string, start: Date, end: Date) =>
+  `${customerId}|${metricId}|${start.toISOString()}|${end.toISOString()}`;
+
+/** What the walk reads, all loaded beforehand. */
+export interface WalkInput {
+  /** Invoices written already, by `${kind}|${key}`. */
+  existing: ReadonlyMap<string, ExistingDoc>;
   /** Non-existing invoices dated at or before this were computed before and found empty (null: recompute). */
   emptyThrough: Date | null;
-  /** Metered usage of a USAGE price for the customer over [start, end) (decimal string). */
-  usage(price: PlanPrice, start: Date, end: Date): Promise<string>;
-  /** Lines of the customer's NEXT one-time charges that go on this invoice. */
-  oneTimes(point: BillingPoint): Promise<LineDraft[]>;
+  /** Metered usage (decimal strings) by usageKey. */
+  usage: ReadonlyMap<string, string>;
+  /**
+   * The customer's NEXT one-time charges, oldest first. write / preview: each goes on the first
+   * invoice dated at or after its creation; recompute: all go on the target invoice.
+   */
+  oneTimes: readonly OneTimeCharge[];
 }
 
 export interface WalkOptions {
@@ -98,6 +127,8 @@ export interface ComputedDoc {
 
 export interface WalkResult {
   docs: ComputedDoc[];
+  /** Usage windows the walk needed and did not find in the usage table (counted 0): the result is complete only when empty. */
+  missing_usage: UsageWindow[];
   /** The first point after `until` that may produce an invoice (the next work), null when none. */
   next_work_at: Date | null;
   /** The first billing date (period or final invoice) not yet invoiced, null when none. */
@@ -149,7 +180,7 @@ export function* billingPoints(sub: EngineSubscription, segments: Segment[]): Ge
 }
 
 function quantityOf(phase: EnginePhase, price: PlanPrice): number {
-  if (price.kind !== 'LICENCE') return 1;
+  if (price.kind !== 'LICENSE') return 1;
   const ci = phase.config_items.find((c) => c.product_metric_pricing_id === price.product_metric_pricing_id);
   return ci ? Math.max(ci.num_licenses, ci.minimum_units ?? 0) : 0;
 }
@@ -278,12 +309,12 @@ export function prorationLines(p: PendingProration): LineDraft[] {
  * effect; the base price prorated by the piece's share) and POST_ONLY prices (prorated by the
  * piece's share of its period).
  */
-async function arrearsLines(
+function arrearsLines(
   segments: Segment[],
   from: Date,
   to: Date,
-  deps: WalkDeps,
-): Promise<{ lines: LineDraft[]; has_usage: boolean }> {
+  usage: (price: PlanPrice, start: Date, end: Date) => string,
+): { lines: LineDraft[]; has_usage: boolean } {
   const out: LineDraft[] = [];
   let hasUsage = false;
   if (t(to) <= t(from)) return { lines: out, has_usage: false };
@@ -302,7 +333,7 @@ async function arrearsLines(
       const window = { start: s, end: e };
       if (price.kind === 'USAGE') {
         hasUsage = true;
-        const qty = await deps.usage(price, s, e);
+        const qty = usage(price, s, e);
         const charge = chargeForPeriod(price.price.pricing, qty, { period_index: idx });
         const ctx = { period: window, product_pricing_id: price.product_pricing_id, item_id: price.item_id };
         if (!charge.base_amount.isZero()) {
@@ -387,14 +418,9 @@ function minimumSpendLines(sub: EngineSubscription, segments: Segment[], from: D
 /**
  * Walks the subscription's billing points and computes the invoices asked for by `opts`.
  */
-export async function walkSubscription(
-  sub: EngineSubscription,
-  phases: EnginePhase[],
-  deps: WalkDeps,
-  opts: WalkOptions,
-): Promise<WalkResult> {
+export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[], input: WalkInput, opts: WalkOptions): WalkResult {
   const segments = buildSegments(phases, sub.billing_start);
-  const result: WalkResult = { docs: [], next_work_at: null, next_invoice_date: null };
+  const result: WalkResult = { docs: [], missing_usage: [], next_work_at: null, next_invoice_date: null };
   if (segments.length === 0) return result;
   const bs = sub.billing_start;
   const e = sub.end_date;
@@ -409,6 +435,21 @@ export async function walkSubscription(
   let visited = 0;
   /** Key of a billing-date invoice taken over by a change at its instant (see CHANGE). */
   let takenOverKey: string | null = null;
+  const existingDoc = (kind: InvoiceKind, key: string) => input.existing.get(`${kind}|${key}`);
+  const usage = (price: PlanPrice, start: Date, end: Date): string => {
+    const found = input.usage.get(usageKey(sub.customer_id, price.metric_id, start, end));
+    if (found !== undefined) return found;
+    result.missing_usage.push({ customer_id: sub.customer_id, price, start, end });
+    return '0';
+  };
+  const taken = new Set<OneTimeCharge>();
+  /** The one-time charges that go on the invoice of this point (taken once). */
+  const takeOneTimes = (point: BillingPoint): LineDraft[] => {
+    if (point.type === 'CHANGE' && !point.seg.change?.reset) return [];
+    const due = input.oneTimes.filter((o) => !taken.has(o) && (opts.mode === 'recompute' || t(o.created_at) <= t(point.date)));
+    due.forEach((o) => taken.add(o));
+    return due.flatMap((o) => o.lines);
+  };
   /** The latest segment of a phase started at or before `at`. */
   const segOfPhase = (seq: number, at: Date): Segment | null => {
     let found: Segment | null = null;
@@ -418,7 +459,7 @@ export async function walkSubscription(
 
   for (const point of billingPoints(sub, segments)) {
     if (++visited > maxPoints) break;
-    const existing = point.kind && point.key ? deps.existing(point.kind, point.key) : undefined;
+    const existing = point.kind && point.key ? existingDoc(point.kind, point.key) : undefined;
     const isTarget = opts.mode === 'recompute' && point.key === opts.targetKey;
     const future = opts.mode === 'write' && t(point.date) > t(opts.until!);
     if (future && point.kind) {
@@ -431,16 +472,16 @@ export async function walkSubscription(
     }
     if (future) continue;
     // whether to compute this point's lines
-    const compute = isTarget || (!existing && !(deps.emptyThrough && t(point.date) <= t(deps.emptyThrough)) && opts.mode !== 'recompute');
+    const compute = isTarget || (!existing && !(input.emptyThrough && t(point.date) <= t(input.emptyThrough)) && opts.mode !== 'recompute');
     const lines: LineDraft[] = [];
     let hasUsage = false;
     let periodStart = point.date;
     let periodEnd = point.date;
     let writable = false;
 
-    const closeArrears = async (to: Date) => {
+    const closeArrears = (to: Date) => {
       if (prev === null) return;
-      const arrears = await arrearsLines(segments, prev, to, deps);
+      const arrears = arrearsLines(segments, prev, to, usage);
       hasUsage = arrears.has_usage;
       const min = minimumSpendLines(sub, segments, prev, to, [...prevAdvance, ...arrears.lines]);
       lines.push(...arrears.lines, ...min);
@@ -455,9 +496,9 @@ export async function walkSubscription(
       const covEnd = existing?.period_end ?? minDate(nb, e);
       const takenOver = takenOverKey === point.key;
       if (compute) {
-        await closeArrears(point.date);
+        closeArrears(point.date);
         takePending();
-        lines.push(...(await deps.oneTimes(point)));
+        lines.push(...takeOneTimes(point));
         if (prev === null) lines.push(...firstInvoiceLines(sub, seg, point.date));
         lines.push(...advanceLines(seg, point.date, covEnd, nb));
         // the first billing date gets an invoice only when it has something to bill
@@ -475,7 +516,7 @@ export async function walkSubscription(
       const ch = point.seg.change!;
       const at = point.date;
       // the invoice of a billing date at this very instant, written before the change (with the old plan)
-      const sameInstant = ch.reset ? undefined : deps.existing('SUBSCRIPTION_PERIOD', `${sub.id}@${at.toISOString()}`);
+      const sameInstant = ch.reset ? undefined : existingDoc('SUBSCRIPTION_PERIOD', `${sub.id}@${at.toISOString()}`);
       if (sameInstant && sameInstant.phase_seq !== null && sameInstant.phase_seq !== point.seg.phase.seq && sameInstant.period_end) {
         coverage = { seg: segOfPhase(sameInstant.phase_seq, at) ?? coverage?.seg ?? point.seg, end: sameInstant.period_end };
         takenOverKey = `${sub.id}@${at.toISOString()}`;
@@ -486,11 +527,11 @@ export async function walkSubscription(
         const nb = nextBoundary(point.seg, at);
         const covEnd = existing?.period_end ?? minDate(nb, e);
         if (compute) {
-          await closeArrears(at);
+          closeArrears(at);
           takePending();
           if (billed && proration !== 'NONE')
             lines.push(...prorationLines({ at, oldSeg: coverage!.seg, oldEnd: coverage!.end, newSeg: point.seg, chargeEnd: at }));
-          lines.push(...(await deps.oneTimes(point)));
+          lines.push(...takeOneTimes(point));
           if (prev === null) lines.push(...firstInvoiceLines(sub, point.seg, at));
           lines.push(...advanceLines(point.seg, at, covEnd, nb));
           writable = lines.length > 0;
@@ -523,7 +564,7 @@ export async function walkSubscription(
       // CANCEL at e
       const at = point.date;
       if (compute) {
-        await closeArrears(at);
+        closeArrears(at);
         takePending();
         if (sub.refund_type === 'PRORATED' && coverage && t(coverage.end) > t(at)) {
           lines.push(...prorationLines({ at, oldSeg: coverage.seg, oldEnd: coverage.end, newSeg: coverage.seg, chargeEnd: at }));
@@ -533,7 +574,7 @@ export async function walkSubscription(
           const last = segments[segments.length - 1];
           let b = boundaryAtOrAfter(point.seg, at);
           for (let k = 0; k < 1000; k++) {
-            const doc = deps.existing('SUBSCRIPTION_PERIOD', `${sub.id}@${b.toISOString()}`);
+            const doc = existingDoc('SUBSCRIPTION_PERIOD', `${sub.id}@${b.toISOString()}`);
             if (!doc || !doc.period_end) break;
             const seg = (doc.phase_seq !== null ? segOfPhase(doc.phase_seq, b) : null) ?? segmentAt(segments, b) ?? last;
             if (t(doc.period_end) > t(b))
@@ -541,7 +582,7 @@ export async function walkSubscription(
             b = nextBoundary(segmentAt(segments, b) ?? last, b);
           }
         }
-        lines.push(...(await deps.oneTimes(point)));
+        lines.push(...takeOneTimes(point));
         writable = lines.length > 0;
       }
       periodStart = prev ?? at;

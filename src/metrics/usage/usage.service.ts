@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { DomainError } from '../../platform/errors/domain-error';
 import { CustomerLookupService } from '../../customers/customer-lookup.service';
 import { isId } from '../../platform/ids/ids';
@@ -129,6 +129,48 @@ export class UsageService {
     return { value: total, breakdown };
   }
 
+  /**
+   * The total usage (`usage(...).value`) of several (customer, metric, period) requests in one
+   * statement per 500 requests, values in the order of the requests.
+   */
+  async usageMany(
+    companyId: string,
+    requests: { customerId: string; metric: BillableMetricEntity; period: UsagePeriod }[],
+    options: Pick<UsageOptions, 'manager'> = {},
+  ): Promise<string[]> {
+    const m = options.manager ?? this.dataSource.manager;
+    const values: string[] = requests.map(() => '0');
+    const itemIds = [...new Set(requests.map((r) => r.metric.item_id))];
+    const items = itemIds.length ? await this.items.with(m).find(companyId, { where: { id: In(itemIds) } }) : [];
+    const itemById = new Map(items.map((i) => [i.id, i]));
+    const parts: { index: number; sql: string }[] = [];
+    let params = new SqlParams();
+    const flush = async () => {
+      if (parts.length === 0) return;
+      const rows: { i: number; value: string | null }[] = await m.query(parts.map((p) => p.sql).join(' UNION ALL '), params.values);
+      for (const row of rows) values[Number(row.i)] = canon(row.value);
+      parts.length = 0;
+      params = new SqlParams();
+    };
+    for (const [index, { customerId, metric, period }] of requests.entries()) {
+      const rule = metric.metering_rule as NormalisedMeteringRule | null;
+      if (!rule || metric.company_id !== companyId) throw DomainError.invalidField('metric_id', 'is not a metered metric of this company');
+      if (period.end.getTime() <= period.start.getTime()) continue;
+      const item = itemById.get(metric.item_id);
+      if (!item) throw DomainError.notFound('billable item', 'metric_id');
+      const unique = rule.aggregator === 'UNIQUE_COUNT';
+      const q =
+        item.type === 'CUSTOM_OBJ'
+          ? this.objectParts(companyId, customerId, metric, rule, period, rule.group_keys, unique, params)
+          : this.eventParts(companyId, customerId, metric, rule, period, rule.group_keys, unique, true, params);
+      const value = unique ? 'count(DISTINCT p.t)::text' : this.finalValue(rule.aggregator);
+      parts.push({ index, sql: `(SELECT ${index} AS i, (SELECT ${value} FROM (${q.sql}) p) AS value)` });
+      if (parts.length === 500) await flush();
+    }
+    await flush();
+    return values;
+  }
+
   private finalValue(aggregator: string): string {
     switch (aggregator) {
       case 'COUNT':
@@ -175,8 +217,8 @@ export class UsageService {
     keys: string[],
     unique: boolean,
     useRollups: boolean,
+    params = new SqlParams(),
   ): PartsQuery {
-    const params = new SqlParams();
     const c = params.add(companyId);
     const cus = params.add(customerId);
     const item = params.add(metric.item_id);
@@ -224,8 +266,8 @@ export class UsageService {
     period: UsagePeriod,
     keys: string[],
     unique: boolean,
+    params = new SqlParams(),
   ): PartsQuery {
-    const params = new SqlParams();
     const c = params.add(companyId);
     const cus = params.add(customerId);
     const item = params.add(metric.item_id);

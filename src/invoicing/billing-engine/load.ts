@@ -1,0 +1,305 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, In } from 'typeorm';
+import { boundary, chargeForPeriod, Discount, Term, unitPriceLine } from '../../billing-math';
+import { parseStoredOneTimeItem, storedCents } from '../../catalog/one-time-items';
+import { UsageService } from '../../metrics/usage/usage.service';
+import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entities';
+import { InvoiceKind, OneTimeBillableEntity } from '../invoicing.entities';
+import type { LineDraft } from '../invoice-writer.service';
+import { BillingCursorEntity } from './billing-cursor.entity';
+import { CatalogLoader, CatalogSnapshot } from './catalog-loader';
+import { EngineOneTimeItem, EnginePhase, EngineSubscription } from './model';
+import { ExistingDoc, OneTimeCharge, usageKey, UsageWindow } from './walker';
+
+/**
+ * The billing engine's load stage: every read the walk needs (subscriptions, phases, catalog
+ * prices, existing invoices, cursors, pending one-time charges, company settings and metered
+ * usage), batched per call, and the adapters from stored rows to the walk's model.
+ */
+
+export const DEFAULT_GRACE_SECONDS = 3600;
+export const ENGINE_KINDS: InvoiceKind[] = ['SUBSCRIPTION_PERIOD', 'SUBSCRIPTION_CHANGE', 'SUBSCRIPTION_CANCEL'];
+
+/** Per-run caches (catalog prices and company settings), shared by the subscriptions of a run. */
+export class RunContext {
+  readonly catalogs = new Map<string, CatalogSnapshot>();
+  readonly grace = new Map<string, number>();
+}
+
+/** One subscription as loaded for the walk. */
+export interface Loaded {
+  sub: SubscriptionEntity;
+  engineSub: EngineSubscription;
+  phases: EnginePhase[];
+  catalog: CatalogSnapshot;
+  /** Invoices written already, by `${kind}|${key}`. */
+  existing: Map<string, ExistingDoc>;
+  cursor: BillingCursorEntity | null;
+  phaseRows: SubscriptionPhaseEntity[];
+}
+
+const money = storedCents;
+
+/** Stored subscription discounts → billing-math discounts (inactive ones dropped). */
+export function toDiscounts(stored: Record<string, unknown>[]): Discount[] {
+  return (stored ?? [])
+    .filter((d) => d.state == null || d.state === 'ACTIVE')
+    .map((d) => ({
+      id: typeof d.id === 'string' ? d.id : null,
+      name: typeof d.name === 'string' ? d.name : 'Discount',
+      type: d.type === 'DISCOUNT_PERCENT' ? 'DISCOUNT_PERCENT' : 'DISCOUNT_AMOUNT',
+      amount: money(d.amount),
+      percent: typeof d.percent === 'number' || typeof d.percent === 'string' ? d.percent : null,
+      cap: money(d.cap),
+      expiration_date: typeof d.expiration_date === 'string' ? new Date(d.expiration_date) : null,
+      product_pricing_id: typeof d.product_pricing_id === 'string' ? d.product_pricing_id : null,
+    }));
+}
+
+/** The instant billing starts: the first phase's anchor, moved with the trial end when it was the trial end. */
+export function billingStart(sub: SubscriptionEntity, phases: SubscriptionPhaseEntity[]): Date {
+  const first = [...phases].sort((a, b) => a.seq - b.seq)[0];
+  let anchor = first ? first.billing_anchor_date : sub.billing_anchor_date;
+  if (sub.trial && sub.trial_conversion_date && sub.trial_term) {
+    const originalTrialEnd = boundary(sub.start_date, sub.trial_term as Term, 1);
+    if (anchor.getTime() === originalTrialEnd.getTime()) anchor = sub.trial_conversion_date;
+  }
+  return anchor;
+}
+
+export function enginePhase(p: SubscriptionPhaseEntity, catalog: CatalogSnapshot): EnginePhase {
+  return {
+    seq: p.seq,
+    event_seq: p.event_seq,
+    starts_at: p.starts_at,
+    superseded: p.superseded_by_event_seq !== null,
+    change_kind: p.change_kind,
+    proration_type: p.proration_type ?? 'NEXT',
+    reset_billing_anchor: p.reset_billing_anchor,
+    term: { count: p.billing_term_count, frequency: p.billing_term_frequency },
+    prices: catalog.prices(p.product_pricing_ids),
+    config_items: p.config_items,
+  };
+}
+
+export function engineSubscription(
+  sub: SubscriptionEntity,
+  phases: SubscriptionPhaseEntity[],
+  catalog: CatalogSnapshot,
+): EngineSubscription {
+  const cancel = (sub.cancel_config ?? {}) as { refund_type?: unknown };
+  const onetime: EngineOneTimeItem[] = (sub.onetime_items ?? []).map((raw) => {
+    const o = parseStoredOneTimeItem(raw);
+    const prices = o.product_pricing_id ? catalog.prices([o.product_pricing_id]) : [];
+    return {
+      name: o.custom_price?.description || (prices[0]?.name ?? 'One-time item'),
+      quantity: String(o.aggregate),
+      unit_price_cents: o.custom_price?.amount.value_in_cents ?? null,
+      prices,
+      product_pricing_id: o.product_pricing_id,
+    };
+  });
+  return {
+    id: sub.id,
+    customer_id: sub.customer_id,
+    currency: sub.currency,
+    start_date: sub.start_date,
+    billing_start: billingStart(sub, phases),
+    end_date: sub.end_date,
+    refund_type: cancel.refund_type === 'PRORATED' ? 'PRORATED' : 'NONE',
+    discounts: toDiscounts(sub.discounts),
+    minimum_spend_cents: sub.minimum_spend_in_cents,
+    due_days: sub.invoice_due_date_from_creation ?? 30,
+    auto_charges: sub.auto_charges,
+    onetime_items: onetime,
+  };
+}
+
+/** A stored one-time charge priced (custom price per unit × aggregate, or the pricing's price for the aggregate). */
+export function oneTimeCharge(r: OneTimeBillableEntity, catalog: CatalogSnapshot): OneTimeCharge {
+  const custom = r.custom_price as { amount?: unknown; description?: unknown } | null;
+  const unit = custom ? money(custom.amount) : null;
+  const name = typeof custom?.description === 'string' && custom.description ? custom.description : r.name;
+  const lines: LineDraft[] = [];
+  if (unit !== null) {
+    lines.push({
+      ...unitPriceLine({ name, quantity: r.aggregate, unit_price: unit, product_pricing_id: r.product_pricing_id }),
+      one_time_id: r.id,
+    });
+  } else {
+    for (const price of r.product_pricing_id ? catalog.prices([r.product_pricing_id]) : []) {
+      const charge = chargeForPeriod(price.price.pricing, r.aggregate, { period_index: 0 });
+      lines.push({
+        ...unitPriceLine({
+          name: r.name || price.name,
+          quantity: '1',
+          unit_price: charge.amount,
+          product_pricing_id: price.product_pricing_id,
+          item_id: price.item_id,
+        }),
+        quantity: r.aggregate,
+        unit_price: charge.unit_price === null ? null : charge.unit_price.toString(),
+        product_metric_pricing_id: price.product_metric_pricing_id,
+        one_time_id: r.id,
+      });
+    }
+  }
+  return { id: r.id, created_at: r.created_at, lines };
+}
+
+@Injectable()
+export class EngineLoader {
+  constructor(
+    private readonly catalogLoader: CatalogLoader,
+    private readonly usageService: UsageService,
+  ) {}
+
+  /** The company's invoice grace period (seconds a usage invoice stays a draft after its date). */
+  async graceSeconds(m: EntityManager, companyId: string, ctx?: RunContext): Promise<number> {
+    const cached = ctx?.grace.get(companyId);
+    if (cached !== undefined) return cached;
+    const rows: { settings: Record<string, unknown> | null }[] = await m.query('SELECT settings FROM companies WHERE company_id = $1', [
+      companyId,
+    ]);
+    const v = rows[0]?.settings?.invoice_grace_period_seconds;
+    const grace = typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : DEFAULT_GRACE_SECONDS;
+    ctx?.grace.set(companyId, grace);
+    return grace;
+  }
+
+  /** The prices of the pricings (read once per company and run with a RunContext). */
+  async catalog(m: EntityManager, companyId: string, pricingIds: string[], ctx?: RunContext): Promise<CatalogSnapshot> {
+    let snap = ctx?.catalogs.get(companyId);
+    if (!snap) {
+      snap = new CatalogSnapshot(new Map());
+      ctx?.catalogs.set(companyId, snap);
+    }
+    const missing = [...new Set(pricingIds)].filter((id) => !snap!.has(id));
+    if (missing.length) snap.merge(await this.catalogLoader.load(m, companyId, missing));
+    return snap;
+  }
+
+  /**
+   * Loads several subscriptions of a company in a fixed number of queries (no N+1). With `lock`
+   * the subscription rows are locked FOR UPDATE SKIP LOCKED (FOR UPDATE with `waitForLock`): the
+   * ones another transaction holds are left out. The catalog holds the prices of every phase, of
+   * the subscriptions' one-time items, of `oneTimes` and of `extraPricingIds`. Results keep the
+   * order of `ids`.
+   */
+  async subscriptions(
+    m: EntityManager,
+    companyId: string,
+    ids: string[],
+    opts: { lock: boolean; waitForLock?: boolean; ctx?: RunContext; oneTimes?: OneTimeBillableEntity[]; extraPricingIds?: string[] },
+  ): Promise<Loaded[]> {
+    if (ids.length === 0) return [];
+    const qb = m.createQueryBuilder(SubscriptionEntity, 's').where('s.company_id = :companyId AND s.id IN (:...ids)', { companyId, ids });
+    if (opts.lock) qb.setLock('pessimistic_write');
+    if (opts.lock && !opts.waitForLock) qb.setOnLocked('skip_locked');
+    const subs = await qb.getMany();
+    if (subs.length === 0) return [];
+    const subIds = subs.map((x) => x.id);
+    const allPhases = await m.find(SubscriptionPhaseEntity, { where: { company_id: companyId, subscription_id: In(subIds) } });
+    // existing invoices, with the phase their advance lines billed (recorded in the lines' details)
+    const invoices: {
+      subscription_id: string;
+      kind: InvoiceKind;
+      billing_key: string;
+      id: string;
+      status: string;
+      period_start: Date | null;
+      period_end: Date | null;
+      phase_seq: number | null;
+    }[] = (
+      await m.query(
+        `SELECT i.subscription_id, i.kind, i.billing_key, i.id, i.status, i.period_start, i.period_end,
+           (SELECT (l.details->>'phase_seq')::int FROM invoice_lines l
+             WHERE l.company_id = i.company_id AND l.invoice_id = i.id AND l.details ? 'phase_seq' ORDER BY l.position LIMIT 1) AS phase_seq
+         FROM invoices i
+         WHERE i.company_id = $1 AND i.subscription_id = ANY($2) AND i.kind = ANY($3)`,
+        [companyId, subIds, ENGINE_KINDS],
+      )
+    ).map((r: { period_start: Date | string | null; period_end: Date | string | null; phase_seq: number | null }) => ({
+      ...r,
+      period_start: r.period_start === null ? null : new Date(r.period_start),
+      period_end: r.period_end === null ? null : new Date(r.period_end),
+    }));
+    const cursors = await m.find(BillingCursorEntity, { where: { company_id: companyId, subscription_id: In(subIds) } });
+    const onetimePricingIds = subs
+      .flatMap((x) => (x.onetime_items ?? []).map((o) => parseStoredOneTimeItem(o).product_pricing_id))
+      .filter((x): x is string => x !== null);
+    const chargePricingIds = (opts.oneTimes ?? []).map((o) => o.product_pricing_id).filter((x): x is string => !!x);
+    const catalog = await this.catalog(
+      m,
+      companyId,
+      [...allPhases.flatMap((p) => p.product_pricing_ids), ...onetimePricingIds, ...chargePricingIds, ...(opts.extraPricingIds ?? [])],
+      opts.ctx,
+    );
+    const byId = new Map(subs.map((x) => [x.id, x]));
+    const out: Loaded[] = [];
+    for (const id of ids) {
+      const sub = byId.get(id);
+      if (!sub) continue;
+      const phaseRows = allPhases.filter((p) => p.subscription_id === id);
+      const existing = new Map(
+        invoices
+          .filter((i) => i.subscription_id === id)
+          .map((i) => [
+            `${i.kind}|${i.billing_key}`,
+            { id: i.id, status: i.status, period_start: i.period_start, period_end: i.period_end, phase_seq: i.phase_seq },
+          ]),
+      );
+      out.push({
+        sub,
+        engineSub: engineSubscription(sub, phaseRows, catalog),
+        phases: phaseRows.map((p) => enginePhase(p, catalog)),
+        catalog,
+        existing,
+        cursor: cursors.find((c) => c.subscription_id === id) ?? null,
+        phaseRows,
+      });
+    }
+    return out;
+  }
+
+  /** The customers' pending NEXT one-time charges, oldest first (locked FOR UPDATE SKIP LOCKED with `lock`). */
+  async pendingOneTimes(m: EntityManager, companyId: string, customerIds: string[], lock: boolean): Promise<OneTimeBillableEntity[]> {
+    if (customerIds.length === 0) return [];
+    const qb = m
+      .createQueryBuilder(OneTimeBillableEntity, 'o')
+      .where("o.company_id = :companyId AND o.customer_id IN (:...customerIds) AND o.type = 'NEXT' AND o.state = 'PENDING'", {
+        companyId,
+        customerIds,
+      })
+      .orderBy('o.created_at', 'ASC')
+      .addOrderBy('o.id', 'ASC');
+    if (lock) qb.setLock('pessimistic_write').setOnLocked('skip_locked');
+    return qb.getMany();
+  }
+
+  /** The one-time charges an invoice took, oldest first. */
+  linkedOneTimes(m: EntityManager, companyId: string, invoiceId: string): Promise<OneTimeBillableEntity[]> {
+    return m.find(OneTimeBillableEntity, {
+      where: { company_id: companyId, invoice_id: invoiceId },
+      order: { created_at: 'ASC', id: 'ASC' },
+    });
+  }
+
+  /** The usage of the windows, in one batch, added to `table` (by usageKey). */
+  async usage(m: EntityManager, companyId: string, windows: UsageWindow[], table: Map<string, string>): Promise<void> {
+    const wanted = new Map<string, UsageWindow>();
+    for (const w of windows) {
+      const key = usageKey(w.customer_id, w.price.metric_id, w.start, w.end);
+      if (!w.price.metric) table.set(key, '0');
+      else if (!table.has(key)) wanted.set(key, w);
+    }
+    if (wanted.size === 0) return;
+    const list = [...wanted.entries()];
+    const values = await this.usageService.usageMany(
+      companyId,
+      list.map(([, w]) => ({ customerId: w.customer_id, metric: w.price.metric!, period: { start: w.start, end: w.end } })),
+      { manager: m },
+    );
+    list.forEach(([key], i) => table.set(key, values[i]));
+  }
+}

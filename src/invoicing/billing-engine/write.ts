@@ -1,0 +1,224 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, In } from 'typeorm';
+import { Discount, InvoiceTotals, summarizeInvoice } from '../../billing-math';
+import { displayPhase } from '../../subscriptions/phases';
+import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
+import { dateInputs } from '../../subscriptions/subscription-state';
+import { SubscriptionBillingStateService } from '../../subscriptions/subscription-billing-state.service';
+import { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from '../invoicing.entities';
+import { InvoiceDraft, InvoiceWriter, LineDraft } from '../invoice-writer.service';
+import type { Loaded } from './load';
+import { addDays } from './model';
+import type { ComputedDoc, WalkResult } from './walker';
+
+/**
+ * The billing engine's write stage: the computed invoices written through InvoiceWriter, the
+ * one-time charges they took marked INVOICED, each subscription's next_invoice_date and billing
+ * cursor, and a recomputed draft's lines and totals.
+ */
+
+/** Where a subscription's processing stopped (for its cursor). */
+export interface Position {
+  l: Loaded;
+  walk: WalkResult;
+  /** The cursor was written for the subscription row as it is now. */
+  sameSub: boolean;
+  /** A cut catch-up: the instant of the first invoice left for the next transaction. */
+  resumeAt: Date | null;
+}
+
+/** The invoice to write for a computed doc: a DRAFT while a usage invoice's grace period runs at `at`. */
+export function draftOf(l: Loaded, doc: ComputedDoc, grace: number, at: Date): InvoiceDraft {
+  const finalizeAfter = doc.has_usage ? new Date(doc.date.getTime() + grace * 1000) : null;
+  const draft = finalizeAfter !== null && finalizeAfter.getTime() > at.getTime();
+  return {
+    kind: doc.kind,
+    billing_key: doc.key,
+    customer_id: l.sub.customer_id,
+    subscription_id: l.sub.id,
+    currency: l.sub.currency,
+    status: draft ? 'DRAFT' : 'PENDING',
+    name: null,
+    invoice_date: doc.date,
+    period_start: doc.period_start,
+    period_end: doc.period_end,
+    due_date: addDays(doc.date, l.engineSub.due_days),
+    finalize_after: finalizeAfter,
+    auto_charges: l.sub.auto_charges,
+    lines: doc.lines,
+    discounts: l.engineSub.discounts,
+  };
+}
+
+/** Invoice line rows of an invoice's totals (unsaved). */
+export function lineRows(companyId: string, invoiceId: string, totals: InvoiceTotals): InvoiceLineEntity[] {
+  return totals.lines.map((line, position) => {
+    const d = line as LineDraft;
+    return {
+      company_id: companyId,
+      invoice_id: invoiceId,
+      position,
+      kind: line.kind,
+      name: line.name,
+      product_pricing_id: line.product_pricing_id,
+      product_metric_pricing_id: d.product_metric_pricing_id ?? null,
+      item_id: line.item_id,
+      one_time_id: d.one_time_id ?? null,
+      period_start: line.period_start,
+      period_end: line.period_end,
+      quantity: line.quantity,
+      unit_price: line.unit_price,
+      amount_cents: line.amount_cents,
+      prorated: line.prorated,
+      details: d.details ?? null,
+    };
+  });
+}
+
+/** An unsaved DRAFT invoice entity and its lines for a draft (the preview of the next invoice). */
+export function unsavedInvoice(companyId: string, draft: InvoiceDraft, now: Date): { invoice: InvoiceEntity; lines: InvoiceLineEntity[] } {
+  const totals = summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
+  const invoice: InvoiceEntity = {
+    company_id: companyId,
+    id: null as unknown as string,
+    uuid: null as unknown as string,
+    number: null as unknown as number,
+    kind: draft.kind,
+    billing_key: draft.billing_key,
+    customer_id: draft.customer_id,
+    billed_customer_id: draft.customer_id,
+    subscription_id: draft.subscription_id,
+    currency: draft.currency,
+    status: 'DRAFT',
+    name: null,
+    invoice_date: draft.invoice_date,
+    period_start: draft.period_start,
+    period_end: draft.period_end,
+    due_date: draft.due_date,
+    paid_date: null,
+    finalized_at: null,
+    finalize_after: draft.finalize_after,
+    voided_at: null,
+    sub_total_cents: totals.sub_total_cents,
+    discount_cents: totals.discount_cents,
+    credits_applied_cents: 0,
+    total_cents: totals.total_cents,
+    paid_cents: 0,
+    due_cents: Math.max(0, totals.total_cents),
+    prorated_amount_cents: totals.prorated_amount_cents,
+    auto_charges: draft.auto_charges,
+    metadata: {},
+    notes: null,
+    payment_instructions: null,
+    created_at: now,
+    updated_at: now,
+  };
+  return { invoice, lines: lineRows(companyId, '', totals) };
+}
+
+@Injectable()
+export class EngineWriter {
+  constructor(
+    private readonly writer: InvoiceWriter,
+    private readonly subscriptionState: SubscriptionBillingStateService,
+  ) {}
+
+  /**
+   * Writes the computed invoices of one subscription (in the caller's transaction) and marks the
+   * one-time charges they took INVOICED (`oneTimes` rows too, so a later subscription of the
+   * customer in the same transaction does not take them again).
+   */
+  async writeDocs(
+    m: EntityManager,
+    companyId: string,
+    l: Loaded,
+    docs: ComputedDoc[],
+    p: { grace: number; at: Date; now: Date; deferNumbers?: boolean; applyCredits: boolean; oneTimes: OneTimeBillableEntity[] },
+  ): Promise<{ created: InvoiceEntity[]; finalized: number }> {
+    const created: InvoiceEntity[] = [];
+    let finalized = 0;
+    for (const doc of docs) {
+      // written final: the ledger opens it (credits, PAID at once when nothing is due)
+      const res = await this.writer.create(m, companyId, draftOf(l, doc, p.grace, p.at), p.now, {
+        deferNumber: p.deferNumbers,
+        skipExistingCheck: true,
+        applyCredits: p.applyCredits,
+      });
+      if (!res) continue;
+      const inv = res.invoice;
+      const oneTimeIds = [...new Set(doc.lines.map((x) => x.one_time_id).filter((x): x is string => !!x))];
+      if (oneTimeIds.length) {
+        await m.update(
+          OneTimeBillableEntity,
+          { company_id: companyId, id: In(oneTimeIds), state: 'PENDING' },
+          { state: 'INVOICED', invoice_id: inv.id, updated_at: p.now },
+        );
+        for (const o of p.oneTimes) if (oneTimeIds.includes(o.id)) o.state = 'INVOICED';
+      }
+      if (inv.status !== 'DRAFT') finalized++;
+      created.push(inv);
+    }
+    return { created, finalized };
+  }
+
+  /** Stores, for each processed subscription, its next_invoice_date and billing cursor (two statements for all). */
+  async savePositions(m: EntityManager, companyId: string, positions: Position[], at: Date, now: Date): Promise<void> {
+    if (positions.length === 0) return;
+    const dates: { id: string; next: Date | null }[] = [];
+    for (const { l, walk } of positions) {
+      // what the subscription shows (subscription-state.ts): the next billing date by the clock,
+      // or the one after it when the engine has invoiced that one already
+      const phase = displayPhase(l.phaseRows, now);
+      const computed = phase ? nextInvoiceDate(dateInputs(l.sub, phase), now) : null;
+      const next =
+        computed && walk.next_invoice_date && walk.next_invoice_date.getTime() > computed.getTime() ? walk.next_invoice_date : computed;
+      if (next?.getTime() !== l.sub.next_invoice_date?.getTime()) dates.push({ id: l.sub.id, next });
+    }
+    await this.subscriptionState.setNextInvoiceDates(m, companyId, dates);
+    await m.query(
+      `INSERT INTO billing_cursors (company_id, subscription_id, next_work_at, processed_through, seen_updated_at, created_at, updated_at)
+       SELECT $1, v.id, v.next_work_at, v.through, v.seen, $5, $5
+       FROM unnest($2::text[], $3::timestamptz[], $4::timestamptz[], $6::timestamptz[]) AS v(id, next_work_at, through, seen)
+       ON CONFLICT (company_id, subscription_id) DO UPDATE SET next_work_at = EXCLUDED.next_work_at, processed_through = EXCLUDED.processed_through,
+         seen_updated_at = EXCLUDED.seen_updated_at, updated_at = EXCLUDED.updated_at`,
+      [
+        companyId,
+        positions.map((p) => p.l.sub.id),
+        // a cut catch-up: work is due again at once, and every point before the first doc left was computed
+        positions.map((p) => p.resumeAt ?? p.walk.next_work_at),
+        positions.map((p) => {
+          if (p.resumeAt) return new Date(p.resumeAt.getTime() - 1);
+          return p.sameSub && p.l.cursor && p.l.cursor.processed_through.getTime() > at.getTime() ? p.l.cursor.processed_through : at;
+        }),
+        now,
+        positions.map((p) => p.l.sub.updated_at),
+      ],
+    );
+  }
+
+  /** Rewrites a draft's lines and totals from its recomputed lines (credits and payments already on it kept). */
+  async rewriteDraft(
+    m: EntityManager,
+    companyId: string,
+    invoice: InvoiceEntity,
+    lines: LineDraft[],
+    discounts: Discount[],
+    now: Date,
+  ): Promise<InvoiceEntity> {
+    const totals = summarizeInvoice({ lines, invoice_date: invoice.invoice_date, discounts });
+    await m.delete(InvoiceLineEntity, { company_id: companyId, invoice_id: invoice.id });
+    const rows = lineRows(companyId, invoice.id, totals);
+    if (rows.length) await m.insert(InvoiceLineEntity, rows as never);
+    const total = totals.total_cents - invoice.credits_applied_cents;
+    const patch: Partial<InvoiceEntity> = {
+      sub_total_cents: totals.sub_total_cents,
+      discount_cents: totals.discount_cents,
+      total_cents: total,
+      due_cents: Math.max(0, total - invoice.paid_cents),
+      prorated_amount_cents: totals.prorated_amount_cents,
+      updated_at: now,
+    };
+    await m.update(InvoiceEntity, { company_id: companyId, id: invoice.id }, patch as never);
+    return { ...invoice, ...patch };
+  }
+}
