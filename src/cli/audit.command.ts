@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { AuditService } from '../audit/audit.service';
-import { withApp } from './billing.command';
+import { withApp } from './app-context';
 
 /** Ends the command with this exit code, after it printed its own answer (runCli returns it). */
 export class CliExit extends Error {

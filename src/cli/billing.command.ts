@@ -1,11 +1,6 @@
 import type { Command } from 'commander';
-import { NestFactory } from '@nestjs/core';
-import type { INestApplicationContext } from '@nestjs/common';
+import { withApp } from './app-context';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../app.module';
-import { loadConfig } from '../platform/config/config';
-import { prepareDatabase } from '../platform/database/connect';
-import { TALLY_SCHEMA } from '../schema';
 import { BillingRunService, BillingRunSummary } from '../invoicing/billing-run.service';
 
 /**
@@ -19,18 +14,6 @@ import { BillingRunService, BillingRunSummary } from '../invoicing/billing-run.s
  */
 
 export class BillingCliError extends Error {}
-
-export async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const config = { ...loadConfig(), scheduler: false, logLevel: process.env.LOG_LEVEL ?? 'silent' };
-  const db = await prepareDatabase(config, TALLY_SCHEMA);
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl: db.url }), { logger: false });
-  try {
-    return await work(app);
-  } finally {
-    await app.close();
-    await db.stop();
-  }
-}
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 

@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
-import { NestFactory } from '@nestjs/core';
-import type { INestApplicationContext } from '@nestjs/common';
-import { AppModule } from '../app.module';
+import { withApp } from './app-context';
 import { loadConfig } from '../platform/config/config';
 import { prepareDatabase } from '../platform/database/connect';
 import { TALLY_SCHEMA } from '../schema';
@@ -20,18 +18,6 @@ import { registerOpenApiCommand } from './openapi.command';
 type Output = { json: boolean };
 
 class CliError extends Error {}
-
-async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const config = { ...loadConfig(), scheduler: false, logLevel: process.env.LOG_LEVEL ?? 'silent' };
-  const db = await prepareDatabase(config, TALLY_SCHEMA);
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl: db.url }), { logger: false });
-  try {
-    return await work(app);
-  } finally {
-    await app.close();
-    await db.stop();
-  }
-}
 
 function print(out: Output, json: unknown, human: string): void {
   process.stdout.write(out.json ? `${JSON.stringify(json)}\n` : `${human}\n`);
