@@ -1,7 +1,7 @@
 /**
- * Annual contract value (pure). conventions.md: "the recurring charges for the configured
- * quantities normalised to 12 months (monthly × 12, yearly × 1), after discounts, one-time
- * items excluded" — the subscription's MRR formula (subscriptions/mrr.ts) over a year.
+ * Annual contract value (pure): the recurring charges for the configured quantities
+ * normalised to 12 months (monthly × 12, yearly × 1), after discounts, one-time items
+ * excluded — the subscription's MRR formula (subscriptions/mrr.ts) over a year.
  *
  * computeMrr normalises each period's charge to ONE month by dividing it by
  * (months per period × term count). Dividing the term counts by 12 makes that divisor the

@@ -1,4 +1,4 @@
-import { createTestApp, onEmbeddedDatabase, Tenant, TestApp } from '../support/app';
+import { createTestApp, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
 import { usd } from '../support/fixtures';
@@ -33,7 +33,6 @@ describe('credits: concurrent consumption never overdraws', () => {
       await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(300) }),
       await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(400) }),
     ];
-    const started = Date.now();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(100), note: `race ${i}` }),
@@ -53,7 +52,6 @@ describe('credits: concurrent consumption never overdraws', () => {
     expect(logs.body.results.reduce((s: number, l: any) => s + l.amount_applied.value_in_cents, 0)).toBe(1000);
     // every successful request's logs are its own, and add up to what it consumed
     for (const r of ok) expect(r.body.logs.reduce((s: number, l: any) => s + l.amount_applied.value_in_cents, 0)).toBe(100);
-    if (!onEmbeddedDatabase()) expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it('20 concurrent consumes of varied amounts: what succeeds adds up to exactly what it took, never below zero', async () => {

@@ -2,7 +2,7 @@ import { monotonicFactory } from 'ulid';
 
 const nextUlid = monotonicFactory();
 
-/** Every id prefix of conventions.md, in one place. */
+/** Every id prefix of the API, in one place. */
 export const ID_PREFIX = {
   company: 'cmp',
   customer: 'cus',
