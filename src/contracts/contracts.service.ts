@@ -8,7 +8,7 @@ import { CustomerEntity } from '../customers/customer.entity';
 import { CustomersRepository } from '../customers/customers.repository';
 import { ProductPricingsRepository } from '../catalog/catalog.repositories';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
-import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';
 import { normaliseDiscounts } from '../subscriptions/discounts';
 import { ContractEntity, ContractSignatoryEntity, ContractStatus, OPEN_STATUSES } from './contract.entities';
 import {
@@ -39,7 +39,7 @@ const UNSIGNED = { signed: false, signed_date: null, signed_name: null, declined
  * Contracts: create, read, find, update (#16) and signing. Every write locks the contract row
  * (FOR UPDATE) and re-reads its signatories inside the lock; the transition to EXECUTED happens
  * in that same locked transaction, so of two racing last signatures exactly one executes the
- * contract and creates its subscription (SubscriptionsService.createWithin, same transaction).
+ * contract and creates its subscription (CreateSubscriptionUseCase.within, same transaction).
  * If the subscription cannot start, the whole write — including the last signature — rolls back.
  *
  * Signatures bind the terms signed: each stores the digest of the contract's terms
@@ -59,7 +59,7 @@ export class ContractsService {
     private readonly customers: CustomersRepository,
     private readonly pricings: ProductPricingsRepository,
     private readonly plan: PlanCatalog,
-    private readonly subscriptions: SubscriptionsService,
+    private readonly createSubscription: CreateSubscriptionUseCase,
     private readonly views: ContractViews,
   ) {}
 
@@ -413,7 +413,7 @@ export class ContractsService {
     }
     // The subscription starts in this same locked transaction: exactly once, and a contract whose
     // subscription cannot start (customer archived, plan gone) turns the last signature away.
-    const subscriptionId = await this.subscriptions.createWithin(m, companyId, subscriptionRequest(c, now));
+    const subscriptionId = await this.createSubscription.within(m, companyId, subscriptionRequest(c, now));
     await this.contracts
       .with(m)
       .update(

@@ -4,7 +4,17 @@ import { CustomersModule } from '../customers/customers.module';
 import { EntitlementsModule } from '../entitlements/entitlements.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { SubscriptionsController } from './subscriptions.controller';
-import { SubscriptionsService } from './subscriptions.service';
+import { SubscriptionLookup } from './subscription-lookup';
+import { SubscriptionSearch } from './subscription-search';
+import { SubscriptionWriter } from './subscription-writer';
+import { CustomerMrr } from './customer-mrr';
+import { SubscriptionOnetimeItems } from './onetime-items';
+import { CreateSubscriptionUseCase } from './create-subscription.use-case';
+import { UpdateSubscriptionUseCase } from './update-subscription.use-case';
+import { ChangeSubscriptionUseCase } from './change-subscription.use-case';
+import { CancelSubscriptionUseCase } from './cancel-subscription.use-case';
+import { SubscriptionLifecycleUseCase } from './subscription-lifecycle.use-case';
+import { SubscriptionUsageUseCase } from './subscription-usage.use-case';
 import { SUBSCRIPTION_REPOSITORIES } from './subscriptions.repositories';
 import { PlanCatalog } from './plan-catalog';
 import { SubscriptionViews } from './subscription.views';
@@ -20,12 +30,25 @@ import { PaymentMethodOwnership } from './payment-method-ownership.port';
     SubscriptionViews,
     CustomerEntitlementsService,
     PaymentMethodOwnership,
-    SubscriptionsService,
+    SubscriptionLookup,
+    SubscriptionSearch,
+    SubscriptionWriter,
+    CustomerMrr,
+    SubscriptionOnetimeItems,
+    CreateSubscriptionUseCase,
+    UpdateSubscriptionUseCase,
+    ChangeSubscriptionUseCase,
+    CancelSubscriptionUseCase,
+    SubscriptionLifecycleUseCase,
+    SubscriptionUsageUseCase,
   ],
   exports: [
     CustomerEntitlementsService,
     SubscriptionViews,
-    SubscriptionsService,
+    SubscriptionLookup,
+    CreateSubscriptionUseCase,
+    ChangeSubscriptionUseCase,
+    CancelSubscriptionUseCase,
     PlanCatalog,
     PaymentMethodOwnership,
     ...SUBSCRIPTION_REPOSITORIES,
