@@ -30,6 +30,8 @@ export interface Simulation {
   /** seq of a pending phase the simulated change supersedes */
   supersede?: number;
   end?: { end_date: Date; refund_type: 'PRORATED' | 'NONE' };
+  /** What the simulated change does to the subscription row besides the phase (discounts, minimum spend, one-time items, ...). */
+  row?: Partial<SubscriptionEntity>;
 }
 
 export interface ProcessResult {
@@ -164,7 +166,7 @@ export class InvoiceGenerator extends DraftRecomputer {
     const qb = m.createQueryBuilder(SubscriptionEntity, 's').where('s.company_id = :companyId AND s.id IN (:...ids)', { companyId, ids });
     if (opts.lock) qb.setLock('pessimistic_write');
     if (opts.lock && !opts.waitForLock) qb.setOnLocked('skip_locked');
-    const subs = await qb.getMany();
+    const subs = (await qb.getMany()).map((x) => (opts.simulate?.row ? { ...x, ...opts.simulate.row } : x));
     if (subs.length === 0) return [];
     const subIds = subs.map((x) => x.id);
     const allPhases = await m.find(SubscriptionPhaseEntity, { where: { company_id: companyId, subscription_id: In(subIds) } });
