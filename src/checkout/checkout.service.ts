@@ -11,6 +11,7 @@ import { CatalogViews } from '../catalog/catalog.views';
 import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repositories';
 import { CustomerEntity } from '../customers/customer.entity';
 import { CustomersRepository } from '../customers/customers.repository';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { CustomerEntitlementsPort } from '../customers/customer-entitlements.port';
 import { toCustomerResponse } from '../customers/customers.mapper';
 import { InvoiceEntity } from '../invoicing/invoicing.entities';
@@ -113,6 +114,7 @@ export class CheckoutService {
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly sessions: CheckoutSessionsRepository,
     private readonly customers: CustomersRepository,
+    private readonly customerLookup: CustomerLookupService,
     private readonly customerEntitlements: CustomerEntitlementsPort,
     private readonly pricings: ProductPricingsRepository,
     private readonly bundles: BundlesRepository,
@@ -135,7 +137,7 @@ export class CheckoutService {
   async create(companyId: string, dto: CreateCheckoutDto): Promise<CheckoutCreatedResponse> {
     const now = this.clock.now();
     const options = this.options(dto);
-    const customer = await this.findCustomer(companyId, dto.customer_id);
+    const customer = await this.customerLookup.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id');
     if (customer.status !== 'ACTIVE')
       throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: checkout is for ACTIVE customers`);
     const previous =
@@ -232,13 +234,6 @@ export class CheckoutService {
       redirect_url: o.redirect_url ?? null,
       requires_customer_address: o.requires_customer_address ?? false,
     };
-  }
-
-  private async findCustomer(companyId: string, idOrIdentifier: string): Promise<CustomerEntity> {
-    let c = isId('customer', idOrIdentifier) ? await this.customers.findOne(companyId, { id: idOrIdentifier }) : null;
-    if (!c) c = await this.customers.findOne(companyId, { identifier: idOrIdentifier });
-    if (!c) throw DomainError.notFound('customer', 'customer_id');
-    return c;
   }
 
   private async previousSubscription(companyId: string, customerId: string, id: string, now: Date) {

@@ -5,7 +5,7 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchSpec } from '../platform/search/search';
 import { CustomerEntity } from '../customers/customer.entity';
-import { CustomersRepository } from '../customers/customers.repository';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { ProductPricingsRepository } from '../catalog/catalog.repositories';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';
@@ -56,7 +56,7 @@ export class ContractsService {
     private readonly clock: Clock,
     private readonly contracts: ContractsRepository,
     private readonly signatories: ContractSignatoriesRepository,
-    private readonly customers: CustomersRepository,
+    private readonly customerLookup: CustomerLookupService,
     private readonly pricings: ProductPricingsRepository,
     private readonly plan: PlanCatalog,
     private readonly createSubscription: CreateSubscriptionUseCase,
@@ -123,7 +123,7 @@ export class ContractsService {
     const keys = checkSignatoryEmails(signatories);
 
     const id = await this.dataSource.transaction(async (m) => {
-      const customer = await this.findCustomer(m, companyId, dto.customer_id);
+      const customer = await this.customerLookup.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id', { manager: m });
       if (customer.status !== 'ACTIVE')
         throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: contracts are for ACTIVE customers`);
       const { plan } = await this.plan.resolve(m, companyId, dto);
@@ -181,14 +181,6 @@ export class ContractsService {
       return contract.id;
     });
     return this.get(companyId, id);
-  }
-
-  private async findCustomer(m: EntityManager, companyId: string, idOrIdentifier: string): Promise<CustomerEntity> {
-    const repo = this.customers.with(m);
-    let c = isId('customer', idOrIdentifier) ? await repo.findOne(companyId, { id: idOrIdentifier }) : null;
-    if (!c) c = await repo.findOne(companyId, { identifier: idOrIdentifier });
-    if (!c) throw DomainError.notFound('customer', 'customer_id');
-    return c;
   }
 
   private async onetimePricings(m: EntityManager, companyId: string, dto: CreateContractDto): Promise<Map<string, { currency: string }>> {
