@@ -18,7 +18,7 @@ import { InvoiceEntity } from '../invoicing/invoicing.entities';
 import { InvoiceGenerator } from '../invoicing/billing-engine/invoice-generator.service';
 import { InvoiceFinalizer } from '../invoicing/invoice-finalizer.service';
 import { billingTermOf, mrrPrices, PlanCatalog, PlanCatalogData } from '../subscriptions/plan-catalog';
-import { storedDiscountsForMrr } from '../subscriptions/subscription-state';
+import { storedDiscountsForMrr } from '../subscriptions/discounts';
 import { isEnded } from '../subscriptions/subscription-dates';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repositories';
 import { CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';

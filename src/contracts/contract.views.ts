@@ -11,7 +11,7 @@ import { CustomersRepository } from '../customers/customers.repository';
 import { CustomerEntitlementsPort } from '../customers/customer-entitlements.port';
 import { toCustomerResponse } from '../customers/customers.mapper';
 import { billingTermOf, mrrPrices, PlanCatalog, PlanCatalogData } from '../subscriptions/plan-catalog';
-import { storedDiscountsForMrr } from '../subscriptions/subscription-state';
+import { storedDiscountsForMrr } from '../subscriptions/discounts';
 import { computeAcv } from './acv';
 import { contractTermsDigest, effectiveStatus, termPricingIds } from './contract-rules';
 import type { ContractEntity, ContractSignatoryEntity } from './contract.entities';

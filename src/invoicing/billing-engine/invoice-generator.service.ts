@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
-import { boundary, chargeForPeriod, Discount, summarizeInvoice, Term, unitPriceLine } from '../../billing-math';
+import { boundary, chargeForPeriod, summarizeInvoice, Term, unitPriceLine } from '../../billing-math';
 import { UsageService } from '../../metrics/usage/usage.service';
 import { InvoicingHooks } from '../invoicing.hooks';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entities';
+import { billingDiscounts } from '../../subscriptions/discounts';
 import { displayPhase } from '../../subscriptions/phases';
 import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
 import { dateInputs } from '../../subscriptions/subscription-state';
@@ -82,22 +83,6 @@ const money = (v: unknown): number | null => {
     return (v as { value_in_cents: number }).value_in_cents;
   return null;
 };
-
-/** Stored subscription discounts → billing-math discounts (inactive ones dropped). */
-export function toDiscounts(stored: Record<string, unknown>[]): Discount[] {
-  return (stored ?? [])
-    .filter((d) => d.state == null || d.state === 'ACTIVE')
-    .map((d) => ({
-      id: typeof d.id === 'string' ? d.id : null,
-      name: typeof d.name === 'string' ? d.name : 'Discount',
-      type: d.type === 'DISCOUNT_PERCENT' ? 'DISCOUNT_PERCENT' : 'DISCOUNT_AMOUNT',
-      amount: money(d.amount),
-      percent: typeof d.percent === 'number' || typeof d.percent === 'string' ? d.percent : null,
-      cap: money(d.cap),
-      expiration_date: typeof d.expiration_date === 'string' ? new Date(d.expiration_date) : null,
-      product_pricing_id: typeof d.product_pricing_id === 'string' ? d.product_pricing_id : null,
-    }));
-}
 
 /**
  * The billing engine: for one subscription, in the caller's transaction, computes the invoices
@@ -290,7 +275,7 @@ export class InvoiceGenerator extends DraftRecomputer {
       billing_start: InvoiceGenerator.billingStart(sub, phases),
       end_date: simulate?.end ? simulate.end.end_date : sub.end_date,
       refund_type: simulate?.end ? simulate.end.refund_type : cancel.refund_type === 'PRORATED' ? 'PRORATED' : 'NONE',
-      discounts: toDiscounts(sub.discounts),
+      discounts: billingDiscounts(sub.discounts),
       minimum_spend_cents: sub.minimum_spend_in_cents,
       due_days: sub.invoice_due_date_from_creation ?? 30,
       auto_charges: sub.auto_charges,
