@@ -9,7 +9,7 @@ import { BundlesService } from './bundles.service';
 import { ProductsController } from './products.controller';
 import { PricingsController } from './pricings.controller';
 import { BundlesController } from './bundles.controller';
-import { NoSubscriptionsUsageCounter, SubscriptionUsageCounter } from './subscription-usage-counter';
+import { SubscriptionUsageCounter } from './subscription-usage-counter';
 
 @Module({
   imports: [MetricsModule, EntitlementsModule],
@@ -21,7 +21,7 @@ import { NoSubscriptionsUsageCounter, SubscriptionUsageCounter } from './subscri
     PricingsService,
     BundlesService,
     // replaced by the subscriptions step with a counter that reads subscriptions
-    { provide: SubscriptionUsageCounter, useClass: NoSubscriptionsUsageCounter },
+    SubscriptionUsageCounter,
   ],
   exports: [...CATALOG_REPOSITORIES, CatalogViews, ProductsService, PricingsService, BundlesService, SubscriptionUsageCounter],
 })

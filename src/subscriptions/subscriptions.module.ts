@@ -15,6 +15,7 @@ import { ChangeSubscriptionUseCase } from './change-subscription.use-case';
 import { CancelSubscriptionUseCase } from './cancel-subscription.use-case';
 import { SubscriptionLifecycleUseCase } from './subscription-lifecycle.use-case';
 import { SubscriptionUsageUseCase } from './subscription-usage.use-case';
+import { PricingUsageCounts } from './pricing-usage-counts';
 import { SUBSCRIPTION_REPOSITORIES } from './subscriptions.repositories';
 import { PlanCatalog } from './plan-catalog';
 import { SubscriptionViews } from './subscription.views';
@@ -41,6 +42,7 @@ import { PaymentMethodOwnership } from './payment-method-ownership.port';
     CancelSubscriptionUseCase,
     SubscriptionLifecycleUseCase,
     SubscriptionUsageUseCase,
+    PricingUsageCounts,
   ],
   exports: [
     CustomerEntitlementsService,

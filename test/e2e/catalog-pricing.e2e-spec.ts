@@ -824,4 +824,11 @@ describe('catalog: product pricings', () => {
     );
     expect((await a.get(`/pricing/${secret.id}`).expect(200)).body.name).toBe('Secret pricing of A');
   });
+
+  it('num_subs is counted by the subscriptions module; without it the application refuses to start', () => {
+    expect(() => t.app.get(SubscriptionUsageCounter).onApplicationBootstrap()).not.toThrow();
+    expect(() => new SubscriptionUsageCounter().onApplicationBootstrap()).toThrow(
+      /CatalogModule: hooks not provided: subscription usage counts \(SubscriptionsModule\)/,
+    );
+  });
 });
