@@ -6,7 +6,7 @@ import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { toCustomerResponse } from '../customers/customers.mapper';
 import { SubscriptionEntity } from '../subscriptions/subscription.entities';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repositories';
-import { SubscriptionLookup } from '../subscriptions/subscription-lookup';
+import { SubscriptionLookup } from '../subscriptions/subscription-lookup.service';
 import { ChangeSubscriptionUseCase } from '../subscriptions/change-subscription.use-case';
 import { CancelSubscriptionUseCase } from '../subscriptions/cancel-subscription.use-case';
 import { isEnded } from '../subscriptions/subscription-dates';

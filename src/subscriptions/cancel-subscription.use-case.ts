@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
-import { cancelConfig, cancelInstant, checkCurrency } from './change-rules';
+import { cancelConfig, cancelInstant, checkCurrency } from './change.rules';
 import { displayPhase } from './phases';
 import { SubscriptionEntity } from './subscription.entities';
 import { fixedEndDate, isEnded } from './subscription-dates';
 import { termOf } from './subscription-state';
-import { SubscriptionLookup } from './subscription-lookup';
-import { rowSnapshot, SubscriptionWriter } from './subscription-writer';
+import { SubscriptionLookup } from './subscription-lookup.service';
+import { rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
 import { SubscriptionPhasesRepository } from './subscriptions.repositories';
 import type { CancelSubscriptionDto } from './dto/subscription.dto';
 
@@ -22,7 +22,7 @@ const CANCEL_KEYS: (keyof SubscriptionEntity)[] = ['cancel_date', 'end_date', 'c
 /**
  * Cancel and undo. cancel_date = now; end_date = when it takes effect: custom_end_date (not
  * before start_date), else IMMEDIATE now, PERIOD_END the end of the current billing period,
- * RENEWAL the end of the current term (change-rules.ts). A pending cancellation may be
+ * RENEWAL the end of the current term (change.rules.ts). A pending cancellation may be
  * re-cancelled (the new one replaces it); a cancelled subscription cannot (409).
  */
 @Injectable()

@@ -10,16 +10,16 @@ import {
   changeRowPatch,
   checkChangeCurrency,
   checkCurrency,
-} from './change-rules';
+} from './change.rules';
 import { normaliseDiscounts } from './discounts';
-import { SubscriptionOnetimeItems } from './onetime-items';
+import { SubscriptionOnetimeItems } from './subscription-onetime-items.service';
 import { PaymentMethodOwnership } from './payment-method-ownership.port';
 import { displayPhase, pendingPhase } from './phases';
 import { PlanCatalog, ResolvedPlan } from './plan-catalog';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
 import { isEnded } from './subscription-dates';
-import { SubscriptionLookup } from './subscription-lookup';
-import { planJson, planSnapshot, rowSnapshot, SubscriptionWriter } from './subscription-writer';
+import { SubscriptionLookup } from './subscription-lookup.service';
+import { planJson, planSnapshot, rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
 import { SubscriptionPhasesRepository } from './subscriptions.repositories';
 import type { ChangeSubscriptionDto } from './dto/subscription.dto';
 
@@ -39,7 +39,7 @@ export interface ChangeDecision {
 /**
  * A plan, quantity or term change. Effective at custom_change_date, else by timing:
  * IMMEDIATE now, PERIOD_END the end of the current billing period, RENEWAL the end of the
- * current term (change-rules.ts). It becomes a new phase from that instant; a pending scheduled
+ * current term (change.rules.ts). It becomes a new phase from that instant; a pending scheduled
  * change is superseded (trace kept). Until a scheduled change applies, change_date /
  * change_config show it; once it applies they read null again (the plan itself shows the
  * change). Non-plan settings of the body (discounts, metadata, minimum_spend, onetime_items,

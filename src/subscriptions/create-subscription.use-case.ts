@@ -4,15 +4,15 @@ import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
-import { checkCurrency, parseDate } from './change-rules';
+import { checkCurrency, parseDate } from './change.rules';
 import { normaliseDiscounts } from './discounts';
-import { SubscriptionOnetimeItems } from './onetime-items';
+import { SubscriptionOnetimeItems } from './subscription-onetime-items.service';
 import { PlanCatalog } from './plan-catalog';
 import { PaymentMethodOwnership } from './payment-method-ownership.port';
 import { SubscriptionEntity } from './subscription.entities';
 import { addTerm, backdateProblem, fixedEndDate } from './subscription-dates';
-import { SubscriptionLookup } from './subscription-lookup';
-import { planJson, rowSnapshot, SubscriptionWriter } from './subscription-writer';
+import { SubscriptionLookup } from './subscription-lookup.service';
+import { planJson, rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
 import type { CreateSubscriptionDto } from './dto/subscription.dto';
 
 /**

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../platform/errors/domain-error';
-import { parseDate } from './change-rules';
+import { parseDate } from './change.rules';
 import { SubscriptionEntity } from './subscription.entities';
 import { isEnded } from './subscription-dates';
 import { inTrial } from './subscription-state';
-import { SubscriptionLookup } from './subscription-lookup';
-import { rowSnapshot, SubscriptionWriter } from './subscription-writer';
+import { SubscriptionLookup } from './subscription-lookup.service';
+import { rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
 import type { ExtendTrialDto, PauseSubscriptionDto } from './dto/subscription.dto';
 
 const PAUSE_KEYS: (keyof SubscriptionEntity)[] = ['pause_date', 'pause_config'];

@@ -4,10 +4,10 @@ import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { BillableMetricsRepository } from '../metrics/metrics.repositories';
 import { UsageService } from '../metrics/usage/usage.service';
-import { parseDate } from './change-rules';
+import { parseDate } from './change.rules';
 import { displayPhase } from './phases';
 import { PlanCatalog, PlanCatalogData } from './plan-catalog';
-import { SubscriptionLookup } from './subscription-lookup';
+import { SubscriptionLookup } from './subscription-lookup.service';
 import { SubscriptionPhasesRepository } from './subscriptions.repositories';
 import type { SubscriptionUsageDto, SubscriptionUsageResponse } from './dto/subscription.dto';
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
-import { checkCurrency } from './change-rules';
+import { checkCurrency } from './change.rules';
 import { PaymentMethodOwnership } from './payment-method-ownership.port';
 import { SubscriptionEntity } from './subscription.entities';
-import { SubscriptionLookup } from './subscription-lookup';
-import { rowSnapshot, SubscriptionWriter } from './subscription-writer';
+import { SubscriptionLookup } from './subscription-lookup.service';
+import { rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
 import type { UpdateSubscriptionDto } from './dto/subscription.dto';
 
 /** Update: the settings that are not the plan (auto_charges, metadata, minimum spend, payment method, invoice fields, overrides). */

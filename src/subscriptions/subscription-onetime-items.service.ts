@@ -3,7 +3,7 @@ import { EntityManager, In } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId } from '../platform/ids/ids';
 import { ProductPricingsRepository } from '../catalog/catalog.repositories';
-import { checkCurrency, money } from './change-rules';
+import { checkCurrency, money } from './change.rules';
 import type { OnetimeItemDto } from './dto/subscription.dto';
 
 /** A subscription's one-time items, checked (pricings exist, in the subscription currency) and as stored. */

@@ -5,9 +5,9 @@ import { iso } from '../platform/timestamps';
 import { CustomerEntity } from '../customers/customer.entity';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { CustomersRepository } from '../customers/customers.repository';
-import { CustomerMrr } from './customer-mrr';
+import { CustomerMrr } from './customer-mrr.service';
 import type { ResolvedPlan } from './plan-catalog';
-import { SubscriptionLookup } from './subscription-lookup';
+import { SubscriptionLookup } from './subscription-lookup.service';
 import { SubscriptionEntity, SubscriptionEventType, SubscriptionPhaseEntity } from './subscription.entities';
 import { SubscriptionEventsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repositories';
 
@@ -58,7 +58,7 @@ export function planJson(plan: ResolvedPlan) {
  * The write kernel of subscriptions: the one place that inserts and updates subscription and
  * phase rows and appends history events. Every write of an existing subscription runs in one
  * transaction that locks the customer row, then the subscription row (FOR UPDATE), hands the
- * use case the next event seq, and ends with the customer's roll-up (customer-mrr.ts) — so
+ * use case the next event seq, and ends with the customer's roll-up (customer-mrr.service.ts) — so
  * roll-ups never interleave and a use case re-checks its state inside the lock.
  */
 @Injectable()
@@ -143,7 +143,7 @@ export class SubscriptionWriter {
     await this.phases.with(m).update(sub.company_id, { subscription_id: sub.id, seq: phaseSeq }, { superseded_by_event_seq: eventSeq });
   }
 
-  /** The customer's roll-up (customer-mrr.ts), inside the caller's transaction. */
+  /** The customer's roll-up (customer-mrr.service.ts), inside the caller's transaction. */
   refreshCustomer(m: EntityManager, companyId: string, customerId: string, now: Date): Promise<void> {
     return this.mrr.refresh(m, companyId, customerId, now);
   }
