@@ -36,7 +36,7 @@ export interface CheckoutQuote {
 
 /**
  * A checkout session: the plan a customer buys through the hosted page. `request` keeps the
- * subscription request as validated at creation (re-run by SubscriptionsService.createWithin
+ * subscription request as validated at creation (re-run by CreateSubscriptionUseCase.within
  * on completion); the other plan columns hold the resolved plan for display and ACV.
  * EXPIRED is derived from `expires_at` at read time.
  */

@@ -9,8 +9,8 @@ import { digestOf } from '../platform/digest';
 import { newPageToken } from '../platform/hosted-pages/token';
 import { CatalogViews } from '../catalog/catalog.views';
 import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repositories';
-import { CustomerEntity } from '../customers/customer.entity';
 import { CustomersRepository } from '../customers/customers.repository';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { CustomerEntitlementsPort } from '../customers/customer-entitlements.port';
 import { CustomerDetailsService } from '../customers/customer-details.service';
 import { toCustomerResponse } from '../customers/customers.mapper';
@@ -18,10 +18,11 @@ import { InvoiceEntity } from '../invoicing/invoicing.entities';
 import { InvoiceGenerator } from '../invoicing/billing-engine/invoice-generator.service';
 import { InvoiceFinalizer } from '../invoicing/invoice-finalizer.service';
 import { billingTermOf, mrrPrices, PlanCatalog, PlanCatalogData } from '../subscriptions/plan-catalog';
-import { storedDiscountsForMrr } from '../subscriptions/subscription-state';
+import { storedDiscountsForMrr } from '../subscriptions/discounts';
 import { isEnded } from '../subscriptions/subscription-dates';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repositories';
-import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';
+import { ChangeSubscriptionUseCase } from '../subscriptions/change-subscription.use-case';
 import type { ChangeSubscriptionDto, CreateSubscriptionDto } from '../subscriptions/dto/subscription.dto';
 import { computeAcv } from '../contracts/acv';
 import { CheckoutQuote, CheckoutSessionEntity, CheckoutTotals, effectiveCheckoutStatus, QuoteLine } from './checkout.entity';
@@ -93,7 +94,7 @@ export interface CurrentQuote {
  * Checkout sessions (#10, #20) and their completion from the hosted page.
  *
  * Validation at creation: the subscription the session will start is created for real with
- * SubscriptionsService.createWithin inside a transaction that is then rolled back — so a
+ * CreateSubscriptionUseCase.within inside a transaction that is then rolled back — so a
  * session is accepted exactly when its subscription could start (plan, config items, term,
  * trial, discounts, one-time items, customer), with the same error paths — and the billing
  * engine previews its first invoice in that same transaction (`totals`).
@@ -113,13 +114,15 @@ export class CheckoutService {
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly sessions: CheckoutSessionsRepository,
     private readonly customers: CustomersRepository,
+    private readonly customerLookup: CustomerLookupService,
     private readonly customerEntitlements: CustomerEntitlementsPort,
     private readonly customerDetails: CustomerDetailsService,
     private readonly pricings: ProductPricingsRepository,
     private readonly bundles: BundlesRepository,
     private readonly catalogViews: CatalogViews,
     private readonly plan: PlanCatalog,
-    private readonly subscriptions: SubscriptionsService,
+    private readonly createSubscription: CreateSubscriptionUseCase,
+    private readonly changeSubscription: ChangeSubscriptionUseCase,
     private readonly subs: SubscriptionsRepository,
     private readonly generator: InvoiceGenerator,
     private readonly finalizer: InvoiceFinalizer,
@@ -135,7 +138,7 @@ export class CheckoutService {
   async create(companyId: string, dto: CreateCheckoutDto): Promise<CheckoutCreatedResponse> {
     const now = this.clock.now();
     const options = this.options(dto);
-    const customer = await this.findCustomer(companyId, dto.customer_id);
+    const customer = await this.customerLookup.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id');
     if (customer.status !== 'ACTIVE')
       throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: checkout is for ACTIVE customers`);
     const previous =
@@ -172,7 +175,7 @@ export class CheckoutService {
           `must be in the currency of previous_subscription_id (${previous.currency})`,
         );
       }
-      const subId = await this.subscriptions.createWithin(m, companyId, request);
+      const subId = await this.createSubscription.within(m, companyId, request);
       const sub = (await this.subs.with(m).findOne(companyId, { id: subId }))!;
       const first = previous ? null : await this.firstInvoiceWithin(m, companyId, subId, now);
       const quoted = { product_pricing_ids: plan.product_pricing_ids, onetime_items: sub.onetime_items };
@@ -234,13 +237,6 @@ export class CheckoutService {
     };
   }
 
-  private async findCustomer(companyId: string, idOrIdentifier: string): Promise<CustomerEntity> {
-    let c = isId('customer', idOrIdentifier) ? await this.customers.findOne(companyId, { id: idOrIdentifier }) : null;
-    if (!c) c = await this.customers.findOne(companyId, { identifier: idOrIdentifier });
-    if (!c) throw DomainError.notFound('customer', 'customer_id');
-    return c;
-  }
-
   private async previousSubscription(companyId: string, customerId: string, id: string, now: Date) {
     const sub = isId('subscription', id) ? await this.subs.findOne(companyId, { id }) : null;
     if (!sub) throw DomainError.notFound('subscription', 'previous_subscription_id');
@@ -284,7 +280,7 @@ export class CheckoutService {
     }
     const now = this.clock.now();
     return rolledBack(this.dataSource, async (m) => {
-      const subId = await this.subscriptions.createWithin(m, s.company_id, this.subscriptionRequest(s, now));
+      const subId = await this.createSubscription.within(m, s.company_id, this.subscriptionRequest(s, now));
       const first = await this.firstInvoiceWithin(m, s.company_id, subId, now);
       return { first, quote: await this.quoteWithin(m, s.company_id, s, first) };
     });
@@ -477,7 +473,7 @@ export class CheckoutService {
           // the plan change, in this same locked transaction; its proration is billed by the
           // billing run (and auto-charged to the card attached here)
           try {
-            await this.subscriptions.changeWithin(m, companyId, s.previous_subscription_id, this.changeRequest(s));
+            await this.changeSubscription.within(m, companyId, s.previous_subscription_id, this.changeRequest(s));
           } catch (err) {
             const message = err instanceof DomainError ? err.message : 'the plan could not be changed';
             throw new Rollback<CompletionOutcome>({ kind: 'declined', message: `Your plan could not be changed: ${message}` });
@@ -502,7 +498,7 @@ export class CheckoutService {
           return { kind: 'completed', session: { ...s, ...changed } };
         }
 
-        const subId = await this.subscriptions.createWithin(m, companyId, this.subscriptionRequest(s, now));
+        const subId = await this.createSubscription.within(m, companyId, this.subscriptionRequest(s, now));
         const first = await this.firstInvoiceWithin(m, companyId, subId, now);
         const quote = await this.quoteWithin(m, companyId, s, first);
         if (quote.digest !== agreed) throw new Rollback<CompletionOutcome>({ kind: 'requote' });

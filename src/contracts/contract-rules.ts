@@ -9,6 +9,7 @@ import { digestOf } from '../platform/digest';
 import { normaliseOneTimeItems } from '../catalog/one-time-items';
 import type { CreateSubscriptionDto, DiscountInputDto, OnetimeItemDto } from '../subscriptions/dto/subscription.dto';
 import type { PlanCatalogData } from '../subscriptions/plan-catalog';
+import { parseStoredDiscounts } from '../subscriptions/discounts';
 import { ContractEntity, ContractStatus, OPEN_STATUSES } from './contract.entities';
 
 export function parseDate(value: string, field: string): Date {
@@ -71,12 +72,6 @@ export function normaliseOnetimeItems(
   return normaliseOneTimeItems(inputs, currency, pricings, 'contract') as unknown as Record<string, unknown>[];
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const moneyIn = (v: unknown) =>
-  v && typeof v === 'object' && typeof (v as { value_in_cents?: unknown }).value_in_cents === 'number'
-    ? { currency: str((v as { currency?: unknown }).currency), value_in_cents: (v as { value_in_cents: number }).value_in_cents }
-    : null;
-
 /** The create-subscription request of a contract executed at `executedAt`: its plan, settings and start date. */
 export function subscriptionRequest(c: ContractEntity, executedAt: Date): CreateSubscriptionDto {
   const plan = c.bundle_pricing_id ? { bundle_pricing_id: c.bundle_pricing_id } : { product_pricing_ids: c.product_pricing_ids };
@@ -97,25 +92,25 @@ export function subscriptionRequest(c: ContractEntity, executedAt: Date): Create
     start_date: (c.start_date ?? executedAt).toISOString(),
     auto_renews: c.auto_renews,
     auto_charges: c.auto_charges,
-    discounts: c.discounts.map((d): DiscountInputDto => ({
-      id: str(d.id),
+    discounts: parseStoredDiscounts(c.discounts).map((d): DiscountInputDto => ({
+      id: d.id,
       name: String(d.name),
-      type: d.type === 'DISCOUNT_PERCENT' ? 'DISCOUNT_PERCENT' : 'DISCOUNT_AMOUNT',
-      amount: moneyIn(d.amount),
-      cap: moneyIn(d.cap),
+      type: d.type,
+      amount: d.amount,
+      cap: d.cap,
       percent: typeof d.percent === 'number' ? d.percent : null,
-      expiration_date: str(d.expiration_date),
-      product_pricing_id: str(d.product_pricing_id),
-      coupon_id: str(d.coupon_id),
-      customer_id: str(d.customer_id),
-      item_pricing_id: str(d.item_pricing_id),
-      onetime_billable_id: str(d.onetime_billable_id),
-      product_id: str(d.product_id),
-      proposal_id: str(d.proposal_id),
-      import_created_at_ref: str(d.import_created_at_ref),
-      import_ref: str(d.import_ref),
-      imported_from: str(d.imported_from),
-      state: str(d.state),
+      expiration_date: d.expiration_date,
+      product_pricing_id: d.product_pricing_id,
+      coupon_id: d.coupon_id,
+      customer_id: d.customer_id,
+      item_pricing_id: d.item_pricing_id,
+      onetime_billable_id: d.onetime_billable_id,
+      product_id: d.product_id,
+      proposal_id: d.proposal_id,
+      import_created_at_ref: d.import_created_at_ref,
+      import_ref: d.import_ref,
+      imported_from: d.imported_from,
+      state: d.state,
     })),
     onetime_items: c.onetime_items as unknown as OnetimeItemDto[],
     metadata: { ...c.metadata, contract_id: c.id },

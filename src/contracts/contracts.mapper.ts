@@ -4,7 +4,7 @@ import type { BundleResponse } from '../catalog/dto/bundle.dto';
 import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
 import type { CustomerResponse } from '../customers/dto/customer.dto';
 import { billingTermOf, mrrPrices, PlanCatalogData } from '../subscriptions/plan-catalog';
-import { storedDiscountsForMrr } from '../subscriptions/subscription-state';
+import { storedDiscountsForMrr } from '../subscriptions/discounts';
 import { computeAcv } from './acv';
 import { contractTermsDigest, effectiveStatus } from './contract-rules';
 import type { ContractEntity, ContractSignatoryEntity } from './contract.entities';

@@ -5,10 +5,10 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { CustomerEntity } from '../customers/customer.entity';
-import { CustomersRepository } from '../customers/customers.repository';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { ProductPricingsRepository } from '../catalog/catalog.repositories';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
-import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';
 import { normaliseDiscounts } from '../subscriptions/discounts';
 import { ContractEntity, ContractSignatoryEntity, ContractStatus, OPEN_STATUSES } from './contract.entities';
 import {
@@ -38,7 +38,7 @@ const UNSIGNED = { signed: false, signed_date: null, signed_name: null, declined
  * Contracts: create, read, find, update (#16) and signing. Every write locks the contract row
  * (FOR UPDATE) and re-reads its signatories inside the lock; the transition to EXECUTED happens
  * in that same locked transaction, so of two racing last signatures exactly one executes the
- * contract and creates its subscription (SubscriptionsService.createWithin, same transaction).
+ * contract and creates its subscription (CreateSubscriptionUseCase.within, same transaction).
  * If the subscription cannot start, the whole write — including the last signature — rolls back.
  *
  * Signatures bind the terms signed: each stores the digest of the contract's terms
@@ -55,10 +55,10 @@ export class ContractsService {
     private readonly clock: Clock,
     private readonly contracts: ContractsRepository,
     private readonly signatories: ContractSignatoriesRepository,
-    private readonly customers: CustomersRepository,
+    private readonly customerLookup: CustomerLookupService,
     private readonly pricings: ProductPricingsRepository,
     private readonly plan: PlanCatalog,
-    private readonly subscriptions: SubscriptionsService,
+    private readonly createSubscription: CreateSubscriptionUseCase,
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -121,7 +121,7 @@ export class ContractsService {
     const keys = checkSignatoryEmails(signatories);
 
     const id = await this.dataSource.transaction(async (m) => {
-      const customer = await this.findCustomer(m, companyId, dto.customer_id);
+      const customer = await this.customerLookup.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id', { manager: m });
       if (customer.status !== 'ACTIVE')
         throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: contracts are for ACTIVE customers`);
       const { plan } = await this.plan.resolve(m, companyId, dto);
@@ -179,14 +179,6 @@ export class ContractsService {
       return contract.id;
     });
     return this.get(companyId, id);
-  }
-
-  private async findCustomer(m: EntityManager, companyId: string, idOrIdentifier: string): Promise<CustomerEntity> {
-    const repo = this.customers.with(m);
-    let c = isId('customer', idOrIdentifier) ? await repo.findOne(companyId, { id: idOrIdentifier }) : null;
-    if (!c) c = await repo.findOne(companyId, { identifier: idOrIdentifier });
-    if (!c) throw DomainError.notFound('customer', 'customer_id');
-    return c;
   }
 
   private async onetimePricings(m: EntityManager, companyId: string, dto: CreateContractDto): Promise<Map<string, { currency: string }>> {
@@ -411,7 +403,7 @@ export class ContractsService {
     }
     // The subscription starts in this same locked transaction: exactly once, and a contract whose
     // subscription cannot start (customer archived, plan gone) turns the last signature away.
-    const subscriptionId = await this.subscriptions.createWithin(m, companyId, subscriptionRequest(c, now));
+    const subscriptionId = await this.createSubscription.within(m, companyId, subscriptionRequest(c, now));
     await this.contracts
       .with(m)
       .update(

@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId } from '../platform/ids/ids';
 import { CustomerEntity } from './customer.entity';
 import { CustomersRepository } from './customers.repository';
+
+export interface LookupOptions {
+  manager?: EntityManager;
+  lock?: boolean;
+}
 
 /**
  * How other modules find customers: by id (`cus_…`) or by the caller's `identifier`.
@@ -13,17 +18,28 @@ import { CustomersRepository } from './customers.repository';
 export class CustomerLookupService {
   constructor(private readonly customers: CustomersRepository) {}
 
-  /** By id or identifier (path parameters and `customer_id` fields accept both). */
-  async findByIdOrIdentifier(companyId: string, idOrIdentifier: string): Promise<CustomerEntity | null> {
+  /**
+   * By id or identifier (path parameters and `customer_id` fields accept both). `opts.manager`
+   * reads inside the caller's transaction; `opts.lock` locks the row FOR UPDATE there.
+   */
+  async findByIdOrIdentifier(companyId: string, idOrIdentifier: string, opts: LookupOptions = {}): Promise<CustomerEntity | null> {
+    const repo = opts.manager ? this.customers.with(opts.manager) : this.customers;
+    const one = (where: { id: string } | { identifier: string }) =>
+      opts.lock ? repo.findOneForUpdate(companyId, where) : repo.findOne(companyId, where);
     if (isId('customer', idOrIdentifier)) {
-      const byId = await this.customers.findOne(companyId, { id: idOrIdentifier });
+      const byId = await one({ id: idOrIdentifier });
       if (byId) return byId;
     }
-    return this.customers.findOne(companyId, { identifier: idOrIdentifier });
+    return one({ identifier: idOrIdentifier });
   }
 
-  async getByIdOrIdentifier(companyId: string, idOrIdentifier: string, field = 'customer_id'): Promise<CustomerEntity> {
-    const found = await this.findByIdOrIdentifier(companyId, idOrIdentifier);
+  async getByIdOrIdentifier(
+    companyId: string,
+    idOrIdentifier: string,
+    field = 'customer_id',
+    opts: LookupOptions = {},
+  ): Promise<CustomerEntity> {
+    const found = await this.findByIdOrIdentifier(companyId, idOrIdentifier, opts);
     if (!found) throw DomainError.notFound('customer', field === 'path' ? undefined : field);
     return found;
   }

@@ -1,5 +1,7 @@
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
+import type { Discount } from '../billing-math';
+import type { MrrDiscount } from './mrr';
 import type { DiscountInputDto } from './dto/subscription.dto';
 
 const money = (currency: string, cents: number) => ({ currency, value_in_cents: cents });
@@ -65,4 +67,100 @@ export function normaliseDiscounts(
       throw DomainError.invalidField(`${path}.expiration_date`, 'must be an ISO 8601 date-time');
     return storedDiscount(d, currency, expiration, now);
   });
+}
+
+// ------------------------------------------------------------------ reading stored discounts back
+
+/** An amount as stored in a discount (`{ currency, value_in_cents }`). */
+export interface StoredMoney {
+  currency: string | null;
+  value_in_cents: number;
+}
+
+/**
+ * A discount as stored (JSON) on subscriptions, contracts and checkout sessions, read back
+ * typed: the one parser of that JSON (parseStoredDiscount); every reader maps from it.
+ */
+export interface StoredDiscount {
+  id: string | null;
+  name: string | null;
+  type: 'DISCOUNT_AMOUNT' | 'DISCOUNT_PERCENT';
+  amount: StoredMoney | null;
+  cap: StoredMoney | null;
+  percent: number | string | null;
+  expiration_date: string | null;
+  product_pricing_id: string | null;
+  state: string | null;
+  coupon_id: string | null;
+  customer_id: string | null;
+  item_pricing_id: string | null;
+  onetime_billable_id: string | null;
+  product_id: string | null;
+  proposal_id: string | null;
+  import_created_at_ref: string | null;
+  import_ref: string | null;
+  imported_from: string | null;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+function storedMoney(v: unknown): StoredMoney | null {
+  if (typeof v === 'number') return { currency: null, value_in_cents: v };
+  if (v && typeof v === 'object' && typeof (v as { value_in_cents?: unknown }).value_in_cents === 'number')
+    return { currency: str((v as { currency?: unknown }).currency), value_in_cents: (v as { value_in_cents: number }).value_in_cents };
+  return null;
+}
+
+export function parseStoredDiscount(d: Record<string, unknown>): StoredDiscount {
+  return {
+    id: str(d.id),
+    name: str(d.name),
+    type: d.type === 'DISCOUNT_PERCENT' ? 'DISCOUNT_PERCENT' : 'DISCOUNT_AMOUNT',
+    amount: storedMoney(d.amount),
+    cap: storedMoney(d.cap),
+    percent: typeof d.percent === 'number' || typeof d.percent === 'string' ? d.percent : null,
+    expiration_date: str(d.expiration_date),
+    product_pricing_id: str(d.product_pricing_id),
+    state: str(d.state),
+    coupon_id: str(d.coupon_id),
+    customer_id: str(d.customer_id),
+    item_pricing_id: str(d.item_pricing_id),
+    onetime_billable_id: str(d.onetime_billable_id),
+    product_id: str(d.product_id),
+    proposal_id: str(d.proposal_id),
+    import_created_at_ref: str(d.import_created_at_ref),
+    import_ref: str(d.import_ref),
+    imported_from: str(d.imported_from),
+  };
+}
+
+export const parseStoredDiscounts = (stored: Record<string, unknown>[] | null | undefined): StoredDiscount[] =>
+  (stored ?? []).map(parseStoredDiscount);
+
+/** Stored discounts as the billing engine applies them (billing-math), inactive ones dropped. */
+export function billingDiscounts(stored: Record<string, unknown>[] | null | undefined): Discount[] {
+  return parseStoredDiscounts(stored)
+    .filter((d) => d.state === null || d.state === 'ACTIVE')
+    .map((d) => ({
+      id: d.id,
+      name: d.name ?? 'Discount',
+      type: d.type,
+      amount: d.amount?.value_in_cents ?? null,
+      percent: d.percent,
+      cap: d.cap?.value_in_cents ?? null,
+      expiration_date: d.expiration_date !== null ? new Date(d.expiration_date) : null,
+      product_pricing_id: d.product_pricing_id,
+    }));
+}
+
+/** Stored discounts as MRR inputs (mrr.ts). */
+export function storedDiscountsForMrr(stored: Record<string, unknown>[]): MrrDiscount[] {
+  return parseStoredDiscounts(stored).map((d) => ({
+    type: d.type,
+    amount_in_cents: d.amount?.value_in_cents ?? null,
+    percent: d.percent,
+    cap_in_cents: d.cap?.value_in_cents ?? null,
+    expiration_date: d.expiration_date !== null ? new Date(d.expiration_date) : null,
+    product_pricing_id: d.product_pricing_id,
+  }));
 }

@@ -1,18 +1,45 @@
-import type { SubscriptionPhaseEntity } from './subscription.entities';
+/**
+ * "Which phase is in effect": the one rule, in TypeScript (effectivePhase and the functions
+ * built on it; the billing engine calls it over its own phase shape) and in SQL
+ * (phaseInEffectSql, for the queries that filter or count by the plan in effect).
+ */
 
-type PhaseLike = Pick<SubscriptionPhaseEntity, 'seq' | 'starts_at' | 'superseded_by_event_seq' | 'change_kind'>;
+/** What the rule reads of a phase: a stored row (superseded_by_event_seq) or the engine's phase (superseded). */
+export type PhaseTiming = { seq: number; starts_at: Date } & ({ superseded_by_event_seq: number | null } | { superseded: boolean });
+
+type PhaseLike = PhaseTiming & { change_kind: string };
+
+export function isSuperseded(p: PhaseTiming): boolean {
+  return 'superseded' in p ? p.superseded : p.superseded_by_event_seq !== null;
+}
 
 /**
  * The phase in effect at `at`: among phases not superseded, those started by `at`, the one
  * recorded last (highest seq) — a later decision wins, even when back-dated.
  */
-export function effectivePhase<P extends PhaseLike>(phases: P[], at: Date): P | null {
+export function effectivePhase<P extends PhaseTiming>(phases: P[], at: Date): P | null {
   let best: P | null = null;
   for (const p of phases) {
-    if (p.superseded_by_event_seq !== null || p.starts_at.getTime() > at.getTime()) continue;
+    if (isSuperseded(p) || p.starts_at.getTime() > at.getTime()) continue;
     if (!best || p.seq > best.seq) best = p;
   }
   return best;
+}
+
+/**
+ * The same rule as a SQL condition on the phase row `ph` at the instant `now` (a bound parameter
+ * such as `:now` or `$2`): the phase is not superseded and no later decision (higher seq, not
+ * superseded) starts at or before max(now, its own start). True for the phase in effect at
+ * `now` and for a phase still to come (the first one of a subscription not started yet, a
+ * scheduled change) — the phases whose plan still matters at `now`.
+ */
+export function phaseInEffectSql(ph: string, now: string): string {
+  return `${ph}.superseded_by_event_seq IS NULL
+    AND NOT EXISTS (
+      SELECT 1 FROM subscription_phases later
+      WHERE later.company_id = ${ph}.company_id AND later.subscription_id = ${ph}.subscription_id
+        AND later.superseded_by_event_seq IS NULL AND later.seq > ${ph}.seq
+        AND later.starts_at <= GREATEST(CAST(${now} AS timestamptz), ${ph}.starts_at))`;
 }
 
 /**
@@ -25,7 +52,7 @@ export function pendingPhase<P extends PhaseLike>(phases: P[], at: Date): P | nu
   const current = effectivePhase(phases, at);
   let best: P | null = null;
   for (const p of phases) {
-    if (p.change_kind !== 'CHANGE' || p.superseded_by_event_seq !== null || p.starts_at.getTime() <= at.getTime()) continue;
+    if (p.change_kind !== 'CHANGE' || isSuperseded(p) || p.starts_at.getTime() <= at.getTime()) continue;
     if (current && p.seq < current.seq) continue;
     if (!best || p.starts_at.getTime() < best.starts_at.getTime()) best = p;
   }
@@ -33,12 +60,12 @@ export function pendingPhase<P extends PhaseLike>(phases: P[], at: Date): P | nu
 }
 
 /** The phase a response shows: the one in effect now, or (not started yet) the first one. */
-export function displayPhase<P extends PhaseLike>(phases: P[], at: Date): P | null {
+export function displayPhase<P extends PhaseTiming>(phases: P[], at: Date): P | null {
   const current = effectivePhase(phases, at);
   if (current) return current;
   let first: P | null = null;
   for (const p of phases) {
-    if (p.superseded_by_event_seq !== null) continue;
+    if (isSuperseded(p)) continue;
     if (
       !first ||
       p.starts_at.getTime() < first.starts_at.getTime() ||

@@ -4,7 +4,8 @@
  * responses (at read time) and by the writes that store them for filters and roll-ups.
  */
 import { periodAt, type Term } from '../billing-math/periods';
-import { computeMrr, MrrDiscount } from './mrr';
+import { storedDiscountsForMrr } from './discounts';
+import { computeMrr } from './mrr';
 import { mrrPrices, PlanCatalogData } from './plan-catalog';
 import type { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
 import {
@@ -52,23 +53,6 @@ export function dateInputs(sub: SubscriptionEntity, phase: SubscriptionPhaseEnti
 
 export function inTrial(sub: Pick<SubscriptionEntity, 'trial' | 'trial_conversion_date'>, now: Date): boolean {
   return sub.trial && sub.trial_conversion_date !== null && now.getTime() < sub.trial_conversion_date.getTime();
-}
-
-export function storedDiscountsForMrr(discounts: Record<string, unknown>[]): MrrDiscount[] {
-  return discounts.map((d) => {
-    const money = (v: unknown) =>
-      v && typeof v === 'object' && typeof (v as { value_in_cents?: unknown }).value_in_cents === 'number'
-        ? (v as { value_in_cents: number }).value_in_cents
-        : null;
-    return {
-      type: d.type === 'DISCOUNT_PERCENT' ? 'DISCOUNT_PERCENT' : 'DISCOUNT_AMOUNT',
-      amount_in_cents: money(d.amount),
-      percent: typeof d.percent === 'number' || typeof d.percent === 'string' ? d.percent : null,
-      cap_in_cents: money(d.cap),
-      expiration_date: typeof d.expiration_date === 'string' ? new Date(d.expiration_date) : null,
-      product_pricing_id: typeof d.product_pricing_id === 'string' ? d.product_pricing_id : null,
-    };
-  });
 }
 
 /**

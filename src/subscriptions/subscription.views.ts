@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { iso } from '../platform/timestamps';
+import type { SearchPage } from '../platform/search/search';
 import { CatalogViews } from '../catalog/catalog.views';
 import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repositories';
 import { CustomersRepository } from '../customers/customers.repository';
@@ -83,6 +84,11 @@ export class SubscriptionViews {
     private readonly plan: PlanCatalog,
     private readonly entitlements: CustomerEntitlementsService,
   ) {}
+
+  /** A page of a search, its results as responses. */
+  async page(companyId: string, page: SearchPage<SubscriptionEntity>): Promise<SearchPage<SubscriptionResponse>> {
+    return { pagination: page.pagination, results: await this.many(companyId, page.results) };
+  }
 
   async one(companyId: string, sub: SubscriptionEntity): Promise<SubscriptionResponse> {
     return (await this.many(companyId, [sub]))[0];

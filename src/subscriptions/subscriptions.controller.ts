@@ -4,7 +4,15 @@ import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
-import { SubscriptionsService } from './subscriptions.service';
+import { SubscriptionViews } from './subscription.views';
+import { SubscriptionLookup } from './subscription-lookup.service';
+import { SubscriptionSearch } from './subscription-search.service';
+import { CreateSubscriptionUseCase } from './create-subscription.use-case';
+import { UpdateSubscriptionUseCase } from './update-subscription.use-case';
+import { ChangeSubscriptionUseCase } from './change-subscription.use-case';
+import { CancelSubscriptionUseCase } from './cancel-subscription.use-case';
+import { SubscriptionLifecycleUseCase } from './subscription-lifecycle.use-case';
+import { SubscriptionUsageUseCase } from './subscription-usage.use-case';
 import {
   CancelSubscriptionDto,
   ChangeSubscriptionDto,
@@ -24,84 +32,94 @@ import {
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/subscriptions`)
 export class SubscriptionsController {
-  constructor(private readonly service: SubscriptionsService) {}
+  constructor(
+    private readonly views: SubscriptionViews,
+    private readonly lookup: SubscriptionLookup,
+    private readonly search: SubscriptionSearch,
+    private readonly creating: CreateSubscriptionUseCase,
+    private readonly updating: UpdateSubscriptionUseCase,
+    private readonly changing: ChangeSubscriptionUseCase,
+    private readonly cancelling: CancelSubscriptionUseCase,
+    private readonly lifecycle: SubscriptionLifecycleUseCase,
+    private readonly usageOf: SubscriptionUsageUseCase,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
-  create(@CompanyId() companyId: string, @Body() dto: CreateSubscriptionDto): Promise<SubscriptionResponse> {
-    return this.service.create(companyId, dto);
+  async create(@CompanyId() companyId: string, @Body() dto: CreateSubscriptionDto): Promise<SubscriptionResponse> {
+    return this.views.one(companyId, await this.creating.execute(companyId, dto));
   }
 
   @Post('find')
   @ApiOperation({ summary: 'Search subscriptions' })
   @HttpCode(200)
   @ApiPageResponse(SubscriptionResponse)
-  find(@CompanyId() companyId: string, @Body() body: FindSubscriptionsDto) {
-    return this.service.find(companyId, body);
+  async find(@CompanyId() companyId: string, @Body() body: FindSubscriptionsDto) {
+    return this.views.page(companyId, await this.search.find(companyId, body));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a subscription by id or identifier (spec #19)' })
   @ApiOkResponse({ type: SubscriptionResponse })
-  get(@CompanyId() companyId: string, @Param('id') id: string): Promise<SubscriptionResponse> {
-    return this.service.get(companyId, id);
+  async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<SubscriptionResponse> {
+    return this.views.one(companyId, await this.lookup.get(companyId, id));
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update a subscription' })
   @ApiOkResponse({ type: SubscriptionResponse })
-  update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateSubscriptionDto): Promise<SubscriptionResponse> {
-    return this.service.update(companyId, id, dto);
+  async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateSubscriptionDto): Promise<SubscriptionResponse> {
+    return this.views.one(companyId, await this.updating.execute(companyId, id, dto));
   }
 
   @Post(':id/change')
   @ApiOperation({ summary: 'Change the pricings or quantities of a subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
-  change(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: ChangeSubscriptionDto): Promise<SubscriptionResponse> {
-    return this.service.change(companyId, id, dto);
+  async change(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: ChangeSubscriptionDto): Promise<SubscriptionResponse> {
+    return this.views.one(companyId, await this.changing.execute(companyId, id, dto));
   }
 
   @Post(':id/cancel')
   @ApiOperation({ summary: 'Cancel a subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
-  cancel(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: CancelSubscriptionDto): Promise<SubscriptionResponse> {
-    return this.service.cancel(companyId, id, dto);
+  async cancel(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: CancelSubscriptionDto): Promise<SubscriptionResponse> {
+    return this.views.one(companyId, await this.cancelling.cancel(companyId, id, dto));
   }
 
   @Post(':id/undo_cancel')
   @ApiOperation({ summary: 'Undo a scheduled cancellation' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
-  undoCancel(@CompanyId() companyId: string, @Param('id') id: string, @Body() _body: EmptyBodyDto): Promise<SubscriptionResponse> {
-    return this.service.undoCancel(companyId, id);
+  async undoCancel(@CompanyId() companyId: string, @Param('id') id: string, @Body() _body: EmptyBodyDto): Promise<SubscriptionResponse> {
+    return this.views.one(companyId, await this.cancelling.undo(companyId, id));
   }
 
   @Post(':id/extend')
   @ApiOperation({ summary: 'Extend the trial of a subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
-  extend(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: ExtendTrialDto): Promise<SubscriptionResponse> {
-    return this.service.extend(companyId, id, dto);
+  async extend(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: ExtendTrialDto): Promise<SubscriptionResponse> {
+    return this.views.one(companyId, await this.lifecycle.extendTrial(companyId, id, dto));
   }
 
   @Post(':id/pause')
   @ApiOperation({ summary: 'Pause a subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
-  pause(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: PauseSubscriptionDto): Promise<SubscriptionResponse> {
-    return this.service.pause(companyId, id, dto);
+  async pause(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: PauseSubscriptionDto): Promise<SubscriptionResponse> {
+    return this.views.one(companyId, await this.lifecycle.pause(companyId, id, dto));
   }
 
   @Post(':id/resume')
   @ApiOperation({ summary: 'Resume a paused subscription' })
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionResponse })
-  resume(@CompanyId() companyId: string, @Param('id') id: string, @Body() _body: EmptyBodyDto): Promise<SubscriptionResponse> {
-    return this.service.resume(companyId, id);
+  async resume(@CompanyId() companyId: string, @Param('id') id: string, @Body() _body: EmptyBodyDto): Promise<SubscriptionResponse> {
+    return this.views.one(companyId, await this.lifecycle.resume(companyId, id));
   }
 
   @Post(':id/usage')
@@ -109,6 +127,6 @@ export class SubscriptionsController {
   @HttpCode(200)
   @ApiOkResponse({ type: SubscriptionUsageResponse })
   usage(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: SubscriptionUsageDto): Promise<SubscriptionUsageResponse> {
-    return this.service.usage(companyId, id, dto);
+    return this.usageOf.execute(companyId, id, dto);
   }
 }

@@ -4,14 +4,24 @@ import { CustomersModule } from '../customers/customers.module';
 import { EntitlementsModule } from '../entitlements/entitlements.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { SubscriptionsController } from './subscriptions.controller';
-import { SubscriptionsService } from './subscriptions.service';
+import { SubscriptionLookup } from './subscription-lookup.service';
+import { SubscriptionSearch } from './subscription-search.service';
+import { SubscriptionWriter } from './subscription-writer.service';
+import { CustomerMrr } from './customer-mrr.service';
+import { SubscriptionOnetimeItems } from './subscription-onetime-items.service';
+import { CreateSubscriptionUseCase } from './create-subscription.use-case';
+import { UpdateSubscriptionUseCase } from './update-subscription.use-case';
+import { ChangeSubscriptionUseCase } from './change-subscription.use-case';
+import { CancelSubscriptionUseCase } from './cancel-subscription.use-case';
+import { SubscriptionLifecycleUseCase } from './subscription-lifecycle.use-case';
+import { SubscriptionUsageUseCase } from './subscription-usage.use-case';
+import { PricingUsageCounts } from './pricing-usage-counts.service';
 import { SUBSCRIPTION_REPOSITORIES } from './subscriptions.repositories';
 import { PlanCatalog } from './plan-catalog';
 import { SubscriptionViews } from './subscription.views';
 import { CustomerEntitlementsService } from './customer-entitlements.service';
 import { PaymentMethodOwnership } from './payment-method-ownership.port';
 import { SubscriptionsHooks } from './subscriptions.hooks';
-import { SqlSubscriptionUsageCounter } from './subscription-usage-counter';
 import { SubscriptionBillingStateService } from './subscription-billing-state.service';
 
 @Module({
@@ -24,14 +34,27 @@ import { SubscriptionBillingStateService } from './subscription-billing-state.se
     CustomerEntitlementsService,
     SubscriptionsHooks,
     PaymentMethodOwnership,
-    SqlSubscriptionUsageCounter,
+    SubscriptionLookup,
+    SubscriptionSearch,
+    SubscriptionWriter,
+    CustomerMrr,
+    SubscriptionOnetimeItems,
+    CreateSubscriptionUseCase,
+    UpdateSubscriptionUseCase,
+    ChangeSubscriptionUseCase,
+    CancelSubscriptionUseCase,
+    SubscriptionLifecycleUseCase,
+    SubscriptionUsageUseCase,
+    PricingUsageCounts,
     SubscriptionBillingStateService,
-    SubscriptionsService,
   ],
   exports: [
     CustomerEntitlementsService,
     SubscriptionViews,
-    SubscriptionsService,
+    SubscriptionLookup,
+    CreateSubscriptionUseCase,
+    ChangeSubscriptionUseCase,
+    CancelSubscriptionUseCase,
     SubscriptionBillingStateService,
     PlanCatalog,
     SubscriptionsHooks,

@@ -816,4 +816,11 @@ describe('catalog: product pricings', () => {
     );
     expect((await a.get(`/pricing/${secret.id}`).expect(200)).body.name).toBe('Secret pricing of A');
   });
+
+  it('num_subs is counted by the subscriptions module; without it the application refuses to start', () => {
+    expect(() => t.app.get(CatalogHooks).onApplicationBootstrap()).not.toThrow();
+    expect(() => new CatalogHooks().onApplicationBootstrap()).toThrow(
+      /CatalogModule: hooks not provided: subscription usage \(SubscriptionsModule\)/,
+    );
+  });
 });

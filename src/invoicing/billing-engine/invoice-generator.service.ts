@@ -1,9 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { SubscriptionPhaseEntity } from '../../subscriptions/subscription.entities';
+import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entities';
 import { InvoiceEntity, InvoiceLineEntity } from '../invoicing.entities';
 import { InvoicingHooks } from '../invoicing.hooks';
-import { billingStart, DEFAULT_GRACE_SECONDS, EngineLoader, enginePhase, ENGINE_KINDS, Loaded, oneTimeCharge, RunContext } from './load';
+import {
+  billingStart,
+  DEFAULT_GRACE_SECONDS,
+  EngineLoader,
+  enginePhase,
+  engineSubscription,
+  ENGINE_KINDS,
+  Loaded,
+  oneTimeCharge,
+  RunContext,
+} from './load';
 import { OneTimeCharge, walkSubscription, WalkOptions, WalkResult } from './walker';
 import { draftOf, EngineWriter, Position, unsavedInvoice } from './write';
 
@@ -15,6 +25,8 @@ export interface Simulation {
   /** seq of a pending phase the simulated change supersedes */
   supersede?: number;
   end?: { end_date: Date; refund_type: 'PRORATED' | 'NONE' };
+  /** What the simulated change does to the subscription row besides the phase (discounts, minimum spend, one-time items, ...). */
+  row?: Partial<SubscriptionEntity>;
 }
 
 export interface ProcessResult {
@@ -53,12 +65,15 @@ function simulated(l: Loaded, simulate: Simulation | undefined): Loaded {
     if (i >= 0) phaseRows[i] = { ...phaseRows[i], superseded_by_event_seq: simulate.phase?.event_seq ?? 0 };
   }
   if (simulate.phase) phaseRows.push(simulate.phase);
-  const engineSub = { ...l.engineSub, billing_start: billingStart(l.sub, phaseRows) };
+  const sub = simulate.row ? { ...l.sub, ...simulate.row } : l.sub;
+  const engineSub = simulate.row
+    ? engineSubscription(sub, phaseRows, l.catalog)
+    : { ...l.engineSub, billing_start: billingStart(sub, phaseRows) };
   if (simulate.end) {
     engineSub.end_date = simulate.end.end_date;
     engineSub.refund_type = simulate.end.refund_type;
   }
-  return { ...l, phaseRows, engineSub, phases: phaseRows.map((p) => enginePhase(p, l.catalog)) };
+  return { ...l, sub, phaseRows, engineSub, phases: phaseRows.map((p) => enginePhase(p, l.catalog)) };
 }
 
 /**
@@ -224,7 +239,10 @@ export class InvoiceGenerator {
   ): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
     const [stored] = await this.loader.subscriptions(m, companyId, [subscriptionId], {
       lock: false,
-      extraPricingIds: simulate?.phase?.product_pricing_ids,
+      extraPricingIds: [
+        ...(simulate?.phase?.product_pricing_ids ?? []),
+        ...(simulate?.row?.onetime_items ?? []).map((o) => o.product_pricing_id).filter((x): x is string => typeof x === 'string'),
+      ],
     });
     if (!stored) return null;
     const l = simulated(stored, simulate);

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
-import { boundary, chargeForPeriod, Discount, Term, unitPriceLine } from '../../billing-math';
+import { boundary, chargeForPeriod, Term, unitPriceLine } from '../../billing-math';
 import { parseStoredOneTimeItem, storedCents } from '../../catalog/one-time-items';
 import { UsageService } from '../../metrics/usage/usage.service';
+import { billingDiscounts } from '../../subscriptions/discounts';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entities';
 import { InvoiceKind, OneTimeBillableEntity } from '../invoicing.entities';
 import type { LineDraft } from '../invoice-writer.service';
@@ -39,22 +40,6 @@ export interface Loaded {
 }
 
 const money = storedCents;
-
-/** Stored subscription discounts → billing-math discounts (inactive ones dropped). */
-export function toDiscounts(stored: Record<string, unknown>[]): Discount[] {
-  return (stored ?? [])
-    .filter((d) => d.state == null || d.state === 'ACTIVE')
-    .map((d) => ({
-      id: typeof d.id === 'string' ? d.id : null,
-      name: typeof d.name === 'string' ? d.name : 'Discount',
-      type: d.type === 'DISCOUNT_PERCENT' ? 'DISCOUNT_PERCENT' : 'DISCOUNT_AMOUNT',
-      amount: money(d.amount),
-      percent: typeof d.percent === 'number' || typeof d.percent === 'string' ? d.percent : null,
-      cap: money(d.cap),
-      expiration_date: typeof d.expiration_date === 'string' ? new Date(d.expiration_date) : null,
-      product_pricing_id: typeof d.product_pricing_id === 'string' ? d.product_pricing_id : null,
-    }));
-}
 
 /** The instant billing starts: the first phase's anchor, moved with the trial end when it was the trial end. */
 export function billingStart(sub: SubscriptionEntity, phases: SubscriptionPhaseEntity[]): Date {
@@ -107,7 +92,7 @@ export function engineSubscription(
     billing_start: billingStart(sub, phases),
     end_date: sub.end_date,
     refund_type: cancel.refund_type === 'PRORATED' ? 'PRORATED' : 'NONE',
-    discounts: toDiscounts(sub.discounts),
+    discounts: billingDiscounts(sub.discounts),
     minimum_spend_cents: sub.minimum_spend_in_cents,
     due_days: sub.invoice_due_date_from_creation ?? 30,
     auto_charges: sub.auto_charges,

@@ -5,6 +5,7 @@
  */
 import { addMonthsClamped, Discount, periodAt, periodIndexAt, Term } from '../../billing-math';
 import type { StoredConfigItem } from '../../subscriptions/subscription.entities';
+import { effectivePhase } from '../../subscriptions/phases';
 import type { PlanPrice } from './catalog-loader';
 
 export type ChangeProration = 'NEXT' | 'IMMEDIATE' | 'NONE';
@@ -63,16 +64,6 @@ export interface Segment {
 
 const t = (d: Date) => d.getTime();
 
-/** The phase in effect at `at`: not superseded, started by `at`, the highest seq. */
-function phaseAt(phases: EnginePhase[], at: Date): EnginePhase | null {
-  let best: EnginePhase | null = null;
-  for (const p of phases) {
-    if (p.superseded || t(p.starts_at) > t(at)) continue;
-    if (!best || p.seq > best.seq) best = p;
-  }
-  return best;
-}
-
 /** Consecutive time ranges with one phase in effect each, anchors chained (a reset re-anchors at the change). */
 export function buildSegments(phases: EnginePhase[], billingStart: Date): Segment[] {
   const live = phases.filter((p) => !p.superseded);
@@ -80,7 +71,7 @@ export function buildSegments(phases: EnginePhase[], billingStart: Date): Segmen
   const instants = [...new Set(live.map((p) => t(p.starts_at)))].sort((a, b) => a - b);
   const segments: Segment[] = [];
   for (const at of instants) {
-    const phase = phaseAt(live, new Date(at))!;
+    const phase = effectivePhase(live, new Date(at))!;
     const prev = segments[segments.length - 1];
     if (prev && prev.phase.seq === phase.seq) continue;
     if (prev) prev.to = new Date(at);

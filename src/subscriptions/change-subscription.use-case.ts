@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainError } from '../platform/errors/domain-error';
+import {
+  ChangeExtras,
+  changeConfig,
+  changeInstant,
+  changePhase,
+  changePlanInput,
+  changeRowPatch,
+  checkChangeCurrency,
+  checkCurrency,
+} from './change.rules';
+import { normaliseDiscounts } from './discounts';
+import { SubscriptionOnetimeItems } from './subscription-onetime-items.service';
+import { PaymentMethodOwnership } from './payment-method-ownership.port';
+import { displayPhase, pendingPhase } from './phases';
+import { PlanCatalog, ResolvedPlan } from './plan-catalog';
+import { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
+import { isEnded } from './subscription-dates';
+import { SubscriptionLookup } from './subscription-lookup.service';
+import { planJson, planSnapshot, rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
+import { SubscriptionPhasesRepository } from './subscriptions.repositories';
+import type { ChangeSubscriptionDto } from './dto/subscription.dto';
+
+/** Everything a change decides, before anything is written (the invoice preview simulates with it). */
+export interface ChangeDecision {
+  at: Date;
+  plan: ResolvedPlan;
+  current: SubscriptionPhaseEntity;
+  /** The scheduled change this one supersedes. */
+  pending: SubscriptionPhaseEntity | null;
+  /** The phase the change adds. */
+  phase: SubscriptionPhaseEntity;
+  /** What the change does to the subscription row besides the phase. */
+  patch: Partial<SubscriptionEntity>;
+}
+
+/**
+ * A plan, quantity or term change. Effective at custom_change_date, else by timing:
+ * IMMEDIATE now, PERIOD_END the end of the current billing period, RENEWAL the end of the
+ * current term (change.rules.ts). It becomes a new phase from that instant; a pending scheduled
+ * change is superseded (trace kept). Until a scheduled change applies, change_date /
+ * change_config show it; once it applies they read null again (the plan itself shows the
+ * change). Non-plan settings of the body (discounts, metadata, minimum_spend, onetime_items,
+ * auto_charges, payment_method_id, trial) apply at once, recorded in the same event.
+ */
+@Injectable()
+export class ChangeSubscriptionUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly writer: SubscriptionWriter,
+    private readonly lookup: SubscriptionLookup,
+    private readonly phases: SubscriptionPhasesRepository,
+    private readonly plan: PlanCatalog,
+    private readonly onetimeItems: SubscriptionOnetimeItems,
+    private readonly paymentMethods: PaymentMethodOwnership,
+  ) {}
+
+  async execute(companyId: string, idOrIdentifier: string, dto: ChangeSubscriptionDto): Promise<SubscriptionEntity> {
+    const id = await this.dataSource.transaction((m) => this.within(m, companyId, idOrIdentifier, dto));
+    return this.lookup.get(companyId, id);
+  }
+
+  /**
+   * The change `dto` would make to `sub` at `now`, computed and checked but not written: the
+   * write below records exactly this, and the invoice preview bills it in memory.
+   */
+  async decide(
+    m: EntityManager,
+    companyId: string,
+    sub: SubscriptionEntity,
+    dto: ChangeSubscriptionDto,
+    now: Date,
+    eventSeq: number,
+  ): Promise<ChangeDecision> {
+    if (isEnded(sub.end_date, now)) throw DomainError.invalidState('a cancelled subscription cannot change');
+    const phases = await this.phases.with(m).find(companyId, { where: { subscription_id: sub.id } });
+    const current = displayPhase(phases, now)!;
+    const pending = pendingPhase(phases, now);
+    const { plan } = await this.plan.resolve(m, companyId, changePlanInput(current, dto));
+    checkChangeCurrency(plan, sub, dto);
+    const at = changeInstant(sub, current, dto, now);
+    const extras: ChangeExtras = {
+      discounts:
+        dto.discounts !== undefined ? normaliseDiscounts(dto.discounts, sub.currency, plan.product_pricing_ids, now, 'subscription') : null,
+      onetime_items:
+        dto.onetime_items !== undefined ? await this.onetimeItems.normalise(m, companyId, dto.onetime_items, sub.currency) : null,
+    };
+    checkCurrency(dto.minimum_spend?.currency, sub.currency, 'minimum_spend.currency');
+    if (dto.payment_method_id != null) await this.paymentMethods.assertOwnedBy(m, companyId, sub.customer_id, dto.payment_method_id);
+    if (dto.trial && !dto.trial_term) throw DomainError.invalidField('trial_term', 'is required when trial is true');
+    const config = changeConfig(sub, dto, plan, at, extras);
+    return {
+      at,
+      plan,
+      current,
+      pending,
+      phase: changePhase(sub, current, phases, plan, at, dto, eventSeq, config, now),
+      patch: changeRowPatch(sub, dto, plan, at, extras, now),
+    };
+  }
+
+  /** The decision for a change not made (the invoice preview): the event seq it would get, nothing written. */
+  async simulate(
+    m: EntityManager,
+    companyId: string,
+    sub: SubscriptionEntity,
+    dto: ChangeSubscriptionDto,
+    now: Date,
+  ): Promise<ChangeDecision> {
+    return this.decide(m, companyId, sub, dto, now, await this.writer.nextEventSeq(m, companyId, sub.id));
+  }
+
+  /** A change inside the caller's transaction (checkout changes a plan in its completion transaction); returns the id. */
+  within(m: EntityManager, companyId: string, idOrIdentifier: string, dto: ChangeSubscriptionDto): Promise<string> {
+    return this.writer.writeWithin(m, companyId, idOrIdentifier, async (m, sub, now, seq) => {
+      const d = await this.decide(m, companyId, sub, dto, now, seq);
+      const scheduled = d.at.getTime() > now.getTime();
+      const keys = Object.keys(d.patch) as (keyof SubscriptionEntity)[];
+      await this.writer.appendEvent(
+        m,
+        sub,
+        seq,
+        scheduled ? 'CHANGE_SCHEDULED' : 'CHANGED',
+        d.at,
+        {
+          plan: planSnapshot(d.current),
+          ...(d.pending ? { superseded_pending_change: planSnapshot(d.pending) } : {}),
+          ...rowSnapshot(sub, keys),
+        },
+        { plan: planJson(d.plan), starts_at: d.at.toISOString(), change_config: d.phase.change_config, ...rowSnapshot(d.patch, keys) },
+      );
+      if (d.pending) await this.writer.supersedePhase(m, sub, d.pending.seq, seq);
+      const { company_id: _company, ...phase } = d.phase;
+      void _company;
+      await this.writer.insertPhase(m, sub, phase);
+      await this.writer.update(m, sub, d.patch, now);
+    });
+  }
+}

@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { DomainError } from '../platform/errors/domain-error';
+import { isId, newId } from '../platform/ids/ids';
+import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
+import { checkCurrency, parseDate } from './change.rules';
+import { normaliseDiscounts } from './discounts';
+import { SubscriptionOnetimeItems } from './subscription-onetime-items.service';
+import { PlanCatalog } from './plan-catalog';
+import { PaymentMethodOwnership } from './payment-method-ownership.port';
+import { SubscriptionEntity } from './subscription.entities';
+import { addTerm, backdateProblem, fixedEndDate } from './subscription-dates';
+import { SubscriptionLookup } from './subscription-lookup.service';
+import { planJson, rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
+import type { CreateSubscriptionDto } from './dto/subscription.dto';
+
+/**
+ * Create: the customer (ACTIVE, row locked) subscribes to a resolved plan from start_date
+ * (back-dating limited), after an optional trial; auto_renews false fixes end_date at the end
+ * of the first term. Records the CREATED event and the first phase, then the roll-up.
+ */
+@Injectable()
+export class CreateSubscriptionUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly writer: SubscriptionWriter,
+    private readonly lookup: SubscriptionLookup,
+    private readonly plan: PlanCatalog,
+    private readonly onetimeItems: SubscriptionOnetimeItems,
+    private readonly assignments: EntitlementAssignmentsService,
+    private readonly paymentMethods: PaymentMethodOwnership,
+  ) {}
+
+  async execute(companyId: string, dto: CreateSubscriptionDto): Promise<SubscriptionEntity> {
+    const id = await this.dataSource.transaction((m) => this.within(m, companyId, dto));
+    return this.lookup.get(companyId, id);
+  }
+
+  /**
+   * Creates a subscription inside the caller's transaction (contracts start theirs in the same
+   * transaction that executes the contract) and returns its id.
+   */
+  async within(m: EntityManager, companyId: string, dto: CreateSubscriptionDto): Promise<string> {
+    const now = this.clock.now();
+    if (dto.identifier != null && isId('subscription', dto.identifier))
+      throw DomainError.invalidField('identifier', 'must not have the shape of a subscription id');
+    const start = dto.start_date != null ? parseDate(dto.start_date, 'start_date') : now;
+    const tooOld = backdateProblem(start, now);
+    if (tooOld) throw DomainError.invalidField('start_date', tooOld);
+    const trial = dto.trial ?? false;
+    if (trial && !dto.trial_term) throw DomainError.invalidField('trial_term', 'is required when trial is true');
+    if (dto.trial_term?.frequency === 'ONETIME') throw DomainError.invalidField('trial_term.frequency', 'must be a recurring frequency');
+    const trialEnd = trial ? addTerm(start, dto.trial_term!) : null;
+    const anchor = dto.billing_anchor_date != null ? parseDate(dto.billing_anchor_date, 'billing_anchor_date') : (trialEnd ?? start);
+    if (anchor.getTime() < start.getTime()) throw DomainError.invalidField('billing_anchor_date', 'must not be before start_date');
+    const autoRenews = dto.auto_renews ?? true;
+
+    const customer = await this.writer.lockCustomer(m, companyId, dto.customer_id);
+    if (customer.status !== 'ACTIVE')
+      throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: only ACTIVE customers can subscribe`);
+    if (dto.payment_method_id != null) await this.paymentMethods.assertOwnedBy(m, companyId, customer.id, dto.payment_method_id);
+    const { plan } = await this.plan.resolve(m, companyId, dto);
+    const discounts = normaliseDiscounts(dto.discounts, plan.currency, plan.product_pricing_ids, now, 'subscription');
+    const onetime = await this.onetimeItems.normalise(m, companyId, dto.onetime_items, plan.currency);
+    checkCurrency(dto.minimum_spend?.currency, plan.currency, 'minimum_spend.currency');
+    const overrides = dto.override_entitlements
+      ? await this.assignments.resolve(companyId, dto.override_entitlements, 'override_entitlements', m)
+      : [];
+
+    const sub: SubscriptionEntity = {
+      company_id: companyId,
+      id: newId('subscription'),
+      identifier: dto.identifier ?? null,
+      customer_id: customer.id,
+      currency: plan.currency,
+      start_date: start,
+      billing_anchor_date: anchor,
+      auto_renews: autoRenews,
+      auto_charges: dto.auto_charges ?? false,
+      trial,
+      trial_term: trial ? { count: dto.trial_term!.count, frequency: dto.trial_term!.frequency } : null,
+      trial_conversion_date: trialEnd,
+      end_date: autoRenews ? null : fixedEndDate(start, plan.term),
+      cancel_date: null,
+      cancel_config: null,
+      pause_date: null,
+      pause_config: null,
+      metadata: dto.metadata ?? {},
+      minimum_spend_in_cents: dto.minimum_spend?.value_in_cents ?? null,
+      payment_method_id: dto.payment_method_id ?? null,
+      invoice_due_date_from_creation: dto.invoice_due_date_from_creation ?? null,
+      invoice_additional_display_fields: dto.invoice_additional_display_fields?.map((f) => ({ name: f.name, value: f.value })) ?? null,
+      discounts,
+      onetime_items: onetime,
+      unpaid: false,
+      mrr_in_cents: 0,
+      arr_in_cents: 0,
+      renewal_date: null,
+      next_invoice_date: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.writer.insertSubscription(m, sub);
+    await this.writer.appendEvent(m, sub, 1, 'CREATED', start, null, {
+      ...rowSnapshot(sub, [
+        'customer_id',
+        'currency',
+        'start_date',
+        'billing_anchor_date',
+        'auto_renews',
+        'trial_conversion_date',
+        'end_date',
+      ]),
+      plan: planJson(plan),
+    });
+    await this.writer.insertPhase(m, sub, {
+      subscription_id: sub.id,
+      seq: 1,
+      starts_at: start,
+      product_pricing_ids: plan.product_pricing_ids,
+      bundle_pricing_id: plan.bundle_pricing_id,
+      config_items: plan.config_items,
+      term_count: plan.term.count,
+      term_frequency: plan.term.frequency,
+      billing_term_count: plan.billing_term.count,
+      billing_term_frequency: plan.billing_term.frequency,
+      post_only: plan.post_only,
+      billing_anchor_date: anchor,
+      change_kind: 'CREATE',
+      proration_type: null,
+      timing: null,
+      reset_billing_anchor: false,
+      change_config: null,
+      event_seq: 1,
+      superseded_by_event_seq: null,
+      created_at: now,
+    });
+    if (overrides.length) await this.assignments.replace(m, companyId, { type: 'SUBSCRIPTION', id: sub.id }, overrides);
+    await this.writer.refreshCustomer(m, companyId, customer.id, now);
+    return sub.id;
+  }
+}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { DomainError } from '../platform/errors/domain-error';
+import { BillableMetricsRepository } from '../metrics/metrics.repositories';
+import { UsageService } from '../metrics/usage/usage.service';
+import { parseDate } from './change.rules';
+import { displayPhase } from './phases';
+import { PlanCatalog, PlanCatalogData } from './plan-catalog';
+import { SubscriptionLookup } from './subscription-lookup.service';
+import { SubscriptionPhasesRepository } from './subscriptions.repositories';
+import type { SubscriptionUsageDto, SubscriptionUsageResponse } from './dto/subscription.dto';
+
+/**
+ * Usage of one metric priced in the subscription's plan (phase in effect now) for its
+ * customer. A license price answers the configured num_licenses.
+ */
+@Injectable()
+export class SubscriptionUsageUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly lookup: SubscriptionLookup,
+    private readonly phases: SubscriptionPhasesRepository,
+    private readonly plan: PlanCatalog,
+    private readonly metrics: BillableMetricsRepository,
+    private readonly usageService: UsageService,
+  ) {}
+
+  async execute(companyId: string, idOrIdentifier: string, dto: SubscriptionUsageDto): Promise<SubscriptionUsageResponse> {
+    const sub = await this.lookup.get(companyId, idOrIdentifier);
+    const start = parseDate(dto.period.start_date, 'period.start_date');
+    const end = parseDate(dto.period.end_date, 'period.end_date');
+    if (end.getTime() < start.getTime()) throw DomainError.invalidField('period.end_date', 'must not be before period.start_date');
+    const phases = await this.phases.find(companyId, { where: { subscription_id: sub.id } });
+    const phase = displayPhase(phases, this.clock.now());
+    const data = phase
+      ? await this.plan.load(this.dataSource.manager, companyId, phase.product_pricing_ids)
+      : new PlanCatalogData(new Map(), new Map());
+    const found = data.pmp(dto.product_metric_pricing_id);
+    if (!found || !phase) throw DomainError.notFound('product metric pricing of this subscription', 'product_metric_pricing_id');
+    const metric = await this.metrics.findOne(companyId, { id: found.pmp.metric_id });
+    if (!metric) throw DomainError.notFound('billable metric', 'product_metric_pricing_id');
+    if (found.licence || !metric.metering_rule) {
+      const n = phase.config_items.find((c) => c.product_metric_pricing_id === found.pmp.id)?.num_licenses ?? 0;
+      return { product_metric_pricing_id: found.pmp.id, metric_id: metric.id, value: n, breakdown: [] };
+    }
+    const result = await this.usageService.usage(companyId, sub.customer_id, metric, { start, end });
+    return {
+      product_metric_pricing_id: found.pmp.id,
+      metric_id: metric.id,
+      value: Number(result.value),
+      breakdown: result.breakdown.map((b) => ({ grouping: b.grouping, value: Number(b.value) })),
+    };
+  }
+}
