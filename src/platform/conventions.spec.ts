@@ -242,6 +242,26 @@ export function ownershipProblems(files: SourceFile[] = sourceFiles()): string[]
   return problems;
 }
 
+/**
+ * File suffixes: a file that holds one kind of piece says so with one singular suffix —
+ * `.controller .service .use-case .repository .entity .mapper .views .rules .schema .module .dto
+ * .hooks .spec` — never a plural (`.entities`, `.repositories`, `.mappers`), never a dash form
+ * (`-rules`, `-views`), never a retired kind (`.port`, `.hook`). A module's views class lives in
+ * `<module>.views.ts` (one per module). Pure helpers keep a plain name (`phases.ts`).
+ */
+export const FORBIDDEN_SUFFIX = /(\.(entities|repositories|mappers|port|hook)|-(rules|views|mapper|mappers|entity|repository))\.ts$/;
+
+export function suffixProblems(files: SourceFile[] = sourceFiles()): string[] {
+  const problems: string[] = [];
+  for (const f of files) {
+    const name = f.path.split('/').pop()!;
+    if (FORBIDDEN_SUFFIX.test(name.replace(/\.spec\.ts$/, '.ts'))) problems.push(`${f.path}: use the singular kind suffix`);
+    if (name.endsWith('.views.ts') && f.path !== `${f.module}/${f.module}.views.ts`)
+      problems.push(`${f.path}: a module's views class is ${f.module}/${f.module}.views.ts`);
+  }
+  return problems;
+}
+
 describe('conventions', () => {
   it('reads the source tree and every module of the stack', () => {
     const modules = new Set(sourceFiles().map((f) => f.module));
@@ -265,8 +285,27 @@ describe('conventions', () => {
     expect(ownershipProblems()).toEqual([]);
   });
 
+  it('(d) file names take one singular kind suffix; a module has one views class, <module>.views.ts', () => {
+    expect(suffixProblems()).toEqual([]);
+  });
+
   describe('the checks find what they look for', () => {
     const file = (path: string, text: string): SourceFile => ({ path, module: path.split('/')[0], text });
+
+    it('(d) plural, dash and retired suffixes, and a views class outside <module>.views.ts', () => {
+      const names = ['catalog/catalog.entities.ts', 'contracts/contract-rules.spec.ts', 'customers/x.port.ts', 'credits/credit-views.ts'];
+      expect(suffixProblems(names.map((n) => file(n, '')))).toEqual([
+        'catalog/catalog.entities.ts: use the singular kind suffix',
+        'contracts/contract-rules.spec.ts: use the singular kind suffix',
+        'customers/x.port.ts: use the singular kind suffix',
+        'credits/credit-views.ts: use the singular kind suffix',
+      ]);
+      expect(suffixProblems([file('contracts/contract.views.ts', '')])).toEqual([
+        "contracts/contract.views.ts: a module's views class is contracts/contracts.views.ts",
+      ]);
+      const fine = ['catalog/catalog.entity.ts', 'contracts/contract.rules.spec.ts', 'subscriptions/phases.ts', 'metrics/metrics.views.ts'];
+      expect(suffixProblems(fine.map((n) => file(n, '')))).toEqual([]);
+    });
     const owner = file('subscriptions/subscription.entities.ts', "@Entity('subscriptions')\nexport class SubscriptionEntity {}");
     const repo = file('customers/customers.repository.ts', 'export class CustomersRepository extends ScopedRepository<CustomerEntity> {}');
 
