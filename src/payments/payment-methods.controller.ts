@@ -3,7 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
-import { PaymentMethodsService, toPaymentMethodResponse } from './payment-methods.service';
+import { PaymentMethodsService } from './payment-methods.service';
+import { toPaymentMethodResponse } from './payments.mapper';
 import { AttachPaymentMethodDto, PaymentMethodResponse, UpdatePaymentMethodDto } from './dto/payment-method.dto';
 
 @ApiTags('payments')
