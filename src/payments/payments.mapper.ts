@@ -16,7 +16,7 @@ export function refundableCents(t: PaymentTransactionEntity): number {
 
 /**
  * The spec's Payment transaction. `customer` is the customer summary, loaded by the caller in
- * one batch for a page of transactions (`PaymentTransactionsService.views`).
+ * one batch for a page of transactions (`PaymentsViews.transactionViews`).
  */
 export function toPaymentTransactionResponse(
   t: PaymentTransactionEntity,
