@@ -5,7 +5,6 @@ import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
-import { iso } from '../platform/timestamps';
 import { Discount } from '../billing-math';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { CompanyRecordsRepository, ProductPricingsRepository, ProductsRepository } from '../catalog/catalog.repositories';
@@ -17,6 +16,7 @@ import { storedDiscount } from '../subscriptions/discounts';
 import { OneTimeBillableEntity } from './invoicing.entities';
 import { InvoicesRepository, OneTimeBillablesRepository } from './invoicing.repositories';
 import { InvoiceWriter, LineDraft } from './invoice-writer.service';
+import { toOneTimeBillableResponse } from './invoicing.mapper';
 import { InvoiceFinalizer } from './invoice-finalizer.service';
 import { PricedItem, priceOneTimeItems } from './one-time-pricing';
 import type { CreateOneTimesDto, FindOneTimesDto, OneTimeBillableResponse, OneTimeItemDto } from './dto/one-time.dto';
@@ -149,28 +149,13 @@ export class OneTimesService {
     ]);
     const pricingViews = new Map((await this.catalogViews.pricingViews(companyId, pricingRows)).map((v) => [v.id, v]));
     const uuidById = new Map(invoiceRows.map((i) => [i.id, i.uuid]));
-    return rows.map((r) => ({
-      aggregate: Number(r.aggregate),
-      company_id: r.company_id,
-      created_at: iso(r.created_at)!,
-      custom_price: r.custom_price as OneTimeBillableResponse['custom_price'],
-      customer_id: r.customer_id,
-      deleted_at: null,
-      id: r.id,
-      import_ref: null,
-      imported_from: null,
-      invoice_id: r.invoice_id,
-      invoice_uuid: r.invoice_id ? (uuidById.get(r.invoice_id) ?? null) : null,
-      name: r.name,
-      product_pricing: r.product_pricing_id ? (pricingViews.get(r.product_pricing_id) ?? null) : null,
-      product_pricing_id: r.product_pricing_id,
-      proposal_id: null,
-      quantity_config: r.quantity_config as OneTimeBillableResponse['quantity_config'],
-      sort_order: r.sort_order,
-      state: r.state,
-      type: r.type,
-      updated_at: iso(r.updated_at)!,
-    }));
+    return rows.map((r) =>
+      toOneTimeBillableResponse(
+        r,
+        r.invoice_id ? (uuidById.get(r.invoice_id) ?? null) : null,
+        r.product_pricing_id ? (pricingViews.get(r.product_pricing_id) ?? null) : null,
+      ),
+    );
   }
 
   // ------------------------------------------------------------------ helpers
