@@ -49,6 +49,8 @@ describe('mappers are pure', () => {
         'contracts/contracts.mapper.ts',
         'credits/credits.mapper.ts',
         'metrics/objects/objects.mapper.ts',
+        'payments/payments.mapper.ts',
+        'invoicing/invoicing.mapper.ts',
       ]),
     );
   });

@@ -5,57 +5,61 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { InvoicesService } from './invoices.service';
+import { InvoicingViews } from './invoicing.views';
 import { FindInvoicesDto, InvoiceResponse, MarkInvoicePaidDto, UpdateInvoiceDto, VoidInvoiceDto } from './dto/invoice.dto';
 
 @ApiTags('invoicing')
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/invoices`)
 export class InvoicesController {
-  constructor(private readonly service: InvoicesService) {}
+  constructor(
+    private readonly service: InvoicesService,
+    private readonly views: InvoicingViews,
+  ) {}
 
   @Post('find')
   @ApiOperation({ summary: 'Search invoices' })
   @HttpCode(200)
   @ApiPageResponse(InvoiceResponse)
-  find(@CompanyId() companyId: string, @Body() body: FindInvoicesDto) {
-    return this.service.find(companyId, body);
+  async find(@CompanyId() companyId: string, @Body() body: FindInvoicesDto) {
+    return this.views.invoicePage(companyId, await this.service.find(companyId, body));
   }
 
   @Get(':uuid')
   @ApiOperation({ summary: 'Get an invoice by uuid' })
   @ApiOkResponse({ type: InvoiceResponse })
-  get(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<InvoiceResponse> {
-    return this.service.getView(companyId, uuid);
+  async get(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<InvoiceResponse> {
+    return this.views.invoiceView(companyId, await this.service.get(companyId, uuid));
   }
 
   @Patch(':uuid')
   @ApiOperation({ summary: 'Update a draft or pending invoice' })
   @ApiOkResponse({ type: InvoiceResponse })
-  update(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() dto: UpdateInvoiceDto): Promise<InvoiceResponse> {
-    return this.service.update(companyId, uuid, dto);
+  async update(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() dto: UpdateInvoiceDto): Promise<InvoiceResponse> {
+    return this.views.invoiceView(companyId, await this.service.update(companyId, uuid, dto));
   }
 
   @Post(':uuid/void')
   @ApiOperation({ summary: 'Void an invoice' })
   @HttpCode(200)
   @ApiOkResponse({ type: InvoiceResponse })
-  void(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() _body: VoidInvoiceDto): Promise<InvoiceResponse> {
-    return this.service.void(companyId, uuid);
+  async void(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() _body: VoidInvoiceDto): Promise<InvoiceResponse> {
+    return this.views.invoiceView(companyId, await this.service.void(companyId, uuid));
   }
 
   @Post(':uuid/finalize')
   @ApiOperation({ summary: 'Finalize a draft invoice (spec #13)' })
   @HttpCode(200)
   @ApiOkResponse({ type: InvoiceResponse, description: 'spec #13: DRAFT → PENDING (PAID when nothing is due); 409 otherwise' })
-  finalize(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<InvoiceResponse> {
-    return this.service.finalize(companyId, uuid);
+  async finalize(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<InvoiceResponse> {
+    return this.views.invoiceView(companyId, await this.service.finalize(companyId, uuid));
   }
 
   @Post(':uuid/mark_paid')
   @ApiOperation({ summary: 'Mark an invoice paid (spec #9)' })
   @HttpCode(200)
   @ApiOkResponse({ type: InvoiceResponse, description: 'spec #9: records a payment transaction; PAID when nothing is due' })
-  markPaid(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() dto: MarkInvoicePaidDto): Promise<InvoiceResponse> {
-    return this.service.markPaid(companyId, uuid, dto);
+  async markPaid(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() dto: MarkInvoicePaidDto): Promise<InvoiceResponse> {
+    return this.views.invoiceView(companyId, await this.service.markPaid(companyId, uuid, dto));
   }
 }

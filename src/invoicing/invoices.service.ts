@@ -3,15 +3,11 @@ import { Brackets, DataSource, EntityManager, WhereExpressionBuilder } from 'typ
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
-import { CustomerLookupService } from '../customers/customer-lookup.service';
-import { CustomerEntitlementsPort } from '../customers/customer-entitlements.port';
-import { toCustomerResponse } from '../customers/customers.mapper';
-import { InvoiceEntity, InvoiceLineEntity } from './invoicing.entities';
-import { InvoiceLinesRepository, InvoicesRepository } from './invoicing.repositories';
-import { toInvoiceResponse } from './invoicing.mapper';
+import { InvoiceEntity } from './invoicing.entities';
+import { InvoicesRepository } from './invoicing.repositories';
 import { InvoiceFinalizer } from './invoice-finalizer.service';
 import { InvoiceLedger } from './invoice-ledger.service';
-import type { FindInvoicesDto, InvoiceResponse, MarkInvoicePaidDto, UpdateInvoiceDto } from './dto/invoice.dto';
+import type { FindInvoicesDto, MarkInvoicePaidDto, UpdateInvoiceDto } from './dto/invoice.dto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -101,44 +97,11 @@ const notFound = () => DomainError.notFound('invoice');
 export class InvoicesService {
   constructor(
     private readonly invoices: InvoicesRepository,
-    private readonly lines: InvoiceLinesRepository,
-    private readonly customers: CustomerLookupService,
-    private readonly customerEntitlements: CustomerEntitlementsPort,
     private readonly finalizer: InvoiceFinalizer,
     private readonly ledger: InvoiceLedger,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
   ) {}
-
-  /** Responses for many invoices: their lines and full customers in a fixed number of batched queries. */
-  async views(companyId: string, invoices: InvoiceEntity[]): Promise<InvoiceResponse[]> {
-    if (invoices.length === 0) return [];
-    const now = this.clock.now();
-    const ids = invoices.map((i) => i.id);
-    const [lines, customers] = await Promise.all([
-      this.lines.queryBuilder(companyId, 'l').andWhere('l.invoice_id IN (:...ids)', { ids }).getMany(),
-      this.customers.getMany(
-        companyId,
-        invoices.map((i) => i.customer_id),
-      ),
-    ]);
-    const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()]);
-    const linesByInvoice = new Map<string, InvoiceLineEntity[]>();
-    for (const l of lines) {
-      const list = linesByInvoice.get(l.invoice_id);
-      if (list) list.push(l);
-      else linesByInvoice.set(l.invoice_id, [l]);
-    }
-    return invoices.map((i) => {
-      const c = customers.get(i.customer_id);
-      const customer = c ? toCustomerResponse(c, entitlements.get(c.id) ?? []) : null;
-      return toInvoiceResponse(i, linesByInvoice.get(i.id) ?? [], customer, now) as InvoiceResponse;
-    });
-  }
-
-  async view(companyId: string, invoice: InvoiceEntity): Promise<InvoiceResponse> {
-    return (await this.views(companyId, [invoice]))[0];
-  }
 
   /** By uuid; anything that is not a UUID of an invoice of this company is a 404. */
   async get(companyId: string, uuid: string): Promise<InvoiceEntity> {
@@ -146,20 +109,16 @@ export class InvoicesService {
     return this.invoices.findOneOrFail(companyId, { uuid: uuid.toLowerCase() }, notFound);
   }
 
-  async getView(companyId: string, uuid: string): Promise<InvoiceResponse> {
-    return this.view(companyId, await this.get(companyId, uuid));
-  }
-
-  async find(companyId: string, body: FindInvoicesDto): Promise<SearchPage<InvoiceResponse>> {
-    const page = await runSearch(this.invoices.queryBuilder(companyId, 'i'), body, searchSpec(this.clock.now()));
-    return { pagination: page.pagination, results: await this.views(companyId, page.results) };
+  /** The search; a status filter reads OVERDUE against now, as responses do. */
+  find(companyId: string, body: FindInvoicesDto): Promise<SearchPage<InvoiceEntity>> {
+    return runSearch(this.invoices.queryBuilder(companyId, 'i'), body, searchSpec(this.clock.now()));
   }
 
   /** `due_date`, `metadata`, `notes`; not once PAID or VOID. */
-  async update(companyId: string, uuid: string, dto: UpdateInvoiceDto): Promise<InvoiceResponse> {
+  async update(companyId: string, uuid: string, dto: UpdateInvoiceDto): Promise<InvoiceEntity> {
     const dueDate = dto.due_date;
     if (dueDate === null) throw DomainError.invalidField('due_date', 'must not be null');
-    const updated = await this.locked(companyId, uuid, async (m, invoice, now) => {
+    return this.locked(companyId, uuid, async (m, invoice, now) => {
       if (invoice.status === 'PAID' || invoice.status === 'VOID') {
         throw DomainError.invalidState(`invoice is ${invoice.status}: a paid or void invoice cannot be changed`);
       }
@@ -179,7 +138,6 @@ export class InvoicesService {
       await this.invoices.with(m).update(companyId, { id: invoice.id }, patch);
       return { ...invoice, ...patch };
     });
-    return this.view(companyId, updated);
   }
 
   /**
@@ -187,18 +145,16 @@ export class InvoicesService {
    * (refund first) or a card charge of it is in flight; the credits it consumed go back to their
    * grants; nothing is due on a void invoice.
    */
-  async void(companyId: string, uuid: string): Promise<InvoiceResponse> {
-    const updated = await this.locked(companyId, uuid, (m, invoice, now) => this.ledger.void(m, companyId, invoice.id, now, 'API'));
-    return this.view(companyId, updated);
+  async void(companyId: string, uuid: string): Promise<InvoiceEntity> {
+    return this.locked(companyId, uuid, (m, invoice, now) => this.ledger.void(m, companyId, invoice.id, now, 'API'));
   }
 
   /** Spec #13: DRAFT → PENDING (PAID at once when nothing is due), through the engine's finalizer. */
-  async finalize(companyId: string, uuid: string): Promise<InvoiceResponse> {
-    const updated = await this.locked(companyId, uuid, async (m, invoice, now) => {
+  async finalize(companyId: string, uuid: string): Promise<InvoiceEntity> {
+    return this.locked(companyId, uuid, async (m, invoice, now) => {
       if (invoice.status !== 'DRAFT') throw DomainError.invalidState(`invoice is ${invoice.status}: only a DRAFT invoice can be finalized`);
       return this.finalizer.finalize(m, companyId, invoice, now, 'API');
     });
-    return this.view(companyId, updated);
   }
 
   /**
@@ -207,10 +163,10 @@ export class InvoicesService {
    * in its own currency, up to what is due, and not while a card charge is in flight (409).
    * The ledger holds the row lock, so concurrent payments queue and never pass the total.
    */
-  async markPaid(companyId: string, uuid: string, dto: MarkInvoicePaidDto): Promise<InvoiceResponse> {
+  async markPaid(companyId: string, uuid: string, dto: MarkInvoicePaidDto): Promise<InvoiceEntity> {
     const paidAt = dto.paid_date != null ? new Date(dto.paid_date) : null;
     if (paidAt && Number.isNaN(paidAt.getTime())) throw DomainError.invalidField('paid_date', 'must be a valid date-time');
-    const updated = await this.locked(companyId, uuid, (m, invoice, now) =>
+    return this.locked(companyId, uuid, (m, invoice, now) =>
       this.ledger.markPaid(
         m,
         companyId,
@@ -225,7 +181,6 @@ export class InvoicesService {
         now,
       ),
     );
-    return this.view(companyId, updated);
   }
 
   /** Runs `work` in a transaction with the invoice row locked (FOR UPDATE) and freshly read. */

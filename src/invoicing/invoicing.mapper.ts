@@ -1,5 +1,7 @@
 import { iso } from '../platform/timestamps';
-import { InvoiceEntity, InvoiceLineEntity } from './invoicing.entities';
+import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
+import type { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entities';
+import type { OneTimeBillableResponse } from './dto/one-time.dto';
 
 export type InvoiceReadStatus = 'DRAFT' | 'PENDING' | 'OVERDUE' | 'PAID' | 'VOID';
 
@@ -66,5 +68,38 @@ export function toInvoiceResponse(i: InvoiceEntity, lines: InvoiceLineEntity[], 
     items: [...lines].sort((a, b) => a.position - b.position).map((l) => toInvoiceLineResponse(l, i.currency)),
     created_at: iso(i.created_at),
     updated_at: iso(i.updated_at),
+  };
+}
+
+/**
+ * The spec's one-time billable. `invoiceUuid` (of the invoice it is on, if any) and
+ * `productPricing` (its pricing expanded) are loaded by the caller in one batch for a page.
+ */
+export function toOneTimeBillableResponse(
+  r: OneTimeBillableEntity,
+  invoiceUuid: string | null,
+  productPricing: ProductPricingResponse | null,
+): OneTimeBillableResponse {
+  return {
+    aggregate: Number(r.aggregate),
+    company_id: r.company_id,
+    created_at: iso(r.created_at)!,
+    custom_price: r.custom_price as OneTimeBillableResponse['custom_price'],
+    customer_id: r.customer_id,
+    deleted_at: null,
+    id: r.id,
+    import_ref: null,
+    imported_from: null,
+    invoice_id: r.invoice_id,
+    invoice_uuid: invoiceUuid,
+    name: r.name,
+    product_pricing: productPricing,
+    product_pricing_id: r.product_pricing_id,
+    proposal_id: null,
+    quantity_config: r.quantity_config as OneTimeBillableResponse['quantity_config'],
+    sort_order: r.sort_order,
+    state: r.state,
+    type: r.type,
+    updated_at: iso(r.updated_at)!,
   };
 }

@@ -16,6 +16,7 @@ import { InvoicesController } from './invoices.controller';
 import { InvoicesService } from './invoices.service';
 import { OneTimesController } from './one-times.controller';
 import { OneTimesService } from './one-times.service';
+import { InvoicingViews } from './invoicing.views';
 import { InvoiceLedger } from './invoice-ledger.service';
 import { InvoicingHooks } from './invoicing.hooks';
 import { InvoiceLedgerAudit } from './invoice-ledger.audit';
@@ -44,6 +45,7 @@ import { InvoiceLedgerAudit } from './invoice-ledger.audit';
     ...ENGINE_PROVIDERS,
     InvoicesService,
     OneTimesService,
+    InvoicingViews,
   ],
   exports: [
     InvoicesRepository,

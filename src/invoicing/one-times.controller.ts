@@ -5,27 +5,31 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { OneTimesService } from './one-times.service';
+import { InvoicingViews } from './invoicing.views';
 import { CreateOneTimesDto, FindOneTimesDto, OneTimeBillableResponse } from './dto/one-time.dto';
 
 @ApiTags('invoicing')
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/one_times`)
 export class OneTimesController {
-  constructor(private readonly service: OneTimesService) {}
+  constructor(
+    private readonly service: OneTimesService,
+    private readonly views: InvoicingViews,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create one-time charges (spec #2)' })
   @HttpCode(201)
   @ApiCreatedResponse({ type: [OneTimeBillableResponse], description: 'spec #2: the one-time billables created' })
-  create(@CompanyId() companyId: string, @Body() dto: CreateOneTimesDto): Promise<OneTimeBillableResponse[]> {
-    return this.service.create(companyId, dto);
+  async create(@CompanyId() companyId: string, @Body() dto: CreateOneTimesDto): Promise<OneTimeBillableResponse[]> {
+    return this.views.oneTimeViews(companyId, await this.service.create(companyId, dto));
   }
 
   @Post('find')
   @ApiOperation({ summary: 'Search one-time charges' })
   @HttpCode(200)
   @ApiPageResponse(OneTimeBillableResponse)
-  find(@CompanyId() companyId: string, @Body() body: FindOneTimesDto) {
-    return this.service.find(companyId, body);
+  async find(@CompanyId() companyId: string, @Body() body: FindOneTimesDto) {
+    return this.views.oneTimePage(companyId, await this.service.find(companyId, body));
   }
 }

@@ -5,21 +5,19 @@ import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
-import { iso } from '../platform/timestamps';
 import { Discount } from '../billing-math';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { CompanyRecordsRepository, ProductPricingsRepository, ProductsRepository } from '../catalog/catalog.repositories';
-import { CatalogViews } from '../catalog/catalog.views';
 import { CatalogPriceLoader } from '../catalog/price-loader';
 import type { ProductPricingEntity } from '../catalog/catalog.entities';
 import type { DiscountInputDto } from '../subscriptions/dto/subscription.dto';
 import { storedDiscount } from '../subscriptions/discounts';
 import { OneTimeBillableEntity } from './invoicing.entities';
-import { InvoicesRepository, OneTimeBillablesRepository } from './invoicing.repositories';
+import { OneTimeBillablesRepository } from './invoicing.repositories';
 import { InvoiceWriter, LineDraft } from './invoice-writer.service';
 import { InvoiceFinalizer } from './invoice-finalizer.service';
 import { PricedItem, priceOneTimeItems } from './one-time-pricing';
-import type { CreateOneTimesDto, FindOneTimesDto, OneTimeBillableResponse, OneTimeItemDto } from './dto/one-time.dto';
+import type { CreateOneTimesDto, FindOneTimesDto, OneTimeItemDto } from './dto/one-time.dto';
 
 const SEARCH: SearchSpec = {
   alias: 'o',
@@ -44,7 +42,6 @@ const money = (currency: string, cents: number) => ({ currency, value_in_cents: 
 export class OneTimesService {
   constructor(
     private readonly oneTimes: OneTimeBillablesRepository,
-    private readonly invoices: InvoicesRepository,
     private readonly writer: InvoiceWriter,
     private readonly finalizer: InvoiceFinalizer,
     private readonly customers: CustomerLookupService,
@@ -52,12 +49,11 @@ export class OneTimesService {
     private readonly pricings: ProductPricingsRepository,
     private readonly prices: CatalogPriceLoader,
     private readonly companies: CompanyRecordsRepository,
-    private readonly catalogViews: CatalogViews,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
   ) {}
 
-  async create(companyId: string, dto: CreateOneTimesDto): Promise<OneTimeBillableResponse[]> {
+  async create(companyId: string, dto: CreateOneTimesDto): Promise<OneTimeBillableEntity[]> {
     const customer = await this.customers.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id');
     const now = this.clock.now();
     const invoiceDate = dto.invoice_date != null ? new Date(dto.invoice_date) : now;
@@ -106,7 +102,7 @@ export class OneTimesService {
       updated_at: now,
     }));
 
-    const saved = await this.dataSource.transaction(async (m) => {
+    return this.dataSource.transaction(async (m) => {
       const repo = this.oneTimes.with(m);
       await repo.insert(
         companyId,
@@ -130,47 +126,10 @@ export class OneTimesService {
       await repo.update(companyId, { batch_id: batchId }, { state: 'INVOICED', invoice_id: invoiceId, updated_at: now });
       return rows.map((r) => ({ ...r, state: 'INVOICED' as const, invoice_id: invoiceId }));
     });
-    return this.views(companyId, saved);
   }
 
-  async find(companyId: string, body: FindOneTimesDto): Promise<SearchPage<OneTimeBillableResponse>> {
-    const page = await runSearch(this.oneTimes.queryBuilder(companyId, 'o'), body, SEARCH);
-    return { pagination: page.pagination, results: await this.views(companyId, page.results) };
-  }
-
-  /** Responses for many one-times: pricings expanded and invoice uuids in a fixed number of batched queries. */
-  async views(companyId: string, rows: OneTimeBillableEntity[]): Promise<OneTimeBillableResponse[]> {
-    if (rows.length === 0) return [];
-    const pricingIds = [...new Set(rows.map((r) => r.product_pricing_id).filter((x): x is string => !!x))];
-    const invoiceIds = [...new Set(rows.map((r) => r.invoice_id).filter((x): x is string => !!x))];
-    const [pricingRows, invoiceRows] = await Promise.all([
-      pricingIds.length ? this.pricings.find(companyId, { where: { id: In(pricingIds) } }) : [],
-      invoiceIds.length ? this.invoices.find(companyId, { where: { id: In(invoiceIds) } }) : [],
-    ]);
-    const pricingViews = new Map((await this.catalogViews.pricingViews(companyId, pricingRows)).map((v) => [v.id, v]));
-    const uuidById = new Map(invoiceRows.map((i) => [i.id, i.uuid]));
-    return rows.map((r) => ({
-      aggregate: Number(r.aggregate),
-      company_id: r.company_id,
-      created_at: iso(r.created_at)!,
-      custom_price: r.custom_price as OneTimeBillableResponse['custom_price'],
-      customer_id: r.customer_id,
-      deleted_at: null,
-      id: r.id,
-      import_ref: null,
-      imported_from: null,
-      invoice_id: r.invoice_id,
-      invoice_uuid: r.invoice_id ? (uuidById.get(r.invoice_id) ?? null) : null,
-      name: r.name,
-      product_pricing: r.product_pricing_id ? (pricingViews.get(r.product_pricing_id) ?? null) : null,
-      product_pricing_id: r.product_pricing_id,
-      proposal_id: null,
-      quantity_config: r.quantity_config as OneTimeBillableResponse['quantity_config'],
-      sort_order: r.sort_order,
-      state: r.state,
-      type: r.type,
-      updated_at: iso(r.updated_at)!,
-    }));
+  find(companyId: string, body: FindOneTimesDto): Promise<SearchPage<OneTimeBillableEntity>> {
+    return runSearch(this.oneTimes.queryBuilder(companyId, 'o'), body, SEARCH);
   }
 
   // ------------------------------------------------------------------ helpers

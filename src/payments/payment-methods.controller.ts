@@ -3,14 +3,18 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
-import { PaymentMethodsService, toPaymentMethodResponse } from './payment-methods.service';
+import { PaymentMethodsService } from './payment-methods.service';
+import { PaymentsViews } from './payments.views';
 import { AttachPaymentMethodDto, PaymentMethodResponse, UpdatePaymentMethodDto } from './dto/payment-method.dto';
 
 @ApiTags('payments')
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/customers/:customer_id/payment_methods`)
 export class PaymentMethodsController {
-  constructor(private readonly service: PaymentMethodsService) {}
+  constructor(
+    private readonly service: PaymentMethodsService,
+    private readonly views: PaymentsViews,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -21,14 +25,14 @@ export class PaymentMethodsController {
     @Param('customer_id') customerId: string,
     @Body() dto: AttachPaymentMethodDto,
   ): Promise<PaymentMethodResponse> {
-    return toPaymentMethodResponse(await this.service.attach(companyId, customerId, dto));
+    return this.views.paymentMethodView(await this.service.attach(companyId, customerId, dto));
   }
 
   @Get()
   @ApiOperation({ summary: 'List the payment methods of a customer' })
   @ApiOkResponse({ type: [PaymentMethodResponse] })
   async list(@CompanyId() companyId: string, @Param('customer_id') customerId: string): Promise<PaymentMethodResponse[]> {
-    return (await this.service.list(companyId, customerId)).map(toPaymentMethodResponse);
+    return this.views.paymentMethodViews(await this.service.list(companyId, customerId));
   }
 
   @Patch(':id')
@@ -40,7 +44,7 @@ export class PaymentMethodsController {
     @Param('id') id: string,
     @Body() dto: UpdatePaymentMethodDto,
   ): Promise<PaymentMethodResponse> {
-    return toPaymentMethodResponse(await this.service.update(companyId, customerId, id, dto));
+    return this.views.paymentMethodView(await this.service.update(companyId, customerId, id, dto));
   }
 
   @Delete(':id')
@@ -51,6 +55,6 @@ export class PaymentMethodsController {
     @Param('customer_id') customerId: string,
     @Param('id') id: string,
   ): Promise<PaymentMethodResponse> {
-    return toPaymentMethodResponse(await this.service.remove(companyId, customerId, id));
+    return this.views.paymentMethodView(await this.service.remove(companyId, customerId, id));
   }
 }

@@ -3,30 +3,13 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
-import { iso } from '../platform/timestamps';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { PaymentMethodOwnerHook, SubscriptionsHooks } from '../subscriptions/subscriptions.hooks';
 import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
 import { PaymentMethodEntity } from './payment-processing.entities';
 import { PaymentMethodsRepository } from './payments.repositories';
 import { PaymentProcessor } from './processor/payment-processor';
-import type { AttachPaymentMethodDto, PaymentMethodResponse, UpdatePaymentMethodDto } from './dto/payment-method.dto';
-
-export function toPaymentMethodResponse(pm: PaymentMethodEntity): PaymentMethodResponse {
-  return {
-    id: pm.id,
-    customer_id: pm.customer_id,
-    type: pm.type,
-    brand: pm.brand,
-    last_4: pm.last_4,
-    exp_month: pm.exp_month,
-    exp_year: pm.exp_year,
-    default: pm.is_default,
-    provider_type: pm.provider_type,
-    created_at: iso(pm.created_at)!,
-    updated_at: iso(pm.updated_at)!,
-  };
-}
+import type { AttachPaymentMethodDto, UpdatePaymentMethodDto } from './dto/payment-method.dto';
 
 /**
  * A customer's cards. The first attached is the default; there is always exactly one default

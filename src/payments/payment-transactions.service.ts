@@ -4,8 +4,6 @@ import { Clock } from '../platform/clock/clock';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
-import { CustomerLookupService } from '../customers/customer-lookup.service';
-import { toCustomerSummary } from '../customers/customers.mapper';
 import {
   PaymentMethodSnapshot,
   PaymentTransactionEntity,
@@ -14,8 +12,8 @@ import {
   TransactionType,
 } from './payment-transaction.entity';
 import { PaymentTransactionsRepository } from './payments.repositories';
-import { refundableCents, toPaymentTransactionResponse } from './payments.mapper';
-import type { FindPaymentTransactionsDto, PaymentTransactionResponse, RefundTransactionDto } from './dto/payment-transaction.dto';
+import { refundableCents } from './payments.mapper';
+import type { FindPaymentTransactionsDto, RefundTransactionDto } from './dto/payment-transaction.dto';
 import { PaymentProcessor } from './processor/payment-processor';
 import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
 
@@ -116,7 +114,7 @@ export interface ManualPaymentInput {
 
 /**
  * Payment transactions: the one place they are written (inside the caller's transaction, so a
- * payment and the invoice it pays commit together) and read (batched customer summaries).
+ * payment and the invoice it pays commit together) and read; `PaymentsViews` turns them into responses.
  */
 @Injectable()
 export class PaymentTransactionsService {
@@ -124,7 +122,6 @@ export class PaymentTransactionsService {
 
   constructor(
     private readonly transactions: PaymentTransactionsRepository,
-    private readonly customers: CustomerLookupService,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly processor: PaymentProcessor,
@@ -134,11 +131,6 @@ export class PaymentTransactionsService {
   /** #3: every filter and sort key of the spec; PENDING refunds being processed show too. */
   find(companyId: string, body: FindPaymentTransactionsDto): Promise<SearchPage<PaymentTransactionEntity>> {
     return runSearch(this.transactions.queryBuilder(companyId, 't'), body, SEARCH);
-  }
-
-  async findView(companyId: string, body: FindPaymentTransactionsDto) {
-    const page = await this.find(companyId, body);
-    return { pagination: page.pagination, results: await this.views(companyId, page.results) };
   }
 
   /**
@@ -154,7 +146,7 @@ export class PaymentTransactionsService {
    * A succeeded refund of a payment the invoice ledger applied lowers the invoice's `paid`
    * (a PAID invoice with something due again is PENDING again). Returns the REFUND transaction.
    */
-  async refund(companyId: string, id: string, dto: RefundTransactionDto): Promise<PaymentTransactionResponse> {
+  async refund(companyId: string, id: string, dto: RefundTransactionDto): Promise<PaymentTransactionEntity> {
     if (!isId('transaction', id)) throw DomainError.notFound('payment transaction');
     const refund = await this.dataSource.transaction(async (m) => {
       const payment = await this.transactions.with(m).findOneForUpdate(companyId, { id });
@@ -191,14 +183,14 @@ export class PaymentTransactionsService {
         this.clock.now(),
       );
     });
-    if (refund.status !== 'PENDING') return this.view(companyId, refund);
+    if (refund.status !== 'PENDING') return refund;
     const done = await this.completeRefund(companyId, refund.id);
     // SETTLED: the recovery sent it meanwhile (same idempotency key, same answer) — as it stands now
     const settled = done.status === 'SETTLED' ? await this.transactions.findOne(companyId, { id: refund.id }) : done.refund;
     if (done.status === 'FAILED' || !settled || settled.status !== 'SUCCEEDED') {
       throw DomainError.badRequest('refund_declined', `the processor declined the refund: ${done.status_message ?? 'declined'}`);
     }
-    return this.view(companyId, settled);
+    return settled;
   }
 
   /**
@@ -434,33 +426,6 @@ export class PaymentTransactionsService {
   async get(companyId: string, id: string): Promise<PaymentTransactionEntity> {
     if (!isId('transaction', id)) throw DomainError.notFound('payment transaction');
     return this.transactions.findOneOrFail(companyId, { id }, () => DomainError.notFound('payment transaction'));
-  }
-
-  /** Responses for many transactions: their customers (and those customers' parents) in two batched queries. */
-  async views(companyId: string, rows: PaymentTransactionEntity[]): Promise<PaymentTransactionResponse[]> {
-    if (rows.length === 0) return [];
-    const customers = await this.customers.getMany(
-      companyId,
-      rows.map((r) => r.customer_id),
-    );
-    const parentIds = [...customers.values()].map((c) => c.parent_customer_id).filter((id): id is string => !!id);
-    const parents = await this.customers.getMany(companyId, parentIds);
-    return rows.map((r) => {
-      const c = customers.get(r.customer_id);
-      return toPaymentTransactionResponse(
-        r,
-        c ? toCustomerSummary(c, c.parent_customer_id ? parents.get(c.parent_customer_id) : null) : null,
-      );
-    });
-  }
-
-  async view(companyId: string, row: PaymentTransactionEntity): Promise<PaymentTransactionResponse> {
-    return (await this.views(companyId, [row]))[0];
-  }
-
-  /** GET /payments/transactions/{id}. */
-  async getView(companyId: string, id: string): Promise<PaymentTransactionResponse> {
-    return this.view(companyId, await this.get(companyId, id));
   }
 
   /** The transactions of one invoice, oldest first. */

@@ -2,6 +2,8 @@ import { iso } from '../platform/timestamps';
 import type { CustomerSummaryResponse } from '../customers/dto/customer.dto';
 import type { PaymentTransactionEntity } from './payment-transaction.entity';
 import type { PaymentTransactionResponse } from './dto/payment-transaction.dto';
+import type { PaymentMethodEntity } from './payment-processing.entities';
+import type { PaymentMethodResponse } from './dto/payment-method.dto';
 
 const money = (currency: string, cents: number) => ({ currency, value_in_cents: cents });
 
@@ -14,7 +16,7 @@ export function refundableCents(t: PaymentTransactionEntity): number {
 
 /**
  * The spec's Payment transaction. `customer` is the customer summary, loaded by the caller in
- * one batch for a page of transactions (`PaymentTransactionsService.views`).
+ * one batch for a page of transactions (`PaymentsViews.transactionViews`).
  */
 export function toPaymentTransactionResponse(
   t: PaymentTransactionEntity,
@@ -57,5 +59,22 @@ export function toPaymentTransactionResponse(
     total_fee_amount: money(t.currency, fee),
     transaction_type: t.transaction_type,
     updated_at: iso(t.updated_at)!,
+  };
+}
+
+/** A customer's payment method (card). */
+export function toPaymentMethodResponse(pm: PaymentMethodEntity): PaymentMethodResponse {
+  return {
+    id: pm.id,
+    customer_id: pm.customer_id,
+    type: pm.type,
+    brand: pm.brand,
+    last_4: pm.last_4,
+    exp_month: pm.exp_month,
+    exp_year: pm.exp_year,
+    default: pm.is_default,
+    provider_type: pm.provider_type,
+    created_at: iso(pm.created_at)!,
+    updated_at: iso(pm.updated_at)!,
   };
 }

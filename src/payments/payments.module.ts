@@ -6,6 +6,7 @@ import { PaymentsAudit } from './payments.audit';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { PaymentAttemptsRepository, PaymentMethodsRepository, PaymentTransactionsRepository } from './payments.repositories';
 import { PaymentTransactionsService } from './payment-transactions.service';
+import { PaymentsViews } from './payments.views';
 import { PaymentTransactionsController } from './payments.controller';
 import { PaymentMethodsService } from './payment-methods.service';
 import { PaymentMethodsController } from './payment-methods.controller';
@@ -36,6 +37,7 @@ import { SandboxProcessor } from './processor/sandbox-processor';
     { provide: PaymentProcessor, useExisting: SandboxProcessor },
     PaymentTransactionsService,
     PaymentMethodsService,
+    PaymentsViews,
     AutoChargeService,
     PaymentsInvoicingHook,
     PaymentsAudit,

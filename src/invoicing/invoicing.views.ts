@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import type { SearchPage } from '../platform/search/search';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { CustomerEntitlementsPort } from '../customers/customer-entitlements.port';
+import { toCustomerResponse } from '../customers/customers.mapper';
+import { ProductPricingsRepository } from '../catalog/catalog.repositories';
+import { CatalogViews } from '../catalog/catalog.views';
+import type { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entities';
+import { InvoiceLinesRepository, InvoicesRepository } from './invoicing.repositories';
+import { toInvoiceResponse, toOneTimeBillableResponse } from './invoicing.mapper';
+import type { InvoiceResponse } from './dto/invoice.dto';
+import type { OneTimeBillableResponse } from './dto/one-time.dto';
+
+const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
+
+/**
+ * Invoices and one-time billables as responses, with what they embed loaded in a fixed number
+ * of batched queries per page, never one per row: an invoice embeds its lines and its full
+ * customer (with the customer's entitlements); a one-time billable its expanded product pricing
+ * and the uuid of the invoice it is on.
+ */
+@Injectable()
+export class InvoicingViews {
+  constructor(
+    private readonly invoices: InvoicesRepository,
+    private readonly lines: InvoiceLinesRepository,
+    private readonly customers: CustomerLookupService,
+    private readonly customerEntitlements: CustomerEntitlementsPort,
+    private readonly pricings: ProductPricingsRepository,
+    private readonly catalogViews: CatalogViews,
+    private readonly clock: Clock,
+  ) {}
+
+  async invoiceViews(companyId: string, invoices: InvoiceEntity[]): Promise<InvoiceResponse[]> {
+    if (invoices.length === 0) return [];
+    const now = this.clock.now();
+    const ids = invoices.map((i) => i.id);
+    const [lines, customers] = await Promise.all([
+      this.lines.queryBuilder(companyId, 'l').andWhere('l.invoice_id IN (:...ids)', { ids }).getMany(),
+      this.customers.getMany(
+        companyId,
+        invoices.map((i) => i.customer_id),
+      ),
+    ]);
+    const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()]);
+    const linesByInvoice = new Map<string, InvoiceLineEntity[]>();
+    for (const l of lines) {
+      const list = linesByInvoice.get(l.invoice_id);
+      if (list) list.push(l);
+      else linesByInvoice.set(l.invoice_id, [l]);
+    }
+    return invoices.map((i) => {
+      const c = customers.get(i.customer_id);
+      const customer = c ? toCustomerResponse(c, entitlements.get(c.id) ?? []) : null;
+      return toInvoiceResponse(i, linesByInvoice.get(i.id) ?? [], customer, now) as InvoiceResponse;
+    });
+  }
+
+  async invoiceView(companyId: string, invoice: InvoiceEntity): Promise<InvoiceResponse> {
+    return (await this.invoiceViews(companyId, [invoice]))[0];
+  }
+
+  async invoicePage(companyId: string, page: SearchPage<InvoiceEntity>): Promise<SearchPage<InvoiceResponse>> {
+    return { pagination: page.pagination, results: await this.invoiceViews(companyId, page.results) };
+  }
+
+  async oneTimeViews(companyId: string, rows: OneTimeBillableEntity[]): Promise<OneTimeBillableResponse[]> {
+    if (rows.length === 0) return [];
+    const pricingIds = unique(rows.map((r) => r.product_pricing_id));
+    const invoiceIds = unique(rows.map((r) => r.invoice_id));
+    const [pricingRows, invoiceRows] = await Promise.all([
+      pricingIds.length ? this.pricings.find(companyId, { where: { id: In(pricingIds) } }) : [],
+      invoiceIds.length ? this.invoices.find(companyId, { where: { id: In(invoiceIds) } }) : [],
+    ]);
+    const pricingViews = new Map((await this.catalogViews.pricingViews(companyId, pricingRows)).map((v) => [v.id, v]));
+    const uuidById = new Map(invoiceRows.map((i) => [i.id, i.uuid]));
+    return rows.map((r) =>
+      toOneTimeBillableResponse(
+        r,
+        r.invoice_id ? (uuidById.get(r.invoice_id) ?? null) : null,
+        r.product_pricing_id ? (pricingViews.get(r.product_pricing_id) ?? null) : null,
+      ),
+    );
+  }
+
+  async oneTimePage(companyId: string, page: SearchPage<OneTimeBillableEntity>): Promise<SearchPage<OneTimeBillableResponse>> {
+    return { pagination: page.pagination, results: await this.oneTimeViews(companyId, page.results) };
+  }
+}
