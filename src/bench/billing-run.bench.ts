@@ -13,7 +13,7 @@ import { TALLY_SCHEMA } from '../schema';
 import { newId } from '../platform/ids/ids';
 import { CustomerEntity } from '../customers/customer.entity';
 import { EventIngestService } from '../metrics/usage/event-ingest.service';
-import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from '../subscriptions/subscription.entities';
+import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from '../subscriptions/subscription.entity';
 import { BillingRunService } from '../invoicing/billing-run.service';
 import type { Bench } from './main';
 

@@ -12,7 +12,7 @@ import { configureApp } from '../platform/configure-app';
 import { prepareDatabase } from '../platform/database/connect';
 import { TALLY_SCHEMA } from '../schema';
 import { newId } from '../platform/ids/ids';
-import { BillableMetricsRepository } from '../metrics/metrics.repositories';
+import { BillableMetricsRepository } from '../metrics/metrics.repository';
 import { UsageService } from '../metrics/usage/usage.service';
 import type { Bench } from './main';
 

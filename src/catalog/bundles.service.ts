@@ -4,8 +4,8 @@ import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
-import { BundleEntity } from './catalog.entities';
-import { BundleProductPricingsRepository, BundlesRepository, ProductPricingsRepository } from './catalog.repositories';
+import { BundleEntity } from './catalog.entity';
+import { BundleProductPricingsRepository, BundlesRepository, ProductPricingsRepository } from './catalog.repository';
 import type { CreateBundleDto, FindBundlesDto, UpdateBundleDto } from './dto/bundle.dto';
 
 const SEARCH: SearchSpec = {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EntitlementsModule } from '../entitlements/entitlements.module';
 import { MetricsModule } from '../metrics/metrics.module';
-import { CATALOG_REPOSITORIES } from './catalog.repositories';
+import { CATALOG_REPOSITORIES } from './catalog.repository';
 import { CatalogViews } from './catalog.views';
 import { CatalogPriceLoader } from './price-loader';
 import { ProductsService } from './products.service';

@@ -8,7 +8,7 @@ import {
   ProductEntity,
   ProductMetricPricingEntity,
   ProductPricingEntity,
-} from './catalog.entities';
+} from './catalog.entity';
 import { Catalog1700000004000 } from './migrations/1700000004000-catalog';
 
 export const catalogSchema: ModuleSchema = {

@@ -5,8 +5,8 @@ import { toCompanyRecord } from '../platform/company-record.mapper';
 import type { SearchPage } from '../platform/search/search';
 import { EntitlementAssignmentsService, AssignmentOwner } from '../entitlements/assignments/assignments.service';
 import { mergeAssignmentLayers, ownAssignments } from '../entitlements/assignments/assignment.rules';
-import { BillableItemsRepository, BillableMetricsRepository } from '../metrics/metrics.repositories';
-import { BundleEntity, ProductEntity, ProductPricingEntity } from './catalog.entities';
+import { BillableItemsRepository, BillableMetricsRepository } from '../metrics/metrics.repository';
+import { BundleEntity, ProductEntity, ProductPricingEntity } from './catalog.entity';
 import {
   BundleProductPricingsRepository,
   CompanyRecordsRepository,
@@ -16,7 +16,7 @@ import {
   ProductMetricPricingsRepository,
   ProductPricingsRepository,
   ProductsRepository,
-} from './catalog.repositories';
+} from './catalog.repository';
 import {
   itemPricingShape,
   toBundleProductPricingResponse,
@@ -25,7 +25,7 @@ import {
   toProductMetricPricingResponse,
   toProductPricingResponse,
   toProductResponse,
-} from './catalog.mappers';
+} from './catalog.mapper';
 import { CatalogHooks } from './catalog.hooks';
 import type { ProductResponse } from './dto/product.dto';
 import type { ProductPricingResponse } from './dto/pricing.dto';

@@ -2,21 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { isId } from '../platform/ids/ids';
 import type { BillableMetricEntity } from '../metrics/billable-metric.entity';
-import { BillableMetricsRepository } from '../metrics/metrics.repositories';
+import { BillableMetricsRepository } from '../metrics/metrics.repository';
 import type {
   ItemPricingEntity,
   ItemPricingScheduledPriceEntity,
   ItemPricingTierEntity,
   ProductMetricPricingEntity,
   ProductPricingEntity,
-} from './catalog.entities';
+} from './catalog.entity';
 import {
   ItemPricingScheduledPricesRepository,
   ItemPricingsRepository,
   ItemPricingTiersRepository,
   ProductMetricPricingsRepository,
   ProductPricingsRepository,
-} from './catalog.repositories';
+} from './catalog.repository';
 
 /** One price of a product pricing (a product metric pricing) with everything it is priced from. */
 export interface CatalogPrice {

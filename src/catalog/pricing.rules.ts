@@ -7,7 +7,7 @@
 import Decimal from 'decimal.js';
 import { DomainError } from '../platform/errors/domain-error';
 import { isMoneyCents, MAX_MONEY_CENTS, MONEY_PROBLEM } from '../platform/validation/limits';
-import type { Frequency, PriceType, PricingType } from './catalog.entities';
+import type { Frequency, PriceType, PricingType } from './catalog.entity';
 
 /** The most decimal places kept; a unit price is at most MAX_MONEY_CENTS (README "Limits"). */
 const MAX_DECIMAL_PLACES = 12;

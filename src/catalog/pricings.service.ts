@@ -5,18 +5,18 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
-import { BillableItemsRepository, BillableMetricsRepository } from '../metrics/metrics.repositories';
+import { BillableItemsRepository, BillableMetricsRepository } from '../metrics/metrics.repository';
 import { BillableItemEntity, LICENSE_ITEM_TYPE } from '../metrics/billable-item.entity';
 import { BillableMetricEntity } from '../metrics/billable-metric.entity';
-import { ItemPricingEntity, ProductPricingEntity } from './catalog.entities';
+import { ItemPricingEntity, ProductPricingEntity } from './catalog.entity';
 import {
   ItemPricingScheduledPricesRepository,
   ItemPricingsRepository,
   ItemPricingTiersRepository,
   ProductMetricPricingsRepository,
   ProductPricingsRepository,
-} from './catalog.repositories';
-import { itemPricingShape, shapeColumns } from './catalog.mappers';
+} from './catalog.repository';
+import { itemPricingShape, shapeColumns } from './catalog.mapper';
 import { mergePriceInput, PriceInput, PriceShape, resolvePriceShape, shapeToInput, touchesPrice } from './pricing.rules';
 import { ProductsService } from './products.service';
 import { CatalogHooks } from './catalog.hooks';

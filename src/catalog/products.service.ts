@@ -5,8 +5,8 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
-import { ProductEntity } from './catalog.entities';
-import { ProductsRepository } from './catalog.repositories';
+import { ProductEntity } from './catalog.entity';
+import { ProductsRepository } from './catalog.repository';
 import type { CreateProductDto, FindProductsDto, UpdateProductDto } from './dto/product.dto';
 
 const SEARCH: SearchSpec = {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { InvoiceEntity } from '../invoicing/invoicing.entities';
+import { InvoiceEntity } from '../invoicing/invoicing.entity';
 import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
 import { PaymentTransactionsService } from '../payments/payment-transactions.service';
 import { PaymentMethodsService } from '../payments/payment-methods.service';

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { JsonColumn, TextColumn, TimestampColumn } from '../platform/database/columns';
 import type { Frequency, Term } from '../billing-math/periods';
-import type { StoredConfigItem } from '../subscriptions/subscription.entities';
+import type { StoredConfigItem } from '../subscriptions/subscription.entity';
 
 export const CHECKOUT_STATUSES = ['OPEN', 'COMPLETED', 'EXPIRED'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];

@@ -5,7 +5,7 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { ContractsService } from './contracts.service';
-import { ContractViews } from './contract.views';
+import { ContractViews } from './contracts.views';
 import { ContractResponse, CreateContractDto, FindContractsDto, UpdateContractDto } from './dto/contract.dto';
 
 @ApiTags('contracts')

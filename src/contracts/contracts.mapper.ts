@@ -6,8 +6,8 @@ import type { CustomerResponse } from '../customers/dto/customer.dto';
 import { billingTermOf, mrrPrices, PlanCatalogData } from '../subscriptions/plan-catalog';
 import { storedDiscountsForMrr } from '../subscriptions/discounts';
 import { computeAcv } from './acv';
-import { contractTermsDigest, effectiveStatus } from './contract-rules';
-import type { ContractEntity, ContractSignatoryEntity } from './contract.entities';
+import { contractTermsDigest, effectiveStatus } from './contract.rules';
+import type { ContractEntity, ContractSignatoryEntity } from './contract.entity';
 import type { ContractResponse, SignatoryResponse } from './dto/contract.dto';
 
 /** ACV of a contract's plan for its quantities and discounts (catalog rows already read). */

@@ -5,8 +5,8 @@ import { MetricsModule } from '../metrics/metrics.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { ContractsController } from './contracts.controller';
 import { ContractsService } from './contracts.service';
-import { ContractViews } from './contract.views';
-import { CONTRACT_REPOSITORIES } from './contracts.repositories';
+import { ContractViews } from './contracts.views';
+import { CONTRACT_REPOSITORIES } from './contracts.repository';
 import { SigningPageController } from './signing-page/signing-page.controller';
 import { SigningPageService } from './signing-page/signing-page.service';
 

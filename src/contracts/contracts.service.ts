@@ -6,11 +6,11 @@ import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { CustomerEntity } from '../customers/customer.entity';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
-import { ProductPricingsRepository } from '../catalog/catalog.repositories';
+import { ProductPricingsRepository } from '../catalog/catalog.repository';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';
 import { normaliseDiscounts } from '../subscriptions/discounts';
-import { ContractEntity, ContractSignatoryEntity, ContractStatus, OPEN_STATUSES } from './contract.entities';
+import { ContractEntity, ContractSignatoryEntity, ContractStatus, OPEN_STATUSES } from './contract.entity';
 import {
   checkSignatoryEmails,
   checkStatusChange,
@@ -24,8 +24,8 @@ import {
   STATUS_SQL,
   subscriptionRequest,
   termPricingIds,
-} from './contract-rules';
-import { ContractSignatoriesRepository, ContractsRepository } from './contracts.repositories';
+} from './contract.rules';
+import { ContractSignatoriesRepository, ContractsRepository } from './contracts.repository';
 import type { CreateContractDto, FindContractsDto, SignatoryPatchDto, UpdateContractDto } from './dto/contract.dto';
 
 /** What a hosted-page signature came to (`terms_changed`: the page showed other terms than the current ones, nothing signed). */

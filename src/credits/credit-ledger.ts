@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets, EntityManager } from 'typeorm';
 import { newId } from '../platform/ids/ids';
-import { CreditEntity, CreditLogEntity } from './credit.entities';
-import { CreditLogsRepository, CreditsRepository } from './credits.repositories';
+import { CreditEntity, CreditLogEntity } from './credit.entity';
+import { CreditLogsRepository, CreditsRepository } from './credits.repository';
 import type { Take } from './credit-allocation';
 
 export interface UsableCreditsQuery {

@@ -1,10 +1,10 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { InvoiceEntity } from '../invoicing/invoicing.entities';
-import { InvoiceLinesRepository } from '../invoicing/invoicing.repositories';
+import { InvoiceEntity } from '../invoicing/invoicing.entity';
+import { InvoiceLinesRepository } from '../invoicing/invoicing.repository';
 import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
 import { InvoiceCreditsHook, InvoicingHooks, PostRunStep } from '../invoicing/invoicing.hooks';
-import { CreditEntity } from './credit.entities';
+import { CreditEntity } from './credit.entity';
 import { CreditLedger, NewLog } from './credit-ledger';
 import { allocateToInvoice } from './credit-allocation';
 import { CreditsExpirer } from './credits-expirer.service';

@@ -3,7 +3,7 @@ import type { PostRunStep } from '../invoicing/invoicing.hooks';
 import { DataSource } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
-import { CreditsRepository } from './credits.repositories';
+import { CreditsRepository } from './credits.repository';
 import { CreditLedger } from './credit-ledger';
 
 /** Credits expired per transaction (a company with more is done in several). */

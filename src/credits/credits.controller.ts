@@ -5,7 +5,7 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { CreditsService } from './credits.service';
-import { CreditViews } from './credit-views';
+import { CreditViews } from './credits.views';
 import {
   ConsumeCreditsDto,
   ConsumeCreditsResponse,

@@ -1,5 +1,5 @@
 import { iso } from '../platform/timestamps';
-import { CreditEntity, CreditLogEntity, CreditState } from './credit.entities';
+import { CreditEntity, CreditLogEntity, CreditState } from './credit.entity';
 import type { ConsumeCreditsResponse, CreditLogResponse, CreditMoneyResponse, CreditResponse } from './dto/credit.dto';
 import type { ConsumeResult } from './credits.service';
 

@@ -4,12 +4,12 @@ import { MetricsModule } from '../metrics/metrics.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { InvoicingModule } from '../invoicing/invoicing.module';
 import { CreditsController } from './credits.controller';
-import { CreditLogsRepository, CreditsRepository } from './credits.repositories';
+import { CreditLogsRepository, CreditsRepository } from './credits.repository';
 import { CreditLedger } from './credit-ledger';
 import { CreditsApplier } from './credits-applier.service';
 import { CreditsExpirer, CreditsScheduler } from './credits-expirer.service';
 import { CreditsService } from './credits.service';
-import { CreditViews } from './credit-views';
+import { CreditViews } from './credits.views';
 import { CreditsAudit } from './credits.audit';
 
 /**

@@ -1,5 +1,5 @@
 import type { ModuleSchema } from '../platform/database/module-schema';
-import { CreditEntity, CreditLogEntity } from './credit.entities';
+import { CreditEntity, CreditLogEntity } from './credit.entity';
 import { Credits1700000008000 } from './migrations/1700000008000-credits';
 import { CreditRestored1700000011600 } from './migrations/1700000011600-credit-restored';
 

@@ -4,7 +4,7 @@ import { CustomersRepository } from './customers.repository';
 import { CustomerLookupService } from './customer-lookup.service';
 import { CustomersService } from './customers.service';
 import { CustomersViews } from './customers.views';
-import { CustomerEntitlementsPort } from './customer-entitlements.port';
+import { CustomerEntitlementsPort } from './customer-entitlements-view.service';
 import { CustomersHooks } from './customers.hooks';
 import { CustomerDetailsService } from './customer-details.service';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ScopedRepository } from '../platform/tenancy/scoped-repository';
+import { ScopedRepository } from '../platform/tenancy/scoped.repository';
 import { CustomerEntity } from './customer.entity';
 
 /** Longest parent chain walked when checking for cycles (a guard against corrupt data, not a product limit). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchPage } from '../platform/search/search';
 import { CustomerEntity } from './customer.entity';
-import { CustomerEntitlementsPort } from './customer-entitlements.port';
+import { CustomerEntitlementsPort } from './customer-entitlements-view.service';
 import { toCustomerResponse } from './customers.mapper';
 import type { CustomerResponse } from './dto/customer.dto';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
-import { InvoiceEntity } from './invoicing.entities';
+import { InvoiceEntity } from './invoicing.entity';
 import { InvoiceFinalizer } from './invoice-finalizer.service';
 import { InvoiceWriter } from './invoice-writer.service';
 import { InvoiceGenerator, RunContext } from './billing-engine/invoice-generator.service';

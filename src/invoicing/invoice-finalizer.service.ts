@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
-import { InvoiceEntity } from './invoicing.entities';
+import { InvoiceEntity } from './invoicing.entity';
 import { InvoiceGenerator } from './billing-engine/invoice-generator.service';
 import { InvoiceLedger, LedgerSource } from './invoice-ledger.service';
 

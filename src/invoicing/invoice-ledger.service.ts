@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { newId } from '../platform/ids/ids';
-import { InvoiceEntity, InvoiceLedgerEntryEntity, InvoiceStatus, LedgerEntryKind } from './invoicing.entities';
-import { InvoiceLedgerEntriesRepository, InvoicesRepository } from './invoicing.repositories';
+import { InvoiceEntity, InvoiceLedgerEntryEntity, InvoiceStatus, LedgerEntryKind } from './invoicing.entity';
+import { InvoiceLedgerEntriesRepository, InvoicesRepository } from './invoicing.repository';
 import { InvoicingHooks, OfflineProviderType } from './invoicing.hooks';
 
 /** Who moved the money (kept on the ledger entry). */

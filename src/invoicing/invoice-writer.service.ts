@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { newId } from '../platform/ids/ids';
 import { Discount, InvoiceLine, summarizeInvoice } from '../billing-math';
-import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus } from './invoicing.entities';
-import { CompanyCountersRepository, InvoiceLinesRepository, InvoicesRepository } from './invoicing.repositories';
+import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus } from './invoicing.entity';
+import { CompanyCountersRepository, InvoiceLinesRepository, InvoicesRepository } from './invoicing.repository';
 import { InvoiceLedger, LedgerSource } from './invoice-ledger.service';
 
 /** A line to write: billing-math's line plus the references the invoice keeps. */

@@ -3,8 +3,8 @@ import { Brackets, DataSource, EntityManager, WhereExpressionBuilder } from 'typ
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
-import { InvoiceEntity } from './invoicing.entities';
-import { InvoicesRepository } from './invoicing.repositories';
+import { InvoiceEntity } from './invoicing.entity';
+import { InvoicesRepository } from './invoicing.repository';
 import { InvoiceFinalizer } from './invoice-finalizer.service';
 import { InvoiceLedger } from './invoice-ledger.service';
 import type { FindInvoicesDto, MarkInvoicePaidDto, UpdateInvoiceDto } from './dto/invoice.dto';

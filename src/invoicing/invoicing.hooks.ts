@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ModuleHooks } from '../platform/hooks/module-hooks';
-import type { InvoiceEntity } from './invoicing.entities';
+import type { InvoiceEntity } from './invoicing.entity';
 
 /**
  * The hooks of the invoicing module: what it needs from the modules above it (credits,

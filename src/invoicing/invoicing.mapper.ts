@@ -1,6 +1,6 @@
 import { iso } from '../platform/timestamps';
 import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
-import type { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entities';
+import type { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entity';
 import type { OneTimeBillableResponse } from './dto/one-time.dto';
 
 export type InvoiceReadStatus = 'DRAFT' | 'PENDING' | 'OVERDUE' | 'PAID' | 'VOID';

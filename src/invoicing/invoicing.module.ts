@@ -9,7 +9,7 @@ import {
   InvoiceLinesRepository,
   InvoicesRepository,
   OneTimeBillablesRepository,
-} from './invoicing.repositories';
+} from './invoicing.repository';
 import { InvoiceWriter } from './invoice-writer.service';
 import { ENGINE_CONTROLLERS, ENGINE_EXPORTS, ENGINE_PROVIDERS } from './billing-engine/engine.providers';
 import { InvoicesController } from './invoices.controller';

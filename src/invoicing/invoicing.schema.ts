@@ -5,7 +5,7 @@ import {
   InvoiceLedgerEntryEntity,
   InvoiceLineEntity,
   OneTimeBillableEntity,
-} from './invoicing.entities';
+} from './invoicing.entity';
 import { BillingCursorEntity } from './billing-engine/billing-cursor.entity';
 import { Invoicing1700000006000 } from './migrations/1700000006000-invoicing';
 import { InvoiceLedger1700000011500 } from './migrations/1700000011500-invoice-ledger';

@@ -1,10 +1,10 @@
 import { BillingMathError, Dec, amountLine, pricingLines } from '../billing-math';
-import type { ProductPricingEntity } from '../catalog/catalog.entities';
+import type { ProductPricingEntity } from '../catalog/catalog.entity';
 import type { PriceGraph } from '../catalog/price-loader';
 import { DomainError } from '../platform/errors/domain-error';
 import { newId } from '../platform/ids/ids';
 import { assertDerivedAmount } from '../platform/validation/limits';
-import { toPricing } from './billing-engine/pricing-mapper';
+import { toPricing } from './billing-engine/pricing.mapper';
 import type { OneTimeItemDto } from './dto/one-time.dto';
 import type { LineDraft } from './invoice-writer.service';
 
@@ -51,7 +51,7 @@ export function priceOneTimeItems(
         ];
       } else {
         lines = graph.prices(pricing!.id).flatMap(({ pmp, item_pricing, tiers, scheduled }) =>
-          // the engine's mapper (billing-engine/pricing-mapper.ts): one-times priced exactly as NEXT ones
+          // the engine's mapper (billing-engine/pricing.mapper.ts): one-times priced exactly as NEXT ones
           pricingLines({
             ...ctx,
             item_id: item_pricing.item_id,

@@ -6,7 +6,7 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { BillableItemEntity } from './billable-item.entity';
-import { BillableItemsRepository } from './metrics.repositories';
+import { BillableItemsRepository } from './metrics.repository';
 import type { CreateBillableItemDto, FindBillableItemsDto, UpdateBillableItemDto } from './dto/metrics.dto';
 
 const SEARCH: SearchSpec = {

@@ -7,7 +7,7 @@ import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { BillableMetricEntity } from './billable-metric.entity';
 import { BillableItemsService } from './billable-items.service';
-import { BillableItemsRepository, BillableMetricsRepository } from './metrics.repositories';
+import { BillableItemsRepository, BillableMetricsRepository } from './metrics.repository';
 import { parseMeteringRule } from './metering-rule';
 import { addToRollups, storedEventsSource } from './usage/rollups';
 import type { CreateBillableMetricDto, FindBillableMetricsDto, UpdateBillableMetricDto } from './dto/metrics.dto';

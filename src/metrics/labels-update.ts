@@ -1,5 +1,5 @@
 import { DomainError } from '../platform/errors/domain-error';
-import { ScopedRepository } from '../platform/tenancy/scoped-repository';
+import { ScopedRepository } from '../platform/tenancy/scoped.repository';
 
 /** What billable items and billable metrics share: labels, a state, and standard records that cannot be edited. */
 interface Labelled {

@@ -4,7 +4,7 @@ import { BillableItemsService } from './billable-items.service';
 import { BillableMetricsService } from './billable-metrics.service';
 import { BillableItemsController, BillableMetricsController, UsageController } from './metrics.controller';
 import { MetricsViews } from './metrics.views';
-import { BillableItemsRepository, BillableMetricsRepository } from './metrics.repositories';
+import { BillableItemsRepository, BillableMetricsRepository } from './metrics.repository';
 import { ObjectsController } from './objects/objects.controller';
 import { BillableObjectsRepository } from './objects/objects.repository';
 import { ObjectsService } from './objects/objects.service';

@@ -2,7 +2,7 @@ import type { ModuleSchema } from '../platform/database/module-schema';
 import { BillableItemEntity } from './billable-item.entity';
 import { BillableMetricEntity } from './billable-metric.entity';
 import { BillableObjectEntity } from './objects/billable-object.entity';
-import { UsageEventEntity, UsageEventKeyEntity, UsageRollupEntity, UsageRollupValueEntity } from './usage/usage.entities';
+import { UsageEventEntity, UsageEventKeyEntity, UsageRollupEntity, UsageRollupValueEntity } from './usage/usage.entity';
 import { BillableItemsAndMetrics1700000003000 } from './migrations/1700000003000-billable-items-and-metrics';
 import { UsageEventsAndObjects1700000003100 } from './migrations/1700000003100-usage-events-and-objects';
 import { UsageEventKeysAge1700000012100 } from './migrations/1700000012100-usage-event-keys-age';

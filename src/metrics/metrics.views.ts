@@ -3,7 +3,7 @@ import type { SearchPage } from '../platform/search/search';
 import { BillableItemEntity } from './billable-item.entity';
 import { BillableMetricEntity } from './billable-metric.entity';
 import type { IngestEventsResponse } from './dto/metrics.dto';
-import { toBillableItemResponse, toBillableMetricResponse, toCustomerUsageResponse, toIngestEventsResponse } from './metrics.mappers';
+import { toBillableItemResponse, toBillableMetricResponse, toCustomerUsageResponse, toIngestEventsResponse } from './metrics.mapper';
 import { BillableObjectEntity } from './objects/billable-object.entity';
 import type { IngestObjectsResponse, ObjectResponse } from './objects/objects.dto';
 import { toIngestObjectsResponse, toObjectResponse } from './objects/objects.mapper';

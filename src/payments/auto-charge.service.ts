@@ -9,8 +9,8 @@ import {
   TransactionRollbackEvent,
 } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
-import { PaymentAttemptEntity } from './payment-processing.entities';
-import { PaymentAttemptsRepository, PaymentMethodsRepository } from './payments.repositories';
+import { PaymentAttemptEntity } from './payment-processing.entity';
+import { PaymentAttemptsRepository, PaymentMethodsRepository } from './payments.repository';
 import { PaymentTransactionsService } from './payment-transactions.service';
 import { PaymentMethodsService } from './payment-methods.service';
 import { PaymentProcessor, ProcessorResult } from './processor/payment-processor';

@@ -6,8 +6,8 @@ import { isId, newId } from '../platform/ids/ids';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { PaymentMethodOwnerHook, SubscriptionsHooks } from '../subscriptions/subscriptions.hooks';
 import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
-import { PaymentMethodEntity } from './payment-processing.entities';
-import { PaymentMethodsRepository } from './payments.repositories';
+import { PaymentMethodEntity } from './payment-processing.entity';
+import { PaymentMethodsRepository } from './payments.repository';
 import { PaymentProcessor } from './processor/payment-processor';
 import type { AttachPaymentMethodDto, UpdatePaymentMethodDto } from './dto/payment-method.dto';
 

@@ -11,7 +11,7 @@ import {
   TransactionStatus,
   TransactionType,
 } from './payment-transaction.entity';
-import { PaymentTransactionsRepository } from './payments.repositories';
+import { PaymentTransactionsRepository } from './payments.repository';
 import { refundableCents } from './payments.mapper';
 import type { FindPaymentTransactionsDto, RefundTransactionDto } from './dto/payment-transaction.dto';
 import { PaymentProcessor } from './processor/payment-processor';

@@ -2,7 +2,7 @@ import { iso } from '../platform/timestamps';
 import type { CustomerSummaryResponse } from '../customers/dto/customer.dto';
 import type { PaymentTransactionEntity } from './payment-transaction.entity';
 import type { PaymentTransactionResponse } from './dto/payment-transaction.dto';
-import type { PaymentMethodEntity } from './payment-processing.entities';
+import type { PaymentMethodEntity } from './payment-processing.entity';
 import type { PaymentMethodResponse } from './dto/payment-method.dto';
 
 const money = (currency: string, cents: number) => ({ currency, value_in_cents: cents });

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
 import { InvoicingModule } from '../invoicing/invoicing.module';
-import { PaymentsInvoicingHook } from './payments-invoicing.hook';
+import { PaymentsInvoicingHook } from './payments-invoicing.service';
 import { PaymentsAudit } from './payments.audit';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
-import { PaymentAttemptsRepository, PaymentMethodsRepository, PaymentTransactionsRepository } from './payments.repositories';
+import { PaymentAttemptsRepository, PaymentMethodsRepository, PaymentTransactionsRepository } from './payments.repository';
 import { PaymentTransactionsService } from './payment-transactions.service';
 import { PaymentsViews } from './payments.views';
 import { PaymentTransactionsController } from './payments.controller';

@@ -1,6 +1,6 @@
 import type { ModuleSchema } from '../platform/database/module-schema';
 import { PaymentTransactionEntity } from './payment-transaction.entity';
-import { PaymentAttemptEntity, PaymentMethodEntity, SandboxOperationEntity } from './payment-processing.entities';
+import { PaymentAttemptEntity, PaymentMethodEntity, SandboxOperationEntity } from './payment-processing.entity';
 import { Payments1700000007000 } from './migrations/1700000007000-payments';
 import { PaymentProcessing1700000007100 } from './migrations/1700000007100-payment-processing';
 

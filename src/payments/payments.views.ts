@@ -3,7 +3,7 @@ import type { SearchPage } from '../platform/search/search';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { toCustomerSummary } from '../customers/customers.mapper';
 import type { PaymentTransactionEntity } from './payment-transaction.entity';
-import type { PaymentMethodEntity } from './payment-processing.entities';
+import type { PaymentMethodEntity } from './payment-processing.entity';
 import { toPaymentMethodResponse, toPaymentTransactionResponse } from './payments.mapper';
 import type { PaymentTransactionResponse } from './dto/payment-transaction.dto';
 import type { PaymentMethodResponse } from './dto/payment-method.dto';

@@ -306,7 +306,7 @@ describe('conventions', () => {
       const fine = ['catalog/catalog.entity.ts', 'contracts/contract.rules.spec.ts', 'subscriptions/phases.ts', 'metrics/metrics.views.ts'];
       expect(suffixProblems(fine.map((n) => file(n, '')))).toEqual([]);
     });
-    const owner = file('subscriptions/subscription.entities.ts', "@Entity('subscriptions')\nexport class SubscriptionEntity {}");
+    const owner = file('subscriptions/subscription.entity.ts', "@Entity('subscriptions')\nexport class SubscriptionEntity {}");
     const repo = file('customers/customers.repository.ts', 'export class CustomersRepository extends ScopedRepository<CustomerEntity> {}');
 
     it('(a) an import of a domain module from platform', () => {
@@ -316,7 +316,7 @@ describe('conventions', () => {
     });
 
     it('(b) an upward import, an import of the composition root and a cycle', () => {
-      expect(stackProblems([file('catalog/x.ts', "import type { S } from '../subscriptions/subscription.entities';")])).toEqual([
+      expect(stackProblems([file('catalog/x.ts', "import type { S } from '../subscriptions/subscription.entity';")])).toEqual([
         expect.stringContaining('catalog (tier 1) imports subscriptions (tier 2)'),
       ]);
       expect(stackProblems([file('customers/x.ts', "import { TALLY_SCHEMA } from '../schema';")])).toEqual([

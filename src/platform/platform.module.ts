@@ -14,7 +14,7 @@ import { IdempotencyService } from './idempotency/idempotency.service';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { HealthController } from './health/health.controller';
 import { loggerOptions } from './logging/logger.options';
-import { UnitOfWork } from './tenancy/scoped-repository';
+import { UnitOfWork } from './tenancy/scoped.repository';
 import { PlatformScheduler } from './scheduler/platform-scheduler';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';

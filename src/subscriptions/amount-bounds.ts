@@ -12,7 +12,7 @@ import { BillingMathError } from '../billing-math/errors';
 import { assertDerivedAmount, MAX_MONEY_CENTS } from '../platform/validation/limits';
 import { monthly } from './mrr';
 import { mrrPrices, PlanCatalogData, toBillingPricing } from './plan-catalog';
-import type { StoredConfigItem } from './subscription.entities';
+import type { StoredConfigItem } from './subscription.entity';
 
 export interface PhasePlan {
   product_pricing_ids: string[];

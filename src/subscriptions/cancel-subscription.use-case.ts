@@ -3,12 +3,12 @@ import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { cancelConfig, cancelInstant, checkCurrency } from './change.rules';
 import { displayPhase } from './phases';
-import { SubscriptionEntity } from './subscription.entities';
+import { SubscriptionEntity } from './subscription.entity';
 import { fixedEndDate, isEnded } from './subscription-dates';
 import { termOf } from './subscription-state';
 import { SubscriptionLookup } from './subscription-lookup.service';
 import { rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
-import { SubscriptionPhasesRepository } from './subscriptions.repositories';
+import { SubscriptionPhasesRepository } from './subscriptions.repository';
 import type { CancelSubscriptionDto } from './dto/subscription.dto';
 
 /** Everything a cancellation decides, before anything is written (the invoice preview simulates with it). */

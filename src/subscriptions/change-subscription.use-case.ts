@@ -13,14 +13,14 @@ import {
 } from './change.rules';
 import { normaliseDiscounts } from './discounts';
 import { SubscriptionOnetimeItems } from './subscription-onetime-items.service';
-import { PaymentMethodOwnership } from './payment-method-ownership.port';
+import { PaymentMethodOwnership } from './payment-method-ownership.service';
 import { displayPhase, pendingPhase } from './phases';
 import { PlanCatalog, ResolvedPlan } from './plan-catalog';
-import { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
+import { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import { isEnded } from './subscription-dates';
 import { SubscriptionLookup } from './subscription-lookup.service';
 import { planJson, planSnapshot, rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
-import { SubscriptionPhasesRepository } from './subscriptions.repositories';
+import { SubscriptionPhasesRepository } from './subscriptions.repository';
 import type { ChangeSubscriptionDto } from './dto/subscription.dto';
 
 /** Everything a change decides, before anything is written (the invoice preview simulates with it). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cancelInstant, changeInstant, timingInstant } from './change.rules';
-import type { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
+import type { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 
 const d = (s: string) => new Date(`${s}T00:00:00.000Z`);
 // monthly billing on a yearly term, started and anchored Jan 1 2027

@@ -6,7 +6,7 @@
  */
 import { DomainError } from '../platform/errors/domain-error';
 import type { PlanInput, ResolvedPlan } from './plan-catalog';
-import type { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
+import type { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import {
   addTerm,
   backdateProblem,

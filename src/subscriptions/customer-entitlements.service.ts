@@ -4,11 +4,11 @@ import { EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { EntitlementAssignmentsService, AssignmentOwner } from '../entitlements/assignments/assignments.service';
 import type { EntitlementAssignmentView } from '../entitlements/assignments/assignment.rules';
-import { ProductPricingsRepository } from '../catalog/catalog.repositories';
-import { EntitlementDefinitionsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repositories';
+import { ProductPricingsRepository } from '../catalog/catalog.repository';
+import { EntitlementDefinitionsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
 import { customerEntitlements, EntitlementDef, subscriptionEntitlements } from './entitlement-combination';
 import { effectivePhase } from './phases';
-import type { StoredConfigItem } from './subscription.entities';
+import type { StoredConfigItem } from './subscription.entity';
 
 export interface EntitlementSubject {
   subscription_id: string;

@@ -5,10 +5,10 @@ import { CustomerDetailsService } from '../customers/customer-details.service';
 import { checkCustomerMrr, checkOnetimeItems, planMaxMrr, StoredOnetimeItem } from './amount-bounds';
 import { displayPhase } from './phases';
 import { PlanCatalog, PlanCatalogData } from './plan-catalog';
-import { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
+import { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import { isEnded } from './subscription-dates';
 import { deriveState, effectiveAnchor } from './subscription-state';
-import { SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repositories';
+import { SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
 
 /**
  * The roll-up every subscription write ends with: the stored derived values of the customer's

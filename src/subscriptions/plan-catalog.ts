@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId } from '../platform/ids/ids';
-import { BundleProductPricingsRepository, BundlesRepository } from '../catalog/catalog.repositories';
+import { BundleProductPricingsRepository, BundlesRepository } from '../catalog/catalog.repository';
 import { CatalogPriceLoader } from '../catalog/price-loader';
-import type { BundleEntity, ProductMetricPricingEntity, ProductPricingEntity } from '../catalog/catalog.entities';
-import { itemPricingShape } from '../catalog/catalog.mappers';
+import type { BundleEntity, ProductMetricPricingEntity, ProductPricingEntity } from '../catalog/catalog.entity';
+import { itemPricingShape } from '../catalog/catalog.mapper';
 import type { PriceShape } from '../catalog/pricing.rules';
 import type { Pricing } from '../billing-math/pricing';
 import type { Term } from '../billing-math/periods';
-import type { StoredConfigItem } from './subscription.entities';
+import type { StoredConfigItem } from './subscription.entity';
 import type { ConfigItemDto } from './dto/subscription.dto';
 import type { MrrPrice } from './mrr';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { SubscriptionEntity } from './subscription.entities';
+import { SubscriptionEntity } from './subscription.entity';
 
 /**
  * The billing state of subscriptions as the modules above change it: the next invoice date (the

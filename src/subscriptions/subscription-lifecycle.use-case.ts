@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../platform/errors/domain-error';
 import { parseDate } from './change.rules';
-import { SubscriptionEntity } from './subscription.entities';
+import { SubscriptionEntity } from './subscription.entity';
 import { isEnded } from './subscription-dates';
 import { inTrial } from './subscription-state';
 import { SubscriptionLookup } from './subscription-lookup.service';

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager, FindOptionsWhere } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId } from '../platform/ids/ids';
-import { SubscriptionEntity } from './subscription.entities';
-import { SubscriptionsRepository } from './subscriptions.repositories';
+import { SubscriptionEntity } from './subscription.entity';
+import { SubscriptionsRepository } from './subscriptions.repository';
 
 export interface SubscriptionLookupOptions {
   /** The caller's transaction. */

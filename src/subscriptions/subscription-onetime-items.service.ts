@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId } from '../platform/ids/ids';
-import { ProductPricingsRepository } from '../catalog/catalog.repositories';
+import { ProductPricingsRepository } from '../catalog/catalog.repository';
 import { checkCurrency, money } from './change.rules';
 import type { OnetimeItemDto } from './dto/subscription.dto';
 

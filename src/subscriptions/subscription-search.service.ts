@@ -3,8 +3,8 @@ import { Clock } from '../platform/clock/clock';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { CustomerEntity } from '../customers/customer.entity';
 import { phaseInEffectSql } from './phases';
-import { SubscriptionEntity } from './subscription.entities';
-import { SubscriptionsRepository } from './subscriptions.repositories';
+import { SubscriptionEntity } from './subscription.entity';
+import { SubscriptionsRepository } from './subscriptions.repository';
 import type { FindSubscriptionsDto } from './dto/subscription.dto';
 
 const STATUS_SQL = `(CASE WHEN s.end_date IS NOT NULL AND s.end_date <= CAST(:now AS timestamptz) THEN 'cancelled' WHEN s.unpaid THEN 'unpaid' ELSE 'active' END)`;

@@ -7,7 +7,7 @@ import { periodAt, type Term } from '../billing-math/periods';
 import { storedDiscountsForMrr } from './discounts';
 import { computeMrr } from './mrr';
 import { mrrPrices, PlanCatalogData } from './plan-catalog';
-import type { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
+import type { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import {
   currentPeriodIndex,
   DateInputs,

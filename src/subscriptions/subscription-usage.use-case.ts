@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
-import { BillableMetricsRepository } from '../metrics/metrics.repositories';
+import { BillableMetricsRepository } from '../metrics/metrics.repository';
 import { UsageService } from '../metrics/usage/usage.service';
 import { parseDate } from './change.rules';
 import { displayPhase } from './phases';
 import { PlanCatalog, PlanCatalogData } from './plan-catalog';
 import { SubscriptionLookup } from './subscription-lookup.service';
-import { SubscriptionPhasesRepository } from './subscriptions.repositories';
+import { SubscriptionPhasesRepository } from './subscriptions.repository';
 import type { SubscriptionUsageDto, SubscriptionUsageResponse } from './dto/subscription.dto';
 
 /**

@@ -8,8 +8,8 @@ import { CustomersRepository } from '../customers/customers.repository';
 import { CustomerMrr } from './customer-mrr.service';
 import type { ResolvedPlan } from './plan-catalog';
 import { SubscriptionLookup } from './subscription-lookup.service';
-import { SubscriptionEntity, SubscriptionEventType, SubscriptionPhaseEntity } from './subscription.entities';
-import { SubscriptionEventsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repositories';
+import { SubscriptionEntity, SubscriptionEventType, SubscriptionPhaseEntity } from './subscription.entity';
+import { SubscriptionEventsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
 
 /** The work of one write: the locked row, the write's instant and the seq of the event it appends. */
 export type WriteWork = (m: EntityManager, sub: SubscriptionEntity, now: Date, seq: number) => Promise<void>;

@@ -4,7 +4,7 @@ import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
-import { SubscriptionViews } from './subscription.views';
+import { SubscriptionViews } from './subscriptions.views';
 import { SubscriptionLookup } from './subscription-lookup.service';
 import { SubscriptionSearch } from './subscription-search.service';
 import { CreateSubscriptionUseCase } from './create-subscription.use-case';

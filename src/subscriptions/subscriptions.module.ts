@@ -16,11 +16,11 @@ import { CancelSubscriptionUseCase } from './cancel-subscription.use-case';
 import { SubscriptionLifecycleUseCase } from './subscription-lifecycle.use-case';
 import { SubscriptionUsageUseCase } from './subscription-usage.use-case';
 import { PricingUsageCounts } from './pricing-usage-counts.service';
-import { SUBSCRIPTION_REPOSITORIES } from './subscriptions.repositories';
+import { SUBSCRIPTION_REPOSITORIES } from './subscriptions.repository';
 import { PlanCatalog } from './plan-catalog';
-import { SubscriptionViews } from './subscription.views';
+import { SubscriptionViews } from './subscriptions.views';
 import { CustomerEntitlementsService } from './customer-entitlements.service';
-import { PaymentMethodOwnership } from './payment-method-ownership.port';
+import { PaymentMethodOwnership } from './payment-method-ownership.service';
 import { SubscriptionsHooks } from './subscriptions.hooks';
 import { SubscriptionBillingStateService } from './subscription-billing-state.service';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
 import { checkCurrency } from './change.rules';
-import { PaymentMethodOwnership } from './payment-method-ownership.port';
-import { SubscriptionEntity } from './subscription.entities';
+import { PaymentMethodOwnership } from './payment-method-ownership.service';
+import { SubscriptionEntity } from './subscription.entity';
 import { SubscriptionLookup } from './subscription-lookup.service';
 import { rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
 import type { UpdateSubscriptionDto } from './dto/subscription.dto';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
-import { PaymentTransactionsRepository } from '../../src/payments/payments.repositories';
+import { PaymentTransactionsRepository } from '../../src/payments/payments.repository';
 import { amountLine } from '../../src/billing-math';
 import { expectBooksBalanced } from '../support/audit';
 import { usd } from '../support/fixtures';

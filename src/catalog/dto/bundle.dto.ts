@@ -14,7 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
-import { CATALOG_STATES } from '../catalog.entities';
+import { CATALOG_STATES } from '../catalog.entity';
 import { IsCurrencyCode, TermDto, TermResponse } from './common.dto';
 import { ProductResponse } from './product.dto';
 import { ProductPricingResponse } from './pricing.dto';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, ValidationOptions } from 'class-validator';
-import { FREQUENCIES } from '../catalog.entities';
+import { FREQUENCIES } from '../catalog.entity';
 import { parseUnitPrice, UNIT_PRICE_PROBLEM } from '../pricing.rules';
 import { IsMoneyCents, MAX_MONEY_CENTS, MAX_TERM_COUNT } from '../../platform/validation/limits';
 

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto, SetFilterDto } from '../../platform/search/find-body.dto';
 import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
-import { CATALOG_STATES } from '../catalog.entities';
+import { CATALOG_STATES } from '../catalog.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 
 class ProductFieldsDto {

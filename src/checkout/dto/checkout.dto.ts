@@ -16,7 +16,7 @@ import { MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.d
 import { ProductPricingResponse } from '../../catalog/dto/pricing.dto';
 import { CustomerResponse } from '../../customers/dto/customer.dto';
 import { ConfigItemDto, ConfigItemResponse, DiscountInputDto, OnetimeItemDto } from '../../subscriptions/dto/subscription.dto';
-import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../../subscriptions/subscription.entities';
+import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../../subscriptions/subscription.entity';
 import { OptionalNestedArray } from '../../platform/validation/decorators';
 import { CHECKOUT_STATUSES } from '../checkout.entity';
 

@@ -4,7 +4,7 @@ import { Clock } from '../../platform/clock/clock';
 import { companyOfPageToken } from '../../platform/hosted-pages/token';
 import { formatDate, formatMoney, formatTerm } from '../../platform/hosted-pages/format';
 import type { HtmlPage } from '../../platform/hosted-pages/layout';
-import { BundlesRepository, CompanyRecordsRepository } from '../../catalog/catalog.repositories';
+import { BundlesRepository, CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
 import { PlanCatalog } from '../../subscriptions/plan-catalog';

@@ -22,7 +22,7 @@ import { MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.d
 import { ProductPricingResponse } from '../../catalog/dto/pricing.dto';
 import { CustomerResponse } from '../../customers/dto/customer.dto';
 import { ConfigItemDto, ConfigItemResponse, DiscountInputDto, OnetimeItemDto } from '../../subscriptions/dto/subscription.dto';
-import { CONTRACT_STATUSES } from '../contract.entities';
+import { CONTRACT_STATUSES } from '../contract.entity';
 import { IsDateTime } from '../../platform/validation/limits';
 
 export const CREATE_STATUSES = ['DRAFT', 'PENDING_SIGNATURES'] as const;

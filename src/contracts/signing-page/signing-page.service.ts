@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
-import { CompanyRecordsRepository } from '../../catalog/catalog.repositories';
+import { CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
 import { chargeForPeriod } from '../../billing-math/pricing';
 import { roundCents } from '../../billing-math/money';
 import { PlanCatalog, PlanCatalogData, PlanPmp, toBillingPricing } from '../../subscriptions/plan-catalog';
-import { companyOfSigningToken, contractTermsDigest, effectiveStatus, termPricingIds } from '../contract-rules';
-import type { ContractEntity, ContractSignatoryEntity } from '../contract.entities';
-import { ContractsRepository } from '../contracts.repositories';
+import { companyOfSigningToken, contractTermsDigest, effectiveStatus, termPricingIds } from '../contract.rules';
+import type { ContractEntity, ContractSignatoryEntity } from '../contract.entity';
+import { ContractsRepository } from '../contracts.repository';
 import { ContractsService } from '../contracts.service';
 import { contractAcv } from '../contracts.mapper';
 import { fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from '../../platform/hosted-pages/format';

@@ -22,7 +22,7 @@ import { IsCurrencyCode } from '../../catalog/dto/common.dto';
 import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
 import { BillableItemResponse } from '../../metrics/dto/metrics.dto';
 import { CustomerSummaryResponse } from '../../customers/dto/customer.dto';
-import { CREDIT_ACTIONS, CREDIT_STATES, CREDIT_TYPES, CreditType } from '../credit.entities';
+import { CREDIT_ACTIONS, CREDIT_STATES, CREDIT_TYPES, CreditType } from '../credit.entity';
 import { IsDateTime, IsMoneyCents, MAX_MONEY_CENTS } from '../../platform/validation/limits';
 
 /** Enumerated strings of filters are accepted in any case. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ScopedRepository } from '../../platform/tenancy/scoped-repository';
+import { ScopedRepository } from '../../platform/tenancy/scoped.repository';
 import { EntitlementAssignmentEntity } from './entitlement-assignment.entity';
 
 @Injectable()

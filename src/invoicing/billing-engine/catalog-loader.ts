@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CatalogPriceLoader } from '../../catalog/price-loader';
 import type { BillableMetricEntity } from '../../metrics/billable-metric.entity';
-import { BillingPrice, toBillingPrice } from './pricing-mapper';
+import { BillingPrice, toBillingPrice } from './pricing.mapper';
 
 /** LICENSE: per num_licenses of the config item; USAGE: per metered unit (in arrears); FIXED: a flat price (quantity 1). */
 export type PriceKind = 'LICENSE' | 'USAGE' | 'FIXED';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entities';
-import { InvoiceEntity, InvoiceLineEntity } from '../invoicing.entities';
+import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
+import { InvoiceEntity, InvoiceLineEntity } from '../invoicing.entity';
 import { InvoicingHooks } from '../invoicing.hooks';
 import {
   billingStart,

@@ -4,8 +4,8 @@ import { boundary, chargeForPeriod, Term, unitPriceLine } from '../../billing-ma
 import { parseStoredOneTimeItem, storedCents } from '../../catalog/one-time-items';
 import { UsageService } from '../../metrics/usage/usage.service';
 import { billingDiscounts } from '../../subscriptions/discounts';
-import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entities';
-import { InvoiceKind, OneTimeBillableEntity } from '../invoicing.entities';
+import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
+import { InvoiceKind, OneTimeBillableEntity } from '../invoicing.entity';
 import type { LineDraft } from '../invoice-writer.service';
 import { BillingCursorEntity } from './billing-cursor.entity';
 import { CatalogLoader, CatalogSnapshot } from './catalog-loader';

@@ -4,7 +4,7 @@
  * See src/invoicing/README-billing.md for the rules.
  */
 import { addMonthsClamped, Discount, periodAt, periodIndexAt, Term } from '../../billing-math';
-import type { StoredConfigItem } from '../../subscriptions/subscription.entities';
+import type { StoredConfigItem } from '../../subscriptions/subscription.entity';
 import { effectivePhase } from '../../subscriptions/phases';
 import type { PlanPrice } from './catalog-loader';
 

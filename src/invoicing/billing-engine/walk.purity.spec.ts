@@ -56,7 +56,7 @@ describe('billing walk purity', () => {
       "import { EntityManager } from 'typeorm';",
       "import { Pool } from 'pg';",
       "import { UsageService } from '../../metrics/usage/usage.service';",
-      "import { InvoiceKind } from '../invoicing.entities';",
+      "import { InvoiceKind } from '../invoicing.entity';",
       "import './side-effect';",
       "const fs = require('fs');",
       "const m = await import('x');",
@@ -74,7 +74,7 @@ describe('billing walk purity', () => {
       walkPurityProblems(
         [
           "import { chargeForPeriod } from '../../billing-math';",
-          "import type { InvoiceKind } from '../invoicing.entities';",
+          "import type { InvoiceKind } from '../invoicing.entity';",
           "import { buildSegments, Segment } from './model';",
           'const d = new Date(t);',
           "const key = 'awaits a Promise';",

@@ -24,7 +24,7 @@ import {
   Share,
   unitPriceLine,
 } from '../../billing-math';
-import type { InvoiceKind } from '../invoicing.entities';
+import type { InvoiceKind } from '../invoicing.entity';
 import type { LineDraft } from '../invoice-writer.service';
 import type { PlanPrice } from './catalog-loader';
 import {

@@ -5,7 +5,7 @@ import { displayPhase } from '../../subscriptions/phases';
 import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
 import { dateInputs } from '../../subscriptions/subscription-state';
 import { SubscriptionBillingStateService } from '../../subscriptions/subscription-billing-state.service';
-import { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from '../invoicing.entities';
+import { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from '../invoicing.entity';
 import { InvoiceDraft, InvoiceWriter, LineDraft } from '../invoice-writer.service';
 import type { Loaded } from './load';
 import { addDays } from './model';

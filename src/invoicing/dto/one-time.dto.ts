@@ -24,7 +24,7 @@ import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto
 import { MoneyResponse } from '../../customers/dto/customer.dto';
 import { ProductPricingResponse } from '../../catalog/dto/pricing.dto';
 import { DiscountInputDto, QuantityConfigDto } from '../../subscriptions/dto/subscription.dto';
-import { ONE_TIME_STATES, ONE_TIME_TYPES } from '../invoicing.entities';
+import { ONE_TIME_STATES, ONE_TIME_TYPES } from '../invoicing.entity';
 import { IsDateTime, IsMoneyCents, MAX_MONEY_CENTS } from '../../platform/validation/limits';
 
 export class OneTimeMoneyDto {

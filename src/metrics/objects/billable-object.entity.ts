@@ -1,6 +1,6 @@
 import { Entity, PrimaryColumn } from 'typeorm';
 import { JsonColumn, TextColumn, TimestampColumn } from '../../platform/database/columns';
-import type { Properties } from '../usage/usage.entities';
+import type { Properties } from '../usage/usage.entity';
 
 /** A metered object of a CUSTOM_OBJ item (a seat, a database, a project...). Soft-deleted. */
 @Entity('billable_objects')

@@ -5,10 +5,10 @@ import type { CustomerEntity } from '../../customers/customer.entity';
 import { Clock } from '../../platform/clock/clock';
 import { isId, newId } from '../../platform/ids/ids';
 import type { BillableItemEntity } from '../billable-item.entity';
-import { BillableItemsRepository, BillableMetricsRepository } from '../metrics.repositories';
+import { BillableItemsRepository, BillableMetricsRepository } from '../metrics.repository';
 import { addToRollups, batchSource } from './rollups';
 import { checkProperties, parseInstant } from './properties';
-import type { Properties } from './usage.entities';
+import type { Properties } from './usage.entity';
 
 /** A transaction_id is a duplicate for this long after its first receipt. */
 export const DEDUP_WINDOW_MS = 35 * 24 * 3_600_000;

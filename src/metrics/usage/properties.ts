@@ -1,4 +1,4 @@
-import type { Properties } from './usage.entities';
+import type { Properties } from './usage.entity';
 
 export const MAX_PROPERTIES = 100;
 export const MAX_PROPERTY_KEY = 255;

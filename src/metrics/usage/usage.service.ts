@@ -4,7 +4,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { DomainError } from '../../platform/errors/domain-error';
 import { CustomerLookupService } from '../../customers/customer-lookup.service';
 import { isId } from '../../platform/ids/ids';
-import { BillableItemsRepository, BillableMetricsRepository } from '../metrics.repositories';
+import { BillableItemsRepository, BillableMetricsRepository } from '../metrics.repository';
 import type { BillableMetricEntity } from '../billable-metric.entity';
 import type { NormalisedMeteringRule } from '../metering-rule';
 import { BUCKET_MS } from './rollups';

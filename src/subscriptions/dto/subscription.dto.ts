@@ -20,7 +20,7 @@ import {
 import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto } from '../../platform/search/find-body.dto';
 import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
-import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entities';
+import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
 import { OptionalNestedArray } from '../../platform/validation/decorators';
 import { IsDateTime } from '../../platform/validation/limits';
 

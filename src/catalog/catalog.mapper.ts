@@ -3,7 +3,7 @@ import type { CompanyRecordResponse } from '../platform/company-record.mapper';
 import type { EntitlementAssignmentView } from '../entitlements/assignments/assignment.rules';
 import type { BillableItemEntity } from '../metrics/billable-item.entity';
 import type { BillableMetricEntity } from '../metrics/billable-metric.entity';
-import { toBillableItemResponse, toBillableMetricResponse } from '../metrics/metrics.mappers';
+import { toBillableItemResponse, toBillableMetricResponse } from '../metrics/metrics.mapper';
 import type {
   BundleEntity,
   BundleProductPricingEntity,
@@ -13,7 +13,7 @@ import type {
   ProductEntity,
   ProductMetricPricingEntity,
   ProductPricingEntity,
-} from './catalog.entities';
+} from './catalog.entity';
 import { decimalToNumber, PriceShape, Tier } from './pricing.rules';
 import type { ProductResponse } from './dto/product.dto';
 import type { ItemPricingResponse, ProductMetricPricingResponse, ProductPricingResponse } from './dto/pricing.dto';

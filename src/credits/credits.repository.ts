@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ScopedRepository } from '../platform/tenancy/scoped-repository';
-import { CreditEntity, CreditLogEntity } from './credit.entities';
+import { ScopedRepository } from '../platform/tenancy/scoped.repository';
+import { CreditEntity, CreditLogEntity } from './credit.entity';
 
 @Injectable()
 export class CreditsRepository extends ScopedRepository<CreditEntity> {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ScopedRepository } from '../platform/tenancy/scoped-repository';
+import { ScopedRepository } from '../platform/tenancy/scoped.repository';
 import { EntitlementEntity } from '../entitlements/entitlement.entity';
-import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from './subscription.entities';
+import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from './subscription.entity';
 
 @Injectable()
 export class SubscriptionsRepository extends ScopedRepository<SubscriptionEntity> {

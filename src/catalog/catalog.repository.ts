@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ScopedRepository } from '../platform/tenancy/scoped-repository';
+import { ScopedRepository } from '../platform/tenancy/scoped.repository';
 import { CompanyEntity } from '../platform/companies.entity';
 import {
   BundleEntity,
@@ -11,7 +11,7 @@ import {
   ProductEntity,
   ProductMetricPricingEntity,
   ProductPricingEntity,
-} from './catalog.entities';
+} from './catalog.entity';
 
 @Injectable()
 export class ProductsRepository extends ScopedRepository<ProductEntity> {

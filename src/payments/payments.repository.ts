@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ScopedRepository } from '../platform/tenancy/scoped-repository';
+import { ScopedRepository } from '../platform/tenancy/scoped.repository';
 import { PaymentTransactionEntity } from './payment-transaction.entity';
-import { PaymentAttemptEntity, PaymentMethodEntity } from './payment-processing.entities';
+import { PaymentAttemptEntity, PaymentMethodEntity } from './payment-processing.entity';
 
 @Injectable()
 export class PaymentTransactionsRepository extends ScopedRepository<PaymentTransactionEntity> {

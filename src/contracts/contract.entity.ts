@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { JsonColumn, TextColumn, TimestampColumn } from '../platform/database/columns';
 import type { Frequency } from '../billing-math/periods';
-import type { StoredConfigItem } from '../subscriptions/subscription.entities';
+import type { StoredConfigItem } from '../subscriptions/subscription.entity';
 
 export const CONTRACT_STATUSES = ['DRAFT', 'PENDING_SIGNATURES', 'EXECUTED', 'EXPIRED', 'VOID'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];

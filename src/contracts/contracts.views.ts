@@ -6,13 +6,13 @@ import { DomainError } from '../platform/errors/domain-error';
 import type { SearchPage } from '../platform/search/search';
 import { toCompanyRecord } from '../platform/company-record.mapper';
 import { CatalogViews } from '../catalog/catalog.views';
-import { BundlesRepository, CompanyRecordsRepository, ProductPricingsRepository } from '../catalog/catalog.repositories';
+import { BundlesRepository, CompanyRecordsRepository, ProductPricingsRepository } from '../catalog/catalog.repository';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomersViews } from '../customers/customers.views';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
-import { termPricingIds } from './contract-rules';
-import type { ContractEntity, ContractSignatoryEntity } from './contract.entities';
-import { ContractSignatoriesRepository } from './contracts.repositories';
+import { termPricingIds } from './contract.rules';
+import type { ContractEntity, ContractSignatoryEntity } from './contract.entity';
+import { ContractSignatoriesRepository } from './contracts.repository';
 import { toContractResponse } from './contracts.mapper';
 import type { ContractResponse } from './dto/contract.dto';
 

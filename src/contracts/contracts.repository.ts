@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ScopedRepository } from '../platform/tenancy/scoped-repository';
-import { ContractEntity, ContractSignatoryEntity } from './contract.entities';
+import { ScopedRepository } from '../platform/tenancy/scoped.repository';
+import { ContractEntity, ContractSignatoryEntity } from './contract.entity';
 
 @Injectable()
 export class ContractsRepository extends ScopedRepository<ContractEntity> {

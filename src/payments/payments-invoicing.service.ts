@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { InvoiceEntity } from '../invoicing/invoicing.entities';
+import { InvoiceEntity } from '../invoicing/invoicing.entity';
 import { InvoicePaymentsHook, InvoicingHooks, ManualPaymentRecord, PostRunStep } from '../invoicing/invoicing.hooks';
 import { AutoChargeService } from './auto-charge.service';
 import { PaymentTransactionsService } from './payment-transactions.service';

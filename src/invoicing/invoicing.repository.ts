@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { ScopedRepository } from '../platform/tenancy/scoped-repository';
+import { ScopedRepository } from '../platform/tenancy/scoped.repository';
 import {
   CompanyCounterEntity,
   InvoiceEntity,
   InvoiceLedgerEntryEntity,
   InvoiceLineEntity,
   OneTimeBillableEntity,
-} from './invoicing.entities';
+} from './invoicing.entity';
 
 @Injectable()
 export class InvoicesRepository extends ScopedRepository<InvoiceEntity> {

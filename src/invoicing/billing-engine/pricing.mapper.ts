@@ -5,7 +5,7 @@
  */
 import type { Pricing } from '../../billing-math';
 import type { Frequency, Term } from '../../billing-math';
-import type { ItemPricingEntity, ItemPricingScheduledPriceEntity, ItemPricingTierEntity } from '../../catalog/catalog.entities';
+import type { ItemPricingEntity, ItemPricingScheduledPriceEntity, ItemPricingTierEntity } from '../../catalog/catalog.entity';
 
 export type ChargeType = 'PRE_POST' | 'POST_ONLY';
 export type PriceProration = 'PRORATE_ALL' | 'NONE';

@@ -1,5 +1,5 @@
 import { DomainError } from '../platform/errors/domain-error';
-import { checkSignatoryEmails, checkStatusChange, companyOfSigningToken, effectiveStatus, newSigningToken } from './contract-rules';
+import { checkSignatoryEmails, checkStatusChange, companyOfSigningToken, effectiveStatus, newSigningToken } from './contract.rules';
 
 describe('contract rules', () => {
   const now = new Date('2027-03-01T12:00:00.000Z');

@@ -1,6 +1,6 @@
 import { chargeForPeriod } from '../../billing-math';
-import type { ItemPricingEntity, ItemPricingScheduledPriceEntity, ItemPricingTierEntity } from '../../catalog/catalog.entities';
-import { toBillingPrice, toPricing } from './pricing-mapper';
+import type { ItemPricingEntity, ItemPricingScheduledPriceEntity, ItemPricingTierEntity } from '../../catalog/catalog.entity';
+import { toBillingPrice, toPricing } from './pricing.mapper';
 
 const ip = (over: Partial<ItemPricingEntity>): ItemPricingEntity =>
   ({

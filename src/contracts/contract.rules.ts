@@ -10,7 +10,7 @@ import { normaliseOneTimeItems } from '../catalog/one-time-items';
 import type { CreateSubscriptionDto, DiscountInputDto, OnetimeItemDto } from '../subscriptions/dto/subscription.dto';
 import type { PlanCatalogData } from '../subscriptions/plan-catalog';
 import { parseStoredDiscounts } from '../subscriptions/discounts';
-import { ContractEntity, ContractStatus, OPEN_STATUSES } from './contract.entities';
+import { ContractEntity, ContractStatus, OPEN_STATUSES } from './contract.entity';
 
 export function parseDate(value: string, field: string): Date {
   const d = new Date(value);

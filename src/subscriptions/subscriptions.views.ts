@@ -4,15 +4,15 @@ import { Clock } from '../platform/clock/clock';
 import { iso } from '../platform/timestamps';
 import type { SearchPage } from '../platform/search/search';
 import { CatalogViews } from '../catalog/catalog.views';
-import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repositories';
+import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repository';
 import { CustomersRepository } from '../customers/customers.repository';
 import { toCustomerResponse } from '../customers/customers.mapper';
 import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
 import { CustomerEntitlementsService } from './customer-entitlements.service';
 import { PlanCatalog } from './plan-catalog';
 import { displayPhase, pendingPhase } from './phases';
-import { SubscriptionPhasesRepository } from './subscriptions.repositories';
-import type { StoredConfigItem, SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entities';
+import { SubscriptionPhasesRepository } from './subscriptions.repository';
+import type { StoredConfigItem, SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import { deriveState, effectiveAnchor, termOf } from './subscription-state';
 import type { SubscriptionResponse } from './dto/subscription.dto';
 
