@@ -3,15 +3,13 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
-import { toCustomerResponse } from '../customers/customers.mapper';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { SubscriptionLookup } from '../subscriptions/subscription-lookup.service';
 import { ChangeSubscriptionUseCase } from '../subscriptions/change-subscription.use-case';
 import { CancelSubscriptionUseCase } from '../subscriptions/cancel-subscription.use-case';
 import { isEnded } from '../subscriptions/subscription-dates';
-import type { InvoiceResponse } from './dto/invoice.dto';
-import { toInvoiceResponse } from './invoicing.mapper';
+import type { InvoiceEntity, InvoiceLineEntity } from './invoicing.entity';
 import { InvoiceGenerator, Simulation } from './billing-engine/invoice-generator.service';
 import type { NextInvoiceDto } from './billing-engine/next-invoice.dto';
 
@@ -47,7 +45,7 @@ export class InvoicePreviewService {
     private readonly generator: InvoiceGenerator,
   ) {}
 
-  async next(companyId: string, dto: NextInvoiceDto): Promise<InvoiceResponse> {
+  async next(companyId: string, dto: NextInvoiceDto): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] }> {
     const now = this.clock.now();
     const customer = await this.customers.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id');
     const sub = await this.subscription(companyId, customer.id, dto, now);
@@ -69,7 +67,7 @@ export class InvoicePreviewService {
     }
     const result = await this.generator.preview(m, companyId, sub.id, now, simulate);
     if (!result) throw DomainError.invalidState('the subscription has nothing left to invoice');
-    return toInvoiceResponse(result.invoice, result.lines, toCustomerResponse(customer), now) as unknown as InvoiceResponse;
+    return result;
   }
 
   private async subscription(companyId: string, customerId: string, dto: NextInvoiceDto, now: Date): Promise<SubscriptionEntity> {

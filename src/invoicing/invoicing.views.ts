@@ -35,26 +35,40 @@ export class InvoicingViews {
 
   async invoiceViews(companyId: string, invoices: InvoiceEntity[]): Promise<InvoiceResponse[]> {
     if (invoices.length === 0) return [];
-    const now = this.clock.now();
     const ids = invoices.map((i) => i.id);
-    const [lines, customers] = await Promise.all([
-      this.lines.queryBuilder(companyId, 'l').andWhere('l.invoice_id IN (:...ids)', { ids }).getMany(),
-      this.customers.getMany(
-        companyId,
-        invoices.map((i) => i.customer_id),
-      ),
-    ]);
-    const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()]);
+    const lines = await this.lines.queryBuilder(companyId, 'l').andWhere('l.invoice_id IN (:...ids)', { ids }).getMany();
     const linesByInvoice = new Map<string, InvoiceLineEntity[]>();
     for (const l of lines) {
       const list = linesByInvoice.get(l.invoice_id);
       if (list) list.push(l);
       else linesByInvoice.set(l.invoice_id, [l]);
     }
-    return invoices.map((i) => {
-      const c = customers.get(i.customer_id);
+    return this.withCustomers(
+      companyId,
+      invoices.map((invoice) => ({ invoice, lines: linesByInvoice.get(invoice.id) ?? [] })),
+    );
+  }
+
+  /** An invoice not written (the next-invoice preview), with the lines the engine computed. */
+  async previewView(companyId: string, preview: { invoice: InvoiceEntity; lines: InvoiceLineEntity[] }): Promise<InvoiceResponse> {
+    return (await this.withCustomers(companyId, [preview]))[0];
+  }
+
+  /** Maps invoices with their lines, embedding each one's customer (entitlements included), loaded for all at once. */
+  private async withCustomers(
+    companyId: string,
+    docs: { invoice: InvoiceEntity; lines: InvoiceLineEntity[] }[],
+  ): Promise<InvoiceResponse[]> {
+    const now = this.clock.now();
+    const customers = await this.customers.getMany(
+      companyId,
+      docs.map((d) => d.invoice.customer_id),
+    );
+    const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()]);
+    return docs.map(({ invoice, lines }) => {
+      const c = customers.get(invoice.customer_id);
       const customer = c ? toCustomerResponse(c, entitlements.get(c.id) ?? []) : null;
-      return toInvoiceResponse(i, linesByInvoice.get(i.id) ?? [], customer, now) as InvoiceResponse;
+      return toInvoiceResponse(invoice, lines, customer, now) as InvoiceResponse;
     });
   }
 

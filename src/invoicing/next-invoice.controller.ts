@@ -6,19 +6,23 @@ import { ApiTenantController } from '../platform/api-errors.decorator';
 import { InvoicePreviewResponse } from './dto/invoice.dto';
 import { NextInvoiceDto } from './billing-engine/next-invoice.dto';
 import { InvoicePreviewService } from './invoice-preview.service';
+import { InvoicingViews } from './invoicing.views';
 
 @ApiTags('invoicing')
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/invoices`)
 export class NextInvoiceController {
-  constructor(private readonly preview: InvoicePreviewService) {}
+  constructor(
+    private readonly preview: InvoicePreviewService,
+    private readonly views: InvoicingViews,
+  ) {}
 
   /** #7: the next invoice of a subscription (a preview: writes nothing). */
   @Post('next')
   @ApiOperation({ summary: 'Preview the next invoice of a subscription (spec #7; writes nothing)' })
   @HttpCode(200)
   @ApiOkResponse({ type: InvoicePreviewResponse })
-  next(@CompanyId() companyId: string, @Body() dto: NextInvoiceDto): Promise<InvoicePreviewResponse> {
-    return this.preview.next(companyId, dto);
+  async next(@CompanyId() companyId: string, @Body() dto: NextInvoiceDto): Promise<InvoicePreviewResponse> {
+    return (await this.views.previewView(companyId, await this.preview.next(companyId, dto))) as InvoicePreviewResponse;
   }
 }
