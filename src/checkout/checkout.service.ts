@@ -14,14 +14,14 @@ import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { CustomerEntitlementsPort } from '../customers/customer-entitlements-view.service';
 import { CustomerDetailsService } from '../customers/customer-details.service';
 import { toCustomerResponse } from '../customers/customers.mapper';
-import { InvoiceEntity } from '../invoicing/invoicing.entity';
+import { InvoiceEntity, InvoiceLineEntity } from '../invoicing/invoicing.entity';
 import { InvoiceGenerator } from '../invoicing/billing-engine/invoice-generator.service';
 import { InvoiceFinalizer } from '../invoicing/invoice-finalizer.service';
 import { billingTermOf, mrrPrices, PlanCatalog, PlanCatalogData } from '../subscriptions/plan-catalog';
 import { storedDiscountsForMrr } from '../subscriptions/discounts';
 import { isEnded } from '../subscriptions/subscription-dates';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
-import { CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';
+import { CreateDecision, CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';
 import { ChangeSubscriptionUseCase } from '../subscriptions/change-subscription.use-case';
 import type { ChangeSubscriptionDto, CreateSubscriptionDto } from '../subscriptions/dto/subscription.dto';
 import { computeAcv } from '../contracts/acv';
@@ -33,23 +33,11 @@ import type { CheckoutCreatedResponse, CheckoutSessionResponse, CreateCheckoutDt
 /** How long a checkout link stays open. */
 export const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
 
-/** Thrown inside a transaction to roll it back on purpose, carrying a result out. */
+/** Thrown inside the completion's transaction to roll it back on purpose (a decline, a new quote), carrying the outcome out. */
 class Rollback<T> extends Error {
   constructor(readonly value: T) {
     super('rollback');
   }
-}
-
-async function rolledBack<T>(ds: DataSource, work: (m: EntityManager) => Promise<T>): Promise<T> {
-  try {
-    await ds.transaction(async (m) => {
-      throw new Rollback(await work(m));
-    });
-  } catch (err) {
-    if (err instanceof Rollback) return err.value as T;
-    throw err;
-  }
-  throw new Error('unreachable');
 }
 
 function absoluteHttpUrl(value: string): boolean {
@@ -78,7 +66,7 @@ export type CompletionOutcome =
   | { kind: 'requote' }
   | { kind: 'not_found' };
 
-/** What the engine computed for a session's first invoice (in a rolled-back transaction). */
+/** What the engine computed for a session's first invoice (nothing written). */
 export interface FirstInvoice {
   totals: CheckoutTotals;
   lines: QuoteLine[];
@@ -93,11 +81,13 @@ export interface CurrentQuote {
 /**
  * Checkout sessions (#10, #20) and their completion from the hosted page.
  *
- * Validation at creation: the subscription the session will start is created for real with
- * CreateSubscriptionUseCase.within inside a transaction that is then rolled back — so a
- * session is accepted exactly when its subscription could start (plan, config items, term,
- * trial, discounts, one-time items, customer), with the same error paths — and the billing
- * engine previews its first invoice in that same transaction (`totals`).
+ * Validation at creation: the subscription the session will start is decided by
+ * CreateSubscriptionUseCase.decide — the checks of a real create and the rows it would write,
+ * computed in memory without writing or locking — so a session is accepted exactly when its
+ * subscription could start (plan, config items, term, trial, discounts, one-time items,
+ * customer, amount bounds), with the same error paths; the billing engine previews the first
+ * invoice of those rows (InvoiceGenerator.previewDraft, `totals`). Quoting writes nothing and
+ * takes no row lock, so rendering the hosted page never waits on the customer's row.
  *
  * A quote is a promise: the session keeps the quote it was created with (`quote`: a digest of
  * the first invoice and of the plan's prices). The hosted page shows the quote as it stands
@@ -167,21 +157,19 @@ export class CheckoutService {
     });
 
     const id = newId('checkout');
-    const sim = await rolledBack(this.dataSource, async (m) => {
-      const { plan } = await this.plan.resolve(m, companyId, request);
-      if (previous && plan.currency !== previous.currency) {
-        throw DomainError.invalidField(
-          dto.bundle_pricing_id != null ? 'bundle_pricing_id' : 'product_pricing_ids',
-          `must be in the currency of previous_subscription_id (${previous.currency})`,
-        );
-      }
-      const subId = await this.createSubscription.within(m, companyId, request);
-      const sub = (await this.subs.with(m).findOne(companyId, { id: subId }))!;
-      const first = previous ? null : await this.firstInvoiceWithin(m, companyId, subId, now);
-      const quoted = { product_pricing_ids: plan.product_pricing_ids, onetime_items: sub.onetime_items };
-      const quote = await this.quoteWithin(m, companyId, quoted, first);
-      return { plan, discounts: sub.discounts, onetime: sub.onetime_items, totals: first?.totals ?? null, quote };
-    });
+    const m = this.dataSource.manager;
+    const { plan } = await this.plan.resolve(m, companyId, request);
+    if (previous && plan.currency !== previous.currency) {
+      throw DomainError.invalidField(
+        dto.bundle_pricing_id != null ? 'bundle_pricing_id' : 'product_pricing_ids',
+        `must be in the currency of previous_subscription_id (${previous.currency})`,
+      );
+    }
+    const decided = await this.createSubscription.decide(m, companyId, request);
+    const first = previous ? null : await this.firstInvoiceOf(m, companyId, decided, now);
+    const quoted = { product_pricing_ids: plan.product_pricing_ids, onetime_items: decided.sub.onetime_items };
+    const quote = await this.quoteWithin(m, companyId, quoted, first);
+    const sim = { plan, discounts: decided.sub.discounts, onetime: decided.sub.onetime_items, totals: first?.totals ?? null, quote };
 
     const row: Omit<CheckoutSessionEntity, 'company_id'> = {
       id,
@@ -247,7 +235,16 @@ export class CheckoutService {
 
   /** The engine's first invoice of a subscription created in `m` (not written). */
   private async firstInvoiceWithin(m: EntityManager, companyId: string, subscriptionId: string, now: Date): Promise<FirstInvoice | null> {
-    const preview = await this.generator.preview(m, companyId, subscriptionId, now);
+    return this.firstInvoice(await this.generator.preview(m, companyId, subscriptionId, now));
+  }
+
+  /** The engine's first invoice of a decided subscription (its rows in memory; nothing written). */
+  private async firstInvoiceOf(m: EntityManager, companyId: string, decided: CreateDecision, now: Date): Promise<FirstInvoice | null> {
+    return this.firstInvoice(await this.generator.previewDraft(m, companyId, decided.sub, [decided.phase], now));
+  }
+
+  /** A previewed first invoice as a quote shows it (null: nothing to invoice). */
+  private firstInvoice(preview: { invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null): FirstInvoice | null {
     if (!preview) return null;
     const i = preview.invoice;
     return {
@@ -268,22 +265,19 @@ export class CheckoutService {
   }
 
   /**
-   * The quote of an open session as it stands NOW: its subscription is created and its first
-   * invoice previewed by the billing engine in a transaction that is rolled back (issue 16: this
-   * write takes the customer's row lock for the length of that transaction; the engine's preview
-   * reads a stored subscription, so there is no write-free path yet). A plan change has no
-   * first invoice: its quote is the prices of the new plan.
+   * The quote of an open session as it stands NOW: its subscription is decided (not written)
+   * and the billing engine previews its first invoice from the decided rows — reads only, no
+   * row lock. A plan change has no first invoice: its quote is the prices of the new plan.
    */
   async currentQuote(s: CheckoutSessionEntity): Promise<CurrentQuote> {
+    const m = this.dataSource.manager;
     if (s.previous_subscription_id) {
-      return { first: null, quote: await this.quoteWithin(this.dataSource.manager, s.company_id, s, null) };
+      return { first: null, quote: await this.quoteWithin(m, s.company_id, s, null) };
     }
     const now = this.clock.now();
-    return rolledBack(this.dataSource, async (m) => {
-      const subId = await this.createSubscription.within(m, s.company_id, this.subscriptionRequest(s, now));
-      const first = await this.firstInvoiceWithin(m, s.company_id, subId, now);
-      return { first, quote: await this.quoteWithin(m, s.company_id, s, first) };
-    });
+    const decided = await this.createSubscription.decide(m, s.company_id, this.subscriptionRequest(s, now));
+    const first = await this.firstInvoiceOf(m, s.company_id, decided, now);
+    return { first, quote: await this.quoteWithin(m, s.company_id, s, first) };
   }
 
   /**

@@ -3,22 +3,39 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
-import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
+import { CustomerEntity } from '../customers/customer.entity';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { EntitlementAssignmentsService, ResolvedAssignment } from '../entitlements/assignments/assignments.service';
+import { CustomerMrr } from './customer-mrr.service';
 import { checkCurrency, parseDate } from './change.rules';
 import { normaliseDiscounts } from './discounts';
 import { SubscriptionOnetimeItems } from './subscription-onetime-items.service';
-import { PlanCatalog } from './plan-catalog';
+import { PlanCatalog, ResolvedPlan } from './plan-catalog';
 import { PaymentMethodOwnership } from './payment-method-ownership.service';
-import { SubscriptionEntity } from './subscription.entity';
+import { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import { addTerm, backdateProblem, fixedEndDate } from './subscription-dates';
 import { SubscriptionLookup } from './subscription-lookup.service';
 import { planJson, rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
 import type { CreateSubscriptionDto } from './dto/subscription.dto';
 
 /**
- * Create: the customer (ACTIVE, row locked) subscribes to a resolved plan from start_date
- * (back-dating limited), after an optional trial; auto_renews false fixes end_date at the end
- * of the first term. Records the CREATED event and the first phase, then the roll-up.
+ * What a create writes, computed without writing: the subscription row, its first phase (the
+ * CREATE phase, seq 1), the resolved plan and the entitlement overrides.
+ */
+export interface CreateDecision {
+  sub: SubscriptionEntity;
+  phase: SubscriptionPhaseEntity;
+  plan: ResolvedPlan;
+  overrides: ResolvedAssignment[];
+}
+
+/**
+ * Create: the customer (ACTIVE) subscribes to a resolved plan from start_date (back-dating
+ * limited), after an optional trial; auto_renews false fixes end_date at the end of the first
+ * term. `decide` checks the request and computes the rows in memory (reads only: no row lock,
+ * no write), amount bounds included; `within` decides with the customer row locked and writes
+ * what it decided: the subscription, the CREATED event, the first phase, then the roll-up.
+ * Checkout quotes a session with `decide` and the engine's previewDraft.
  */
 @Injectable()
 export class CreateSubscriptionUseCase {
@@ -31,6 +48,8 @@ export class CreateSubscriptionUseCase {
     private readonly onetimeItems: SubscriptionOnetimeItems,
     private readonly assignments: EntitlementAssignmentsService,
     private readonly paymentMethods: PaymentMethodOwnership,
+    private readonly customerLookup: CustomerLookupService,
+    private readonly mrr: CustomerMrr,
   ) {}
 
   async execute(companyId: string, dto: CreateSubscriptionDto): Promise<SubscriptionEntity> {
@@ -43,6 +62,44 @@ export class CreateSubscriptionUseCase {
    * transaction that executes the contract) and returns its id.
    */
   async within(m: EntityManager, companyId: string, dto: CreateSubscriptionDto): Promise<string> {
+    const { sub, phase, plan, overrides } = await this.decideWith(m, companyId, dto, (id) => this.writer.lockCustomer(m, companyId, id));
+    await this.writer.insertSubscription(m, sub);
+    await this.writer.appendEvent(m, sub, 1, 'CREATED', sub.start_date, null, {
+      ...rowSnapshot(sub, [
+        'customer_id',
+        'currency',
+        'start_date',
+        'billing_anchor_date',
+        'auto_renews',
+        'trial_conversion_date',
+        'end_date',
+      ]),
+      plan: planJson(plan),
+    });
+    const { company_id: _company, ...phaseRow } = phase;
+    await this.writer.insertPhase(m, sub, phaseRow);
+    if (overrides.length) await this.assignments.replace(m, companyId, { type: 'SUBSCRIPTION', id: sub.id }, overrides);
+    await this.writer.refreshCustomer(m, companyId, sub.customer_id, sub.created_at);
+    return sub.id;
+  }
+
+  /**
+   * The subscription the request would create, as of the clock's now: every check of a create
+   * (the same errors in the same order) and the rows it would write, read in `m` without
+   * locking and without writing anything.
+   */
+  decide(m: EntityManager, companyId: string, dto: CreateSubscriptionDto): Promise<CreateDecision> {
+    return this.decideWith(m, companyId, dto, (id) =>
+      this.customerLookup.getByIdOrIdentifier(companyId, id, 'customer_id', { manager: m }),
+    );
+  }
+
+  private async decideWith(
+    m: EntityManager,
+    companyId: string,
+    dto: CreateSubscriptionDto,
+    customerOf: (idOrIdentifier: string) => Promise<CustomerEntity>,
+  ): Promise<CreateDecision> {
     const now = this.clock.now();
     if (dto.identifier != null && isId('subscription', dto.identifier))
       throw DomainError.invalidField('identifier', 'must not have the shape of a subscription id');
@@ -57,7 +114,7 @@ export class CreateSubscriptionUseCase {
     if (anchor.getTime() < start.getTime()) throw DomainError.invalidField('billing_anchor_date', 'must not be before start_date');
     const autoRenews = dto.auto_renews ?? true;
 
-    const customer = await this.writer.lockCustomer(m, companyId, dto.customer_id);
+    const customer = await customerOf(dto.customer_id);
     if (customer.status !== 'ACTIVE')
       throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: only ACTIVE customers can subscribe`);
     if (dto.payment_method_id != null) await this.paymentMethods.assertOwnedBy(m, companyId, customer.id, dto.payment_method_id);
@@ -102,20 +159,8 @@ export class CreateSubscriptionUseCase {
       created_at: now,
       updated_at: now,
     };
-    await this.writer.insertSubscription(m, sub);
-    await this.writer.appendEvent(m, sub, 1, 'CREATED', start, null, {
-      ...rowSnapshot(sub, [
-        'customer_id',
-        'currency',
-        'start_date',
-        'billing_anchor_date',
-        'auto_renews',
-        'trial_conversion_date',
-        'end_date',
-      ]),
-      plan: planJson(plan),
-    });
-    await this.writer.insertPhase(m, sub, {
+    const phase: SubscriptionPhaseEntity = {
+      company_id: companyId,
       subscription_id: sub.id,
       seq: 1,
       starts_at: start,
@@ -136,9 +181,9 @@ export class CreateSubscriptionUseCase {
       event_seq: 1,
       superseded_by_event_seq: null,
       created_at: now,
-    });
-    if (overrides.length) await this.assignments.replace(m, companyId, { type: 'SUBSCRIPTION', id: sub.id }, overrides);
-    await this.writer.refreshCustomer(m, companyId, customer.id, now);
-    return sub.id;
+    };
+    // the customer-wide amount bounds the roll-up checks after the write, checked before it
+    await this.mrr.checkAmountsWith(m, companyId, customer.id, { sub, phases: [phase] }, now);
+    return { sub, phase, plan, overrides };
   }
 }

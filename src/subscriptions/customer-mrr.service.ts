@@ -10,6 +10,19 @@ import { isEnded } from './subscription-dates';
 import { deriveState, effectiveAnchor } from './subscription-state';
 import { SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
 
+/** The roll-up's order of a customer's subscriptions (the oldest live one sets the currency of the sum). */
+function byCreation(a: SubscriptionEntity, b: SubscriptionEntity): number {
+  return a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The pricings the amount bounds read: every live phase's and every one-time item's. */
+function amountPricingIds(subs: SubscriptionEntity[], live: SubscriptionPhaseEntity[]): string[] {
+  const onetimeIds = subs
+    .flatMap((s) => (s.onetime_items ?? []).map((o) => o.product_pricing_id))
+    .filter((x): x is string => typeof x === 'string');
+  return [...new Set([...live.flatMap((p) => p.product_pricing_ids), ...onetimeIds])];
+}
+
 /**
  * The roll-up every subscription write ends with: the stored derived values of the customer's
  * subscriptions (renewal/next invoice dates, MRR/ARR) and the customer's MRR/ARR.
@@ -43,11 +56,7 @@ export class CustomerMrr {
       ]),
     );
     const live = phases.filter((p) => p.superseded_by_event_seq === null);
-    const onetimeIds = subs
-      .flatMap((s) => (s.onetime_items ?? []).map((o) => o.product_pricing_id))
-      .filter((x): x is string => typeof x === 'string');
-    const pricingIds = [...new Set([...live.flatMap((p) => p.product_pricing_ids), ...onetimeIds])];
-    const data = await this.plan.load(m, companyId, pricingIds);
+    const data = await this.plan.load(m, companyId, amountPricingIds(subs, live));
     this.checkAmounts(subs, live, data, now);
     let currency: string | null = null;
     let mrr = 0;
@@ -72,6 +81,28 @@ export class CustomerMrr {
       if (s.currency === currency) mrr += state.mrr_in_cents;
     }
     await this.customerDetails.setRecurringRevenue(m, companyId, customerId, mrr, currency);
+  }
+
+  /**
+   * The same amount bounds as the roll-up checks, for a subscription not written yet: the
+   * customer's stored subscriptions with `candidate` added, read without locking or writing
+   * (CreateSubscriptionUseCase.decide checks a create this way before it writes anything).
+   */
+  async checkAmountsWith(
+    m: EntityManager,
+    companyId: string,
+    customerId: string,
+    candidate: { sub: SubscriptionEntity; phases: SubscriptionPhaseEntity[] },
+    now: Date,
+  ): Promise<void> {
+    const stored = await this.subs.with(m).find(companyId, { where: { customer_id: customerId } });
+    const subs = [...stored.filter((s) => s.id !== candidate.sub.id), candidate.sub].sort(byCreation);
+    const storedPhases = stored.length
+      ? await this.phases.with(m).find(companyId, { where: { subscription_id: In(stored.map((s) => s.id)) } })
+      : [];
+    const live = [...storedPhases, ...candidate.phases].filter((p) => p.superseded_by_event_seq === null);
+    const data = await this.plan.load(m, companyId, amountPricingIds(subs, live));
+    this.checkAmounts(subs, live, data, now);
   }
 
   /**

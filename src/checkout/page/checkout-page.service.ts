@@ -40,7 +40,7 @@ const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.trim
 
 /**
  * The hosted checkout page: GET shows the order (the first invoice as the billing engine
- * computes it now, in a rolled-back transaction), POST completes the session through
+ * computes it now, from the subscription decided in memory: reads only, no row lock), POST completes the session through
  * CheckoutService.complete (one locked transaction, exactly once). The form carries the digest
  * of the quote it shows (`quote`); when the quote changed before the buyer paid, nothing is
  * charged and the page shows the new total with a notice, asking again (409).

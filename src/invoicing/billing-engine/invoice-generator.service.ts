@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { parseStoredOneTimeItem } from '../../catalog/one-time-items';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
 import { InvoiceEntity, InvoiceLineEntity } from '../invoicing.entity';
 import { InvoicingHooks } from '../invoicing.hooks';
@@ -245,7 +246,44 @@ export class InvoiceGenerator {
       ],
     });
     if (!stored) return null;
-    const l = simulated(stored, simulate);
+    return this.previewLoaded(m, companyId, simulated(stored, simulate), now);
+  }
+
+  /**
+   * The first invoice of a subscription that is not stored (its rows computed in memory, e.g.
+   * by CreateSubscriptionUseCase.decide), walked like `preview`: no invoices written yet, no
+   * cursor, the customer's pending one-time charges. Reads only.
+   */
+  async previewDraft(
+    m: EntityManager,
+    companyId: string,
+    sub: SubscriptionEntity,
+    phases: SubscriptionPhaseEntity[],
+    now: Date,
+  ): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
+    const onetimePricingIds = (sub.onetime_items ?? []).map((o) => parseStoredOneTimeItem(o).product_pricing_id);
+    const catalog = await this.loader.catalog(m, companyId, [
+      ...phases.flatMap((p) => p.product_pricing_ids),
+      ...onetimePricingIds.filter((x): x is string => x !== null),
+    ]);
+    const l: Loaded = {
+      sub,
+      engineSub: engineSubscription(sub, phases, catalog),
+      phases: phases.map((p) => enginePhase(p, catalog)),
+      catalog,
+      existing: new Map(),
+      cursor: null,
+      phaseRows: phases,
+    };
+    return this.previewLoaded(m, companyId, l, now);
+  }
+
+  private async previewLoaded(
+    m: EntityManager,
+    companyId: string,
+    l: Loaded,
+    now: Date,
+  ): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
     const pending = (await this.loader.pendingOneTimes(m, companyId, [l.sub.customer_id], false)).filter(
       (o) => o.subscription_id === null || o.subscription_id === l.sub.id,
     );
