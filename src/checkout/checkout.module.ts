@@ -7,6 +7,7 @@ import { InvoicingModule } from '../invoicing/invoicing.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
+import { CheckoutViews } from './checkout.views';
 import { CheckoutSessionsRepository } from './checkout.repository';
 import { CheckoutPayment } from './checkout-payment';
 import { CheckoutPageController } from './page/checkout-page.controller';
@@ -20,7 +21,7 @@ import { CheckoutPageService } from './page/checkout-page.service';
 @Module({
   imports: [CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule, InvoicingModule, PaymentsModule],
   controllers: [CheckoutController, CheckoutPageController],
-  providers: [CheckoutSessionsRepository, CheckoutService, CheckoutPageService, CheckoutPayment],
+  providers: [CheckoutSessionsRepository, CheckoutService, CheckoutViews, CheckoutPageService, CheckoutPayment],
   exports: [CheckoutService],
 })
 export class CheckoutModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import { DomainError } from '../platform/errors/domain-error';
@@ -7,28 +7,22 @@ import { isId, newId } from '../platform/ids/ids';
 import { iso } from '../platform/timestamps';
 import { digestOf } from '../platform/digest';
 import { newPageToken } from '../platform/hosted-pages/token';
-import { CatalogViews } from '../catalog/catalog.views';
-import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repository';
-import { CustomersRepository } from '../customers/customers.repository';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
-import { CustomerEntitlementsPort } from '../customers/customer-entitlements-view.service';
 import { CustomerDetailsService } from '../customers/customer-details.service';
-import { toCustomerResponse } from '../customers/customers.mapper';
 import { InvoiceEntity, InvoiceLineEntity } from '../invoicing/invoicing.entity';
 import { InvoiceGenerator } from '../invoicing/billing-engine/invoice-generator.service';
 import { InvoiceFinalizer } from '../invoicing/invoice-finalizer.service';
-import { billingTermOf, mrrPrices, PlanCatalog, PlanCatalogData } from '../subscriptions/plan-catalog';
-import { storedDiscountsForMrr } from '../subscriptions/discounts';
+import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { isEnded } from '../subscriptions/subscription-dates';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { CreateDecision, CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';
 import { ChangeSubscriptionUseCase } from '../subscriptions/change-subscription.use-case';
 import type { ChangeSubscriptionDto, CreateSubscriptionDto } from '../subscriptions/dto/subscription.dto';
-import { computeAcv } from '../contracts/acv';
 import { CheckoutQuote, CheckoutSessionEntity, CheckoutTotals, effectiveCheckoutStatus, QuoteLine } from './checkout.entity';
 import { CheckoutSessionsRepository } from './checkout.repository';
+import { checkoutUrl } from './checkout.mapper';
 import { CheckoutPayment, SandboxToken } from './checkout-payment';
-import type { CheckoutCreatedResponse, CheckoutSessionResponse, CreateCheckoutDto } from './dto/checkout.dto';
+import type { CreateCheckoutDto } from './dto/checkout.dto';
 
 /** How long a checkout link stays open. */
 export const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
@@ -103,13 +97,8 @@ export class CheckoutService {
     private readonly clock: Clock,
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly sessions: CheckoutSessionsRepository,
-    private readonly customers: CustomersRepository,
     private readonly customerLookup: CustomerLookupService,
-    private readonly customerEntitlements: CustomerEntitlementsPort,
     private readonly customerDetails: CustomerDetailsService,
-    private readonly pricings: ProductPricingsRepository,
-    private readonly bundles: BundlesRepository,
-    private readonly catalogViews: CatalogViews,
     private readonly plan: PlanCatalog,
     private readonly createSubscription: CreateSubscriptionUseCase,
     private readonly changeSubscription: ChangeSubscriptionUseCase,
@@ -120,12 +109,12 @@ export class CheckoutService {
   ) {}
 
   url(token: string): string {
-    return `${this.config.publicUrl}/checkout/pay/${token}`;
+    return checkoutUrl(this.config.publicUrl, token);
   }
 
   // ---------------------------------------------------------------- #10 create
 
-  async create(companyId: string, dto: CreateCheckoutDto): Promise<CheckoutCreatedResponse> {
+  async create(companyId: string, dto: CreateCheckoutDto): Promise<{ id: string; url: string }> {
     const now = this.clock.now();
     const options = this.options(dto);
     const customer = await this.customerLookup.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id');
@@ -328,112 +317,10 @@ export class CheckoutService {
 
   // ---------------------------------------------------------------- #20 get
 
-  async get(companyId: string, id: string): Promise<CheckoutSessionResponse> {
+  async get(companyId: string, id: string): Promise<CheckoutSessionEntity> {
     const row = isId('checkout', id) ? await this.sessions.findOne(companyId, { id }) : null;
     if (!row) throw DomainError.notFound('checkout session');
-    return this.view(row);
-  }
-
-  async view(s: CheckoutSessionEntity): Promise<CheckoutSessionResponse> {
-    const companyId = s.company_id;
-    const now = this.clock.now();
-    const [customer, entitlements, pricingRows, bundleRows, data] = await Promise.all([
-      this.customers.findOne(companyId, { id: s.customer_id }),
-      this.customerEntitlements.forCustomers(companyId, [s.customer_id]),
-      this.pricings.find(companyId, { where: { id: In(s.product_pricing_ids) } }),
-      s.bundle_pricing_id ? this.bundles.find(companyId, { where: { id: s.bundle_pricing_id } }) : Promise.resolve([]),
-      this.plan.load(this.dataSource.manager, companyId, s.product_pricing_ids),
-    ]);
-    const [pricingViews, bundleViews] = await Promise.all([
-      this.catalogViews.pricingViews(companyId, pricingRows),
-      this.catalogViews.bundleViews(companyId, bundleRows),
-    ]);
-    const pricingById = new Map(pricingViews.map((p) => [p.id, p]));
-    const bundle = bundleViews[0];
-    const money = (cents: number) => ({ currency: s.currency, value_in_cents: cents });
-    const o = s.options as Record<string, unknown>;
-    return {
-      acv: money(this.acv(s, data, now)),
-      auto_charges: s.auto_charges,
-      auto_renews: s.auto_renews,
-      bundle_pricing: bundle
-        ? {
-            ...(bundle as unknown as Record<string, unknown>),
-            default_term: bundle.term,
-            deleted_at: null,
-            image_url: null,
-            key: null,
-            import_created_at_ref: null,
-            import_ref: null,
-            imported_from: null,
-          }
-        : null,
-      bundle_pricing_id: s.bundle_pricing_id,
-      change_proration_type: s.change_proration_type,
-      change_reset_billing_anchor: s.change_reset_billing_anchor,
-      change_timing: s.change_timing,
-      company_id: companyId,
-      completed_at: iso(s.completed_at),
-      config_items: s.config_items.map((ci) => ({
-        hide_at_checkout: ci.hide_at_checkout,
-        minimum_units: ci.minimum_units,
-        num_licenses: ci.num_licenses,
-        product_metric_pricing_id: ci.product_metric_pricing_id,
-        product_pricing_id: ci.product_pricing_id,
-        quantity_config: ci.quantity_config,
-        sort_order: ci.sort_order,
-        upsell_product_metric_pricing_id: ci.upsell_product_metric_pricing_id,
-      })),
-      created_at: iso(s.created_at)!,
-      currency: s.currency,
-      customer: toCustomerResponse(customer!, entitlements.get(s.customer_id) ?? []),
-      customer_id: s.customer_id,
-      discounts: s.discounts ?? [],
-      expires_at: iso(s.expires_at)!,
-      id: s.id,
-      invoice_id: s.invoice_id,
-      metadata: s.metadata ?? {},
-      onetime_items: s.onetime_items ?? [],
-      options: {
-        allow_promo_code: o.allow_promo_code === true,
-        completion_action: String(o.completion_action ?? 'CONFIRMATION_MESSAGE'),
-        confirmation_message: (o.confirmation_message as string | null) ?? null,
-        redirect_url: (o.redirect_url as string | null) ?? null,
-        requires_customer_address: o.requires_customer_address === true,
-      },
-      previous_subscription_id: s.previous_subscription_id,
-      product_pricing_ids: s.product_pricing_ids,
-      product_pricings: s.product_pricing_ids.flatMap((id) => {
-        const p = pricingById.get(id);
-        return p ? [p] : [];
-      }),
-      status: effectiveCheckoutStatus(s, now),
-      subscription_id: s.subscription_id,
-      term: { count: s.term_count, frequency: s.term_frequency },
-      totals: s.totals
-        ? {
-            sub_total: money(s.totals.sub_total_cents),
-            discount: money(s.totals.discount_cents),
-            total: money(s.totals.total_cents),
-            invoice_date: s.totals.invoice_date,
-          }
-        : null,
-      trial: s.trial,
-      trial_term: s.trial_term,
-      type: 'CHECKOUT_SESSION',
-      updated_at: iso(s.updated_at)!,
-      url: this.url(s.token),
-    };
-  }
-
-  acv(s: CheckoutSessionEntity, data: PlanCatalogData, now: Date): number {
-    const billing = billingTermOf(data, s.product_pricing_ids);
-    return computeAcv({
-      prices: mrrPrices(data, s.product_pricing_ids, s.config_items),
-      discounts: storedDiscountsForMrr(s.discounts),
-      billing_term: billing?.term ?? { count: s.term_count, frequency: s.term_frequency },
-      now,
-    });
+    return row;
   }
 
   // ---------------------------------------------------------------- hosted page

@@ -10,6 +10,7 @@ import type { CustomerEntity } from '../../customers/customer.entity';
 import { PlanCatalog } from '../../subscriptions/plan-catalog';
 import { CheckoutSessionEntity, effectiveCheckoutStatus } from '../checkout.entity';
 import { CheckoutService, CurrentQuote, CustomerDetails } from '../checkout.service';
+import { checkoutAcv } from '../checkout.mapper';
 import { SANDBOX_TOKENS, SandboxToken } from '../checkout-payment';
 import {
   ADDRESS_FIELDS,
@@ -206,7 +207,7 @@ export class CheckoutPageService {
         value: formatTerm(s.term_count, s.term_frequency),
         sub: s.auto_renews ? 'Renews automatically' : 'Ends after the term, no renewal',
       },
-      { label: 'Annual value', value: money(this.checkout.acv(s, data, now)), sub: 'Recurring charges over 12 months' },
+      { label: 'Annual value', value: money(checkoutAcv(s, data, now)), sub: 'Recurring charges over 12 months' },
     ];
     if (s.trial && s.trial_term)
       facts.push({
