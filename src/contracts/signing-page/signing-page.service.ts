@@ -5,6 +5,7 @@ import { CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
 import { chargeForPeriod } from '../../billing-math/pricing';
 import { roundCents } from '../../billing-math/money';
+import { parseStoredDiscount } from '../../subscriptions/discounts';
 import { PlanCatalog, PlanCatalogData, PlanPmp, toBillingPricing } from '../../subscriptions/plan-catalog';
 import { companyOfSigningToken, contractTermsDigest, effectiveStatus, termPricingIds } from '../contract.rules';
 import type { ContractEntity, ContractSignatoryEntity } from '../contract.entity';
@@ -207,18 +208,16 @@ export class SigningPageService {
   }
 
   private discountLines(c: ContractEntity, data: PlanCatalogData, money: (cents: string | number) => string): PriceLine[] {
-    return c.discounts.map((d) => {
+    return c.discounts.map(parseStoredDiscount).map((d) => {
       const scope =
-        typeof d.product_pricing_id === 'string' ? `Applies to ${this.pricingName(data, d.product_pricing_id)}` : 'Applies to each invoice';
-      const amount = d.amount as { value_in_cents: number } | null;
-      const cap = d.cap as { value_in_cents: number } | null;
+        d.product_pricing_id !== null ? `Applies to ${this.pricingName(data, d.product_pricing_id)}` : 'Applies to each invoice';
       const percent = typeof d.percent === 'number' ? d.percent : null;
       const off =
         d.type === 'DISCOUNT_PERCENT' && percent !== null
-          ? `${+(percent * 100).toFixed(4)}% off${cap ? ` (up to ${money(cap.value_in_cents)})` : ''}`
-          : `${money(amount?.value_in_cents ?? 0)} off`;
-      const until = typeof d.expiration_date === 'string' ? `, until ${formatDate(new Date(d.expiration_date))}` : '';
-      return { name: `Discount: ${String(d.name)}`, detail: `${scope}${until}`, amount: off };
+          ? `${+(percent * 100).toFixed(4)}% off${d.cap ? ` (up to ${money(d.cap.value_in_cents)})` : ''}`
+          : `${money(d.amount?.value_in_cents ?? 0)} off`;
+      const until = d.expiration_date !== null ? `, until ${formatDate(new Date(d.expiration_date))}` : '';
+      return { name: `Discount: ${d.name ?? 'Discount'}`, detail: `${scope}${until}`, amount: off };
     });
   }
 }
