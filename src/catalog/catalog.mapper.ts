@@ -307,3 +307,21 @@ export function toBundleResponse(b: BundleEntity, entries: BundleProductPricingR
     updated_at: iso(b.updated_at)!,
   };
 }
+
+/**
+ * A bundle pricing as embedded in a subscription, contract or checkout session: the bundle answer
+ * with the hosted API's extra fields (its term as `default_term`; no image, key or import refs).
+ */
+export function toEmbeddedBundlePricing(bundle: BundleResponse | null | undefined): Record<string, unknown> | null {
+  if (!bundle) return null;
+  return {
+    ...(bundle as unknown as Record<string, unknown>),
+    default_term: bundle.term,
+    deleted_at: null,
+    image_url: null,
+    key: null,
+    import_created_at_ref: null,
+    import_ref: null,
+    imported_from: null,
+  };
+}

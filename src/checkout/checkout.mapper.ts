@@ -1,3 +1,4 @@
+import { toEmbeddedBundlePricing } from '../catalog/catalog.mapper';
 import { computeAcv } from '../contracts/acv';
 import { iso } from '../platform/timestamps';
 import type { CustomerResponse } from '../customers/dto/customer.dto';
@@ -44,18 +45,7 @@ export function toCheckoutSessionResponse(s: CheckoutSessionEntity, parts: Check
     acv: money(parts.acvCents),
     auto_charges: s.auto_charges,
     auto_renews: s.auto_renews,
-    bundle_pricing: bundle
-      ? {
-          ...(bundle as unknown as Record<string, unknown>),
-          default_term: bundle.term,
-          deleted_at: null,
-          image_url: null,
-          key: null,
-          import_created_at_ref: null,
-          import_ref: null,
-          imported_from: null,
-        }
-      : null,
+    bundle_pricing: toEmbeddedBundlePricing(bundle),
     bundle_pricing_id: s.bundle_pricing_id,
     change_proration_type: s.change_proration_type,
     change_reset_billing_anchor: s.change_reset_billing_anchor,

@@ -1,3 +1,4 @@
+import { toEmbeddedBundlePricing } from '../catalog/catalog.mapper';
 import { iso } from '../platform/timestamps';
 import type { CompanyRecordResponse } from '../platform/company-record.mapper';
 import type { BundleResponse } from '../catalog/dto/bundle.dto';
@@ -65,18 +66,7 @@ export function toContractResponse(c: ContractEntity, x: ContractExpansion): Con
     acv: { currency: c.currency, value_in_cents: contractAcv(c, x.plan, x.now) },
     auto_charges: c.auto_charges,
     auto_renews: c.auto_renews,
-    bundle_pricing: bundle
-      ? {
-          ...(bundle as unknown as Record<string, unknown>),
-          default_term: bundle.term,
-          deleted_at: null,
-          image_url: null,
-          key: null,
-          import_created_at_ref: null,
-          import_ref: null,
-          imported_from: null,
-        }
-      : null,
+    bundle_pricing: toEmbeddedBundlePricing(bundle),
     bundle_pricing_id: c.bundle_pricing_id,
     campaigns: [],
     change_custom_date: null,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { newId } from '../platform/ids/ids';
-import { Discount, InvoiceLine, summarizeInvoice } from '../billing-math';
+import { Discount, InvoiceLine, InvoiceTotals, summarizeInvoice } from '../billing-math';
 import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus } from './invoicing.entity';
 import { CompanyCountersRepository, InvoiceLinesRepository, InvoicesRepository } from './invoicing.repository';
 import { InvoiceLedger, LedgerSource } from './invoice-ledger.service';
@@ -45,6 +45,31 @@ export interface InvoiceDraft {
  * opened on the InvoiceLedger in the same transaction (credits with `applyCredits`, PAID at once
  * when nothing is due): the writer sets no money state itself.
  */
+/** Invoice line rows of an invoice's totals (unsaved). */
+export function lineRows(companyId: string, invoiceId: string, totals: InvoiceTotals): InvoiceLineEntity[] {
+  return totals.lines.map((line, position) => {
+    const d = line as LineDraft;
+    return {
+      company_id: companyId,
+      invoice_id: invoiceId,
+      position,
+      kind: line.kind,
+      name: line.name,
+      product_pricing_id: line.product_pricing_id,
+      product_metric_pricing_id: d.product_metric_pricing_id ?? null,
+      item_id: line.item_id,
+      one_time_id: d.one_time_id ?? null,
+      period_start: line.period_start,
+      period_end: line.period_end,
+      quantity: line.quantity,
+      unit_price: line.unit_price,
+      amount_cents: line.amount_cents,
+      prorated: line.prorated,
+      details: d.details ?? null,
+    };
+  });
+}
+
 @Injectable()
 export class InvoiceWriter {
   constructor(
@@ -154,27 +179,7 @@ export class InvoiceWriter {
       invoice.number = await this.counters.next(companyId, 'invoice_number', manager);
       await this.invoices.with(manager).update(companyId, { id }, { number: invoice.number });
     }
-    const rows: InvoiceLineEntity[] = totals.lines.map((l, position) => {
-      const draftLine = l as LineDraft;
-      return {
-        company_id: companyId,
-        invoice_id: id,
-        position,
-        kind: l.kind,
-        name: l.name,
-        product_pricing_id: l.product_pricing_id,
-        product_metric_pricing_id: draftLine.product_metric_pricing_id ?? null,
-        item_id: l.item_id,
-        one_time_id: draftLine.one_time_id ?? null,
-        period_start: l.period_start,
-        period_end: l.period_end,
-        quantity: l.quantity,
-        unit_price: l.unit_price,
-        amount_cents: l.amount_cents,
-        prorated: l.prorated,
-        details: draftLine.details ?? null,
-      };
-    });
+    const rows = lineRows(companyId, id, totals);
     await this.lines.with(manager).insert(
       companyId,
       rows.map(({ company_id: _c, ...r }) => r),

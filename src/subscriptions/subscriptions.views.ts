@@ -1,3 +1,4 @@
+import { toEmbeddedBundlePricing } from '../catalog/catalog.mapper';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
@@ -144,18 +145,7 @@ export class SubscriptionViews {
         auto_charges: s.auto_charges,
         auto_renews: s.auto_renews,
         billing_anchor_date: iso(effectiveAnchor(s, phase))!,
-        bundle_pricing: bundle
-          ? {
-              ...(bundle as unknown as Record<string, unknown>),
-              default_term: bundle.term,
-              deleted_at: null,
-              image_url: null,
-              key: null,
-              import_created_at_ref: null,
-              import_ref: null,
-              imported_from: null,
-            }
-          : null,
+        bundle_pricing: toEmbeddedBundlePricing(bundle),
         bundle_pricing_id: phase?.bundle_pricing_id ?? null,
         cancel_config: cancelConfigResponse(s.cancel_config),
         cancel_date: iso(s.cancel_date),

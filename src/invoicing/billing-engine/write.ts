@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
-import { Discount, InvoiceTotals, summarizeInvoice } from '../../billing-math';
+import { Discount, summarizeInvoice } from '../../billing-math';
 import { displayPhase } from '../../subscriptions/phases';
 import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
 import { dateInputs } from '../../subscriptions/subscription-state';
 import { SubscriptionBillingStateService } from '../../subscriptions/subscription-billing-state.service';
 import { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from '../invoicing.entity';
-import { InvoiceDraft, InvoiceWriter, LineDraft } from '../invoice-writer.service';
+import { InvoiceDraft, InvoiceWriter, LineDraft, lineRows } from '../invoice-writer.service';
 import type { Loaded } from './load';
 import { addDays } from './model';
 import type { ComputedDoc, WalkResult } from './walker';
@@ -48,31 +48,6 @@ export function draftOf(l: Loaded, doc: ComputedDoc, grace: number, at: Date): I
     lines: doc.lines,
     discounts: l.engineSub.discounts,
   };
-}
-
-/** Invoice line rows of an invoice's totals (unsaved). */
-export function lineRows(companyId: string, invoiceId: string, totals: InvoiceTotals): InvoiceLineEntity[] {
-  return totals.lines.map((line, position) => {
-    const d = line as LineDraft;
-    return {
-      company_id: companyId,
-      invoice_id: invoiceId,
-      position,
-      kind: line.kind,
-      name: line.name,
-      product_pricing_id: line.product_pricing_id,
-      product_metric_pricing_id: d.product_metric_pricing_id ?? null,
-      item_id: line.item_id,
-      one_time_id: d.one_time_id ?? null,
-      period_start: line.period_start,
-      period_end: line.period_end,
-      quantity: line.quantity,
-      unit_price: line.unit_price,
-      amount_cents: line.amount_cents,
-      prorated: line.prorated,
-      details: d.details ?? null,
-    };
-  });
 }
 
 /** An unsaved DRAFT invoice entity and its lines for a draft (the preview of the next invoice). */
