@@ -1,3 +1,4 @@
+import { toConfigItemResponse } from '../subscriptions/subscriptions.mapper';
 import { toEmbeddedBundlePricing } from '../catalog/catalog.mapper';
 import { computeAcv } from '../contracts/acv';
 import { iso } from '../platform/timestamps';
@@ -52,16 +53,7 @@ export function toCheckoutSessionResponse(s: CheckoutSessionEntity, parts: Check
     change_timing: s.change_timing,
     company_id: s.company_id,
     completed_at: iso(s.completed_at),
-    config_items: s.config_items.map((ci) => ({
-      hide_at_checkout: ci.hide_at_checkout,
-      minimum_units: ci.minimum_units,
-      num_licenses: ci.num_licenses,
-      product_metric_pricing_id: ci.product_metric_pricing_id,
-      product_pricing_id: ci.product_pricing_id,
-      quantity_config: ci.quantity_config,
-      sort_order: ci.sort_order,
-      upsell_product_metric_pricing_id: ci.upsell_product_metric_pricing_id,
-    })),
+    config_items: s.config_items.map(toConfigItemResponse),
     created_at: iso(s.created_at)!,
     currency: s.currency,
     customer: parts.customer,

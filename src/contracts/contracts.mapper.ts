@@ -1,3 +1,4 @@
+import { toConfigItemResponse } from '../subscriptions/subscriptions.mapper';
 import { toEmbeddedBundlePricing } from '../catalog/catalog.mapper';
 import { iso } from '../platform/timestamps';
 import type { CompanyRecordResponse } from '../platform/company-record.mapper';
@@ -76,16 +77,7 @@ export function toContractResponse(c: ContractEntity, x: ContractExpansion): Con
     company: x.company,
     company_id: c.company_id,
     completed_date: iso(c.completed_date),
-    config_items: c.config_items.map((ci) => ({
-      hide_at_checkout: ci.hide_at_checkout,
-      minimum_units: ci.minimum_units,
-      num_licenses: ci.num_licenses,
-      product_metric_pricing_id: ci.product_metric_pricing_id,
-      product_pricing_id: ci.product_pricing_id,
-      quantity_config: ci.quantity_config,
-      sort_order: ci.sort_order,
-      upsell_product_metric_pricing_id: ci.upsell_product_metric_pricing_id,
-    })),
+    config_items: c.config_items.map(toConfigItemResponse),
     content: c.content,
     content_template: null,
     contract_attachments: [],

@@ -90,6 +90,32 @@ export function changePlanInput(current: SubscriptionPhaseEntity, dto: ChangeSub
   };
 }
 
+/** The plan columns of a phase row (the plan a create or a change puts in effect). */
+export function planPhaseColumns(
+  plan: ResolvedPlan,
+): Pick<
+  SubscriptionPhaseEntity,
+  | 'product_pricing_ids'
+  | 'bundle_pricing_id'
+  | 'config_items'
+  | 'term_count'
+  | 'term_frequency'
+  | 'billing_term_count'
+  | 'billing_term_frequency'
+  | 'post_only'
+> {
+  return {
+    product_pricing_ids: plan.product_pricing_ids,
+    bundle_pricing_id: plan.bundle_pricing_id,
+    config_items: plan.config_items,
+    term_count: plan.term.count,
+    term_frequency: plan.term.frequency,
+    billing_term_count: plan.billing_term.count,
+    billing_term_frequency: plan.billing_term.frequency,
+    post_only: plan.post_only,
+  };
+}
+
 /** The resolved plan must be in the subscription's currency. */
 export function checkChangeCurrency(plan: ResolvedPlan, sub: Pick<SubscriptionEntity, 'currency'>, dto: ChangeSubscriptionDto): void {
   if (plan.currency !== sub.currency) {
@@ -159,14 +185,7 @@ export function changePhase(
     subscription_id: sub.id,
     seq: Math.max(...phases.map((p) => p.seq)) + 1,
     starts_at: at,
-    product_pricing_ids: plan.product_pricing_ids,
-    bundle_pricing_id: plan.bundle_pricing_id,
-    config_items: plan.config_items,
-    term_count: plan.term.count,
-    term_frequency: plan.term.frequency,
-    billing_term_count: plan.billing_term.count,
-    billing_term_frequency: plan.billing_term.frequency,
-    post_only: plan.post_only,
+    ...planPhaseColumns(plan),
     billing_anchor_date: reset ? at : effectiveAnchor(sub, current),
     change_kind: 'CHANGE',
     proration_type: dto.proration_type ?? 'NEXT',

@@ -7,7 +7,7 @@ import { CustomerEntity } from '../customers/customer.entity';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { EntitlementAssignmentsService, ResolvedAssignment } from '../entitlements/assignments/assignments.service';
 import { CustomerMrr } from './customer-mrr.service';
-import { checkCurrency, parseDate } from './change.rules';
+import { checkCurrency, parseDate, planPhaseColumns } from './change.rules';
 import { normaliseDiscounts } from './discounts';
 import { SubscriptionOnetimeItems } from './subscription-onetime-items.service';
 import { PlanCatalog, ResolvedPlan } from './plan-catalog';
@@ -164,14 +164,7 @@ export class CreateSubscriptionUseCase {
       subscription_id: sub.id,
       seq: 1,
       starts_at: start,
-      product_pricing_ids: plan.product_pricing_ids,
-      bundle_pricing_id: plan.bundle_pricing_id,
-      config_items: plan.config_items,
-      term_count: plan.term.count,
-      term_frequency: plan.term.frequency,
-      billing_term_count: plan.billing_term.count,
-      billing_term_frequency: plan.billing_term.frequency,
-      post_only: plan.post_only,
+      ...planPhaseColumns(plan),
       billing_anchor_date: anchor,
       change_kind: 'CREATE',
       proration_type: null,

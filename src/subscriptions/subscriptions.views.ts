@@ -16,19 +16,7 @@ import { SubscriptionPhasesRepository } from './subscriptions.repository';
 import type { StoredConfigItem, SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import { deriveState, effectiveAnchor, termOf } from './subscription-state';
 import type { SubscriptionResponse } from './dto/subscription.dto';
-
-function configItemResponse(c: StoredConfigItem) {
-  return {
-    hide_at_checkout: c.hide_at_checkout,
-    minimum_units: c.minimum_units,
-    num_licenses: c.num_licenses,
-    product_metric_pricing_id: c.product_metric_pricing_id,
-    product_pricing_id: c.product_pricing_id,
-    quantity_config: c.quantity_config,
-    sort_order: c.sort_order,
-    upsell_product_metric_pricing_id: c.upsell_product_metric_pricing_id,
-  };
-}
+import { toConfigItemResponse } from './subscriptions.mapper';
 
 function cancelConfigResponse(c: Record<string, unknown> | null) {
   if (!c) return null;
@@ -153,7 +141,7 @@ export class SubscriptionViews {
         change_date: pending ? iso(pending.starts_at) : null,
         company_id: s.company_id,
         computed_entitlements: computed as never,
-        config_items: items.map(configItemResponse),
+        config_items: items.map(toConfigItemResponse),
         created_at: iso(s.created_at)!,
         customer: {
           ...toCustomerResponse(customer),
