@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { Client } from 'pg';
 import { createTestApp, FixedClock, onEmbeddedDatabase, Tenant, TestApp } from '../support/app';
-import { monthlySeatPricing, ok } from '../support/fixtures';
+import { monthlySeatPricing, ok, createCustomer } from '../support/fixtures';
 
 const NOW = '2032-03-01T10:00:00.000Z';
 
@@ -19,9 +19,7 @@ describe('checkout: a quote writes nothing and takes no row lock', () => {
   let a: Tenant;
   const clock = new FixedClock(new Date(NOW));
   let pricing: any;
-  let n = 0;
 
-  const newCustomer = async () => ok(await a.post('/customers', { name: `Buyer ${++n}`, email: `b${n}@example.com` }), 201);
   const session = async (customer: any) =>
     ok(
       await a.post('/checkout', {
@@ -57,7 +55,7 @@ describe('checkout: a quote writes nothing and takes no row lock', () => {
   afterAll(() => t.close());
 
   it('creating a session and rendering its page send no transaction, no row lock and no write for the quote', async () => {
-    const buyer = await newCustomer();
+    const buyer = await createCustomer(a);
     const created = await sqlDuring(() => session(buyer));
     // the session row itself is the one write of a creation
     expect(created.sql.filter((q) => WRITING.test(q))).toEqual([expect.stringMatching(/^\s*INSERT INTO "checkout_sessions"/)]);
@@ -69,7 +67,7 @@ describe('checkout: a quote writes nothing and takes no row lock', () => {
   });
 
   it("rendering the page answers while another transaction holds the customer's row FOR UPDATE", async () => {
-    const buyer = await newCustomer();
+    const buyer = await createCustomer(a);
     const { url } = await session(buyer);
     // The embedded database runs one transaction at a time: there a transaction held open by a
     // second connection would stop every query, so the row is held only on PostgreSQL. The page

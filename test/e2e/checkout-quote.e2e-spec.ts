@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
-import { monthlySeatPricing, ok } from '../support/fixtures';
+import { monthlySeatPricing, ok, createCustomer } from '../support/fixtures';
 
 const NOW = '2032-02-01T10:00:00.000Z';
 
@@ -18,7 +18,6 @@ describe('checkout: the quote shown is the quote charged', () => {
   let n = 0;
 
   const newPricing = (cents: number) => monthlySeatPricing(a, product.id, `Seats ${++n}`, cents);
-  const newCustomer = async () => ok(await a.post('/customers', { name: `Buyer ${++n}`, email: `b${n}@example.com` }), 201);
   const session = async (pricing: any, customer: any, over: Record<string, unknown> = {}) =>
     ok(
       await a.post('/checkout', {
@@ -65,7 +64,7 @@ describe('checkout: the quote shown is the quote charged', () => {
 
   it('PATCH pricing between opening the page and paying: nothing is charged, the page shows the new total and asks; confirming it pays the new total', async () => {
     const pricing = await newPricing(5800);
-    const buyer = await newCustomer();
+    const buyer = await createCustomer(a);
     const { id, url } = await session(pricing, buyer);
     const opened = await page(url).expect(200);
     expect(opened.text).toContain('$116.00');
@@ -95,7 +94,7 @@ describe('checkout: the quote shown is the quote charged', () => {
 
   it('a post without a quote is held to the quote the session was created with', async () => {
     const pricing = await newPricing(5800);
-    const buyer = await newCustomer();
+    const buyer = await createCustomer(a);
     const { url } = await session(pricing, buyer);
     await reprice(pricing, 6000);
     const res = await post(url, form);
@@ -106,7 +105,7 @@ describe('checkout: the quote shown is the quote charged', () => {
 
   it('a page first opened after the change says so, and what it shows is what is charged', async () => {
     const pricing = await newPricing(5800);
-    const buyer = await newCustomer();
+    const buyer = await createCustomer(a);
     const { url } = await session(pricing, buyer);
     await reprice(pricing, 4000);
     const opened = await page(url).expect(200);
@@ -117,7 +116,7 @@ describe('checkout: the quote shown is the quote charged', () => {
 
   it('an unchanged quote completes at once, at the quoted total', async () => {
     const pricing = await newPricing(5800);
-    const buyer = await newCustomer();
+    const buyer = await createCustomer(a);
     const { url } = await session(pricing, buyer);
     const opened = await page(url).expect(200);
     expect(opened.text).not.toContain('quote-changed');
@@ -127,7 +126,7 @@ describe('checkout: the quote shown is the quote charged', () => {
 
   it('a trial (nothing due today) is asked again too when the price it will bill changed', async () => {
     const pricing = await newPricing(5800);
-    const buyer = await newCustomer();
+    const buyer = await createCustomer(a);
     const { url } = await session(pricing, buyer, { trial: true, trial_term: { count: 14, frequency: 'DAY' } });
     const opened = await page(url).expect(200);
     await reprice(pricing, 7000);
@@ -140,7 +139,7 @@ describe('checkout: the quote shown is the quote charged', () => {
   it('a plan change (previous_subscription_id) whose new prices changed is not applied until the buyer confirms', async () => {
     const current = await newPricing(2000);
     const next = await newPricing(5800);
-    const buyer = await newCustomer();
+    const buyer = await createCustomer(a);
     const sub = await ok(
       await a.post('/subscriptions', {
         customer_id: buyer.id,

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
-import { createPricing, createProduct, fixedPricing, ISO } from '../support/fixtures';
+import { createPricing, createProduct, fixedPricing, ISO, createCustomer } from '../support/fixtures';
 
 /** A monthly seat price of 58.00 USD per licence (these tests' plan), on the shared fixedPricing. */
 const seatPricing5800 = (productId: string, over: Record<string, unknown> = {}) =>
@@ -60,12 +60,9 @@ describe('checkout sessions', () => {
   let eur: any;
   let bundle: any;
   let customer: any;
-  let n = 0;
 
   const setNow = (iso: string) => clock.set(new Date(iso));
   const seatPmp = () => seats.product_metric_pricings[0].id;
-  const newCustomer = async (tenant: Tenant = a, over: Record<string, unknown> = {}) =>
-    (await tenant.post('/customers', { name: `Customer ${++n}`, email: `c${n}@example.com`, ...over }).expect(201)).body;
   const base = (over: Record<string, unknown> = {}) => ({
     type: 'CHECKOUT_SESSION',
     customer_id: customer.id,
@@ -118,7 +115,7 @@ describe('checkout sessions', () => {
         product_pricing_ids: [seats.id, yearly.id],
       })
     ).body;
-    customer = await newCustomer(a);
+    customer = await createCustomer(a);
   });
   afterAll(() => t.close());
   afterEach(() => expectBooksBalanced(t));
@@ -324,7 +321,7 @@ describe('checkout sessions', () => {
       });
 
       it('previous_subscription_id must be a live subscription of the same customer', async () => {
-        const other = await newCustomer(a);
+        const other = await createCustomer(a);
         const sub = (await a.post('/subscriptions', { customer_id: other.id, product_pricing_ids: [seats.id] }).expect(200)).body;
         const res = await a.post('/checkout', base({ previous_subscription_id: sub.id }));
         expectError(res, 400, 'validation_error');
@@ -351,7 +348,7 @@ describe('checkout sessions', () => {
       });
 
       it('an archived customer cannot check out', async () => {
-        const c = await newCustomer(a);
+        const c = await createCustomer(a);
         await a.patch(`/customers/${c.id}`, { status: 'ARCHIVED' }).expect(200);
         expectError(await a.post('/checkout', base({ customer_id: c.id })), 400, 'request_error');
       });
@@ -433,7 +430,7 @@ describe('checkout sessions', () => {
     });
 
     it('an invalid form is re-rendered with errors, nothing changes', async () => {
-      const c = await newCustomer(a);
+      const c = await createCustomer(a);
       const { id, url } = await create({ customer_id: c.id, options: { requires_customer_address: true } });
       const res = await submit(url, { name: '', email: 'nope', payment_token: 'tok_fake', city: 'Paris' }).expect(400);
       expect(res.text).toContain('role="alert"');
@@ -446,7 +443,7 @@ describe('checkout sessions', () => {
     });
 
     it('completes: customer updated, subscription started, first invoice generated and paid, confirmation shown', async () => {
-      const c = await newCustomer(a);
+      const c = await createCustomer(a);
       const { id, url } = await create({
         customer_id: c.id,
         auto_charges: true,
@@ -511,7 +508,7 @@ describe('checkout sessions', () => {
     });
 
     it('a trial session: nothing is due today, the subscription starts in trial, no invoice yet', async () => {
-      const c = await newCustomer(a);
+      const c = await createCustomer(a);
       const { id, url } = await create({ customer_id: c.id, trial: true, trial_term: { count: 14, frequency: 'DAY' } });
       const shown = await page(url).expect(200);
       expect(shown.text).toContain('Due on 15 March 2027');
@@ -525,7 +522,7 @@ describe('checkout sessions', () => {
     });
 
     it('redirects (303) to redirect_url', async () => {
-      const c = await newCustomer(a);
+      const c = await createCustomer(a);
       const { url } = await create({
         customer_id: c.id,
         options: { completion_action: 'REDIRECT', redirect_url: 'https://shop.example.com/thanks' },
@@ -535,7 +532,7 @@ describe('checkout sessions', () => {
     });
 
     it('two concurrent submissions complete once: one subscription, one invoice', async () => {
-      const c = await newCustomer(a);
+      const c = await createCustomer(a);
       const { id, url } = await create({ customer_id: c.id });
       const [r1, r2] = await Promise.all([submit(url, goodForm), submit(url, goodForm)]);
       expect([r1.status, r2.status].sort()).toEqual([200, 409]);
@@ -545,7 +542,7 @@ describe('checkout sessions', () => {
     });
 
     it('with previous_subscription_id: the subscription changes plan (once), no new subscription', async () => {
-      const c = await newCustomer(a);
+      const c = await createCustomer(a);
       const sub = (await a.post('/subscriptions', { customer_id: c.id, product_pricing_ids: [seats.id] }).expect(200)).body;
       const { id, url } = await create({
         customer_id: c.id,
@@ -572,7 +569,7 @@ describe('checkout sessions', () => {
     });
 
     it('a plan change that the subscription refuses leaves the session OPEN', async () => {
-      const c = await newCustomer(a);
+      const c = await createCustomer(a);
       const sub = (await a.post('/subscriptions', { customer_id: c.id, product_pricing_ids: [seats.id] }).expect(200)).body;
       const { id, url } = await create({
         customer_id: c.id,
@@ -595,7 +592,7 @@ describe('checkout sessions', () => {
       ['tok_chargeDeclined', 'Your card was declined.'],
       ['tok_insufficientFunds', 'Your card has insufficient funds.'],
     ])('a declined card (%s) re-renders the page with the message; the session stays OPEN and nothing changed', async (token, message) => {
-      const c = await newCustomer(a, { name: 'Before' });
+      const c = await createCustomer(a, { name: 'Before' });
       const { id, url } = await create({ customer_id: c.id });
       const res = await submit(url, { ...goodForm, payment_token: token }).expect(402);
       expect(res.text).toContain(message);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { createPricing, createProduct, fixedPricing } from '../support/fixtures';
+import { createPricing, createProduct, fixedPricing, createCustomer } from '../support/fixtures';
 
 /** A monthly seat price of 58.00 USD per licence (these tests' plan), on the shared fixedPricing. */
 const seatPricing5800 = (productId: string, over: Record<string, unknown> = {}) =>
@@ -76,12 +76,9 @@ describe('contracts', () => {
   let setup: any; // one-time $250.00
   let bundle: any;
   let customer: any;
-  let customerN = 0;
 
   const setNow = (iso: string) => clock.set(new Date(iso));
   const seatPmp = () => seats.product_metric_pricings[0].id;
-  const newCustomer = async (tenant: Tenant = a, name = `Customer ${++customerN}`, over: Record<string, unknown> = {}) =>
-    (await tenant.post('/customers', { name, email: `c${customerN}@example.com`, ...over }).expect(201)).body;
   const base = (over: Record<string, unknown> = {}) => ({
     customer_id: customer.id,
     title: 'Master services agreement',
@@ -142,7 +139,7 @@ describe('contracts', () => {
         product_pricing_ids: [seats.id, yearly.id],
       })
     ).body;
-    customer = await newCustomer(a, 'Acme Corp');
+    customer = await createCustomer(a, { name: 'Acme Corp' });
   });
   afterAll(() => t.close());
   beforeEach(() => setNow(NOW));
@@ -277,7 +274,7 @@ describe('contracts', () => {
     });
 
     it('accepts the customer identifier', async () => {
-      const c = await newCustomer(a, 'By identifier', { identifier: 'crm-77' });
+      const c = await createCustomer(a, { name: 'By identifier', ...{ identifier: 'crm-77' } });
       const body = await createContract({ customer_id: 'crm-77' });
       expect(body.customer_id).toBe(c.id);
     });
@@ -342,7 +339,7 @@ describe('contracts', () => {
     );
 
     it('refuses an archived customer', async () => {
-      const c = await newCustomer(a, 'Archived', { status: 'ARCHIVED' });
+      const c = await createCustomer(a, { name: 'Archived', ...{ status: 'ARCHIVED' } });
       expectError(await a.post('/contracts', base({ customer_id: c.id })), 400, 'request_error', 'customer_not_active');
     });
   });
@@ -355,8 +352,8 @@ describe('contracts', () => {
     });
 
     it('filters by customer_id, statuses (case-insensitive), owner_id and search (title, customer name)', async () => {
-      const c = await newCustomer(a, 'Zebra Industries');
-      const c2 = await newCustomer(a, 'Other Buyer');
+      const c = await createCustomer(a, { name: 'Zebra Industries' });
+      const c2 = await createCustomer(a, { name: 'Other Buyer' });
       const draft = await createContract({ customer_id: c.id, title: 'Alpha deal', owner_id: 'owner_f1' });
       const pending = await createContract({ customer_id: c.id, title: 'Beta deal', status: 'PENDING_SIGNATURES', owner_id: 'owner_f2' });
       const other = await createContract({ customer_id: c2.id, title: 'Gamma zebra-free', owner_id: 'owner_f1' });
@@ -380,7 +377,7 @@ describe('contracts', () => {
     });
 
     it('sorts by the base sort keys, ties by id, and pages with from_key', async () => {
-      const c = await newCustomer(a, 'Sorted');
+      const c = await createCustomer(a, { name: 'Sorted' });
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) {
         setNow(new Date(Date.parse(NOW) + i * 60_000).toISOString());
@@ -585,7 +582,7 @@ describe('contracts', () => {
 
   describe('signing and execution', () => {
     it('executes when every signatory has signed: completed_date, and its subscription starts at start_date (in the future)', async () => {
-      const c0 = await newCustomer(a, 'Signer Co');
+      const c0 = await createCustomer(a, { name: 'Signer Co' });
       const c = await createContract({
         customer_id: c0.id,
         status: 'PENDING_SIGNATURES',
@@ -648,7 +645,7 @@ describe('contracts', () => {
     });
 
     it('signs in DRAFT too; without start_date the subscription starts at execution', async () => {
-      const c0 = await newCustomer(a, 'Draft signer');
+      const c0 = await createCustomer(a, { name: 'Draft signer' });
       const c = await createContract({ customer_id: c0.id, signatories: [{ email: 'solo@acme.test' }] });
       setNow('2027-03-07T10:30:00.000Z');
       const done = (await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'solo@acme.test', signed: true }] }).expect(200)).body;
@@ -666,7 +663,7 @@ describe('contracts', () => {
 
     it('creates exactly one subscription when the two last signatures race (PATCH and PATCH)', async () => {
       for (let round = 0; round < 3; round++) {
-        const c0 = await newCustomer(a, `Race ${round}`);
+        const c0 = await createCustomer(a, { name: `Race ${round}` });
         const c = await createContract({ customer_id: c0.id, status: 'PENDING_SIGNATURES' });
         const results = await Promise.all([
           a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'ceo@acme.test', signed: true }, { email: 'cfo@acme.test' }] }),
@@ -683,7 +680,7 @@ describe('contracts', () => {
     });
 
     it('creates exactly one subscription when the last signatures race (hosted page and PATCH)', async () => {
-      const c0 = await newCustomer(a, 'Race mixed');
+      const c0 = await createCustomer(a, { name: 'Race mixed' });
       const c = await createContract({ customer_id: c0.id, status: 'PENDING_SIGNATURES' });
       const [viaPage, viaPatch] = await Promise.all([
         submit(c.signatories[0].signature_link, { full_name: 'Ada Lovelace', agree: 'yes' }),
@@ -697,7 +694,7 @@ describe('contracts', () => {
     });
 
     it('turns the last signature away when the customer can no longer subscribe (nothing changes)', async () => {
-      const c0 = await newCustomer(a, 'Leaving soon');
+      const c0 = await createCustomer(a, { name: 'Leaving soon' });
       const c = await createContract({ customer_id: c0.id, signatories: [{ email: 'solo@acme.test' }] });
       await a.patch(`/customers/${c0.id}`, { status: 'ARCHIVED' }).expect(200);
       expectError(
@@ -714,7 +711,7 @@ describe('contracts', () => {
 
   describe('expiry and void', () => {
     it('reads EXPIRED past expiration_date (GET, find, persisted), and cannot be edited or signed', async () => {
-      const c0 = await newCustomer(a, 'Expiring');
+      const c0 = await createCustomer(a, { name: 'Expiring' });
       const c = await createContract({ customer_id: c0.id, status: 'PENDING_SIGNATURES', expiration_date: '2027-03-10T00:00:00.000Z' });
       expect((await a.post('/contracts/find', { query: { customer_id: c0.id, statuses: ['EXPIRED'] } }).expect(200)).body.results).toEqual(
         [],
@@ -763,7 +760,7 @@ describe('contracts', () => {
 
   describe('hosted signing page', () => {
     it('shows the contract (escaped), records views, validates on the server, signs once', async () => {
-      const c0 = await newCustomer(a, 'Page Buyer', { org_name: 'Page Buyer Ltd' });
+      const c0 = await createCustomer(a, { name: 'Page Buyer', ...{ org_name: 'Page Buyer Ltd' } });
       const c = await createContract({
         customer_id: c0.id,
         title: 'Deal <script>alert(1)</script>',
@@ -837,7 +834,7 @@ describe('contracts', () => {
     });
 
     it('two concurrent submissions of the same link sign once', async () => {
-      const c0 = await newCustomer(a, 'Double click');
+      const c0 = await createCustomer(a, { name: 'Double click' });
       const c = await createContract({ customer_id: c0.id, signatories: [{ email: 'dbl@acme.test', name: 'Dee' }] });
       const link = c.signatories[0].signature_link;
       const results = await Promise.all([
@@ -899,7 +896,7 @@ describe('contracts', () => {
     it("B cannot use A's customers or pricings", async () => {
       const res = await b.post('/contracts', base());
       expectError(res, 404, 'request_error', 'not_found');
-      const bCustomer = await newCustomer(b, 'B customer');
+      const bCustomer = await createCustomer(b, { name: 'B customer' });
       const res2 = await b.post('/contracts', base({ customer_id: bCustomer.id }));
       expect(Object.keys(expectError(res2, 404, 'request_error', 'not_found').validation_errors!)).toEqual(['product_pricing_ids[0]']);
     });
@@ -907,7 +904,7 @@ describe('contracts', () => {
     it("a signing link shows only its own contract; A's secret under B's company id is not a link", async () => {
       const bProduct = await createProduct(b, { name: 'B product' });
       const bPricing = await createPricing(b, seatPricing5800(bProduct.id, { name: 'B seats' }));
-      const bCustomer = await newCustomer(b, 'B buyer');
+      const bCustomer = await createCustomer(b, { name: 'B buyer' });
       const bContract = (
         await b
           .post('/contracts', {

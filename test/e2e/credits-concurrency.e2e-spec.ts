@@ -1,7 +1,7 @@
 import { createTestApp, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
-import { usd } from '../support/fixtures';
+import { usd, createCustomer } from '../support/fixtures';
 
 /**
  * Concurrent consumption that tries to overdraw. On the real PostgreSQL (DATABASE_URL) the
@@ -19,7 +19,6 @@ describe('credits: concurrent consumption never overdraws', () => {
   afterAll(() => t.close());
   afterEach(() => expectBooksBalanced(t));
 
-  const newCustomer = async (name: string) => (await a.post('/customers', { name, email: `${name}@example.com` }).expect(201)).body;
   const grant = async (body: Record<string, unknown>) => {
     const res = await a.post('/credits', { name: 'Prepaid', ...body });
     if (res.status !== 201) throw new Error(`POST /credits: ${res.status} ${JSON.stringify(res.body)}`);
@@ -27,7 +26,7 @@ describe('credits: concurrent consumption never overdraws', () => {
   };
 
   it('20 concurrent consumes of 100 against 1,000 in three credits: exactly 10 succeed, the balance ends at 0', async () => {
-    const c = await newCustomer('race-amount');
+    const c = await createCustomer(a, { name: 'race-amount' });
     const credits = [
       await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(300) }),
       await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(300) }),
@@ -55,7 +54,7 @@ describe('credits: concurrent consumption never overdraws', () => {
   });
 
   it('20 concurrent consumes of varied amounts: what succeeds adds up to exactly what it took, never below zero', async () => {
-    const c = await newCustomer('race-varied');
+    const c = await createCustomer(a, { name: 'race-varied' });
     await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(500) });
     await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(250), expiration_date: '2099-01-01T00:00:00.000Z' });
     const asks = Array.from({ length: 20 }, (_, i) => 37 + ((i * 53) % 90)); // 37..126 cents, 20 asks, ~1,600 in all
@@ -71,7 +70,7 @@ describe('credits: concurrent consumption never overdraws', () => {
   });
 
   it('20 concurrent unit consumes against 12 units: exactly 12 succeed', async () => {
-    const c = await newCustomer('race-units');
+    const c = await createCustomer(a, { name: 'race-units' });
     const item = (await a.post('/billable_items', { name: 'Race item', type: 'CUSTOM_USAGE' }).expect(200)).body;
     const u1 = await grant({ customer_id: c.id, type: 'UNITS', units: 5, item_id: item.id });
     const u2 = await grant({ customer_id: c.id, type: 'UNITS', units: 7, item_id: item.id });
@@ -84,7 +83,7 @@ describe('credits: concurrent consumption never overdraws', () => {
   });
 
   it('concurrent revokes and consumes of one credit: one revoke wins, consumption never exceeds what was there', async () => {
-    const c = await newCustomer('race-revoke');
+    const c = await createCustomer(a, { name: 'race-revoke' });
     const credit = await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(1000) });
     const calls = [
       ...Array.from({ length: 5 }, () => a.delete(`/credits/${credit.id}`)),

@@ -6,7 +6,7 @@ import { InvoicesRepository } from '../../src/invoicing/invoicing.repository';
 import { InvoiceEntity } from '../../src/invoicing/invoicing.entity';
 import { CreditsApplier } from '../../src/credits/credits-applier.service';
 import { CreditsExpirer } from '../../src/credits/credits-expirer.service';
-import { usd } from '../support/fixtures';
+import { usd, createCustomer } from '../support/fixtures';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -28,10 +28,6 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
   let seq = 0;
   const setNow = (ms: number) => clock.set(new Date(L0.getTime() + ms));
 
-  const newCustomer = async (tenant: Tenant, over: Record<string, unknown> = {}) => {
-    const n = ++seq;
-    return (await tenant.post('/customers', { name: `Log customer ${n}`, email: `log${n}@example.com`, ...over }).expect(201)).body;
-  };
   const newItem = async (tenant: Tenant, name: string) => {
     const res = await tenant.post('/billable_items', { name, type: 'CUSTOM_USAGE' });
     if (res.status !== 200) throw new Error(`POST /billable_items: ${res.status} ${JSON.stringify(res.body)}`);
@@ -103,9 +99,9 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     beforeAll(async () => {
       setNow(0);
       l = await t.tenant('Logs');
-      parent = await newCustomer(l, { identifier: 'log-parent', org_name: 'Parent Org' });
-      cust = await newCustomer(l, { identifier: 'log-cust', parent_customer_id: parent.id });
-      other = await newCustomer(l, { identifier: 'log-other' });
+      parent = await createCustomer(l, { identifier: 'log-parent', org_name: 'Parent Org' });
+      cust = await createCustomer(l, { identifier: 'log-cust', parent_customer_id: parent.id });
+      other = await createCustomer(l, { identifier: 'log-other' });
       seats = await newItem(l, 'Seats');
       const idOf = async (creditId: string, action: string) => {
         const rows = await logsOf(l, { credit_id: creditId, action_type: action });
@@ -350,7 +346,7 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     });
 
     it('applies credits up to what is due; a PENDING invoice with nothing left due is PAID; the rest stays on the credit', async () => {
-      const cu = await newCustomer(ap);
+      const cu = await createCustomer(ap);
       const big = await grant(ap, { customer_id: cu.id, type: 'AMOUNT', amount: usd(10_000) });
       const inv = await invoice(ap, cu.id, [{ name: 'Plan', qty: 1, price: 6000 }]);
       setNow(1 * MINUTE);
@@ -375,8 +371,8 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     });
 
     it("units first against the matching item's lines, then amounts soonest-expiring first; never EUR, expired, or another customer's credits", async () => {
-      const cu = await newCustomer(ap);
-      const stranger = await newCustomer(ap);
+      const cu = await createCustomer(ap);
+      const stranger = await createCustomer(ap);
       const later = await grant(ap, { customer_id: cu.id, type: 'AMOUNT', amount: usd(1000), expiration_date: at(30 * DAY) });
       const sooner = await grant(ap, { customer_id: cu.id, type: 'AMOUNT', amount: usd(1000), expiration_date: at(5 * DAY) });
       const inEur = await grant(ap, { customer_id: cu.id, type: 'AMOUNT', amount: eur(5000), expiration_date: at(1 * DAY) });
@@ -408,7 +404,7 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     });
 
     it('a DRAFT invoice keeps its status; a second application covers only units not yet covered', async () => {
-      const cu = await newCustomer(ap);
+      const cu = await createCustomer(ap);
       const first = await grant(ap, { customer_id: cu.id, type: 'UNITS', units: 3, item_id: seats.id });
       const inv = await invoice(
         ap,
@@ -430,7 +426,7 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     });
 
     it("works only through the caller's transaction: a rollback leaves the invoice, the credit and the log as they were", async () => {
-      const cu = await newCustomer(ap);
+      const cu = await createCustomer(ap);
       const cr = await grant(ap, { customer_id: cu.id, type: 'AMOUNT', amount: usd(700) });
       const inv = await invoice(ap, cu.id, [{ name: 'Plan', qty: 1, price: 1000 }]);
       const before = await reload(ap, inv);
@@ -456,7 +452,7 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     });
 
     it("applies the new credit to the customer's PENDING invoices of its currency, oldest first, in the same request", async () => {
-      const cu = await newCustomer(op);
+      const cu = await createCustomer(op);
       // written in this order, but the second one has the older invoice_date
       const newer = await invoice(op, cu.id, [{ name: 'B', qty: 1, price: 2000 }], { invoiceDate: new Date(L0.getTime() - 1 * DAY) });
       const older = await invoice(op, cu.id, [{ name: 'A', qty: 1, price: 3000 }], { invoiceDate: new Date(L0.getTime() - 10 * DAY) });
@@ -492,7 +488,7 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     });
 
     it('applies only to the listed invoice_uuids; a UNITS credit covers lines of its item', async () => {
-      const cu = await newCustomer(op);
+      const cu = await createCustomer(op);
       const first = await invoice(op, cu.id, [{ name: 'Seats', qty: 2, price: 700, item_id: seats.id }], {
         invoiceDate: new Date(L0.getTime() - 5 * DAY),
       });
@@ -522,7 +518,7 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     });
 
     it('works on an invoice of the invoice API (POST /one_times IMMEDIATE), as GET /invoices/{uuid} shows', async () => {
-      const cu = await newCustomer(op);
+      const cu = await createCustomer(op);
       const res = await op.post('/one_times', {
         customer_id: cu.id,
         type: 'IMMEDIATE',
@@ -549,8 +545,8 @@ describe('credit log (#1), application to invoices, apply_to_open_invoices', () 
     });
 
     it('refuses invoices that are not open PENDING invoices of the customer in its currency, and then writes nothing', async () => {
-      const cu = await newCustomer(op);
-      const stranger = await newCustomer(op);
+      const cu = await createCustomer(op);
+      const stranger = await createCustomer(op);
       const foreign = await invoice(op, stranger.id, [{ name: 'X', qty: 1, price: 100 }]);
       const mine = await invoice(op, cu.id, [{ name: 'Y', qty: 1, price: 100 }]);
       const inEur = await invoice(op, cu.id, [{ name: 'Z', qty: 1, price: 100 }], { currency: 'EUR' });

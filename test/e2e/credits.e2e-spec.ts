@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { CreditsExpirer, CreditsScheduler } from '../../src/credits/credits-expirer.service';
-import { usd } from '../support/fixtures';
+import { usd, createCustomer } from '../support/fixtures';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -18,17 +18,8 @@ describe('credits: grant, find, revoke, consume, expire', () => {
   let otherItem: any;
   let itemB: any; // a billable item of B
   let customerB: any;
-  let seq = 0;
 
   const setNow = (ms: number) => clock.set(new Date(T0.getTime() + ms));
-  const newCustomer = async (tenant: Tenant = a, over: Record<string, unknown> = {}) => {
-    const n = ++seq;
-    return (
-      await tenant
-        .post('/customers', { name: `Customer ${n}`, email: `c${n}@example.com`, identifier: `cred-cust-${n}`, ...over })
-        .expect(201)
-    ).body;
-  };
   const newItem = async (tenant: Tenant, name: string) => {
     const res = await tenant.post('/billable_items', { name, type: 'CUSTOM_USAGE' });
     if (res.status !== 200) throw new Error(`POST /billable_items: ${res.status} ${JSON.stringify(res.body)}`);
@@ -50,14 +41,14 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     item = await newItem(a, 'API calls');
     otherItem = await newItem(a, 'Storage');
     itemB = await newItem(b, 'B calls');
-    customerB = await newCustomer(b);
+    customerB = await createCustomer(b);
   });
   afterAll(() => t.close());
   beforeEach(() => setNow(0));
 
   describe('grant', () => {
     it('grants an AMOUNT credit (201) with every field of the spec present', async () => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const res = await a
         .post('/credits', {
           customer_id: c.id,
@@ -108,7 +99,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     });
 
     it('grants a UNITS credit of a billable item, the item expanded, and takes the customer identifier', async () => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const res = await a
         .post('/credits', { customer_id: c.identifier, name: 'Free calls', type: 'UNITS', units: 1000, item_id: item.id })
         .expect(201);
@@ -151,14 +142,14 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       [{ type: 'AMOUNT', amount: usd(100), apply_to_open_invoices: { enable: 'yes' } }, 'apply_to_open_invoices.enable'],
       [{ type: 'AMOUNT', amount: usd(100), unknown_field: 1 }, 'unknown_field'],
     ])('rejects %j with 400 naming %s', async (over, field) => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const body = JSON.parse(JSON.stringify({ customer_id: c.id, name: 'X', ...over }).replace('"ITEM"', JSON.stringify(item.id)));
       const res = await a.post('/credits', body).expect(400);
       expect(expectError(res, 400, 'validation_error', 'invalid_field').validation_errors).toHaveProperty([field]);
     });
 
     it('rejects invoice_uuids that are not uuids', async () => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const res = await a.post('/credits', {
         customer_id: c.id,
         name: 'X',
@@ -171,7 +162,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     });
 
     it('answers 404 naming the field for an unknown customer, item or subscription, and writes nothing', async () => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const cases: [Record<string, unknown>, string][] = [
         [{ customer_id: 'cus_01jzzzzzzzzzzzzzzzzzzzzzzz', type: 'AMOUNT', amount: usd(100) }, 'customer_id'],
         [{ customer_id: 'no-such-identifier', type: 'AMOUNT', amount: usd(100) }, 'customer_id'],
@@ -204,8 +195,8 @@ describe('credits: grant, find, revoke, consume, expire', () => {
           })
           .expect(200)
       ).body;
-      const owner = await newCustomer();
-      const stranger = await newCustomer();
+      const owner = await createCustomer(a);
+      const stranger = await createCustomer(a);
       const sub = await a.post('/subscriptions', { customer_id: owner.id, product_pricing_ids: [pricing.id] });
       expect(sub.status).toBe(200);
       const credit = await grant({ customer_id: owner.id, type: 'AMOUNT', amount: usd(100), subscription_id: sub.body.id });
@@ -230,7 +221,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
 
     beforeAll(async () => {
       setNow(0);
-      cust = await newCustomer(a, { identifier: 'finder-1' });
+      cust = await createCustomer(a, { identifier: 'finder-1' });
       const product = (await a.post('/products', { name: 'Finder plan' }).expect(200)).body;
       const pricing = (
         await a
@@ -347,7 +338,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
 
   describe('revoke', () => {
     it('revokes an ACTIVE credit: 200 with the credit REVOKED, nothing left, a REVOKED log of what was taken back; twice is a 409', async () => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const credit = await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(1000) });
       await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(300) }).expect(200);
       setNow(1 * MINUTE);
@@ -371,7 +362,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     });
 
     it('revokes a UNITS credit (log in units) and refuses CONSUMED and expired credits with 409', async () => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const units = await grant({ customer_id: c.id, type: 'UNITS', units: 8, item_id: item.id });
       const res = await a.delete(`/credits/${units.id}`).expect(200);
       expect(res.body).toMatchObject({ state: 'REVOKED', units: 0, issued_units: 8 });
@@ -396,7 +387,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
 
   describe('consume', () => {
     it('consumes soonest-expiring first (then the oldest, never-expiring last), only of that currency; a credit reaching 0 is CONSUMED', async () => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const never = await grant({ customer_id: c.id, name: 'never', type: 'AMOUNT', amount: usd(500) });
       setNow(1 * MINUTE);
       const month = await grant({ customer_id: c.id, name: 'month', type: 'AMOUNT', amount: usd(500), expiration_date: at(30 * DAY) });
@@ -465,7 +456,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     });
 
     it('refuses to overdraw: 400 insufficient_credit and NOTHING changes', async () => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const one = await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(600) });
       const two = await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(400) });
       setNow(1 * MINUTE);
@@ -484,7 +475,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     });
 
     it('consumes units of an item, and never expired credits even before the expirer ran', async () => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const soon = await grant({ customer_id: c.id, type: 'UNITS', units: 5, item_id: item.id, expiration_date: at(1 * DAY) });
       const later = await grant({ customer_id: c.id, type: 'UNITS', units: 5, item_id: item.id, expiration_date: at(5 * DAY) });
       const other = await grant({ customer_id: c.id, type: 'UNITS', units: 50, item_id: otherItem.id });
@@ -513,7 +504,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     });
 
     it('consumes from credit_id only when given, and checks it', async () => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const first = await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(500), expiration_date: at(1 * DAY) });
       const second = await grant({ customer_id: c.id, type: 'AMOUNT', amount: usd(500) });
       const units = await grant({ customer_id: c.id, type: 'UNITS', units: 3, item_id: item.id });
@@ -533,7 +524,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       const u = await a.post('/credits/consume', { customer_id: c.id, type: 'UNITS', units: 2, credit_id: units.id }).expect(200);
       expect(u.body.credits[0]).toMatchObject({ id: units.id, units: 1 });
 
-      const other = await newCustomer();
+      const other = await createCustomer(a);
       const foreign = await grant({ customer_id: other.id, type: 'AMOUNT', amount: usd(500) });
       let e = expectError(
         await a.post('/credits/consume', { customer_id: c.id, type: 'AMOUNT', amount: usd(1), credit_id: foreign.id }),
@@ -587,7 +578,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
       [{ amount: usd(5) }, 'type'],
       [{ type: 'AMOUNT', amount: usd(5), note: 5 }, 'note'],
     ])('rejects consume %j with 400 naming %s', async (over, field) => {
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       const res = await a.post('/credits/consume', { customer_id: c.id, ...over }).expect(400);
       expect(expectError(res, 400, 'validation_error').validation_errors).toHaveProperty([field]);
     });
@@ -600,7 +591,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
         'not_found',
       );
       expect(e.validation_errors).toHaveProperty(['customer_id']);
-      const c = await newCustomer();
+      const c = await createCustomer(a);
       e = expectError(
         await a.post('/credits/consume', { customer_id: c.id, type: 'UNITS', units: 1, item_id: itemB.id }),
         404,
@@ -663,7 +654,7 @@ describe('credits: grant, find, revoke, consume, expire', () => {
     let credit: any;
     let customer: any;
     beforeAll(async () => {
-      customer = await newCustomer();
+      customer = await createCustomer(a);
       credit = await grant({ customer_id: customer.id, type: 'AMOUNT', amount: usd(900) });
     });
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { Logger } from '@nestjs/common';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
+import { createCustomer } from '../support/fixtures';
 
 /** Hosted pages answer errors as readable HTML pages, and their secret never reaches a log. */
 describe('hardening: hosted page errors', () => {
@@ -8,9 +9,7 @@ describe('hardening: hosted page errors', () => {
   let a: Tenant;
   const clock = new FixedClock(new Date('2027-03-01T12:00:00.000Z'));
   let seats: any;
-  let n = 0;
 
-  const newCustomer = async () => (await a.post('/customers', { name: `Customer ${++n}`, email: `c${n}@example.com` }).expect(201)).body;
   const pricing = async (name: string) =>
     (
       await a
@@ -75,7 +74,7 @@ describe('hardening: hosted page errors', () => {
   afterAll(() => t.close());
 
   it('the checkout page of a customer archived meanwhile is an HTML page saying why (400), and nothing is created', async () => {
-    const c = await newCustomer();
+    const c = await createCustomer(a);
     const { url } = await checkout(c.id, seats);
     await a.patch(`/customers/${c.id}`, { status: 'ARCHIVED' }).expect(200);
     const html = expectHtmlError(await submit(url, payForm), 400, url);
@@ -88,7 +87,7 @@ describe('hardening: hosted page errors', () => {
 
   it('the checkout page of a price archived meanwhile is an HTML page (4xx), not JSON', async () => {
     const price = await pricing('Archived later');
-    const c = await newCustomer();
+    const c = await createCustomer(a);
     const { url } = await checkout(c.id, price);
     await a.patch(`/pricing/${price.id}`, { state: 'ARCHIVED' }).expect(200);
     const res = await submit(url, payForm);
@@ -101,7 +100,7 @@ describe('hardening: hosted page errors', () => {
   });
 
   it('the signing page of a customer archived meanwhile is an HTML page (400), and the contract is unchanged', async () => {
-    const c = await newCustomer();
+    const c = await createCustomer(a);
     const k = await contract(c.id);
     await a.patch(`/customers/${c.id}`, { status: 'ARCHIVED' }).expect(200);
     const link = k.signatories[0].signature_link;
@@ -114,7 +113,7 @@ describe('hardening: hosted page errors', () => {
   });
 
   it('a NUL character in a hosted-page form is an HTML 400', async () => {
-    const c = await newCustomer();
+    const c = await createCustomer(a);
     const { url } = await checkout(c.id, seats);
     expectHtmlError(await submit(url, { ...payForm, name: 'Grace\u0000' }), 400, url);
   });
@@ -123,7 +122,7 @@ describe('hardening: hosted page errors', () => {
     // A real database failure: a trigger refuses the subscriptions of this company.
     let url: string;
     beforeAll(async () => {
-      url = (await checkout((await newCustomer()).id, seats)).url;
+      url = (await checkout((await createCustomer(a)).id, seats)).url;
       await t.dataSource.query(`
         CREATE OR REPLACE FUNCTION tally_test_refuse_subscription() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN

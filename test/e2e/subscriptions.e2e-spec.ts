@@ -1,7 +1,16 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 
-import { createEntitlement, createPricing, createProduct, createUsageItem, fixedPricing, ISO, UsageItem } from '../support/fixtures';
+import {
+  createEntitlement,
+  createPricing,
+  createProduct,
+  createUsageItem,
+  fixedPricing,
+  ISO,
+  UsageItem,
+  createCustomer,
+} from '../support/fixtures';
 
 const DAY = 86_400_000;
 
@@ -22,8 +31,6 @@ describe('subscriptions', () => {
     email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
     ...over,
   });
-  const newCustomer = async (tenant: Tenant, name: string, over: Record<string, unknown> = {}) =>
-    (await tenant.post('/customers', customerBody(name, over)).expect(201)).body;
   const subscribe = async (body: Record<string, unknown>, tenant: Tenant = a) => {
     const res = await tenant.post('/subscriptions', body);
     if (res.status !== 200) throw new Error(`POST /subscriptions ${res.status} ${JSON.stringify(res.body)}`);
@@ -57,7 +64,7 @@ describe('subscriptions', () => {
       item_id: usage.itemId,
       metric_id: usage.metricId,
     });
-    customer = await newCustomer(a, 'Acme', { identifier: 'acme-1' });
+    customer = await createCustomer(a, customerBody('Acme', { identifier: 'acme-1' }));
   });
   afterAll(() => t.close());
   beforeEach(() => setNow('2027-01-31T12:00:00.000Z'));
@@ -234,7 +241,7 @@ describe('subscriptions', () => {
     });
 
     it('normalises MRR per frequency: 12,000.00 yearly is 1,000.00 MRR and 12,000.00 ARR', async () => {
-      const c = await newCustomer(a, 'Yearly Co');
+      const c = await createCustomer(a, customerBody('Yearly Co'));
       const body = await subscribe({ customer_id: c.id, product_pricing_ids: [yearly.id] });
       expect(body.term).toEqual({ count: 1, frequency: 'YEAR' });
       expect(body.mrr).toEqual({ currency: 'USD', value_in_cents: 100_000 });
@@ -243,7 +250,7 @@ describe('subscriptions', () => {
     });
 
     it('applies discounts to MRR (disc_ ids, shape of a stored discount)', async () => {
-      const c = await newCustomer(a, 'Discount Co');
+      const c = await createCustomer(a, customerBody('Discount Co'));
       const body = await subscribe({
         customer_id: c.id,
         product_pricing_ids: [seats.id],
@@ -262,7 +269,7 @@ describe('subscriptions', () => {
     });
 
     it('validates the body', async () => {
-      const c = await newCustomer(a, 'Validation Co');
+      const c = await createCustomer(a, customerBody('Validation Co'));
       const eur = await createPricing(a, fixedPricing(product.id, { name: 'EUR seats', currency: 'EUR' }));
       const archived = await createPricing(a, fixedPricing(product.id, { name: 'Old' }));
       await a.patch(`/pricing/${archived.id}`, { state: 'ARCHIVED' }).expect(200);
@@ -270,7 +277,7 @@ describe('subscriptions', () => {
         a,
         fixedPricing(product.id, { name: 'Setup', type: 'ONETIME', billing_frequency: { count: 1, frequency: 'ONETIME' } }),
       );
-      const archivedCustomer = await newCustomer(a, 'Gone');
+      const archivedCustomer = await createCustomer(a, customerBody('Gone'));
       await a.patch(`/customers/${archivedCustomer.id}`, { status: 'ARCHIVED' }).expect(200);
 
       const base = { customer_id: c.id, product_pricing_ids: [seats.id] };
@@ -369,7 +376,7 @@ describe('subscriptions', () => {
           .expect(200)
       ).body;
       expect(bundle.num_subs).toBe(0);
-      const c = await newCustomer(a, 'Bundle Co');
+      const c = await createCustomer(a, customerBody('Bundle Co'));
       const sub = await subscribe({ customer_id: c.id, bundle_pricing_id: bundle.id });
       expect(sub).toMatchObject({ bundle_pricing_id: bundle.id, product_pricing_ids: [p1.id], term: { count: 1, frequency: 'QUARTER' } });
       expect(sub.bundle_pricing).toMatchObject({
@@ -393,7 +400,7 @@ describe('subscriptions', () => {
 
   describe('dates', () => {
     it('auto_renews false: end_date = start + term, renewal_date = end_date; status turns cancelled at the end', async () => {
-      const c = await newCustomer(a, 'Fixed Term');
+      const c = await createCustomer(a, customerBody('Fixed Term'));
       const sub = await subscribe({
         customer_id: c.id,
         product_pricing_ids: [seats.id],
@@ -416,7 +423,7 @@ describe('subscriptions', () => {
     });
 
     it('steps monthly from the 31st with month-end clamping; start in the future', async () => {
-      const c = await newCustomer(a, 'Future Co');
+      const c = await createCustomer(a, customerBody('Future Co'));
       const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [seats.id], start_date: '2027-03-31T00:00:00.000Z' });
       expect(sub).toMatchObject({
         start_date: '2027-03-31T00:00:00.000Z',
@@ -437,7 +444,7 @@ describe('subscriptions', () => {
     });
 
     it('start in the past: the current period', async () => {
-      const c = await newCustomer(a, 'Past Co');
+      const c = await createCustomer(a, customerBody('Past Co'));
       const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [seats.id], start_date: '2026-11-30T12:00:00.000Z' });
       expect(sub).toMatchObject({
         next_invoice_date: '2027-02-28T12:00:00.000Z',
@@ -449,7 +456,7 @@ describe('subscriptions', () => {
 
   describe('trial', () => {
     it('trial: conversion date, anchor at the trial end, MRR 0 during the trial; extend moves both', async () => {
-      const c = await newCustomer(a, 'Trial Co');
+      const c = await createCustomer(a, customerBody('Trial Co'));
       const sub = await subscribe({
         customer_id: c.id,
         product_pricing_ids: [seats.id],
@@ -486,7 +493,11 @@ describe('subscriptions', () => {
 
   describe('cancel', () => {
     const make = async (name: string) =>
-      subscribe({ customer_id: (await newCustomer(a, name)).id, product_pricing_ids: [seats.id], start_date: '2027-01-10T00:00:00.000Z' });
+      subscribe({
+        customer_id: (await createCustomer(a, customerBody(name))).id,
+        product_pricing_ids: [seats.id],
+        start_date: '2027-01-10T00:00:00.000Z',
+      });
 
     it('IMMEDIATE: cancelled now, MRR 0 on subscription and customer; a second cancel is 409; undo is 409', async () => {
       const sub = await make('Cancel Now');
@@ -551,7 +562,7 @@ describe('subscriptions', () => {
 
     it('RENEWAL and custom date; undo_cancel while pending restores', async () => {
       const yearlySub = await subscribe({
-        customer_id: (await newCustomer(a, 'Cancel Renewal')).id,
+        customer_id: (await createCustomer(a, customerBody('Cancel Renewal'))).id,
         product_pricing_ids: [yearly.id],
         start_date: '2026-06-15T00:00:00.000Z',
       });
@@ -609,7 +620,7 @@ describe('subscriptions', () => {
       ]);
 
     it('immediate quantity change: new phase from now, history appended, old rows unchanged', async () => {
-      const c = await newCustomer(a, 'Change Now');
+      const c = await createCustomer(a, customerBody('Change Now'));
       const sub = await subscribe({
         customer_id: c.id,
         product_pricing_ids: [seats.id],
@@ -657,7 +668,7 @@ describe('subscriptions', () => {
     });
 
     it('scheduled plan change at PERIOD_END: change_date/change_config until it applies, then the new plan', async () => {
-      const c = await newCustomer(a, 'Change Later');
+      const c = await createCustomer(a, customerBody('Change Later'));
       const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [seats.id], start_date: '2027-01-10T00:00:00.000Z' });
       const res = (
         await a
@@ -696,7 +707,7 @@ describe('subscriptions', () => {
     });
 
     it('a new change supersedes a pending one (trace kept); custom_change_date before the period is 400', async () => {
-      const c = await newCustomer(a, 'Change Twice');
+      const c = await createCustomer(a, customerBody('Change Twice'));
       const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [seats.id], start_date: '2027-01-10T00:00:00.000Z' });
       await a
         .post(`/subscriptions/${sub.id}/change`, {
@@ -731,7 +742,7 @@ describe('subscriptions', () => {
 
   describe('update, pause, resume, usage', () => {
     it('PATCH non-plan fields; plan fields are unknown', async () => {
-      const c = await newCustomer(a, 'Patch Co');
+      const c = await createCustomer(a, customerBody('Patch Co'));
       const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [seats.id] });
       // payment_method_id must be a card of the subscription's customer (issue 10)
       const card = (await a.post(`/customers/${c.id}/payment_methods`, { token: 'tok_visa' }).expect(200)).body;
@@ -766,7 +777,7 @@ describe('subscriptions', () => {
     });
 
     it('pause and resume', async () => {
-      const c = await newCustomer(a, 'Pause Co');
+      const c = await createCustomer(a, customerBody('Pause Co'));
       const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [seats.id] });
       expectError(await a.post(`/subscriptions/${sub.id}/resume`, {}), 409, 'request_error', 'invalid_state');
       const paused = (
@@ -782,7 +793,7 @@ describe('subscriptions', () => {
     });
 
     it('usage of a metric of the plan', async () => {
-      const c = await newCustomer(a, 'Usage Co');
+      const c = await createCustomer(a, customerBody('Usage Co'));
       const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [seats.id, usagePrice.id] });
       await a
         .post('/events/ingest', {
@@ -857,7 +868,7 @@ describe('subscriptions', () => {
           ],
         }),
       );
-      const c = await newCustomer(a, 'Ent Co');
+      const c = await createCustomer(a, customerBody('Ent Co'));
       const s1 = await subscribe({
         customer_id: c.id,
         product_pricing_ids: [basic.id],
@@ -910,7 +921,7 @@ describe('subscriptions', () => {
 
   describe('find', () => {
     it('filters by every query field, paginates, sorts', async () => {
-      const c = await newCustomer(a, 'Findable Zeta', { identifier: 'zeta-ident' });
+      const c = await createCustomer(a, customerBody('Findable Zeta', { identifier: 'zeta-ident' }));
       const s1 = await subscribe({ customer_id: c.id, product_pricing_ids: [seats.id], auto_charges: true, identifier: 'find-one' });
       setNow('2027-02-01T00:00:00.000Z');
       const s2 = await subscribe({
@@ -994,7 +1005,7 @@ describe('subscriptions', () => {
         .send({});
       expectError(res2, 403, 'auth_error');
       // B subscribing A's customer / A's pricing
-      const bCustomer = await newCustomer(b, 'B customer');
+      const bCustomer = await createCustomer(b, customerBody('B customer'));
       const bProduct = await createProduct(b, { name: 'B product' });
       const bPricing = await createPricing(b, fixedPricing(bProduct.id));
       let e = expectError(

@@ -19,6 +19,19 @@ export async function ok(res: { status: number; body: any }, status = 200) {
   return res.body;
 }
 
+let customerSeq = 0;
+/**
+ * A customer made through the API (201): `name`, `email` and `identifier` are unique unless
+ * given (`Customer <n>`, `customer-<n>@example.com`, `customer-<n>`); `body` adds or overrides fields.
+ */
+export async function createCustomer(tenant: Tenant, body: Record<string, unknown> = {}) {
+  const n = ++customerSeq;
+  return ok(
+    await tenant.post('/customers', { name: `Customer ${n}`, email: `customer-${n}@example.com`, identifier: `customer-${n}`, ...body }),
+    201,
+  );
+}
+
 /** A product (`name` "Product" unless given). */
 export async function createProduct(tenant: Tenant, body: Record<string, unknown> = {}) {
   const res = await tenant.post('/products', { name: 'Product', ...body });
