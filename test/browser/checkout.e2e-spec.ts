@@ -1,3 +1,5 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { FixedClock, Tenant } from '../support/app';
@@ -122,6 +124,56 @@ describe('checkout page in a browser', () => {
       await expect(page.locator('form').count()).resolves.toBe(0);
     } finally {
       await context.close();
+    }
+  });
+
+  it('completes a REDIRECT checkout and lands on the company page of another origin', async () => {
+    // the company's own site: another origin (another port) that the 303 after paying leads to
+    const shop = http.createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Shop</title><h1>Thanks from the shop</h1><p>${req.url}</p>`);
+    });
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    const shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+    try {
+      const product = (await a.post('/products', { name: 'Reports' }).expect(200)).body;
+      const pricing = (
+        await a
+          .post('/pricing', {
+            product_id: product.id,
+            name: 'Reports seats',
+            currency: 'USD',
+            pricing_type: 'FIXED',
+            fixed_price: { price_per_unit: 1500 },
+            billing_frequency: { count: 1, frequency: 'MONTH' },
+          })
+          .expect(200)
+      ).body;
+      const customer = (await a.post('/customers', { name: 'Rui Costa', email: 'rui@example.test' }).expect(201)).body;
+      const session = (
+        await a
+          .post('/checkout', {
+            type: 'CHECKOUT_SESSION',
+            customer_id: customer.id,
+            product_pricing_ids: [pricing.id],
+            config_items: [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 2 }],
+            options: { completion_action: 'REDIRECT', redirect_url: `${shopUrl}/thanks?order=42` },
+          })
+          .expect(200)
+      ).body;
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        expect((await page.goto(session.url))?.status()).toBe(200);
+        await page.getByLabel('Card', { exact: false }).selectOption('tok_visa');
+        await Promise.all([page.waitForURL(`${shopUrl}/thanks?order=42`), page.getByRole('button', { name: /^Pay / }).click()]);
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thanks from the shop');
+        expect((await a.get(`/checkout/${session.id}`).expect(200)).body.status).toBe('COMPLETED');
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await new Promise<void>((resolve) => shop.close(() => resolve()));
     }
   });
 });

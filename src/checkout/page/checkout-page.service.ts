@@ -60,7 +60,25 @@ export class CheckoutPageService {
 
   async show(token: string): Promise<PageResult> {
     const l = await this.load(token);
-    if (!l) return { status: 404, html: renderCheckoutNotFound() };
+    return l ? this.withRedirect(l, await this.showLoaded(l)) : { status: 404, html: renderCheckoutNotFound() };
+  }
+
+  async submit(token: string, body: Record<string, unknown>): Promise<PageResult> {
+    const l = await this.load(token);
+    return l ? this.withRedirect(l, await this.submitLoaded(l, token, body)) : { status: 404, html: renderCheckoutNotFound() };
+  }
+
+  /**
+   * A session that ends with a redirect lets its page's form lead to the redirect's origin
+   * (the completion answers 303 there, which a `form-action 'self'` policy would stop).
+   */
+  private withRedirect(l: Loaded, page: PageResult): PageResult {
+    const options = l.session.options as { completion_action?: string; redirect_url?: string | null };
+    if (page.location || options.completion_action !== 'REDIRECT' || !options.redirect_url) return page;
+    return { ...page, formActions: [new URL(options.redirect_url).origin] };
+  }
+
+  private async showLoaded(l: Loaded): Promise<PageResult> {
     const closed = this.closedState(l);
     if (closed) return closed;
     const c = l.customer;
@@ -81,9 +99,7 @@ export class CheckoutPageService {
     };
   }
 
-  async submit(token: string, body: Record<string, unknown>): Promise<PageResult> {
-    const l = await this.load(token);
-    if (!l) return { status: 404, html: renderCheckoutNotFound() };
+  private async submitLoaded(l: Loaded, token: string, body: Record<string, unknown>): Promise<PageResult> {
     const closed = this.closedState(l);
     if (closed) return closed;
     const form: CheckoutForm = {

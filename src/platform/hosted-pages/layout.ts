@@ -87,12 +87,14 @@ ${inner}
 </html>`;
 }
 
+const CSP = (formActions: readonly string[]) =>
+  `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action ${["'self'", ...formActions].join(' ')}; base-uri 'none'; frame-ancestors 'none'`;
+
 /** A CSP for a page without scripts: inline styles only, forms back to this service. */
 export const HOSTED_PAGE_HEADERS: Record<string, string> = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
-  'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'Content-Security-Policy': CSP([]),
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
@@ -101,8 +103,17 @@ export const HOSTED_PAGE_HEADERS: Record<string, string> = {
 export interface HtmlPage {
   status: number;
   html: string;
+  /**
+   * Origins besides this service's that a form of the page may end on (CSP `form-action`): a
+   * form posted here that answers with a 303 elsewhere needs that origin, or the browser stops
+   * at the redirect. Each is an `https://host[:port]` origin (URL.origin), never a path.
+   */
+  formActions?: readonly string[];
 }
 
 export function sendHtml(res: Response, page: HtmlPage): void {
-  res.status(page.status).set(HOSTED_PAGE_HEADERS).send(page.html);
+  const headers = page.formActions?.length
+    ? { ...HOSTED_PAGE_HEADERS, 'Content-Security-Policy': CSP(page.formActions) }
+    : HOSTED_PAGE_HEADERS;
+  res.status(page.status).set(headers).send(page.html);
 }
