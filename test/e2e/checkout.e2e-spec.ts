@@ -2,12 +2,9 @@ import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
-import { createPricing, createProduct, fixedPricing, ISO, createCustomer } from '../support/fixtures';
+import { createPricing, createProduct, ISO, createCustomer, seatPricing5800 } from '../support/fixtures';
 
 /** A monthly seat price of 58.00 USD per licence (these tests' plan), on the shared fixedPricing. */
-const seatPricing5800 = (productId: string, over: Record<string, unknown> = {}) =>
-  fixedPricing(productId, { fixed_price: { price_per_unit: 5800 }, billing_frequency: { count: 1, frequency: 'MONTH' }, ...over });
-
 const LINK = /^https?:\/\/[^/]+\/checkout\/pay\/(cmp_[0-9a-z]{26}_[A-Za-z0-9_-]{43})$/;
 const NOW = '2027-03-01T12:00:00.000Z';
 const DAY = 86_400_000;

@@ -1,27 +1,7 @@
 import request from 'supertest';
-import { CustomersRepository } from '../../src/customers/customers.repository';
-import { newId } from '../../src/platform/ids/ids';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-
-/** A customer through POST /customers, or straight into the table while that endpoint does not exist yet. */
-async function makeCustomer(t: TestApp, tenant: Tenant, identifier: string): Promise<{ id: string; identifier: string }> {
-  const res = await tenant.post('/customers', { name: `Customer ${identifier}`, identifier });
-  if (res.status === 201) return { id: res.body.id, identifier };
-  if (res.status !== 404 || res.body.error_code === 'not_found')
-    throw new Error(`POST /customers answered ${res.status}: ${JSON.stringify(res.body)}`);
-  const now = t.clock.now();
-  const id = newId('customer');
-  await t.app.get(CustomersRepository).insert(tenant.companyId, {
-    id,
-    identifier,
-    name: `Customer ${identifier}`,
-    status: 'ACTIVE',
-    created_at: now,
-    updated_at: now,
-  } as never);
-  return { id, identifier };
-}
+import { customerWithIdentifier } from '../support/fixtures';
 
 const uid = () => Math.random().toString(36).slice(2, 10);
 const T0 = new Date('2026-04-01T00:00:00Z');
@@ -43,7 +23,7 @@ describe('objects (CUSTOM_OBJ items)', () => {
     b = await t.tenant('B');
     objItem = (await a.post('/billable_items', { name: 'Seats', type: 'CUSTOM_OBJ' }).expect(200)).body;
     usageItem = (await a.post('/billable_items', { name: 'Calls', type: 'CUSTOM_USAGE' }).expect(200)).body;
-    cus = await makeCustomer(t, a, `cus-${uid()}`);
+    cus = await customerWithIdentifier(a, `cus-${uid()}`);
   });
   afterAll(() => t.close());
 
@@ -100,7 +80,7 @@ describe('objects (CUSTOM_OBJ items)', () => {
   it('keeps object_identifier unique among live objects of a customer and item', async () => {
     const first = (await a.post('/objects', body({ object_identifier: 'dup' })).expect(201)).body;
     expectError(await a.post('/objects', body({ object_identifier: 'dup' })).expect(409), 409, 'request_error', 'duplicate_object');
-    const other = await makeCustomer(t, a, `o-${uid()}`);
+    const other = await customerWithIdentifier(a, `o-${uid()}`);
     await a.post('/objects', body({ object_identifier: 'dup', customer_id: other.id })).expect(201);
     await a.delete(`/objects/${first.id}`).expect(200);
     await a.post('/objects', body({ object_identifier: 'dup' })).expect(201);
@@ -130,7 +110,7 @@ describe('objects (CUSTOM_OBJ items)', () => {
   });
 
   it('finds by customer_id, customer_identifier and item_id; deleted objects only on request', async () => {
-    const c = await makeCustomer(t, a, `f-${uid()}`);
+    const c = await customerWithIdentifier(a, `f-${uid()}`);
     const item2 = (await a.post('/billable_items', { name: 'Projects', type: 'CUSTOM_OBJ' }).expect(200)).body;
     const o1 = (await a.post('/objects', body({ customer_id: c.id })).expect(201)).body;
     clock.advance(1000);
@@ -150,7 +130,7 @@ describe('objects (CUSTOM_OBJ items)', () => {
   });
 
   it('ingests CREATE, UPDATE and DELETE entries with per-entry results', async () => {
-    const c = await makeCustomer(t, a, `i-${uid()}`);
+    const c = await customerWithIdentifier(a, `i-${uid()}`);
     const res = await a
       .post('/objects/ingest', {
         objects: [
@@ -192,7 +172,7 @@ describe('objects (CUSTOM_OBJ items)', () => {
   });
 
   it('measures usage as the objects live at some point of the period', async () => {
-    const c = await makeCustomer(t, a, `u-${uid()}`);
+    const c = await customerWithIdentifier(a, `u-${uid()}`);
     const item = (await a.post('/billable_items', { name: 'Databases', type: 'CUSTOM_OBJ' }).expect(200)).body;
     const metric = async (rule: object) =>
       (await a.post('/billable_metrics', { item_id: item.id, name: 'm', metering_rule: rule }).expect(200)).body;

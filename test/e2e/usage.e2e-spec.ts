@@ -1,27 +1,7 @@
 import request from 'supertest';
-import { CustomersRepository } from '../../src/customers/customers.repository';
-import { newId } from '../../src/platform/ids/ids';
 import { createTestApp, FixedClock, onEmbeddedDatabase, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-
-/** A customer through POST /customers, or straight into the table while that endpoint does not exist yet. */
-async function makeCustomer(t: TestApp, tenant: Tenant, identifier: string): Promise<{ id: string; identifier: string }> {
-  const res = await tenant.post('/customers', { name: `Customer ${identifier}`, identifier });
-  if (res.status === 201) return { id: res.body.id, identifier };
-  if (res.status !== 404 || res.body.error_code === 'not_found')
-    throw new Error(`POST /customers answered ${res.status}: ${JSON.stringify(res.body)}`);
-  const now = t.clock.now();
-  const id = newId('customer');
-  await t.app.get(CustomersRepository).insert(tenant.companyId, {
-    id,
-    identifier,
-    name: `Customer ${identifier}`,
-    status: 'ACTIVE',
-    created_at: now,
-    updated_at: now,
-  } as never);
-  return { id, identifier };
-}
+import { customerWithIdentifier } from '../support/fixtures';
 
 const uid = () => Math.random().toString(36).slice(2, 10);
 
@@ -39,7 +19,7 @@ describe('usage events and usage', () => {
     b = await t.tenant('B');
     item = (await a.post('/billable_items', { name: 'Calls', type: 'CUSTOM_USAGE' }).expect(200)).body;
     objItem = (await a.post('/billable_items', { name: 'Seats', type: 'CUSTOM_OBJ' }).expect(200)).body;
-    cus = await makeCustomer(t, a, `cus-${uid()}`);
+    cus = await customerWithIdentifier(a, `cus-${uid()}`);
   });
   afterAll(() => t.close());
 
@@ -63,7 +43,7 @@ describe('usage events and usage', () => {
 
   describe('POST /events/ingest', () => {
     it('stores events and answers enqueued, duplicates and errors', async () => {
-      const c = await makeCustomer(t, a, `c-${uid()}`);
+      const c = await customerWithIdentifier(a, `c-${uid()}`);
       const res = await a
         .post('/events/ingest', {
           events: [
@@ -108,7 +88,7 @@ describe('usage events and usage', () => {
     });
 
     it('accepts exactly 100 events', async () => {
-      const c = await makeCustomer(t, a, `c-${uid()}`);
+      const c = await customerWithIdentifier(a, `c-${uid()}`);
       const res = await a
         .post('/events/ingest', { events: Array.from({ length: 100 }, (_, i) => event({ customer_id: c.id, transaction_id: `h${i}` })) })
         .expect(200);
@@ -117,9 +97,9 @@ describe('usage events and usage', () => {
     });
 
     it('validates each event on its own and keeps the good ones', async () => {
-      const c = await makeCustomer(t, a, `c-${uid()}`);
+      const c = await customerWithIdentifier(a, `c-${uid()}`);
       const foreignItem = (await b.post('/billable_items', { name: 'B item', type: 'CUSTOM_USAGE' }).expect(200)).body;
-      const foreignCustomer = await makeCustomer(t, b, `b-${uid()}`);
+      const foreignCustomer = await customerWithIdentifier(b, `b-${uid()}`);
       const bad: [Record<string, unknown> | string, string, string][] = [
         ['not an object', 'invalid_field', 'events[1]'],
         [event({ customer_id: c.id, transaction_id: '' }), 'invalid_field', 'events[2].transaction_id'],
@@ -162,8 +142,8 @@ describe('usage events and usage', () => {
     });
 
     it('skips a transaction_id seen for the customer, in the same batch or an earlier one', async () => {
-      const c1 = await makeCustomer(t, a, `c-${uid()}`);
-      const c2 = await makeCustomer(t, a, `c-${uid()}`);
+      const c1 = await customerWithIdentifier(a, `c-${uid()}`);
+      const c2 = await customerWithIdentifier(a, `c-${uid()}`);
       const first = await a
         .post('/events/ingest', {
           events: [
@@ -196,7 +176,7 @@ describe('usage events and usage', () => {
     });
 
     it('stores each transaction_id once when identical batches arrive together', async () => {
-      const c = await makeCustomer(t, a, `c-${uid()}`);
+      const c = await customerWithIdentifier(a, `c-${uid()}`);
       const metric = (
         await a.post('/billable_metrics', { item_id: item.id, name: 'Count', metering_rule: { aggregator: 'COUNT' } }).expect(200)
       ).body;
@@ -220,7 +200,7 @@ describe('usage events and usage', () => {
     });
 
     it('counts every event once in a metric created while batches arrive', async () => {
-      const c = await makeCustomer(t, a, `c-${uid()}`);
+      const c = await customerWithIdentifier(a, `c-${uid()}`);
       const racing = (await a.post('/billable_items', { name: 'Racing', type: 'CUSTOM_USAGE' }).expect(200)).body;
       const batches = Array.from({ length: 6 }, (_, k) =>
         Array.from({ length: 50 }, (_, i) =>
@@ -267,7 +247,7 @@ describe('usage events and usage', () => {
     });
 
     it("cannot send events for another company's customer or item, nor on another company's path", async () => {
-      const mine = await makeCustomer(t, a, `c-${uid()}`);
+      const mine = await customerWithIdentifier(a, `c-${uid()}`);
       const res = await b.post('/events/ingest', { events: [event({ customer_id: mine.id, item_id: item.id })] }).expect(200);
       expect(res.body.enqueued).toEqual([]);
       expect(res.body.errors[0].error_code).toBe('not_found');
@@ -405,7 +385,7 @@ describe('usage events and usage', () => {
     };
 
     beforeAll(async () => {
-      c = await makeCustomer(t, a, `usage-${uid()}`);
+      c = await customerWithIdentifier(a, `usage-${uid()}`);
       // half of the metrics exist before the events (rollups kept at ingest), half are created after (built from stored events)
       const create = async ([name, rule]: [string, Record<string, unknown>]) =>
         (metrics[name] = (await a.post('/billable_metrics', { item_id: item.id, name, metering_rule: rule }).expect(200)).body);
@@ -487,7 +467,7 @@ describe('usage events and usage', () => {
     });
 
     it("never reads another company's customer or metric", async () => {
-      const theirs = await makeCustomer(t, b, `b-${uid()}`);
+      const theirs = await customerWithIdentifier(b, `b-${uid()}`);
       expectError(
         await b.post(`/customers/${c.id}/usage`, { metric_id: metrics.sum.id, period }).expect(404),
         404,
@@ -522,7 +502,7 @@ describe('usage event de-duplication window', () => {
     const clock = t.clock as FixedClock;
     const a = await t.tenant('W');
     const item = (await a.post('/billable_items', { name: 'Calls', type: 'CUSTOM_USAGE' }).expect(200)).body;
-    const c = await makeCustomer(t, a, `w-${uid()}`);
+    const c = await customerWithIdentifier(a, `w-${uid()}`);
     const send = () =>
       a
         .post('/events/ingest', {

@@ -32,6 +32,16 @@ export async function createCustomer(tenant: Tenant, body: Record<string, unknow
   );
 }
 
+/** A customer with this identifier (named `Customer <identifier>`), made through the API: its id and identifier. */
+export async function customerWithIdentifier(tenant: Tenant, identifier: string): Promise<{ id: string; identifier: string }> {
+  const c = await createCustomer(tenant, { name: `Customer ${identifier}`, identifier });
+  return { id: c.id as string, identifier };
+}
+
+/** A monthly FIXED price of $58.00 a seat (the checkout and contract suites' plan); `over` changes any field. */
+export const seatPricing5800 = (productId: string, over: Record<string, unknown> = {}) =>
+  fixedPricing(productId, { fixed_price: { price_per_unit: 5800 }, billing_frequency: { count: 1, frequency: 'MONTH' }, ...over });
+
 /** A product (`name` "Product" unless given). */
 export async function createProduct(tenant: Tenant, body: Record<string, unknown> = {}) {
   const res = await tenant.post('/products', { name: 'Product', ...body });
