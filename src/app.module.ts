@@ -11,6 +11,7 @@ import { CreditsModule } from './credits/credits.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { AuditModule } from './audit/audit.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { TALLY_SCHEMA } from './schema';
 
 /** How the service is started: its configuration and database (the schema is the composition root's own). */
@@ -24,6 +25,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot({ ...options, schema: TALLY_SCHEMA }),
+        WebhooksModule,
         EntitlementsModule,
         CustomersModule,
         MetricsModule,

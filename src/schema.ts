@@ -10,6 +10,7 @@ import { paymentsSchema } from './payments/payments.schema';
 import { creditsSchema } from './credits/credits.schema';
 import { contractsSchema } from './contracts/contracts.schema';
 import { checkoutSchema } from './checkout/checkout.schema';
+import { webhooksSchema } from './webhooks/webhooks.schema';
 
 /**
  * The database schema of the whole service, at the composition root beside `app.module.ts`: each
@@ -18,6 +19,7 @@ import { checkoutSchema } from './checkout/checkout.schema';
  */
 export const TALLY_SCHEMA: DatabaseSchema = combineSchemas([
   platformSchema,
+  webhooksSchema,
   entitlementsSchema,
   metricsSchema,
   customersSchema,

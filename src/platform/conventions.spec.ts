@@ -9,7 +9,7 @@ import { join, relative, resolve, dirname } from 'path';
  * The module stack, lowest first (a module imports only modules of its own tier or below, and
  * the imports between modules form no cycle):
  *
- *   platform, billing-math  <-  customers, entitlements, metrics, catalog  <-  subscriptions
+ *   platform, billing-math, webhooks  <-  customers, entitlements, metrics, catalog  <-  subscriptions
  *   <-  invoicing  <-  payments, credits  <-  checkout, contracts
  *
  * audit, cli, bench and the files at the root of src/ (main.ts, app.module.ts, schema.ts) compose
@@ -19,6 +19,7 @@ import { join, relative, resolve, dirname } from 'path';
 export const TIERS: Record<string, number> = {
   platform: 0,
   'billing-math': 0,
+  webhooks: 0,
   customers: 1,
   entitlements: 1,
   metrics: 1,

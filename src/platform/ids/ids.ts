@@ -28,6 +28,7 @@ export const ID_PREFIX = {
   checkout: 'chk',
   object: 'obj',
   event: 'evt',
+  webhookEvent: 'evt',
   discount: 'disc',
   paymentMethod: 'pm',
   token: 'key',

@@ -1,0 +1,26 @@
+/** Every webhook event type Tally sends (issue 14's list, plus the test event). */
+export const WEBHOOK_EVENT_TYPES = [
+  'customer.created',
+  'customer.updated',
+  'subscription.created',
+  'subscription.updated',
+  'subscription.changed',
+  'subscription.cancelled',
+  'subscription.renewed',
+  'invoice.created',
+  'invoice.finalized',
+  'invoice.paid',
+  'invoice.voided',
+  'invoice.payment_failed',
+  'payment.succeeded',
+  'payment.failed',
+  'payment.refunded',
+  'credit.granted',
+  'credit.expired',
+  'contract.signed',
+  'contract.executed',
+  'checkout.completed',
+  'webhook.test',
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
