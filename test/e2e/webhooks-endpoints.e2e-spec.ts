@@ -1,20 +1,22 @@
 import request from 'supertest';
-import { createTestApp, Tenant, TestApp } from '../support/app';
+import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { ISO, ok } from '../support/fixtures';
 
 /**
  * Webhook endpoints: create (the secret shown once), get, find, update, delete, rotate_secret,
  * the 400s of bad input, and company isolation of every route. Delivery is off in this file
- * (the test app's default): deliveries stay PENDING.
+ * (the test app's default): deliveries stay PENDING. The clock is fixed far ahead, so that the
+ * webhook workers of other test files (whose clocks are earlier) never find these deliveries due.
  */
+const FAR = new Date('2090-01-01T00:00:00.000Z');
 describe('webhook endpoints', () => {
   let t: TestApp;
   let a: Tenant;
   let b: Tenant;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ clock: new FixedClock(FAR) });
     a = await t.tenant('Webhooks A');
     b = await t.tenant('Webhooks B');
   });
@@ -222,7 +224,7 @@ describe('webhook endpoints with TALLY_WEBHOOK_BLOCK_PRIVATE=on', () => {
   let a: Tenant;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { webhookBlockPrivate: true } });
+    t = await createTestApp({ clock: new FixedClock(FAR), config: { webhookBlockPrivate: true } });
     a = await t.tenant('Webhooks shared hosting');
   });
   afterAll(() => t.close());
