@@ -11,6 +11,7 @@ import {
   FindWebhookDeliveriesDto,
   FindWebhooksDto,
   UpdateWebhookDto,
+  WebhookActionBodyDto,
   WebhookDeliveryResponse,
   WebhookResponse,
   WebhookWithSecretResponse,
@@ -66,7 +67,11 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Rotate the signing secret (the previous one keeps signing for 24 hours)' })
   @HttpCode(200)
   @ApiOkResponse({ type: WebhookWithSecretResponse })
-  async rotateSecret(@CompanyId() companyId: string, @Param('id') id: string): Promise<WebhookWithSecretResponse> {
+  async rotateSecret(
+    @CompanyId() companyId: string,
+    @Param('id') id: string,
+    @Body() _body: WebhookActionBodyDto,
+  ): Promise<WebhookWithSecretResponse> {
     return this.views.webhookWithSecretView(await this.service.rotateSecret(companyId, id));
   }
 
@@ -74,7 +79,11 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Send a webhook.test event to this endpoint only; answers its delivery' })
   @HttpCode(200)
   @ApiOkResponse({ type: WebhookDeliveryResponse })
-  async test(@CompanyId() companyId: string, @Param('id') id: string): Promise<WebhookDeliveryResponse> {
+  async test(
+    @CompanyId() companyId: string,
+    @Param('id') id: string,
+    @Body() _body: WebhookActionBodyDto,
+  ): Promise<WebhookDeliveryResponse> {
     return this.views.deliveryView(await this.service.sendTest(companyId, id));
   }
 
@@ -94,6 +103,7 @@ export class WebhooksController {
     @CompanyId() companyId: string,
     @Param('id') id: string,
     @Param('delivery_id') deliveryId: string,
+    @Body() _body: WebhookActionBodyDto,
   ): Promise<WebhookDeliveryResponse> {
     return this.views.deliveryView(await this.service.retryDelivery(companyId, id, deliveryId));
   }

@@ -186,6 +186,14 @@ describe('webhook endpoints', () => {
     expect(await ok(await a.get(`/webhooks/${w.id}`))).toEqual({ ...w, secret: undefined });
   });
 
+  it('rotate_secret, test and retry take no body fields (400)', async () => {
+    const w = await create(a);
+    const d = await ok(await a.post(`/webhooks/${w.id}/test`, {}));
+    expectError(await a.post(`/webhooks/${w.id}/rotate_secret`, { secret: 'whsec_mine' }), 400, 'validation_error');
+    expectError(await a.post(`/webhooks/${w.id}/test`, { type: 'invoice.paid' }), 400, 'validation_error');
+    expectError(await a.post(`/webhooks/${w.id}/deliveries/${d.id}/retry`, { at: 'now' }), 400, 'validation_error');
+  });
+
   it('find rejects unknown filters and sort keys (400)', async () => {
     expectError(await a.post('/webhooks/find', { query: { url: 'x' } }), 400, 'validation_error');
     expectError(await a.post('/webhooks/find', { sort_key: 'urlAsc' }), 400, 'validation_error');

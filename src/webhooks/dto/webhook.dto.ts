@@ -56,6 +56,9 @@ export class UpdateWebhookDto {
   status?: EndpointStatus;
 }
 
+/** The body of rotate_secret, test and retry: nothing (an empty object or none; any field is a 400). */
+export class WebhookActionBodyDto {}
+
 export class WebhookQueryDto {
   @ApiPropertyOptional({ enum: ENDPOINT_STATUSES }) @IsOptional() @IsIn(ENDPOINT_STATUSES) status?: string;
   @ApiPropertyOptional({ description: 'case-insensitive substring of url or description' })
