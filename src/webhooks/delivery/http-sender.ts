@@ -41,10 +41,12 @@ export function postOnce(url: string, headers: Record<string, string>, body: str
   const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
+    // the deadline's timer (set once the request exists; `done` may run before, on an early refusal)
+    const deadline: { timer?: NodeJS.Timeout } = {};
     const done = (statusCode: number | null, error: string | null) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearTimeout(deadline.timer);
       resolve({ statusCode, error, durationMs: elapsed() });
     };
     let target: URL;
@@ -69,7 +71,7 @@ export function postOnce(url: string, headers: Record<string, string>, body: str
       lookup: options.blockPrivate ? guardedLookup : undefined,
       agent: false,
     });
-    const timer = setTimeout(() => {
+    deadline.timer = setTimeout(() => {
       done(null, `timeout: no complete answer within ${options.timeoutMs / 1000} s`);
       req.destroy();
     }, options.timeoutMs);
