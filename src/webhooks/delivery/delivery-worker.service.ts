@@ -43,10 +43,11 @@ interface Loaded {
  * - First attempt right after commit: the planner asks for a run when the event's transaction
  *   commits (a TypeORM transaction subscriber; a rollback drops the request). If this instance is
  *   busy or dies first, the poll (every POLL_INTERVAL_MS, on every instance) finds the delivery.
- * - Claim: one statement takes up to BATCH due rows `FOR UPDATE SKIP LOCKED`, counts the attempt
- *   and sets a lease (ATTEMPT_LEASE_MS, well over the 15 s timeout), committed before anything is
- *   sent. So across any number of instances one worker makes each attempt; one that dies holding
- *   a lease leaves the delivery to be taken over (as the next attempt) once the lease has passed.
+ * - Claim: a statement per company takes its due rows `FOR UPDATE SKIP LOCKED`, counts the
+ *   attempt and sets a lease (ATTEMPT_LEASE_MS, well over the 15 s timeout), committed before
+ *   anything is sent. So across any number of instances one worker makes each attempt; one that
+ *   dies holding a lease leaves the delivery to be taken over (as the next attempt) once the lease
+ *   has passed.
  * - Send: POST the event JSON with the Standard Webhooks headers (`webhook-id` is the event id on
  *   every attempt), no redirect followed, 15 s for the whole answer; a 2xx is success.
  * - Record: SUCCEEDED, or the next attempt from the schedule, or FAILED when it is spent — only
@@ -146,24 +147,44 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
     }
   }
 
-  /** Claims up to BATCH due deliveries (committed at once): the attempt is counted and leased. */
+  /**
+   * Claims up to BATCH due deliveries (each claim committed at once): the attempt is counted and
+   * leased. The companies with the oldest due deliveries first (one plain read across companies),
+   * then one statement per company — rows locked `FOR UPDATE SKIP LOCKED`, so a row another worker
+   * is claiming is skipped, and the lease keeps it out of every later claim. Each write names one
+   * company (a statement routed to one shard when the tables are distributed by company).
+   */
   private async claim(at: Date): Promise<Claimed[]> {
-    const lease = new Date(at.getTime() + ATTEMPT_LEASE_MS);
-    const rows: Claimed[] = await this.dataSource.query(
-      `UPDATE webhook_deliveries d
-          SET attempts = d.attempts + 1, lease_until = $2, last_attempt_at = $1, updated_at = $1
-         FROM (SELECT company_id, id FROM webhook_deliveries
-                WHERE status = 'PENDING' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
-                ORDER BY next_attempt_at
-                LIMIT $3
-                FOR UPDATE SKIP LOCKED) due
-        WHERE d.company_id = due.company_id AND d.id = due.id
-      RETURNING d.company_id, d.id, d.attempts, d.lease_until`,
-      [at, lease, BATCH],
+    const companies: { company_id: string }[] = await this.dataSource.query(
+      `SELECT company_id FROM webhook_deliveries
+        WHERE status = 'PENDING' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+        GROUP BY company_id
+        ORDER BY min(next_attempt_at), company_id
+        LIMIT $2`,
+      [at, BATCH],
     );
-    // pg answers RETURNING of an UPDATE as [rows, count]
-    const list = (Array.isArray(rows[0]) ? rows[0] : rows) as Claimed[];
-    return list.map((r) => ({ ...r, lease_until: new Date(r.lease_until) }));
+    const lease = new Date(at.getTime() + ATTEMPT_LEASE_MS);
+    const claimed: Claimed[] = [];
+    for (const { company_id } of companies) {
+      if (claimed.length >= BATCH) break;
+      const result: unknown[] = await this.dataSource.query(
+        `UPDATE webhook_deliveries d
+            SET attempts = d.attempts + 1, lease_until = $3, last_attempt_at = $2, updated_at = $2
+           FROM (SELECT id FROM webhook_deliveries
+                  WHERE company_id = $1 AND status = 'PENDING' AND next_attempt_at <= $2
+                    AND (lease_until IS NULL OR lease_until <= $2)
+                  ORDER BY next_attempt_at
+                  LIMIT $4
+                  FOR UPDATE SKIP LOCKED) due
+          WHERE d.company_id = $1 AND d.id = due.id
+        RETURNING d.company_id, d.id, d.attempts, d.lease_until`,
+        [company_id, at, lease, BATCH - claimed.length],
+      );
+      // pg answers RETURNING of an UPDATE as [rows, count]
+      const rows = (Array.isArray(result[0]) ? result[0] : result) as Claimed[];
+      claimed.push(...rows.map((r) => ({ ...r, lease_until: new Date(r.lease_until) })));
+    }
+    return claimed;
   }
 
   private async attempt(c: Claimed): Promise<void> {
