@@ -7,11 +7,12 @@ import { TALLY_SCHEMA } from '../schema';
 
 /**
  * Runs `work` inside an application context on the database the service would use (scheduler
- * off, logs silent unless LOG_LEVEL says otherwise), then closes the context and the database.
+ * and webhook delivery off: the running service delivers what a command records; logs silent
+ * unless LOG_LEVEL says otherwise), then closes the context and the database.
  * Every command of the command line that needs the application goes through it.
  */
 export async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const config = { ...loadConfig(), scheduler: false, logLevel: process.env.LOG_LEVEL ?? 'silent' };
+  const config = { ...loadConfig(), scheduler: false, webhookDelivery: false, logLevel: process.env.LOG_LEVEL ?? 'silent' };
   const db = await prepareDatabase(config, TALLY_SCHEMA);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl: db.url }), { logger: false });
   try {

@@ -1,8 +1,11 @@
 import type { ModuleSchema } from '../platform/database/module-schema';
 import { WebhookEventEntity } from './events/webhook-event.entity';
+import { WebhookEndpointEntity } from './endpoints/webhook-endpoint.entity';
+import { WebhookDeliveryEntity } from './delivery/webhook-delivery.entity';
 import { WebhookEvents1700000013000 } from './migrations/1700000013000-webhook-events';
+import { WebhookEndpointsDeliveries1700000013100 } from './migrations/1700000013100-webhook-endpoints-deliveries';
 
 export const webhooksSchema: ModuleSchema = {
-  entities: [WebhookEventEntity],
-  migrations: [WebhookEvents1700000013000],
+  entities: [WebhookEventEntity, WebhookEndpointEntity, WebhookDeliveryEntity],
+  migrations: [WebhookEvents1700000013000, WebhookEndpointsDeliveries1700000013100],
 };

@@ -48,6 +48,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = {
     ...loadConfig(),
     scheduler: false,
+    // no webhook worker unless a test asks for one (`config: { webhookDelivery: true }`)
+    webhookDelivery: false,
     logLevel: process.env.LOG_LEVEL ?? 'silent',
     dbPoolSize: onEmbeddedDatabase() ? 1 : 10,
     ...options.config,

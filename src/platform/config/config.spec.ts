@@ -42,3 +42,21 @@ describe('rate limit configuration', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
   });
 });
+
+describe('webhook configuration', () => {
+  it('delivers by default and allows private targets by default', () => {
+    expect(loadConfig({})).toMatchObject({ webhookDelivery: true, webhookBlockPrivate: false });
+    expect(loadConfig({ TALLY_SCHEDULER: 'off' }).webhookDelivery).toBe(true);
+  });
+
+  it('reads both switches', () => {
+    expect(loadConfig({ TALLY_WEBHOOK_DELIVERY: 'off', TALLY_WEBHOOK_BLOCK_PRIVATE: 'ON' })).toMatchObject({
+      webhookDelivery: false,
+      webhookBlockPrivate: true,
+    });
+  });
+
+  it.each([{ TALLY_WEBHOOK_DELIVERY: 'no' }, { TALLY_WEBHOOK_BLOCK_PRIVATE: '1' }])('fails fast on %p', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+  });
+});

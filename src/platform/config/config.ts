@@ -13,6 +13,10 @@ export interface TallyConfig {
   /** Create (once) and print a demo company and token at start: on by default only on the embedded database. */
   demo: boolean;
   rateLimit: RateLimitConfig;
+  /** Deliver webhooks from this instance (`TALLY_WEBHOOK_DELIVERY`, on by default; independent of the scheduler). */
+  webhookDelivery: boolean;
+  /** Refuse webhook targets on loopback, private and link-local addresses (`TALLY_WEBHOOK_BLOCK_PRIVATE`, off by default). */
+  webhookBlockPrivate: boolean;
 }
 
 /** Request limits (fixed windows); `null` points = no limit. */
@@ -58,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TallyConfig {
   const demoSetting = (env.TALLY_DEMO || (databaseUrl ? 'off' : 'on')).toLowerCase();
   if (demoSetting !== 'on' && demoSetting !== 'off') throw new ConfigError('TALLY_DEMO must be on or off');
   const rateLimit = loadRateLimit(env);
+  const webhookDelivery = onOff(env, 'TALLY_WEBHOOK_DELIVERY', true);
+  const webhookBlockPrivate = onOff(env, 'TALLY_WEBHOOK_BLOCK_PRIVATE', false);
   const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -70,7 +76,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TallyConfig {
     dbPoolSize,
     demo: demoSetting === 'on',
     rateLimit,
+    webhookDelivery,
+    webhookBlockPrivate,
   };
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] || (fallback ? 'on' : 'off')).toLowerCase();
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`${name} must be on or off`);
+  return raw === 'on';
 }
 
 function limitPoints(env: NodeJS.ProcessEnv, name: string, fallback: number): number | null {

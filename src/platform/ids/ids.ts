@@ -29,6 +29,8 @@ export const ID_PREFIX = {
   object: 'obj',
   event: 'evt',
   webhookEvent: 'evt',
+  webhook: 'whk',
+  webhookDelivery: 'whd',
   discount: 'disc',
   paymentMethod: 'pm',
   token: 'key',

@@ -1,0 +1,171 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '../../platform/clock/clock';
+import { TALLY_CONFIG, TallyConfig } from '../../platform/config/config';
+import { DomainError } from '../../platform/errors/domain-error';
+import { isId, newId } from '../../platform/ids/ids';
+import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../../platform/search/search';
+import { UnitOfWork } from '../../platform/tenancy/scoped.repository';
+import { WebhookEventsService } from '../events/webhook-events.service';
+import { WebhookDeliveriesRepository, WebhookEndpointsRepository } from '../webhooks.repository';
+import { WebhooksViews } from '../webhooks.views';
+import { endpointUrlProblem, isPrivateAddress, newSigningSecret, PREVIOUS_SECRET_MS } from '../delivery/delivery.rules';
+import { DeliveryWorker } from '../delivery/delivery-worker.service';
+import type { WebhookDeliveryEntity } from '../delivery/webhook-delivery.entity';
+import type { WebhookEndpointEntity } from './webhook-endpoint.entity';
+import type { CreateWebhookDto, FindWebhookDeliveriesDto, FindWebhooksDto, UpdateWebhookDto } from '../dto/webhook.dto';
+
+const ENDPOINT_SEARCH: SearchSpec = {
+  alias: 'w',
+  sortKeys: baseSortKeys('w'),
+  filters: {
+    status: { kind: 'exact', column: 'w.status' },
+    search: { kind: 'search', columns: ['w.url', 'w.description'] },
+  },
+};
+
+const DELIVERY_SEARCH: SearchSpec = {
+  alias: 'd',
+  sortKeys: baseSortKeys('d'),
+  filters: {
+    status: { kind: 'exact', column: 'd.status' },
+    event_type: { kind: 'exact', column: 'd.event_type' },
+    event_id: { kind: 'exact', column: 'd.event_id' },
+  },
+};
+
+/** The company's webhook endpoints, their test events and their deliveries. */
+@Injectable()
+export class WebhookEndpointsService {
+  constructor(
+    private readonly endpoints: WebhookEndpointsRepository,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly events: WebhookEventsService,
+    private readonly worker: DeliveryWorker,
+    private readonly views: WebhooksViews,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
+  ) {}
+
+  async create(companyId: string, dto: CreateWebhookDto): Promise<WebhookEndpointEntity> {
+    this.checkUrl(dto.url);
+    const now = this.clock.now();
+    const row: Omit<WebhookEndpointEntity, 'company_id'> = {
+      id: newId('webhook'),
+      url: dto.url,
+      event_types: [...new Set(dto.event_types ?? [])],
+      description: dto.description ?? null,
+      status: 'ENABLED',
+      secret: newSigningSecret(),
+      previous_secret: null,
+      previous_secret_expires_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.endpoints.insert(companyId, row);
+    return { ...row, company_id: companyId };
+  }
+
+  async get(companyId: string, id: string): Promise<WebhookEndpointEntity> {
+    if (!isId('webhook', id)) throw DomainError.notFound('webhook');
+    return this.endpoints.findOneOrFail(companyId, { id }, () => DomainError.notFound('webhook'));
+  }
+
+  find(companyId: string, body: FindWebhooksDto): Promise<SearchPage<WebhookEndpointEntity>> {
+    return runSearch(this.endpoints.queryBuilder(companyId, 'w'), body, ENDPOINT_SEARCH);
+  }
+
+  async update(companyId: string, id: string, dto: UpdateWebhookDto): Promise<WebhookEndpointEntity> {
+    const current = await this.get(companyId, id);
+    if (dto.url !== undefined) this.checkUrl(dto.url);
+    const patch: Partial<WebhookEndpointEntity> = { updated_at: this.clock.now() };
+    if (dto.url !== undefined) patch.url = dto.url;
+    if (dto.event_types !== undefined) patch.event_types = [...new Set(dto.event_types ?? [])];
+    if (dto.description !== undefined) patch.description = dto.description;
+    if (dto.status !== undefined) patch.status = dto.status;
+    await this.endpoints.update(companyId, { id }, patch);
+    return { ...current, ...patch };
+  }
+
+  /** Deletes the endpoint and its deliveries (pending ones are never sent); answers it as it was. */
+  async remove(companyId: string, id: string): Promise<WebhookEndpointEntity> {
+    const current = await this.get(companyId, id);
+    await this.endpoints.delete(companyId, { id });
+    return current;
+  }
+
+  /** A new secret; the previous one keeps signing (alongside) for 24 hours. */
+  async rotateSecret(companyId: string, id: string): Promise<WebhookEndpointEntity> {
+    return this.uow.run(async (m) => {
+      const repo = this.endpoints.with(m);
+      const current = await repo.findOneForUpdate(companyId, { id: this.checkedId(id) });
+      if (!current) throw DomainError.notFound('webhook');
+      const now = this.clock.now();
+      const patch: Partial<WebhookEndpointEntity> = {
+        secret: newSigningSecret(),
+        previous_secret: current.secret,
+        previous_secret_expires_at: new Date(now.getTime() + PREVIOUS_SECRET_MS),
+        updated_at: now,
+      };
+      await repo.update(companyId, { id }, patch);
+      return { ...current, ...patch };
+    });
+  }
+
+  /** Records a `webhook.test` event whose object is the endpoint; only this endpoint gets it. */
+  async sendTest(companyId: string, id: string): Promise<WebhookDeliveryEntity> {
+    return this.uow.run(async (m) => {
+      const endpoint = await this.endpoints.with(m).findOne(companyId, { id: this.checkedId(id) });
+      if (!endpoint) throw DomainError.notFound('webhook');
+      if (endpoint.status !== 'ENABLED')
+        throw DomainError.invalidState('the webhook is DISABLED: it receives nothing, test events included');
+      const event = await this.events.record(m, companyId, 'webhook.test', this.views.webhookView(endpoint));
+      const delivery = await this.deliveries.with(m).findOne(companyId, { endpoint_id: endpoint.id, event_id: event.id });
+      if (!delivery) throw new Error('the test event was not planned for its endpoint');
+      return delivery;
+    });
+  }
+
+  async findDeliveries(companyId: string, id: string, body: FindWebhookDeliveriesDto): Promise<SearchPage<WebhookDeliveryEntity>> {
+    const endpoint = await this.get(companyId, id);
+    const qb = this.deliveries.queryBuilder(companyId, 'd').andWhere('d.endpoint_id = :endpointId', { endpointId: endpoint.id });
+    return runSearch(qb, body, DELIVERY_SEARCH);
+  }
+
+  /** Makes the next attempt due now (also for a SUCCEEDED or FAILED delivery); 409 while an attempt is in flight. */
+  async retryDelivery(companyId: string, id: string, deliveryId: string): Promise<WebhookDeliveryEntity> {
+    const endpointId = this.checkedId(id);
+    if (!isId('webhookDelivery', deliveryId)) throw DomainError.notFound('webhook delivery');
+    return this.uow.run(async (m) => {
+      const repo = this.deliveries.with(m);
+      const current = await repo.findOneForUpdate(companyId, { id: deliveryId, endpoint_id: endpointId });
+      if (!current) throw DomainError.notFound('webhook delivery');
+      const now = this.clock.now();
+      if (current.lease_until && current.lease_until.getTime() > now.getTime()) {
+        throw DomainError.conflict('delivery_in_flight', 'an attempt of this delivery is being made; retry once it has ended');
+      }
+      const endpoint = await this.endpoints.with(m).findOne(companyId, { id: endpointId });
+      if (endpoint?.status !== 'ENABLED') throw DomainError.invalidState('the webhook is DISABLED: enable it before retrying');
+      const patch: Partial<WebhookDeliveryEntity> = { status: 'PENDING', next_attempt_at: now, lease_until: null, updated_at: now };
+      await repo.update(companyId, { id: deliveryId }, patch);
+      this.worker.runAfterCommit(m);
+      return { ...current, ...patch };
+    });
+  }
+
+  private checkedId(id: string): string {
+    if (!isId('webhook', id)) throw DomainError.notFound('webhook');
+    return id;
+  }
+
+  private checkUrl(url: string): void {
+    const problem = endpointUrlProblem(url);
+    if (problem) throw DomainError.invalidField('url', problem);
+    if (this.config.webhookBlockPrivate) {
+      const host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+      if (isPrivateAddress(host) || host === 'localhost' || host.endsWith('.localhost')) {
+        throw DomainError.invalidField('url', 'must not be a loopback or private address (TALLY_WEBHOOK_BLOCK_PRIVATE=on)');
+      }
+    }
+  }
+}
