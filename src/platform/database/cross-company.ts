@@ -14,6 +14,7 @@ export const CROSS_COMPANY_SCANS = {
   'credit-expiry': 'companies with credits past their expiration date; each company is expired on its own',
   'idempotency-purge': 'idempotency keys past their retention, deleted in bounded batches',
   'standard-items-backfill': 'companies still missing their standard billable items, seeded one company at a time',
+  'webhook-delivery': "companies with webhook deliveries due; each company's deliveries are then claimed by one statement",
   'demo-company': 'the demo company, found at start (one row)',
   'token-admin': 'the command line revokes a token by its id, whatever its company (operator tool)',
 } as const satisfies Record<string, string>;

@@ -8,6 +8,7 @@ import {
   TransactionRollbackEvent,
 } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
+import { crossCompany } from '../../platform/database/cross-company';
 import { TALLY_CONFIG, TallyConfig } from '../../platform/config/config';
 import { ATTEMPT_LEASE_MS, ATTEMPT_TIMEOUT_MS, nextAttemptAfterFailure, signedHeaders, signingSecrets } from './delivery.rules';
 import { AttemptResult, postOnce } from './http-sender';
@@ -156,7 +157,7 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
    */
   private async claim(at: Date): Promise<Claimed[]> {
     const companies: { company_id: string }[] = await this.dataSource.query(
-      `SELECT company_id FROM webhook_deliveries
+      `${crossCompany('webhook-delivery')}SELECT company_id FROM webhook_deliveries
         WHERE status = 'PENDING' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
         GROUP BY company_id
         ORDER BY min(next_attempt_at), company_id
