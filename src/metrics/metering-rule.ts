@@ -218,6 +218,21 @@ export function parseMeteringRule(raw: unknown): NormalisedMeteringRule {
   return { aggregator: aggregator as Aggregator, property, group_keys: groupKeys, rule };
 }
 
+/**
+ * A matching rule on its own (`POST /objects/find`'s `matching_rule_string`, parsed from JSON):
+ * `{comparator: {...}}` or the comparator itself, validated like a metering rule's. Throws a 400
+ * naming `path` (and the bad nodes under it).
+ */
+export function parseMatchingRule(raw: unknown, path: string): ComparatorNode {
+  const errors: Errors = {};
+  const node = isObject(raw) && 'comparator' in raw ? raw.comparator : raw;
+  if (isObject(raw) && 'comparator' in raw) checkKeys(raw, ['comparator'], path, errors);
+  const parsed = parseNode(node, `${path}.comparator`, 1, { nodes: 0 }, errors);
+  if (Object.keys(errors).length > 0 || !parsed)
+    throw DomainError.validation(Object.keys(errors).length > 0 ? errors : { [path]: 'is not a rule' });
+  return parsed;
+}
+
 /** The values of an IN list: a list as given, or a comma-separated string split and trimmed. */
 export function inValues(value: string | string[]): string[] {
   return Array.isArray(value) ? value : value.split(',').map((v) => v.trim());
