@@ -461,7 +461,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create or update objects in a batch */
+        /** Create, update or delete objects in a batch (answers enqueued and errors) */
         post: operations["ObjectsController_ingest"];
         delete?: never;
         options?: never;
@@ -529,7 +529,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a product, with its pricings */
+        /** Get a product, with its pricings, by id or external_name */
         get: operations["ProductsController_get"];
         put?: never;
         post?: never;
@@ -581,7 +581,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a product pricing */
+        /** Get a product pricing by id or external_name */
         get: operations["PricingsController_get"];
         put?: never;
         post?: never;
@@ -1492,6 +1492,8 @@ export interface components {
              * @enum {string|null}
              */
             status?: "ACTIVE" | "ARCHIVED" | null;
+            /** @description labels of the customer (null or [] clears them); kept once each */
+            tags?: string[] | null;
             title?: string | null;
             /** @default false */
             managed_externally?: boolean | null;
@@ -1569,9 +1571,27 @@ export interface components {
             phone: string | null;
             /** @enum {string} */
             status: "ACTIVE" | "ARCHIVED";
+            tags: string[];
             title: string | null;
             /** Format: date-time */
             updated_at: string;
+        };
+        MetadataFilterDto: {
+            /** @enum {string} */
+            condition: "AND" | "OR";
+            /**
+             * @description `key=value` (metadata[key] as text equals value) or `key` (metadata has the key); split at the first `=`
+             * @example [
+             *       "crm_id=abc",
+             *       "tier"
+             *     ]
+             */
+            values: string[];
+        };
+        SetFilterDto: {
+            /** @enum {string} */
+            condition: "AND" | "OR";
+            values: string[];
         };
         RangeFilterDto: {
             eq?: number;
@@ -1583,6 +1603,18 @@ export interface components {
         CustomerQueryDto: {
             /** @description case-insensitive */
             email?: string;
+            exclude_from_metrics?: boolean;
+            managed_externally?: boolean;
+            /** @description AND: every value matches; OR: at least one */
+            metadata?: components["schemas"]["MetadataFilterDto"];
+            /** @description owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id) */
+            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description exact */
+            phone?: string;
+            /** @description AND: the customer has every tag; OR: at least one */
+            tags?: components["schemas"]["SetFilterDto"];
+            /** @description exact */
+            title?: string;
             identifier?: string;
             name?: string;
             org_name?: string;
@@ -1642,6 +1674,8 @@ export interface components {
              * @enum {string|null}
              */
             status?: "ACTIVE" | "ARCHIVED" | null;
+            /** @description labels of the customer (null or [] clears them); kept once each */
+            tags?: string[] | null;
             title?: string | null;
         };
         CreateBillableItemDto: {
@@ -1872,6 +1906,8 @@ export interface components {
             id: string;
             company_id: string;
             customer_id: string;
+            /** @description the customer's identifier (null when it has none) */
+            customer_identifier: string | null;
             item_id: string;
             object_identifier: string;
             properties: {
@@ -1891,6 +1927,11 @@ export interface components {
             object_identifier?: string;
             /** @description also list deleted objects (default false) */
             include_deleted?: boolean;
+            /**
+             * @description a matching rule as a JSON string, over the objects' properties: `{"comparator": {...}}` or the comparator itself, as in a metering rule (EQUAL, NOT_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL, LESS_THAN, LESS_THAN_OR_EQUAL, CONTAINS, IN; AND/OR with items; left_item/right_item {item_type: PROPERTY, property} or {item_type: VALUE, value})
+             * @example {"comparator":{"type":"EQUAL","left_item":{"item_type":"PROPERTY","property":"is_active"},"right_item":{"item_type":"VALUE","value":"true"}}}
+             */
+            matching_rule_string?: string;
         };
         FindObjectsBody: {
             pagination?: components["schemas"]["PaginationDto"] | null;
@@ -1899,20 +1940,33 @@ export interface components {
              * @default createdAtDesc
              * @enum {string|null}
              */
-            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | "aToZ" | "zToA" | null;
             include_meta?: boolean | null;
         };
         IngestObjectsDto: {
             /** @description 1 to 100 of {action: CREATE|UPDATE|DELETE, id?, item_id, object_identifier, customer_id|customer_identifier, properties}; UPDATE and DELETE name the object by id, or by item_id + object_identifier + customer */
             objects: Record<string, unknown>[];
         };
+        EnqueuedObjectResponse: {
+            /** @enum {string} */
+            action: "CREATE" | "UPDATE" | "DELETE";
+            object_identifier: string;
+            /** @description the position of the entry in `objects` */
+            index: number;
+            /** @description the object written (obj_…) */
+            id: string;
+        };
+        RefusedObjectResponse: {
+            index: number;
+            object_identifier: string | null;
+            error_code: string;
+            error_message: string;
+        };
         IngestObjectsResponse: {
-            processed: {
-                index?: number;
-                action?: string;
-                object?: components["schemas"]["ObjectResponse"];
-            }[];
-            errors: Record<string, unknown>[];
+            /** @description the entries applied, in order */
+            enqueued: components["schemas"]["EnqueuedObjectResponse"][];
+            /** @description the entries refused (nothing written for them) */
+            errors: components["schemas"]["RefusedObjectResponse"][];
         };
         UpdateObjectDto: {
             /** @description replaces the properties */
@@ -1986,18 +2040,18 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        SetFilterDto: {
-            /** @enum {string} */
-            condition: "AND" | "OR";
-            values: string[];
-        };
         ProductQueryDto: {
             name?: string;
             /** @description case-insensitive substring of name, external_name or description */
             search?: string;
             /** @enum {string} */
             state?: "ACTIVE" | "ARCHIVED";
-            tags?: components["schemas"]["SetFilterDto"];
+            /** @description a list of tags (the product has every one; [] filters nothing), or {condition: AND|OR, values} */
+            tags?: string[] | {
+                /** @enum {string} */
+                condition: "AND" | "OR";
+                values: string[];
+            };
         };
         FindProductsBody: {
             pagination?: components["schemas"]["PaginationDto"] | null;
@@ -2635,9 +2689,41 @@ export interface components {
         };
         SubscriptionQueryDto: {
             customer_id?: string;
-            /** @enum {string} */
+            /**
+             * @description any case (ACTIVE as the hosted API spells it); answers are lower-case
+             * @enum {string}
+             */
             status?: "active" | "cancelled" | "unpaid";
-            statuses?: string[];
+            /** @description any case */
+            statuses?: ("active" | "cancelled" | "unpaid")[];
+            /** @description the customer's exclude_from_metrics */
+            exclude_from_metrics?: boolean;
+            /** @description accepted; Tally has no subscription groups yet, so a group_id matches no subscription */
+            group_id?: string;
+            /** @description the customer's managed_externally */
+            managed_externally?: boolean;
+            /** @description MRR in cents, as stored at the last write or billing run of the subscription (before discounts and trials) */
+            mrr?: components["schemas"]["RangeFilterDto"];
+            /** @description the customer's owner_id */
+            owner_id?: string;
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
+            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description accepted; subscriptions are not parent-billed today, so true matches none and false matches all */
+            parent_billed?: boolean;
+            /** @description the customer's parent_customer_id (a customer id) */
+            parent_customer_id?: string;
+            /** @description the payment method the subscription names (null: the customer default, which this never matches) */
+            payment_method_id?: string;
+            /** @description products of the plan in effect now (or still to come): AND every product, OR one */
+            product_ids?: components["schemas"]["SetFilterDto"];
+            /** @description product pricings of the plan in effect now (or still to come): AND every pricing, OR one */
+            product_pricing_ids?: components["schemas"]["SetFilterDto"];
+            /** @description tags of the plan’s product pricings (in effect now or still to come): AND every tag, OR one */
+            product_pricing_tags?: components["schemas"]["SetFilterDto"];
+            /** @description tags of the plan’s products (in effect now or still to come): AND every tag, OR one */
+            product_tags?: components["schemas"]["SetFilterDto"];
+            /** @description accepted; subscriptions carry no tags today, so no subscription matches */
+            tags?: components["schemas"]["SetFilterDto"];
             product_pricing_id?: string;
             bundle_pricing_id?: string;
             auto_renews?: boolean;
@@ -2880,6 +2966,25 @@ export interface components {
             updated_at: string;
         };
         InvoiceQueryDto: {
+            auto_charges?: boolean;
+            /** @description true: leaves out invoices whose total is 0; false: no filter */
+            hide_zero?: boolean;
+            /** @description Tally e-mails no invoice itself: an invoice counts as sent once it is finalized (issued with its number and hosted link); true: finalized (PENDING, OVERDUE, PAID, or voided after finalizing), false: never finalized (DRAFT, or a voided draft) */
+            invoice_sent?: boolean;
+            /** @description the customer's managed_externally */
+            managed_externally?: boolean;
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
+            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description payment method ids (pm_…): the invoice belongs to a subscription that names one of them (OR) as its payment_method_id; invoices of subscriptions on the customer's default card and one-time invoices do not match */
+            payment_methods?: components["schemas"]["SetFilterDto"];
+            /** @description products of the invoice lines: AND every product, OR one */
+            product_ids?: components["schemas"]["SetFilterDto"];
+            /** @description product pricings of the invoice lines: AND every pricing, OR one */
+            product_pricing_ids?: components["schemas"]["SetFilterDto"];
+            /** @description tags of the product pricings of the invoice lines: AND every tag, OR one */
+            product_pricing_tags?: components["schemas"]["SetFilterDto"];
+            /** @description tags of the products of the invoice lines: AND every tag, OR one */
+            product_tags?: components["schemas"]["SetFilterDto"];
             customer_id?: string;
             billed_customer_id?: string;
             subscription_id?: string;
@@ -7314,6 +7419,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the product id (prod_…) or its external_name (the hosted API's external identifier) */
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7702,6 +7808,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the product pricing id (pp_…) or its external_name (the hosted API's external identifier) */
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;

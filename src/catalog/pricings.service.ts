@@ -126,6 +126,24 @@ export class PricingsService {
   }
 
   /**
+   * `GET /pricing/{id}`: by id (`pp_…`), or by the external identifier the hosted API allows
+   * there — for Tally the `external_name`. 404 when nothing matches; 400 `ambiguous_identifier`
+   * when several pricings share that external_name (use the id).
+   */
+  async getByIdOrExternalName(companyId: string, ref: string): Promise<ProductPricingEntity> {
+    if (isId('productPricing', ref)) {
+      const byId = await this.pricings.findOne(companyId, { id: ref });
+      if (byId) return byId;
+    }
+    const named = await this.pricings.find(companyId, { where: { external_name: ref }, order: { id: 'ASC' }, take: 2 });
+    if (named.length === 0) throw DomainError.notFound('product pricing');
+    if (named.length > 1) {
+      throw DomainError.badRequest('ambiguous_identifier', `several product pricings have external_name "${ref}": use the pricing id`);
+    }
+    return named[0];
+  }
+
+  /**
    * Names, tags, metadata, state, entitlements and upsell change any time. Price fields change
    * only while no subscription uses the pricing (409 otherwise: archive it and create another).
    */

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
@@ -34,10 +34,11 @@ export class ProductsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a product, with its pricings' })
+  @ApiOperation({ summary: 'Get a product, with its pricings, by id or external_name' })
+  @ApiParam({ name: 'id', description: "the product id (prod_…) or its external_name (the hosted API's external identifier)" })
   @ApiOkResponse({ type: ProductResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ProductResponse> {
-    return this.views.productView(companyId, await this.service.get(companyId, id));
+    return this.views.productView(companyId, await this.service.getByIdOrExternalName(companyId, id));
   }
 
   @Patch(':id')

@@ -16,7 +16,14 @@ const SEARCH: SearchSpec = {
     name: { kind: 'exact', column: 'p.name' },
     search: { kind: 'search', columns: ['p.name', 'p.external_name', 'p.description'] },
     state: { kind: 'ci_exact', column: 'p.state' },
-    tags: { kind: 'set', column: 'p.tags', array: true },
+    // a list of strings (the product has every tag) or {condition, values}
+    tags: {
+      kind: 'custom',
+      apply: (qb, v: string[] | { condition: 'AND' | 'OR'; values: string[] }, p) => {
+        const { condition, values } = Array.isArray(v) ? { condition: 'AND', values: v } : v;
+        qb.andWhere(`p.tags ${condition === 'AND' ? '@>' : '&&'} CAST(:${p} AS text[])`, { [p]: values });
+      },
+    },
   },
 };
 
@@ -62,6 +69,24 @@ export class ProductsService {
     const notFound = () => DomainError.notFound('product', field);
     if (!isId('product', id)) throw notFound();
     return this.products.findOneOrFail(companyId, { id }, notFound);
+  }
+
+  /**
+   * `GET /products/{id}`: by id (`prod_…`), or by the external identifier the hosted API allows
+   * there — for Tally the `external_name`. 404 when nothing matches; 400 `ambiguous_identifier`
+   * when several products share that external_name (use the id).
+   */
+  async getByIdOrExternalName(companyId: string, ref: string): Promise<ProductEntity> {
+    if (isId('product', ref)) {
+      const byId = await this.products.findOne(companyId, { id: ref });
+      if (byId) return byId;
+    }
+    const named = await this.products.find(companyId, { where: { external_name: ref }, order: { id: 'ASC' }, take: 2 });
+    if (named.length === 0) throw DomainError.notFound('product');
+    if (named.length > 1) {
+      throw DomainError.badRequest('ambiguous_identifier', `several products have external_name "${ref}": use the product id`);
+    }
+    return named[0];
   }
 
   async update(companyId: string, id: string, dto: UpdateProductDto): Promise<ProductEntity> {

@@ -20,6 +20,7 @@ export class CustomerEntity {
   @TextColumn() status: string;
   @JsonColumn({ nullable: true }) address: Record<string, unknown> | null;
   @Column('text', { array: true, nullable: true }) billing_emails: string[] | null;
+  @Column('text', { array: true }) tags: string[];
   @Column('boolean', { default: false }) child_rollup_billing: boolean;
   @JsonColumn({ nullable: true }) child_rollup_billing_config: Record<string, unknown> | null;
   @Column('boolean', { default: false }) exclude_from_metrics: boolean;

@@ -17,6 +17,7 @@ function customer(over: Partial<CustomerEntity> = {}): CustomerEntity {
     status: 'ACTIVE',
     address: null,
     billing_emails: null,
+    tags: [],
     child_rollup_billing: false,
     child_rollup_billing_config: null,
     exclude_from_metrics: false,

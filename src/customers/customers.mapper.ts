@@ -67,6 +67,7 @@ export function toCustomerResponse(c: CustomerEntity, entitlements: Record<strin
     parent_customer_id: c.parent_customer_id,
     phone: c.phone,
     status: c.status,
+    tags: c.tags ?? [],
     title: c.title,
     updated_at: iso(c.updated_at)!,
   };

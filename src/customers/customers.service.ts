@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, QueryFailedError, WhereExpressionBuilder } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
@@ -26,8 +26,32 @@ const SEARCH: SearchSpec = {
     search: { kind: 'search', columns: ['c.name', 'c.email', 'c.identifier', 'c.org_name'] },
     mrr: { kind: 'range', column: 'c.mrr_in_cents' },
     arr: { kind: 'range', column: 'c.arr_in_cents' },
+    exclude_from_metrics: { kind: 'bool', column: 'c.exclude_from_metrics' },
+    managed_externally: { kind: 'bool', column: 'c.managed_externally' },
+    metadata: { kind: 'custom', apply: (qb, v: { condition: 'AND' | 'OR'; values: string[] }, p) => metadataFilter(qb, v, p) },
+    owner_ids: { kind: 'set', column: 'c.owner_id', array: false },
+    phone: { kind: 'exact', column: 'c.phone' },
+    tags: { kind: 'set', column: 'c.tags', array: true },
+    title: { kind: 'exact', column: 'c.title' },
   },
 };
+
+/**
+ * `metadata: {condition, values}`: a value `key=value` matches when `metadata ->> key` is that
+ * text, a bare `key` when the metadata has the key; AND needs every value, OR one.
+ */
+function metadataFilter(qb: WhereExpressionBuilder, filter: { condition: 'AND' | 'OR'; values: string[] }, p: string): void {
+  const params: Record<string, string> = {};
+  const conditions = filter.values.map((raw, i) => {
+    const at = raw.indexOf('=');
+    const key = at < 0 ? raw : raw.slice(0, at);
+    params[`${p}_k${i}`] = key;
+    if (at < 0) return `(c.metadata -> CAST(:${p}_k${i} AS text)) IS NOT NULL`;
+    params[`${p}_v${i}`] = raw.slice(at + 1);
+    return `(c.metadata ->> CAST(:${p}_k${i} AS text)) = CAST(:${p}_v${i} AS text)`;
+  });
+  qb.andWhere(`(${conditions.join(filter.condition === 'AND' ? ' AND ' : ' OR ')})`, params);
+}
 
 type Editable = Omit<
   CustomerEntity,
@@ -117,6 +141,7 @@ function editsOf(dto: UpdateCustomerDto): Partial<Editable> {
   if (has('owner_id')) out.owner_id = dto.owner_id ?? null;
   if (has('phone')) out.phone = dto.phone ?? null;
   if (has('status')) out.status = dto.status ?? 'ACTIVE';
+  if (has('tags')) out.tags = dto.tags ? [...new Set(dto.tags)] : [];
   if (has('title')) out.title = dto.title ?? null;
   return out;
 }
@@ -153,6 +178,7 @@ export class CustomersService {
       status: 'ACTIVE',
       address: null,
       billing_emails: null,
+      tags: [],
       child_rollup_billing: false,
       child_rollup_billing_config: null,
       exclude_from_metrics: false,

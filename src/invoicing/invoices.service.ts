@@ -44,6 +44,40 @@ function statusFilter(qb: WhereExpressionBuilder, statuses: string[], param: str
   qb.andWhere(`(${conditions.join(' OR ')})`, { [nowParam]: now });
 }
 
+type SetValue = { condition: 'AND' | 'OR'; values: string[] };
+
+/** A line of the invoice `i` (by its primary key's prefix) on a catalog pricing `pp` (and its product `pr` when `withProduct`) meeting `cond`. */
+const LINE_PRICING = (cond: string, withProduct = false) => `EXISTS (
+  SELECT 1 FROM invoice_lines l
+    JOIN product_pricings pp ON pp.company_id = l.company_id AND pp.id = l.product_pricing_id${
+      withProduct ? '\n    JOIN products pr ON pr.company_id = pp.company_id AND pr.id = pp.product_id' : ''
+    }
+  WHERE l.company_id = i.company_id AND l.invoice_id = i.id AND (${cond}))`;
+
+/** AND: one line per value (`each`, value as `:<p>_<i>`); OR: one line for any value (`any`, values as `:<p>`). */
+function lineSetFilter(
+  qb: WhereExpressionBuilder,
+  v: SetValue,
+  p: string,
+  each: (param: string) => string,
+  any: (param: string) => string,
+): void {
+  if (v.condition === 'OR') {
+    qb.andWhere(any(p), { [p]: v.values });
+    return;
+  }
+  const params: Record<string, string> = {};
+  const conditions = v.values.map((value, i) => {
+    params[`${p}_${i}`] = value;
+    return each(`${p}_${i}`);
+  });
+  qb.andWhere(`(${conditions.join(' AND ')})`, params);
+}
+
+/** The invoice's customer (by primary key) meeting `cond`. */
+const CUSTOMER = (cond: string) =>
+  `EXISTS (SELECT 1 FROM customers ic WHERE ic.company_id = i.company_id AND ic.id = i.customer_id AND (${cond}))`;
+
 /** The search spec of invoices at `now` (the status filters read OVERDUE against it). */
 function searchSpec(now: Date): SearchSpec {
   return {
@@ -83,6 +117,80 @@ function searchSpec(now: Date): SearchSpec {
       invoice_date: { kind: 'date_range', column: 'i.invoice_date' },
       due_date: { kind: 'date_range', column: 'i.due_date' },
       paid_date: { kind: 'date_range', column: 'i.paid_date' },
+      auto_charges: { kind: 'bool', column: 'i.auto_charges' },
+      hide_zero: { kind: 'custom', apply: (qb, v: boolean) => (v ? qb.andWhere('i.total_cents <> 0') : qb) },
+      invoice_sent: { kind: 'is_null', column: 'i.finalized_at', whenTrue: false },
+      managed_externally: {
+        kind: 'custom',
+        apply: (qb, v: boolean, p) => qb.andWhere(CUSTOMER(`ic.managed_externally = :${p}`), { [p]: v }),
+      },
+      owner_ids: {
+        kind: 'custom',
+        apply: (qb, v: SetValue, p) => {
+          const distinct = [...new Set(v.values)];
+          if (v.condition === 'AND' && distinct.length > 1) qb.andWhere('1 = 0');
+          else qb.andWhere(CUSTOMER(`ic.owner_id IN (:...${p})`), { [p]: distinct });
+        },
+      },
+      payment_methods: {
+        kind: 'custom',
+        apply: (qb, v: SetValue, p) => {
+          const distinct = [...new Set(v.values)];
+          if (v.condition === 'AND' && distinct.length > 1) {
+            qb.andWhere('1 = 0');
+            return;
+          }
+          qb.andWhere(
+            `EXISTS (SELECT 1 FROM subscriptions ps WHERE ps.company_id = i.company_id AND ps.id = i.subscription_id
+               AND ps.payment_method_id IN (:...${p}))`,
+            { [p]: distinct },
+          );
+        },
+      },
+      product_pricing_ids: {
+        kind: 'custom',
+        apply: (qb, v: SetValue, p) =>
+          lineSetFilter(
+            qb,
+            v,
+            p,
+            (x) => LINE_PRICING(`pp.id = :${x}`),
+            (x) => LINE_PRICING(`pp.id IN (:...${x})`),
+          ),
+      },
+      product_ids: {
+        kind: 'custom',
+        apply: (qb, v: SetValue, p) =>
+          lineSetFilter(
+            qb,
+            v,
+            p,
+            (x) => LINE_PRICING(`pp.product_id = :${x}`),
+            (x) => LINE_PRICING(`pp.product_id IN (:...${x})`),
+          ),
+      },
+      product_pricing_tags: {
+        kind: 'custom',
+        apply: (qb, v: SetValue, p) =>
+          lineSetFilter(
+            qb,
+            v,
+            p,
+            (x) => LINE_PRICING(`:${x} = ANY(pp.tags)`),
+            (x) => LINE_PRICING(`pp.tags && CAST(:${x} AS text[])`),
+          ),
+      },
+      product_tags: {
+        kind: 'custom',
+        apply: (qb, v: SetValue, p) =>
+          lineSetFilter(
+            qb,
+            v,
+            p,
+            (x) => LINE_PRICING(`:${x} = ANY(pr.tags)`, true),
+            (x) => LINE_PRICING(`pr.tags && CAST(:${x} AS text[])`, true),
+          ),
+      },
     },
   };
 }

@@ -124,10 +124,16 @@ function parseItem(raw: unknown, path: string, listAllowed: boolean, errors: Err
   return null;
 }
 
-function parseNode(raw: unknown, path: string, depth: number, counter: { nodes: number }, errors: Errors): ComparatorNode | null {
+function parseNode(
+  raw: unknown,
+  path: string,
+  depth: number,
+  counter: { nodes: number; root: string },
+  errors: Errors,
+): ComparatorNode | null {
   counter.nodes += 1;
   if (counter.nodes > MAX_RULE_NODES) {
-    errors['metering_rule.rule.comparator'] = `must have at most ${MAX_RULE_NODES} nodes`;
+    errors[counter.root] = `must have at most ${MAX_RULE_NODES} nodes`;
     return null;
   }
   if (depth > MAX_RULE_DEPTH) {
@@ -208,7 +214,8 @@ export function parseMeteringRule(raw: unknown): NormalisedMeteringRule {
     else {
       checkKeys(raw.rule, ['comparator'], `${base}.rule`, errors);
       if (!isBlank(raw.rule.comparator)) {
-        const comparator = parseNode(raw.rule.comparator, `${base}.rule.comparator`, 1, { nodes: 0 }, errors);
+        const root = `${base}.rule.comparator`;
+        const comparator = parseNode(raw.rule.comparator, root, 1, { nodes: 0, root }, errors);
         if (comparator) rule = { comparator };
       }
     }
@@ -216,6 +223,22 @@ export function parseMeteringRule(raw: unknown): NormalisedMeteringRule {
 
   if (Object.keys(errors).length > 0) throw DomainError.validation(errors);
   return { aggregator: aggregator as Aggregator, property, group_keys: groupKeys, rule };
+}
+
+/**
+ * A matching rule on its own (`POST /objects/find`'s `matching_rule_string`, parsed from JSON):
+ * `{comparator: {...}}` or the comparator itself, validated like a metering rule's. Throws a 400
+ * naming `path` (and the bad nodes under it).
+ */
+export function parseMatchingRule(raw: unknown, path: string): ComparatorNode {
+  const errors: Errors = {};
+  const node = isObject(raw) && 'comparator' in raw ? raw.comparator : raw;
+  if (isObject(raw) && 'comparator' in raw) checkKeys(raw, ['comparator'], path, errors);
+  const root = `${path}.comparator`;
+  const parsed = parseNode(node, root, 1, { nodes: 0, root }, errors);
+  if (Object.keys(errors).length > 0 || !parsed)
+    throw DomainError.validation(Object.keys(errors).length > 0 ? errors : { [path]: 'is not a rule' });
+  return parsed;
 }
 
 /** The values of an IN list: a list as given, or a comma-separated string split and trimmed. */

@@ -6,6 +6,7 @@ import { UsageEventEntity, UsageEventKeyEntity, UsageRollupEntity, UsageRollupVa
 import { BillableItemsAndMetrics1700000003000 } from './migrations/1700000003000-billable-items-and-metrics';
 import { UsageEventsAndObjects1700000003100 } from './migrations/1700000003100-usage-events-and-objects';
 import { UsageEventKeysAge1700000012100 } from './migrations/1700000012100-usage-event-keys-age';
+import { ObjectsIdentifierOrder1700000015100 } from './migrations/1700000015100-objects-identifier-order';
 
 export const metricsSchema: ModuleSchema = {
   entities: [
@@ -17,5 +18,10 @@ export const metricsSchema: ModuleSchema = {
     UsageRollupValueEntity,
     BillableObjectEntity,
   ],
-  migrations: [BillableItemsAndMetrics1700000003000, UsageEventsAndObjects1700000003100, UsageEventKeysAge1700000012100],
+  migrations: [
+    BillableItemsAndMetrics1700000003000,
+    UsageEventsAndObjects1700000003100,
+    UsageEventKeysAge1700000012100,
+    ObjectsIdentifierOrder1700000015100,
+  ],
 };

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
 import type { SearchPage } from '../platform/search/search';
 import { BillableItemEntity } from './billable-item.entity';
 import { BillableMetricEntity } from './billable-metric.entity';
@@ -17,11 +18,14 @@ const mapPage = <T, R>(page: SearchPage<T>, map: (row: T) => R): SearchPage<R> =
 });
 
 /**
- * Billable items, billable metrics, objects and usage as responses. None of them embeds another
- * record, so each answer is the pure mapper of its entity or result.
+ * Billable items, billable metrics, objects and usage as responses. Objects carry their
+ * customer's identifier (one query per answer or page); the others embed no other record, so each
+ * answer is the pure mapper of its entity or result.
  */
 @Injectable()
 export class MetricsViews {
+  constructor(private readonly customers: CustomerLookupService) {}
+
   itemView(item: BillableItemEntity) {
     return toBillableItemResponse(item);
   }
@@ -38,12 +42,23 @@ export class MetricsViews {
     return mapPage(page, toBillableMetricResponse);
   }
 
-  objectView(object: BillableObjectEntity): ObjectResponse {
-    return toObjectResponse(object);
+  async objectView(companyId: string, object: BillableObjectEntity): Promise<ObjectResponse> {
+    const identifiers = await this.customerIdentifiers(companyId, [object]);
+    return toObjectResponse(object, identifiers.get(object.customer_id) ?? null);
   }
 
-  objectPage(page: SearchPage<BillableObjectEntity>): SearchPage<ObjectResponse> {
-    return mapPage(page, toObjectResponse);
+  async objectPage(companyId: string, page: SearchPage<BillableObjectEntity>): Promise<SearchPage<ObjectResponse>> {
+    const identifiers = await this.customerIdentifiers(companyId, page.results);
+    return mapPage(page, (o) => toObjectResponse(o, identifiers.get(o.customer_id) ?? null));
+  }
+
+  /** The identifiers of the objects' customers, in one query. */
+  private async customerIdentifiers(companyId: string, objects: BillableObjectEntity[]): Promise<Map<string, string | null>> {
+    const customers = await this.customers.getMany(
+      companyId,
+      objects.map((o) => o.customer_id),
+    );
+    return new Map([...customers.values()].map((c) => [c.id, c.identifier]));
   }
 
   objectsIngestView(result: ObjectsIngestResult): IngestObjectsResponse {

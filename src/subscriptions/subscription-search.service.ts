@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { WhereExpressionBuilder } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { CustomerEntity } from '../customers/customer.entity';
@@ -14,6 +15,41 @@ const CURRENT_PHASE = (cond: string) => `EXISTS (
   SELECT 1 FROM subscription_phases ph
   WHERE ph.company_id = s.company_id AND ph.subscription_id = s.id AND (${cond})
     AND ${phaseInEffectSql('ph', ':now')})`;
+
+type SetValue = { condition: 'AND' | 'OR'; values: string[] };
+
+/** The pricings of a phase `ph` (catalog's product_pricings, by primary key), with their product as `pr` when `withProduct`. */
+const PHASE_PRICING = (cond: string, withProduct = false) => `EXISTS (
+  SELECT 1 FROM product_pricings pp${withProduct ? ' JOIN products pr ON pr.company_id = pp.company_id AND pr.id = pp.product_id' : ''}
+  WHERE pp.company_id = ph.company_id AND pp.id = ANY(ph.product_pricing_ids) AND (${cond}))`;
+
+/**
+ * A `{condition, values}` filter over the plan in effect (or to come): AND needs one pricing per
+ * value (`each(i)`, value bound as `:<p>_<i>`), OR one pricing for any value (`any`, values as `:<p>`).
+ */
+function planSetFilter(
+  qb: WhereExpressionBuilder,
+  v: SetValue,
+  p: string,
+  now: Date,
+  each: (param: string) => string,
+  any: (param: string) => string,
+): void {
+  const params: Record<string, unknown> = { now };
+  let cond: string;
+  if (v.condition === 'OR') {
+    params[p] = v.values;
+    cond = any(p);
+  } else {
+    cond = v.values
+      .map((value, i) => {
+        params[`${p}_${i}`] = value;
+        return each(`${p}_${i}`);
+      })
+      .join(' AND ');
+  }
+  qb.andWhere(CURRENT_PHASE(cond), params);
+}
 
 /**
  * Find. Status is derived from the clock in SQL (now as a parameter); product/bundle filters
@@ -56,6 +92,65 @@ export class SubscriptionSearch {
         renewal_date: { kind: 'date_range', column: 's.renewal_date' },
         next_invoice_date: { kind: 'date_range', column: 's.next_invoice_date' },
         search: { kind: 'search', columns: ['s.id', 's.identifier', 'c.name', 'c.identifier', 'c.email'] },
+        // the customer's fields (the customer is joined by primary key)
+        exclude_from_metrics: { kind: 'bool', column: 'c.exclude_from_metrics' },
+        managed_externally: { kind: 'bool', column: 'c.managed_externally' },
+        owner_id: { kind: 'exact', column: 'c.owner_id' },
+        owner_ids: { kind: 'set', column: 'c.owner_id', array: false },
+        parent_customer_id: { kind: 'exact', column: 'c.parent_customer_id' },
+        // the subscription's own
+        mrr: { kind: 'range', column: 's.mrr_in_cents' },
+        payment_method_id: { kind: 'exact', column: 's.payment_method_id' },
+        // no data behind these yet: no subscription is in a group, parent-billed or tagged (once subscriptions
+        // store parent_billed and tags: { kind: 'bool', column: 's.parent_billed' }, { kind: 'set', column: 's.tags', array: true })
+        group_id: { kind: 'custom', apply: (qb) => qb.andWhere('1 = 0') },
+        parent_billed: { kind: 'custom', apply: (qb, v: boolean) => qb.andWhere(v ? '1 = 0' : '1 = 1') },
+        tags: { kind: 'custom', apply: (qb) => qb.andWhere('1 = 0') },
+        // the plan in effect (or to come)
+        product_pricing_ids: {
+          kind: 'custom',
+          apply: (qb, v: SetValue, p) =>
+            qb.andWhere(CURRENT_PHASE(`ph.product_pricing_ids ${v.condition === 'AND' ? '@>' : '&&'} CAST(:${p} AS text[])`), {
+              [p]: v.values,
+              now,
+            }),
+        },
+        product_ids: {
+          kind: 'custom',
+          apply: (qb, v: SetValue, p) =>
+            planSetFilter(
+              qb,
+              v,
+              p,
+              now,
+              (x) => PHASE_PRICING(`pp.product_id = :${x}`),
+              (x) => PHASE_PRICING(`pp.product_id IN (:...${x})`),
+            ),
+        },
+        product_pricing_tags: {
+          kind: 'custom',
+          apply: (qb, v: SetValue, p) =>
+            planSetFilter(
+              qb,
+              v,
+              p,
+              now,
+              (x) => PHASE_PRICING(`:${x} = ANY(pp.tags)`),
+              (x) => PHASE_PRICING(`pp.tags && CAST(:${x} AS text[])`),
+            ),
+        },
+        product_tags: {
+          kind: 'custom',
+          apply: (qb, v: SetValue, p) =>
+            planSetFilter(
+              qb,
+              v,
+              p,
+              now,
+              (x) => PHASE_PRICING(`:${x} = ANY(pr.tags)`, true),
+              (x) => PHASE_PRICING(`pr.tags && CAST(:${x} AS text[])`, true),
+            ),
+        },
       },
     };
     const qb = this.subs.queryBuilder(companyId, 's').leftJoin(CustomerEntity, 'c', 'c.company_id = s.company_id AND c.id = s.customer_id');

@@ -52,6 +52,7 @@ describe('customers', () => {
     exclude_from_metrics: true,
     metadata: { crm_id: 'abc', tier: 2, nested: { ok: true } },
     override_taxes: [{ name: 'VAT', percent: 0.2 }],
+    tags: ['vip'],
     managed_externally: true,
   });
 
@@ -84,6 +85,7 @@ describe('customers', () => {
         parent_customer_id: null,
         phone: null,
         status: 'ACTIVE',
+        tags: [],
         title: null,
         updated_at: res.body.created_at,
       });

@@ -41,6 +41,7 @@ describe('objects (CUSTOM_OBJ items)', () => {
       id: expect.stringMatching(/^obj_[0-9a-z]{26}$/),
       company_id: a.companyId,
       customer_id: cus.id,
+      customer_identifier: cus.identifier,
       item_id: objItem.id,
       object_identifier: 'db-1',
       properties: { size: 3, plan: 'pro', ha: true },
@@ -147,14 +148,21 @@ describe('objects (CUSTOM_OBJ items)', () => {
         ],
       })
       .expect(200);
-    expect(res.body.processed.map((p: { index: number; action: string }) => [p.index, p.action])).toEqual([
-      [0, 'CREATE'],
-      [1, 'CREATE'],
-      [2, 'UPDATE'],
-      [3, 'DELETE'],
+    expect(
+      res.body.enqueued.map((p: { index: number; action: string; object_identifier: string }) => [p.index, p.action, p.object_identifier]),
+    ).toEqual([
+      [0, 'CREATE', 'a'],
+      [1, 'CREATE', 'b'],
+      [2, 'UPDATE', 'a'],
+      [3, 'DELETE', 'b'],
     ]);
-    expect(res.body.processed[2].object).toMatchObject({ object_identifier: 'a', properties: { n: 2 }, deleted_at: null });
-    expect(res.body.processed[3].object.deleted_at).not.toBeNull();
+    expect(res.body.enqueued[2].id).toBe(res.body.enqueued[0].id);
+    expect((await a.get(`/objects/${res.body.enqueued[0].id}`).expect(200)).body).toMatchObject({
+      object_identifier: 'a',
+      properties: { n: 2 },
+      deleted_at: null,
+    });
+    expect((await a.get(`/objects/${res.body.enqueued[3].id}`).expect(200)).body.deleted_at).not.toBeNull();
     expect(res.body.errors.map((e: { index: number; error_code: string }) => [e.index, e.error_code])).toEqual([
       [4, 'duplicate_object'],
       [5, 'invalid_field'],
@@ -164,8 +172,9 @@ describe('objects (CUSTOM_OBJ items)', () => {
       [9, 'invalid_field'],
     ]);
     expect(res.body.errors[1].error_message).toMatch(/^objects\[5\]\.action /);
-    const byId = await a.post('/objects/ingest', { objects: [{ action: 'DELETE', id: res.body.processed[0].object.id }] }).expect(200);
-    expect(byId.body.processed[0].object.deleted_at).not.toBeNull();
+    const byId = await a.post('/objects/ingest', { objects: [{ action: 'DELETE', id: res.body.enqueued[0].id }] }).expect(200);
+    expect(byId.body.enqueued).toEqual([{ action: 'DELETE', object_identifier: 'a', index: 0, id: res.body.enqueued[0].id }]);
+    expect((await a.get(`/objects/${res.body.enqueued[0].id}`).expect(200)).body.deleted_at).not.toBeNull();
     for (const bad of [{}, { objects: [] }, { objects: 'x' }, { objects: Array.from({ length: 101 }, () => ({})) }]) {
       expectError(await a.post('/objects/ingest', bad).expect(400), 400, 'validation_error');
     }

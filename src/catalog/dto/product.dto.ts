@@ -1,10 +1,37 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto, SetFilterDto } from '../../platform/search/find-body.dto';
 import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { CATALOG_STATES } from '../catalog.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
+
+const isTag = (v: unknown) => typeof v === 'string' && v.length <= 255;
+
+/** `tags` of products/find: a list of up to 100 strings, or `{condition: AND|OR, values: 1–100 strings}` and nothing else. */
+function IsTagsFilter(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isTagsFilter',
+      validator: {
+        validate: (v: unknown) => {
+          if (Array.isArray(v)) return v.length <= 100 && v.every(isTag);
+          if (typeof v !== 'object' || v === null) return false;
+          const o = v as Record<string, unknown>;
+          return (
+            Object.keys(o).every((k) => k === 'condition' || k === 'values') &&
+            (o.condition === 'AND' || o.condition === 'OR') &&
+            Array.isArray(o.values) &&
+            o.values.length >= 1 &&
+            o.values.length <= 100 &&
+            o.values.every(isTag)
+          );
+        },
+        defaultMessage: () => 'must be a list of tags (strings of at most 255 characters) or {condition: AND|OR, values: [1 to 100 tags]}',
+      },
+    },
+    options,
+  );
+}
 
 class ProductFieldsDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'free text' }) @IsOptional() @IsString() @MaxLength(5000) description?:
@@ -49,7 +76,24 @@ export class ProductQueryDto {
   @IsString()
   search?: string;
   @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsString() state?: string;
-  @ApiPropertyOptional({ type: SetFilterDto }) @IsOptional() @ValidateNested() @Type(() => SetFilterDto) tags?: SetFilterDto;
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'array', items: { type: 'string' }, maxItems: 100 },
+      {
+        type: 'object',
+        required: ['condition', 'values'],
+        properties: {
+          condition: { type: 'string', enum: ['AND', 'OR'] },
+          values: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 100 },
+        },
+        additionalProperties: false,
+      },
+    ],
+    description: 'a list of tags (the product has every one; [] filters nothing), or {condition: AND|OR, values}',
+  })
+  @IsOptional()
+  @IsTagsFilter()
+  tags?: string[] | SetFilterDto;
 }
 
 export const FindProductsDto = findBodyDto('FindProductsBody', ProductQueryDto, BASE_SORT_KEYS);

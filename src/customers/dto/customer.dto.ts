@@ -18,9 +18,9 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { BASE_SORT_KEYS, findBodyDto, RangeFilterDto } from '../../platform/search/find-body.dto';
+import { BASE_SORT_KEYS, findBodyDto, RangeFilterDto, SetFilterDto } from '../../platform/search/find-body.dto';
 import { CUSTOMER_STATUSES } from '../customer.entity';
-import { OptionalNestedArray } from '../../platform/validation/decorators';
+import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDateTime } from '../../platform/validation/limits';
 
 export const ROLLUP_FREQUENCIES = ['HOUR', 'DAY', 'WEEK', 'BI_MONTH', 'MONTH', 'QUARTER', 'BI_ANNUAL', 'YEAR'] as const;
@@ -157,6 +157,9 @@ export class UpdateCustomerDto {
   @IsIn(CUSTOMER_STATUSES)
   status?: string | null;
 
+  @OptionalStringArray(100, TEXT_MAX, { nullable: true, description: 'labels of the customer (null or [] clears them); kept once each' })
+  tags?: string[] | null;
+
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) title?: string | null;
 }
 
@@ -168,8 +171,57 @@ export class CreateCustomerDto extends UpdateCustomerDto {
   managed_externally?: boolean | null;
 }
 
+/**
+ * `metadata` filter: each value is `key=value` (the metadata's `key` reads as that text; numbers
+ * and booleans in their JSON spelling) or a bare `key` (the metadata has that key).
+ */
+export class MetadataFilterDto extends SetFilterDto {
+  @ApiProperty({
+    type: [String],
+    description: '`key=value` (metadata[key] as text equals value) or `key` (metadata has the key); split at the first `=`',
+    example: ['crm_id=abc', 'tier'],
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @MaxLength(1024, { each: true })
+  declare values: string[];
+}
+
 export class CustomerQueryDto {
   @ApiPropertyOptional({ description: 'case-insensitive' }) @IsOptional() @IsString() email?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() exclude_from_metrics?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() managed_externally?: boolean;
+
+  @ApiPropertyOptional({ type: MetadataFilterDto, description: 'AND: every value matches; OR: at least one' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => MetadataFilterDto)
+  metadata?: MetadataFilterDto;
+
+  @ApiPropertyOptional({
+    type: SetFilterDto,
+    description: 'owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id)',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => SetFilterDto)
+  owner_ids?: SetFilterDto;
+
+  @ApiPropertyOptional({ description: 'exact' }) @IsOptional() @IsString() phone?: string;
+
+  @ApiPropertyOptional({ type: SetFilterDto, description: 'AND: the customer has every tag; OR: at least one' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => SetFilterDto)
+  tags?: SetFilterDto;
+
+  @ApiPropertyOptional({ description: 'exact' }) @IsOptional() @IsString() title?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() identifier?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() name?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() org_name?: string;
@@ -295,6 +347,7 @@ export class CustomerResponse {
   @ApiProperty({ type: String, nullable: true }) parent_customer_id: string | null;
   @ApiProperty({ type: String, nullable: true }) phone: string | null;
   @ApiProperty({ enum: CUSTOMER_STATUSES }) status: string;
+  @ApiProperty({ type: [String] }) tags: string[];
   @ApiProperty({ type: String, nullable: true }) title: string | null;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }

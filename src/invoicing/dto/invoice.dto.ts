@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsDefined,
   IsIn,
   IsObject,
@@ -15,7 +16,7 @@ import {
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
-import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto, RangeFilterDto } from '../../platform/search/find-body.dto';
+import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto, RangeFilterDto, SetFilterDto } from '../../platform/search/find-body.dto';
 import { CustomerResponse, MoneyResponse } from '../../customers/dto/customer.dto';
 import { OFFLINE_PROVIDER_TYPES as PROVIDER_TYPES, OfflineProviderType } from '../invoicing.hooks';
 import { IsDateTime, IsMoneyCents, MAX_MONEY_CENTS } from '../../platform/validation/limits';
@@ -40,7 +41,48 @@ function IsInvoiceNumber(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
+/** A `{condition, values}` filter of the invoice search (issue 12: the hosted API's find fields). */
+function SetFilter(description: string): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({ type: SetFilterDto, description })(target, key);
+    IsOptional()(target, key);
+    IsObject()(target, key);
+    ValidateNested()(target, key);
+    Type(() => SetFilterDto)(target, key);
+  };
+}
+
 export class InvoiceQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() auto_charges?: boolean;
+  @ApiPropertyOptional({ description: 'true: leaves out invoices whose total is 0; false: no filter' })
+  @IsOptional()
+  @IsBoolean()
+  hide_zero?: boolean;
+  @ApiPropertyOptional({
+    description:
+      'Tally e-mails no invoice itself: an invoice counts as sent once it is finalized (issued with its number and hosted link); ' +
+      'true: finalized (PENDING, OVERDUE, PAID, or voided after finalizing), false: never finalized (DRAFT, or a voided draft)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  invoice_sent?: boolean;
+  @ApiPropertyOptional({ description: "the customer's managed_externally" }) @IsOptional() @IsBoolean() managed_externally?: boolean;
+  @SetFilter("the customer's owner_id among the values (OR); AND only when every value is that one owner")
+  owner_ids?: SetFilterDto;
+  @SetFilter(
+    'payment method ids (pm_…): the invoice belongs to a subscription that names one of them (OR) as its payment_method_id; ' +
+      "invoices of subscriptions on the customer's default card and one-time invoices do not match",
+  )
+  payment_methods?: SetFilterDto;
+  @SetFilter('products of the invoice lines: AND every product, OR one')
+  product_ids?: SetFilterDto;
+  @SetFilter('product pricings of the invoice lines: AND every pricing, OR one')
+  product_pricing_ids?: SetFilterDto;
+  @SetFilter('tags of the product pricings of the invoice lines: AND every tag, OR one')
+  product_pricing_tags?: SetFilterDto;
+  @SetFilter('tags of the products of the invoice lines: AND every tag, OR one')
+  product_tags?: SetFilterDto;
+
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) customer_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) billed_customer_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) subscription_id?: string;

@@ -22,7 +22,7 @@ export class ObjectsController {
   @HttpCode(201)
   @ApiCreatedResponse({ type: ObjectResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateObjectDto): Promise<ObjectResponse> {
-    return this.views.objectView(await this.service.create(companyId, dto));
+    return this.views.objectView(companyId, await this.service.create(companyId, dto));
   }
 
   @Post('find')
@@ -30,11 +30,11 @@ export class ObjectsController {
   @HttpCode(200)
   @ApiPageResponse(ObjectResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindObjectsDto) {
-    return this.views.objectPage(await this.service.find(companyId, body));
+    return this.views.objectPage(companyId, await this.service.find(companyId, body));
   }
 
   @Post('ingest')
-  @ApiOperation({ summary: 'Create or update objects in a batch' })
+  @ApiOperation({ summary: 'Create, update or delete objects in a batch (answers enqueued and errors)' })
   @HttpCode(200)
   @ApiOkResponse({ type: IngestObjectsResponse })
   async ingest(@CompanyId() companyId: string, @Body() dto: IngestObjectsDto): Promise<IngestObjectsResponse> {
@@ -45,20 +45,20 @@ export class ObjectsController {
   @ApiOperation({ summary: 'Get an object' })
   @ApiOkResponse({ type: ObjectResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ObjectResponse> {
-    return this.views.objectView(await this.service.get(companyId, id));
+    return this.views.objectView(companyId, await this.service.get(companyId, id));
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update an object' })
   @ApiOkResponse({ type: ObjectResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateObjectDto): Promise<ObjectResponse> {
-    return this.views.objectView(await this.service.update(companyId, id, dto.properties));
+    return this.views.objectView(companyId, await this.service.update(companyId, id, dto.properties));
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete an object' })
   @ApiOkResponse({ type: ObjectResponse, description: 'soft delete: the object stays for the usage of past periods' })
   async remove(@CompanyId() companyId: string, @Param('id') id: string): Promise<ObjectResponse> {
-    return this.views.objectView(await this.service.remove(companyId, id));
+    return this.views.objectView(companyId, await this.service.remove(companyId, id));
   }
 }

@@ -13,6 +13,9 @@ import {
 } from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
 
+/** The sort keys of objects/find: the shared four, and by object_identifier (aToZ, zToA; then by id). */
+export const OBJECT_SORT_KEYS = [...BASE_SORT_KEYS, 'aToZ', 'zToA'] as const;
+
 const TEXT_MAX = 255;
 
 export class CreateObjectDto {
@@ -53,9 +56,21 @@ export class ObjectQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() item_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() object_identifier?: string;
   @ApiPropertyOptional({ description: 'also list deleted objects (default false)' }) @IsOptional() @IsBoolean() include_deleted?: boolean;
+  @ApiPropertyOptional({
+    description:
+      'a matching rule as a JSON string, over the objects\' properties: `{"comparator": {...}}` or the comparator itself, as in a metering rule ' +
+      '(EQUAL, NOT_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL, LESS_THAN, LESS_THAN_OR_EQUAL, CONTAINS, IN; AND/OR with items; ' +
+      'left_item/right_item {item_type: PROPERTY, property} or {item_type: VALUE, value})',
+    example:
+      '{"comparator":{"type":"EQUAL","left_item":{"item_type":"PROPERTY","property":"is_active"},"right_item":{"item_type":"VALUE","value":"true"}}}',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20_000)
+  matching_rule_string?: string;
 }
 
-export const FindObjectsDto = findBodyDto('FindObjectsBody', ObjectQueryDto, BASE_SORT_KEYS);
+export const FindObjectsDto = findBodyDto('FindObjectsBody', ObjectQueryDto, OBJECT_SORT_KEYS);
 export type FindObjectsDto = InstanceType<typeof FindObjectsDto>;
 
 export class IngestObjectsDto {
@@ -76,6 +91,8 @@ export class ObjectResponse {
   @ApiProperty() id: string;
   @ApiProperty() company_id: string;
   @ApiProperty() customer_id: string;
+  @ApiProperty({ type: String, nullable: true, description: "the customer's identifier (null when it has none)" }) customer_identifier:
+    string | null;
   @ApiProperty() item_id: string;
   @ApiProperty() object_identifier: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) properties: Record<string, unknown>;
@@ -84,15 +101,27 @@ export class ObjectResponse {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) deleted_at: string | null;
 }
 
+export class EnqueuedObjectResponse {
+  @ApiProperty({ enum: ['CREATE', 'UPDATE', 'DELETE'] }) action: string;
+  @ApiProperty() object_identifier: string;
+  @ApiProperty({ type: 'integer', description: 'the position of the entry in `objects`' }) index: number;
+  @ApiProperty({ description: 'the object written (obj_…)' }) id: string;
+}
+
+export class RefusedObjectResponse {
+  @ApiProperty({ type: 'integer' }) index: number;
+  @ApiProperty({ type: String, nullable: true }) object_identifier: string | null;
+  @ApiProperty() error_code: string;
+  @ApiProperty() error_message: string;
+}
+
+/**
+ * The answer of `POST /objects/ingest`, as the hosted API documents it (`enqueued`). Tally applies
+ * each entry before answering (nothing is left queued); `errors` lists the entries refused.
+ */
 export class IngestObjectsResponse {
-  @ApiProperty({
-    type: 'array',
-    items: {
-      type: 'object',
-      properties: { index: { type: 'integer' }, action: { type: 'string' }, object: { $ref: '#/components/schemas/ObjectResponse' } },
-    },
-  })
-  processed: { index: number; action: string; object: ObjectResponse }[];
-  @ApiProperty({ type: 'array', items: { type: 'object' } })
-  errors: { index: number; object_identifier: string | null; error_code: string; error_message: string }[];
+  @ApiProperty({ type: [EnqueuedObjectResponse], description: 'the entries applied, in order' })
+  enqueued: EnqueuedObjectResponse[];
+  @ApiProperty({ type: [RefusedObjectResponse], description: 'the entries refused (nothing written for them)' })
+  errors: RefusedObjectResponse[];
 }

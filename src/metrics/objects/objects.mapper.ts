@@ -3,11 +3,13 @@ import { BillableObjectEntity } from './billable-object.entity';
 import type { IngestObjectsResponse, ObjectResponse } from './objects.dto';
 import type { ObjectsIngestResult } from './objects.service';
 
-export function toObjectResponse(o: BillableObjectEntity): ObjectResponse {
+/** An object as answered; `customerIdentifier` is its customer's identifier (loaded by the views). */
+export function toObjectResponse(o: BillableObjectEntity, customerIdentifier: string | null): ObjectResponse {
   return {
     id: o.id,
     company_id: o.company_id,
     customer_id: o.customer_id,
+    customer_identifier: customerIdentifier,
     item_id: o.item_id,
     object_identifier: o.object_identifier,
     properties: o.properties,
@@ -17,10 +19,15 @@ export function toObjectResponse(o: BillableObjectEntity): ObjectResponse {
   };
 }
 
-/** The answer of `POST /objects/ingest`: each written object as a response, refusals as they are. */
+/** The answer of `POST /objects/ingest`: `enqueued` (the hosted API's name) lists the entries applied, `errors` the refused. */
 export function toIngestObjectsResponse(r: ObjectsIngestResult): IngestObjectsResponse {
   return {
-    processed: r.processed.map((p) => ({ index: p.index, action: p.action, object: toObjectResponse(p.object) })),
+    enqueued: r.processed.map((p) => ({
+      action: p.action,
+      object_identifier: p.object.object_identifier,
+      index: p.index,
+      id: p.object.id,
+    })),
     errors: r.errors,
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, QueryFailedError } from 'typeorm';
+import { IsNull, QueryFailedError, WhereExpressionBuilder } from 'typeorm';
 import { CustomerLookupService } from '../../customers/customer-lookup.service';
 import type { CustomerEntity } from '../../customers/customer.entity';
 import { Clock } from '../../platform/clock/clock';
@@ -7,14 +7,39 @@ import { DomainError } from '../../platform/errors/domain-error';
 import { isId, newId } from '../../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../../platform/search/search';
 import { BillableItemsService } from '../billable-items.service';
+import { parseMatchingRule } from '../metering-rule';
+import { filterSql, SqlParams } from '../usage/metering-sql';
 import { checkProperties } from '../usage/properties';
 import { BillableObjectEntity } from './billable-object.entity';
 import { BillableObjectsRepository } from './objects.repository';
 import type { FindObjectsDto } from './objects.dto';
 
+/** `matching_rule_string`: a JSON matching rule over the objects' properties (the SQL of metering rules, parameters named). */
+function matchingRuleFilter(qb: WhereExpressionBuilder, value: string, p: string): void {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(value);
+  } catch {
+    throw DomainError.invalidField('query.matching_rule_string', 'must be a JSON matching rule');
+  }
+  const rule = parseMatchingRule(raw, 'query.matching_rule_string');
+  const params = new SqlParams();
+  const sql = filterSql(rule, 'o.properties', params);
+  const named: Record<string, unknown> = {};
+  const text = sql.replace(/\$(\d+)/g, (_m, n: string) => {
+    named[`${p}_${n}`] = params.values[Number(n) - 1];
+    return `:${p}_${n}`;
+  });
+  qb.andWhere(text, named);
+}
+
 const SEARCH: SearchSpec = {
   alias: 'o',
-  sortKeys: baseSortKeys('o'),
+  sortKeys: {
+    ...baseSortKeys('o'),
+    aToZ: { column: 'o.object_identifier', direction: 'ASC', kind: 'string' },
+    zToA: { column: 'o.object_identifier', direction: 'DESC', kind: 'string' },
+  },
   filters: {
     customer_id: { kind: 'exact', column: 'o.customer_id' },
     item_id: { kind: 'exact', column: 'o.item_id' },
@@ -28,6 +53,7 @@ const SEARCH: SearchSpec = {
     },
     // applied before the search (deleted objects are hidden unless asked for)
     include_deleted: { kind: 'custom', apply: () => undefined },
+    matching_rule_string: { kind: 'custom', apply: matchingRuleFilter },
   },
 };
 

@@ -12,12 +12,13 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
-import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto } from '../../platform/search/find-body.dto';
+import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto, RangeFilterDto, SetFilterDto } from '../../platform/search/find-body.dto';
 import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
@@ -267,16 +268,81 @@ export class SubscriptionUsageDto {
   @ApiProperty({ type: UsagePeriodDto }) @IsDefined() @ValidateNested() @Type(() => UsagePeriodDto) period: UsagePeriodDto;
 }
 
+const SUBSCRIPTION_STATUS = /^(active|cancelled|unpaid)$/i;
+const SUBSCRIPTION_STATUS_PROBLEM = 'must be one of active, cancelled, unpaid (any case)';
+
+/** A `{condition, values}` filter of the subscription search (issue 12: the hosted API's find fields). */
+function SetFilter(description: string): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({ type: SetFilterDto, description })(target, key);
+    IsOptional()(target, key);
+    IsObject()(target, key);
+    ValidateNested()(target, key);
+    Type(() => SetFilterDto)(target, key);
+  };
+}
+
 export class SubscriptionQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() customer_id?: string;
-  @ApiPropertyOptional({ enum: ['active', 'cancelled', 'unpaid'] }) @IsOptional() @IsString() status?: string;
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({
+    enum: ['active', 'cancelled', 'unpaid'],
+    description: 'any case (ACTIVE as the hosted API spells it); answers are lower-case',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(SUBSCRIPTION_STATUS, { message: SUBSCRIPTION_STATUS_PROBLEM })
+  status?: string;
+  @ApiPropertyOptional({ type: [String], enum: ['active', 'cancelled', 'unpaid'], description: 'any case' })
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(10)
   @IsString({ each: true })
+  @Matches(SUBSCRIPTION_STATUS, { each: true, message: SUBSCRIPTION_STATUS_PROBLEM })
   statuses?: string[];
+  @ApiPropertyOptional({ description: "the customer's exclude_from_metrics" }) @IsOptional() @IsBoolean() exclude_from_metrics?: boolean;
+  @ApiPropertyOptional({ description: 'accepted; Tally has no subscription groups yet, so a group_id matches no subscription' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  group_id?: string;
+  @ApiPropertyOptional({ description: "the customer's managed_externally" }) @IsOptional() @IsBoolean() managed_externally?: boolean;
+  @ApiPropertyOptional({
+    type: RangeFilterDto,
+    description: 'MRR in cents, as stored at the last write or billing run of the subscription (before discounts and trials)',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RangeFilterDto)
+  mrr?: RangeFilterDto;
+  @ApiPropertyOptional({ description: "the customer's owner_id" }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string;
+  @SetFilter("the customer's owner_id among the values (OR); AND only when every value is that one owner")
+  owner_ids?: SetFilterDto;
+  @ApiPropertyOptional({ description: 'accepted; subscriptions are not parent-billed today, so true matches none and false matches all' })
+  @IsOptional()
+  @IsBoolean()
+  parent_billed?: boolean;
+  @ApiPropertyOptional({ description: "the customer's parent_customer_id (a customer id)" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  parent_customer_id?: string;
+  @ApiPropertyOptional({ description: 'the payment method the subscription names (null: the customer default, which this never matches)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  payment_method_id?: string;
+  @SetFilter('products of the plan in effect now (or still to come): AND every product, OR one')
+  product_ids?: SetFilterDto;
+  @SetFilter('product pricings of the plan in effect now (or still to come): AND every pricing, OR one')
+  product_pricing_ids?: SetFilterDto;
+  @SetFilter('tags of the plan’s product pricings (in effect now or still to come): AND every tag, OR one')
+  product_pricing_tags?: SetFilterDto;
+  @SetFilter('tags of the plan’s products (in effect now or still to come): AND every tag, OR one')
+  product_tags?: SetFilterDto;
+  @SetFilter('accepted; subscriptions carry no tags today, so no subscription matches')
+  tags?: SetFilterDto;
   @ApiPropertyOptional() @IsOptional() @IsString() product_pricing_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() bundle_pricing_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() auto_renews?: boolean;
