@@ -824,7 +824,15 @@ describe('subscriptions', () => {
           })
           .expect(200)
       ).body;
-      expect(res).toEqual({ product_metric_pricing_id: pmp, metric_id: usage.metricId, value: 15, breakdown: [] });
+      const period = { start_date: '2027-01-31T00:00:00.000Z', end_date: '2027-02-01T00:00:00.000Z' };
+      expect(res).toEqual({
+        metric: expect.objectContaining({ id: usage.metricId }),
+        usage: [{ value: 15, period, subscription_metric_record_id: null, breakdown: [] }],
+        product_metric_pricing_id: pmp,
+        metric_id: usage.metricId,
+        value: 15,
+        breakdown: [],
+      });
       const other = await createPricing(a, fixedPricing(product.id, { name: 'Not in plan' }));
       const e = expectError(
         await a.post(`/subscriptions/${sub.id}/usage`, {
