@@ -31,7 +31,10 @@ function recognitionSchedule(input: CreatePricingDto['recognition_schedule']): I
   } else if (amounts) {
     throw DomainError.invalidField('recognition_schedule.amount_per_period', 'is only allowed for a CUSTOM recognition schedule');
   }
-  return { recognition_schedule_type: input.recognition_schedule_type, amount_per_period: amounts ? amounts.map((a) => parseUnitPrice(a)!) : null };
+  return {
+    recognition_schedule_type: input.recognition_schedule_type,
+    amount_per_period: amounts ? amounts.map((a) => parseUnitPrice(a)!) : null,
+  };
 }
 
 const SEARCH: SearchSpec = {

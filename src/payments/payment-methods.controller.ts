@@ -5,7 +5,12 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { PaymentMethodsService } from './payment-methods.service';
 import { PaymentsViews } from './payments.views';
-import { AttachPaymentMethodDto, PaymentMethodResponse, UpdatePaymentMethodDto, UpdatePaymentMethodResponse } from './dto/payment-method.dto';
+import {
+  AttachPaymentMethodDto,
+  PaymentMethodResponse,
+  UpdatePaymentMethodDto,
+  UpdatePaymentMethodResponse,
+} from './dto/payment-method.dto';
 
 @ApiTags('payments')
 @ApiTenantController()

@@ -122,7 +122,9 @@ export class CreateCreditDto {
   })
   @IsOptional()
   @Transform(upperCase)
-  @IsIn(['ACTIVE'], { message: 'a credit is issued ACTIVE (CONSUMED, EXPIRED and REVOKED are reached by consuming, expiring or revoking it)' })
+  @IsIn(['ACTIVE'], {
+    message: 'a credit is issued ACTIVE (CONSUMED, EXPIRED and REVOKED are reached by consuming, expiring or revoking it)',
+  })
   state?: 'ACTIVE' | null;
 
   @ApiPropertyOptional({ type: ApplyToOpenInvoicesDto, nullable: true })
@@ -319,7 +321,7 @@ export class ConsumeCreditsResponse {
   @ApiProperty({
     type: 'object',
     additionalProperties: { type: 'integer' },
-    description: "the customer's balance after the consumption: cents left in usable AMOUNT credits, by currency ({\"USD\": 4500})",
+    description: 'the customer\'s balance after the consumption: cents left in usable AMOUNT credits, by currency ({"USD": 4500})',
   })
   total_amount: Record<string, number>;
   @ApiProperty({
