@@ -235,6 +235,59 @@ describe('hosted-API fields: subscriptions and payment methods', () => {
     });
   });
 
+  describe('POST /subscriptions/{id}/usage answers {metric, usage}', () => {
+    it("one usage record for the period asked, its breakdown by the metric's group keys with period and breakout", async () => {
+      const product = await createProduct(a, { name: 'Compat usage' });
+      const item = await ok(await a.post('/billable_items', { name: 'Compat requests', type: 'CUSTOM_USAGE' }));
+      const metric = await ok(
+        await a.post('/billable_metrics', {
+          item_id: item.id,
+          name: 'Requests by region',
+          metering_rule: { aggregator: 'SUM', property: 'n', group_keys: ['region'] },
+        }),
+      );
+      const price = await createPricing(a, {
+        product_id: product.id,
+        name: 'Requests',
+        currency: 'USD',
+        pricing_type: 'FIXED',
+        fixed_price: { price_per_unit: 1 },
+        billing_frequency: { count: 1, frequency: 'MONTH' },
+        item_id: item.id,
+        metric_id: metric.id,
+      });
+      const c = await createCustomer(a);
+      const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [seats.id, price.id], start_date: T0 });
+      const event = (id: string, region: string, n: number) => ({
+        customer_id: c.id,
+        item_id: item.id,
+        transaction_id: id,
+        timestamp: '2027-05-01T13:00:00.000Z',
+        properties: { region, n },
+      });
+      await ok(await a.post('/events/ingest', { events: [event('e1', 'eu', 3), event('e2', 'us', 4), event('e3', 'eu', 5)] }));
+      const period = { start_date: '2027-05-01T00:00:00.000Z', end_date: '2027-05-02T00:00:00.000Z' };
+      const res = await ok(
+        await a.post(`/subscriptions/${sub.id}/usage`, { product_metric_pricing_id: price.product_metric_pricings[0].id, period }),
+      );
+      expect(res.metric).toMatchObject({ id: metric.id, item_id: item.id, name: 'Requests by region' });
+      expect(res.usage).toHaveLength(1);
+      expect(res.usage[0]).toMatchObject({ value: 12, period, subscription_metric_record_id: null });
+      const byRegion = Object.fromEntries(res.usage[0].breakdown.map((b: any) => [b.grouping.region, b]));
+      expect(byRegion).toEqual({
+        eu: { value: 8, period, grouping: { region: 'eu' }, breakout: {} },
+        us: { value: 4, period, grouping: { region: 'us' }, breakout: {} },
+      });
+      expect(res.value).toBe(12);
+      expectError(
+        await b.post(`/subscriptions/${sub.id}/usage`, { product_metric_pricing_id: price.product_metric_pricings[0].id, period }),
+        404,
+        'request_error',
+        'not_found',
+      );
+    });
+  });
+
   describe('PATCH /customers/{id}/payment_methods/{pm} answers {method, subscription_customer_pm}', () => {
     it('pairs each live subscription of the customer with the card that pays it, after the update', async () => {
       const c = await createCustomer(a);
