@@ -1182,6 +1182,60 @@ export interface paths {
         patch: operations["ContractsController_update"];
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/contract_templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a contract template
+         * @description A text with `{{name}}` placeholders, each declared in `variables` (an undeclared one is a 400). A contract created with `template_id` copies the text as its `content` and fills the placeholders from its `custom_variables` (a variable's `default_value` when the contract leaves it out; one without default is required). Templates are not edited.
+         */
+        post: operations["ContractTemplatesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/contract_templates/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search contract templates */
+        post: operations["ContractTemplatesController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/contract_templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a contract template */
+        get: operations["ContractTemplatesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/checkout": {
         parameters: {
             query?: never;
@@ -2154,6 +2208,15 @@ export interface components {
             item_id?: string | null;
             units?: number | null;
         };
+        RecognitionScheduleDto: {
+            /**
+             * @description IMMEDIATE: recognised when invoiced; RATABLE: evenly over the billing period; CUSTOM: amount_per_period
+             * @enum {string}
+             */
+            recognition_schedule_type: "IMMEDIATE" | "RATABLE" | "CUSTOM";
+            /** @description CUSTOM only (and required there): cents recognised in each period in turn, numeric strings or numbers */
+            amount_per_period?: string[] | null;
+        };
         CreatePricingDto: {
             /**
              * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
@@ -2197,6 +2260,18 @@ export interface components {
             /** @description replaces the pricing's own (override) entitlements */
             entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
             upsell_product_pricing_id?: string | null;
+            /**
+             * @description how quantities of this price are labelled (UNITS, AMOUNT, THOUSAND_UNITS, MILLION_UNITS); default: the billable item's. Today it is stored and answered (item_pricing.display_type); invoices and billing do not use it
+             * @enum {string|null}
+             */
+            display_type?: "UNITS" | "AMOUNT" | "THOUSAND_UNITS" | "MILLION_UNITS" | null;
+            /** @description how the revenue of this price is recognised; default {recognition_schedule_type: IMMEDIATE}. Today it is stored and answered (item_pricing.recognition_schedule); Tally keeps no revenue-recognition ledger, so nothing else reads it */
+            recognition_schedule?: components["schemas"]["RecognitionScheduleDto"] | null;
+            /**
+             * @description how often committed usage is trued up against actual usage (a billing frequency, not ONETIME); null: never. Today it is stored and answered (item_pricing.true_up_frequency); billing makes no true-up invoices
+             * @enum {string|null}
+             */
+            true_up_frequency?: "HOUR" | "DAY" | "WEEK" | "BI_MONTH" | "MONTH" | "QUARTER" | "BI_ANNUAL" | "YEAR" | null;
             /** @example prod_01j... */
             product_id: string;
             /** @example Pro monthly */
@@ -2236,6 +2311,12 @@ export interface components {
             is_custom_tier: boolean;
             price_per_unit: number;
         };
+        RecognitionScheduleResponse: {
+            /** @enum {string} */
+            recognition_schedule_type: "IMMEDIATE" | "RATABLE" | "CUSTOM";
+            /** @description CUSTOM: cents per period (exact decimal strings); else null */
+            amount_per_period: string[] | null;
+        };
         VolumeTierResponse: {
             flat_price: number;
             is_custom_tier: boolean;
@@ -2274,7 +2355,7 @@ export interface components {
             pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
             /** @enum {string} */
             proration_type: "PRORATE_ALL" | "NONE";
-            recognition_schedule: Record<string, unknown>;
+            recognition_schedule: components["schemas"]["RecognitionScheduleResponse"];
             scheduled_price: Record<string, unknown> | null;
             /** @enum {string} */
             state: "ACTIVE" | "ARCHIVED";
@@ -2648,6 +2729,7 @@ export interface components {
             identifier: string | null;
             invoice_additional_display_fields: components["schemas"]["DisplayFieldDto"][] | null;
             invoice_due_date_from_creation: number | null;
+            invoice_payment_instructions: string | null;
             metadata: Record<string, unknown>;
             minimum_spend: components["schemas"]["MoneyResponse"] | null;
             mrr: components["schemas"]["MoneyResponse"];
@@ -2658,6 +2740,8 @@ export interface components {
             pause_config: components["schemas"]["PauseConfigResponse"] | null;
             /** Format: date-time */
             pause_date: string | null;
+            /** @description stored and answered; invoices are billed to the subscription customer whatever its value */
+            parent_billed: boolean;
             payment_method_id: string | null;
             product_pricing_ids: string[];
             product_pricings: components["schemas"]["SubscriptionProductPricingResponse"][];
@@ -2667,6 +2751,7 @@ export interface components {
             start_date: string;
             /** @enum {string} */
             status: "active" | "cancelled" | "unpaid";
+            tags: string[];
             term: components["schemas"]["TermResponse"];
             trial: boolean;
             /** Format: date-time */
@@ -2754,6 +2839,12 @@ export interface components {
             payment_method_id?: string | null;
             invoice_due_date_from_creation?: number | null;
             invoice_additional_display_fields?: components["schemas"]["DisplayFieldDto"][] | null;
+            /** @description printed on the subscription's invoices written from now on (their payment instructions); null clears it */
+            invoice_payment_instructions?: string | null;
+            /** @description the customer's parent pays this subscription's invoices. Today it is stored and answered only: invoices are still billed to the subscription's own customer */
+            parent_billed?: boolean | null;
+            /** @description replaces the subscription's tags (duplicates dropped); null clears them */
+            tags?: string[] | null;
         };
         ChangeSubscriptionDto: {
             product_pricing_ids?: string[] | null;
@@ -2768,6 +2859,11 @@ export interface components {
             metadata?: Record<string, unknown> | null;
             payment_method_id?: string | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
+            /**
+             * @description the subscription's currency (any case). A subscription keeps its currency: any other is a 400 (to move a customer to another currency, cancel and create a subscription on pricings of that currency)
+             * @example USD
+             */
+            currency?: string | null;
             /**
              * @default NEXT
              * @enum {string|null}
@@ -2809,9 +2905,9 @@ export interface components {
         ExtendTrialDto: {
             /**
              * Format: date-time
-             * @description the new trial end (after now)
+             * @description the new trial end (after now); null: the trial has no end (trial_conversion_date null, nothing is billed and MRR stays 0 until a later extend gives an end or a change with trial: false ends it)
              */
-            end_date: string;
+            end_date: string | null;
         };
         PauseSubscriptionDto: {
             /**
@@ -2826,7 +2922,31 @@ export interface components {
             product_metric_pricing_id: string;
             period: components["schemas"]["UsagePeriodDto"];
         };
+        UsagePeriodResponse: {
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            end_date: string;
+        };
+        UsageBreakdownEntryResponse: {
+            value: number;
+            period: components["schemas"]["UsagePeriodResponse"];
+            /** @description the metric's group_keys and their values */
+            grouping: Record<string, unknown>;
+            /** @description always {} (Tally has no break-out dimension besides grouping) */
+            breakout: Record<string, unknown>;
+        };
+        UsageRecordResponse: {
+            value: number;
+            period: components["schemas"]["UsagePeriodResponse"];
+            /** @description always null: Tally keeps no per-subscription metric records */
+            subscription_metric_record_id: string | null;
+            breakdown: components["schemas"]["UsageBreakdownEntryResponse"][];
+        };
         SubscriptionUsageResponse: {
+            metric: components["schemas"]["BillableMetricResponse"];
+            /** @description one record: the period asked */
+            usage: components["schemas"]["UsageRecordResponse"][];
             product_metric_pricing_id: string;
             metric_id: string;
             value: number;
@@ -3325,6 +3445,36 @@ export interface components {
             /** @description with default: true, also moves the customer's live subscriptions that name another payment method onto this one */
             update_subscriptions_non_default_payment?: boolean | null;
         };
+        SubscriptionCustomerPmResponse: {
+            /** @description the card that pays the subscription: its payment_method_id, else the customer's default (null: none) */
+            method: components["schemas"]["PaymentMethodResponse"] | null;
+            /** @description the subscription, as GET /subscriptions/{id} answers it */
+            subscription: Record<string, unknown>;
+        };
+        UpdatePaymentMethodResponse: {
+            /** @example pm_01j… */
+            id: string;
+            customer_id: string;
+            /** @example card */
+            type: string;
+            /** @example visa */
+            brand: string;
+            /** @example 4242 */
+            last_4: string;
+            exp_month: number;
+            exp_year: number;
+            default: boolean;
+            /** @example SANDBOX */
+            provider_type: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description the payment method, after the update */
+            method: components["schemas"]["PaymentMethodResponse"];
+            /** @description the customer's live subscriptions (oldest first), each with the card that pays it after the update */
+            subscription_customer_pm: components["schemas"]["SubscriptionCustomerPmResponse"][];
+        };
         CreditMoneyDto: {
             /** @example USD */
             currency: string;
@@ -3357,6 +3507,11 @@ export interface components {
             expiration_date?: string | null;
             /** @description a subscription of the customer */
             subscription_id?: string | null;
+            /**
+             * @description the state the credit is issued in (the hosted API sends "ACTIVE"; any case). A credit is always issued ACTIVE: CONSUMED, EXPIRED and REVOKED are reached through consumption, its expiration_date and DELETE /credits/{id}, so asking for them here is a 400
+             * @enum {string|null}
+             */
+            state?: "ACTIVE" | null;
             apply_to_open_invoices?: components["schemas"]["ApplyToOpenInvoicesDto"] | null;
             metadata?: Record<string, unknown> | null;
         };
@@ -3440,6 +3595,19 @@ export interface components {
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
+        CreditUnitsBalanceResponse: {
+            item_id: string;
+            item: components["schemas"]["BillableItemResponse"];
+            /** @description units left in the usable credits of this item */
+            units: number;
+            /** @description usable credits of this item holding them */
+            credits: number;
+            /**
+             * Format: date-time
+             * @description soonest expiration among them (null: none expires)
+             */
+            next_expiration_date: string | null;
+        };
         ConsumeCreditsDto: {
             /** @description customer id or identifier */
             customer_id: string;
@@ -3485,6 +3653,18 @@ export interface components {
             updated_at: string;
         };
         ConsumeCreditsResponse: {
+            /** @description the customer's balance after the consumption: cents left in usable AMOUNT credits, by currency ({"USD": 4500}) */
+            total_amount: {
+                [key: string]: number;
+            };
+            /** @description the customer's balance after the consumption: units left in usable UNITS credits, by billable item id */
+            total_units: {
+                [key: string]: number;
+            };
+            /** @description total_units with each item, the number of credits and their soonest expiration, by billable item id */
+            total_units_with_meta: {
+                [key: string]: components["schemas"]["CreditUnitsBalanceResponse"];
+            };
             customer_id: string;
             /** @enum {string} */
             type: "AMOUNT" | "UNITS";
@@ -3528,6 +3708,20 @@ export interface components {
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
+        ContractOptionsDto: {
+            /** @default false */
+            allow_promo_code?: boolean | null;
+            /**
+             * @description REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)
+             * @enum {string|null}
+             */
+            completion_action?: "REDIRECT" | "CONFIRMATION_MESSAGE" | null;
+            confirmation_message?: string | null;
+            /** @description absolute http(s) URL */
+            redirect_url?: string | null;
+            /** @default false */
+            requires_customer_address?: boolean | null;
+        };
         SignatoryInputDto: {
             /** @description unique within the contract (case-insensitive) */
             email: string;
@@ -3539,6 +3733,27 @@ export interface components {
         CreateContractDto: {
             /** @description customer id or identifier */
             customer_id: string;
+            /**
+             * @description the hosted API's proposal type: CONTRACT (checkout sessions are made by POST /checkout)
+             * @enum {string|null}
+             */
+            type?: "CONTRACT" | null;
+            /** @description a contract template (POST /contract_templates): its content becomes the contract's, and custom_variables fill its variables (defaults for those left out; one without default is required). Not together with content */
+            template_id?: string | null;
+            /** @description stored and answered; the signing page does not use them yet (it shows its own confirmation) */
+            options?: components["schemas"]["ContractOptionsDto"] | null;
+            /**
+             * @description stored and answered; signing does not collect a card today (the subscription created at execution uses the customer's default card)
+             * @default false
+             */
+            requires_payment_method?: boolean | null;
+            /**
+             * @description the subscription created when the contract executes starts with a trial of trial_term (required with it)
+             * @default false
+             */
+            trial?: boolean | null;
+            /** @description the trial length (with trial: true) */
+            trial_term?: components["schemas"]["TermDto"] | null;
             title: string;
             signatories?: components["schemas"]["SignatoryInputDto"][] | null;
             /** @description exactly one of product_pricing_ids and bundle_pricing_id */
@@ -3575,6 +3790,14 @@ export interface components {
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | null;
         };
+        ContractOptionsResponse: {
+            allow_promo_code: boolean;
+            /** @enum {string} */
+            completion_action: "REDIRECT" | "CONFIRMATION_MESSAGE";
+            confirmation_message: string | null;
+            redirect_url: string | null;
+            requires_customer_address: boolean;
+        };
         SignatoryResponse: {
             declined: boolean;
             email: string;
@@ -3610,8 +3833,21 @@ export interface components {
             /** Format: date-time */
             completed_date: string | null;
             config_items: components["schemas"]["ConfigItemResponse"][];
+            /** @description the text of the contract, with its {{variable}} placeholders */
             content: string | null;
+            /** @description the text of the template the contract was made from (template_id), with its placeholders; null without template */
             content_template: string | null;
+            /** @description content with custom_variables filled in (what the signing page shows); null without content */
+            rendered_content: string | null;
+            template_id: string | null;
+            /** @enum {string} */
+            type: "CONTRACT";
+            /** @description as given (stored and answered) */
+            options: components["schemas"]["ContractOptionsResponse"] | null;
+            /** @description stored and answered */
+            requires_payment_method: boolean;
+            trial: boolean;
+            trial_term: components["schemas"]["TermResponse"] | null;
             contract_attachments: Record<string, unknown>[];
             counter_signatories: Record<string, unknown>[];
             /** Format: date-time */
@@ -3706,6 +3942,64 @@ export interface components {
              * @enum {string|null}
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | "VOID" | null;
+        };
+        TemplateVariableDto: {
+            /**
+             * @description the placeholder {{name}} in content (letters, digits, _ . -)
+             * @example seats
+             */
+            name: string;
+            description?: string | null;
+            /** @description used when a contract leaves the variable out; without one, a contract made from the template must give it */
+            default_value?: string | null;
+        };
+        CreateContractTemplateDto: {
+            /** @example Master services agreement */
+            name: string;
+            description?: string | null;
+            /**
+             * @description the text (plain text) with {{name}} placeholders; every placeholder must be declared in variables
+             * @example This agreement between ACME and {{customer_name}} covers {{seats}} seats.
+             */
+            content: string;
+            /** @description the placeholders of content (names unique) */
+            variables?: components["schemas"]["TemplateVariableDto"][] | null;
+            metadata?: Record<string, unknown> | null;
+        };
+        TemplateVariableResponse: {
+            name: string;
+            description: string | null;
+            default_value: string | null;
+        };
+        ContractTemplateResponse: {
+            /** @example ctpl_01j… */
+            id: string;
+            company_id: string;
+            name: string;
+            description: string | null;
+            content: string;
+            variables: components["schemas"]["TemplateVariableResponse"][];
+            metadata: Record<string, unknown>;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ContractTemplateQueryDto: {
+            /** @description exact name */
+            name?: string;
+            /** @description case-insensitive substring of the name or the description */
+            search?: string;
+        };
+        FindContractTemplatesBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["ContractTemplateQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
         };
         CheckoutOptionsDto: {
             /** @default false */
@@ -10955,7 +11249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentMethodResponse"];
+                    "application/json": components["schemas"]["UpdatePaymentMethodResponse"];
                 };
             };
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
@@ -11988,6 +12282,294 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ContractTemplatesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContractTemplateDto"];
+            };
+        };
+        responses: {
+            /** @description the template (creation answers 200, like contracts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractTemplateResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ContractTemplatesController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindContractTemplatesBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["ContractTemplateResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ContractTemplatesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractTemplateResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

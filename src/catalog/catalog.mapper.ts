@@ -192,7 +192,12 @@ export function toItemPricingResponse(
     num_subs: numSubs,
     pricing_type: shape.pricing_type,
     proration_type: shape.proration_type,
-    recognition_schedule: { amount_per_period: null, recognition_schedule_type: 'IMMEDIATE' },
+    recognition_schedule: ip.recognition_schedule
+      ? {
+          recognition_schedule_type: ip.recognition_schedule.recognition_schedule_type,
+          amount_per_period: ip.recognition_schedule.amount_per_period,
+        }
+      : { recognition_schedule_type: 'IMMEDIATE', amount_per_period: null },
     // the spec types scheduled prices as strings: exact decimal strings of cents
     scheduled_price: shape.scheduled ? { price_per_unit_per_period: [...shape.scheduled] } : null,
     state: ip.state,

@@ -10,6 +10,7 @@ import {
   ProductPricingEntity,
 } from './catalog.entity';
 import { Catalog1700000004000 } from './migrations/1700000004000-catalog';
+import { PricingCompatFields1700000015500 } from './migrations/1700000015500-pricing-compat-fields';
 
 export const catalogSchema: ModuleSchema = {
   entities: [
@@ -22,5 +23,5 @@ export const catalogSchema: ModuleSchema = {
     BundleEntity,
     BundleProductPricingEntity,
   ],
-  migrations: [Catalog1700000004000],
+  migrations: [Catalog1700000004000, PricingCompatFields1700000015500],
 };

@@ -17,10 +17,25 @@ import {
   ProductPricingsRepository,
 } from './catalog.repository';
 import { itemPricingShape, shapeColumns } from './catalog.mapper';
-import { mergePriceInput, PriceInput, PriceShape, resolvePriceShape, shapeToInput, touchesPrice } from './pricing.rules';
+import { mergePriceInput, parseUnitPrice, PriceInput, PriceShape, resolvePriceShape, shapeToInput, touchesPrice } from './pricing.rules';
 import { ProductsService } from './products.service';
 import { CatalogHooks } from './catalog.hooks';
 import type { CreatePricingDto, FindPricingsDto, UpdatePricingDto } from './dto/pricing.dto';
+
+/** The stored recognition schedule (null = IMMEDIATE); amount_per_period only with, and required for, CUSTOM. */
+function recognitionSchedule(input: CreatePricingDto['recognition_schedule']): ItemPricingEntity['recognition_schedule'] {
+  if (!input) return null;
+  const amounts = input.amount_per_period ?? null;
+  if (input.recognition_schedule_type === 'CUSTOM') {
+    if (!amounts) throw DomainError.invalidField('recognition_schedule.amount_per_period', 'is required for a CUSTOM recognition schedule');
+  } else if (amounts) {
+    throw DomainError.invalidField('recognition_schedule.amount_per_period', 'is only allowed for a CUSTOM recognition schedule');
+  }
+  return {
+    recognition_schedule_type: input.recognition_schedule_type,
+    amount_per_period: amounts ? amounts.map((a) => parseUnitPrice(a)!) : null,
+  };
+}
 
 const SEARCH: SearchSpec = {
   alias: 'pp',
@@ -63,6 +78,7 @@ export class PricingsService {
     const shape = resolvePriceShape(dto, dto.currency);
     await this.checkReferences(companyId, shape, dto.upsell_product_pricing_id ?? null, null);
     const resolved = await this.assignments.resolve(companyId, dto.entitlements);
+    const recognition = recognitionSchedule(dto.recognition_schedule ?? null);
 
     const now = this.clock.now();
     const pricing: ProductPricingEntity = {
@@ -90,8 +106,9 @@ export class PricingsService {
       external_name: pricing.external_name,
       description: pricing.description,
       currency: pricing.currency,
-      true_up_frequency: null,
-      display_type: item.display_type,
+      true_up_frequency: dto.true_up_frequency ?? null,
+      display_type: dto.display_type ?? item.display_type,
+      recognition_schedule: recognition,
       state: pricing.state,
       metadata: {},
       created_at: now,

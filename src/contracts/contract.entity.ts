@@ -39,6 +39,15 @@ export class ContractEntity {
   @TextColumn({ nullable: true }) owner_id: string | null;
   @TimestampColumn({ nullable: true }) completed_date: Date | null;
   @TextColumn({ nullable: true }) subscription_id: string | null;
+  /** The template its content was copied from (null: content given directly, or none). */
+  @TextColumn({ nullable: true }) template_id: string | null;
+  /** The hosted API's proposal options (stored and answered; the signing page does not use them). */
+  @JsonColumn({ nullable: true }) options: Record<string, unknown> | null;
+  /** Stored and answered: signing does not ask for a card (the subscription uses the customer's default). */
+  @Column('boolean') requires_payment_method: boolean;
+  /** The subscription created at execution starts with this trial. */
+  @Column('boolean') trial: boolean;
+  @JsonColumn({ nullable: true }) trial_term: { count: number; frequency: Frequency } | null;
   @TimestampColumn() created_at: Date;
   @TimestampColumn() updated_at: Date;
 }

@@ -1,4 +1,6 @@
 import { DomainError } from '../platform/errors/domain-error';
+import { fillVariables } from '../platform/hosted-pages/format';
+import { checkTemplateVariables, contractOptions, placeholdersOf, templateCustomVariables } from './contract.rules';
 import { checkSignatoryEmails, checkStatusChange, companyOfSigningToken, effectiveStatus, newSigningToken } from './contract.rules';
 
 describe('contract rules', () => {
@@ -45,5 +47,52 @@ describe('contract rules', () => {
     expect(companyOfSigningToken(a)).toBe(company);
     expect(companyOfSigningToken('cmp_short_abc')).toBeNull();
     expect(companyOfSigningToken(`${company}_${'a'.repeat(42)}`)).toBeNull();
+  });
+});
+
+describe('contract template rules', () => {
+  it('finds the {{name}} placeholders the signing page fills, once each, in order', () => {
+    const text = 'Hi {{ who }}, {{seats}} seats for {{who}}; {{not a name}} {{a.b-c_d}}';
+    expect(placeholdersOf(text)).toEqual(['who', 'seats', 'a.b-c_d']);
+    // the same names fillVariables replaces
+    expect(fillVariables(text, { who: 'Ada', seats: 3, 'a.b-c_d': 'x' })).toBe('Hi Ada, 3 seats for Ada; {{not a name}} x');
+  });
+
+  it('every placeholder must be declared, each variable once', () => {
+    expect(checkTemplateVariables('{{a}} {{b}}', [{ name: 'a' }, { name: 'b', default_value: '1' }, { name: 'unused' }])).toEqual([
+      { name: 'a', description: null, default_value: null },
+      { name: 'b', description: null, default_value: '1' },
+      { name: 'unused', description: null, default_value: null },
+    ]);
+    expect(() => checkTemplateVariables('{{a}} {{b}}', [{ name: 'a' }])).toThrow(DomainError);
+    expect(() => checkTemplateVariables('x', [{ name: 'a' }, { name: 'a' }])).toThrow(/declared twice/);
+  });
+
+  it("a contract's variables: the ones given, defaults for the others, a missing one without default is a 400", () => {
+    const tpl = {
+      variables: [
+        { name: 'a', description: null, default_value: null },
+        { name: 'b', description: null, default_value: 'B' },
+      ],
+    };
+    expect(templateCustomVariables(tpl, { a: 1, extra: 'kept' })).toEqual({ a: 1, b: 'B', extra: 'kept' });
+    expect(templateCustomVariables(tpl, { a: 'x', b: 'given' })).toEqual({ a: 'x', b: 'given' });
+    expect(templateCustomVariables(tpl, { a: 'x', b: null })).toEqual({ a: 'x', b: 'B' });
+    expect(() => templateCustomVariables(tpl, { b: 'x' })).toThrow(/custom_variables\.a/);
+    expect(() => templateCustomVariables(tpl, null)).toThrow(DomainError);
+  });
+
+  it('options: REDIRECT follows redirect_url, needs one, and only an absolute http(s) URL', () => {
+    expect(contractOptions(null)).toBeNull();
+    expect(contractOptions({ redirect_url: 'https://acme.test/done' })).toMatchObject({ completion_action: 'REDIRECT' });
+    expect(contractOptions({})).toEqual({
+      allow_promo_code: false,
+      completion_action: 'CONFIRMATION_MESSAGE',
+      confirmation_message: null,
+      redirect_url: null,
+      requires_customer_address: false,
+    });
+    expect(() => contractOptions({ completion_action: 'REDIRECT' })).toThrow(/redirect_url/);
+    expect(() => contractOptions({ redirect_url: 'ftp://x' })).toThrow(/absolute http/);
   });
 });

@@ -11,6 +11,8 @@ import type { CreateSubscriptionDto, DiscountInputDto, OnetimeItemDto } from '..
 import type { PlanCatalogData } from '../subscriptions/plan-catalog';
 import { parseStoredDiscounts } from '../subscriptions/discounts';
 import { ContractEntity, ContractStatus, OPEN_STATUSES } from './contract.entity';
+import type { ContractTemplateEntity, TemplateVariable } from './contract-template.entity';
+import type { ContractOptionsDto } from './dto/contract.dto';
 
 export function parseDate(value: string, field: string): Date {
   const d = new Date(value);
@@ -59,6 +61,70 @@ export const companyOfSigningToken = (token: string): string | null => companyOf
 
 export function newSignatureId(): string {
   return `sig_${randomBytes(16).toString('hex')}`;
+}
+
+// ------------------------------------------------------------------ templates
+
+/** The {{name}} placeholders of a text, in order of first appearance (the names the signing page fills). */
+export function placeholdersOf(text: string): string[] {
+  const names: string[] = [];
+  for (const m of text.matchAll(/\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g)) if (!names.includes(m[1])) names.push(m[1]);
+  return names;
+}
+
+/** A template's variables as stored: names unique, every placeholder of the content declared. */
+export function checkTemplateVariables(
+  content: string,
+  variables: { name: string; description?: string | null; default_value?: string | null }[],
+): TemplateVariable[] {
+  const seen = new Map<string, number>();
+  variables.forEach((v, i) => {
+    if (seen.has(v.name)) throw DomainError.invalidField(`variables[${i}].name`, `is declared twice (also variables[${seen.get(v.name)}])`);
+    seen.set(v.name, i);
+  });
+  const undeclared = placeholdersOf(content).filter((n) => !seen.has(n));
+  if (undeclared.length > 0) {
+    throw DomainError.invalidField(
+      'content',
+      `uses undeclared variables (${undeclared.map((n) => `{{${n}}}`).join(', ')}): declare them in variables`,
+    );
+  }
+  return variables.map((v) => ({ name: v.name, description: v.description ?? null, default_value: v.default_value ?? null }));
+}
+
+/**
+ * The custom_variables of a contract made from a template: the ones given, then the template's
+ * defaults for those left out; a variable without default that is not given is a 400.
+ */
+export function templateCustomVariables(
+  template: Pick<ContractTemplateEntity, 'variables'>,
+  given: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(given ?? {}) };
+  for (const v of template.variables) {
+    if (out[v.name] !== undefined && out[v.name] !== null) continue;
+    if (v.default_value === null)
+      throw DomainError.invalidField(`custom_variables.${v.name}`, 'is required by the template (it has no default)');
+    out[v.name] = v.default_value;
+  }
+  return out;
+}
+
+/** Options as stored: completion_action REDIRECT needs an absolute http(s) redirect_url (the default action follows it). */
+export function contractOptions(o: ContractOptionsDto | null | undefined): Record<string, unknown> | null {
+  if (!o) return null;
+  if (o.redirect_url != null && !/^https?:\/\/[^\s/]+/i.test(o.redirect_url))
+    throw DomainError.invalidField('options.redirect_url', 'must be an absolute http(s) URL');
+  const action = o.completion_action ?? (o.redirect_url != null ? 'REDIRECT' : 'CONFIRMATION_MESSAGE');
+  if (action === 'REDIRECT' && o.redirect_url == null)
+    throw DomainError.invalidField('options.redirect_url', 'is required when completion_action is REDIRECT');
+  return {
+    allow_promo_code: o.allow_promo_code ?? false,
+    completion_action: action,
+    confirmation_message: o.confirmation_message ?? null,
+    redirect_url: o.redirect_url ?? null,
+    requires_customer_address: o.requires_customer_address ?? false,
+  };
 }
 
 // ------------------------------------------------------------------ discounts, one-time items
@@ -113,6 +179,7 @@ export function subscriptionRequest(c: ContractEntity, executedAt: Date): Create
       state: d.state,
     })),
     onetime_items: c.onetime_items as unknown as OnetimeItemDto[],
+    ...(c.trial && c.trial_term ? { trial: true, trial_term: { count: c.trial_term.count, frequency: c.trial_term.frequency } } : {}),
     metadata: { ...c.metadata, contract_id: c.id },
   };
 }
@@ -152,6 +219,8 @@ export function contractTerms(c: ContractEntity, data: PlanCatalogData): Record<
     onetime_items: c.onetime_items ?? [],
     content: c.content,
     custom_variables: c.custom_variables ?? {},
+    // a trial is a term; named only when there is one, so contracts without keep their digest
+    ...(c.trial ? { trial: true, trial_term: c.trial_term } : {}),
     prices: termPricingIds(c).map((id) => ({
       product_pricing_id: id,
       currency: data.pricings.get(id)?.currency ?? null,

@@ -11,6 +11,9 @@ import { computeAcv } from './acv';
 import { contractTermsDigest, effectiveStatus } from './contract.rules';
 import type { ContractEntity, ContractSignatoryEntity } from './contract.entity';
 import type { ContractResponse, SignatoryResponse } from './dto/contract.dto';
+import type { ContractTemplateEntity } from './contract-template.entity';
+import type { ContractTemplateResponse } from './dto/contract-template.dto';
+import { fillVariables } from '../platform/hosted-pages/format';
 
 /** ACV of a contract's plan for its quantities and discounts (catalog rows already read). */
 export function contractAcv(c: ContractEntity, data: PlanCatalogData, now: Date): number {
@@ -57,6 +60,8 @@ export interface ContractExpansion {
   bundle: BundleResponse | null;
   /** Its signatories in their order. */
   signatories: ContractSignatoryEntity[];
+  /** The template it was made from (template_id), or null. */
+  template: ContractTemplateEntity | null;
   publicUrl: string;
 }
 
@@ -79,7 +84,14 @@ export function toContractResponse(c: ContractEntity, x: ContractExpansion): Con
     completed_date: iso(c.completed_date),
     config_items: c.config_items.map(toConfigItemResponse),
     content: c.content,
-    content_template: null,
+    content_template: x.template?.content ?? null,
+    rendered_content: c.content === null ? null : fillVariables(c.content, c.custom_variables ?? {}),
+    template_id: c.template_id,
+    type: 'CONTRACT',
+    options: (c.options as ContractResponse['options']) ?? null,
+    requires_payment_method: c.requires_payment_method,
+    trial: c.trial,
+    trial_term: c.trial_term,
     contract_attachments: [],
     counter_signatories: [],
     created_at: iso(c.created_at)!,
@@ -103,5 +115,19 @@ export function toContractResponse(c: ContractEntity, x: ContractExpansion): Con
     terms_digest: contractTermsDigest(c, x.plan),
     title: c.title,
     updated_at: iso(c.updated_at)!,
+  };
+}
+
+export function toContractTemplateResponse(t: ContractTemplateEntity): ContractTemplateResponse {
+  return {
+    id: t.id,
+    company_id: t.company_id,
+    name: t.name,
+    description: t.description,
+    content: t.content,
+    variables: t.variables.map((v) => ({ name: v.name, description: v.description, default_value: v.default_value })),
+    metadata: t.metadata ?? {},
+    created_at: iso(t.created_at)!,
+    updated_at: iso(t.updated_at)!,
   };
 }

@@ -4,6 +4,8 @@ import { CustomersModule } from '../customers/customers.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { ContractsController } from './contracts.controller';
+import { ContractTemplatesController } from './contract-templates.controller';
+import { ContractTemplatesService } from './contract-templates.service';
 import { ContractsService } from './contracts.service';
 import { ContractViews } from './contracts.views';
 import { CONTRACT_REPOSITORIES } from './contracts.repository';
@@ -16,8 +18,8 @@ import { SigningPageService } from './signing-page/signing-page.service';
  */
 @Module({
   imports: [CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule],
-  controllers: [ContractsController, SigningPageController],
-  providers: [...CONTRACT_REPOSITORIES, ContractViews, ContractsService, SigningPageService],
+  controllers: [ContractsController, ContractTemplatesController, SigningPageController],
+  providers: [...CONTRACT_REPOSITORIES, ContractViews, ContractsService, ContractTemplatesService, SigningPageService],
   exports: [ContractsService],
 })
 export class ContractsModule {}

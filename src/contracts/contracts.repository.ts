@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ScopedRepository } from '../platform/tenancy/scoped.repository';
 import { ContractEntity, ContractSignatoryEntity } from './contract.entity';
+import { ContractTemplateEntity } from './contract-template.entity';
 
 @Injectable()
 export class ContractsRepository extends ScopedRepository<ContractEntity> {
@@ -17,4 +18,11 @@ export class ContractSignatoriesRepository extends ScopedRepository<ContractSign
   }
 }
 
-export const CONTRACT_REPOSITORIES = [ContractsRepository, ContractSignatoriesRepository];
+@Injectable()
+export class ContractTemplatesRepository extends ScopedRepository<ContractTemplateEntity> {
+  constructor(ds: DataSource) {
+    super(ContractTemplateEntity, ds.manager);
+  }
+}
+
+export const CONTRACT_REPOSITORIES = [ContractsRepository, ContractSignatoriesRepository, ContractTemplatesRepository];

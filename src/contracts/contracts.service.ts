@@ -14,6 +14,7 @@ import { ContractEntity, ContractSignatoryEntity, ContractStatus, OPEN_STATUSES 
 import {
   checkSignatoryEmails,
   checkStatusChange,
+  contractOptions,
   contractTermsDigest,
   effectiveStatus,
   isOpen,
@@ -23,8 +24,10 @@ import {
   parseDate,
   STATUS_SQL,
   subscriptionRequest,
+  templateCustomVariables,
   termPricingIds,
 } from './contract.rules';
+import { ContractTemplatesService } from './contract-templates.service';
 import { ContractSignatoriesRepository, ContractsRepository } from './contracts.repository';
 import type { CreateContractDto, FindContractsDto, SignatoryPatchDto, UpdateContractDto } from './dto/contract.dto';
 
@@ -59,6 +62,7 @@ export class ContractsService {
     private readonly pricings: ProductPricingsRepository,
     private readonly plan: PlanCatalog,
     private readonly createSubscription: CreateSubscriptionUseCase,
+    private readonly templates: ContractTemplatesService,
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -119,11 +123,17 @@ export class ContractsService {
     const expiration = dto.expiration_date != null ? parseDate(dto.expiration_date, 'expiration_date') : null;
     const signatories = dto.signatories ?? [];
     const keys = checkSignatoryEmails(signatories);
+    if (dto.template_id != null && dto.content != null)
+      throw DomainError.invalidField('content', 'give content or template_id, not both (a template gives the content)');
+    if (dto.trial === true && !dto.trial_term) throw DomainError.invalidField('trial_term', 'is required when trial is true');
+    if (dto.trial !== true && dto.trial_term != null) throw DomainError.invalidField('trial_term', 'is only allowed with trial: true');
+    const options = contractOptions(dto.options);
 
     const id = await this.dataSource.transaction(async (m) => {
       const customer = await this.customerLookup.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id', { manager: m });
       if (customer.status !== 'ACTIVE')
         throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: contracts are for ACTIVE customers`);
+      const template = dto.template_id != null ? await this.templates.get(companyId, dto.template_id, 'template_id', m) : null;
       const { plan } = await this.plan.resolve(m, companyId, dto);
       const discounts = normaliseDiscounts(dto.discounts, plan.currency, plan.product_pricing_ids, now, 'contract');
       const onetime = normaliseOnetimeItems(dto.onetime_items, plan.currency, await this.onetimePricings(m, companyId, dto));
@@ -144,12 +154,17 @@ export class ContractsService {
         auto_charges: dto.auto_charges ?? false,
         discounts,
         onetime_items: onetime,
-        custom_variables: dto.custom_variables ?? {},
-        content: dto.content ?? null,
+        custom_variables: template ? templateCustomVariables(template, dto.custom_variables) : (dto.custom_variables ?? {}),
+        content: template ? template.content : (dto.content ?? null),
         metadata: dto.metadata ?? {},
         owner_id: dto.owner_id ?? null,
         completed_date: null,
         subscription_id: null,
+        template_id: template?.id ?? null,
+        options,
+        requires_payment_method: dto.requires_payment_method ?? false,
+        trial: dto.trial ?? false,
+        trial_term: dto.trial ? { count: dto.trial_term!.count, frequency: dto.trial_term!.frequency } : null,
         created_at: now,
         updated_at: now,
       };

@@ -12,9 +12,11 @@ import { CustomersViews } from '../customers/customers.views';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { termPricingIds } from './contract.rules';
 import type { ContractEntity, ContractSignatoryEntity } from './contract.entity';
-import { ContractSignatoriesRepository } from './contracts.repository';
-import { toContractResponse } from './contracts.mapper';
+import { ContractSignatoriesRepository, ContractTemplatesRepository } from './contracts.repository';
+import { toContractResponse, toContractTemplateResponse } from './contracts.mapper';
 import type { ContractResponse } from './dto/contract.dto';
+import type { ContractTemplateEntity } from './contract-template.entity';
+import type { ContractTemplateResponse } from './dto/contract-template.dto';
 
 /**
  * Contracts as responses, for one or many contracts in a fixed number of batched queries:
@@ -35,7 +37,16 @@ export class ContractViews {
     private readonly bundles: BundlesRepository,
     private readonly catalogViews: CatalogViews,
     private readonly plan: PlanCatalog,
+    private readonly templates: ContractTemplatesRepository,
   ) {}
+
+  templateView(t: ContractTemplateEntity): ContractTemplateResponse {
+    return toContractTemplateResponse(t);
+  }
+
+  templatePage(page: SearchPage<ContractTemplateEntity>): SearchPage<ContractTemplateResponse> {
+    return { pagination: page.pagination, results: page.results.map(toContractTemplateResponse) };
+  }
 
   async one(companyId: string, c: ContractEntity): Promise<ContractResponse> {
     return (await this.many(companyId, [c]))[0];
@@ -53,7 +64,8 @@ export class ContractViews {
     const pricingIds = [...new Set(rows.flatMap((c) => c.product_pricing_ids))];
     const termPricings = [...new Set(rows.flatMap((c) => termPricingIds(c)))];
     const bundleIds = [...new Set(rows.map((c) => c.bundle_pricing_id).filter((b): b is string => !!b))];
-    const [signatories, customerRows, company, pricingRows, bundleRows, plan] = await Promise.all([
+    const templateIds = [...new Set(rows.map((c) => c.template_id).filter((t): t is string => !!t))];
+    const [signatories, customerRows, company, pricingRows, bundleRows, plan, templates] = await Promise.all([
       this.signatories
         .queryBuilder(companyId, 's')
         .andWhere('s.contract_id IN (:...ids)', { ids })
@@ -65,7 +77,9 @@ export class ContractViews {
       pricingIds.length ? this.pricings.find(companyId, { where: { id: In(pricingIds) } }) : [],
       bundleIds.length ? this.bundles.find(companyId, { where: { id: In(bundleIds) } }) : [],
       this.plan.load(this.dataSource.manager, companyId, termPricings),
+      templateIds.length ? this.templates.find(companyId, { where: { id: In(templateIds) } }) : [],
     ]);
+    const templateById = new Map(templates.map((t) => [t.id, t]));
     if (!company) throw DomainError.notFound('company');
     const [customers, pricingViews, bundleViews] = await Promise.all([
       this.customersViews.many(companyId, customerRows),
@@ -95,6 +109,7 @@ export class ContractViews {
         }),
         bundle: (c.bundle_pricing_id ? bundleById.get(c.bundle_pricing_id) : undefined) ?? null,
         signatories: signatoriesByContract.get(c.id) ?? [],
+        template: (c.template_id ? templateById.get(c.template_id) : undefined) ?? null,
         publicUrl: this.config.publicUrl,
       }),
     );

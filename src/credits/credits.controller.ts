@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
@@ -12,6 +12,7 @@ import {
   CreateCreditDto,
   CreditLogResponse,
   CreditResponse,
+  CreditUnitsBalanceResponse,
   FindCreditLogsDto,
   FindCreditsDto,
 } from './dto/credit.dto';
@@ -44,6 +45,7 @@ export class CreditsController {
   @Post('consume')
   @ApiOperation({ summary: 'Consume credits of a customer' })
   @HttpCode(200)
+  @ApiExtraModels(CreditUnitsBalanceResponse)
   @ApiOkResponse({ type: ConsumeCreditsResponse })
   async consume(@CompanyId() companyId: string, @Body() dto: ConsumeCreditsDto): Promise<ConsumeCreditsResponse> {
     return this.views.consumeView(companyId, await this.service.consume(companyId, dto));

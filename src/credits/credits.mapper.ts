@@ -1,6 +1,12 @@
 import { iso } from '../platform/timestamps';
 import { CreditEntity, CreditLogEntity, CreditState } from './credit.entity';
-import type { ConsumeCreditsResponse, CreditLogResponse, CreditMoneyResponse, CreditResponse } from './dto/credit.dto';
+import type {
+  ConsumeCreditsResponse,
+  CreditLogResponse,
+  CreditMoneyResponse,
+  CreditResponse,
+  CreditUnitsBalanceResponse,
+} from './dto/credit.dto';
 import type { ConsumeResult } from './credits.service';
 
 const money = (currency: string, cents: number): CreditMoneyResponse => ({ currency, value_in_cents: cents });
@@ -79,9 +85,49 @@ export function toCreditLogResponse(l: CreditLogEntity, x: CreditLogExpansion): 
   };
 }
 
-/** The answer of a consumption: what was taken, and the credits and log entries it touched (already responses). */
-export function toConsumeCreditsResponse(r: ConsumeResult, credits: CreditResponse[], logs: CreditLogResponse[]): ConsumeCreditsResponse {
+/**
+ * The hosted API's totals of a consumption: what the customer's usable credits hold afterwards,
+ * cents by currency and units by billable item (with the item, the number of credits and their
+ * soonest expiration).
+ */
+export function creditTotals(
+  balance: CreditEntity[],
+  items: Map<string, CreditUnitsBalanceResponse['item']>,
+): Pick<ConsumeCreditsResponse, 'total_amount' | 'total_units' | 'total_units_with_meta'> {
+  const total_amount: Record<string, number> = {};
+  const total_units: Record<string, number> = {};
+  const total_units_with_meta: Record<string, CreditUnitsBalanceResponse> = {};
+  for (const c of balance) {
+    if (c.type === 'AMOUNT' && c.currency) {
+      total_amount[c.currency] = (total_amount[c.currency] ?? 0) + c.remaining_cents;
+    } else if (c.type === 'UNITS' && c.item_id && items.has(c.item_id)) {
+      total_units[c.item_id] = (total_units[c.item_id] ?? 0) + c.remaining_units;
+      const meta = total_units_with_meta[c.item_id] ?? {
+        item_id: c.item_id,
+        item: items.get(c.item_id)!,
+        units: 0,
+        credits: 0,
+        next_expiration_date: null,
+      };
+      meta.units += c.remaining_units;
+      meta.credits += 1;
+      const exp = iso(c.expiration_date);
+      if (exp && (meta.next_expiration_date === null || exp < meta.next_expiration_date)) meta.next_expiration_date = exp;
+      total_units_with_meta[c.item_id] = meta;
+    }
+  }
+  return { total_amount, total_units, total_units_with_meta };
+}
+
+/** The answer of a consumption: the totals left, what was taken, and the credits and log entries it touched (already responses). */
+export function toConsumeCreditsResponse(
+  r: ConsumeResult,
+  credits: CreditResponse[],
+  logs: CreditLogResponse[],
+  items: Map<string, CreditUnitsBalanceResponse['item']>,
+): ConsumeCreditsResponse {
   return {
+    ...creditTotals(r.balance, items),
     customer_id: r.customer_id,
     type: r.type,
     consumed_amount: r.type === 'AMOUNT' ? money(r.currency!, r.consumed_cents) : null,

@@ -100,6 +100,8 @@ export interface ConsumeResult {
   consumed_units: number;
   credits: CreditEntity[];
   logs: CreditLogEntity[];
+  /** The customer's usable credits (ACTIVE, not expired, holding something) after the consumption, read in its transaction. */
+  balance: CreditEntity[];
 }
 
 /** Grant, find, revoke and consume credits; find the credit log. */
@@ -342,6 +344,15 @@ export class CreditsService {
         entries.push(this.ledger.entry(credit, 'CONSUMED', take, { currency: credit.currency, note: dto.note ?? null }));
       }
       const logs = await this.ledger.log(m, companyId, entries, now);
+      const balance = await this.credits
+        .with(m)
+        .queryBuilder(companyId, 'c')
+        .andWhere('c.customer_id = :customerId', { customerId: customer.id })
+        .andWhere(`c.state = 'ACTIVE'`)
+        .andWhere('(c.expiration_date IS NULL OR c.expiration_date > :now)', { now })
+        .andWhere('(c.remaining_cents > 0 OR c.remaining_units > 0)')
+        .orderBy('c.id', 'ASC')
+        .getMany();
       return {
         customer_id: customer.id,
         type: dto.type,
@@ -350,6 +361,7 @@ export class CreditsService {
         consumed_units: allocation.applied_units,
         credits: after,
         logs,
+        balance,
       };
     });
   }

@@ -104,6 +104,12 @@ export class CreditViews {
 
   async consumeView(companyId: string, r: ConsumeResult): Promise<ConsumeCreditsResponse> {
     const [credits, logs] = [await this.creditViews(companyId, r.credits), await this.logViews(companyId, r.logs)];
-    return toConsumeCreditsResponse(r, credits, logs);
+    const items = await this.itemMap(companyId, unique(r.balance.map((c) => c.item_id)));
+    return toConsumeCreditsResponse(
+      r,
+      credits,
+      logs,
+      items as Map<string, ConsumeCreditsResponse['total_units_with_meta'][string]['item']>,
+    );
   }
 }

@@ -5,7 +5,12 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { PaymentMethodsService } from './payment-methods.service';
 import { PaymentsViews } from './payments.views';
-import { AttachPaymentMethodDto, PaymentMethodResponse, UpdatePaymentMethodDto } from './dto/payment-method.dto';
+import {
+  AttachPaymentMethodDto,
+  PaymentMethodResponse,
+  UpdatePaymentMethodDto,
+  UpdatePaymentMethodResponse,
+} from './dto/payment-method.dto';
 
 @ApiTags('payments')
 @ApiTenantController()
@@ -37,14 +42,14 @@ export class PaymentMethodsController {
 
   @Patch(':id')
   @ApiOperation({ summary: 'Update a payment method (make it the default)' })
-  @ApiOkResponse({ type: PaymentMethodResponse })
+  @ApiOkResponse({ type: UpdatePaymentMethodResponse })
   async update(
     @CompanyId() companyId: string,
     @Param('customer_id') customerId: string,
     @Param('id') id: string,
     @Body() dto: UpdatePaymentMethodDto,
-  ): Promise<PaymentMethodResponse> {
-    return this.views.paymentMethodView(await this.service.update(companyId, customerId, id, dto));
+  ): Promise<UpdatePaymentMethodResponse> {
+    return this.views.paymentMethodUpdateView(companyId, await this.service.update(companyId, customerId, id, dto));
   }
 
   @Delete(':id')

@@ -6,10 +6,19 @@ import { isId, newId } from '../platform/ids/ids';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { PaymentMethodOwnerHook, SubscriptionsHooks } from '../subscriptions/subscriptions.hooks';
 import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import type { SubscriptionEntity } from '../subscriptions/subscription.entity';
 import { PaymentMethodEntity } from './payment-processing.entity';
 import { PaymentMethodsRepository } from './payments.repository';
 import { PaymentProcessor } from './processor/payment-processor';
 import type { AttachPaymentMethodDto, UpdatePaymentMethodDto } from './dto/payment-method.dto';
+
+/** What an update answers: the card, the customer's cards, and its live subscriptions (oldest first). */
+export interface PaymentMethodUpdate {
+  method: PaymentMethodEntity;
+  methods: PaymentMethodEntity[];
+  subscriptions: SubscriptionEntity[];
+}
 
 /**
  * A customer's cards. The first attached is the default; there is always exactly one default
@@ -28,6 +37,7 @@ export class PaymentMethodsService implements PaymentMethodOwnerHook, OnModuleIn
     private readonly processor: PaymentProcessor,
     private readonly subscriptionsHooks: SubscriptionsHooks,
     private readonly subscriptionState: SubscriptionBillingStateService,
+    private readonly subscriptions: SubscriptionsRepository,
   ) {}
 
   /** Subscriptions check a `payment_method_id` against its owner through this (they sit below payments). */
@@ -84,7 +94,12 @@ export class PaymentMethodsService implements PaymentMethodOwnerHook, OnModuleIn
     return this.methods.find(companyId, { where: { customer_id: customer.id }, order: { created_at: 'ASC', id: 'ASC' } });
   }
 
-  async update(companyId: string, customerRef: string, id: string, dto: UpdatePaymentMethodDto): Promise<PaymentMethodEntity> {
+  /**
+   * Makes a card the default (and moves live subscriptions onto it when asked). Answers the card,
+   * every payment method of the customer and its live subscriptions, read in the same transaction
+   * (the hosted API's subscription_customer_pm pairs each subscription with the card that pays it).
+   */
+  async update(companyId: string, customerRef: string, id: string, dto: UpdatePaymentMethodDto): Promise<PaymentMethodUpdate> {
     const customer = await this.customers.getByIdOrIdentifier(companyId, customerRef, 'path');
     if (!isId('paymentMethod', id)) throw DomainError.notFound('payment method');
     return this.dataSource.transaction(async (m) => {
@@ -103,7 +118,16 @@ export class PaymentMethodsService implements PaymentMethodOwnerHook, OnModuleIn
         // live subscriptions of the customer that name another card move to this one
         await this.subscriptionState.movePaymentMethodOfLive(m, companyId, customer.id, pm.id, now);
       }
-      return pm;
+      const methods = await repo.find(companyId, { where: { customer_id: customer.id } });
+      const subscriptions = await this.subscriptions
+        .with(m)
+        .queryBuilder(companyId, 's')
+        .andWhere('s.customer_id = :customerId', { customerId: customer.id })
+        .andWhere('(s.end_date IS NULL OR s.end_date > :now)', { now })
+        .orderBy('s.created_at', 'ASC')
+        .addOrderBy('s.id', 'ASC')
+        .getMany();
+      return { method: pm, methods, subscriptions };
     });
   }
 

@@ -6,7 +6,9 @@ import type { PaymentTransactionEntity } from './payment-transaction.entity';
 import type { PaymentMethodEntity } from './payment-processing.entity';
 import { toPaymentMethodResponse, toPaymentTransactionResponse } from './payments.mapper';
 import type { PaymentTransactionResponse } from './dto/payment-transaction.dto';
-import type { PaymentMethodResponse } from './dto/payment-method.dto';
+import type { PaymentMethodResponse, UpdatePaymentMethodResponse } from './dto/payment-method.dto';
+import { SubscriptionViews } from '../subscriptions/subscriptions.views';
+import type { PaymentMethodUpdate } from './payment-methods.service';
 
 /**
  * Payment transactions and payment methods as responses. A page of transactions loads its
@@ -15,7 +17,10 @@ import type { PaymentMethodResponse } from './dto/payment-method.dto';
  */
 @Injectable()
 export class PaymentsViews {
-  constructor(private readonly customers: CustomerLookupService) {}
+  constructor(
+    private readonly customers: CustomerLookupService,
+    private readonly subscriptions: SubscriptionViews,
+  ) {}
 
   async transactionViews(companyId: string, rows: PaymentTransactionEntity[]): Promise<PaymentTransactionResponse[]> {
     if (rows.length === 0) return [];
@@ -48,5 +53,21 @@ export class PaymentsViews {
 
   paymentMethodViews(methods: PaymentMethodEntity[]): PaymentMethodResponse[] {
     return methods.map(toPaymentMethodResponse);
+  }
+
+  /** An update's answer: the card, and each live subscription of the customer with the card that pays it. */
+  async paymentMethodUpdateView(companyId: string, u: PaymentMethodUpdate): Promise<UpdatePaymentMethodResponse> {
+    const method = toPaymentMethodResponse(u.method);
+    const subs = await this.subscriptions.many(companyId, u.subscriptions);
+    const byId = new Map(u.methods.map((pm) => [pm.id, pm]));
+    const fallback = u.methods.find((pm) => pm.is_default) ?? null;
+    return {
+      ...method,
+      method,
+      subscription_customer_pm: u.subscriptions.map((s, i) => {
+        const pays = s.payment_method_id ? (byId.get(s.payment_method_id) ?? null) : fallback;
+        return { method: pays ? toPaymentMethodResponse(pays) : null, subscription: subs[i] as unknown as Record<string, unknown> };
+      }),
+    };
   }
 }

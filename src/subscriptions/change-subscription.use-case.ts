@@ -9,6 +9,7 @@ import {
   changePlanInput,
   changeRowPatch,
   checkChangeCurrency,
+  checkRequestedCurrency,
   checkCurrency,
 } from './change.rules';
 import { normaliseDiscounts } from './discounts';
@@ -74,6 +75,7 @@ export class ChangeSubscriptionUseCase {
     now: Date,
     eventSeq: number,
   ): Promise<ChangeDecision> {
+    checkRequestedCurrency(sub, dto);
     if (isEnded(sub.end_date, now)) throw DomainError.invalidState('a cancelled subscription cannot change');
     const phases = await this.phases.with(m).find(companyId, { where: { subscription_id: sub.id } });
     const current = displayPhase(phases, now)!;

@@ -117,6 +117,19 @@ export function planPhaseColumns(
 }
 
 /** The resolved plan must be in the subscription's currency. */
+/**
+ * A change's `currency` (the hosted API's field) must be the subscription's, in any case: a
+ * subscription keeps its currency (its invoices, credits and proration are in it).
+ */
+export function checkRequestedCurrency(sub: Pick<SubscriptionEntity, 'currency'>, dto: Pick<ChangeSubscriptionDto, 'currency'>): void {
+  if (dto.currency != null && dto.currency.toUpperCase() !== sub.currency) {
+    throw DomainError.invalidField(
+      'currency',
+      `must be the subscription currency (${sub.currency}): a subscription keeps its currency; cancel it and create one on pricings in ${dto.currency.toUpperCase()} instead`,
+    );
+  }
+}
+
 export function checkChangeCurrency(plan: ResolvedPlan, sub: Pick<SubscriptionEntity, 'currency'>, dto: ChangeSubscriptionDto): void {
   if (plan.currency !== sub.currency) {
     throw DomainError.invalidField(

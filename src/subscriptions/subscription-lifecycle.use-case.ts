@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../platform/errors/domain-error';
+import { boundary } from '../billing-math/periods';
 import { parseDate } from './change.rules';
 import { SubscriptionEntity } from './subscription.entity';
 import { isEnded } from './subscription-dates';
@@ -18,15 +19,20 @@ export class SubscriptionLifecycleUseCase {
     private readonly lookup: SubscriptionLookup,
   ) {}
 
-  /** Moves the trial end (only during a trial); the billing anchor follows when it was the trial end. */
+  /**
+   * Moves the trial end (only during a trial); the billing anchor follows when it was the trial
+   * end. `end_date: null` takes the end away: the trial does not convert until a later extend
+   * gives it an end (the anchor then follows from the original trial end).
+   */
   async extendTrial(companyId: string, idOrIdentifier: string, dto: ExtendTrialDto): Promise<SubscriptionEntity> {
-    const end = parseDate(dto.end_date, 'end_date');
+    const end = dto.end_date === null ? null : parseDate(dto.end_date, 'end_date');
     const id = await this.writer.write(companyId, idOrIdentifier, async (m, sub, now, seq) => {
       if (isEnded(sub.end_date, now)) throw DomainError.invalidState('the subscription is cancelled');
       if (!inTrial(sub, now)) throw DomainError.invalidState('the subscription is not in a trial');
-      if (end.getTime() <= now.getTime()) throw DomainError.invalidField('end_date', 'must be after now');
+      if (end && end.getTime() <= now.getTime()) throw DomainError.invalidField('end_date', 'must be after now');
       const patch: Partial<SubscriptionEntity> = { trial_conversion_date: end };
-      if (sub.billing_anchor_date.getTime() === sub.trial_conversion_date!.getTime()) patch.billing_anchor_date = end;
+      const trialEnd = sub.trial_conversion_date ?? (sub.trial_term ? boundary(sub.start_date, sub.trial_term, 1) : null);
+      if (end && trialEnd && sub.billing_anchor_date.getTime() === trialEnd.getTime()) patch.billing_anchor_date = end;
       const keys = Object.keys(patch) as (keyof SubscriptionEntity)[];
       await this.writer.appendEvent(m, sub, seq, 'TRIAL_EXTENDED', now, rowSnapshot(sub, keys), rowSnapshot(patch, keys));
       await this.writer.update(m, sub, patch, now);

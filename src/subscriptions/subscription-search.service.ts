@@ -101,11 +101,10 @@ export class SubscriptionSearch {
         // the subscription's own
         mrr: { kind: 'range', column: 's.mrr_in_cents' },
         payment_method_id: { kind: 'exact', column: 's.payment_method_id' },
-        // no data behind these yet: no subscription is in a group, parent-billed or tagged (once subscriptions
-        // store parent_billed and tags: { kind: 'bool', column: 's.parent_billed' }, { kind: 'set', column: 's.tags', array: true })
+        parent_billed: { kind: 'bool', column: 's.parent_billed' },
+        tags: { kind: 'set', column: 's.tags', array: true },
+        // no data behind this one: Tally has no subscription groups, so no subscription is in one
         group_id: { kind: 'custom', apply: (qb) => qb.andWhere('1 = 0') },
-        parent_billed: { kind: 'custom', apply: (qb, v: boolean) => qb.andWhere(v ? '1 = 0' : '1 = 1') },
-        tags: { kind: 'custom', apply: (qb) => qb.andWhere('1 = 0') },
         // the plan in effect (or to come)
         product_pricing_ids: {
           kind: 'custom',

@@ -51,8 +51,14 @@ export function dateInputs(sub: SubscriptionEntity, phase: SubscriptionPhaseEnti
   };
 }
 
+/** In a trial at `now`: before its conversion date, or in a trial without end (extended with end_date null). */
 export function inTrial(sub: Pick<SubscriptionEntity, 'trial' | 'trial_conversion_date'>, now: Date): boolean {
-  return sub.trial && sub.trial_conversion_date !== null && now.getTime() < sub.trial_conversion_date.getTime();
+  return sub.trial && (sub.trial_conversion_date === null || now.getTime() < sub.trial_conversion_date.getTime());
+}
+
+/** A trial without end (`POST /extend` with `end_date: null`): nothing is billed until it gets one. */
+export function endlessTrial(sub: Pick<SubscriptionEntity, 'trial' | 'trial_conversion_date'>): boolean {
+  return sub.trial && sub.trial_conversion_date === null;
 }
 
 /**
@@ -106,7 +112,7 @@ export function deriveState(
   return {
     status,
     renewal_date: renewalDate(inputs, now),
-    next_invoice_date: afterInvoiced(sub.next_invoice_date, nextInvoiceDate(inputs, now), inputs),
+    next_invoice_date: endlessTrial(sub) ? null : afterInvoiced(sub.next_invoice_date, nextInvoiceDate(inputs, now), inputs),
     mrr_in_cents: mrr,
     arr_in_cents: mrr * 12,
   };

@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { BillableMetricsRepository } from '../metrics/metrics.repository';
+import { BillableMetricEntity } from '../metrics/billable-metric.entity';
+import { toBillableMetricResponse } from '../metrics/metrics.mapper';
 import { UsageService } from '../metrics/usage/usage.service';
 import { parseDate } from './change.rules';
 import { displayPhase } from './phases';
@@ -43,14 +45,41 @@ export class SubscriptionUsageUseCase {
     if (!metric) throw DomainError.notFound('billable metric', 'product_metric_pricing_id');
     if (found.licence || !metric.metering_rule) {
       const n = phase.config_items.find((c) => c.product_metric_pricing_id === found.pmp.id)?.num_licenses ?? 0;
-      return { product_metric_pricing_id: found.pmp.id, metric_id: metric.id, value: n, breakdown: [] };
+      return usageResponse(metric, found.pmp.id, { start, end }, n, []);
     }
     const result = await this.usageService.usage(companyId, sub.customer_id, metric, { start, end });
-    return {
-      product_metric_pricing_id: found.pmp.id,
-      metric_id: metric.id,
-      value: Number(result.value),
-      breakdown: result.breakdown.map((b) => ({ grouping: b.grouping, value: Number(b.value) })),
-    };
+    return usageResponse(
+      metric,
+      found.pmp.id,
+      { start, end },
+      Number(result.value),
+      result.breakdown.map((b) => ({ grouping: b.grouping, value: Number(b.value) })),
+    );
   }
+}
+
+/** The usage answer: the hosted API's {metric, usage: [one record for the period]} and the flat fields. */
+function usageResponse(
+  metric: BillableMetricEntity,
+  pmpId: string,
+  window: { start: Date; end: Date },
+  value: number,
+  breakdown: { grouping: Record<string, string | null>; value: number }[],
+): SubscriptionUsageResponse {
+  const period = { start_date: window.start.toISOString(), end_date: window.end.toISOString() };
+  return {
+    metric: toBillableMetricResponse(metric) as SubscriptionUsageResponse['metric'],
+    usage: [
+      {
+        value,
+        period,
+        subscription_metric_record_id: null,
+        breakdown: breakdown.map((b) => ({ value: b.value, period, grouping: b.grouping, breakout: {} })),
+      },
+    ],
+    product_metric_pricing_id: pmpId,
+    metric_id: metric.id,
+    value,
+    breakdown,
+  };
 }

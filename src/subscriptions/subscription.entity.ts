@@ -50,6 +50,11 @@ export class SubscriptionEntity {
   @TextColumn({ nullable: true }) payment_method_id: string | null;
   @Column('integer', { nullable: true }) invoice_due_date_from_creation: number | null;
   @JsonColumn({ nullable: true }) invoice_additional_display_fields: { name: string; value: string }[] | null;
+  /** Printed on the subscription's invoices (their payment_instructions). */
+  @TextColumn({ nullable: true }) invoice_payment_instructions: string | null;
+  /** Stored and answered: who is billed does not follow it yet (invoices bill the subscription's customer). */
+  @Column('boolean') parent_billed: boolean;
+  @Column('text', { array: true }) tags: string[];
   @JsonColumn() discounts: Record<string, unknown>[];
   @JsonColumn() onetime_items: Record<string, unknown>[];
   @Column('boolean') unpaid: boolean;

@@ -154,6 +154,7 @@ export class SubscriptionViews {
         identifier: s.identifier,
         invoice_additional_display_fields: s.invoice_additional_display_fields,
         invoice_due_date_from_creation: s.invoice_due_date_from_creation,
+        invoice_payment_instructions: s.invoice_payment_instructions,
         metadata: s.metadata ?? {},
         minimum_spend: s.minimum_spend_in_cents === null ? null : money(s.minimum_spend_in_cents),
         mrr: money(state.mrr_in_cents),
@@ -164,6 +165,7 @@ export class SubscriptionViews {
           ? { behavior: String(s.pause_config.behavior), resume_date: (s.pause_config.resume_date as string | null) ?? null }
           : null,
         pause_date: iso(s.pause_date),
+        parent_billed: s.parent_billed,
         payment_method_id: s.payment_method_id,
         product_pricing_ids: phase?.product_pricing_ids ?? [],
         product_pricings: (phase?.product_pricing_ids ?? []).flatMap((id) => {
@@ -173,6 +175,7 @@ export class SubscriptionViews {
         renewal_date: iso(state.renewal_date),
         start_date: iso(s.start_date)!,
         status: state.status,
+        tags: s.tags ?? [],
         term: phase ? termOf(phase) : { count: 1, frequency: 'MONTH' },
         trial: s.trial,
         trial_conversion_date: iso(s.trial_conversion_date),

@@ -34,6 +34,9 @@ export class UpdateSubscriptionUseCase {
         patch.invoice_additional_display_fields =
           dto.invoice_additional_display_fields?.map((f) => ({ name: f.name, value: f.value })) ?? null;
       }
+      if (dto.invoice_payment_instructions !== undefined) patch.invoice_payment_instructions = dto.invoice_payment_instructions ?? null;
+      if (dto.parent_billed != null) patch.parent_billed = dto.parent_billed;
+      if (dto.tags !== undefined) patch.tags = [...new Set(dto.tags ?? [])];
       const keys = Object.keys(patch) as (keyof SubscriptionEntity)[];
       const before: Record<string, unknown> = rowSnapshot(sub, keys);
       const after: Record<string, unknown> = rowSnapshot(patch, keys);

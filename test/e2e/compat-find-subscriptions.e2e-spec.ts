@@ -127,11 +127,17 @@ describe('compat: subscriptions/find filters', () => {
     expect(await find(a, { product_pricing_tags: { condition: 'AND', values: ['monthly', 'yearly'] } })).toEqual([]);
   });
 
-  it('group_id, parent_billed and tags are accepted; no subscription is grouped, parent-billed or tagged today', async () => {
-    expect(await find(a, { group_id: 'grp_1' })).toEqual([]);
+  it('parent_billed and tags filter on what PATCH stored; group_id is accepted and matches nothing (no groups)', async () => {
     expect(await find(a, { parent_billed: true })).toEqual([]);
-    expect(await find(a, { parent_billed: false })).toEqual(both());
+    await ok(await a.patch(`/subscriptions/${first.id}`, { parent_billed: true, tags: ['vip', 'eu'] }));
+    await ok(await a.patch(`/subscriptions/${second.id}`, { tags: ['eu'] }));
+    expect(await find(a, { parent_billed: true })).toEqual([first.id]);
+    expect(await find(a, { parent_billed: false })).toEqual([second.id]);
+    expect(await find(a, { tags: { condition: 'OR', values: ['vip'] } })).toEqual([first.id]);
+    expect(await find(a, { tags: { condition: 'AND', values: ['vip', 'eu'] } })).toEqual([first.id]);
+    expect(await find(a, { tags: { condition: 'OR', values: ['eu', 'x'] } })).toEqual(both());
     expect(await find(a, { tags: { condition: 'OR', values: ['x'] } })).toEqual([]);
+    expect(await find(a, { group_id: 'grp_1' })).toEqual([]);
   });
 
   it('stays inside the company', async () => {

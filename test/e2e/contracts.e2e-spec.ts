@@ -47,6 +47,13 @@ const RESPONSE_KEYS = [
   'terms_digest',
   'title',
   'updated_at',
+  'options',
+  'rendered_content',
+  'requires_payment_method',
+  'template_id',
+  'trial',
+  'trial_term',
+  'type',
 ].sort();
 const SIGNATORY_KEYS = [
   'declined',

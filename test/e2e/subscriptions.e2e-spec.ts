@@ -107,6 +107,7 @@ describe('subscriptions', () => {
           'identifier',
           'invoice_additional_display_fields',
           'invoice_due_date_from_creation',
+          'invoice_payment_instructions',
           'metadata',
           'minimum_spend',
           'mrr',
@@ -115,12 +116,14 @@ describe('subscriptions', () => {
           'override_entitlements',
           'pause_config',
           'pause_date',
+          'parent_billed',
           'payment_method_id',
           'product_pricing_ids',
           'product_pricings',
           'renewal_date',
           'start_date',
           'status',
+          'tags',
           'term',
           'trial',
           'trial_conversion_date',
@@ -824,7 +827,15 @@ describe('subscriptions', () => {
           })
           .expect(200)
       ).body;
-      expect(res).toEqual({ product_metric_pricing_id: pmp, metric_id: usage.metricId, value: 15, breakdown: [] });
+      const period = { start_date: '2027-01-31T00:00:00.000Z', end_date: '2027-02-01T00:00:00.000Z' };
+      expect(res).toEqual({
+        metric: expect.objectContaining({ id: usage.metricId }),
+        usage: [{ value: 15, period, subscription_metric_record_id: null, breakdown: [] }],
+        product_metric_pricing_id: pmp,
+        metric_id: usage.metricId,
+        value: 15,
+        breakdown: [],
+      });
       const other = await createPricing(a, fixedPricing(product.id, { name: 'Not in plan' }));
       const e = expectError(
         await a.post(`/subscriptions/${sub.id}/usage`, {

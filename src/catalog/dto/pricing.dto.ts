@@ -22,6 +22,7 @@ import { CompanyRecordResponse } from '../../platform/company-record.mapper';
 import { CATALOG_STATES, CHARGE_TYPES, PRICE_TYPES, PRICING_TYPES, PRORATION_TYPES, PriceType, PricingType } from '../catalog.entity';
 import { IsCurrencyCode, IsUnitPrice, MoneyDto, MoneyResponse, TermDto, UNIT_PRICE_SCHEMA } from './common.dto';
 import { ProductResponse } from './product.dto';
+import { DISPLAY_TYPES } from '../../metrics/billable-item.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 
 /** "recurring", "one-time", "ONE_TIME", "onetime" → RECURRING / ONETIME; anything else unchanged (then rejected). */
@@ -90,6 +91,32 @@ export class MinimumSpendScheduleDto {
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) minimum_spend_schedule_type?:
     string | null;
+}
+
+/** Revenue recognition: IMMEDIATE (all at once), RATABLE (evenly over the period) or CUSTOM (amount_per_period). */
+export const RECOGNITION_SCHEDULE_TYPES = ['IMMEDIATE', 'RATABLE', 'CUSTOM'] as const;
+/** The periods a true-up may be reconciled on (the billing frequencies but ONETIME). */
+export const TRUE_UP_FREQUENCIES = ['HOUR', 'DAY', 'WEEK', 'BI_MONTH', 'MONTH', 'QUARTER', 'BI_ANNUAL', 'YEAR'] as const;
+
+export class RecognitionScheduleDto {
+  @ApiProperty({
+    enum: RECOGNITION_SCHEDULE_TYPES,
+    description: 'IMMEDIATE: recognised when invoiced; RATABLE: evenly over the billing period; CUSTOM: amount_per_period',
+  })
+  @IsIn(RECOGNITION_SCHEDULE_TYPES)
+  recognition_schedule_type: (typeof RECOGNITION_SCHEDULE_TYPES)[number];
+
+  @ApiPropertyOptional({
+    type: [String],
+    nullable: true,
+    description: 'CUSTOM only (and required there): cents recognised in each period in turn, numeric strings or numbers',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(120)
+  @IsUnitPrice({ each: true })
+  amount_per_period?: (number | string)[] | null;
 }
 
 export class CreditPriceDto {
@@ -212,6 +239,42 @@ class PricingTextFieldsDto extends PriceFieldsDto {
 }
 
 export class CreatePricingDto extends PricingTextFieldsDto {
+  @ApiPropertyOptional({
+    nullable: true,
+    enum: DISPLAY_TYPES,
+    description:
+      "how quantities of this price are labelled (UNITS, AMOUNT, THOUSAND_UNITS, MILLION_UNITS); default: the billable item's. " +
+      'Today it is stored and answered (item_pricing.display_type); invoices and billing do not use it',
+  })
+  @IsOptional()
+  @IsIn(DISPLAY_TYPES)
+  display_type?: (typeof DISPLAY_TYPES)[number] | null;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    type: RecognitionScheduleDto,
+    description:
+      'how the revenue of this price is recognised; default {recognition_schedule_type: IMMEDIATE}. Today it is stored and ' +
+      'answered (item_pricing.recognition_schedule); Tally keeps no revenue-recognition ledger, so nothing else reads it',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RecognitionScheduleDto)
+  recognition_schedule?: RecognitionScheduleDto | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    enum: TRUE_UP_FREQUENCIES,
+    description:
+      'how often committed usage is trued up against actual usage (a billing frequency, not ONETIME); null: never. Today it is ' +
+      'stored and answered (item_pricing.true_up_frequency); billing makes no true-up invoices',
+  })
+  @IsOptional()
+  @IsIn(TRUE_UP_FREQUENCIES)
+  true_up_frequency?: (typeof TRUE_UP_FREQUENCIES)[number] | null;
+
   @ApiProperty({ example: 'prod_01j...' }) @IsString() @IsNotEmpty() @MaxLength(64) product_id: string;
   @ApiProperty({ example: 'Pro monthly' }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
   @ApiProperty({ example: 'USD' }) @IsDefined() @IsCurrencyCode() currency: string;
@@ -274,6 +337,12 @@ export class VolumeTierResponse {
   @ApiProperty({ type: Number, nullable: true }) total_units_end: number | null;
 }
 
+export class RecognitionScheduleResponse {
+  @ApiProperty({ enum: RECOGNITION_SCHEDULE_TYPES }) recognition_schedule_type: string;
+  @ApiProperty({ type: [String], nullable: true, description: 'CUSTOM: cents per period (exact decimal strings); else null' })
+  amount_per_period: string[] | null;
+}
+
 /** The spec's "Item pricing" (plus pricing_type). */
 export class ItemPricingResponse {
   @ApiProperty({ type: MoneyResponse }) base_price: MoneyResponse;
@@ -302,7 +371,7 @@ export class ItemPricingResponse {
   @ApiProperty() num_subs: number;
   @ApiProperty({ enum: PRICING_TYPES }) pricing_type: string;
   @ApiProperty({ enum: PRORATION_TYPES }) proration_type: string;
-  @ApiProperty({ type: Object }) recognition_schedule: { amount_per_period: unknown; recognition_schedule_type: string };
+  @ApiProperty({ type: RecognitionScheduleResponse }) recognition_schedule: RecognitionScheduleResponse;
   @ApiProperty({ type: Object, nullable: true }) scheduled_price: { price_per_unit_per_period: string[] } | null;
   @ApiProperty({ enum: CATALOG_STATES }) state: string;
   @ApiProperty({ type: Object, nullable: true }) step_price: { price_per_step: number; step_size: number } | null;

@@ -78,8 +78,85 @@ export class SignatoryPatchDto extends SignatoryInputDto {
   view_timestamps?: string[] | null;
 }
 
+export const CONTRACT_COMPLETION_ACTIONS = ['REDIRECT', 'CONFIRMATION_MESSAGE'] as const;
+
+/** The hosted API's proposal options (as checkout takes them). */
+export class ContractOptionsDto {
+  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() allow_promo_code?: boolean | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    enum: CONTRACT_COMPLETION_ACTIONS,
+    description: 'REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)',
+  })
+  @IsOptional()
+  @IsIn(CONTRACT_COMPLETION_ACTIONS)
+  completion_action?: (typeof CONTRACT_COMPLETION_ACTIONS)[number] | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(2000) confirmation_message?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'absolute http(s) URL' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  redirect_url?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() requires_customer_address?:
+    boolean | null;
+}
+
 export class CreateContractDto {
   @ApiProperty({ description: 'customer id or identifier' }) @IsString() @MaxLength(255) customer_id: string;
+  @ApiPropertyOptional({
+    type: String,
+    enum: ['CONTRACT'],
+    nullable: true,
+    description: "the hosted API's proposal type: CONTRACT (checkout sessions are made by POST /checkout)",
+  })
+  @IsOptional()
+  @IsIn(['CONTRACT'], { message: 'must be CONTRACT (checkout sessions are created with POST /checkout)' })
+  type?: 'CONTRACT' | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description:
+      "a contract template (POST /contract_templates): its content becomes the contract's, and custom_variables fill its " +
+      'variables (defaults for those left out; one without default is required). Not together with content',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  template_id?: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: ContractOptionsDto,
+    description: 'stored and answered; the signing page does not use them yet (it shows its own confirmation)',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ContractOptionsDto)
+  options?: ContractOptionsDto | null;
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    default: false,
+    description:
+      "stored and answered; signing does not collect a card today (the subscription created at execution uses the customer's default card)",
+  })
+  @IsOptional()
+  @IsBoolean()
+  requires_payment_method?: boolean | null;
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    default: false,
+    description: 'the subscription created when the contract executes starts with a trial of trial_term (required with it)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  trial?: boolean | null;
+  @ApiPropertyOptional({ type: TermDto, nullable: true, description: 'the trial length (with trial: true)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TermDto)
+  trial_term?: TermDto | null;
   @ApiProperty() @IsString() @MaxLength(500) title: string;
 
   @ApiPropertyOptional({ nullable: true, type: [SignatoryInputDto] })
@@ -252,6 +329,14 @@ export class SignatoryResponse {
   @ApiProperty({ type: [String], format: 'date-time' }) view_timestamps: string[];
 }
 
+export class ContractOptionsResponse {
+  @ApiProperty() allow_promo_code: boolean;
+  @ApiProperty({ enum: CONTRACT_COMPLETION_ACTIONS }) completion_action: string;
+  @ApiProperty({ type: String, nullable: true }) confirmation_message: string | null;
+  @ApiProperty({ type: String, nullable: true }) redirect_url: string | null;
+  @ApiProperty() requires_customer_address: boolean;
+}
+
 export class ContractResponse {
   @ApiProperty({
     type: MoneyResponse,
@@ -271,8 +356,27 @@ export class ContractResponse {
   @ApiProperty() company_id: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) completed_date: string | null;
   @ApiProperty({ type: [ConfigItemResponse] }) config_items: ConfigItemResponse[];
-  @ApiProperty({ type: String, nullable: true }) content: string | null;
-  @ApiProperty({ type: String, nullable: true }) content_template: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'the text of the contract, with its {{variable}} placeholders' })
+  content: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'the text of the template the contract was made from (template_id), with its placeholders; null without template',
+  })
+  content_template: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'content with custom_variables filled in (what the signing page shows); null without content',
+  })
+  rendered_content: string | null;
+  @ApiProperty({ type: String, nullable: true }) template_id: string | null;
+  @ApiProperty({ enum: ['CONTRACT'] }) type: string;
+  @ApiProperty({ type: ContractOptionsResponse, nullable: true, description: 'as given (stored and answered)' })
+  options: ContractOptionsResponse | null;
+  @ApiProperty({ description: 'stored and answered' }) requires_payment_method: boolean;
+  @ApiProperty() trial: boolean;
+  @ApiProperty({ type: TermResponse, nullable: true }) trial_term: TermResponse | null;
   @ApiProperty({ type: [Object] }) contract_attachments: Record<string, unknown>[];
   @ApiProperty({ type: [Object] }) counter_signatories: Record<string, unknown>[];
   @ApiProperty({ format: 'date-time' }) created_at: string;

@@ -111,6 +111,22 @@ export class CreateCreditDto {
   @MaxLength(TEXT_MAX)
   subscription_id?: string | null;
 
+  @ApiPropertyOptional({
+    type: String,
+    enum: ['ACTIVE'],
+    nullable: true,
+    description:
+      'the state the credit is issued in (the hosted API sends "ACTIVE"; any case). A credit is always issued ACTIVE: ' +
+      'CONSUMED, EXPIRED and REVOKED are reached through consumption, its expiration_date and DELETE /credits/{id}, ' +
+      'so asking for them here is a 400',
+  })
+  @IsOptional()
+  @Transform(upperCase)
+  @IsIn(['ACTIVE'], {
+    message: 'a credit is issued ACTIVE (CONSUMED, EXPIRED and REVOKED are reached by consuming, expiring or revoking it)',
+  })
+  state?: 'ACTIVE' | null;
+
   @ApiPropertyOptional({ type: ApplyToOpenInvoicesDto, nullable: true })
   @IsOptional()
   @IsObject()
@@ -292,7 +308,34 @@ export class CreditLogResponse {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
+export class CreditUnitsBalanceResponse {
+  @ApiProperty() item_id: string;
+  @ApiProperty({ type: BillableItemResponse }) item: BillableItemResponse;
+  @ApiProperty({ description: 'units left in the usable credits of this item' }) units: number;
+  @ApiProperty({ description: 'usable credits of this item holding them' }) credits: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'soonest expiration among them (null: none expires)' })
+  next_expiration_date: string | null;
+}
+
 export class ConsumeCreditsResponse {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    description: 'the customer\'s balance after the consumption: cents left in usable AMOUNT credits, by currency ({"USD": 4500})',
+  })
+  total_amount: Record<string, number>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    description: "the customer's balance after the consumption: units left in usable UNITS credits, by billable item id",
+  })
+  total_units: Record<string, number>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/CreditUnitsBalanceResponse' },
+    description: 'total_units with each item, the number of credits and their soonest expiration, by billable item id',
+  })
+  total_units_with_meta: Record<string, CreditUnitsBalanceResponse>;
   @ApiProperty() customer_id: string;
   @ApiProperty({ enum: CREDIT_TYPES }) type: string;
   @ApiProperty({ type: CreditMoneyResponse, nullable: true, description: 'AMOUNT: what was consumed (null for UNITS)' })

@@ -41,8 +41,12 @@ export interface Loaded {
 
 const money = storedCents;
 
+/** Billing start of a trial without end (extend with end_date null): never, as far as any run looks. */
+const NEVER = new Date('9999-12-31T00:00:00.000Z');
+
 /** The instant billing starts: the first phase's anchor, moved with the trial end when it was the trial end. */
 export function billingStart(sub: SubscriptionEntity, phases: SubscriptionPhaseEntity[]): Date {
+  if (sub.trial && sub.trial_conversion_date === null) return NEVER;
   const first = [...phases].sort((a, b) => a.seq - b.seq)[0];
   let anchor = first ? first.billing_anchor_date : sub.billing_anchor_date;
   if (sub.trial && sub.trial_conversion_date && sub.trial_term) {

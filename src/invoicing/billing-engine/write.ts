@@ -45,6 +45,7 @@ export function draftOf(l: Loaded, doc: ComputedDoc, grace: number, at: Date): I
     due_date: addDays(doc.date, l.engineSub.due_days),
     finalize_after: finalizeAfter,
     auto_charges: l.sub.auto_charges,
+    payment_instructions: l.sub.invoice_payment_instructions,
     lines: doc.lines,
     discounts: l.engineSub.discounts,
   };
@@ -84,7 +85,7 @@ export function unsavedInvoice(companyId: string, draft: InvoiceDraft, now: Date
     auto_charges: draft.auto_charges,
     metadata: {},
     notes: null,
-    payment_instructions: null,
+    payment_instructions: draft.payment_instructions ?? null,
     created_at: now,
     updated_at: now,
   };

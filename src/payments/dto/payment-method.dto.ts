@@ -45,3 +45,24 @@ export class PaymentMethodResponse {
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
+
+export class SubscriptionCustomerPmResponse {
+  @ApiProperty({
+    type: PaymentMethodResponse,
+    nullable: true,
+    description: "the card that pays the subscription: its payment_method_id, else the customer's default (null: none)",
+  })
+  method: PaymentMethodResponse | null;
+  @ApiProperty({ type: Object, description: 'the subscription, as GET /subscriptions/{id} answers it' })
+  subscription: Record<string, unknown>;
+}
+
+/** PATCH's answer: the card's own fields (as the other payment-method routes answer) plus the hosted API's {method, subscription_customer_pm}. */
+export class UpdatePaymentMethodResponse extends PaymentMethodResponse {
+  @ApiProperty({ type: PaymentMethodResponse, description: 'the payment method, after the update' }) method: PaymentMethodResponse;
+  @ApiProperty({
+    type: [SubscriptionCustomerPmResponse],
+    description: "the customer's live subscriptions (oldest first), each with the card that pays it after the update",
+  })
+  subscription_customer_pm: SubscriptionCustomerPmResponse[];
+}

@@ -25,6 +25,7 @@ export const ID_PREFIX = {
   creditLog: 'clog',
   oneTime: 'otb',
   contract: 'ctr',
+  contractTemplate: 'ctpl',
   checkout: 'chk',
   object: 'obj',
   event: 'evt',

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ValidateIf,
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
@@ -22,8 +23,9 @@ import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto, RangeFilterDto, SetFil
 import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
-import { OptionalNestedArray } from '../../platform/validation/decorators';
+import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDateTime } from '../../platform/validation/limits';
+import { BillableMetricResponse } from '../../metrics/dto/metrics.dto';
 
 export class QuantityConfigDto {
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() allow_custom_quantity?: boolean | null;
@@ -202,10 +204,43 @@ export class UpdateSubscriptionDto {
     number | null;
   @OptionalNestedArray(DisplayFieldDto, 50, { nullable: true })
   invoice_additional_display_fields?: DisplayFieldDto[] | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: "printed on the subscription's invoices written from now on (their payment instructions); null clears it",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
+  invoice_payment_instructions?: string | null;
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description:
+      "the customer's parent pays this subscription's invoices. Today it is stored and answered only: invoices are still " +
+      "billed to the subscription's own customer",
+  })
+  @IsOptional()
+  @IsBoolean()
+  parent_billed?: boolean | null;
+  @OptionalStringArray(100, 255, { nullable: true, description: "replaces the subscription's tags (duplicates dropped); null clears them" })
+  tags?: string[] | null;
 }
 
 /** The change_config of spec #7. */
 export class ChangeSubscriptionDto extends PlanFieldsDto {
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'USD',
+    description:
+      "the subscription's currency (any case). A subscription keeps its currency: any other is a 400 (to move a customer to " +
+      'another currency, cancel and create a subscription on pricings of that currency)',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(3)
+  currency?: string | null;
   @ApiPropertyOptional({ nullable: true, enum: CHANGE_PRORATION_TYPES, default: 'NEXT' })
   @IsOptional()
   @IsIn(CHANGE_PRORATION_TYPES)
@@ -244,7 +279,18 @@ export class CancelSubscriptionDto {
 }
 
 export class ExtendTrialDto {
-  @ApiProperty({ format: 'date-time', description: 'the new trial end (after now)' }) @IsDefined() @IsDateTime() end_date: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'the new trial end (after now); null: the trial has no end (trial_conversion_date null, nothing is billed and MRR stays 0 ' +
+      'until a later extend gives an end or a change with trial: false ends it)',
+  })
+  @ValidateIf((o: { end_date?: unknown }) => o.end_date !== null)
+  @IsDefined()
+  @IsDateTime()
+  end_date: string | null;
 }
 
 export class PauseSubscriptionDto {
@@ -450,6 +496,7 @@ export class SubscriptionResponse {
   @ApiProperty({ type: String, nullable: true }) identifier: string | null;
   @ApiProperty({ type: [DisplayFieldDto], nullable: true }) invoice_additional_display_fields: { name: string; value: string }[] | null;
   @ApiProperty({ type: Number, nullable: true }) invoice_due_date_from_creation: number | null;
+  @ApiProperty({ type: String, nullable: true }) invoice_payment_instructions: string | null;
   @ApiProperty({ type: Object }) metadata: Record<string, unknown>;
   @ApiProperty({ type: MoneyResponse, nullable: true }) minimum_spend: MoneyResponse | null;
   @ApiProperty({ type: MoneyResponse }) mrr: MoneyResponse;
@@ -458,12 +505,15 @@ export class SubscriptionResponse {
   @ApiProperty({ type: [EntitlementAssignmentResponse] }) override_entitlements: EntitlementAssignmentResponse[];
   @ApiProperty({ type: PauseConfigResponse, nullable: true }) pause_config: PauseConfigResponse | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) pause_date: string | null;
+  @ApiProperty({ description: 'stored and answered; invoices are billed to the subscription customer whatever its value' })
+  parent_billed: boolean;
   @ApiProperty({ type: String, nullable: true }) payment_method_id: string | null;
   @ApiProperty({ type: [String] }) product_pricing_ids: string[];
   @ApiProperty({ type: [SubscriptionProductPricingResponse] }) product_pricings: SubscriptionProductPricingResponse[];
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) renewal_date: string | null;
   @ApiProperty({ format: 'date-time' }) start_date: string;
   @ApiProperty({ enum: ['active', 'cancelled', 'unpaid'] }) status: string;
+  @ApiProperty({ type: [String] }) tags: string[];
   @ApiProperty({ type: TermResponse }) term: TermResponse;
   @ApiProperty() trial: boolean;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) trial_conversion_date: string | null;
@@ -471,7 +521,33 @@ export class SubscriptionResponse {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
+export class UsagePeriodResponse {
+  @ApiProperty({ format: 'date-time' }) start_date: string;
+  @ApiProperty({ format: 'date-time' }) end_date: string;
+}
+
+export class UsageBreakdownEntryResponse {
+  @ApiProperty() value: number;
+  @ApiProperty({ type: UsagePeriodResponse }) period: UsagePeriodResponse;
+  @ApiProperty({ type: Object, description: "the metric's group_keys and their values" }) grouping: Record<string, string | null>;
+  @ApiProperty({ type: Object, description: 'always {} (Tally has no break-out dimension besides grouping)' }) breakout: Record<
+    string,
+    never
+  >;
+}
+
+export class UsageRecordResponse {
+  @ApiProperty() value: number;
+  @ApiProperty({ type: UsagePeriodResponse }) period: UsagePeriodResponse;
+  @ApiProperty({ type: String, nullable: true, description: 'always null: Tally keeps no per-subscription metric records' })
+  subscription_metric_record_id: string | null;
+  @ApiProperty({ type: [UsageBreakdownEntryResponse] }) breakdown: UsageBreakdownEntryResponse[];
+}
+
+/** The hosted API's {metric, usage} answer, plus Tally's flat fields (product_metric_pricing_id, metric_id, value, breakdown). */
 export class SubscriptionUsageResponse {
+  @ApiProperty({ type: BillableMetricResponse }) metric: BillableMetricResponse;
+  @ApiProperty({ type: [UsageRecordResponse], description: 'one record: the period asked' }) usage: UsageRecordResponse[];
   @ApiProperty() product_metric_pricing_id: string;
   @ApiProperty() metric_id: string;
   @ApiProperty() value: number;
