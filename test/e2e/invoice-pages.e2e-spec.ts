@@ -159,7 +159,7 @@ describe('hosted invoice page and PDF', () => {
     expect(html).toContain(`Invoice ${inv.number}`);
     expect(html).toContain('1 March 2027'); // invoice date
     expect(html).toContain('Onboarding &#60;i&#62;pack&#60;/i&#62;');
-    expect(html).toMatch(/<td class="num">3<\/td><td class="num col-unit">\$12\.50<\/td><td class="num">\$37\.50<\/td>/);
+    expect(html).toMatch(/<td class="num">3<\/td><td class="num">\$12\.50<\/td><td class="num">\$37\.50<\/td>/);
     expect(html).toContain('Amount due');
     expect(html).toContain('billing@acme.test');
     expect(html).toContain('--brand:#0f766e');
