@@ -9,6 +9,7 @@ import { DomainError } from '../platform/errors/domain-error';
 import { CliExit, registerAuditCommands } from './audit.command';
 import { registerBillingCommands } from './billing.command';
 import { registerOpenApiCommand } from './openapi.command';
+import { registerSchemaCommands } from './schema.command';
 
 /**
  * `npm run cli -- <command>`: companies, tokens and migrations, against the database the
@@ -101,6 +102,7 @@ export function buildProgram(): Command {
   registerBillingCommands(program);
   registerAuditCommands(program);
   registerOpenApiCommand(program);
+  registerSchemaCommands(program);
   return program;
 }
 

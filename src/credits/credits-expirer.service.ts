@@ -5,6 +5,7 @@ import { Clock } from '../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import { CreditsRepository } from './credits.repository';
 import { CreditLedger } from './credit-ledger';
+import { crossCompany } from '../platform/database/cross-company';
 
 /** Credits expired per transaction (a company with more is done in several). */
 const BATCH = 500;
@@ -55,7 +56,7 @@ export class CreditsExpirer {
   /** The only cross-company read of this module: which companies have something to expire. */
   private async companiesWithDueCredits(now: Date): Promise<string[]> {
     const rows: { company_id: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT company_id FROM credits WHERE state = 'ACTIVE' AND expiration_date <= $1 ORDER BY company_id`,
+      `${crossCompany('credit-expiry')}SELECT DISTINCT company_id FROM credits WHERE state = 'ACTIVE' AND expiration_date <= $1 ORDER BY company_id`,
       [now],
     );
     return rows.map((r) => r.company_id);

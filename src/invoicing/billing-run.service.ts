@@ -7,6 +7,7 @@ import { InvoiceFinalizer } from './invoice-finalizer.service';
 import { InvoiceWriter } from './invoice-writer.service';
 import { InvoiceGenerator, RunContext } from './billing-engine/invoice-generator.service';
 import { InvoicingHooks, PostRunStep } from './invoicing.hooks';
+import { crossCompany } from '../platform/database/cross-company';
 
 export interface BillingRunSummary {
   invoices_created: number;
@@ -220,7 +221,7 @@ export class BillingRunService {
       scope = 'AND s.company_id = ANY($2)';
     }
     return this.dataSource.query(
-      `SELECT s.company_id, s.id FROM subscriptions s
+      `${crossCompany('billing-run-due')}SELECT s.company_id, s.id FROM subscriptions s
        LEFT JOIN billing_cursors c ON c.company_id = s.company_id AND c.subscription_id = s.id
        WHERE (c.subscription_id IS NULL OR c.seen_updated_at <> s.updated_at OR c.next_work_at <= $1) ${scope}
        ORDER BY s.company_id, s.id`,
@@ -237,7 +238,7 @@ export class BillingRunService {
       scope = 'AND company_id = ANY($2)';
     }
     return this.dataSource.query(
-      `SELECT company_id, id FROM invoices WHERE status = 'DRAFT' AND finalize_after IS NOT NULL AND finalize_after <= $1 ${scope} ORDER BY company_id, finalize_after, id`,
+      `${crossCompany('billing-run-finalize')}SELECT company_id, id FROM invoices WHERE status = 'DRAFT' AND finalize_after IS NOT NULL AND finalize_after <= $1 ${scope} ORDER BY company_id, finalize_after, id`,
       params,
     );
   }

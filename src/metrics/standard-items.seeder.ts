@@ -4,6 +4,7 @@ import { newId } from '../platform/ids/ids';
 import { CompanySeeders } from '../platform/seeding/company-seeders';
 import { BillableItemEntity, LICENSE_ITEM_TYPE } from './billable-item.entity';
 import { BillableMetricEntity } from './billable-metric.entity';
+import { crossCompany } from '../platform/database/cross-company';
 
 /**
  * Every company starts with the standard, non-editable "License" item and its licence metric:
@@ -25,7 +26,7 @@ export class StandardItemsSeeder implements OnModuleInit {
 /** Cross-company scan (start-up repair): companies with no standard License item. */
 async function companiesWithoutStandardItems(m: EntityManager, limit: number): Promise<string[]> {
   const rows: { company_id: string }[] = await m.query(
-    `SELECT c.company_id FROM companies c
+    `${crossCompany('standard-items-backfill')}SELECT c.company_id FROM companies c
       WHERE NOT EXISTS (SELECT 1 FROM billable_items i WHERE i.company_id = c.company_id AND i.standard AND i.type = $1)
       ORDER BY c.company_id LIMIT $2`,
     [LICENSE_ITEM_TYPE, limit],

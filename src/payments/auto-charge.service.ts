@@ -17,6 +17,7 @@ import { PaymentProcessor, ProcessorResult } from './processor/payment-processor
 import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
 import type { PostRunStep } from '../invoicing/invoicing.hooks';
 import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
+import { crossCompany } from '../platform/database/cross-company';
 
 const nextUlid = monotonicFactory();
 /** Attempt ids (`pat_…`) are internal (never in a response); they are the processor idempotency keys. */
@@ -200,7 +201,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     // a dispatch can create the next retry, due later; loop until nothing is due at `at`
     for (let round = 0; round < 20; round++) {
       const due: { company_id: string; id: string }[] = await this.dataSource.query(
-        `SELECT company_id, id FROM payment_attempts
+        `${crossCompany('charge-dispatch')}SELECT company_id, id FROM payment_attempts
          WHERE ((status = 'PENDING' AND (sequence = 1 OR due_at <= $1)) OR (status = 'IN_PROGRESS' AND lease_until <= $1)) ${scope}
          ORDER BY company_id, due_at, id`,
         params,

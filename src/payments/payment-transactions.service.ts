@@ -16,6 +16,7 @@ import { refundableCents } from './payments.mapper';
 import type { FindPaymentTransactionsDto, RefundTransactionDto } from './dto/payment-transaction.dto';
 import { PaymentProcessor } from './processor/payment-processor';
 import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
+import { crossCompany } from '../platform/database/cross-company';
 
 const SEARCH: SearchSpec = {
   alias: 't',
@@ -296,7 +297,7 @@ export class PaymentTransactionsService {
   async interruptedRefunds(before: Date, companyIds?: string[]): Promise<{ company_id: string; id: string }[]> {
     if (companyIds && companyIds.length === 0) return [];
     return this.dataSource.query(
-      `SELECT company_id, id FROM payment_transactions
+      `${crossCompany('refund-recovery')}SELECT company_id, id FROM payment_transactions
        WHERE transaction_type = 'REFUND' AND status = 'PENDING' AND updated_at <= $1 ${companyIds ? 'AND company_id = ANY($2)' : ''}
        ORDER BY company_id, created_at, id`,
       companyIds ? [before, companyIds] : [before],

@@ -53,7 +53,7 @@ describe('TypeScript client (openapi-typescript + openapi-fetch)', () => {
       (e: { stdout: string }) => e,
     );
     expect(out.stdout).toBe('');
-  });
+  }, 180_000); // a whole tsc run: slow on a busy two-core machine
 
   it('walks customer → product → pricing → subscription → invoice against the service on a free port', async () => {
     await t.app.listen(0, '127.0.0.1');

@@ -6,6 +6,7 @@ import { ApiTokenEntity, CompanyEntity } from '../companies.entity';
 import { Clock } from '../clock/clock';
 import { CompanySeeders } from '../seeding/company-seeders';
 import { generateToken, hashToken, parseToken, sameHash } from './token-format';
+import { crossCompanyComment } from '../database/cross-company';
 
 export interface TokenListing {
   token_id: string;
@@ -30,14 +31,22 @@ export class CompaniesService {
   }
 
   async findDemoCompany(): Promise<CompanyEntity | null> {
-    return this.dataSource.manager.findOne(CompanyEntity, { where: { demo: true }, order: { created_at: 'ASC' } });
+    return this.dataSource.manager.findOne(CompanyEntity, {
+      where: { demo: true },
+      order: { created_at: 'ASC' },
+      comment: crossCompanyComment('demo-company'),
+    });
   }
 
   /** Creates the demo company once, even with several instances starting together. */
   async ensureDemoCompany(): Promise<{ company_id: string; token: string | null; created: boolean }> {
     return this.dataSource.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock(727272)');
-      const existing = await m.findOne(CompanyEntity, { where: { demo: true }, order: { created_at: 'ASC' } });
+      const existing = await m.findOne(CompanyEntity, {
+        where: { demo: true },
+        order: { created_at: 'ASC' },
+        comment: crossCompanyComment('demo-company'),
+      });
       if (existing) return { company_id: existing.company_id, token: null, created: false };
       const { company_id, token } = await this.insertCompany(m, 'Demo company', true, 'demo');
       return { company_id, token, created: true };
@@ -87,7 +96,10 @@ export class CompaniesService {
   async revokeToken(tokenId: string): Promise<{ token_id: string; company_id: string; revoked_at: string }> {
     if (!isId('token', tokenId)) throw DomainError.notFound('token', 'token_id');
     // Token ids are unique across companies; the CLI is an operator tool that spans companies.
-    const rows: ApiTokenEntity[] = await this.dataSource.manager.find(ApiTokenEntity, { where: { id: tokenId } });
+    const rows: ApiTokenEntity[] = await this.dataSource.manager.find(ApiTokenEntity, {
+      where: { id: tokenId },
+      comment: crossCompanyComment('token-admin'),
+    });
     const row = rows[0];
     if (!row) throw DomainError.notFound('token', 'token_id');
     const now = this.clock.now();

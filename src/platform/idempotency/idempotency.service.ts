@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, LessThan } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { createHash } from 'node:crypto';
 import { Clock } from '../clock/clock';
 import { IdempotencyKeyEntity } from '../companies.entity';
+import { crossCompanyComment } from '../database/cross-company';
 
 export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 3600 * 1000;
 /** A "running" key older than this belongs to a request whose process died; it may be taken over. */
@@ -111,7 +112,13 @@ export class IdempotencyService {
 
   /** Deletes keys past their 7-day retention; returns how many. */
   async purgeExpired(): Promise<number> {
-    const result = await this.dataSource.manager.delete(IdempotencyKeyEntity, { expires_at: LessThan(this.clock.now()) });
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .delete()
+      .from(IdempotencyKeyEntity)
+      .where('expires_at < :now', { now: this.clock.now() })
+      .comment(crossCompanyComment('idempotency-purge'))
+      .execute();
     return result.affected ?? 0;
   }
 }

@@ -1,0 +1,31 @@
+/**
+ * The statements allowed to read or write several companies at once, in one place. Everything else
+ * pins company_id to one value, so on Citus every other statement is routed to one shard (the
+ * query audit of the e2e suite, test/support/query-audit.ts, checks every statement the service
+ * sends). Each is a scan that finds work; the work itself then runs inside one company.
+ * A raw statement starts with `crossCompany('<name>')`; a TypeORM one passes
+ * `crossCompanyComment('<name>')` as its `comment`.
+ */
+export const CROSS_COMPANY_SCANS = {
+  'billing-run-due': 'subscriptions due for billing; each batch is then billed in a transaction of one company',
+  'billing-run-finalize': 'drafts whose grace period has ended; each is finalized in its own company',
+  'charge-dispatch': 'due payment attempts (the charge outbox); each is claimed and charged in its company',
+  'refund-recovery': 'refunds left pending by a request that died; each is sent again in its company',
+  'credit-expiry': 'companies with credits past their expiration date; each company is expired on its own',
+  'idempotency-purge': 'idempotency keys past their retention, deleted in bounded batches',
+  'standard-items-backfill': 'companies still missing their standard billable items, seeded one company at a time',
+  'demo-company': 'the demo company, found at start (one row)',
+  'token-admin': 'the command line revokes a token by its id, whatever its company (operator tool)',
+} as const satisfies Record<string, string>;
+
+export type CrossCompanyScan = keyof typeof CROSS_COMPANY_SCANS;
+
+/** The text of the SQL comment that marks a statement as one of the listed cross-company scans. */
+export function crossCompanyComment(name: CrossCompanyScan): string {
+  return `cross-company:${name}`;
+}
+
+/** The SQL comment to start a raw statement with. */
+export function crossCompany(name: CrossCompanyScan): string {
+  return `/* ${crossCompanyComment(name)} */ `;
+}

@@ -1,0 +1,68 @@
+import { appendFileSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import { Client } from 'pg';
+import { auditStatement, ready } from './query-audit';
+
+/**
+ * Records every SQL statement the service sends during a test file (statements sent by the test
+ * code itself, to look at the database, are left out: only those with service code on the stack),
+ * and fails the file when one touching a tenant table is not pinned to one company — see
+ * query-audit.ts. QUERY_AUDIT=report writes the problems to the file named by QUERY_AUDIT_OUT
+ * instead of failing (to survey them).
+ */
+const statements = new Set<string>();
+const SERVICE_SOURCE = resolve(__dirname, '../../src') + sep;
+
+/** Whether service code is on the stack (deep: TypeORM's own frames come first). */
+function fromService(): boolean {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 60;
+  try {
+    return (new Error().stack ?? '').includes(SERVICE_SOURCE);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+const proto = Client.prototype as unknown as { query: QueryFn; __audited?: boolean };
+if (!proto.__audited) {
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (text && !statements.has(text) && fromService()) statements.add(text);
+    return original.apply(this, args);
+  };
+  proto.__audited = true;
+}
+
+async function tenantTables(): Promise<Set<string>> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ table_name: string }>(
+      `SELECT DISTINCT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'company_id'`,
+    );
+    return new Set(rows.map((r) => r.table_name));
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(async () => {
+  if (statements.size === 0) return;
+  await ready;
+  const tenant = await tenantTables();
+  const problems: string[] = [];
+  for (const sql of statements) {
+    for (const p of auditStatement(sql, tenant)) problems.push(`${p}\n    ${sql.replace(/\s+/g, ' ').slice(0, 400)}`);
+  }
+  statements.clear();
+  if (problems.length === 0) return;
+  if (process.env.QUERY_AUDIT === 'report') {
+    appendFileSync(process.env.QUERY_AUDIT_OUT ?? 'query-audit.txt', `${expect.getState().testPath}\n${problems.join('\n')}\n`);
+    return;
+  }
+  throw new Error(`statements not routable to one company (query audit):\n${problems.join('\n')}`);
+});
