@@ -18,7 +18,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
  */
 
 /** Served by the app but not part of the JSON API: the reference itself and the hosted HTML pages. */
-const OUTSIDE_API = [/^\/api\/docs(-json)?(\/|$)/, /^\/checkout\/pay\//, /^\/contracts\/sign\//];
+const OUTSIDE_API = [/^\/api\/docs(-json)?(\/|$)/, /^\/checkout\/pay\//, /^\/contracts\/sign\//, /^\/invoices\/pay\//];
 const DOC_ID = 'tally-openapi';
 const ERROR_SCHEMA = '#/components/schemas/ErrorResponse';
 
