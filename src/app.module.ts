@@ -10,6 +10,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { CreditsModule } from './credits/credits.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { CheckoutModule } from './checkout/checkout.module';
+import { CustomerPortalModule } from './customer-portal/customer-portal.module';
 import { AuditModule } from './audit/audit.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { TALLY_SCHEMA } from './schema';
@@ -36,6 +37,7 @@ export class AppModule {
         CreditsModule,
         ContractsModule,
         CheckoutModule,
+        CustomerPortalModule,
         AuditModule,
       ],
     };

@@ -57,6 +57,7 @@ import { InvoiceLedgerAudit } from './invoice-ledger.audit';
     InvoiceWriter,
     ...ENGINE_EXPORTS,
     InvoicesService,
+    InvoicingViews,
   ],
 })
 export class InvoicingModule {}
