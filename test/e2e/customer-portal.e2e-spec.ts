@@ -114,6 +114,8 @@ describe('customer portal and usage page', () => {
     it('404 for an unknown customer and for a customer of another company; a link opens only its own page', async () => {
       const c = await createCustomer(a);
       expectError(await a.post('/customer_dashboards/cus_nobody/portal'), 404, 'request_error', 'not_found');
+      expectError(await a.post(`/customer_dashboards/${c.id}/portal`, { expires_in: 60 }), 400, 'validation_error');
+      await ok(await a.post(`/customer_dashboards/${c.id}/usage`, {}));
       expectError(await b.post(`/customer_dashboards/${c.id}/portal`), 404, 'request_error', 'not_found');
       expectError(await b.post(`/customer_dashboards/${c.id}/usage`), 404, 'request_error', 'not_found');
       const portal = await portalLink(a, c.id);

@@ -1,5 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 
+/** The link requests take no field (an empty object, or no body). */
+export class DashboardLinkDto {}
+
 export class DashboardLinkResponse {
   @ApiProperty({ description: 'absolute link of the hosted page (the link is the credential: give it only to the customer)' })
   url: string;
