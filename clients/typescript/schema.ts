@@ -38,6 +38,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the company's settings (hosted pages, portal, billing), defaults filled in */
+        get: operations["CompanySettingsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update the company's settings (keys given change; null puts a key's default back) */
+        patch: operations["CompanySettingsController_update"];
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/entitlements": {
         parameters: {
             query?: never;
@@ -1160,6 +1178,49 @@ export interface components {
             validation_errors?: {
                 [key: string]: string;
             };
+        };
+        CompanySettingsResponse: {
+            /** @example cmp_01jz3k4m5n6p7q8r9s0t1v2w3x */
+            company_id: string;
+            /** @description shown on the hosted pages and PDFs (default the company name) */
+            display_name: string;
+            support_email: string | null;
+            /** @example #1d4ed8 */
+            accent_color: string;
+            portal_cancel_enabled: boolean;
+            usage_page_frame_ancestors: string[];
+            invoice_grace_period_seconds: number;
+            payment_retry_days: number[];
+        };
+        UpdateCompanySettingsDto: {
+            /**
+             * @description the name the hosted pages and PDFs show; null = the company name
+             * @example Acme Cloud
+             */
+            display_name?: string | null;
+            /**
+             * Format: email
+             * @description shown to customers on the pages and PDFs
+             */
+            support_email?: string | null;
+            /**
+             * @description accent colour of the pages (#rrggbb); white text on it must reach a 4.5:1 contrast; null = #1d4ed8
+             * @example #0f766e
+             */
+            accent_color?: string | null;
+            /** @description the customer portal offers cancelling at period end (default false) */
+            portal_cancel_enabled?: boolean | null;
+            /**
+             * @description origins (https://host[:port]) allowed to embed the usage page in a frame; default none
+             * @example [
+             *       "https://app.example.com"
+             *     ]
+             */
+            usage_page_frame_ancestors?: string[] | null;
+            /** @description seconds a usage invoice stays DRAFT after its billing date (default 3600) */
+            invoice_grace_period_seconds?: number | null;
+            /** @description increasing days (1–365) after the first failed charge to retry it (default [1, 3, 5]; [] = no retries) */
+            payment_retry_days?: number[] | null;
         };
         CreateEntitlementDto: {
             /** @enum {string} */
@@ -3565,6 +3626,184 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    CompanySettingsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySettingsResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CompanySettingsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCompanySettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySettingsResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { withApp } from './app-context';
-import { DataSource } from 'typeorm';
 import { BillingRunService, BillingRunSummary } from '../invoicing/billing-run.service';
+import { CompanySettingsService } from '../platform/company-settings/company-settings.service';
 
 /**
  * Billing commands of the command line (registered by src/cli/main.ts):
@@ -9,8 +9,10 @@ import { BillingRunService, BillingRunSummary } from '../invoicing/billing-run.s
  *    progress on stderr (a bar when stderr is a terminal), a summary on stdout (with --json
  *    exactly one line `{invoices_created, invoices_finalized, subscriptions_processed, errors, now}`).
  *    The run's post-run steps (charges, retries, status changes) run before it exits.
- *  - `company settings --company <id> --invoice-grace-period <seconds> [--json]`: the company's
- *    billing settings (grace period of usage drafts).
+ *  - `company settings --company <id> [--invoice-grace-period <seconds>] [--payment-retry-days 1,3,5]
+ *    [--display-name <name>] [--support-email <email>] [--accent-color <#rrggbb>] [--portal-cancel on|off]
+ *    [--usage-frame-ancestors <origins>] [--json]`: the company's settings (CompanySettingsService, the
+ *    same checks as PATCH /settings); prints every key with its value or default.
  */
 
 export class BillingCliError extends Error {}
@@ -82,7 +84,7 @@ export function registerBillingCommands(program: Command): void {
   const company = program.commands.find((c) => c.name() === 'company') ?? program.command('company').description('companies (tenants)');
   company
     .command('settings')
-    .description("set a company's billing settings")
+    .description("show or set a company's settings (hosted pages, customer portal, billing); with no option it prints them")
     .requiredOption('--company <id>', 'company id (cmp_…)')
     .option(
       '--invoice-grace-period <seconds>',
@@ -92,44 +94,66 @@ export function registerBillingCommands(program: Command): void {
       '--payment-retry-days <days>',
       'comma-separated days after the first failed charge to retry it (default 1,3,5; empty = no retries)',
     )
+    .option('--display-name <name>', 'the name the hosted pages and PDFs show ("" = the company name)')
+    .option('--support-email <email>', 'support e-mail shown to customers ("" = none)')
+    .option('--accent-color <#rrggbb>', 'accent colour of the hosted pages ("" = the standard blue)')
+    .option('--portal-cancel <on|off>', 'whether the customer portal offers cancelling a subscription at period end')
+    .option('--usage-frame-ancestors <origins>', 'comma-separated origins allowed to frame the usage page ("" = none)')
     .option('--json', 'print one line of JSON')
-    .action(async (opts: { company: string; invoiceGracePeriod?: string; paymentRetryDays?: string; json?: boolean }) => {
-      const patch: Record<string, unknown> = {};
-      if (opts.invoiceGracePeriod !== undefined) {
-        const n = Number(opts.invoiceGracePeriod);
-        if (!/^\d+$/.test(opts.invoiceGracePeriod.trim()) || !Number.isSafeInteger(n)) {
-          throw new BillingCliError(`--invoice-grace-period must be a whole number of seconds >= 0, got "${opts.invoiceGracePeriod}"`);
+    .action(
+      async (opts: {
+        company: string;
+        invoiceGracePeriod?: string;
+        paymentRetryDays?: string;
+        displayName?: string;
+        supportEmail?: string;
+        accentColor?: string;
+        portalCancel?: string;
+        usageFrameAncestors?: string;
+        json?: boolean;
+      }) => {
+        const patch: Record<string, unknown> = {};
+        if (opts.invoiceGracePeriod !== undefined) {
+          const n = Number(opts.invoiceGracePeriod);
+          if (!/^\d+$/.test(opts.invoiceGracePeriod.trim()) || !Number.isSafeInteger(n)) {
+            throw new BillingCliError(`--invoice-grace-period must be a whole number of seconds >= 0, got "${opts.invoiceGracePeriod}"`);
+          }
+          patch.invoice_grace_period_seconds = n;
         }
-        patch.invoice_grace_period_seconds = n;
-      }
-      if (opts.paymentRetryDays !== undefined) {
-        const days = opts.paymentRetryDays.trim() === '' ? [] : opts.paymentRetryDays.split(',').map((d) => d.trim());
-        if (!days.every((d) => /^\d+$/.test(d) && Number(d) >= 1 && Number(d) <= 365)) {
-          throw new BillingCliError(`--payment-retry-days must list whole days between 1 and 365, got "${opts.paymentRetryDays}"`);
+        if (opts.paymentRetryDays !== undefined) {
+          const days = opts.paymentRetryDays.trim() === '' ? [] : opts.paymentRetryDays.split(',').map((d) => d.trim());
+          if (!days.every((d) => /^\d+$/.test(d) && Number(d) >= 1 && Number(d) <= 365)) {
+            throw new BillingCliError(`--payment-retry-days must list whole days between 1 and 365, got "${opts.paymentRetryDays}"`);
+          }
+          const numbers = days.map(Number);
+          if (numbers.some((d, i) => i > 0 && d <= numbers[i - 1])) throw new BillingCliError('--payment-retry-days must be increasing');
+          patch.payment_retry_days = numbers;
         }
-        const numbers = days.map(Number);
-        if (numbers.some((d, i) => i > 0 && d <= numbers[i - 1])) throw new BillingCliError('--payment-retry-days must be increasing');
-        patch.payment_retry_days = numbers;
-      }
-      const settings = await withApp(async (app) => {
-        const rows:
-          | [{ company_id: string; settings: Record<string, unknown> }[], number]
-          | { company_id: string; settings: Record<string, unknown> }[] = await app
-          .get(DataSource)
-          .query(
-            'UPDATE companies SET settings = settings || $2::jsonb, updated_at = now() WHERE company_id = $1 RETURNING company_id, settings',
-            [opts.company, JSON.stringify(patch)],
-          );
-        const list = (Array.isArray(rows[0]) ? rows[0] : rows) as { company_id: string; settings: Record<string, unknown> }[];
-        if (!list[0]) throw new BillingCliError(`company ${opts.company} not found`);
-        return list[0].settings;
-      });
-      const grace = typeof settings.invoice_grace_period_seconds === 'number' ? settings.invoice_grace_period_seconds : 3600;
-      const retries = Array.isArray(settings.payment_retry_days) ? settings.payment_retry_days : [1, 3, 5];
-      print(
-        !!opts.json,
-        { company_id: opts.company, invoice_grace_period_seconds: grace, payment_retry_days: retries },
-        `company ${opts.company}: invoice grace period ${grace} s, payment retries after ${retries.join(', ') || 'no'} days`,
-      );
-    });
+        const textOrReset = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? null : v);
+        patch.display_name = textOrReset(opts.displayName);
+        patch.support_email = textOrReset(opts.supportEmail);
+        patch.accent_color = textOrReset(opts.accentColor);
+        if (opts.portalCancel !== undefined) {
+          const v = opts.portalCancel.trim().toLowerCase();
+          if (!['on', 'off', 'true', 'false'].includes(v))
+            throw new BillingCliError(`--portal-cancel must be on or off, got "${opts.portalCancel}"`);
+          patch.portal_cancel_enabled = v === 'on' || v === 'true';
+        }
+        if (opts.usageFrameAncestors !== undefined) {
+          const list = opts.usageFrameAncestors.trim();
+          patch.usage_page_frame_ancestors = list === '' ? [] : list.split(',').map((o) => o.trim());
+        }
+        const settings = await withApp((app) => app.get(CompanySettingsService).update(opts.company, patch));
+        print(
+          !!opts.json,
+          settings,
+          [
+            `company ${opts.company}: invoice grace period ${settings.invoice_grace_period_seconds} s, ` +
+              `payment retries after ${settings.payment_retry_days.join(', ') || 'no'} days`,
+            `  display name ${JSON.stringify(settings.display_name)}, support e-mail ${settings.support_email ?? '-'}, accent ${settings.accent_color}`,
+            `  portal cancel ${settings.portal_cancel_enabled ? 'on' : 'off'}, usage page frame ancestors ${settings.usage_page_frame_ancestors.join(' ') || 'none'}`,
+          ].join('\n'),
+        );
+      },
+    );
 }

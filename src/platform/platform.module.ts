@@ -18,6 +18,8 @@ import { UnitOfWork } from './tenancy/scoped.repository';
 import { PlatformScheduler } from './scheduler/platform-scheduler';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { CompanySettingsService } from './company-settings/company-settings.service';
+import { CompanySettingsController } from './company-settings/company-settings.controller';
 
 export interface PlatformOptions {
   config: TallyConfig;
@@ -41,13 +43,14 @@ export class PlatformModule {
           retryDelay: 500,
         }),
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, CompanySettingsController],
       providers: [
         { provide: TALLY_CONFIG, useValue: options.config },
         { provide: Clock, useClass: SystemClock },
         { provide: UnitOfWork, useFactory: (ds: DataSource) => new UnitOfWork(ds), inject: [DataSource] },
         CompanySeeders,
         CompaniesService,
+        CompanySettingsService,
         IdempotencyService,
         PlatformScheduler,
         RateLimitService,
@@ -56,7 +59,16 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
-      exports: [TALLY_CONFIG, Clock, UnitOfWork, CompanySeeders, CompaniesService, IdempotencyService, PlatformScheduler],
+      exports: [
+        TALLY_CONFIG,
+        Clock,
+        UnitOfWork,
+        CompanySeeders,
+        CompaniesService,
+        CompanySettingsService,
+        IdempotencyService,
+        PlatformScheduler,
+      ],
     };
   }
 }

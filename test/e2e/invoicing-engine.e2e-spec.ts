@@ -484,14 +484,18 @@ describe('billing engine', () => {
 
     const settings = await capture('company', 'settings', '--company', b.companyId, '--invoice-grace-period', '120', '--json');
     expect(settings.code).toBe(0);
-    expect(JSON.parse(settings.stdout)).toEqual({
+    expect(JSON.parse(settings.stdout)).toMatchObject({
       company_id: b.companyId,
       invoice_grace_period_seconds: 120,
       payment_retry_days: [1, 3, 5],
     });
     expect((await capture('company', 'settings', '--company', b.companyId, '--invoice-grace-period', '-5')).code).not.toBe(0);
     const retries = await capture('company', 'settings', '--company', b.companyId, '--payment-retry-days', '2,4', '--json');
-    expect(JSON.parse(retries.stdout)).toEqual({ company_id: b.companyId, invoice_grace_period_seconds: 120, payment_retry_days: [2, 4] });
+    expect(JSON.parse(retries.stdout)).toMatchObject({
+      company_id: b.companyId,
+      invoice_grace_period_seconds: 120,
+      payment_retry_days: [2, 4],
+    });
     for (const bad of ['0', '3,2', 'x', '1,,2']) {
       expect((await capture('company', 'settings', '--company', b.companyId, '--payment-retry-days', bad)).code).not.toBe(0);
     }

@@ -1,0 +1,192 @@
+import { DomainError } from '../errors/domain-error';
+
+/**
+ * A company's settings (the `settings` object of its `companies` row), read and validated in one
+ * place: the API route (`GET/PATCH …/settings`), the command line (`company settings`) and the
+ * hosted pages all go through these pure functions. A key absent from the row has its default;
+ * `null` in a patch puts the default back (the key is removed from the row).
+ */
+export interface CompanySettings {
+  /** The name the hosted pages show; default the company's name. */
+  display_name: string;
+  /** Where customers write about a bill (shown on the pages and the PDF); default none. */
+  support_email: string | null;
+  /** The pages' accent colour (`#rrggbb`, lower case); default the standard blue. */
+  accent_color: string;
+  /** Whether the customer portal offers cancelling a subscription at period end; default false. */
+  portal_cancel_enabled: boolean;
+  /** Origins allowed to frame the usage page (CSP `frame-ancestors`); default none. */
+  usage_page_frame_ancestors: string[];
+  /** Seconds a usage invoice stays DRAFT after its billing date (late events); default 3600. */
+  invoice_grace_period_seconds: number;
+  /** Days after the first failed charge to retry it; default [1, 3, 5]. */
+  payment_retry_days: number[];
+}
+
+export type CompanySettingsPatch = { [K in keyof CompanySettings]?: CompanySettings[K] | null };
+
+export const DEFAULT_ACCENT_COLOR = '#1d4ed8';
+export const DEFAULT_GRACE_SECONDS = 3600;
+export const DEFAULT_RETRY_DAYS = [1, 3, 5];
+export const DISPLAY_NAME_MAX = 100;
+export const FRAME_ANCESTORS_MAX = 20;
+/** The accent colour is the background of white button text: WCAG AA for normal text. */
+export const MIN_ACCENT_CONTRAST = 4.5;
+
+export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
+  'display_name',
+  'support_email',
+  'accent_color',
+  'portal_cancel_enabled',
+  'usage_page_frame_ancestors',
+  'invoice_grace_period_seconds',
+  'payment_retry_days',
+];
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** The settings as the pages and the API read them: every key, defaults filled in. */
+export function resolveCompanySettings(companyName: string, raw: Record<string, unknown> | null | undefined): CompanySettings {
+  const s = raw ?? {};
+  const str = (k: string) => (typeof s[k] === 'string' && (s[k] as string).trim() !== '' ? (s[k] as string) : null);
+  const grace = s.invoice_grace_period_seconds;
+  const retries = s.payment_retry_days;
+  const ancestors = s.usage_page_frame_ancestors;
+  return {
+    display_name: str('display_name') ?? companyName,
+    support_email: str('support_email'),
+    accent_color: str('accent_color') ?? DEFAULT_ACCENT_COLOR,
+    portal_cancel_enabled: s.portal_cancel_enabled === true,
+    usage_page_frame_ancestors: Array.isArray(ancestors) ? ancestors.filter((a): a is string => typeof a === 'string') : [],
+    invoice_grace_period_seconds: typeof grace === 'number' && Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS,
+    payment_retry_days:
+      Array.isArray(retries) && retries.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)
+        ? (retries as number[])
+        : DEFAULT_RETRY_DAYS,
+  };
+}
+
+function channel(hex: string): number {
+  const c = parseInt(hex, 16) / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/** WCAG contrast ratio of a `#rrggbb` colour against white. */
+export function contrastWithWhite(color: string): number {
+  const l = 0.2126 * channel(color.slice(1, 3)) + 0.7152 * channel(color.slice(3, 5)) + 0.0722 * channel(color.slice(5, 7));
+  return 1.05 / (l + 0.05);
+}
+
+/**
+ * An origin a page may be framed by: `https://host[:port]` (or `http://`), no path, query,
+ * fragment, user or wildcard; answered as `URL.origin` (lower-case host, default port dropped).
+ */
+export function parseOrigin(value: string): string | null {
+  if (typeof value !== 'string' || value.length > 255 || !/^https?:\/\/[^/?#\s*]+\/?$/i.test(value)) return null;
+  try {
+    const url = new URL(value);
+    if (url.username || url.password || !url.hostname) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks a patch key by key and answers it normalised (trimmed names, lower-case colours,
+ * origins as `URL.origin`); every bad key is named in one 400 `invalid_field`. `null` resets a
+ * key to its default. Keys not in SETTINGS_KEYS are refused.
+ */
+export function validateSettingsPatch(input: Record<string, unknown>): CompanySettingsPatch {
+  const errors: Record<string, string> = {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if (!(SETTINGS_KEYS as readonly string[]).includes(key)) {
+      errors[key] = 'is not a company setting';
+      continue;
+    }
+    if (value === null) {
+      out[key] = null;
+      continue;
+    }
+    switch (key as keyof CompanySettings) {
+      case 'display_name': {
+        const v = typeof value === 'string' ? value.trim() : '';
+        if (typeof value !== 'string') errors[key] = 'must be a string';
+        else if (!v) errors[key] = 'must not be empty (null puts the company name back)';
+        else if (v.length > DISPLAY_NAME_MAX) errors[key] = `must be at most ${DISPLAY_NAME_MAX} characters`;
+        else if (CONTROL.test(v)) errors[key] = 'must not contain control characters';
+        else out[key] = v;
+        break;
+      }
+      case 'support_email': {
+        const v = typeof value === 'string' ? value.trim() : '';
+        if (typeof value !== 'string' || v.length > 254 || !EMAIL.test(v)) errors[key] = 'must be an e-mail address';
+        else out[key] = v;
+        break;
+      }
+      case 'accent_color': {
+        if (typeof value !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(value)) errors[key] = 'must be a colour written #rrggbb';
+        else if (contrastWithWhite(value) < MIN_ACCENT_CONTRAST)
+          errors[key] =
+            `is too light: white text on it has a contrast of ${contrastWithWhite(value).toFixed(2)}:1, ` +
+            `at least ${MIN_ACCENT_CONTRAST}:1 is needed`;
+        else out[key] = value.toLowerCase();
+        break;
+      }
+      case 'portal_cancel_enabled':
+        if (typeof value !== 'boolean') errors[key] = 'must be a boolean';
+        else out[key] = value;
+        break;
+      case 'usage_page_frame_ancestors': {
+        if (!Array.isArray(value)) {
+          errors[key] = 'must be a list of origins';
+          break;
+        }
+        if (value.length > FRAME_ANCESTORS_MAX) {
+          errors[key] = `must list at most ${FRAME_ANCESTORS_MAX} origins`;
+          break;
+        }
+        const origins: string[] = [];
+        value.forEach((v, i) => {
+          const origin = typeof v === 'string' ? parseOrigin(v) : null;
+          if (origin === null) errors[`${key}[${i}]`] = 'must be an origin such as https://app.example.com (scheme, host and port only)';
+          else if (!origins.includes(origin)) origins.push(origin);
+        });
+        out[key] = origins;
+        break;
+      }
+      case 'invoice_grace_period_seconds':
+        if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > 31 * 86400)
+          errors[key] = 'must be a whole number of seconds between 0 and 2678400 (31 days)';
+        else out[key] = value;
+        break;
+      case 'payment_retry_days': {
+        if (
+          !Array.isArray(value) ||
+          value.length > 20 ||
+          !value.every((d) => typeof d === 'number' && Number.isInteger(d) && d >= 1 && d <= 365)
+        )
+          errors[key] = 'must list at most 20 whole days between 1 and 365';
+        else if (value.some((d: number, i) => i > 0 && d <= (value[i - 1] as number))) errors[key] = 'must be increasing';
+        else out[key] = value;
+        break;
+      }
+    }
+  }
+  if (Object.keys(errors).length) throw DomainError.validation(errors);
+  return out as CompanySettingsPatch;
+}
+
+/** The stored settings object after a (validated) patch: `null` removes the key, other keys are kept. */
+export function applySettingsPatch(raw: Record<string, unknown> | null | undefined, patch: CompanySettingsPatch): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...(raw ?? {}) };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete next[k];
+    else if (v !== undefined) next[k] = v;
+  }
+  return next;
+}
