@@ -35,11 +35,7 @@ describe('customer portal and usage page', () => {
     (await ok(await tenant.post(`/customer_dashboards/${customer}/portal`))).url as string;
   const usageLink = async (tenant: Tenant, customer: string) =>
     (await ok(await tenant.post(`/customer_dashboards/${customer}/usage`))).url as string;
-  const setSettings = (tenant: Tenant, settings: Record<string, unknown>) =>
-    t.dataSource.query('UPDATE companies SET settings = settings || $2::jsonb WHERE company_id = $1', [
-      tenant.companyId,
-      JSON.stringify(settings),
-    ]);
+  const setSettings = async (tenant: Tenant, settings: Record<string, unknown>) => ok(await tenant.patch('/settings', settings));
   const subscribe = async (customerId: string, extra: Record<string, unknown> = {}) =>
     ok(
       await a.post('/subscriptions', {
@@ -169,6 +165,21 @@ describe('customer portal and usage page', () => {
       expect(res.text).not.toContain('cancel_subscription');
       // the default card is used by an auto-charging subscription: no remove button
       expect(res.text).not.toContain('value="remove_card"');
+    });
+    it("shows the company's display name, support e-mail and accent colour from its settings", async () => {
+      const c = await createCustomer(a);
+      await setSettings(a, { display_name: 'Acme Cloud <x>', support_email: 'billing@acme.test', accent_color: '#0f766e' });
+      try {
+        for (const url of [await portalLink(a, c.id), await usageLink(a, c.id)]) {
+          const html = (await page(url)).text;
+          expect(html).toContain('<span class="company">Acme Cloud &#60;x&#62;</span>');
+          expect(html).not.toContain('Acme &#60;Billing&#62;');
+          expect(html).toContain(':root{--brand:#0f766e;');
+        }
+        expect((await page(await portalLink(a, c.id))).text).toContain('href="mailto:billing@acme.test"');
+      } finally {
+        await setSettings(a, { display_name: null, support_email: null, accent_color: null });
+      }
     });
   });
 
@@ -327,7 +338,7 @@ describe('customer portal and usage page', () => {
       expect(res.text).not.toContain('<form');
     });
 
-    it("frame-ancestors: none by default; the company's origins when set (invalid ones ignored)", async () => {
+    it("frame-ancestors: none by default; the company's origins when set", async () => {
       const c = await createCustomer(a);
       await subscribe(c.id);
       const url = await usageLink(a, c.id);
@@ -335,15 +346,14 @@ describe('customer portal and usage page', () => {
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['content-security-policy']).toContain("form-action 'none'");
       expect(res.headers['x-frame-options']).toBe('DENY');
-      await setSettings(a, {
-        usage_page_frame_ancestors: [
-          'https://app.example.com',
-          'http://127.0.0.1:8080',
-          '*',
-          "https://x.test; script-src 'self'",
-          'https://a.test/path',
-        ],
-      });
+      // the settings route refuses anything but origins
+      expectError(
+        await a.patch('/settings', { usage_page_frame_ancestors: ["https://x.test; script-src 'self'"] }),
+        400,
+        'validation_error',
+      );
+      expectError(await a.patch('/settings', { usage_page_frame_ancestors: ['*'] }), 400, 'validation_error');
+      await setSettings(a, { usage_page_frame_ancestors: ['https://app.example.com', 'http://127.0.0.1:8080'] });
       try {
         res = await page(url);
         expect(res.status).toBe(200);
@@ -354,7 +364,7 @@ describe('customer portal and usage page', () => {
         expect(portal.headers['content-security-policy']).toContain("frame-ancestors 'none'");
         expect(portal.headers['x-frame-options']).toBe('DENY');
       } finally {
-        await setSettings(a, { usage_page_frame_ancestors: [] });
+        await setSettings(a, { usage_page_frame_ancestors: null });
       }
     });
   });

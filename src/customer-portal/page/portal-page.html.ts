@@ -7,6 +7,7 @@
  */
 import { esc } from '../../platform/hosted-pages/format';
 import { hostedPage } from '../../platform/hosted-pages/layout';
+import { accentCss } from './portal-settings';
 
 export interface PortalSubscription {
   id: string;
@@ -46,6 +47,8 @@ export interface PortalCard {
 
 export interface PortalPageModel {
   companyName: string;
+  /** the company's accent colour (`#rrggbb`), or null */
+  accentColor: string | null;
   supportEmail: string | null;
   customerName: string;
   /** A success message after an action (role="status"). */
@@ -203,7 +206,13 @@ ${invoicesSection(m)}
 ${cardsSection(m)}
 ${m.supportEmail ? `<p class="fine">Questions about a bill? Write to <a href="mailto:${esc(m.supportEmail)}">${esc(m.supportEmail)}</a>.</p>` : ''}
 </div>`;
-  return hostedPage(`Billing — ${m.companyName}`, m.companyName, inner, 'Secure page · Powered by Tally', PORTAL_CSS);
+  return hostedPage(
+    `Billing — ${m.companyName}`,
+    m.companyName,
+    inner,
+    'Secure page · Powered by Tally',
+    PORTAL_CSS + accentCss(m.accentColor),
+  );
 }
 
 /** The page of a link that no longer opens (410) or never did (404). */

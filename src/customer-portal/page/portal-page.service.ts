@@ -207,6 +207,7 @@ export class PortalPageService {
 
     return {
       companyName: settings.displayName,
+      accentColor: settings.accentColor,
       supportEmail: settings.supportEmail,
       customerName: customer.org_name || customer.name || customer.email || 'Your account',
       notice,

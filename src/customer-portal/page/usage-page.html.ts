@@ -5,6 +5,7 @@
  */
 import { esc } from '../../platform/hosted-pages/format';
 import { hostedPage } from '../../platform/hosted-pages/layout';
+import { accentCss } from './portal-settings';
 import { BucketUnit, renderUsageChart, UsageBucket } from './usage-chart';
 
 export interface UsageMetric {
@@ -27,6 +28,8 @@ export interface UsageSubscription {
 
 export interface UsagePageModel {
   companyName: string;
+  /** the company's accent colour (`#rrggbb`), or null */
+  accentColor: string | null;
   customerName: string;
   subscriptions: UsageSubscription[];
 }
@@ -65,5 +68,5 @@ ${s.metrics.length ? s.metrics.map(metricBlock).join('\n') : '<p class="empty">T
 <h1>${esc(m.customerName)}</h1>
 ${subs}
 </div>`;
-  return hostedPage(`Usage — ${m.companyName}`, m.companyName, inner, 'Powered by Tally', USAGE_CSS);
+  return hostedPage(`Usage — ${m.companyName}`, m.companyName, inner, 'Powered by Tally', USAGE_CSS + accentCss(m.accentColor));
 }

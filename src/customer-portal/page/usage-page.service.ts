@@ -58,6 +58,7 @@ export class UsagePageService {
     const settings = portalSettings(company.name, company.settings);
     const model: UsagePageModel = {
       companyName: settings.displayName,
+      accentColor: settings.accentColor,
       customerName: customer.org_name || customer.name || customer.email || 'Your usage',
       subscriptions: await this.subscriptionsUsage(r.companyId, customer.id),
     };
