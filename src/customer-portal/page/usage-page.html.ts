@@ -49,7 +49,7 @@ function metricBlock(m: UsageMetric): string {
   return `<section class="metric" aria-labelledby="${esc(m.key)}-h">
 <h3 id="${esc(m.key)}-h">${esc(m.name)}</h3>
 <p class="figure">${esc(m.value)}${m.note ? ` <span class="unit">${esc(m.note)}</span>` : ''}</p>
-${m.chart ? renderUsageChart(m.key, m.name, m.chart.unit, m.chart.buckets) : ''}
+${m.chart ? `${renderUsageChart(m.key, m.name, m.chart.unit, m.chart.buckets)}\n<p class="fine">Per ${esc(m.chart.unit)} (UTC), over the current period.</p>` : ''}
 </section>`;
 }
 
