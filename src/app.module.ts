@@ -10,6 +10,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { CreditsModule } from './credits/credits.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { CheckoutModule } from './checkout/checkout.module';
+import { InvoicePagesModule } from './invoice-pages/invoice-pages.module';
 import { CustomerPortalModule } from './customer-portal/customer-portal.module';
 import { AuditModule } from './audit/audit.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -37,6 +38,7 @@ export class AppModule {
         CreditsModule,
         ContractsModule,
         CheckoutModule,
+        InvoicePagesModule,
         CustomerPortalModule,
         AuditModule,
       ],

@@ -764,6 +764,23 @@ export interface paths {
         patch: operations["InvoicesController_update"];
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/invoices/{uuid}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice's hosted page link (no token needed to open it); 409 on a DRAFT, which has no page until finalized */
+        get: operations["InvoicesController_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/invoices/{uuid}/void": {
         parameters: {
             query?: never;
@@ -2665,7 +2682,9 @@ export interface components {
             due: components["schemas"]["MoneyResponse"];
             prorated_amount: components["schemas"]["MoneyResponse"];
             auto_charges: boolean;
+            /** @description the hosted invoice page (secret link, no token needed); null on a DRAFT */
             hosted_link: string | null;
+            /** @description the invoice as a PDF (secret link); null on a DRAFT */
             pdf_link: string | null;
             metadata: {
                 [key: string]: unknown;
@@ -2720,7 +2739,9 @@ export interface components {
             due: components["schemas"]["MoneyResponse"];
             prorated_amount: components["schemas"]["MoneyResponse"];
             auto_charges: boolean;
+            /** @description the hosted invoice page (secret link, no token needed); null on a DRAFT */
             hosted_link: string | null;
+            /** @description the invoice as a PDF (secret link); null on a DRAFT */
             pdf_link: string | null;
             metadata: {
                 [key: string]: unknown;
@@ -2769,6 +2790,15 @@ export interface components {
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
+        };
+        InvoiceLinkResponse: {
+            /**
+             * @description the hosted invoice page: a secret link (no token needed) that never expires; its PDF is this URL + /pdf
+             * @example https://billing.example.com/invoices/pay/cmp_01jz3k4m5n6p7q8r9s0t1v2w3x_Vq3…
+             */
+            url: string;
+            /** @description the same URL, under the name the hosted API it mirrors uses */
+            link: string;
         };
         UpdateInvoiceDto: {
             /**
@@ -8864,6 +8894,94 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    InvoicesController_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceLinkResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / invalid_state: the invoice is a DRAFT (no page until finalized) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

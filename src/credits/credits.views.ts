@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
+import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import type { SearchPage } from '../platform/search/search';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { toCustomerResponse, toCustomerSummary } from '../customers/customers.mapper';
@@ -8,6 +9,7 @@ import { BillableItemsRepository } from '../metrics/metrics.repository';
 import { toBillableItemResponse } from '../metrics/metrics.mapper';
 import { InvoiceLinesRepository, InvoicesRepository } from '../invoicing/invoicing.repository';
 import { toInvoiceResponse } from '../invoicing/invoicing.mapper';
+import { InvoiceLinks } from '../invoicing/invoice-links.service';
 import { InvoiceLineEntity } from '../invoicing/invoicing.entity';
 import { CreditEntity, CreditLogEntity } from './credit.entity';
 import { CreditsRepository } from './credits.repository';
@@ -31,6 +33,8 @@ export class CreditViews {
     private readonly invoices: InvoicesRepository,
     private readonly invoiceLines: InvoiceLinesRepository,
     private readonly clock: Clock,
+    private readonly invoiceLinks: InvoiceLinks,
+    @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
   ) {}
 
   private async itemMap(companyId: string, ids: string[]) {
@@ -67,6 +71,7 @@ export class CreditViews {
       invoiceIds.length ? this.invoices.find(companyId, { where: { id: In(invoiceIds) } }) : Promise.resolve([]),
       invoiceIds.length ? this.invoiceLines.find(companyId, { where: { invoice_id: In(invoiceIds) } }) : Promise.resolve([]),
     ]);
+    await this.invoiceLinks.ensure(companyId, invoices);
     const creditById = new Map(credits.map((c) => [c.id, c]));
     const items = await this.itemMap(companyId, unique([...rows.map((l) => l.item_id), ...credits.map((c) => c.item_id)]));
     const customers = await this.customers.getMany(
@@ -86,7 +91,10 @@ export class CreditViews {
     const invoiceById = new Map(
       invoices.map((i) => {
         const customer = customers.get(i.customer_id);
-        return [i.id, toInvoiceResponse(i, linesByInvoice.get(i.id) ?? [], customer ? toCustomerResponse(customer) : null, now)];
+        return [
+          i.id,
+          toInvoiceResponse(i, linesByInvoice.get(i.id) ?? [], customer ? toCustomerResponse(customer) : null, now, this.config.publicUrl),
+        ];
       }),
     );
 

@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { newId } from '../platform/ids/ids';
+import { newPageToken } from '../platform/hosted-pages/token';
 import { InvoiceEntity, InvoiceLedgerEntryEntity, InvoiceStatus, LedgerEntryKind } from './invoicing.entity';
 import { InvoiceLedgerEntriesRepository, InvoicesRepository } from './invoicing.repository';
 import { InvoicingHooks, OfflineProviderType } from './invoicing.hooks';
 
 /** Who moved the money (kept on the ledger entry). */
-export type LedgerSource = 'BILLING_RUN' | 'API' | 'AUTO_CHARGE' | 'CHECKOUT' | 'CREDITS' | 'REFUND' | 'ONE_TIME';
+export type LedgerSource = 'BILLING_RUN' | 'API' | 'AUTO_CHARGE' | 'CHECKOUT' | 'INVOICE_PAGE' | 'CREDITS' | 'REFUND' | 'ONE_TIME';
 
 /** A processor charge (auto-charge) or a checkout payment to apply to an invoice. */
 export interface PaymentToApply {
@@ -113,9 +114,15 @@ export class InvoiceLedger {
       paid: invoice.paid_cents - prior.paid,
       credited: invoice.credits_applied_cents - prior.credited,
     });
-    const pending: InvoiceEntity = { ...invoice, status: 'PENDING', finalized_at: now };
+    // a final invoice has its hosted page and PDF: their link's secret is set here
+    const link_secret = invoice.link_secret ?? newPageToken(companyId);
+    const pending: InvoiceEntity = { ...invoice, status: 'PENDING', finalized_at: now, link_secret };
     finalized.status_after = 'PENDING';
-    const result = await this.settle(m, companyId, pending, finalized, now, { applyCredits: true, source, patch: { finalized_at: now } });
+    const result = await this.settle(m, companyId, pending, finalized, now, {
+      applyCredits: true,
+      source,
+      patch: { finalized_at: now, link_secret },
+    });
     await this.hooks.payments.enqueueCharges(m, companyId, [result], now);
     return result;
   }
@@ -351,7 +358,13 @@ export class InvoiceLedger {
     if (invoice.status === 'PENDING' && (await this.hooks.payments.chargeInFlight(m, companyId, invoice.id, now))) throw chargeInFlight();
     const prior = invoice.status === 'DRAFT' ? await this.sums(m, companyId, invoice.id) : null;
     const restored = invoice.credits_applied_cents > 0 ? await this.hooks.credits.restore(m, companyId, invoice, now) : 0;
-    const patch: Partial<InvoiceEntity> = { status: 'VOID', voided_at: now, due_cents: 0, updated_at: now };
+    const patch: Partial<InvoiceEntity> = {
+      status: 'VOID',
+      voided_at: now,
+      due_cents: 0,
+      updated_at: now,
+      link_secret: invoice.link_secret ?? newPageToken(companyId),
+    };
     if (restored > 0)
       Object.assign(patch, {
         total_cents: invoice.total_cents + restored,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { newId } from '../platform/ids/ids';
+import { newPageToken } from '../platform/hosted-pages/token';
 import { Discount, InvoiceLine, InvoiceTotals, summarizeInvoice } from '../billing-math';
 import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus } from './invoicing.entity';
 import { CompanyCountersRepository, InvoiceLinesRepository, InvoicesRepository } from './invoicing.repository';
@@ -114,6 +115,7 @@ export class InvoiceWriter {
       due_date: draft.due_date,
       paid_date: null,
       finalized_at: draft.status === 'PENDING' ? now : null,
+      link_secret: draft.status === 'PENDING' ? newPageToken(companyId) : null,
       finalize_after: draft.finalize_after,
       voided_at: null,
       sub_total_cents: totals.sub_total_cents,
@@ -136,8 +138,8 @@ export class InvoiceWriter {
       `INSERT INTO invoices (company_id, id, uuid, number, kind, billing_key, customer_id, billed_customer_id, subscription_id,
          currency, status, name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after,
          sub_total_cents, discount_cents, credits_applied_cents, total_cents, paid_cents, due_cents, prorated_amount_cents,
-         auto_charges, metadata, notes, payment_instructions, created_at, updated_at)
-       VALUES ($1, $2, $3, NULL, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, 0, $20, 0, $21, $22, $23, $24, $25, $26, $27, $27)
+         auto_charges, metadata, notes, payment_instructions, created_at, updated_at, link_secret)
+       VALUES ($1, $2, $3, NULL, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, 0, $20, 0, $21, $22, $23, $24, $25, $26, $27, $27, $28)
        ON CONFLICT DO NOTHING
        RETURNING id`,
       [
@@ -168,6 +170,7 @@ export class InvoiceWriter {
         invoice.notes,
         invoice.payment_instructions,
         now,
+        invoice.link_secret,
       ],
     );
     if (inserted.length === 0) return null;

@@ -1,12 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
-import { ApiTenantController } from '../platform/api-errors.decorator';
+import { ApiTenantController, ErrorResponse } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { InvoicesService } from './invoices.service';
 import { InvoicingViews } from './invoicing.views';
-import { FindInvoicesDto, InvoiceResponse, MarkInvoicePaidDto, UpdateInvoiceDto, VoidInvoiceDto } from './dto/invoice.dto';
+import {
+  FindInvoicesDto,
+  InvoiceLinkResponse,
+  InvoiceResponse,
+  MarkInvoicePaidDto,
+  UpdateInvoiceDto,
+  VoidInvoiceDto,
+} from './dto/invoice.dto';
 
 @ApiTags('invoicing')
 @ApiTenantController()
@@ -30,6 +37,19 @@ export class InvoicesController {
   @ApiOkResponse({ type: InvoiceResponse })
   async get(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<InvoiceResponse> {
     return this.views.invoiceView(companyId, await this.service.get(companyId, uuid));
+  }
+
+  @Get(':uuid/link')
+  @ApiOperation({
+    summary: "The invoice's hosted page link (no token needed to open it); 409 on a DRAFT, which has no page until finalized",
+  })
+  @ApiOkResponse({ type: InvoiceLinkResponse })
+  @ApiConflictResponse({
+    type: ErrorResponse,
+    description: 'request_error / invalid_state: the invoice is a DRAFT (no page until finalized)',
+  })
+  async link(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<InvoiceLinkResponse> {
+    return this.views.linkView(await this.service.link(companyId, uuid));
   }
 
   @Patch(':uuid')

@@ -7,6 +7,7 @@ import { InvoiceEntity } from './invoicing.entity';
 import { InvoicesRepository } from './invoicing.repository';
 import { InvoiceFinalizer } from './invoice-finalizer.service';
 import { InvoiceLedger } from './invoice-ledger.service';
+import { InvoiceLinks } from './invoice-links.service';
 import type { FindInvoicesDto, MarkInvoicePaidDto, UpdateInvoiceDto } from './dto/invoice.dto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,12 +102,27 @@ export class InvoicesService {
     private readonly ledger: InvoiceLedger,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly links: InvoiceLinks,
   ) {}
 
   /** By uuid; anything that is not a UUID of an invoice of this company is a 404. */
   async get(companyId: string, uuid: string): Promise<InvoiceEntity> {
     if (!isInvoiceUuid(uuid)) throw notFound();
     return this.invoices.findOneOrFail(companyId, { uuid: uuid.toLowerCase() }, notFound);
+  }
+
+  /**
+   * The invoice whose hosted page `GET /invoices/{uuid}/link` answers: a final invoice, given its
+   * secret if it has none yet. A DRAFT has no page (its lines may still change): 409.
+   */
+  async link(companyId: string, uuid: string): Promise<InvoiceEntity> {
+    const invoice = await this.get(companyId, uuid);
+    if (invoice.status === 'DRAFT')
+      throw DomainError.invalidState(
+        'invoice is DRAFT: its hosted page and PDF exist once it is finalized (POST /invoices/{uuid}/finalize)',
+      );
+    await this.links.ensure(companyId, [invoice]);
+    return invoice;
   }
 
   /** The search; a status filter reads OVERDUE against now, as responses do. */

@@ -51,6 +51,12 @@ export class InvoiceEntity {
   @JsonColumn() metadata: Record<string, unknown>;
   @TextColumn({ nullable: true }) notes: string | null;
   @TextColumn({ nullable: true }) payment_instructions: string | null;
+  /**
+   * The secret of the invoice's hosted page and PDF (`<company id>_<43 random characters>`, see
+   * platform/hosted-pages/token.ts): set when the invoice becomes final, null on drafts (and on
+   * final invoices written before it existed, until first answered: InvoiceLinks.ensure).
+   */
+  @TextColumn({ nullable: true }) link_secret: string | null;
   @TimestampColumn() created_at: Date;
   @TimestampColumn() updated_at: Date;
 }

@@ -31,11 +31,26 @@ export function toInvoiceLineResponse(l: InvoiceLineEntity, currency: string) {
   };
 }
 
+export interface InvoiceLinks {
+  /** The hosted invoice page. */
+  hosted: string;
+  /** The invoice as a PDF. */
+  pdf: string;
+}
+
+/** `PUBLIC_URL/invoices/pay/<secret>` and its `/pdf`; null for a draft or an invoice without a secret yet. */
+export function invoiceLinks(publicUrl: string, invoice: Pick<InvoiceEntity, 'status' | 'link_secret'>): InvoiceLinks | null {
+  if (invoice.status === 'DRAFT' || !invoice.link_secret) return null;
+  const hosted = `${publicUrl}/invoices/pay/${invoice.link_secret}`;
+  return { hosted, pdf: `${hosted}/pdf` };
+}
+
 /**
  * The spec's Invoice (plus `items`, the lines). `customer` is the full customer response, given
  * by the caller (loaded in one batch for a page of invoices).
  */
-export function toInvoiceResponse(i: InvoiceEntity, lines: InvoiceLineEntity[], customer: unknown, now: Date) {
+export function toInvoiceResponse(i: InvoiceEntity, lines: InvoiceLineEntity[], customer: unknown, now: Date, publicUrl: string) {
+  const links = invoiceLinks(publicUrl, i);
   return {
     uuid: i.uuid,
     id: i.id,
@@ -61,8 +76,8 @@ export function toInvoiceResponse(i: InvoiceEntity, lines: InvoiceLineEntity[], 
     due: money(i.currency, i.due_cents),
     prorated_amount: money(i.currency, i.prorated_amount_cents),
     auto_charges: i.auto_charges,
-    hosted_link: null,
-    pdf_link: null,
+    hosted_link: links?.hosted ?? null,
+    pdf_link: links?.pdf ?? null,
     metadata: i.metadata,
     notes: i.notes,
     items: [...lines].sort((a, b) => a.position - b.position).map((l) => toInvoiceLineResponse(l, i.currency)),

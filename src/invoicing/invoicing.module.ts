@@ -20,6 +20,7 @@ import { InvoicingViews } from './invoicing.views';
 import { InvoiceLedger } from './invoice-ledger.service';
 import { InvoicingHooks } from './invoicing.hooks';
 import { InvoiceLedgerAudit } from './invoice-ledger.audit';
+import { InvoiceLinks } from './invoice-links.service';
 
 /**
  * Invoices, one-time charges, billing runs and the invoice ledger (the one owner of every
@@ -42,6 +43,7 @@ import { InvoiceLedgerAudit } from './invoice-ledger.audit';
     InvoiceLedger,
     InvoiceLedgerAudit,
     InvoiceWriter,
+    InvoiceLinks,
     ...ENGINE_PROVIDERS,
     InvoicesService,
     OneTimesService,
@@ -55,6 +57,8 @@ import { InvoiceLedgerAudit } from './invoice-ledger.audit';
     InvoiceLedger,
     InvoiceLedgerAudit,
     InvoiceWriter,
+    InvoiceLinks,
+    InvoicingViews,
     ...ENGINE_EXPORTS,
     InvoicesService,
     InvoicingViews,

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
+import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import type { SearchPage } from '../platform/search/search';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { CustomerEntitlementsPort } from '../customers/customer-entitlements-view.service';
@@ -12,6 +13,8 @@ import { InvoiceLinesRepository, InvoicesRepository } from './invoicing.reposito
 import { toInvoiceResponse, toOneTimeBillableResponse } from './invoicing.mapper';
 import type { InvoiceResponse } from './dto/invoice.dto';
 import type { OneTimeBillableResponse } from './dto/one-time.dto';
+import type { InvoiceLinkResponse } from './dto/invoice.dto';
+import { InvoiceLinks } from './invoice-links.service';
 
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
@@ -31,6 +34,8 @@ export class InvoicingViews {
     private readonly pricings: ProductPricingsRepository,
     private readonly catalogViews: CatalogViews,
     private readonly clock: Clock,
+    private readonly links: InvoiceLinks,
+    @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
   ) {}
 
   async invoiceViews(companyId: string, invoices: InvoiceEntity[]): Promise<InvoiceResponse[]> {
@@ -60,6 +65,11 @@ export class InvoicingViews {
     docs: { invoice: InvoiceEntity; lines: InvoiceLineEntity[] }[],
   ): Promise<InvoiceResponse[]> {
     const now = this.clock.now();
+    // final invoices written before links existed get their secret now (drafts and previews have none)
+    await this.links.ensure(
+      companyId,
+      docs.map((d) => d.invoice),
+    );
     const customers = await this.customers.getMany(
       companyId,
       docs.map((d) => d.invoice.customer_id),
@@ -68,12 +78,18 @@ export class InvoicingViews {
     return docs.map(({ invoice, lines }) => {
       const c = customers.get(invoice.customer_id);
       const customer = c ? toCustomerResponse(c, entitlements.get(c.id) ?? []) : null;
-      return toInvoiceResponse(invoice, lines, customer, now) as InvoiceResponse;
+      return toInvoiceResponse(invoice, lines, customer, now, this.config.publicUrl) as InvoiceResponse;
     });
   }
 
   async invoiceView(companyId: string, invoice: InvoiceEntity): Promise<InvoiceResponse> {
     return (await this.invoiceViews(companyId, [invoice]))[0];
+  }
+
+  /** `GET /invoices/{uuid}/link`: the hosted page's URL (the invoice is final and has its secret). */
+  linkView(invoice: InvoiceEntity): InvoiceLinkResponse {
+    const url = this.links.linksOf(invoice)!.hosted;
+    return { url, link: url };
   }
 
   async invoicePage(companyId: string, page: SearchPage<InvoiceEntity>): Promise<SearchPage<InvoiceResponse>> {

@@ -10,7 +10,7 @@ import { join, relative, resolve, dirname } from 'path';
  * the imports between modules form no cycle):
  *
  *   platform, billing-math, webhooks  <-  customers, entitlements, metrics, catalog  <-  subscriptions
- *   <-  invoicing  <-  payments, credits  <-  checkout, contracts, customer-portal
+ *   <-  invoicing  <-  payments, credits  <-  checkout, contracts, invoice-pages, customer-portal
  *
  * audit, cli, bench and the files at the root of src/ (main.ts, app.module.ts, schema.ts) compose
  * the modules and sit above them all. A module calls a higher one only through the hooks it
@@ -29,6 +29,7 @@ export const TIERS: Record<string, number> = {
   payments: 4,
   credits: 4,
   checkout: 5,
+  'invoice-pages': 5,
   contracts: 5,
   'customer-portal': 5,
 };

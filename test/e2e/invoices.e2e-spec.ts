@@ -119,8 +119,8 @@ describe('invoices', () => {
         due: usd(2500),
         prorated_amount: usd(0),
         auto_charges: false,
-        hosted_link: null,
-        pdf_link: null,
+        hosted_link: expect.stringMatching(new RegExp(`/invoices/pay/${a.companyId}_[A-Za-z0-9_-]{43}$`)),
+        pdf_link: expect.stringMatching(/\/pdf$/),
         metadata: { po: '42' },
         notes: 'thanks',
         items: [
@@ -416,7 +416,14 @@ describe('invoices', () => {
       expect(draft).toMatchObject({ status: 'DRAFT', total: usd(4200), due: usd(4200) });
       clock.set(new Date(T0.getTime() + 60_000));
       const res = await a.post(`/invoices/${draft.uuid}/finalize`).expect(200);
-      expect(res.body).toEqual({ ...draft, status: 'PENDING', updated_at: new Date(T0.getTime() + 60_000).toISOString() });
+      expect(draft.hosted_link).toBeNull(); // a draft has no page; a final invoice has one (test/e2e/invoice-pages.e2e-spec.ts)
+      expect(res.body).toEqual({
+        ...draft,
+        status: 'PENDING',
+        updated_at: new Date(T0.getTime() + 60_000).toISOString(),
+        hosted_link: expect.stringContaining('/invoices/pay/'),
+        pdf_link: expect.stringContaining('/invoices/pay/'),
+      });
     });
 
     it('makes a DRAFT with nothing due PAID at once, with its paid_date', async () => {

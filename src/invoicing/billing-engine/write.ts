@@ -72,6 +72,7 @@ export function unsavedInvoice(companyId: string, draft: InvoiceDraft, now: Date
     due_date: draft.due_date,
     paid_date: null,
     finalized_at: null,
+    link_secret: null,
     finalize_after: draft.finalize_after,
     voided_at: null,
     sub_total_cents: totals.sub_total_cents,

@@ -224,13 +224,25 @@ export class InvoiceResponse {
   @ApiProperty({ type: MoneyResponse, description: 'total − paid, never below 0' }) due: MoneyResponse;
   @ApiProperty({ type: MoneyResponse }) prorated_amount: MoneyResponse;
   @ApiProperty() auto_charges: boolean;
-  @ApiProperty({ type: String, nullable: true }) hosted_link: string | null;
-  @ApiProperty({ type: String, nullable: true }) pdf_link: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'the hosted invoice page (secret link, no token needed); null on a DRAFT' })
+  hosted_link: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'the invoice as a PDF (secret link); null on a DRAFT' })
+  pdf_link: string | null;
   @ApiProperty({ type: 'object', additionalProperties: true }) metadata: Record<string, unknown>;
   @ApiProperty({ type: String, nullable: true }) notes: string | null;
   @ApiProperty({ type: [InvoiceLineResponse] }) items: InvoiceLineResponse[];
   @ApiProperty({ type: String, format: 'date-time' }) created_at: string | null; // never null in an answer
   @ApiProperty({ type: String, format: 'date-time' }) updated_at: string | null; // never null in an answer
+}
+
+/** `GET /invoices/{uuid}/link`: the invoice's hosted page (the same URL as its `hosted_link`). */
+export class InvoiceLinkResponse {
+  @ApiProperty({
+    description: 'the hosted invoice page: a secret link (no token needed) that never expires; its PDF is this URL + /pdf',
+    example: 'https://billing.example.com/invoices/pay/cmp_01jz3k4m5n6p7q8r9s0t1v2w3x_Vq3…',
+  })
+  url: string;
+  @ApiProperty({ description: 'the same URL, under the name the hosted API it mirrors uses' }) link: string;
 }
 
 /** #7, the preview of the next invoice: an invoice not written yet, so `uuid`, `id` (and `number`) are null. */

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { InvoiceEntity } from '../invoicing/invoicing.entity';
+import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
+import { InvoicingHooks } from '../invoicing/invoicing.hooks';
+import { PaymentMethodsService } from '../payments/payment-methods.service';
+import { PaymentTransactionsService } from '../payments/payment-transactions.service';
+import { PaymentProcessor } from '../payments/processor/payment-processor';
+import type { ProviderType } from '../payments/payment-transaction.entity';
+import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
+
+export type PagePaymentOutcome =
+  | { kind: 'paid' }
+  | { kind: 'declined'; message: string }
+  /** The invoice no longer takes a payment (PAID, VOID, nothing due). */
+  | { kind: 'closed' }
+  /** The amount due is not the one the payer saw: nothing was charged. */
+  | { kind: 'changed'; dueCents: number }
+  /** An automatic charge of this invoice is being processed. */
+  | { kind: 'in_flight' };
+
+class Declined extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * Pays what is due on an invoice with a card typed on its hosted page, in ONE transaction with
+ * the invoice row locked: the token's card is attached to the invoice's billed customer
+ * (payments' PaymentMethodsService; the first card becomes the default), the processor charges
+ * the due amount (a fresh idempotency key per payment), a SUCCEEDED payment transaction is
+ * recorded (initiated_by_type INVOICE_PAGE) and the InvoiceLedger applies it (source
+ * INVOICE_PAGE), so the invoice reads PAID. A decline rolls the whole transaction back: nothing
+ * is charged, stored or attached. The payer agreed to an amount (`agreedDueCents`, posted by
+ * the page): if the invoice's due amount moved meanwhile, nothing is charged.
+ */
+@Injectable()
+export class InvoicePagePayment {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly methods: PaymentMethodsService,
+    private readonly processor: PaymentProcessor,
+    private readonly transactions: PaymentTransactionsService,
+    private readonly ledger: InvoiceLedger,
+    private readonly hooks: InvoicingHooks,
+    private readonly subscriptionState: SubscriptionBillingStateService,
+  ) {}
+
+  async pay(companyId: string, invoiceId: string, token: string, agreedDueCents: number, now: Date): Promise<PagePaymentOutcome> {
+    try {
+      return await this.dataSource.transaction(async (m): Promise<PagePaymentOutcome> => {
+        const inv = await m.findOne(InvoiceEntity, {
+          where: { company_id: companyId, id: invoiceId },
+          lock: { mode: 'pessimistic_write' },
+        });
+        if (!inv || inv.status !== 'PENDING' || !(inv.due_cents > 0)) return { kind: 'closed' };
+        if (inv.due_cents !== agreedDueCents) return { kind: 'changed', dueCents: inv.due_cents };
+        if (await this.hooks.payments.chargeInFlight(m, companyId, inv.id, now)) return { kind: 'in_flight' };
+        const method = await this.methods.attachWithin(m, companyId, inv.billed_customer_id, token);
+        const key = `invoice-page:${inv.id}:${randomUUID()}`;
+        const result = await this.processor.charge(
+          {
+            company_id: companyId,
+            idempotency_key: key,
+            amount_cents: inv.due_cents,
+            currency: inv.currency,
+            payment_method: { id: method.id, provider_reference: method.provider_reference },
+          },
+          { manager: m },
+        );
+        if (result.status !== 'SUCCEEDED') throw new Declined(result.status_message ?? 'The payment was declined.');
+        const txn = await this.transactions.record(
+          m,
+          companyId,
+          {
+            customer_id: inv.billed_customer_id,
+            invoice: { id: inv.id, uuid: inv.uuid, number: inv.number },
+            currency: inv.currency,
+            total_amount_cents: inv.due_cents,
+            provider_type: this.processor.providerType as ProviderType,
+            provider_transaction_id: result.provider_transaction_id,
+            status: 'SUCCEEDED',
+            transaction_type: 'PAYMENT',
+            payment_method_id: method.id,
+            payment_method: { brand: method.brand, last_4: method.last_4, name: null, type: method.type },
+            initiated_by_type: 'INVOICE_PAGE',
+            processed_at: now,
+            metadata: { idempotency_key: key },
+          },
+          now,
+        );
+        const applied = await this.ledger.recordPayment(
+          m,
+          companyId,
+          inv.id,
+          { payment_transaction_id: txn.id, amount_cents: inv.due_cents, currency: inv.currency, paid_at: now, source: 'INVOICE_PAGE' },
+          now,
+        );
+        // the invoice is locked by this transaction and was checked above: a refusal is a bug, and
+        // throwing rolls the charge (kept by the sandbox in this transaction) back with the rest
+        if (!applied.applied) throw new Error(`invoice page: the invoice refused its payment: ${applied.reason}`);
+        if (inv.subscription_id) await this.subscriptionState.clearUnpaid(m, companyId, inv.subscription_id, now);
+        return { kind: 'paid' };
+      });
+    } catch (err) {
+      if (err instanceof Declined) return { kind: 'declined', message: err.reason };
+      throw err;
+    }
+  }
+}
