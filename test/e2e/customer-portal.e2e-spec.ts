@@ -155,8 +155,12 @@ describe('customer portal and usage page', () => {
       expect(body).toContain('Default');
       for (const inv of invoices) {
         expect(body).toContain(String(inv.number));
-        if (inv.hosted_link) expect(res.text).toContain(`href="${inv.hosted_link}"`);
-        if (inv.pdf_link) expect(res.text).toContain(`href="${inv.pdf_link}"`);
+        // every final invoice answers its page and PDF links; the portal links to both, and they open
+        expect(inv.hosted_link).toEqual(expect.any(String));
+        expect(inv.pdf_link).toEqual(expect.any(String));
+        expect(res.text).toContain(`href="${inv.hosted_link}"`);
+        expect(res.text).toContain(`href="${inv.pdf_link}"`);
+        expect((await page(inv.hosted_link)).status).toBe(200);
       }
       expect(sub.mrr.value_in_cents).toBe(14700);
       // every control has a label
