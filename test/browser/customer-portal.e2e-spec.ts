@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { FixedClock, Tenant } from '../support/app';
 import { ARTIFACTS, BrowserHarness, startBrowserHarness } from '../support/browser';
+import { BillingRunService } from '../../src/invoicing/billing-run.service';
 
 /**
  * The customer portal and the usage page in headless Chromium with JavaScript OFF: the portal at
@@ -70,6 +71,8 @@ describe('customer portal and usage page in a browser', () => {
       timestamp: `2027-03-0${day}T10:00:00.000Z`,
     }));
     await a.post('/events/ingest', { events }).expect(200);
+    // the first invoice (seats, in advance) is written and finalized: the portal lists it
+    await h.t.app.get(BillingRunService).run(clock.now(), { companyIds: [a.companyId] });
   });
 
   afterAll(() => h?.close());
@@ -99,8 +102,17 @@ describe('customer portal and usage page in a browser', () => {
       expect(body).toContain('$290.00 a month');
       expect(body).toContain('1 April 2027');
       expect(body).toContain('No card on file.');
+      const [invoice] = (await a.post('/invoices/find', { query: { customer_id: customer.id } }).expect(200)).body.results;
+      expect(invoice.status).toBe('PENDING');
+      expect(body).toContain('$290.00');
       await expectFits(page, 375);
       await page.screenshot({ path: path.join(ARTIFACTS, 'customer-portal-375.png'), fullPage: true });
+
+      // the invoice's own page, from its link
+      await page.getByRole('link', { name: `View invoice ${invoice.number}` }).click();
+      await page.waitForLoadState();
+      expect(page.url()).toBe(invoice.hosted_link);
+      await page.goBack();
 
       await page.getByLabel('Card to add').selectOption('tok_visa');
       await page.getByRole('button', { name: 'Add card' }).click();
