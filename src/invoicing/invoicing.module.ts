@@ -61,7 +61,6 @@ import { InvoiceLinks } from './invoice-links.service';
     InvoicingViews,
     ...ENGINE_EXPORTS,
     InvoicesService,
-    InvoicingViews,
   ],
 })
 export class InvoicingModule {}
