@@ -38,7 +38,7 @@ const EXTRA_CSS = `
 .billed li{overflow-wrap:anywhere}
 .lines{margin-top:8px;overflow-x:auto}
 .lines table{min-width:0}
-.lines td,.lines th{overflow-wrap:anywhere}
+.lines td,.lines th{overflow-wrap:break-word;word-break:normal}
 tfoot tr.grand th,tfoot tr.grand td{font-size:18px;border-top:2px solid var(--line)}
 tfoot tr.due th,tfoot tr.due td{font-size:18px}
 tfoot th{text-align:right}
@@ -49,7 +49,7 @@ legend{font-weight:700;font-size:18px;margin-bottom:4px;padding:0}
 .hint{display:block;margin-top:4px;color:var(--muted);font-size:13px;font-weight:400}
 button.pay-btn{width:100%;margin-top:18px;padding:14px 22px;font-size:17px}
 .notice{margin:0 0 12px;padding:12px 14px;border-radius:8px;border:1px solid #fcd34d;background:var(--warn-bg);color:var(--warn);font-weight:600}
-@media (max-width:560px){.lines th,.lines td{padding:8px 4px;font-size:14px}.col-unit{display:none}}
+@media (max-width:560px){.lines th,.lines td{padding:8px 3px;font-size:13px}.lines thead th.num{white-space:normal}tfoot tr.grand th,tfoot tr.grand td,tfoot tr.due th,tfoot tr.due td{font-size:16px}}
 `;
 
 function badge(doc: InvoiceDocument): string {
@@ -62,7 +62,7 @@ function linesTable(doc: InvoiceDocument): string {
     .map(
       (l) =>
         `<tr><th scope="row">${esc(l.name)}${l.detail ? `<span class="detail">${esc(l.detail)}</span>` : ''}</th>` +
-        `<td class="num">${esc(l.quantity)}</td><td class="num col-unit">${esc(l.unitPrice)}</td><td class="num">${esc(l.amount)}</td></tr>`,
+        `<td class="num">${esc(l.quantity)}</td><td class="num">${esc(l.unitPrice)}</td><td class="num">${esc(l.amount)}</td></tr>`,
     )
     .join('\n');
   const sum = (label: string, value: string, cls = '') =>
@@ -77,7 +77,7 @@ function linesTable(doc: InvoiceDocument): string {
   ].join('\n');
   return `<div class="lines"><table>
 <caption class="sr-only">Invoice lines and totals</caption>
-<thead><tr><th scope="col">Description</th><th scope="col" class="num">Qty</th><th scope="col" class="num col-unit">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>
+<thead><tr><th scope="col">Description</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>
 ${rows || '<tr><td colspan="4">No lines.</td></tr>'}
 </tbody>
@@ -127,7 +127,7 @@ export function renderInvoicePage(doc: InvoiceDocument, pdfHref: string, form: P
     : '';
   const inner = `<div class="body">
 <div class="head">
-<div><p class="eyebrow">${esc(doc.companyName)}</p><h1>${esc(doc.title)}</h1></div>
+<div><p class="eyebrow">Invoice from ${esc(doc.companyName)}</p><h1>${esc(doc.title)}</h1></div>
 ${badge(doc)}
 </div>
 <p class="lede"><a href="${esc(pdfHref)}" id="pdf-link">Download PDF</a></p>

@@ -159,7 +159,7 @@ describe('hosted invoice page and PDF', () => {
     expect(html).toContain(`Invoice ${inv.number}`);
     expect(html).toContain('1 March 2027'); // invoice date
     expect(html).toContain('Onboarding &#60;i&#62;pack&#60;/i&#62;');
-    expect(html).toMatch(/<td class="num">3<\/td><td class="num col-unit">\$12\.50<\/td><td class="num">\$37\.50<\/td>/);
+    expect(html).toMatch(/<td class="num">3<\/td><td class="num">\$12\.50<\/td><td class="num">\$37\.50<\/td>/);
     expect(html).toContain('Amount due');
     expect(html).toContain('billing@acme.test');
     expect(html).toContain('--brand:#0f766e');
@@ -254,5 +254,43 @@ describe('hosted invoice page and PDF', () => {
     expect(text).toMatch(/Total\s+\$37\.50/);
     expect(text).toMatch(/Amount due\s+\$37\.50/);
     expect(text).toContain('1 March 2027');
+  });
+});
+
+describe('hosted invoice page: rate limit per link', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const base = loadConfig().rateLimit;
+    t = await createTestApp({
+      config: { rateLimit: { ...base, pagePoints: 3, windowSeconds: 60, redisUrl: null, keyPrefix: `pgi:${randomUUID()}` } },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers the hosted 429 page past TALLY_PAGE_RATE_LIMIT requests of one link (page and PDF count together); another link counts on its own', async () => {
+    const a = await t.tenant();
+    const c = await createCustomer(a);
+    const make = async () => {
+      const res = await a
+        .post('/one_times', {
+          customer_id: c.id,
+          type: 'IMMEDIATE',
+          onetime_items: [{ aggregate: 1, custom_price: { amount: { currency: 'USD', value_in_cents: 500 }, description: 'Fee' } }],
+        })
+        .expect(201);
+      return (await a.get(`/invoices/${res.body[0].invoice_uuid}`).expect(200)).body.hosted_link as string;
+    };
+    const publicUrl = loadConfig().publicUrl;
+    const first = (await make()).slice(publicUrl.length);
+    const second = (await make()).slice(publicUrl.length);
+    await request(t.http).get(first).expect(200);
+    await request(t.http).get(`${first}/pdf`).expect(200);
+    await request(t.http).get(first).expect(200);
+    const limited = await request(t.http).get(first);
+    expect(limited.status).toBe(429);
+    expect(limited.headers['content-type']).toMatch(/^text\/html/);
+    expect(limited.text).toContain('Too many requests');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    await request(t.http).get(second).expect(200);
   });
 });

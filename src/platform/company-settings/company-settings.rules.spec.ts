@@ -1,0 +1,81 @@
+import { DomainError } from '../errors/domain-error';
+import {
+  applySettingsPatch,
+  contrastWithWhite,
+  DEFAULT_ACCENT_COLOR,
+  parseOrigin,
+  resolveCompanySettings,
+  validateSettingsPatch,
+} from './company-settings.rules';
+
+const errorsOf = (input: Record<string, unknown>): Record<string, string> => {
+  try {
+    validateSettingsPatch(input);
+  } catch (e) {
+    if (e instanceof DomainError) return e.validationErrors ?? {};
+    throw e;
+  }
+  throw new Error('expected a validation error');
+};
+
+describe('company settings rules', () => {
+  it('fills every default, and ignores stored values of the wrong type', () => {
+    expect(resolveCompanySettings('Acme', {})).toEqual({
+      display_name: 'Acme',
+      support_email: null,
+      accent_color: DEFAULT_ACCENT_COLOR,
+      portal_cancel_enabled: false,
+      usage_page_frame_ancestors: [],
+      invoice_grace_period_seconds: 3600,
+      payment_retry_days: [1, 3, 5],
+    });
+    expect(resolveCompanySettings('Acme', { display_name: 3, portal_cancel_enabled: 'yes', payment_retry_days: ['1'] })).toMatchObject({
+      display_name: 'Acme',
+      portal_cancel_enabled: false,
+      payment_retry_days: [1, 3, 5],
+    });
+  });
+
+  it('WCAG contrast with white: the default blue passes 4.5:1, yellow does not', () => {
+    expect(contrastWithWhite('#000000')).toBeCloseTo(21, 5);
+    expect(contrastWithWhite('#ffffff')).toBeCloseTo(1, 5);
+    expect(contrastWithWhite(DEFAULT_ACCENT_COLOR)).toBeGreaterThan(4.5);
+    expect(contrastWithWhite('#ffff00')).toBeLessThan(1.1);
+  });
+
+  it('origins: scheme, host and port only, normalised as URL.origin', () => {
+    expect(parseOrigin('https://App.Example.com:443/')).toBe('https://app.example.com');
+    expect(parseOrigin('http://localhost:8080')).toBe('http://localhost:8080');
+    for (const bad of [
+      'https://a.test/x',
+      'https://a.test?q',
+      'https://u:p@a.test',
+      'ftp://a.test',
+      'https://*.a.test',
+      "'self'",
+      'a.test',
+      '*',
+    ])
+      expect(parseOrigin(bad)).toBeNull();
+  });
+
+  it('a patch is normalised; null resets a key; every bad key is named', () => {
+    expect(validateSettingsPatch({ display_name: ' X ', accent_color: '#0F766E', support_email: null })).toEqual({
+      display_name: 'X',
+      accent_color: '#0f766e',
+      support_email: null,
+    });
+    expect(Object.keys(errorsOf({ display_name: '', accent_color: 'blue', nope: 1, payment_retry_days: [0] })).sort()).toEqual([
+      'accent_color',
+      'display_name',
+      'nope',
+      'payment_retry_days',
+    ]);
+    expect(
+      applySettingsPatch({ a: 1, display_name: 'X', accent_color: '#000000' }, { display_name: null, accent_color: '#111111' }),
+    ).toEqual({
+      a: 1,
+      accent_color: '#111111',
+    });
+  });
+});
