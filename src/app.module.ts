@@ -11,6 +11,7 @@ import { CreditsModule } from './credits/credits.module';
 import { ContractsModule } from './contracts/contracts.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { InvoicePagesModule } from './invoice-pages/invoice-pages.module';
+import { CustomerPortalModule } from './customer-portal/customer-portal.module';
 import { AuditModule } from './audit/audit.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { TALLY_SCHEMA } from './schema';
@@ -38,6 +39,7 @@ export class AppModule {
         ContractsModule,
         CheckoutModule,
         InvoicePagesModule,
+        CustomerPortalModule,
         AuditModule,
       ],
     };

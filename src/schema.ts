@@ -10,6 +10,7 @@ import { paymentsSchema } from './payments/payments.schema';
 import { creditsSchema } from './credits/credits.schema';
 import { contractsSchema } from './contracts/contracts.schema';
 import { checkoutSchema } from './checkout/checkout.schema';
+import { customerPortalSchema } from './customer-portal/customer-portal.schema';
 import { webhooksSchema } from './webhooks/webhooks.schema';
 
 /**
@@ -30,4 +31,5 @@ export const TALLY_SCHEMA: DatabaseSchema = combineSchemas([
   creditsSchema,
   contractsSchema,
   checkoutSchema,
+  customerPortalSchema,
 ]);

@@ -55,6 +55,7 @@ import { SubscriptionBillingStateService } from './subscription-billing-state.se
     CreateSubscriptionUseCase,
     ChangeSubscriptionUseCase,
     CancelSubscriptionUseCase,
+    SubscriptionUsageUseCase,
     SubscriptionBillingStateService,
     PlanCatalog,
     SubscriptionsHooks,

@@ -18,7 +18,14 @@ import type { OpenAPIObject } from '@nestjs/swagger';
  */
 
 /** Served by the app but not part of the JSON API: the reference itself and the hosted HTML pages. */
-const OUTSIDE_API = [/^\/api\/docs(-json)?(\/|$)/, /^\/checkout\/pay\//, /^\/contracts\/sign\//, /^\/invoices\/pay\//];
+const OUTSIDE_API = [
+  /^\/api\/docs(-json)?(\/|$)/,
+  /^\/checkout\/pay\//,
+  /^\/contracts\/sign\//,
+  /^\/invoices\/pay\//,
+  /^\/portal\//,
+  /^\/usage\//,
+];
 const DOC_ID = 'tally-openapi';
 const ERROR_SCHEMA = '#/components/schemas/ErrorResponse';
 

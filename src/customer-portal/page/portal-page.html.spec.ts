@@ -1,0 +1,131 @@
+import { PortalPageModel, renderLinkGone, renderPortalPage } from './portal-page.html';
+import { renderUsagePage } from './usage-page.html';
+import { usagePageHeaders } from './usage-page-headers';
+import { isFrameOrigin, portalSettings } from './portal-settings';
+
+describe('customer portal HTML', () => {
+  const model: PortalPageModel = {
+    companyName: 'Co <b>',
+    accentColor: null,
+    supportEmail: 'help"@x.test',
+    customerName: '<script>x</script>',
+    notice: 'Done <i>',
+    error: 'Refused <u>',
+    subscriptions: [
+      {
+        id: 'subs_1',
+        plan: 'Plan <p>',
+        amount: '$1.00 a month',
+        nextInvoice: '1 April 2027',
+        status: 'Active',
+        cancellable: true,
+        periodEnd: '1 April 2027',
+      },
+      {
+        id: 'subs_2',
+        plan: 'Other',
+        amount: '$2.00 a month',
+        nextInvoice: '—',
+        status: 'Ends on 1 April 2027',
+        cancellable: false,
+        periodEnd: null,
+      },
+    ],
+    invoices: [
+      {
+        number: '7',
+        date: '1 March 2027',
+        total: '$1.00',
+        due: '$0.00',
+        status: 'PAID',
+        hostedLink: 'https://x.test/i?a=1&b="2"',
+        pdfLink: null,
+      },
+    ],
+    cards: [
+      { id: 'pm_1', label: 'Visa ending 4242', expires: '12/2030', isDefault: true, removable: false },
+      { id: 'pm_2', label: 'Visa ending <4242>', expires: '01/2031', isDefault: false, removable: true },
+    ],
+    cardChoices: [{ value: 'tok_visa', label: 'Visa <test>' }],
+  };
+
+  it('escapes every value, labels every control, one cancel form per cancellable subscription', () => {
+    const html = renderPortalPage(model);
+    expect(html).not.toMatch(/<script|<b>|<i>|<u>|<p>|<4242>|<test>/);
+    expect(html).toContain('&#60;script&#62;x&#60;/script&#62;');
+    expect(html).toContain('href="https://x.test/i?a=1&#38;b=&#34;2&#34;"');
+    expect(html).toContain('<label for="payment_token">');
+    expect(html).toContain('<label for="confirm-subs_1">');
+    expect(html.match(/value="cancel_subscription"/g)).toHaveLength(1);
+    expect(html).toContain('role="status"');
+    expect(html).toContain('role="alert"');
+    // the default card: a badge, no "make default"; the one in use: no remove
+    expect(html.match(/value="make_default"/g)).toHaveLength(1);
+    expect(html.match(/value="remove_card"/g)).toHaveLength(1);
+    expect(html).toContain('name="payment_method_id" value="pm_2"');
+    expect(html).not.toContain('<script');
+  });
+
+  it('without anything: empty states, no cancel form, no alert', () => {
+    const html = renderPortalPage({ ...model, notice: null, error: null, subscriptions: [], invoices: [], cards: [], supportEmail: null });
+    expect(html).toContain('You have no current subscriptions.');
+    expect(html).toContain('No invoices yet.');
+    expect(html).toContain('No card on file.');
+    expect(html).not.toContain('role="alert"');
+    expect(html).not.toContain('mailto:');
+  });
+
+  it('a gone link says why, with no form', () => {
+    expect(renderLinkGone('expired', 'portal')).toContain('This billing portal link has expired');
+    expect(renderLinkGone('unknown', 'usage')).toContain('This page cannot be found');
+    expect(renderLinkGone('expired', 'usage')).not.toContain('<form');
+  });
+
+  it('the usage page escapes and has no form', () => {
+    const html = renderUsagePage({
+      companyName: 'A&B',
+      accentColor: '#0f766e',
+      customerName: '<x>',
+      subscriptions: [{ plan: '<plan>', period: 'p', metrics: [{ key: 'k', name: '<m>', value: '1', note: null, chart: null }] }],
+    });
+    expect(html).not.toMatch(/<x>|<plan>|<m>|<form/);
+    expect(html).toContain(':root{--brand:#0f766e;');
+  });
+});
+
+describe('usage page headers and settings', () => {
+  const base = { 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Frame-Options': 'DENY', 'Cache-Control': 'no-store' };
+
+  it("frame-ancestors 'none' with X-Frame-Options by default; the listed origins without it", () => {
+    expect(usagePageHeaders(base, [])).toMatchObject({ 'X-Frame-Options': 'DENY', 'Cache-Control': 'no-store' });
+    expect(usagePageHeaders(base, [])['Content-Security-Policy']).toMatch(/form-action 'none'; base-uri 'none'; frame-ancestors 'none'$/);
+    const h = usagePageHeaders(base, ['https://a.test', 'http://127.0.0.1:8080']);
+    expect(h['Content-Security-Policy']).toMatch(/frame-ancestors https:\/\/a\.test http:\/\/127\.0\.0\.1:8080$/);
+    expect(h).not.toHaveProperty('X-Frame-Options');
+    expect(base['X-Frame-Options']).toBe('DENY');
+  });
+
+  it('only exact origins reach the header', () => {
+    for (const ok of ['https://a.test', 'http://127.0.0.1:8080']) expect(isFrameOrigin(ok)).toBe(true);
+    for (const bad of [
+      '*',
+      'https://a.test/',
+      'https://a.test/x',
+      "https://a.test; script-src 'self'",
+      'javascript:1',
+      'HTTPS://A.TEST',
+      42,
+    ])
+      expect(isFrameOrigin(bad)).toBe(false);
+    expect(portalSettings('Co', { usage_page_frame_ancestors: ['https://a.test', '*', 'https://a.test'] }).frameAncestors).toEqual([
+      'https://a.test',
+    ]);
+    expect(portalSettings('Co', {})).toEqual({
+      displayName: 'Co',
+      supportEmail: null,
+      accentColor: '#1d4ed8',
+      cancelEnabled: false,
+      frameAncestors: [],
+    });
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * The customer portal, server-rendered (pure: model in, HTML out) in the shared hosted page
+ * layout. No script: every action is a small form posting back to the page's own address (the
+ * link's secret is in the path), answered with a 303 back to the page and a notice. Every value
+ * goes through `esc`; every control has a <label> (or a button text naming what it acts on).
+ * At 375 px the tables turn into stacked rows, each value under its column's name.
+ */
+import { esc } from '../../platform/hosted-pages/format';
+import { hostedPage } from '../../platform/hosted-pages/layout';
+import { accentCss } from './portal-settings';
+
+export interface PortalSubscription {
+  id: string;
+  plan: string;
+  /** "$147.00 a month" */
+  amount: string;
+  /** "1 April 2027", or a dash */
+  nextInvoice: string;
+  /** "Active", "Ends on 1 April 2027", "Unpaid" */
+  status: string;
+  /** Offered a cancel form (company setting on, no cancellation pending). */
+  cancellable: boolean;
+  /** When a cancellation at period end would take effect ("1 April 2027"). */
+  periodEnd: string | null;
+}
+
+export interface PortalInvoice {
+  number: string;
+  date: string;
+  total: string;
+  due: string;
+  status: string;
+  hostedLink: string | null;
+  pdfLink: string | null;
+}
+
+export interface PortalCard {
+  id: string;
+  /** "Visa ending 4242" */
+  label: string;
+  /** "12/2030" */
+  expires: string;
+  isDefault: boolean;
+  /** No live subscription uses it (the remove button is offered). */
+  removable: boolean;
+}
+
+export interface PortalPageModel {
+  companyName: string;
+  /** the company's accent colour (`#rrggbb`), or null */
+  accentColor: string | null;
+  supportEmail: string | null;
+  customerName: string;
+  /** A success message after an action (role="status"). */
+  notice: string | null;
+  /** Why the last action was refused (role="alert"). */
+  error: string | null;
+  subscriptions: PortalSubscription[];
+  invoices: PortalInvoice[];
+  cards: PortalCard[];
+  cardChoices: { value: string; label: string }[];
+}
+
+export const PORTAL_CSS = `
+main{max-width:860px}
+.notice{margin:16px 0 0;padding:12px 14px;border-radius:8px;border:1px solid #86efac;background:var(--ok-bg);color:var(--ok);font-weight:600}
+.body > .alert{margin-top:16px}
+.empty{color:var(--muted);margin:0}
+.actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
+.inline{display:inline}
+button.secondary{background:#fff;color:var(--brand);border:1px solid var(--brand);padding:8px 14px;font-weight:600}
+button.secondary:hover{background:#eff6ff}
+button.danger{background:#fff;color:var(--err);border:1px solid var(--err);padding:8px 14px;font-weight:600}
+button.danger:hover{background:var(--err-bg)}
+.badge{display:inline-block;padding:1px 8px;border-radius:999px;background:#e0e7ff;color:#1e3a8a;font-size:13px;font-weight:700}
+.status-paid{color:var(--ok);font-weight:700}
+.status-void{color:var(--muted);font-weight:700;text-decoration:line-through}
+.status-due{color:var(--warn);font-weight:700}
+ul.cards{list-style:none;margin:0;padding:0}
+ul.cards li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:10px;align-items:center;padding:12px 0;border-bottom:1px solid var(--line)}
+.cancelbox{margin:8px 0 0;padding:12px 14px;border:1px solid var(--line);border-radius:10px;background:#fcfcfd}
+.cancelbox .check{margin:0 0 10px}
+.addcard{margin-top:16px;padding:16px;border:1px solid var(--line);border-radius:10px;background:#fcfcfd}
+.addcard select{display:block;width:100%;max-width:420px;margin:6px 0 12px;padding:10px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
+.addcard select:focus{outline:3px solid #93c5fd;outline-offset:2px}
+a{color:var(--brand)}
+a:focus{outline:3px solid #93c5fd;outline-offset:2px}
+@media (max-width:560px){
+table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)}
+table.stack tr{display:block;padding:10px 0;border-bottom:1px solid var(--line)}
+table.stack th,table.stack td{display:flex;justify-content:space-between;gap:12px;padding:3px 0;border:0;text-align:right}
+table.stack th::before,table.stack td::before{content:attr(data-label);color:var(--muted);font-weight:600;text-align:left}
+table.stack td.num{white-space:normal}
+}
+`;
+
+function statusClass(status: string): string {
+  if (status === 'PAID') return 'status-paid';
+  if (status === 'VOID') return 'status-void';
+  if (status === 'PENDING' || status === 'OVERDUE') return 'status-due';
+  return '';
+}
+
+function subscriptionsSection(m: PortalPageModel): string {
+  if (m.subscriptions.length === 0) return '<p class="empty">You have no current subscriptions.</p>';
+  const rows = m.subscriptions
+    .map(
+      (s) => `<tr>
+<th scope="row" data-label="Plan">${esc(s.plan)}</th>
+<td class="num" data-label="Amount">${esc(s.amount)}</td>
+<td data-label="Next invoice">${esc(s.nextInvoice)}</td>
+<td data-label="Status">${esc(s.status)}</td>
+</tr>`,
+    )
+    .join('\n');
+  const cancels = m.subscriptions
+    .filter((s) => s.cancellable)
+    .map(
+      (s) => `<form method="post" class="cancelbox">
+<input type="hidden" name="action" value="cancel_subscription">
+<input type="hidden" name="subscription_id" value="${esc(s.id)}">
+<div class="check"><input type="checkbox" id="confirm-${esc(s.id)}" name="confirm" value="yes" required>
+<label for="confirm-${esc(s.id)}">Cancel ${esc(s.plan)} at the end of the current period${s.periodEnd ? ` (${esc(s.periodEnd)})` : ''}. It stays active until then.</label></div>
+<button type="submit" class="danger">Cancel ${esc(s.plan)}</button>
+</form>`,
+    )
+    .join('\n');
+  return `<table class="stack">
+<thead><tr><th scope="col">Plan</th><th scope="col" class="num">Amount</th><th scope="col">Next invoice</th><th scope="col">Status</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+${cancels}`;
+}
+
+function invoicesSection(m: PortalPageModel): string {
+  if (m.invoices.length === 0) return '<p class="empty">No invoices yet.</p>';
+  const rows = m.invoices
+    .map((i) => {
+      const links = [
+        i.hostedLink ? `<a href="${esc(i.hostedLink)}">View<span class="sr-only"> invoice ${esc(i.number)}</span></a>` : '',
+        i.pdfLink ? `<a href="${esc(i.pdfLink)}">PDF<span class="sr-only"> of invoice ${esc(i.number)}</span></a>` : '',
+      ].filter(Boolean);
+      return `<tr>
+<th scope="row" data-label="Invoice">${esc(i.number)}</th>
+<td data-label="Date">${esc(i.date)}</td>
+<td class="num" data-label="Total">${esc(i.total)}</td>
+<td class="num" data-label="Due">${esc(i.due)}</td>
+<td data-label="Status"><span class="${statusClass(i.status)}">${esc(i.status)}</span></td>
+<td data-label="Links">${links.length ? `<span class="actions">${links.join(' ')}</span>` : '—'}</td>
+</tr>`;
+    })
+    .join('\n');
+  return `<table class="stack">
+<thead><tr><th scope="col">Invoice</th><th scope="col">Date</th><th scope="col" class="num">Total</th><th scope="col" class="num">Due</th><th scope="col">Status</th><th scope="col">Links</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
+}
+
+function cardsSection(m: PortalPageModel): string {
+  const list = m.cards.length
+    ? `<ul class="cards">
+${m.cards
+  .map(
+    (c) => `<li>
+<span><strong>${esc(c.label)}</strong> <span class="detail">Expires ${esc(c.expires)}</span></span>
+<span class="actions">${
+      c.isDefault
+        ? '<span class="badge">Default</span>'
+        : `<form method="post" class="inline"><input type="hidden" name="action" value="make_default"><input type="hidden" name="payment_method_id" value="${esc(c.id)}"><button type="submit" class="secondary">Make default<span class="sr-only">: ${esc(c.label)}</span></button></form>`
+    }${
+      c.removable
+        ? `<form method="post" class="inline"><input type="hidden" name="action" value="remove_card"><input type="hidden" name="payment_method_id" value="${esc(c.id)}"><button type="submit" class="danger">Remove<span class="sr-only">: ${esc(c.label)}</span></button></form>`
+        : ''
+    }</span>
+</li>`,
+  )
+  .join('\n')}
+</ul>`
+    : '<p class="empty">No card on file.</p>';
+  const choices = m.cardChoices.map((c) => `<option value="${esc(c.value)}">${esc(c.label)}</option>`).join('');
+  return `${list}
+<form method="post" class="addcard">
+<input type="hidden" name="action" value="add_card">
+<label for="payment_token">Card to add</label>
+<select id="payment_token" name="payment_token" required>${choices}</select>
+<button type="submit">Add card</button>
+</form>`;
+}
+
+export function renderPortalPage(m: PortalPageModel): string {
+  const inner = `<div class="body">
+<p class="eyebrow">Billing portal</p>
+<h1>${esc(m.customerName)}</h1>
+<p class="lede">Your subscriptions, invoices and cards with ${esc(m.companyName)}.</p>
+${m.notice ? `<p class="notice" role="status">${esc(m.notice)}</p>` : ''}
+${m.error ? `<div class="alert" role="alert">${esc(m.error)}</div>` : ''}
+<h2>Subscriptions</h2>
+${subscriptionsSection(m)}
+<h2>Invoices</h2>
+${invoicesSection(m)}
+<h2>Payment methods</h2>
+${cardsSection(m)}
+${m.supportEmail ? `<p class="fine">Questions about a bill? Write to <a href="mailto:${esc(m.supportEmail)}">${esc(m.supportEmail)}</a>.</p>` : ''}
+</div>`;
+  return hostedPage(
+    `Billing — ${m.companyName}`,
+    m.companyName,
+    inner,
+    'Secure page · Powered by Tally',
+    PORTAL_CSS + accentCss(m.accentColor),
+  );
+}
+
+/** The page of a link that no longer opens (410) or never did (404). */
+export function renderLinkGone(kind: 'expired' | 'unknown', page: 'portal' | 'usage'): string {
+  const what = page === 'portal' ? 'billing portal' : 'usage page';
+  const title = kind === 'expired' ? `This ${what} link has expired` : 'This page cannot be found';
+  const detail =
+    kind === 'expired'
+      ? `Links to the ${what} are valid for 24 hours. Ask for a new link where you found this one.`
+      : 'The link is not valid. Check that you copied all of it, or ask for a new link.';
+  const inner = `<div class="state warn" role="alert">
+<span class="icon" aria-hidden="true">!</span>
+<h1>${esc(title)}</h1>
+<p>${esc(detail)}</p>
+</div>
+<div class="body"></div>`;
+  return hostedPage(title, null, inner, 'Secure page · Powered by Tally');
+}

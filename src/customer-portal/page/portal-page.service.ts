@@ -1,0 +1,239 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { Clock } from '../../platform/clock/clock';
+import { DomainError } from '../../platform/errors/domain-error';
+import { renderError } from '../../platform/errors/error-body';
+import { isId } from '../../platform/ids/ids';
+import { formatDate, formatMoney } from '../../platform/hosted-pages/format';
+import type { HtmlPage } from '../../platform/hosted-pages/layout';
+import { CompanyRecordsRepository } from '../../catalog/catalog.repository';
+import { CustomersRepository } from '../../customers/customers.repository';
+import type { CustomerEntity } from '../../customers/customer.entity';
+import { CancelSubscriptionUseCase } from '../../subscriptions/cancel-subscription.use-case';
+import { displayPhase } from '../../subscriptions/phases';
+import { SubscriptionPhasesRepository, SubscriptionsRepository } from '../../subscriptions/subscriptions.repository';
+import type { SubscriptionEntity } from '../../subscriptions/subscription.entity';
+import { SubscriptionViews } from '../../subscriptions/subscriptions.views';
+import { InvoicesService } from '../../invoicing/invoices.service';
+import { InvoicingViews } from '../../invoicing/invoicing.views';
+import type { FindInvoicesDto } from '../../invoicing/dto/invoice.dto';
+import { PaymentMethodsService } from '../../payments/payment-methods.service';
+import type { PaymentMethodEntity } from '../../payments/payment-processing.entity';
+import { CustomerPortalService } from '../customer-portal.service';
+import { currentPeriod } from './current-period';
+import { portalSettings, PortalSettings } from './portal-settings';
+import { PortalCard, PortalInvoice, PortalPageModel, PortalSubscription, renderLinkGone, renderPortalPage } from './portal-page.html';
+
+/** A page, or a redirect (303 to `location`, relative to the page). */
+export interface PortalPageResult extends HtmlPage {
+  location?: string;
+}
+
+/** The sandbox processor's test tokens, as the add-card select offers them. */
+export const CARD_CHOICES = [
+  { value: 'tok_visa', label: 'Visa ending 4242 (test card)' },
+  { value: 'tok_chargeDeclined', label: 'Visa ending 4242 (test card: declines charges)' },
+  { value: 'tok_insufficientFunds', label: 'Visa ending 4242 (test card: insufficient funds)' },
+];
+
+/** The notices after an action (the redirect carries a key, never text: nothing typed is reflected). */
+export const DONE_NOTICES: Record<string, string> = {
+  card_added: 'Your card was added.',
+  default_set: 'Your default card was changed.',
+  card_removed: 'The card was removed.',
+  cancelled: 'Your subscription will end at the end of the current period.',
+};
+
+/** How many invoices the portal lists (the most recent first). */
+export const PORTAL_INVOICES = 24;
+
+interface Opened {
+  companyId: string;
+  customer: CustomerEntity;
+  settings: PortalSettings;
+}
+
+const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The customer portal behind a PORTAL link: reads through the owning modules' views and
+ * services, and acts only through their services (cards: PaymentMethodsService; cancelling:
+ * CancelSubscriptionUseCase with timing PERIOD_END, when the company's
+ * `portal_cancel_enabled` is on). One POST address, the page's own; the action is a field.
+ */
+@Injectable()
+export class PortalPageService {
+  constructor(
+    private readonly clock: Clock,
+    private readonly links: CustomerPortalService,
+    private readonly companies: CompanyRecordsRepository,
+    private readonly customers: CustomersRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly phases: SubscriptionPhasesRepository,
+    private readonly subscriptionViews: SubscriptionViews,
+    private readonly cancelUseCase: CancelSubscriptionUseCase,
+    private readonly invoices: InvoicesService,
+    private readonly invoicingViews: InvoicingViews,
+    private readonly paymentMethods: PaymentMethodsService,
+  ) {}
+
+  async show(token: string, done: unknown): Promise<PortalPageResult> {
+    const o = await this.open(token);
+    if ('status' in o) return o;
+    const notice = typeof done === 'string' && Object.hasOwn(DONE_NOTICES, done) ? DONE_NOTICES[done] : null;
+    return { status: 200, html: renderPortalPage(await this.model(o, notice, null)) };
+  }
+
+  async submit(token: string, body: Record<string, unknown>): Promise<PortalPageResult> {
+    const o = await this.open(token);
+    if ('status' in o) return o;
+    const action = str(body?.action, 40);
+    try {
+      const done = await this.act(o, action, body ?? {});
+      return { status: 303, location: `?done=${done}`, html: '' };
+    } catch (e) {
+      const { status, body: err } = renderError(e);
+      if (status >= 500) throw e;
+      const message = `${capital(err.error_message)}.`;
+      return { status, html: renderPortalPage(await this.model(o, null, message)) };
+    }
+  }
+
+  private async act(o: Opened, action: string, body: Record<string, unknown>): Promise<string> {
+    const { companyId, customer } = o;
+    const pm = str(body.payment_method_id, 64);
+    switch (action) {
+      case 'add_card': {
+        const token = str(body.payment_token, 64);
+        if (!CARD_CHOICES.some((c) => c.value === token))
+          throw DomainError.invalidField('payment_token', 'must be one of the cards offered');
+        await this.paymentMethods.attach(companyId, customer.id, { token });
+        return 'card_added';
+      }
+      case 'make_default':
+        await this.paymentMethods.update(companyId, customer.id, pm, { default: true });
+        return 'default_set';
+      case 'remove_card':
+        await this.paymentMethods.remove(companyId, customer.id, pm);
+        return 'card_removed';
+      case 'cancel_subscription': {
+        if (!o.settings.cancelEnabled)
+          throw new DomainError('portal_cancel_disabled', 'forbidden', 'cancelling from the portal is not enabled: please contact us');
+        const id = str(body.subscription_id, 64);
+        const sub = isId('subscription', id) ? await this.subscriptions.findOne(companyId, { id, customer_id: customer.id }) : null;
+        if (!sub) throw DomainError.notFound('subscription');
+        if (body.confirm !== 'yes') throw DomainError.invalidField('confirm', 'must be ticked to cancel');
+        if (sub.cancel_date !== null) throw DomainError.invalidState('this subscription is already cancelled');
+        await this.cancelUseCase.cancel(companyId, sub.id, {
+          timing: 'PERIOD_END',
+          customer_cancel_reason: 'Cancelled in the customer portal',
+        });
+        return 'cancelled';
+      }
+      default:
+        throw DomainError.invalidField('action', 'must be add_card, make_default, remove_card or cancel_subscription');
+    }
+  }
+
+  /** The link's customer and company, or the page saying why not (404 unknown, 410 expired). */
+  private async open(token: string): Promise<Opened | PortalPageResult> {
+    const r = await this.links.resolve(token, 'PORTAL');
+    if (r.state !== 'open') return { status: r.state === 'expired' ? 410 : 404, html: renderLinkGone(r.state, 'portal') };
+    const [company, customer] = await Promise.all([
+      this.companies.findOne(r.companyId, {}),
+      this.customers.findOne(r.companyId, { id: r.link.customer_id }),
+    ]);
+    if (!company || !customer) return { status: 404, html: renderLinkGone('unknown', 'portal') };
+    return { companyId: r.companyId, customer, settings: portalSettings(company.name, company.settings) };
+  }
+
+  private async model(o: Opened, notice: string | null, error: string | null): Promise<PortalPageModel> {
+    const { companyId, customer, settings } = o;
+    const now = this.clock.now();
+    const subs = (
+      await this.subscriptions.find(companyId, { where: { customer_id: customer.id }, order: { created_at: 'ASC', id: 'ASC' } })
+    ).filter((s) => s.end_date === null || s.end_date.getTime() > now.getTime());
+    const invoiceQuery = {
+      query: { customer_id: customer.id, statuses: ['PENDING', 'OVERDUE', 'PAID', 'VOID'] },
+      pagination: { limit: PORTAL_INVOICES },
+      sort_key: 'createdAtDesc',
+    } as unknown as FindInvoicesDto;
+    const [views, phases, invoicePage, cards] = await Promise.all([
+      this.subscriptionViews.many(companyId, subs),
+      subs.length ? this.phases.find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } }) : [],
+      this.invoices.find(companyId, invoiceQuery),
+      this.paymentMethods.list(companyId, customer.id),
+    ]);
+    const invoices = await this.invoicingViews.invoiceViews(companyId, invoicePage.results);
+
+    const subscriptions: PortalSubscription[] = views.map((v, i) => {
+      const sub = subs[i];
+      const phase = displayPhase(
+        phases.filter((p) => p.subscription_id === sub.id),
+        now,
+      );
+      const bundle = v.bundle_pricing as { name?: string | null } | null;
+      const plan = bundle?.name ?? (v.product_pricings.map((p) => p.external_name ?? p.name).join(' + ') || 'Subscription');
+      const trialUntil = v.trial && v.trial_conversion_date && new Date(v.trial_conversion_date) > now ? v.trial_conversion_date : null;
+      const status =
+        v.cancel_date && v.end_date
+          ? `Ends on ${formatDate(new Date(v.end_date))}`
+          : trialUntil
+            ? `Trial until ${formatDate(new Date(trialUntil))}`
+            : v.status === 'unpaid'
+              ? 'Unpaid'
+              : 'Active';
+      return {
+        id: sub.id,
+        plan,
+        amount: `${formatMoney(v.mrr.value_in_cents, v.mrr.currency)} a month`,
+        nextInvoice: v.next_invoice_date ? formatDate(new Date(v.next_invoice_date)) : '—',
+        status,
+        cancellable: settings.cancelEnabled && v.cancel_date === null,
+        periodEnd: phase ? formatDate(currentPeriod(sub, phase, now).end) : null,
+      };
+    });
+
+    const portalInvoices: PortalInvoice[] = invoices.map((inv) => ({
+      number: inv.number !== null ? String(inv.number) : inv.uuid.slice(0, 8),
+      date: inv.invoice_date ? formatDate(new Date(inv.invoice_date)) : '—',
+      total: formatMoney(inv.total.value_in_cents, inv.total.currency),
+      due: formatMoney(inv.due.value_in_cents, inv.due.currency),
+      status: inv.status,
+      hostedLink: inv.hosted_link,
+      pdfLink: inv.pdf_link,
+    }));
+
+    return {
+      companyName: settings.displayName,
+      accentColor: settings.accentColor,
+      supportEmail: settings.supportEmail,
+      customerName: customer.org_name || customer.name || customer.email || 'Your account',
+      notice,
+      error,
+      subscriptions,
+      invoices: portalInvoices,
+      cards: cards.map((c) => this.card(c, subs, now)),
+      cardChoices: CARD_CHOICES,
+    };
+  }
+
+  /**
+   * A card as the portal shows it. It is offered for removal by the rule payments enforces (no
+   * live subscription names it; the default card while no live auto-charging subscription
+   * relies on the default); payments still decides, and a refusal is shown on the page.
+   */
+  private card(c: PaymentMethodEntity, subs: SubscriptionEntity[], now: Date): PortalCard {
+    const live = subs.filter((s) => s.end_date === null || s.end_date.getTime() > now.getTime());
+    const named = live.some((s) => s.payment_method_id === c.id);
+    const relied = c.is_default && live.some((s) => s.auto_charges && s.payment_method_id === null);
+    return {
+      id: c.id,
+      label: `${capital(c.brand)} ending ${c.last_4}`,
+      expires: `${String(c.exp_month).padStart(2, '0')}/${c.exp_year}`,
+      isDefault: c.is_default,
+      removable: !named && !relied,
+    };
+  }
+}

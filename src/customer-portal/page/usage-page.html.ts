@@ -1,0 +1,72 @@
+/**
+ * The usage page (pure: model in, HTML out): per subscription, the usage of the current billing
+ * period of each metric it prices, with its chart (usage-chart.ts). No script and no form: it is
+ * made to sit in an iframe of the company's own app. Every value goes through `esc`.
+ */
+import { esc } from '../../platform/hosted-pages/format';
+import { hostedPage } from '../../platform/hosted-pages/layout';
+import { accentCss } from './portal-settings';
+import { BucketUnit, renderUsageChart, UsageBucket } from './usage-chart';
+
+export interface UsageMetric {
+  /** unique within the page (the chart's ids) */
+  key: string;
+  name: string;
+  /** the period's usage as read: "12,345" */
+  value: string;
+  /** "licences" for a seat count (no chart), else null */
+  note: string | null;
+  chart: { unit: BucketUnit; buckets: UsageBucket[] } | null;
+}
+
+export interface UsageSubscription {
+  plan: string;
+  /** "1 March 2027 – 1 April 2027" */
+  period: string;
+  metrics: UsageMetric[];
+}
+
+export interface UsagePageModel {
+  companyName: string;
+  /** the company's accent colour (`#rrggbb`), or null */
+  accentColor: string | null;
+  customerName: string;
+  subscriptions: UsageSubscription[];
+}
+
+export const USAGE_CSS = `
+main{max-width:860px;margin:16px auto}
+.metric{margin:18px 0 0;padding:16px 18px;border:1px solid var(--line);border-radius:12px;background:#fcfcfd}
+.metric h3{margin:0;font-size:16px}
+.figure{margin:4px 0 10px;font-size:28px;font-weight:700;font-variant-numeric:tabular-nums}
+.figure .unit{font-size:15px;font-weight:600;color:var(--muted)}
+.chart{display:block;max-width:100%;height:auto}
+.chart .bar{fill:var(--brand)}
+.empty{color:var(--muted)}
+`;
+
+function metricBlock(m: UsageMetric): string {
+  return `<section class="metric" aria-labelledby="${esc(m.key)}-h">
+<h3 id="${esc(m.key)}-h">${esc(m.name)}</h3>
+<p class="figure">${esc(m.value)}${m.note ? ` <span class="unit">${esc(m.note)}</span>` : ''}</p>
+${m.chart ? `${renderUsageChart(m.key, m.name, m.chart.unit, m.chart.buckets)}\n<p class="fine">Per ${esc(m.chart.unit)} (UTC), over the current period.</p>` : ''}
+</section>`;
+}
+
+export function renderUsagePage(m: UsagePageModel): string {
+  const subs = m.subscriptions.length
+    ? m.subscriptions
+        .map(
+          (s) => `<h2>${esc(s.plan)}</h2>
+<p class="lede">Current period: ${esc(s.period)}</p>
+${s.metrics.length ? s.metrics.map(metricBlock).join('\n') : '<p class="empty">This plan has no metered usage.</p>'}`,
+        )
+        .join('\n')
+    : '<p class="empty">No current subscription.</p>';
+  const inner = `<div class="body">
+<p class="eyebrow">Usage</p>
+<h1>${esc(m.customerName)}</h1>
+${subs}
+</div>`;
+  return hostedPage(`Usage — ${m.companyName}`, m.companyName, inner, 'Powered by Tally', USAGE_CSS + accentCss(m.accentColor));
+}
