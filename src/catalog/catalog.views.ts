@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
+import { reads } from '../platform/database/reads';
 import { toCompanyRecord } from '../platform/company-record.mapper';
 import type { SearchPage } from '../platform/search/search';
 import { EntitlementAssignmentsService, AssignmentOwner } from '../entitlements/assignments/assignments.service';
@@ -124,23 +125,24 @@ export class CatalogViews {
       .addOrderBy('pmp.id', 'ASC')
       .getMany();
     const ipIds = unique(pmps.map((p) => p.item_pricing_id));
-    const [ips, tiers, scheduled, items, metrics, company, counts, layers] = await Promise.all([
-      ipIds.length ? r(this.itemPricings).find(companyId, { where: { id: In(ipIds) } }) : [],
-      ipIds.length ? r(this.tiers).find(companyId, { where: { item_pricing_id: In(ipIds) } }) : [],
-      ipIds.length ? r(this.scheduled).find(companyId, { where: { item_pricing_id: In(ipIds) } }) : [],
-      pmps.length ? r(this.items).find(companyId, { where: { id: In(unique(pmps.map((p) => p.item_id))) } }) : [],
-      pmps.length ? r(this.metrics).find(companyId, { where: { id: In(unique(pmps.map((p) => p.metric_id))) } }) : [],
-      r(this.companies).findOne(companyId, {}),
-      this.hooks.subscriptionUsage.countByPricing(companyId, pricingIds, m),
-      this.assignments.readMany(
-        companyId,
-        [
-          ...rows.map((row): AssignmentOwner => ({ type: 'PRODUCT_PRICING', id: row.id })),
-          ...unique(rows.map((row) => row.product_id)).map((id): AssignmentOwner => ({ type: 'PRODUCT', id })),
-        ],
-        m,
-      ),
-    ]);
+    const [ips, tiers, scheduled, items, metrics, company, counts, layers] = await reads(m, [
+      async () => (ipIds.length ? r(this.itemPricings).find(companyId, { where: { id: In(ipIds) } }) : []),
+      async () => (ipIds.length ? r(this.tiers).find(companyId, { where: { item_pricing_id: In(ipIds) } }) : []),
+      async () => (ipIds.length ? r(this.scheduled).find(companyId, { where: { item_pricing_id: In(ipIds) } }) : []),
+      async () => (pmps.length ? r(this.items).find(companyId, { where: { id: In(unique(pmps.map((p) => p.item_id))) } }) : []),
+      async () => (pmps.length ? r(this.metrics).find(companyId, { where: { id: In(unique(pmps.map((p) => p.metric_id))) } }) : []),
+      () => r(this.companies).findOne(companyId, {}),
+      () => this.hooks.subscriptionUsage.countByPricing(companyId, pricingIds, m),
+      () =>
+        this.assignments.readMany(
+          companyId,
+          [
+            ...rows.map((row): AssignmentOwner => ({ type: 'PRODUCT_PRICING', id: row.id })),
+            ...unique(rows.map((row) => row.product_id)).map((id): AssignmentOwner => ({ type: 'PRODUCT', id })),
+          ],
+          m,
+        ),
+    ] as const);
     if (!company) throw DomainError.notFound('company');
     const companyRecord = toCompanyRecord(company);
     const ipById = byId(ips);
@@ -200,10 +202,10 @@ export class CatalogViews {
           where: { id: In(unique(entries.map((e) => e.product_pricing_id))) },
         })
       : [];
-    const [pricingViews, counts] = await Promise.all([
-      this.pricingViews(companyId, pricingRows, undefined, m),
-      this.hooks.subscriptionUsage.countByBundle(companyId, bundleIds, m),
-    ]);
+    const [pricingViews, counts] = await reads(m, [
+      () => this.pricingViews(companyId, pricingRows, undefined, m),
+      () => this.hooks.subscriptionUsage.countByBundle(companyId, bundleIds, m),
+    ] as const);
     const pricingById = new Map(pricingViews.map((v) => [v.id, v]));
     const entriesByBundle = groupBy(entries, (e) => e.bundle_id);
     return bundles.map((b) =>

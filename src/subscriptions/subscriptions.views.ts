@@ -2,6 +2,7 @@ import { toEmbeddedBundlePricing } from '../catalog/catalog.mapper';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
+import { reads } from '../platform/database/reads';
 import { Clock } from '../platform/clock/clock';
 import { iso } from '../platform/timestamps';
 import type { SearchPage } from '../platform/search/search';
@@ -110,26 +111,27 @@ export class SubscriptionViews implements OnModuleInit {
     const pricingIds = [...new Set(phaseList.flatMap((p) => p.product_pricing_ids))];
     const bundleIds = [...new Set(phaseList.map((p) => p.bundle_pricing_id).filter((b): b is string => !!b))];
     const customerIds = [...new Set(subs.map((s) => s.customer_id))];
-    const [customers, pricingRows, bundleRows, data, entitlements, customerEntitlements] = await Promise.all([
-      r(this.customers).find(companyId, { where: { id: In(customerIds) } }),
-      pricingIds.length ? r(this.pricings).find(companyId, { where: { id: In(pricingIds) } }) : [],
-      bundleIds.length ? r(this.bundles).find(companyId, { where: { id: In(bundleIds) } }) : [],
-      this.plan.load(m, companyId, pricingIds),
-      this.entitlements.computeForSubscriptions(
-        companyId,
-        subs.map((s) => ({
-          subscription_id: s.id,
-          product_pricing_ids: shown.get(s.id)!.phase?.product_pricing_ids ?? [],
-          config_items: shown.get(s.id)!.phase?.config_items ?? [],
-        })),
-        m,
-      ),
-      this.entitlements.computeForCustomers(companyId, customerIds, m),
-    ]);
-    const [pricingViews, bundleViews] = await Promise.all([
-      this.catalogViews.pricingViews(companyId, pricingRows, undefined, m),
-      this.catalogViews.bundleViews(companyId, bundleRows, m),
-    ]);
+    const [customers, pricingRows, bundleRows, data, entitlements, customerEntitlements] = await reads(manager, [
+      () => r(this.customers).find(companyId, { where: { id: In(customerIds) } }),
+      async () => (pricingIds.length ? r(this.pricings).find(companyId, { where: { id: In(pricingIds) } }) : []),
+      async () => (bundleIds.length ? r(this.bundles).find(companyId, { where: { id: In(bundleIds) } }) : []),
+      () => this.plan.load(m, companyId, pricingIds),
+      () =>
+        this.entitlements.computeForSubscriptions(
+          companyId,
+          subs.map((s) => ({
+            subscription_id: s.id,
+            product_pricing_ids: shown.get(s.id)!.phase?.product_pricing_ids ?? [],
+            config_items: shown.get(s.id)!.phase?.config_items ?? [],
+          })),
+          m,
+        ),
+      () => this.entitlements.computeForCustomers(companyId, customerIds, m),
+    ] as const);
+    const [pricingViews, bundleViews] = await reads(manager, [
+      () => this.catalogViews.pricingViews(companyId, pricingRows, undefined, manager),
+      () => this.catalogViews.bundleViews(companyId, bundleRows, manager),
+    ] as const);
     const customerById = new Map(customers.map((c) => [c.id, c]));
     const pricingById = new Map(pricingViews.map((p) => [p.id, p]));
     const bundleById = new Map(bundleViews.map((b) => [b.id, b]));
