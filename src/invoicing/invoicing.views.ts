@@ -47,7 +47,10 @@ export class InvoicingViews implements OnModuleInit {
   async invoiceViews(companyId: string, invoices: InvoiceEntity[], m?: EntityManager): Promise<InvoiceResponse[]> {
     if (invoices.length === 0) return [];
     const ids = invoices.map((i) => i.id);
-    const lines = await (m ? this.lines.with(m) : this.lines).queryBuilder(companyId, 'l').andWhere('l.invoice_id IN (:...ids)', { ids }).getMany();
+    const lines = await (m ? this.lines.with(m) : this.lines)
+      .queryBuilder(companyId, 'l')
+      .andWhere('l.invoice_id IN (:...ids)', { ids })
+      .getMany();
     const linesByInvoice = new Map<string, InvoiceLineEntity[]>();
     for (const l of lines) {
       const list = linesByInvoice.get(l.invoice_id);

@@ -398,7 +398,8 @@ export class PaymentTransactionsService {
     };
     const { company_id: _c, ...values } = row;
     await this.transactions.with(manager).insert(companyId, values);
-    if (row.transaction_type === 'PAYMENT' && row.status === 'SUCCEEDED') this.events.later(manager, companyId, 'payment.succeeded', row.id);
+    if (row.transaction_type === 'PAYMENT' && row.status === 'SUCCEEDED')
+      this.events.later(manager, companyId, 'payment.succeeded', row.id);
     if (row.transaction_type === 'PAYMENT' && row.status === 'FAILED') this.events.later(manager, companyId, 'payment.failed', row.id);
     if (row.transaction_type === 'REFUND' && row.status === 'SUCCEEDED') this.refunded(manager, companyId, row);
     return row;

@@ -72,7 +72,11 @@ describe('webhook events: subscriptions, invoices, payments', () => {
   };
   const oneTimeInvoice = async (customerId: string, cents: number) => {
     const res = await ok(
-      await a.post('/one_times', { customer_id: customerId, type: 'IMMEDIATE', onetime_items: [{ custom_price: { amount: usd(cents), description: 'Work' } }] }),
+      await a.post('/one_times', {
+        customer_id: customerId,
+        type: 'IMMEDIATE',
+        onetime_items: [{ custom_price: { amount: usd(cents), description: 'Work' } }],
+      }),
       201,
     );
     return ok(await a.get(`/invoices/${res[0].invoice_uuid}`));
@@ -88,7 +92,11 @@ describe('webhook events: subscriptions, invoices, payments', () => {
     expect(updated.data.object).toEqual(await ok(await a.get(`/subscriptions/${sub.id}`)));
     expect(updated.data.object.metadata).toEqual({ team: 'blue' });
 
-    await ok(await a.post(`/subscriptions/${sub.id}/change`, { config_items: [{ product_metric_pricing_id: p.product_metric_pricings[0].id, num_licenses: 5 }] }));
+    await ok(
+      await a.post(`/subscriptions/${sub.id}/change`, {
+        config_items: [{ product_metric_pricing_id: p.product_metric_pricings[0].id, num_licenses: 5 }],
+      }),
+    );
     const changed = await one(sub.id, 'subscription.changed');
     expect(changed.data.object).toEqual(await ok(await a.get(`/subscriptions/${sub.id}`)));
 
@@ -100,7 +108,9 @@ describe('webhook events: subscriptions, invoices, payments', () => {
     // refused requests record nothing
     const before = (await webhookEvents(a)).length;
     await a.post(`/subscriptions/${sub.id}/cancel`, { timing: 'SOMETIME' }).expect(400);
-    await a.patch(`/subscriptions/${sub.id}`, { payment_method_id: 'pm_01jz3k4m5n6p7q8r9s0t1v2w3x' }).expect((r) => expect(r.status).toBeGreaterThanOrEqual(400));
+    await a
+      .patch(`/subscriptions/${sub.id}`, { payment_method_id: 'pm_01jz3k4m5n6p7q8r9s0t1v2w3x' })
+      .expect((r) => expect(r.status).toBeGreaterThanOrEqual(400));
     expect(await webhookEvents(a)).toHaveLength(before);
     expect(await types(sub.id, b)).toEqual([]);
   });
@@ -138,7 +148,15 @@ describe('webhook events: subscriptions, invoices, payments', () => {
     expect(paid.data.object).toEqual(await ok(await a.get(`/invoices/${inv.uuid}`)));
     expect(paid.data.object.status).toBe('PAID');
 
-    const txns = (await ok(await a.post('/payments/transactions/find', { pagination: { limit: 100 }, query: { invoice_uuid: inv.uuid }, sort_key: 'createdAtAsc' }))).results;
+    const txns = (
+      await ok(
+        await a.post('/payments/transactions/find', {
+          pagination: { limit: 100 },
+          query: { invoice_uuid: inv.uuid },
+          sort_key: 'createdAtAsc',
+        }),
+      )
+    ).results;
     expect(txns).toHaveLength(2);
     for (const txn of txns) {
       const e = await one(txn.id, 'payment.succeeded');
@@ -170,7 +188,15 @@ describe('webhook events: subscriptions, invoices, payments', () => {
     expect(inv.status).toBe('PENDING');
     const failedCharge = await one(inv.id, 'invoice.payment_failed');
     expect(failedCharge.data.object).toEqual(inv);
-    const [txn] = (await ok(await a.post('/payments/transactions/find', { pagination: { limit: 100 }, query: { invoice_uuid: inv.uuid }, sort_key: 'createdAtAsc' }))).results;
+    const [txn] = (
+      await ok(
+        await a.post('/payments/transactions/find', {
+          pagination: { limit: 100 },
+          query: { invoice_uuid: inv.uuid },
+          sort_key: 'createdAtAsc',
+        }),
+      )
+    ).results;
     const failed = await one(txn.id, 'payment.failed');
     expect(failed.data.object).toEqual(await ok(await a.get(`/payments/transactions/${txn.id}`)));
     expect(failed.data.object.status).toBe('FAILED');
