@@ -56,6 +56,161 @@ export interface paths {
         patch: operations["CompanySettingsController_update"];
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a webhook endpoint (its secret is shown only here and on rotate_secret) */
+        post: operations["WebhooksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/webhooks/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search webhook endpoints */
+        post: operations["WebhooksController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook endpoint */
+        get: operations["WebhooksController_get"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its deliveries */
+        delete: operations["WebhooksController_remove"];
+        options?: never;
+        head?: never;
+        /** Update a webhook endpoint (url, event_types, description, status) */
+        patch: operations["WebhooksController_update"];
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/webhooks/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret (the previous one keeps signing for 24 hours) */
+        post: operations["WebhooksController_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to this endpoint only; answers its delivery */
+        post: operations["WebhooksController_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/webhooks/{id}/deliveries/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search an endpoint's deliveries (attempts, last status code or error, duration, next attempt) */
+        post: operations["WebhooksController_findDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/webhooks/{id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the next attempt of a delivery now */
+        post: operations["WebhooksController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/webhook_events/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search webhook events of the last 30 days */
+        post: operations["WebhookEventsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/webhook_events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook event (readable for 30 days) */
+        get: operations["WebhookEventsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/entitlements": {
         parameters: {
             query?: never;
@@ -358,7 +513,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create or update objects in a batch */
+        /** Create, update or delete objects in a batch (answers enqueued and errors) */
         post: operations["ObjectsController_ingest"];
         delete?: never;
         options?: never;
@@ -426,7 +581,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a product, with its pricings */
+        /** Get a product, with its pricings, by id or external_name */
         get: operations["ProductsController_get"];
         put?: never;
         post?: never;
@@ -478,7 +633,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a product pricing */
+        /** Get a product pricing by id or external_name */
         get: operations["PricingsController_get"];
         put?: never;
         post?: never;
@@ -1096,6 +1251,60 @@ export interface paths {
         patch: operations["ContractsController_update"];
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/contract_templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a contract template
+         * @description A text with `{{name}}` placeholders, each declared in `variables` (an undeclared one is a 400). A contract created with `template_id` copies the text as its `content` and fills the placeholders from its `custom_variables` (a variable's `default_value` when the contract leaves it out; one without default is required). Templates are not edited.
+         */
+        post: operations["ContractTemplatesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/contract_templates/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search contract templates */
+        post: operations["ContractTemplatesController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/contract_templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a contract template */
+        get: operations["ContractTemplatesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/checkout": {
         parameters: {
             query?: never;
@@ -1239,6 +1448,182 @@ export interface components {
             /** @description increasing days (1–365) after the first failed charge to retry it (default [1, 3, 5]; [] = no retries) */
             payment_retry_days?: number[] | null;
         };
+        CreateWebhookDto: {
+            /**
+             * @description absolute http or https URL the events are POSTed to
+             * @example https://example.com/tally/webhooks
+             */
+            url: string;
+            /** @description omitted, null or empty = every type */
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test")[] | null;
+            description?: string | null;
+        };
+        WebhookWithSecretResponse: {
+            /** @example whk_01jz3k4m5n6p7q8r9s0t1v2w3x */
+            id: string;
+            url: string;
+            /** @description empty = every type */
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test")[];
+            description: string | null;
+            /** @enum {string} */
+            status: "ENABLED" | "DISABLED";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * @description `whsec_` + base64 of 32 random bytes: the Standard Webhooks signing secret
+             * @example whsec_…
+             */
+            secret: string;
+        };
+        WebhookResponse: {
+            /** @example whk_01jz3k4m5n6p7q8r9s0t1v2w3x */
+            id: string;
+            url: string;
+            /** @description empty = every type */
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test")[];
+            description: string | null;
+            /** @enum {string} */
+            status: "ENABLED" | "DISABLED";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PaginationDto: {
+            /** @description Opaque cursor: the pagination.from_key of the previous page */
+            from_key?: string | null;
+            /** @default 20 */
+            limit?: number | null;
+        };
+        WebhookQueryDto: {
+            /** @enum {string} */
+            status?: "ENABLED" | "DISABLED";
+            /** @description case-insensitive substring of url or description */
+            search?: string;
+        };
+        FindWebhooksBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["WebhookQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        UpdateWebhookDto: {
+            /** @description absolute http or https URL */
+            url?: string;
+            /** @description null or empty = every type */
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test")[] | null;
+            description?: string | null;
+            /**
+             * @description DISABLED endpoints receive nothing
+             * @enum {string}
+             */
+            status?: "ENABLED" | "DISABLED";
+        };
+        WebhookActionBodyDto: Record<string, unknown>;
+        WebhookDeliveryResponse: {
+            /** @example whd_01jz3k4m5n6p7q8r9s0t1v2w3x */
+            id: string;
+            /** @description the endpoint (whk_…) */
+            webhook_id: string;
+            /** @description the event (evt_…): the `webhook-id` header of every attempt */
+            event_id: string;
+            /** @enum {string} */
+            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test";
+            /** @enum {string} */
+            status: "PENDING" | "SUCCEEDED" | "FAILED";
+            /** @description attempts made so far (the number of the last one) */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description null once SUCCEEDED or FAILED
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /** @description HTTP status of the last attempt, null when it got no answer */
+            last_status_code: number | null;
+            /** @description why the last attempt got no answer (timeout, refused, DNS…) */
+            last_error: string | null;
+            /** @description milliseconds the last attempt took */
+            last_duration_ms: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookDeliveryQueryDto: {
+            /** @enum {string} */
+            status?: "PENDING" | "SUCCEEDED" | "FAILED";
+            /** @enum {string} */
+            event_type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test";
+            /** @description evt_… */
+            event_id?: string;
+        };
+        FindWebhookDeliveriesBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["WebhookDeliveryQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        WebhookEventDataResponse: {
+            /** @description the resource (customer, subscription, invoice, payment transaction, credit, contract, checkout session) as its GET answered it when the event happened */
+            object: {
+                [key: string]: unknown;
+            };
+        };
+        WebhookEventResponse: {
+            /** @example evt_01jz3k4m5n6p7q8r9s0t1v2w3x */
+            id: string;
+            /** @enum {string} */
+            type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test";
+            /** Format: date-time */
+            created_at: string;
+            company_id: string;
+            data: components["schemas"]["WebhookEventDataResponse"];
+        };
+        DateRangeFilterDto: {
+            /** Format: date-time */
+            eq?: string;
+            /** Format: date-time */
+            gt?: string;
+            /** Format: date-time */
+            gte?: string;
+            /** Format: date-time */
+            lt?: string;
+            /** Format: date-time */
+            lte?: string;
+        };
+        WebhookEventQueryDto: {
+            /**
+             * @description events of this type
+             * @enum {string}
+             */
+            type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test";
+            /** @description events of any of these types */
+            types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test")[];
+            /** @description when the event happened */
+            created_at?: components["schemas"]["DateRangeFilterDto"];
+        };
+        FindWebhookEventsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["WebhookEventQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | null;
+            include_meta?: boolean | null;
+        };
         CreateEntitlementDto: {
             /** @enum {string} */
             aggregator_type: "OR" | "AND" | "ADD" | "MINIMUM" | "MAXIMUM" | "COALESCE";
@@ -1270,12 +1655,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-        };
-        PaginationDto: {
-            /** @description Opaque cursor: the pagination.from_key of the previous page */
-            from_key?: string | null;
-            /** @default 20 */
-            limit?: number | null;
         };
         EntitlementQueryDto: {
             /** @enum {string} */
@@ -1362,6 +1741,8 @@ export interface components {
              * @enum {string|null}
              */
             status?: "ACTIVE" | "ARCHIVED" | null;
+            /** @description labels of the customer (null or [] clears them); kept once each */
+            tags?: string[] | null;
             title?: string | null;
             /** @default false */
             managed_externally?: boolean | null;
@@ -1439,9 +1820,27 @@ export interface components {
             phone: string | null;
             /** @enum {string} */
             status: "ACTIVE" | "ARCHIVED";
+            tags: string[];
             title: string | null;
             /** Format: date-time */
             updated_at: string;
+        };
+        MetadataFilterDto: {
+            /** @enum {string} */
+            condition: "AND" | "OR";
+            /**
+             * @description `key=value` (metadata[key] as text equals value) or `key` (metadata has the key); split at the first `=`
+             * @example [
+             *       "crm_id=abc",
+             *       "tier"
+             *     ]
+             */
+            values: string[];
+        };
+        SetFilterDto: {
+            /** @enum {string} */
+            condition: "AND" | "OR";
+            values: string[];
         };
         RangeFilterDto: {
             eq?: number;
@@ -1453,6 +1852,18 @@ export interface components {
         CustomerQueryDto: {
             /** @description case-insensitive */
             email?: string;
+            exclude_from_metrics?: boolean;
+            managed_externally?: boolean;
+            /** @description AND: every value matches; OR: at least one */
+            metadata?: components["schemas"]["MetadataFilterDto"];
+            /** @description owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id) */
+            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description exact */
+            phone?: string;
+            /** @description AND: the customer has every tag; OR: at least one */
+            tags?: components["schemas"]["SetFilterDto"];
+            /** @description exact */
+            title?: string;
             identifier?: string;
             name?: string;
             org_name?: string;
@@ -1512,6 +1923,8 @@ export interface components {
              * @enum {string|null}
              */
             status?: "ACTIVE" | "ARCHIVED" | null;
+            /** @description labels of the customer (null or [] clears them); kept once each */
+            tags?: string[] | null;
             title?: string | null;
         };
         CreateBillableItemDto: {
@@ -1742,6 +2155,8 @@ export interface components {
             id: string;
             company_id: string;
             customer_id: string;
+            /** @description the customer's identifier (null when it has none) */
+            customer_identifier: string | null;
             item_id: string;
             object_identifier: string;
             properties: {
@@ -1761,6 +2176,11 @@ export interface components {
             object_identifier?: string;
             /** @description also list deleted objects (default false) */
             include_deleted?: boolean;
+            /**
+             * @description a matching rule as a JSON string, over the objects' properties: `{"comparator": {...}}` or the comparator itself, as in a metering rule (EQUAL, NOT_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL, LESS_THAN, LESS_THAN_OR_EQUAL, CONTAINS, IN; AND/OR with items; left_item/right_item {item_type: PROPERTY, property} or {item_type: VALUE, value})
+             * @example {"comparator":{"type":"EQUAL","left_item":{"item_type":"PROPERTY","property":"is_active"},"right_item":{"item_type":"VALUE","value":"true"}}}
+             */
+            matching_rule_string?: string;
         };
         FindObjectsBody: {
             pagination?: components["schemas"]["PaginationDto"] | null;
@@ -1769,20 +2189,33 @@ export interface components {
              * @default createdAtDesc
              * @enum {string|null}
              */
-            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | "aToZ" | "zToA" | null;
             include_meta?: boolean | null;
         };
         IngestObjectsDto: {
             /** @description 1 to 100 of {action: CREATE|UPDATE|DELETE, id?, item_id, object_identifier, customer_id|customer_identifier, properties}; UPDATE and DELETE name the object by id, or by item_id + object_identifier + customer */
             objects: Record<string, unknown>[];
         };
+        EnqueuedObjectResponse: {
+            /** @enum {string} */
+            action: "CREATE" | "UPDATE" | "DELETE";
+            object_identifier: string;
+            /** @description the position of the entry in `objects` */
+            index: number;
+            /** @description the object written (obj_…) */
+            id: string;
+        };
+        RefusedObjectResponse: {
+            index: number;
+            object_identifier: string | null;
+            error_code: string;
+            error_message: string;
+        };
         IngestObjectsResponse: {
-            processed: {
-                index?: number;
-                action?: string;
-                object?: components["schemas"]["ObjectResponse"];
-            }[];
-            errors: Record<string, unknown>[];
+            /** @description the entries applied, in order */
+            enqueued: components["schemas"]["EnqueuedObjectResponse"][];
+            /** @description the entries refused (nothing written for them) */
+            errors: components["schemas"]["RefusedObjectResponse"][];
         };
         UpdateObjectDto: {
             /** @description replaces the properties */
@@ -1856,18 +2289,18 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        SetFilterDto: {
-            /** @enum {string} */
-            condition: "AND" | "OR";
-            values: string[];
-        };
         ProductQueryDto: {
             name?: string;
             /** @description case-insensitive substring of name, external_name or description */
             search?: string;
             /** @enum {string} */
             state?: "ACTIVE" | "ARCHIVED";
-            tags?: components["schemas"]["SetFilterDto"];
+            /** @description a list of tags (the product has every one; [] filters nothing), or {condition: AND|OR, values} */
+            tags?: string[] | {
+                /** @enum {string} */
+                condition: "AND" | "OR";
+                values: string[];
+            };
         };
         FindProductsBody: {
             pagination?: components["schemas"]["PaginationDto"] | null;
@@ -1970,6 +2403,15 @@ export interface components {
             item_id?: string | null;
             units?: number | null;
         };
+        RecognitionScheduleDto: {
+            /**
+             * @description IMMEDIATE: recognised when invoiced; RATABLE: evenly over the billing period; CUSTOM: amount_per_period
+             * @enum {string}
+             */
+            recognition_schedule_type: "IMMEDIATE" | "RATABLE" | "CUSTOM";
+            /** @description CUSTOM only (and required there): cents recognised in each period in turn, numeric strings or numbers */
+            amount_per_period?: string[] | null;
+        };
         CreatePricingDto: {
             /**
              * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
@@ -2013,6 +2455,18 @@ export interface components {
             /** @description replaces the pricing's own (override) entitlements */
             entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
             upsell_product_pricing_id?: string | null;
+            /**
+             * @description how quantities of this price are labelled (UNITS, AMOUNT, THOUSAND_UNITS, MILLION_UNITS); default: the billable item's. Today it is stored and answered (item_pricing.display_type); invoices and billing do not use it
+             * @enum {string|null}
+             */
+            display_type?: "UNITS" | "AMOUNT" | "THOUSAND_UNITS" | "MILLION_UNITS" | null;
+            /** @description how the revenue of this price is recognised; default {recognition_schedule_type: IMMEDIATE}. Today it is stored and answered (item_pricing.recognition_schedule); Tally keeps no revenue-recognition ledger, so nothing else reads it */
+            recognition_schedule?: components["schemas"]["RecognitionScheduleDto"] | null;
+            /**
+             * @description how often committed usage is trued up against actual usage (a billing frequency, not ONETIME); null: never. Today it is stored and answered (item_pricing.true_up_frequency); billing makes no true-up invoices
+             * @enum {string|null}
+             */
+            true_up_frequency?: "HOUR" | "DAY" | "WEEK" | "BI_MONTH" | "MONTH" | "QUARTER" | "BI_ANNUAL" | "YEAR" | null;
             /** @example prod_01j... */
             product_id: string;
             /** @example Pro monthly */
@@ -2052,6 +2506,12 @@ export interface components {
             is_custom_tier: boolean;
             price_per_unit: number;
         };
+        RecognitionScheduleResponse: {
+            /** @enum {string} */
+            recognition_schedule_type: "IMMEDIATE" | "RATABLE" | "CUSTOM";
+            /** @description CUSTOM: cents per period (exact decimal strings); else null */
+            amount_per_period: string[] | null;
+        };
         VolumeTierResponse: {
             flat_price: number;
             is_custom_tier: boolean;
@@ -2090,7 +2550,7 @@ export interface components {
             pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
             /** @enum {string} */
             proration_type: "PRORATE_ALL" | "NONE";
-            recognition_schedule: Record<string, unknown>;
+            recognition_schedule: components["schemas"]["RecognitionScheduleResponse"];
             scheduled_price: Record<string, unknown> | null;
             /** @enum {string} */
             state: "ACTIVE" | "ARCHIVED";
@@ -2464,6 +2924,7 @@ export interface components {
             identifier: string | null;
             invoice_additional_display_fields: components["schemas"]["DisplayFieldDto"][] | null;
             invoice_due_date_from_creation: number | null;
+            invoice_payment_instructions: string | null;
             metadata: Record<string, unknown>;
             minimum_spend: components["schemas"]["MoneyResponse"] | null;
             mrr: components["schemas"]["MoneyResponse"];
@@ -2474,6 +2935,8 @@ export interface components {
             pause_config: components["schemas"]["PauseConfigResponse"] | null;
             /** Format: date-time */
             pause_date: string | null;
+            /** @description stored and answered; invoices are billed to the subscription customer whatever its value */
+            parent_billed: boolean;
             payment_method_id: string | null;
             product_pricing_ids: string[];
             product_pricings: components["schemas"]["SubscriptionProductPricingResponse"][];
@@ -2483,6 +2946,7 @@ export interface components {
             start_date: string;
             /** @enum {string} */
             status: "active" | "cancelled" | "unpaid";
+            tags: string[];
             term: components["schemas"]["TermResponse"];
             trial: boolean;
             /** Format: date-time */
@@ -2491,23 +2955,43 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        DateRangeFilterDto: {
-            /** Format: date-time */
-            eq?: string;
-            /** Format: date-time */
-            gt?: string;
-            /** Format: date-time */
-            gte?: string;
-            /** Format: date-time */
-            lt?: string;
-            /** Format: date-time */
-            lte?: string;
-        };
         SubscriptionQueryDto: {
             customer_id?: string;
-            /** @enum {string} */
+            /**
+             * @description any case (ACTIVE as the hosted API spells it); answers are lower-case
+             * @enum {string}
+             */
             status?: "active" | "cancelled" | "unpaid";
-            statuses?: string[];
+            /** @description any case */
+            statuses?: ("active" | "cancelled" | "unpaid")[];
+            /** @description the customer's exclude_from_metrics */
+            exclude_from_metrics?: boolean;
+            /** @description accepted; Tally has no subscription groups yet, so a group_id matches no subscription */
+            group_id?: string;
+            /** @description the customer's managed_externally */
+            managed_externally?: boolean;
+            /** @description MRR in cents, as stored at the last write or billing run of the subscription (before discounts and trials) */
+            mrr?: components["schemas"]["RangeFilterDto"];
+            /** @description the customer's owner_id */
+            owner_id?: string;
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
+            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description accepted; subscriptions are not parent-billed today, so true matches none and false matches all */
+            parent_billed?: boolean;
+            /** @description the customer's parent_customer_id (a customer id) */
+            parent_customer_id?: string;
+            /** @description the payment method the subscription names (null: the customer default, which this never matches) */
+            payment_method_id?: string;
+            /** @description products of the plan in effect now (or still to come): AND every product, OR one */
+            product_ids?: components["schemas"]["SetFilterDto"];
+            /** @description product pricings of the plan in effect now (or still to come): AND every pricing, OR one */
+            product_pricing_ids?: components["schemas"]["SetFilterDto"];
+            /** @description tags of the plan’s product pricings (in effect now or still to come): AND every tag, OR one */
+            product_pricing_tags?: components["schemas"]["SetFilterDto"];
+            /** @description tags of the plan’s products (in effect now or still to come): AND every tag, OR one */
+            product_tags?: components["schemas"]["SetFilterDto"];
+            /** @description accepted; subscriptions carry no tags today, so no subscription matches */
+            tags?: components["schemas"]["SetFilterDto"];
             product_pricing_id?: string;
             bundle_pricing_id?: string;
             auto_renews?: boolean;
@@ -2538,6 +3022,12 @@ export interface components {
             payment_method_id?: string | null;
             invoice_due_date_from_creation?: number | null;
             invoice_additional_display_fields?: components["schemas"]["DisplayFieldDto"][] | null;
+            /** @description printed on the subscription's invoices written from now on (their payment instructions); null clears it */
+            invoice_payment_instructions?: string | null;
+            /** @description the customer's parent pays this subscription's invoices. Today it is stored and answered only: invoices are still billed to the subscription's own customer */
+            parent_billed?: boolean | null;
+            /** @description replaces the subscription's tags (duplicates dropped); null clears them */
+            tags?: string[] | null;
         };
         ChangeSubscriptionDto: {
             product_pricing_ids?: string[] | null;
@@ -2552,6 +3042,11 @@ export interface components {
             metadata?: Record<string, unknown> | null;
             payment_method_id?: string | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
+            /**
+             * @description the subscription's currency (any case). A subscription keeps its currency: any other is a 400 (to move a customer to another currency, cancel and create a subscription on pricings of that currency)
+             * @example USD
+             */
+            currency?: string | null;
             /**
              * @default NEXT
              * @enum {string|null}
@@ -2593,9 +3088,9 @@ export interface components {
         ExtendTrialDto: {
             /**
              * Format: date-time
-             * @description the new trial end (after now)
+             * @description the new trial end (after now); null: the trial has no end (trial_conversion_date null, nothing is billed and MRR stays 0 until a later extend gives an end or a change with trial: false ends it)
              */
-            end_date: string;
+            end_date: string | null;
         };
         PauseSubscriptionDto: {
             /**
@@ -2610,7 +3105,31 @@ export interface components {
             product_metric_pricing_id: string;
             period: components["schemas"]["UsagePeriodDto"];
         };
+        UsagePeriodResponse: {
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            end_date: string;
+        };
+        UsageBreakdownEntryResponse: {
+            value: number;
+            period: components["schemas"]["UsagePeriodResponse"];
+            /** @description the metric's group_keys and their values */
+            grouping: Record<string, unknown>;
+            /** @description always {} (Tally has no break-out dimension besides grouping) */
+            breakout: Record<string, unknown>;
+        };
+        UsageRecordResponse: {
+            value: number;
+            period: components["schemas"]["UsagePeriodResponse"];
+            /** @description always null: Tally keeps no per-subscription metric records */
+            subscription_metric_record_id: string | null;
+            breakdown: components["schemas"]["UsageBreakdownEntryResponse"][];
+        };
         SubscriptionUsageResponse: {
+            metric: components["schemas"]["BillableMetricResponse"];
+            /** @description one record: the period asked */
+            usage: components["schemas"]["UsageRecordResponse"][];
             product_metric_pricing_id: string;
             metric_id: string;
             value: number;
@@ -2754,6 +3273,25 @@ export interface components {
             updated_at: string;
         };
         InvoiceQueryDto: {
+            auto_charges?: boolean;
+            /** @description true: leaves out invoices whose total is 0; false: no filter */
+            hide_zero?: boolean;
+            /** @description Tally e-mails no invoice itself: an invoice counts as sent once it is finalized (issued with its number and hosted link); true: finalized (PENDING, OVERDUE, PAID, or voided after finalizing), false: never finalized (DRAFT, or a voided draft) */
+            invoice_sent?: boolean;
+            /** @description the customer's managed_externally */
+            managed_externally?: boolean;
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
+            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description payment method ids (pm_…): the invoice belongs to a subscription that names one of them (OR) as its payment_method_id; invoices of subscriptions on the customer's default card and one-time invoices do not match */
+            payment_methods?: components["schemas"]["SetFilterDto"];
+            /** @description products of the invoice lines: AND every product, OR one */
+            product_ids?: components["schemas"]["SetFilterDto"];
+            /** @description product pricings of the invoice lines: AND every pricing, OR one */
+            product_pricing_ids?: components["schemas"]["SetFilterDto"];
+            /** @description tags of the product pricings of the invoice lines: AND every tag, OR one */
+            product_pricing_tags?: components["schemas"]["SetFilterDto"];
+            /** @description tags of the products of the invoice lines: AND every tag, OR one */
+            product_tags?: components["schemas"]["SetFilterDto"];
             customer_id?: string;
             billed_customer_id?: string;
             subscription_id?: string;
@@ -3103,6 +3641,36 @@ export interface components {
             /** @description with default: true, also moves the customer's live subscriptions that name another payment method onto this one */
             update_subscriptions_non_default_payment?: boolean | null;
         };
+        SubscriptionCustomerPmResponse: {
+            /** @description the card that pays the subscription: its payment_method_id, else the customer's default (null: none) */
+            method: components["schemas"]["PaymentMethodResponse"] | null;
+            /** @description the subscription, as GET /subscriptions/{id} answers it */
+            subscription: Record<string, unknown>;
+        };
+        UpdatePaymentMethodResponse: {
+            /** @example pm_01j… */
+            id: string;
+            customer_id: string;
+            /** @example card */
+            type: string;
+            /** @example visa */
+            brand: string;
+            /** @example 4242 */
+            last_4: string;
+            exp_month: number;
+            exp_year: number;
+            default: boolean;
+            /** @example SANDBOX */
+            provider_type: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description the payment method, after the update */
+            method: components["schemas"]["PaymentMethodResponse"];
+            /** @description the customer's live subscriptions (oldest first), each with the card that pays it after the update */
+            subscription_customer_pm: components["schemas"]["SubscriptionCustomerPmResponse"][];
+        };
         CreditMoneyDto: {
             /** @example USD */
             currency: string;
@@ -3135,6 +3703,11 @@ export interface components {
             expiration_date?: string | null;
             /** @description a subscription of the customer */
             subscription_id?: string | null;
+            /**
+             * @description the state the credit is issued in (the hosted API sends "ACTIVE"; any case). A credit is always issued ACTIVE: CONSUMED, EXPIRED and REVOKED are reached through consumption, its expiration_date and DELETE /credits/{id}, so asking for them here is a 400
+             * @enum {string|null}
+             */
+            state?: "ACTIVE" | null;
             apply_to_open_invoices?: components["schemas"]["ApplyToOpenInvoicesDto"] | null;
             metadata?: Record<string, unknown> | null;
         };
@@ -3218,6 +3791,19 @@ export interface components {
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
+        CreditUnitsBalanceResponse: {
+            item_id: string;
+            item: components["schemas"]["BillableItemResponse"];
+            /** @description units left in the usable credits of this item */
+            units: number;
+            /** @description usable credits of this item holding them */
+            credits: number;
+            /**
+             * Format: date-time
+             * @description soonest expiration among them (null: none expires)
+             */
+            next_expiration_date: string | null;
+        };
         ConsumeCreditsDto: {
             /** @description customer id or identifier */
             customer_id: string;
@@ -3263,6 +3849,18 @@ export interface components {
             updated_at: string;
         };
         ConsumeCreditsResponse: {
+            /** @description the customer's balance after the consumption: cents left in usable AMOUNT credits, by currency ({"USD": 4500}) */
+            total_amount: {
+                [key: string]: number;
+            };
+            /** @description the customer's balance after the consumption: units left in usable UNITS credits, by billable item id */
+            total_units: {
+                [key: string]: number;
+            };
+            /** @description total_units with each item, the number of credits and their soonest expiration, by billable item id */
+            total_units_with_meta: {
+                [key: string]: components["schemas"]["CreditUnitsBalanceResponse"];
+            };
             customer_id: string;
             /** @enum {string} */
             type: "AMOUNT" | "UNITS";
@@ -3306,6 +3904,20 @@ export interface components {
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
+        ContractOptionsDto: {
+            /** @default false */
+            allow_promo_code?: boolean | null;
+            /**
+             * @description REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)
+             * @enum {string|null}
+             */
+            completion_action?: "REDIRECT" | "CONFIRMATION_MESSAGE" | null;
+            confirmation_message?: string | null;
+            /** @description absolute http(s) URL */
+            redirect_url?: string | null;
+            /** @default false */
+            requires_customer_address?: boolean | null;
+        };
         SignatoryInputDto: {
             /** @description unique within the contract (case-insensitive) */
             email: string;
@@ -3317,6 +3929,27 @@ export interface components {
         CreateContractDto: {
             /** @description customer id or identifier */
             customer_id: string;
+            /**
+             * @description the hosted API's proposal type: CONTRACT (checkout sessions are made by POST /checkout)
+             * @enum {string|null}
+             */
+            type?: "CONTRACT" | null;
+            /** @description a contract template (POST /contract_templates): its content becomes the contract's, and custom_variables fill its variables (defaults for those left out; one without default is required). Not together with content */
+            template_id?: string | null;
+            /** @description stored and answered; the signing page does not use them yet (it shows its own confirmation) */
+            options?: components["schemas"]["ContractOptionsDto"] | null;
+            /**
+             * @description stored and answered; signing does not collect a card today (the subscription created at execution uses the customer's default card)
+             * @default false
+             */
+            requires_payment_method?: boolean | null;
+            /**
+             * @description the subscription created when the contract executes starts with a trial of trial_term (required with it)
+             * @default false
+             */
+            trial?: boolean | null;
+            /** @description the trial length (with trial: true) */
+            trial_term?: components["schemas"]["TermDto"] | null;
             title: string;
             signatories?: components["schemas"]["SignatoryInputDto"][] | null;
             /** @description exactly one of product_pricing_ids and bundle_pricing_id */
@@ -3353,6 +3986,14 @@ export interface components {
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | null;
         };
+        ContractOptionsResponse: {
+            allow_promo_code: boolean;
+            /** @enum {string} */
+            completion_action: "REDIRECT" | "CONFIRMATION_MESSAGE";
+            confirmation_message: string | null;
+            redirect_url: string | null;
+            requires_customer_address: boolean;
+        };
         SignatoryResponse: {
             declined: boolean;
             email: string;
@@ -3388,8 +4029,21 @@ export interface components {
             /** Format: date-time */
             completed_date: string | null;
             config_items: components["schemas"]["ConfigItemResponse"][];
+            /** @description the text of the contract, with its {{variable}} placeholders */
             content: string | null;
+            /** @description the text of the template the contract was made from (template_id), with its placeholders; null without template */
             content_template: string | null;
+            /** @description content with custom_variables filled in (what the signing page shows); null without content */
+            rendered_content: string | null;
+            template_id: string | null;
+            /** @enum {string} */
+            type: "CONTRACT";
+            /** @description as given (stored and answered) */
+            options: components["schemas"]["ContractOptionsResponse"] | null;
+            /** @description stored and answered */
+            requires_payment_method: boolean;
+            trial: boolean;
+            trial_term: components["schemas"]["TermResponse"] | null;
             contract_attachments: Record<string, unknown>[];
             counter_signatories: Record<string, unknown>[];
             /** Format: date-time */
@@ -3484,6 +4138,64 @@ export interface components {
              * @enum {string|null}
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | "VOID" | null;
+        };
+        TemplateVariableDto: {
+            /**
+             * @description the placeholder {{name}} in content (letters, digits, _ . -)
+             * @example seats
+             */
+            name: string;
+            description?: string | null;
+            /** @description used when a contract leaves the variable out; without one, a contract made from the template must give it */
+            default_value?: string | null;
+        };
+        CreateContractTemplateDto: {
+            /** @example Master services agreement */
+            name: string;
+            description?: string | null;
+            /**
+             * @description the text (plain text) with {{name}} placeholders; every placeholder must be declared in variables
+             * @example This agreement between ACME and {{customer_name}} covers {{seats}} seats.
+             */
+            content: string;
+            /** @description the placeholders of content (names unique) */
+            variables?: components["schemas"]["TemplateVariableDto"][] | null;
+            metadata?: Record<string, unknown> | null;
+        };
+        TemplateVariableResponse: {
+            name: string;
+            description: string | null;
+            default_value: string | null;
+        };
+        ContractTemplateResponse: {
+            /** @example ctpl_01j… */
+            id: string;
+            company_id: string;
+            name: string;
+            description: string | null;
+            content: string;
+            variables: components["schemas"]["TemplateVariableResponse"][];
+            metadata: Record<string, unknown>;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ContractTemplateQueryDto: {
+            /** @description exact name */
+            name?: string;
+            /** @description case-insensitive substring of the name or the description */
+            search?: string;
+        };
+        FindContractTemplatesBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["ContractTemplateQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
         };
         CheckoutOptionsDto: {
             /** @default false */
@@ -3808,6 +4520,1091 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhooksController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhooksController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindWebhooksBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["WebhookResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhooksController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhooksController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhooksController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhooksController_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookActionBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhooksController_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookActionBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhooksController_findDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindWebhookDeliveriesBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["WebhookDeliveryResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhooksController_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                delivery_id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookActionBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhookEventsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindWebhookEventsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["WebhookEventResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    WebhookEventsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6489,6 +8286,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the product id (prod_…) or its external_name (the hosted API's external identifier) */
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6877,6 +8675,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the product pricing id (pp_…) or its external_name (the hosted API's external identifier) */
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -10111,7 +11910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentMethodResponse"];
+                    "application/json": components["schemas"]["UpdatePaymentMethodResponse"];
                 };
             };
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
@@ -11144,6 +12943,294 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ContractTemplatesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContractTemplateDto"];
+            };
+        };
+        responses: {
+            /** @description the template (creation answers 200, like contracts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractTemplateResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ContractTemplatesController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindContractTemplatesBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["ContractTemplateResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ContractTemplatesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractTemplateResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
+import { reads } from '../platform/database/reads';
 import { toCompanyRecord } from '../platform/company-record.mapper';
 import type { SearchPage } from '../platform/search/search';
 import { EntitlementAssignmentsService, AssignmentOwner } from '../entitlements/assignments/assignments.service';
@@ -99,39 +100,49 @@ export class CatalogViews {
     return { pagination: page.pagination, results: await this.productViews(companyId, page.results, true) };
   }
 
-  /** Pricings, each with its product (without product_pricings) and metric pricings expanded. */
+  /**
+   * Pricings, each with its product (without product_pricings) and metric pricings expanded.
+   * `m`: read inside that transaction (webhook events of a subscription embed its pricings).
+   */
   async pricingViews(
     companyId: string,
     rows: ProductPricingEntity[],
     knownProducts = new Map<string, ProductEntity>(),
+    m?: EntityManager,
   ): Promise<ProductPricingResponse[]> {
     if (rows.length === 0) return [];
+    const r = <R extends { with(m: EntityManager): R }>(repo: R): R => (m ? repo.with(m) : repo);
     const pricingIds = rows.map((r) => r.id);
     const missingProducts = unique(rows.map((r) => r.product_id)).filter((id) => !knownProducts.has(id));
     const products = new Map(knownProducts);
     if (missingProducts.length) {
-      for (const p of await this.products.find(companyId, { where: { id: In(missingProducts) } })) products.set(p.id, p);
+      for (const p of await r(this.products).find(companyId, { where: { id: In(missingProducts) } })) products.set(p.id, p);
     }
-    const pmps = await this.metricPricings
+    const pmps = await r(this.metricPricings)
       .queryBuilder(companyId, 'pmp')
       .andWhere('pmp.product_pricing_id IN (:...pricingIds)', { pricingIds })
       .orderBy('pmp.created_at', 'ASC')
       .addOrderBy('pmp.id', 'ASC')
       .getMany();
     const ipIds = unique(pmps.map((p) => p.item_pricing_id));
-    const [ips, tiers, scheduled, items, metrics, company, counts, layers] = await Promise.all([
-      ipIds.length ? this.itemPricings.find(companyId, { where: { id: In(ipIds) } }) : [],
-      ipIds.length ? this.tiers.find(companyId, { where: { item_pricing_id: In(ipIds) } }) : [],
-      ipIds.length ? this.scheduled.find(companyId, { where: { item_pricing_id: In(ipIds) } }) : [],
-      pmps.length ? this.items.find(companyId, { where: { id: In(unique(pmps.map((p) => p.item_id))) } }) : [],
-      pmps.length ? this.metrics.find(companyId, { where: { id: In(unique(pmps.map((p) => p.metric_id))) } }) : [],
-      this.companies.findOne(companyId, {}),
-      this.hooks.subscriptionUsage.countByPricing(companyId, pricingIds),
-      this.assignments.readMany(companyId, [
-        ...rows.map((r): AssignmentOwner => ({ type: 'PRODUCT_PRICING', id: r.id })),
-        ...unique(rows.map((r) => r.product_id)).map((id): AssignmentOwner => ({ type: 'PRODUCT', id })),
-      ]),
-    ]);
+    const [ips, tiers, scheduled, items, metrics, company, counts, layers] = await reads(m, [
+      async () => (ipIds.length ? r(this.itemPricings).find(companyId, { where: { id: In(ipIds) } }) : []),
+      async () => (ipIds.length ? r(this.tiers).find(companyId, { where: { item_pricing_id: In(ipIds) } }) : []),
+      async () => (ipIds.length ? r(this.scheduled).find(companyId, { where: { item_pricing_id: In(ipIds) } }) : []),
+      async () => (pmps.length ? r(this.items).find(companyId, { where: { id: In(unique(pmps.map((p) => p.item_id))) } }) : []),
+      async () => (pmps.length ? r(this.metrics).find(companyId, { where: { id: In(unique(pmps.map((p) => p.metric_id))) } }) : []),
+      () => r(this.companies).findOne(companyId, {}),
+      () => this.hooks.subscriptionUsage.countByPricing(companyId, pricingIds, m),
+      () =>
+        this.assignments.readMany(
+          companyId,
+          [
+            ...rows.map((row): AssignmentOwner => ({ type: 'PRODUCT_PRICING', id: row.id })),
+            ...unique(rows.map((row) => row.product_id)).map((id): AssignmentOwner => ({ type: 'PRODUCT', id })),
+          ],
+          m,
+        ),
+    ] as const);
     if (!company) throw DomainError.notFound('company');
     const companyRecord = toCompanyRecord(company);
     const ipById = byId(ips);
@@ -178,21 +189,23 @@ export class CatalogViews {
   }
 
   /** Bundles with their entries, each entry's product and pricing expanded. */
-  async bundleViews(companyId: string, bundles: BundleEntity[]): Promise<BundleResponse[]> {
+  async bundleViews(companyId: string, bundles: BundleEntity[], m?: EntityManager): Promise<BundleResponse[]> {
     if (bundles.length === 0) return [];
     const bundleIds = bundles.map((b) => b.id);
-    const entries = await this.bundleEntries
+    const entries = await (m ? this.bundleEntries.with(m) : this.bundleEntries)
       .queryBuilder(companyId, 'bpp')
       .andWhere('bpp.bundle_id IN (:...bundleIds)', { bundleIds })
       .orderBy('bpp.position', 'ASC')
       .getMany();
     const pricingRows = entries.length
-      ? await this.pricings.find(companyId, { where: { id: In(unique(entries.map((e) => e.product_pricing_id))) } })
+      ? await (m ? this.pricings.with(m) : this.pricings).find(companyId, {
+          where: { id: In(unique(entries.map((e) => e.product_pricing_id))) },
+        })
       : [];
-    const [pricingViews, counts] = await Promise.all([
-      this.pricingViews(companyId, pricingRows),
-      this.hooks.subscriptionUsage.countByBundle(companyId, bundleIds),
-    ]);
+    const [pricingViews, counts] = await reads(m, [
+      () => this.pricingViews(companyId, pricingRows, undefined, m),
+      () => this.hooks.subscriptionUsage.countByBundle(companyId, bundleIds, m),
+    ] as const);
     const pricingById = new Map(pricingViews.map((v) => [v.id, v]));
     const entriesByBundle = groupBy(entries, (e) => e.bundle_id);
     return bundles.map((b) =>

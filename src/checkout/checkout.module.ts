@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CustomersModule } from '../customers/customers.module';
 import { MetricsModule } from '../metrics/metrics.module';
@@ -19,7 +20,7 @@ import { CheckoutPageService } from './page/checkout-page.service';
  * module directly (payment methods, processor, transactions).
  */
 @Module({
-  imports: [CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule, InvoicingModule, PaymentsModule],
+  imports: [WebhooksModule, CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule, InvoicingModule, PaymentsModule],
   controllers: [CheckoutController, CheckoutPageController],
   providers: [CheckoutSessionsRepository, CheckoutService, CheckoutViews, CheckoutPageService, CheckoutPayment],
   exports: [CheckoutService],

@@ -1,3 +1,4 @@
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
@@ -106,6 +107,7 @@ export class CheckoutService {
     private readonly generator: InvoiceGenerator,
     private readonly finalizer: InvoiceFinalizer,
     private readonly payment: CheckoutPayment,
+    private readonly events: WebhookEventsService,
   ) {}
 
   url(token: string): string {
@@ -376,6 +378,7 @@ export class CheckoutService {
             updated_at: now,
           };
           await this.sessions.with(m).update(companyId, { id: s.id, status: 'OPEN' }, changed);
+          this.events.later(m, companyId, 'checkout.completed', s.id);
           return { kind: 'completed', session: { ...s, ...changed } };
         }
 
@@ -419,6 +422,7 @@ export class CheckoutService {
           updated_at: now,
         };
         await this.sessions.with(m).update(companyId, { id: s.id, status: 'OPEN' }, done);
+        this.events.later(m, companyId, 'checkout.completed', s.id);
         return { kind: 'completed', session: { ...s, ...done } };
       });
     } catch (err) {

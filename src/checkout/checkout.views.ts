@@ -1,5 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
+import { reads } from '../platform/database/reads';
+import { CheckoutSessionsRepository } from './checkout.repository';
 import { Clock } from '../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repository';
@@ -17,7 +20,7 @@ import type { CheckoutCreatedResponse, CheckoutSessionResponse } from './dto/che
  * mapped by the pure `toCheckoutSessionResponse`.
  */
 @Injectable()
-export class CheckoutViews {
+export class CheckoutViews implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
@@ -28,26 +31,40 @@ export class CheckoutViews {
     private readonly bundles: BundlesRepository,
     private readonly catalogViews: CatalogViews,
     private readonly plan: PlanCatalog,
+    private readonly sessions: CheckoutSessionsRepository,
+    private readonly events: WebhookEventsService,
   ) {}
+
+  /** Webhook events carry checkout sessions as their GET answers them, read in the transaction of the change. */
+  onModuleInit(): void {
+    this.events.objects('checkout', async (m, companyId, ids) => {
+      const rows = await this.sessions.with(m).find(companyId, { where: { id: In(ids) } });
+      const out = new Map<string, object>();
+      for (const row of rows) out.set(row.id, await this.one(row, m));
+      return out;
+    });
+  }
 
   created(session: { id: string; url: string }): CheckoutCreatedResponse {
     return { id: session.id, url: session.url };
   }
 
-  async one(s: CheckoutSessionEntity): Promise<CheckoutSessionResponse> {
+  /** `m`: read inside that transaction. */
+  async one(s: CheckoutSessionEntity, m?: EntityManager): Promise<CheckoutSessionResponse> {
     const companyId = s.company_id;
     const now = this.clock.now();
-    const [customer, pricingRows, bundleRows, data] = await Promise.all([
-      this.customers.findOne(companyId, { id: s.customer_id }),
-      this.pricings.find(companyId, { where: { id: In(s.product_pricing_ids) } }),
-      s.bundle_pricing_id ? this.bundles.find(companyId, { where: { id: s.bundle_pricing_id } }) : Promise.resolve([]),
-      this.plan.load(this.dataSource.manager, companyId, s.product_pricing_ids),
-    ]);
-    const [customerView, pricings, bundles] = await Promise.all([
-      this.customersViews.one(companyId, customer!),
-      this.catalogViews.pricingViews(companyId, pricingRows),
-      this.catalogViews.bundleViews(companyId, bundleRows),
-    ]);
+    const r = <R extends { with(m: EntityManager): R }>(repo: R): R => (m ? repo.with(m) : repo);
+    const [customer, pricingRows, bundleRows, data] = await reads(m, [
+      () => r(this.customers).findOne(companyId, { id: s.customer_id }),
+      () => r(this.pricings).find(companyId, { where: { id: In(s.product_pricing_ids) } }),
+      async () => (s.bundle_pricing_id ? r(this.bundles).find(companyId, { where: { id: s.bundle_pricing_id } }) : []),
+      () => this.plan.load(m ?? this.dataSource.manager, companyId, s.product_pricing_ids),
+    ] as const);
+    const [customerView, pricings, bundles] = await reads(m, [
+      async () => (await this.customersViews.many(companyId, [customer!], m))[0],
+      () => this.catalogViews.pricingViews(companyId, pricingRows, undefined, m),
+      () => this.catalogViews.bundleViews(companyId, bundleRows, m),
+    ] as const);
     return toCheckoutSessionResponse(s, {
       customer: customerView,
       pricings,

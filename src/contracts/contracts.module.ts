@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CustomersModule } from '../customers/customers.module';
 import { MetricsModule } from '../metrics/metrics.module';
@@ -17,7 +18,7 @@ import { SigningPageService } from './signing-page/signing-page.service';
  * module's PlanCatalog).
  */
 @Module({
-  imports: [CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule],
+  imports: [WebhooksModule, CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule],
   controllers: [ContractsController, ContractTemplatesController, SigningPageController],
   providers: [...CONTRACT_REPOSITORIES, ContractViews, ContractsService, ContractTemplatesService, SigningPageService],
   exports: [ContractsService],

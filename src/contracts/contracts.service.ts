@@ -1,3 +1,4 @@
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, LessThanOrEqual } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
@@ -63,6 +64,7 @@ export class ContractsService {
     private readonly plan: PlanCatalog,
     private readonly createSubscription: CreateSubscriptionUseCase,
     private readonly templates: ContractTemplatesService,
+    private readonly events: WebhookEventsService,
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -372,7 +374,8 @@ export class ContractsService {
   /**
    * One locked write: the contract row FOR UPDATE, its signatories read inside the lock, the
    * work, then — still inside the lock — the transition to EXECUTED (and the subscription) when
-   * every signatory has signed.
+   * every signatory has signed. Every signature goes through here: a signatory who had not
+   * signed before and has now is `contract.signed`, the transition `contract.executed`.
    */
   private async write<R>(
     companyId: string,
@@ -383,8 +386,13 @@ export class ContractsService {
       const c = await this.contracts.with(m).findOneForUpdate(companyId, { id });
       if (!c) throw DomainError.notFound('contract');
       const now = this.clock.now();
-      const result = await work(m, c, await this.loadSignatories(m, companyId, id), now);
-      await this.executeIfSigned(m, companyId, id, now);
+      const before = await this.loadSignatories(m, companyId, id);
+      const signedBefore = new Set(before.filter((s) => s.signed).map((s) => s.email_key));
+      const result = await work(m, c, before, now);
+      const executed = (await this.executeIfSigned(m, companyId, id, now)) !== null;
+      const after = await this.loadSignatories(m, companyId, id);
+      if (after.some((s) => s.signed && !signedBefore.has(s.email_key))) this.events.later(m, companyId, 'contract.signed', id);
+      if (executed) this.events.later(m, companyId, 'contract.executed', id);
       return result;
     });
   }

@@ -1,5 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
+import { reads } from '../platform/database/reads';
 import { Clock } from '../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import { DomainError } from '../platform/errors/domain-error';
@@ -12,7 +14,7 @@ import { CustomersViews } from '../customers/customers.views';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { termPricingIds } from './contract.rules';
 import type { ContractEntity, ContractSignatoryEntity } from './contract.entity';
-import { ContractSignatoriesRepository, ContractTemplatesRepository } from './contracts.repository';
+import { ContractSignatoriesRepository, ContractsRepository, ContractTemplatesRepository } from './contracts.repository';
 import { toContractResponse, toContractTemplateResponse } from './contracts.mapper';
 import type { ContractResponse } from './dto/contract.dto';
 import type { ContractTemplateEntity } from './contract-template.entity';
@@ -24,7 +26,7 @@ import type { ContractTemplateResponse } from './dto/contract-template.dto';
  * bundles expanded (CatalogViews) and the catalog rows for ACV; then the pure mapper.
  */
 @Injectable()
-export class ContractViews {
+export class ContractViews implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
@@ -38,6 +40,8 @@ export class ContractViews {
     private readonly catalogViews: CatalogViews,
     private readonly plan: PlanCatalog,
     private readonly templates: ContractTemplatesRepository,
+    private readonly contracts: ContractsRepository,
+    private readonly events: WebhookEventsService,
   ) {}
 
   templateView(t: ContractTemplateEntity): ContractTemplateResponse {
@@ -48,6 +52,14 @@ export class ContractViews {
     return { pagination: page.pagination, results: page.results.map(toContractTemplateResponse) };
   }
 
+  /** Webhook events carry contracts as their GET answers them, read in the transaction of the change. */
+  onModuleInit(): void {
+    this.events.objects('contract', async (m, companyId, ids) => {
+      const rows = await this.contracts.with(m).find(companyId, { where: { id: In(ids) } });
+      return new Map((await this.many(companyId, rows, m)).map((v, i) => [rows[i].id, v]));
+    });
+  }
+
   async one(companyId: string, c: ContractEntity): Promise<ContractResponse> {
     return (await this.many(companyId, [c]))[0];
   }
@@ -56,8 +68,10 @@ export class ContractViews {
     return { pagination: page.pagination, results: await this.many(companyId, page.results) };
   }
 
-  async many(companyId: string, rows: ContractEntity[]): Promise<ContractResponse[]> {
+  /** `m`: read inside that transaction. */
+  async many(companyId: string, rows: ContractEntity[], m?: EntityManager): Promise<ContractResponse[]> {
     if (rows.length === 0) return [];
+    const r = <R extends { with(m: EntityManager): R }>(repo: R): R => (m ? repo.with(m) : repo);
     const now = this.clock.now();
     const ids = rows.map((c) => c.id);
     const customerIds = [...new Set(rows.map((c) => c.customer_id))];
@@ -65,27 +79,28 @@ export class ContractViews {
     const termPricings = [...new Set(rows.flatMap((c) => termPricingIds(c)))];
     const bundleIds = [...new Set(rows.map((c) => c.bundle_pricing_id).filter((b): b is string => !!b))];
     const templateIds = [...new Set(rows.map((c) => c.template_id).filter((t): t is string => !!t))];
-    const [signatories, customerRows, company, pricingRows, bundleRows, plan, templates] = await Promise.all([
-      this.signatories
-        .queryBuilder(companyId, 's')
-        .andWhere('s.contract_id IN (:...ids)', { ids })
-        .orderBy('s.contract_id', 'ASC')
-        .addOrderBy('s.sort_index', 'ASC')
-        .getMany(),
-      this.customers.find(companyId, { where: { id: In(customerIds) } }),
-      this.companies.findOne(companyId, {}),
-      pricingIds.length ? this.pricings.find(companyId, { where: { id: In(pricingIds) } }) : [],
-      bundleIds.length ? this.bundles.find(companyId, { where: { id: In(bundleIds) } }) : [],
-      this.plan.load(this.dataSource.manager, companyId, termPricings),
-      templateIds.length ? this.templates.find(companyId, { where: { id: In(templateIds) } }) : [],
-    ]);
+    const [signatories, customerRows, company, pricingRows, bundleRows, plan, templates] = await reads(m, [
+      () =>
+        r(this.signatories)
+          .queryBuilder(companyId, 's')
+          .andWhere('s.contract_id IN (:...ids)', { ids })
+          .orderBy('s.contract_id', 'ASC')
+          .addOrderBy('s.sort_index', 'ASC')
+          .getMany(),
+      () => r(this.customers).find(companyId, { where: { id: In(customerIds) } }),
+      () => r(this.companies).findOne(companyId, {}),
+      async () => (pricingIds.length ? r(this.pricings).find(companyId, { where: { id: In(pricingIds) } }) : []),
+      async () => (bundleIds.length ? r(this.bundles).find(companyId, { where: { id: In(bundleIds) } }) : []),
+      () => this.plan.load(m ?? this.dataSource.manager, companyId, termPricings),
+      async () => (templateIds.length ? r(this.templates).find(companyId, { where: { id: In(templateIds) } }) : []),
+    ] as const);
     const templateById = new Map(templates.map((t) => [t.id, t]));
     if (!company) throw DomainError.notFound('company');
-    const [customers, pricingViews, bundleViews] = await Promise.all([
-      this.customersViews.many(companyId, customerRows),
-      this.catalogViews.pricingViews(companyId, pricingRows),
-      this.catalogViews.bundleViews(companyId, bundleRows),
-    ]);
+    const [customers, pricingViews, bundleViews] = await reads(m, [
+      () => this.customersViews.many(companyId, customerRows, m),
+      () => this.catalogViews.pricingViews(companyId, pricingRows, undefined, m),
+      () => this.catalogViews.bundleViews(companyId, bundleRows, m),
+    ] as const);
     const companyRecord = toCompanyRecord(company);
     const customerById = new Map(customers.map((c) => [c.id, c]));
     const pricingById = new Map(pricingViews.map((p) => [p.id, p]));

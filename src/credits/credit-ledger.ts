@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
+
 import { Brackets, EntityManager } from 'typeorm';
 import { newId } from '../platform/ids/ids';
 import { CreditEntity, CreditLogEntity } from './credit.entity';
@@ -26,6 +28,7 @@ export class CreditLedger {
   constructor(
     private readonly credits: CreditsRepository,
     private readonly logs: CreditLogsRepository,
+    private readonly events: WebhookEventsService,
   ) {}
 
   /**
@@ -151,6 +154,7 @@ export class CreditLedger {
       .with(manager)
       .update(companyId, { id: credit.id, state: 'CONSUMED' }, { state: 'EXPIRED', updated_at: now });
     if (changed !== 1) throw new Error(`credit ${credit.id} changed under its lock`);
+    this.events.later(manager, companyId, 'credit.expired', credit.id);
   }
 
   /** Ends a credit (EXPIRED or REVOKED): nothing remains; returns the credit and what it still held. */
@@ -169,6 +173,7 @@ export class CreditLedger {
         { remaining_cents: 0, remaining_units: 0, state, updated_at: now },
       );
     if (changed !== 1) throw new Error(`credit ${credit.id} changed under its lock`);
+    if (state === 'EXPIRED') this.events.later(manager, companyId, 'credit.expired', credit.id);
     return { ...credit, remaining_cents: 0, remaining_units: 0, state, updated_at: now };
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CustomersModule } from '../customers/customers.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
@@ -22,7 +23,7 @@ import { CreditsAudit } from './credits.audit';
  * exports.
  */
 @Module({
-  imports: [CustomersModule, MetricsModule, SubscriptionsModule, InvoicingModule],
+  imports: [WebhooksModule, CustomersModule, MetricsModule, SubscriptionsModule, InvoicingModule],
   controllers: [CreditsController],
   providers: [
     CreditsRepository,

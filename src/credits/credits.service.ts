@@ -1,3 +1,4 @@
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
@@ -118,6 +119,7 @@ export class CreditsService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly invoices: InvoicesRepository,
     private readonly clock: Clock,
+    private readonly events: WebhookEventsService,
   ) {}
 
   // ------------------------------------------------------------------ grant
@@ -170,6 +172,7 @@ export class CreditsService {
     return this.dataSource.transaction(async (m) => {
       const { company_id: _c, ...row } = credit;
       await this.credits.with(m).insert(companyId, row);
+      this.events.later(m, companyId, 'credit.granted', credit.id);
       await this.ledger.log(
         m,
         companyId,

@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager, In } from 'typeorm';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { Clock } from '../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import type { SearchPage } from '../platform/search/search';
@@ -25,7 +26,7 @@ const unique = (values: (string | null | undefined)[]) => [...new Set(values.fil
  * customers) — never one query per row.
  */
 @Injectable()
-export class CreditViews {
+export class CreditViews implements OnModuleInit {
   constructor(
     private readonly credits: CreditsRepository,
     private readonly items: BillableItemsRepository,
@@ -35,11 +36,20 @@ export class CreditViews {
     private readonly clock: Clock,
     private readonly invoiceLinks: InvoiceLinks,
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
+    private readonly events: WebhookEventsService,
   ) {}
 
-  private async itemMap(companyId: string, ids: string[]) {
+  /** Webhook events carry credits as their GET answers them, read in the transaction of the change. */
+  onModuleInit(): void {
+    this.events.objects('credit', async (m, companyId, ids) => {
+      const rows = await this.credits.with(m).find(companyId, { where: { id: In(ids) } });
+      return new Map((await this.creditViews(companyId, rows, m)).map((v, i) => [rows[i].id, v]));
+    });
+  }
+
+  private async itemMap(companyId: string, ids: string[], m?: EntityManager) {
     if (ids.length === 0) return new Map<string, ReturnType<typeof toBillableItemResponse>>();
-    const rows = await this.items.find(companyId, { where: { id: In(ids) } });
+    const rows = await (m ? this.items.with(m) : this.items).find(companyId, { where: { id: In(ids) } });
     return new Map(rows.map((r) => [r.id, toBillableItemResponse(r)]));
   }
 
@@ -47,8 +57,9 @@ export class CreditViews {
     return (await this.creditViews(companyId, [row]))[0];
   }
 
-  async creditViews(companyId: string, rows: CreditEntity[]): Promise<CreditResponse[]> {
-    const items = await this.itemMap(companyId, unique(rows.map((r) => r.item_id)));
+  /** `m`: read inside that transaction. */
+  async creditViews(companyId: string, rows: CreditEntity[], m?: EntityManager): Promise<CreditResponse[]> {
+    const items = await this.itemMap(companyId, unique(rows.map((r) => r.item_id)), m);
     const now = this.clock.now();
     return rows.map((r) => toCreditResponse(r, r.item_id ? (items.get(r.item_id) ?? null) : null, now));
   }

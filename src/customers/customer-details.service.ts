@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CustomerEntity } from './customer.entity';
 import { CustomersRepository } from './customers.repository';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 
 /** A customer's name, email and (optionally) postal address, as a buyer gives them on the checkout page. */
 export interface CustomerContactDetails {
@@ -17,7 +18,10 @@ export interface CustomerContactDetails {
  */
 @Injectable()
 export class CustomerDetailsService {
-  constructor(private readonly customers: CustomersRepository) {}
+  constructor(
+    private readonly customers: CustomersRepository,
+    private readonly events: WebhookEventsService,
+  ) {}
 
   /**
    * Sets the customer's name and email, and its address when one is given (without a place id),
@@ -33,6 +37,7 @@ export class CustomerDetailsService {
     const patch: Partial<CustomerEntity> = { name: details.name, email: details.email, updated_at: now };
     if (details.address) patch.address = { place_id: null, ...details.address };
     await this.customers.with(m).update(companyId, { id: customerId }, patch);
+    this.events.later(m, companyId, 'customer.updated', customerId);
   }
 
   /** The customer's MRR and ARR in cents (ARR = 12 × MRR), and the currency they are in when known. */

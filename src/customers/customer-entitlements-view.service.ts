@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { CustomersHooks } from './customers.hooks';
 
 /**
@@ -9,8 +10,9 @@ import { CustomersHooks } from './customers.hooks';
 export class CustomerEntitlementsPort {
   constructor(private readonly hooks: CustomersHooks) {}
 
-  async forCustomers(companyId: string, customerIds: string[]): Promise<Map<string, Record<string, unknown>[]>> {
+  /** `manager`: read inside that transaction (webhook events build their objects there). */
+  async forCustomers(companyId: string, customerIds: string[], manager?: EntityManager): Promise<Map<string, Record<string, unknown>[]>> {
     if (customerIds.length === 0) return new Map();
-    return this.hooks.get('entitlements').forCustomers(companyId, customerIds);
+    return this.hooks.get('entitlements').forCustomers(companyId, customerIds, manager);
   }
 }

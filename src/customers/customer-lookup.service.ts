@@ -45,10 +45,10 @@ export class CustomerLookupService {
   }
 
   /** Many at once, keyed by id (no N+1). */
-  async getMany(companyId: string, ids: string[]): Promise<Map<string, CustomerEntity>> {
+  async getMany(companyId: string, ids: string[], manager?: EntityManager): Promise<Map<string, CustomerEntity>> {
     const unique = [...new Set(ids)].filter((id) => isId('customer', id));
     if (unique.length === 0) return new Map();
-    const rows = await this.customers.find(companyId, { where: { id: In(unique) } });
+    const rows = await (manager ? this.customers.with(manager) : this.customers).find(companyId, { where: { id: In(unique) } });
     return new Map(rows.map((r) => [r.id, r]));
   }
 

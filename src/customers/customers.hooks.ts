@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { ModuleHooks } from '../platform/hooks/module-hooks';
 
 /** Computed entitlements of customers: the subscriptions module (above this one) computes them. */
 export interface CustomerEntitlementsHook {
   /** customer id → its computed entitlements (customers without any may be absent). */
-  forCustomers(companyId: string, customerIds: string[]): Promise<Map<string, Record<string, unknown>[]>>;
+  forCustomers(companyId: string, customerIds: string[], manager?: EntityManager): Promise<Map<string, Record<string, unknown>[]>>;
 }
 
 /** The hooks customers declares, by name. */

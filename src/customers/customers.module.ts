@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CustomersController } from './customers.controller';
 import { CustomersRepository } from './customers.repository';
 import { CustomerLookupService } from './customer-lookup.service';
@@ -9,6 +10,7 @@ import { CustomersHooks } from './customers.hooks';
 import { CustomerDetailsService } from './customer-details.service';
 
 @Module({
+  imports: [WebhooksModule],
   controllers: [CustomersController],
   providers: [
     CustomersRepository,

@@ -7,6 +7,7 @@ import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/sea
 import { CustomerEntity } from './customer.entity';
 import { CustomerLookupService } from './customer-lookup.service';
 import { CustomersRepository } from './customers.repository';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import type { AddressDto, ChildRollupBillingConfigDto, CreateCustomerDto, FindCustomersDto, UpdateCustomerDto } from './dto/customer.dto';
 
 const SEARCH: SearchSpec = {
@@ -153,6 +154,7 @@ export class CustomersService {
     private readonly lookup: CustomerLookupService,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly events: WebhookEventsService,
   ) {}
 
   async create(companyId: string, dto: CreateCustomerDto): Promise<CustomerEntity> {
@@ -196,7 +198,10 @@ export class CustomersService {
       updated_at: now,
     };
     try {
-      await this.customers.insert(companyId, row); // a concurrent twin fails on the unique key
+      await this.dataSource.transaction(async (m) => {
+        await this.customers.with(m).insert(companyId, row); // a concurrent twin fails on the unique key
+        this.events.later(m, companyId, 'customer.created', row.id);
+      });
     } catch (err) {
       if (edits.identifier && isIdentifierViolation(err)) throw identifierTaken(edits.identifier);
       throw err;
@@ -231,6 +236,7 @@ export class CustomersService {
         }
         patch.updated_at = this.clock.now();
         await repo.update(companyId, { id }, patch);
+        this.events.later(m, companyId, 'customer.updated', id);
         return { ...current, ...patch };
       });
     } catch (err) {
@@ -261,11 +267,13 @@ export class CustomersService {
     const current = await this.get(companyId, idOrIdentifier);
     if (!current.managed_externally) return current;
     const now = this.clock.now();
-    const changed = await this.customers.update(
-      companyId,
-      { id: current.id, managed_externally: true },
-      { managed_externally: false, updated_at: now },
-    );
+    const changed = await this.dataSource.transaction(async (m) => {
+      const n = await this.customers
+        .with(m)
+        .update(companyId, { id: current.id, managed_externally: true }, { managed_externally: false, updated_at: now });
+      if (n > 0) this.events.later(m, companyId, 'customer.updated', current.id);
+      return n;
+    });
     if (changed === 0) return this.get(companyId, current.id); // a concurrent call got there first
     return { ...current, managed_externally: false, updated_at: now };
   }

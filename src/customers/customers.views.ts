@@ -1,22 +1,39 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager, In } from 'typeorm';
 import type { SearchPage } from '../platform/search/search';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { CustomerEntity } from './customer.entity';
 import { CustomerEntitlementsPort } from './customer-entitlements-view.service';
+import { CustomersRepository } from './customers.repository';
 import { toCustomerResponse } from './customers.mapper';
 import type { CustomerResponse } from './dto/customer.dto';
 
 /**
  * Customers as responses: the computed entitlements of a whole page in one call to the
- * entitlements port, then the pure mapper.
+ * entitlements port, then the pure mapper. Also how webhook events carry customers (read in the
+ * transaction of the change).
  */
 @Injectable()
-export class CustomersViews {
-  constructor(private readonly entitlements: CustomerEntitlementsPort) {}
+export class CustomersViews implements OnModuleInit {
+  constructor(
+    private readonly entitlements: CustomerEntitlementsPort,
+    private readonly customers: CustomersRepository,
+    private readonly events: WebhookEventsService,
+  ) {}
 
-  async many(companyId: string, customers: CustomerEntity[]): Promise<CustomerResponse[]> {
+  onModuleInit(): void {
+    this.events.objects('customer', async (m, companyId, ids) => {
+      const rows = await this.customers.with(m).find(companyId, { where: { id: In(ids) } });
+      return new Map((await this.many(companyId, rows, m)).map((r) => [r.id, r]));
+    });
+  }
+
+  /** `m`: read inside that transaction. */
+  async many(companyId: string, customers: CustomerEntity[], m?: EntityManager): Promise<CustomerResponse[]> {
     const computed = await this.entitlements.forCustomers(
       companyId,
       customers.map((c) => c.id),
+      m,
     );
     return customers.map((c) => toCustomerResponse(c, computed.get(c.id) ?? []));
   }

@@ -6,6 +6,7 @@ import { newPageToken } from '../platform/hosted-pages/token';
 import { InvoiceEntity, InvoiceLedgerEntryEntity, InvoiceStatus, LedgerEntryKind } from './invoicing.entity';
 import { InvoiceLedgerEntriesRepository, InvoicesRepository } from './invoicing.repository';
 import { InvoicingHooks, OfflineProviderType } from './invoicing.hooks';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 
 /** Who moved the money (kept on the ledger entry). */
 export type LedgerSource = 'BILLING_RUN' | 'API' | 'AUTO_CHARGE' | 'CHECKOUT' | 'INVOICE_PAGE' | 'CREDITS' | 'REFUND' | 'ONE_TIME';
@@ -64,6 +65,7 @@ export class InvoiceLedger {
     private readonly invoices: InvoicesRepository,
     private readonly entries: InvoiceLedgerEntriesRepository,
     private readonly hooks: InvoicingHooks,
+    private readonly events: WebhookEventsService,
   ) {}
 
   /** The invoice row locked FOR UPDATE in the caller's transaction (null when the company has no such invoice). */
@@ -428,11 +430,22 @@ export class InvoiceLedger {
     };
   }
 
+  /**
+   * Writes the entries, and the webhook events of the movements they record (every change of an
+   * invoice's status passes here): OPENED or FINALIZED → `invoice.finalized`, an entry leaving
+   * the invoice PAID (none is written on an invoice that was PAID already) → `invoice.paid`,
+   * VOIDED → `invoice.voided`.
+   */
   private async write(m: EntityManager, companyId: string, rows: InvoiceLedgerEntryEntity[], now: Date): Promise<void> {
     if (rows.length === 0) return;
     await this.entries.with(m).insert(
       companyId,
       rows.map(({ company_id: _c, ...r }) => ({ ...r, created_at: now })),
     );
+    for (const r of rows) {
+      if (r.kind === 'OPENED' || r.kind === 'FINALIZED') this.events.later(m, companyId, 'invoice.finalized', r.invoice_id);
+      if (r.kind === 'VOIDED') this.events.later(m, companyId, 'invoice.voided', r.invoice_id);
+      if (r.status_after === 'PAID' && r.kind !== 'PAYMENT_REFUNDED') this.events.later(m, companyId, 'invoice.paid', r.invoice_id);
+    }
   }
 }

@@ -7,6 +7,7 @@ import { Discount, InvoiceLine, InvoiceTotals, summarizeInvoice } from '../billi
 import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus } from './invoicing.entity';
 import { CompanyCountersRepository, InvoiceLinesRepository, InvoicesRepository } from './invoicing.repository';
 import { InvoiceLedger, LedgerSource } from './invoice-ledger.service';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 
 /** A line to write: billing-math's line plus the references the invoice keeps. */
 export interface LineDraft extends InvoiceLine {
@@ -78,6 +79,7 @@ export class InvoiceWriter {
     private readonly lines: InvoiceLinesRepository,
     private readonly counters: CompanyCountersRepository,
     private readonly ledger: InvoiceLedger,
+    private readonly events: WebhookEventsService,
   ) {}
 
   /** Writes the invoice inside the caller's transaction; null when its billing_key exists already. */
@@ -174,6 +176,7 @@ export class InvoiceWriter {
       ],
     );
     if (inserted.length === 0) return null;
+    this.events.later(manager, companyId, 'invoice.created', id);
     // The number is taken only once the invoice is certain to exist: no gaps. With deferNumber the
     // caller numbers a whole batch at once with assignNumbers() before its commit (the billing run:
     // the counter row is then locked only for the end of the transaction).

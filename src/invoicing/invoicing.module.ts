@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CustomersModule } from '../customers/customers.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { MetricsModule } from '../metrics/metrics.module';
@@ -31,7 +32,7 @@ import { InvoiceLinks } from './invoice-links.service';
  * and fill the InvoicingHooks it declares (checked at start).
  */
 @Module({
-  imports: [CustomersModule, CatalogModule, MetricsModule, SubscriptionsModule],
+  imports: [WebhooksModule, CustomersModule, CatalogModule, MetricsModule, SubscriptionsModule],
   controllers: [...ENGINE_CONTROLLERS, InvoicesController, OneTimesController],
   providers: [
     InvoicesRepository,

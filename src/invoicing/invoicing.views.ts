@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager, In } from 'typeorm';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { Clock } from '../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import type { SearchPage } from '../platform/search/search';
@@ -25,7 +26,7 @@ const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v i
  * and the uuid of the invoice it is on.
  */
 @Injectable()
-export class InvoicingViews {
+export class InvoicingViews implements OnModuleInit {
   constructor(
     private readonly invoices: InvoicesRepository,
     private readonly lines: InvoiceLinesRepository,
@@ -36,12 +37,25 @@ export class InvoicingViews {
     private readonly clock: Clock,
     private readonly links: InvoiceLinks,
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
+    private readonly events: WebhookEventsService,
   ) {}
 
-  async invoiceViews(companyId: string, invoices: InvoiceEntity[]): Promise<InvoiceResponse[]> {
+  /** Webhook events carry invoices as their GET answers them, read in the transaction of the change. */
+  onModuleInit(): void {
+    this.events.objects('invoice', async (m, companyId, ids) => {
+      const rows = await this.invoices.with(m).find(companyId, { where: { id: In(ids) } });
+      return new Map((await this.invoiceViews(companyId, rows, m)).map((v, i) => [rows[i].id, v]));
+    });
+  }
+
+  /** `m`: read inside that transaction. */
+  async invoiceViews(companyId: string, invoices: InvoiceEntity[], m?: EntityManager): Promise<InvoiceResponse[]> {
     if (invoices.length === 0) return [];
     const ids = invoices.map((i) => i.id);
-    const lines = await this.lines.queryBuilder(companyId, 'l').andWhere('l.invoice_id IN (:...ids)', { ids }).getMany();
+    const lines = await (m ? this.lines.with(m) : this.lines)
+      .queryBuilder(companyId, 'l')
+      .andWhere('l.invoice_id IN (:...ids)', { ids })
+      .getMany();
     const linesByInvoice = new Map<string, InvoiceLineEntity[]>();
     for (const l of lines) {
       const list = linesByInvoice.get(l.invoice_id);
@@ -51,6 +65,7 @@ export class InvoicingViews {
     return this.withCustomers(
       companyId,
       invoices.map((invoice) => ({ invoice, lines: linesByInvoice.get(invoice.id) ?? [] })),
+      m,
     );
   }
 
@@ -63,6 +78,7 @@ export class InvoicingViews {
   private async withCustomers(
     companyId: string,
     docs: { invoice: InvoiceEntity; lines: InvoiceLineEntity[] }[],
+    m?: EntityManager,
   ): Promise<InvoiceResponse[]> {
     const now = this.clock.now();
     // final invoices written before links existed get their secret now (drafts and previews have none)
@@ -73,8 +89,9 @@ export class InvoicingViews {
     const customers = await this.customers.getMany(
       companyId,
       docs.map((d) => d.invoice.customer_id),
+      m,
     );
-    const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()]);
+    const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()], m);
     return docs.map(({ invoice, lines }) => {
       const c = customers.get(invoice.customer_id);
       const customer = c ? toCustomerResponse(c, entitlements.get(c.id) ?? []) : null;

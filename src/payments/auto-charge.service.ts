@@ -1,3 +1,4 @@
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { monotonicFactory } from 'ulid';
 import {
@@ -96,6 +97,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     private readonly processor: PaymentProcessor,
     private readonly ledger: InvoiceLedger,
     private readonly subscriptionState: SubscriptionBillingStateService,
+    private readonly events: WebhookEventsService,
   ) {}
 
   /** The billing run's post-run step (invoicing runs it through its payments hook, PaymentsInvoicingHook). */
@@ -463,6 +465,8 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     at: Date,
     now: Date,
   ): Promise<'failed' | 'unpaid'> {
+    // every failed charge of an invoice (each attempt of the dunning schedule)
+    this.events.later(m, attempt.company_id, 'invoice.payment_failed', attempt.invoice_id);
     const companyId = attempt.company_id;
     const firstFailed = attempt.first_failed_at ?? at;
     await this.attempts.with(m).update(

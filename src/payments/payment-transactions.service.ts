@@ -1,3 +1,4 @@
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
@@ -127,6 +128,7 @@ export class PaymentTransactionsService {
     private readonly clock: Clock,
     private readonly processor: PaymentProcessor,
     private readonly ledger: InvoiceLedger,
+    private readonly events: WebhookEventsService,
   ) {}
 
   /** #3: every filter and sort key of the spec; PENDING refunds being processed show too. */
@@ -281,6 +283,7 @@ export class PaymentTransactionsService {
         };
         await repo.update(companyId, { id: refund.id }, patch);
         const done = { ...current, ...patch };
+        this.refunded(m, companyId, done);
         await this.refundOnInvoice(m, companyId, locked, done, now);
         return { status: 'SUCCEEDED' as const, status_message: null, refund: done };
       }
@@ -352,6 +355,11 @@ export class PaymentTransactionsService {
     );
   }
 
+  /** A refund has succeeded: `payment.refunded`, carrying the refunded payment (its refunded amount and status then). */
+  private refunded(m: EntityManager, companyId: string, refund: PaymentTransactionEntity): void {
+    this.events.later(m, companyId, 'payment.refunded', refund.parent_transaction_id!);
+  }
+
   /** Writes one transaction inside the caller's transaction. */
   async record(manager: EntityManager, companyId: string, draft: TransactionDraft, now: Date): Promise<PaymentTransactionEntity> {
     if (!Number.isSafeInteger(draft.total_amount_cents) || draft.total_amount_cents < 0) {
@@ -391,6 +399,10 @@ export class PaymentTransactionsService {
     };
     const { company_id: _c, ...values } = row;
     await this.transactions.with(manager).insert(companyId, values);
+    if (row.transaction_type === 'PAYMENT' && row.status === 'SUCCEEDED')
+      this.events.later(manager, companyId, 'payment.succeeded', row.id);
+    if (row.transaction_type === 'PAYMENT' && row.status === 'FAILED') this.events.later(manager, companyId, 'payment.failed', row.id);
+    if (row.transaction_type === 'REFUND' && row.status === 'SUCCEEDED') this.refunded(manager, companyId, row);
     return row;
   }
 

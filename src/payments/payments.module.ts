@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CustomersModule } from '../customers/customers.module';
 import { InvoicingModule } from '../invoicing/invoicing.module';
 import { PaymentsInvoicingHook } from './payments-invoicing.service';
@@ -27,7 +28,7 @@ import { SandboxProcessor } from './processor/sandbox-processor';
  * another class extending PaymentProcessor bound here instead (see payment-processor.ts).
  */
 @Module({
-  imports: [CustomersModule, SubscriptionsModule, InvoicingModule],
+  imports: [WebhooksModule, CustomersModule, SubscriptionsModule, InvoicingModule],
   controllers: [PaymentTransactionsController, PaymentMethodsController],
   providers: [
     PaymentTransactionsRepository,

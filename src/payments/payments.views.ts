@@ -1,4 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager, In } from 'typeorm';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
+import { PaymentTransactionsRepository } from './payments.repository';
 import type { SearchPage } from '../platform/search/search';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { toCustomerSummary } from '../customers/customers.mapper';
@@ -16,20 +19,32 @@ import type { PaymentMethodUpdate } from './payment-methods.service';
  * payment method embeds nothing.
  */
 @Injectable()
-export class PaymentsViews {
+export class PaymentsViews implements OnModuleInit {
   constructor(
     private readonly customers: CustomerLookupService,
     private readonly subscriptions: SubscriptionViews,
+    private readonly transactions: PaymentTransactionsRepository,
+    private readonly events: WebhookEventsService,
   ) {}
 
-  async transactionViews(companyId: string, rows: PaymentTransactionEntity[]): Promise<PaymentTransactionResponse[]> {
+  /** Webhook events carry payment transactions as their GET answers them, read in the transaction of the change. */
+  onModuleInit(): void {
+    this.events.objects('payment', async (m, companyId, ids) => {
+      const rows = await this.transactions.with(m).find(companyId, { where: { id: In(ids) } });
+      return new Map((await this.transactionViews(companyId, rows, m)).map((v, i) => [rows[i].id, v]));
+    });
+  }
+
+  /** `m`: read inside that transaction. */
+  async transactionViews(companyId: string, rows: PaymentTransactionEntity[], m?: EntityManager): Promise<PaymentTransactionResponse[]> {
     if (rows.length === 0) return [];
     const customers = await this.customers.getMany(
       companyId,
       rows.map((r) => r.customer_id),
+      m,
     );
     const parentIds = [...customers.values()].map((c) => c.parent_customer_id).filter((id): id is string => !!id);
-    const parents = await this.customers.getMany(companyId, parentIds);
+    const parents = await this.customers.getMany(companyId, parentIds, m);
     return rows.map((r) => {
       const c = customers.get(r.customer_id);
       return toPaymentTransactionResponse(

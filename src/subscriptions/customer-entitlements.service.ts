@@ -39,8 +39,8 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
   }
 
   /** CustomerEntitlementsHook: customer id → computed entitlements, as customer responses carry them. */
-  async forCustomers(companyId: string, customerIds: string[]): Promise<Map<string, Record<string, unknown>[]>> {
-    const computed = await this.computeForCustomers(companyId, customerIds);
+  async forCustomers(companyId: string, customerIds: string[], manager?: EntityManager): Promise<Map<string, Record<string, unknown>[]>> {
+    const computed = await this.computeForCustomers(companyId, customerIds, manager);
     return computed as unknown as Map<string, Record<string, unknown>[]>;
   }
 

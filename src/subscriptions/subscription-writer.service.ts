@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
+import type { WebhookEventType } from '../webhooks/events/event-types';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { iso } from '../platform/timestamps';
@@ -61,6 +63,23 @@ export function planJson(plan: ResolvedPlan) {
  * use case the next event seq, and ends with the customer's roll-up (customer-mrr.service.ts) — so
  * roll-ups never interleave and a use case re-checks its state inside the lock.
  */
+/**
+ * The webhook event of each history event: a plan change (now or scheduled) is
+ * `subscription.changed`, a cancellation `subscription.cancelled`, anything else that changes the
+ * subscription (PATCH, undo cancel, extend, pause, resume) `subscription.updated`.
+ */
+const WEBHOOK_TYPE: Record<SubscriptionEventType, WebhookEventType> = {
+  CREATED: 'subscription.created',
+  UPDATED: 'subscription.updated',
+  CHANGED: 'subscription.changed',
+  CHANGE_SCHEDULED: 'subscription.changed',
+  CANCELLED: 'subscription.cancelled',
+  CANCEL_UNDONE: 'subscription.updated',
+  TRIAL_EXTENDED: 'subscription.updated',
+  PAUSED: 'subscription.updated',
+  RESUMED: 'subscription.updated',
+};
+
 @Injectable()
 export class SubscriptionWriter {
   constructor(
@@ -73,6 +92,7 @@ export class SubscriptionWriter {
     private readonly phases: SubscriptionPhasesRepository,
     private readonly events: SubscriptionEventsRepository,
     private readonly mrr: CustomerMrr,
+    private readonly webhookEvents: WebhookEventsService,
   ) {}
 
   /** One locked write in its own transaction; returns the subscription id. */
@@ -132,6 +152,8 @@ export class SubscriptionWriter {
       before,
       after,
     });
+    // every change of a subscription is one history event: its webhook event goes with it
+    this.webhookEvents.later(m, sub.company_id, WEBHOOK_TYPE[type], sub.id);
   }
 
   async insertPhase(m: EntityManager, sub: SubscriptionEntity, phase: PhaseRow): Promise<void> {

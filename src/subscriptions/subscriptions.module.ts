@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CustomersModule } from '../customers/customers.module';
 import { EntitlementsModule } from '../entitlements/entitlements.module';
@@ -25,7 +26,7 @@ import { SubscriptionsHooks } from './subscriptions.hooks';
 import { SubscriptionBillingStateService } from './subscription-billing-state.service';
 
 @Module({
-  imports: [CatalogModule, CustomersModule, EntitlementsModule, MetricsModule],
+  imports: [WebhooksModule, CatalogModule, CustomersModule, EntitlementsModule, MetricsModule],
   controllers: [SubscriptionsController],
   providers: [
     ...SUBSCRIPTION_REPOSITORIES,

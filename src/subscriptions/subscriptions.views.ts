@@ -1,6 +1,8 @@
 import { toEmbeddedBundlePricing } from '../catalog/catalog.mapper';
-import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
+import { reads } from '../platform/database/reads';
 import { Clock } from '../platform/clock/clock';
 import { iso } from '../platform/timestamps';
 import type { SearchPage } from '../platform/search/search';
@@ -12,7 +14,7 @@ import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
 import { CustomerEntitlementsService } from './customer-entitlements.service';
 import { PlanCatalog } from './plan-catalog';
 import { displayPhase, pendingPhase } from './phases';
-import { SubscriptionPhasesRepository } from './subscriptions.repository';
+import { SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
 import type { StoredConfigItem, SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import { deriveState, effectiveAnchor, termOf } from './subscription-state';
 import type { SubscriptionResponse } from './dto/subscription.dto';
@@ -61,7 +63,7 @@ function subscriptionPricing(p: ProductPricingResponse, items: StoredConfigItem[
  * Dates, status and MRR are computed at read time from the clock.
  */
 @Injectable()
-export class SubscriptionViews {
+export class SubscriptionViews implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
@@ -72,7 +74,17 @@ export class SubscriptionViews {
     private readonly catalogViews: CatalogViews,
     private readonly plan: PlanCatalog,
     private readonly entitlements: CustomerEntitlementsService,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly events: WebhookEventsService,
   ) {}
+
+  /** Webhook events carry subscriptions as their GET answers them, read in the transaction of the change. */
+  onModuleInit(): void {
+    this.events.objects('subscription', async (m, companyId, ids) => {
+      const rows = await this.subscriptions.with(m).find(companyId, { where: { id: In(ids) } });
+      return new Map((await this.many(companyId, rows, m)).map((r) => [r.id, r]));
+    });
+  }
 
   /** A page of a search, its results as responses. */
   async page(companyId: string, page: SearchPage<SubscriptionEntity>): Promise<SearchPage<SubscriptionResponse>> {
@@ -83,11 +95,13 @@ export class SubscriptionViews {
     return (await this.many(companyId, [sub]))[0];
   }
 
-  async many(companyId: string, subs: SubscriptionEntity[]): Promise<SubscriptionResponse[]> {
+  /** `manager`: read inside that transaction. */
+  async many(companyId: string, subs: SubscriptionEntity[], manager?: EntityManager): Promise<SubscriptionResponse[]> {
     if (subs.length === 0) return [];
     const now = this.clock.now();
-    const m = this.dataSource.manager;
-    const allPhases = await this.phases.find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
+    const m = manager ?? this.dataSource.manager;
+    const r = <R extends { with(m: EntityManager): R }>(repo: R): R => repo.with(m);
+    const allPhases = await r(this.phases).find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
     const shown = new Map<string, { phase: SubscriptionPhaseEntity | null; pending: SubscriptionPhaseEntity | null }>();
     for (const s of subs) {
       const mine = allPhases.filter((p) => p.subscription_id === s.id);
@@ -97,25 +111,27 @@ export class SubscriptionViews {
     const pricingIds = [...new Set(phaseList.flatMap((p) => p.product_pricing_ids))];
     const bundleIds = [...new Set(phaseList.map((p) => p.bundle_pricing_id).filter((b): b is string => !!b))];
     const customerIds = [...new Set(subs.map((s) => s.customer_id))];
-    const [customers, pricingRows, bundleRows, data, entitlements, customerEntitlements] = await Promise.all([
-      this.customers.find(companyId, { where: { id: In(customerIds) } }),
-      pricingIds.length ? this.pricings.find(companyId, { where: { id: In(pricingIds) } }) : [],
-      bundleIds.length ? this.bundles.find(companyId, { where: { id: In(bundleIds) } }) : [],
-      this.plan.load(m, companyId, pricingIds),
-      this.entitlements.computeForSubscriptions(
-        companyId,
-        subs.map((s) => ({
-          subscription_id: s.id,
-          product_pricing_ids: shown.get(s.id)!.phase?.product_pricing_ids ?? [],
-          config_items: shown.get(s.id)!.phase?.config_items ?? [],
-        })),
-      ),
-      this.entitlements.computeForCustomers(companyId, customerIds),
-    ]);
-    const [pricingViews, bundleViews] = await Promise.all([
-      this.catalogViews.pricingViews(companyId, pricingRows),
-      this.catalogViews.bundleViews(companyId, bundleRows),
-    ]);
+    const [customers, pricingRows, bundleRows, data, entitlements, customerEntitlements] = await reads(manager, [
+      () => r(this.customers).find(companyId, { where: { id: In(customerIds) } }),
+      async () => (pricingIds.length ? r(this.pricings).find(companyId, { where: { id: In(pricingIds) } }) : []),
+      async () => (bundleIds.length ? r(this.bundles).find(companyId, { where: { id: In(bundleIds) } }) : []),
+      () => this.plan.load(m, companyId, pricingIds),
+      () =>
+        this.entitlements.computeForSubscriptions(
+          companyId,
+          subs.map((s) => ({
+            subscription_id: s.id,
+            product_pricing_ids: shown.get(s.id)!.phase?.product_pricing_ids ?? [],
+            config_items: shown.get(s.id)!.phase?.config_items ?? [],
+          })),
+          m,
+        ),
+      () => this.entitlements.computeForCustomers(companyId, customerIds, m),
+    ] as const);
+    const [pricingViews, bundleViews] = await reads(manager, [
+      () => this.catalogViews.pricingViews(companyId, pricingRows, undefined, manager),
+      () => this.catalogViews.bundleViews(companyId, bundleRows, manager),
+    ] as const);
     const customerById = new Map(customers.map((c) => [c.id, c]));
     const pricingById = new Map(pricingViews.map((p) => [p.id, p]));
     const bundleById = new Map(bundleViews.map((b) => [b.id, b]));

@@ -5,6 +5,7 @@ import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service';
 import { WebhookEventsService } from './events/webhook-events.service';
 import { WebhooksController } from './webhooks.controller';
 import { WebhookDeliveriesRepository, WebhookEndpointsRepository } from './webhooks.repository';
+import { WebhookEventsController } from './events/webhook-events.controller';
 import { WebhooksViews } from './webhooks.views';
 
 /**
@@ -12,7 +13,7 @@ import { WebhooksViews } from './webhooks.views';
  * company's endpoints. The lowest domain tier, so every module can record its events.
  */
 @Module({
-  controllers: [WebhooksController],
+  controllers: [WebhooksController, WebhookEventsController],
   providers: [
     WebhookEventsService,
     DeliveryPlanner,

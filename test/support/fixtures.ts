@@ -104,3 +104,24 @@ export async function createEntitlement(tenant: Tenant, body: Record<string, unk
   if (res.status !== 201) throw new Error(`POST /entitlements: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/**
+ * The company's webhook events (oldest first) through `POST /webhook_events/find`, all pages;
+ * `resourceId` keeps those whose `data.object.id` is it, `types` those of these types.
+ */
+export async function webhookEvents(tenant: Tenant, resourceId?: string, types?: string[]): Promise<any[]> {
+  const out: any[] = [];
+  let from_key: string | null = null;
+  do {
+    const page: any = await ok(
+      await tenant.post('/webhook_events/find', {
+        sort_key: 'createdAtAsc',
+        pagination: { limit: 100, from_key },
+        ...(types ? { query: { types } } : {}),
+      }),
+    );
+    out.push(...page.results);
+    from_key = page.pagination.from_key;
+  } while (from_key);
+  return resourceId ? out.filter((e) => e.data.object.id === resourceId) : out;
+}

@@ -7,6 +7,7 @@ import { dateInputs } from '../../subscriptions/subscription-state';
 import { SubscriptionBillingStateService } from '../../subscriptions/subscription-billing-state.service';
 import { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from '../invoicing.entity';
 import { InvoiceDraft, InvoiceWriter, LineDraft, lineRows } from '../invoice-writer.service';
+import { WebhookEventsService } from '../../webhooks/events/webhook-events.service';
 import type { Loaded } from './load';
 import { addDays } from './model';
 import type { ComputedDoc, WalkResult } from './walker';
@@ -98,6 +99,7 @@ export class EngineWriter {
   constructor(
     private readonly writer: InvoiceWriter,
     private readonly subscriptionState: SubscriptionBillingStateService,
+    private readonly events: WebhookEventsService,
   ) {}
 
   /**
@@ -134,6 +136,9 @@ export class EngineWriter {
       }
       if (inv.status !== 'DRAFT') finalized++;
       created.push(inv);
+      // a period after the first: the subscription renews (one event per subscription and transaction)
+      if (doc.kind === 'SUBSCRIPTION_PERIOD' && doc.date.getTime() > l.engineSub.billing_start.getTime())
+        this.events.later(m, companyId, 'subscription.renewed', l.sub.id);
     }
     return { created, finalized };
   }

@@ -15,6 +15,7 @@ export const CROSS_COMPANY_SCANS = {
   'idempotency-purge': 'idempotency keys past their retention, deleted in bounded batches',
   'standard-items-backfill': 'companies still missing their standard billable items, seeded one company at a time',
   'webhook-delivery': "companies with webhook deliveries due; each company's deliveries are then claimed by one statement",
+  'webhook-event-purge': "the companies, to delete each one's webhook events past 30 days in batches of its own",
   'demo-company': 'the demo company, found at start (one row)',
   'token-admin': 'the command line revokes a token by its id, whatever its company (operator tool)',
 } as const satisfies Record<string, string>;

@@ -1,36 +1,223 @@
-import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { newId } from '../../platform/ids/ids';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { Clock } from '../../platform/clock/clock';
+import { crossCompany } from '../../platform/database/cross-company';
+import { DomainError } from '../../platform/errors/domain-error';
+import { isId, newId } from '../../platform/ids/ids';
+import { PlatformScheduler } from '../../platform/scheduler/platform-scheduler';
+import { runSearch, SearchPage, SearchSpec } from '../../platform/search/search';
 import { DeliveryPlanner } from '../delivery/delivery-planner';
 import type { WebhookEventType } from './event-types';
 import { WebhookEventEntity } from './webhook-event.entity';
+import type { FindWebhookEventsDto } from './dto/webhook-event.dto';
+
+/** The kind of resource an event carries: the part of its type before the dot (`invoice.paid` → `invoice`). */
+export type WebhookResourceKind = 'customer' | 'subscription' | 'invoice' | 'payment' | 'credit' | 'contract' | 'checkout';
+
+/**
+ * How a module answers its resources for events: id → the resource exactly as its GET answers
+ * it, read through `m` (the transaction that changed it), for many ids at once.
+ */
+export type WebhookObjectBuilder = (m: EntityManager, companyId: string, ids: string[]) => Promise<Map<string, object>>;
+
+/** Events are readable for this long, then purged. */
+export const WEBHOOK_EVENT_RETENTION_MS = 30 * 86_400_000;
+
+const HOUR = 3600 * 1000;
+
+interface Pending {
+  companyId: string;
+  id: string;
+  type: WebhookEventType;
+  resourceId: string;
+  created_at: Date;
+}
+
+const SEARCH: SearchSpec = {
+  alias: 'e',
+  sortKeys: {
+    createdAtDesc: { column: 'e.created_at', direction: 'DESC', kind: 'date' },
+    createdAtAsc: { column: 'e.created_at', direction: 'ASC', kind: 'date' },
+  },
+  filters: {
+    type: { kind: 'exact', column: 'e.type' },
+    types: { kind: 'in', column: 'e.type' },
+    created_at: { kind: 'date_range', column: 'e.created_at' },
+  },
+};
 
 /**
  * Records webhook events. Every module that changes something an integrator cares about calls
- * `record` with the manager of the transaction making the change, so the change and its event
- * commit together or not at all; the deliveries are planned in that same transaction.
+ * `record` (or `later`) with the manager of the transaction making the change, so the change and
+ * its event commit together or not at all; the deliveries are planned in that same transaction.
+ *
+ * `later(m, companyId, type, resourceId)` is the usual way: the event is kept with the
+ * transaction and written just before its COMMIT (a TypeORM `beforeTransactionCommit`
+ * subscriber), with its `data.object` built then by the owning module's views through the same
+ * transaction — the resource as its GET answers right after the commit. All the events of a
+ * transaction are built per kind in one batched call and written in one multi-row INSERT, so a
+ * billing run's batch of invoices costs a few queries, not a few per invoice. A rolled-back
+ * transaction writes none of them.
  */
 @Injectable()
-export class WebhookEventsService {
-  constructor(private readonly planner: DeliveryPlanner) {}
+export class WebhookEventsService implements OnModuleInit {
+  private readonly builders = new Map<WebhookResourceKind, WebhookObjectBuilder>();
+  private readonly pending = new WeakMap<QueryRunner, Pending[]>();
+
+  constructor(
+    private readonly planner: DeliveryPlanner,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly scheduler: PlatformScheduler,
+  ) {}
+
+  onModuleInit(): void {
+    this.dataSource.subscribers.push({
+      beforeTransactionCommit: (e: { queryRunner: QueryRunner }) => this.flush(e.queryRunner),
+      afterTransactionRollback: (e: { queryRunner: QueryRunner }) => this.discard(e.queryRunner),
+    });
+    this.scheduler.register({ name: 'webhook events past 30 days', everyMs: HOUR, run: () => this.purgeExpired() });
+  }
+
+  /** A module (above this one) declares how its resources are answered (from its onModuleInit). */
+  objects(kind: WebhookResourceKind, builder: WebhookObjectBuilder): void {
+    this.builders.set(kind, builder);
+  }
 
   /** `object` is the resource exactly as its GET answers it (build it with the module's views). */
   async record(m: EntityManager, companyId: string, type: WebhookEventType, object: object): Promise<WebhookEventEntity> {
-    const event: WebhookEventEntity = {
-      company_id: companyId,
-      id: newId('webhookEvent'),
-      type,
-      data: { object: object as Record<string, unknown> },
-      created_at: new Date(),
-    };
-    await m.query('INSERT INTO webhook_events (company_id, id, type, data, created_at) VALUES ($1, $2, $3, $4, $5)', [
-      event.company_id,
-      event.id,
-      event.type,
-      JSON.stringify(event.data),
-      event.created_at,
-    ]);
-    await this.planner.plan(m, event);
+    return (await this.recordMany(m, [{ companyId, type, object }]))[0];
+  }
+
+  /** Several events in one INSERT (each planned for delivery), in the caller's transaction. */
+  async recordMany(
+    m: EntityManager,
+    events: { companyId: string; type: WebhookEventType; object: object; id?: string; created_at?: Date }[],
+  ): Promise<WebhookEventEntity[]> {
+    if (events.length === 0) return [];
+    const rows: WebhookEventEntity[] = events.map((e) => ({
+      company_id: e.companyId,
+      id: e.id ?? newId('webhookEvent'),
+      type: e.type,
+      data: { object: e.object as Record<string, unknown> },
+      created_at: e.created_at ?? this.clock.now(),
+    }));
+    const params: unknown[] = [];
+    const values = rows.map((r) => {
+      params.push(r.company_id, r.id, r.type, JSON.stringify(r.data), r.created_at);
+      const n = params.length;
+      return `($${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
+    });
+    await m.query(`INSERT INTO webhook_events (company_id, id, type, data, created_at) VALUES ${values.join(', ')}`, params);
+    for (const event of rows) await this.planner.plan(m, event);
+    return rows;
+  }
+
+  /**
+   * An event of the resource `resourceId` (of the type's kind), written just before the
+   * transaction of `m` commits, with the resource as it is then. The same type and resource twice
+   * in one transaction is one event. `m` must be a transaction's manager.
+   */
+  later(m: EntityManager, companyId: string, type: WebhookEventType, resourceId: string): void {
+    const runner = m.queryRunner;
+    if (!runner || !runner.isTransactionActive) throw new Error(`webhook event ${type}: record it inside the transaction of the change`);
+    let list = this.pending.get(runner);
+    if (!list) this.pending.set(runner, (list = []));
+    if (list.some((p) => p.companyId === companyId && p.type === type && p.resourceId === resourceId)) return;
+    list.push({ companyId, id: newId('webhookEvent'), type, resourceId, created_at: this.clock.now() });
+  }
+
+  /** Writes the events kept with this transaction (the outermost commit only). */
+  private async flush(runner: QueryRunner): Promise<void> {
+    const list = this.pending.get(runner);
+    if (!list || list.length === 0) return;
+    if ((runner as unknown as { transactionDepth?: number }).transactionDepth !== undefined) {
+      if ((runner as unknown as { transactionDepth: number }).transactionDepth > 1) return; // a savepoint: wait for the outer commit
+    }
+    this.pending.delete(runner);
+    const m = runner.manager;
+    const groups = new Map<string, { companyId: string; kind: WebhookResourceKind; ids: Set<string> }>();
+    for (const p of list) {
+      const kind = p.type.split('.')[0] as WebhookResourceKind;
+      const key = `${p.companyId}\u0000${kind}`;
+      if (!groups.has(key)) groups.set(key, { companyId: p.companyId, kind, ids: new Set() });
+      groups.get(key)!.ids.add(p.resourceId);
+    }
+    const objects = new Map<string, object>();
+    for (const [key, g] of groups) {
+      const builder = this.builders.get(g.kind);
+      if (!builder) throw new Error(`webhook events: no module answers ${g.kind} objects`);
+      const built = await builder(m, g.companyId, [...g.ids]);
+      for (const [id, object] of built) objects.set(`${key}\u0000${id}`, object);
+    }
+    await this.recordMany(
+      m,
+      list.map((p) => {
+        const object = objects.get(`${p.companyId}\u0000${p.type.split('.')[0]}\u0000${p.resourceId}`);
+        if (!object) throw new Error(`webhook event ${p.type}: ${p.resourceId} not found in its transaction`);
+        return { companyId: p.companyId, type: p.type, object, id: p.id, created_at: p.created_at };
+      }),
+    );
+  }
+
+  private discard(runner: QueryRunner): void {
+    this.pending.delete(runner);
+  }
+
+  /** One event of the company, readable for 30 days; 404 otherwise. */
+  async get(companyId: string, id: string): Promise<WebhookEventEntity> {
+    const notFound = () => DomainError.notFound('webhook_event');
+    if (!isId('webhookEvent', id)) throw notFound();
+    const event = await this.dataSource.manager.findOne(WebhookEventEntity, { where: { company_id: companyId, id } });
+    if (!event || event.created_at.getTime() < this.cutoff().getTime()) throw notFound();
     return event;
+  }
+
+  /** The company's events of the last 30 days, newest first by default. */
+  find(companyId: string, body: FindWebhookEventsDto): Promise<SearchPage<WebhookEventEntity>> {
+    const qb = this.dataSource.manager
+      .createQueryBuilder(WebhookEventEntity, 'e')
+      .where('e.company_id = :companyId', { companyId })
+      .andWhere('e.created_at >= :cutoff', { cutoff: this.cutoff() });
+    return runSearch(qb, body, SEARCH);
+  }
+
+  private cutoff(): Date {
+    return new Date(this.clock.now().getTime() - WEBHOOK_EVENT_RETENTION_MS);
+  }
+
+  /**
+   * Deletes events older than 30 days, company by company in bounded batches of short
+   * statements (scheduled hourly; callable from tests). Deliveries of such an event are long
+   * finished (the retry schedule ends about 28 hours after the event); the deliveries table
+   * references events with ON DELETE CASCADE, so their rows go with them.
+   */
+  async purgeExpired(options: { batchSize?: number; maxBatches?: number; companyIds?: string[] } = {}): Promise<number> {
+    const batchSize = options.batchSize ?? 1000;
+    let batchesLeft = options.maxBatches ?? 100;
+    const cutoff = this.cutoff();
+    const companies: { company_id: string }[] = options.companyIds
+      ? options.companyIds.map((company_id) => ({ company_id }))
+      : await this.dataSource.query(`${crossCompany('webhook-event-purge')}SELECT company_id FROM companies ORDER BY company_id`);
+    let deleted = 0;
+    for (const { company_id } of companies) {
+      while (batchesLeft > 0) {
+        const [{ n }]: { n: number }[] = await this.dataSource.query(
+          `WITH old AS (
+             SELECT id FROM webhook_events WHERE company_id = $1 AND created_at < $2
+             ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED
+           ), gone AS (
+             DELETE FROM webhook_events e USING old WHERE e.company_id = $1 AND e.id = old.id RETURNING 1
+           )
+           SELECT count(*)::int AS n FROM gone`,
+          [company_id, cutoff, batchSize],
+        );
+        deleted += n;
+        if (n > 0) batchesLeft--;
+        if (n < batchSize) break;
+      }
+      if (batchesLeft <= 0) break;
+    }
+    return deleted;
   }
 }
