@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../invoicing/invoicing.entity';
-import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
-import { PaymentTransactionsService } from '../payments/payment-transactions.service';
+import { CardChargeService } from '../payments/card-charge.service';
 import { PaymentMethodsService } from '../payments/payment-methods.service';
-import { PaymentProcessor } from '../payments/processor/payment-processor';
-import type { ProviderType } from '../payments/payment-transaction.entity';
 import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
 
 /** The sandbox payment tokens the hosted page offers. */
@@ -44,9 +41,7 @@ export type CheckoutChargeResult = { ok: true; transactionId: string | null } | 
 export class CheckoutPayment {
   constructor(
     private readonly methods: PaymentMethodsService,
-    private readonly processor: PaymentProcessor,
-    private readonly transactions: PaymentTransactionsService,
-    private readonly ledger: InvoiceLedger,
+    private readonly cards: CardChargeService,
     private readonly subscriptionState: SubscriptionBillingStateService,
   ) {}
 
@@ -55,47 +50,13 @@ export class CheckoutPayment {
     if (req.subscriptionId) await this.subscriptionState.setPaymentMethod(m, companyId, req.subscriptionId, method.id, req.now);
     const inv = req.invoice;
     if (!inv || inv.status !== 'PENDING' || inv.due_cents <= 0) return { ok: true, transactionId: null };
-    const result = await this.processor.charge(
-      {
-        company_id: companyId,
-        idempotency_key: `checkout:${req.idempotencyKey}`,
-        amount_cents: inv.due_cents,
-        currency: inv.currency,
-        payment_method: { id: method.id, provider_reference: method.provider_reference },
-      },
-      { manager: m },
-    );
-    if (result.status !== 'SUCCEEDED') return { ok: false, message: result.status_message ?? 'The payment was declined.' };
-    const txn = await this.transactions.record(
-      m,
-      companyId,
-      {
-        customer_id: inv.billed_customer_id ?? req.customerId,
-        invoice: { id: inv.id, uuid: inv.uuid, number: inv.number },
-        currency: inv.currency,
-        total_amount_cents: inv.due_cents,
-        provider_type: this.processor.providerType as ProviderType,
-        provider_transaction_id: result.provider_transaction_id,
-        status: 'SUCCEEDED',
-        transaction_type: 'PAYMENT',
-        payment_method_id: method.id,
-        payment_method: { brand: method.brand, last_4: method.last_4, name: null, type: method.type },
-        initiated_by_type: 'CHECKOUT',
-        processed_at: req.now,
-        metadata: { checkout_session_id: req.idempotencyKey },
-      },
-      req.now,
-    );
-    const applied = await this.ledger.recordPayment(
-      m,
-      companyId,
-      inv.id,
-      { payment_transaction_id: txn.id, amount_cents: inv.due_cents, currency: inv.currency, paid_at: req.now, source: 'CHECKOUT' },
-      req.now,
-    );
-    // the invoice was written in this same transaction: refusing the charge here is a bug, and
-    // throwing rolls the charge (kept by the sandbox in this transaction) back with everything else
-    if (!applied.applied) throw new Error(`checkout: the first invoice refused its payment: ${applied.reason}`);
-    return { ok: true, transactionId: txn.id };
+    return this.cards.chargeDue(m, companyId, {
+      invoice: inv,
+      method,
+      source: 'CHECKOUT',
+      idempotencyKey: `checkout:${req.idempotencyKey}`,
+      metadata: { checkout_session_id: req.idempotencyKey },
+      now: req.now,
+    });
   }
 }

@@ -2,12 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { InvoiceEntity } from '../invoicing/invoicing.entity';
-import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
 import { InvoicingHooks } from '../invoicing/invoicing.hooks';
 import { PaymentMethodsService } from '../payments/payment-methods.service';
-import { PaymentTransactionsService } from '../payments/payment-transactions.service';
-import { PaymentProcessor } from '../payments/processor/payment-processor';
-import type { ProviderType } from '../payments/payment-transaction.entity';
+import { CardChargeService } from '../payments/card-charge.service';
 import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
 
 export type PagePaymentOutcome =
@@ -41,9 +38,7 @@ export class InvoicePagePayment {
   constructor(
     private readonly dataSource: DataSource,
     private readonly methods: PaymentMethodsService,
-    private readonly processor: PaymentProcessor,
-    private readonly transactions: PaymentTransactionsService,
-    private readonly ledger: InvoiceLedger,
+    private readonly cards: CardChargeService,
     private readonly hooks: InvoicingHooks,
     private readonly subscriptionState: SubscriptionBillingStateService,
   ) {}
@@ -60,47 +55,15 @@ export class InvoicePagePayment {
         if (await this.hooks.payments.chargeInFlight(m, companyId, inv.id, now)) return { kind: 'in_flight' };
         const method = await this.methods.attachWithin(m, companyId, inv.billed_customer_id, token);
         const key = `invoice-page:${inv.id}:${randomUUID()}`;
-        const result = await this.processor.charge(
-          {
-            company_id: companyId,
-            idempotency_key: key,
-            amount_cents: inv.due_cents,
-            currency: inv.currency,
-            payment_method: { id: method.id, provider_reference: method.provider_reference },
-          },
-          { manager: m },
-        );
-        if (result.status !== 'SUCCEEDED') throw new Declined(result.status_message ?? 'The payment was declined.');
-        const txn = await this.transactions.record(
-          m,
-          companyId,
-          {
-            customer_id: inv.billed_customer_id,
-            invoice: { id: inv.id, uuid: inv.uuid, number: inv.number },
-            currency: inv.currency,
-            total_amount_cents: inv.due_cents,
-            provider_type: this.processor.providerType as ProviderType,
-            provider_transaction_id: result.provider_transaction_id,
-            status: 'SUCCEEDED',
-            transaction_type: 'PAYMENT',
-            payment_method_id: method.id,
-            payment_method: { brand: method.brand, last_4: method.last_4, name: null, type: method.type },
-            initiated_by_type: 'INVOICE_PAGE',
-            processed_at: now,
-            metadata: { idempotency_key: key },
-          },
+        const charged = await this.cards.chargeDue(m, companyId, {
+          invoice: inv,
+          method,
+          source: 'INVOICE_PAGE',
+          idempotencyKey: key,
+          metadata: { idempotency_key: key },
           now,
-        );
-        const applied = await this.ledger.recordPayment(
-          m,
-          companyId,
-          inv.id,
-          { payment_transaction_id: txn.id, amount_cents: inv.due_cents, currency: inv.currency, paid_at: now, source: 'INVOICE_PAGE' },
-          now,
-        );
-        // the invoice is locked by this transaction and was checked above: a refusal is a bug, and
-        // throwing rolls the charge (kept by the sandbox in this transaction) back with the rest
-        if (!applied.applied) throw new Error(`invoice page: the invoice refused its payment: ${applied.reason}`);
+        });
+        if (!charged.ok) throw new Declined(charged.message);
         if (inv.subscription_id) await this.subscriptionState.clearUnpaid(m, companyId, inv.subscription_id, now);
         return { kind: 'paid' };
       });

@@ -4,16 +4,8 @@ import type { Response } from 'express';
 import { Public } from '../platform/auth/public.decorator';
 import { HostedPageErrorFilter } from '../platform/hosted-pages/hosted-page-error.filter';
 import { RateLimitedPage } from '../platform/rate-limit/rate-limit.decorator';
-import { sendHtml } from '../platform/hosted-pages/layout';
-import { InvoicePageResult, InvoicePageService } from './invoice-page.service';
-
-function send(res: Response, page: InvoicePageResult): void {
-  if (page.location) {
-    res.status(303).set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).location(page.location).end();
-    return;
-  }
-  sendHtml(res, page);
-}
+import { sendPage } from '../platform/hosted-pages/layout';
+import { InvoicePageService } from './invoice-page.service';
 
 /**
  * The hosted invoice page and its PDF (outside /api/v1, no bearer token: the secret in the link
@@ -30,13 +22,13 @@ export class InvoicePageController {
 
   @Get(':secret')
   async show(@Param('secret') secret: string, @Res() res: Response): Promise<void> {
-    send(res, await this.pages.show(secret));
+    sendPage(res, await this.pages.show(secret));
   }
 
   @Post(':secret')
   @HttpCode(200)
   async pay(@Param('secret') secret: string, @Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    send(res, await this.pages.pay(secret, body));
+    sendPage(res, await this.pages.pay(secret, body));
   }
 
   @Get(':secret/pdf')

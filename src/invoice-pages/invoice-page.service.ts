@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
-import type { HtmlPage } from '../platform/hosted-pages/layout';
+import type { PageResult } from '../platform/hosted-pages/layout';
 import { CompanySettingsService } from '../platform/company-settings/company-settings.service';
 import { CustomersRepository } from '../customers/customers.repository';
 import { InvoiceLinesRepository } from '../invoicing/invoicing.repository';
@@ -15,9 +15,7 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { InvoicePagePayment } from './invoice-page-payment.service';
 
 /** A page, or a redirect (303 to `location`, after a payment: the page then reads PAID). */
-export interface InvoicePageResult extends HtmlPage {
-  location?: string;
-}
+export type InvoicePageResult = PageResult;
 
 /** An unknown, malformed or draft secret: the hosted error page, 404 (never says which). */
 const notFound = () => DomainError.notFound('invoice');

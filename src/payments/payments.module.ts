@@ -14,6 +14,7 @@ import { PaymentMethodsController } from './payment-methods.controller';
 import { AutoChargeService } from './auto-charge.service';
 import { PaymentProcessor } from './processor/payment-processor';
 import { SandboxProcessor } from './processor/sandbox-processor';
+import { CardChargeService } from './card-charge.service';
 
 /**
  * Payment transactions (payments and refunds), payment methods, the processor port and the
@@ -42,8 +43,10 @@ import { SandboxProcessor } from './processor/sandbox-processor';
     AutoChargeService,
     PaymentsInvoicingHook,
     PaymentsAudit,
+    CardChargeService,
   ],
   exports: [
+    CardChargeService,
     PaymentsAudit,
     PaymentTransactionsRepository,
     PaymentTransactionsService,

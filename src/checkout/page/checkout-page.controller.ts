@@ -4,16 +4,8 @@ import type { Response } from 'express';
 import { Public } from '../../platform/auth/public.decorator';
 import { HostedPageErrorFilter } from '../../platform/hosted-pages/hosted-page-error.filter';
 import { RateLimitedPage } from '../../platform/rate-limit/rate-limit.decorator';
-import { sendHtml } from '../../platform/hosted-pages/layout';
-import { CheckoutPageService, PageResult } from './checkout-page.service';
-
-function send(res: Response, page: PageResult): void {
-  if (page.location) {
-    res.status(303).set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).location(page.location).end();
-    return;
-  }
-  sendHtml(res, page);
-}
+import { sendPage } from '../../platform/hosted-pages/layout';
+import { CheckoutPageService } from './checkout-page.service';
 
 /**
  * The hosted checkout page (outside /api/v1, no bearer token: the unguessable token in the
@@ -29,12 +21,12 @@ export class CheckoutPageController {
 
   @Get(':token')
   async show(@Param('token') token: string, @Res() res: Response): Promise<void> {
-    send(res, await this.pages.show(token));
+    sendPage(res, await this.pages.show(token));
   }
 
   @Post(':token')
   @HttpCode(200)
   async submit(@Param('token') token: string, @Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
-    send(res, await this.pages.submit(token, body));
+    sendPage(res, await this.pages.submit(token, body));
   }
 }

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { companyOfPageToken } from '../../platform/hosted-pages/token';
 import { formatDate, formatMoney, formatTerm } from '../../platform/hosted-pages/format';
-import type { HtmlPage } from '../../platform/hosted-pages/layout';
+import type { PageResult } from '../../platform/hosted-pages/layout';
 import { BundlesRepository, CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
@@ -22,9 +22,6 @@ import {
 } from './checkout-page.html';
 
 /** A page, or a redirect (303 to `location`). */
-export interface PageResult extends HtmlPage {
-  location?: string;
-}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -3,19 +3,11 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../platform/auth/public.decorator';
 import { HostedPageErrorFilter, renderHostedErrorPage } from '../../platform/hosted-pages/hosted-page-error.filter';
-import { HOSTED_PAGE_HEADERS, sendHtml } from '../../platform/hosted-pages/layout';
+import { HOSTED_PAGE_HEADERS, sendHtml, sendPage } from '../../platform/hosted-pages/layout';
 import { RateLimitedPage } from '../../platform/rate-limit/rate-limit.decorator';
-import { PortalPageResult, PortalPageService } from './portal-page.service';
+import { PortalPageService } from './portal-page.service';
 import { UsagePageService } from './usage-page.service';
 import { usagePageHeaders } from './usage-page-headers';
-
-function send(res: Response, page: PortalPageResult): void {
-  if (page.location) {
-    res.status(303).set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).location(page.location).end();
-    return;
-  }
-  sendHtml(res, page);
-}
 
 /**
  * A browser marks a request a page of another site made (`Sec-Fetch-Site: cross-site` or
@@ -40,7 +32,7 @@ export class PortalPageController {
 
   @Get(':token')
   async show(@Param('token') token: string, @Query('done') done: unknown, @Res() res: Response): Promise<void> {
-    send(res, await this.pages.show(token, done));
+    sendPage(res, await this.pages.show(token, done));
   }
 
   @Post(':token')
@@ -55,7 +47,7 @@ export class PortalPageController {
       sendHtml(res, renderHostedErrorPage(403, 'this form can only be sent from the page itself'));
       return;
     }
-    send(res, await this.pages.submit(token, body));
+    sendPage(res, await this.pages.submit(token, body));
   }
 }
 

@@ -5,7 +5,7 @@ import { DomainError } from '../../platform/errors/domain-error';
 import { renderError } from '../../platform/errors/error-body';
 import { isId } from '../../platform/ids/ids';
 import { formatDate, formatMoney } from '../../platform/hosted-pages/format';
-import type { HtmlPage } from '../../platform/hosted-pages/layout';
+import type { PageResult } from '../../platform/hosted-pages/layout';
 import { CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
@@ -25,9 +25,7 @@ import { portalSettings, PortalSettings } from './portal-settings';
 import { PortalCard, PortalInvoice, PortalPageModel, PortalSubscription, renderLinkGone, renderPortalPage } from './portal-page.html';
 
 /** A page, or a redirect (303 to `location`, relative to the page). */
-export interface PortalPageResult extends HtmlPage {
-  location?: string;
-}
+export type PortalPageResult = PageResult;
 
 /** The sandbox processor's test tokens, as the add-card select offers them. */
 export const CARD_CHOICES = [

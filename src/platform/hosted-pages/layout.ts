@@ -111,6 +111,20 @@ export interface HtmlPage {
   formActions?: readonly string[];
 }
 
+/** A hosted page's answer: the page, or (after a form that worked) a 303 to `location`. */
+export interface PageResult extends HtmlPage {
+  location?: string;
+}
+
+/** Sends a PageResult: the 303 (never cached, no referrer) or the page. */
+export function sendPage(res: Response, page: PageResult): void {
+  if (page.location) {
+    res.status(303).set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).location(page.location).end();
+    return;
+  }
+  sendHtml(res, page);
+}
+
 export function sendHtml(res: Response, page: HtmlPage): void {
   const headers = page.formActions?.length
     ? { ...HOSTED_PAGE_HEADERS, 'Content-Security-Policy': CSP(page.formActions) }
