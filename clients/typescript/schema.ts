@@ -3904,7 +3904,7 @@ export interface components {
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
-        ContractOptionsDto: {
+        CompletionOptionsDto: {
             /** @default false */
             allow_promo_code?: boolean | null;
             /**
@@ -3937,7 +3937,7 @@ export interface components {
             /** @description a contract template (POST /contract_templates): its content becomes the contract's, and custom_variables fill its variables (defaults for those left out; one without default is required). Not together with content */
             template_id?: string | null;
             /** @description stored and answered; the signing page does not use them yet (it shows its own confirmation) */
-            options?: components["schemas"]["ContractOptionsDto"] | null;
+            options?: components["schemas"]["CompletionOptionsDto"] | null;
             /**
              * @description stored and answered; signing does not collect a card today (the subscription created at execution uses the customer's default card)
              * @default false
@@ -3986,7 +3986,7 @@ export interface components {
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | null;
         };
-        ContractOptionsResponse: {
+        CompletionOptionsResponse: {
             allow_promo_code: boolean;
             /** @enum {string} */
             completion_action: "REDIRECT" | "CONFIRMATION_MESSAGE";
@@ -4039,7 +4039,7 @@ export interface components {
             /** @enum {string} */
             type: "CONTRACT";
             /** @description as given (stored and answered) */
-            options: components["schemas"]["ContractOptionsResponse"] | null;
+            options: components["schemas"]["CompletionOptionsResponse"] | null;
             /** @description stored and answered */
             requires_payment_method: boolean;
             trial: boolean;
@@ -4197,20 +4197,6 @@ export interface components {
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
-        CheckoutOptionsDto: {
-            /** @default false */
-            allow_promo_code?: boolean | null;
-            /**
-             * @description REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE
-             * @enum {string|null}
-             */
-            completion_action?: "REDIRECT" | "CONFIRMATION_MESSAGE" | null;
-            confirmation_message?: string | null;
-            /** @description absolute http(s) URL */
-            redirect_url?: string | null;
-            /** @default false */
-            requires_customer_address?: boolean | null;
-        };
         CreateCheckoutDto: {
             config_items: components["schemas"]["ConfigItemDto"][];
             /** @description customer id or identifier */
@@ -4230,7 +4216,7 @@ export interface components {
             discounts?: components["schemas"]["DiscountInputDto"][];
             metadata?: Record<string, unknown> | null;
             onetime_items?: components["schemas"]["OnetimeItemDto"][];
-            options?: components["schemas"]["CheckoutOptionsDto"] | null;
+            options?: components["schemas"]["CompletionOptionsDto"] | null;
             /** @description a live subscription of the customer whose plan changes */
             previous_subscription_id?: string | null;
             /** @description exactly one of product_pricing_ids and bundle_pricing_id */
@@ -4243,14 +4229,6 @@ export interface components {
             id: string;
             /** @description absolute link of the hosted checkout page */
             url: string | null;
-        };
-        CheckoutOptionsResponse: {
-            allow_promo_code: boolean;
-            /** @enum {string} */
-            completion_action: "REDIRECT" | "CONFIRMATION_MESSAGE";
-            confirmation_message: string | null;
-            redirect_url: string | null;
-            requires_customer_address: boolean;
         };
         CheckoutTotalsResponse: {
             sub_total: components["schemas"]["MoneyResponse"];
@@ -4285,7 +4263,7 @@ export interface components {
             invoice_id: string | null;
             metadata: Record<string, unknown>;
             onetime_items: Record<string, unknown>[];
-            options: components["schemas"]["CheckoutOptionsResponse"];
+            options: components["schemas"]["CompletionOptionsResponse"];
             previous_subscription_id: string | null;
             product_pricing_ids: string[];
             product_pricings: components["schemas"]["ProductPricingResponse"][];

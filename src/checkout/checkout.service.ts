@@ -24,6 +24,7 @@ import { CheckoutSessionsRepository } from './checkout.repository';
 import { checkoutUrl } from './checkout.mapper';
 import { CheckoutPayment, SandboxToken } from './checkout-payment';
 import type { CreateCheckoutDto } from './dto/checkout.dto';
+import { completionOptions } from '../platform/hosted-pages/completion-options';
 
 /** How long a checkout link stays open. */
 export const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
@@ -32,15 +33,6 @@ export const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
 class Rollback<T> extends Error {
   constructor(readonly value: T) {
     super('rollback');
-  }
-}
-
-function absoluteHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
-  } catch {
-    return false;
   }
 }
 
@@ -118,7 +110,7 @@ export class CheckoutService {
 
   async create(companyId: string, dto: CreateCheckoutDto): Promise<{ id: string; url: string }> {
     const now = this.clock.now();
-    const options = this.options(dto);
+    const options = completionOptions(dto.options ?? {});
     const customer = await this.customerLookup.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id');
     if (customer.status !== 'ACTIVE')
       throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: checkout is for ACTIVE customers`);
@@ -198,22 +190,6 @@ export class CheckoutService {
     };
     await this.sessions.insert(companyId, row);
     return { id, url: this.url(row.token) };
-  }
-
-  private options(dto: CreateCheckoutDto): Record<string, unknown> {
-    const o = dto.options ?? {};
-    if (o.redirect_url != null && !absoluteHttpUrl(o.redirect_url))
-      throw DomainError.invalidField('options.redirect_url', 'must be an absolute http(s) URL');
-    const action = o.completion_action ?? (o.redirect_url != null ? 'REDIRECT' : 'CONFIRMATION_MESSAGE');
-    if (action === 'REDIRECT' && o.redirect_url == null)
-      throw DomainError.invalidField('options.redirect_url', 'is required when completion_action is REDIRECT');
-    return {
-      allow_promo_code: o.allow_promo_code ?? false,
-      completion_action: action,
-      confirmation_message: o.confirmation_message ?? null,
-      redirect_url: o.redirect_url ?? null,
-      requires_customer_address: o.requires_customer_address ?? false,
-    };
   }
 
   private async previousSubscription(companyId: string, customerId: string, id: string, now: Date) {

@@ -12,7 +12,7 @@ import type { PlanCatalogData } from '../subscriptions/plan-catalog';
 import { parseStoredDiscounts } from '../subscriptions/discounts';
 import { ContractEntity, ContractStatus, OPEN_STATUSES } from './contract.entity';
 import type { ContractTemplateEntity, TemplateVariable } from './contract-template.entity';
-import type { ContractOptionsDto } from './dto/contract.dto';
+import { CompletionOptionsDto, completionOptions } from '../platform/hosted-pages/completion-options';
 
 export function parseDate(value: string, field: string): Date {
   const d = new Date(value);
@@ -110,21 +110,9 @@ export function templateCustomVariables(
   return out;
 }
 
-/** Options as stored: completion_action REDIRECT needs an absolute http(s) redirect_url (the default action follows it). */
-export function contractOptions(o: ContractOptionsDto | null | undefined): Record<string, unknown> | null {
-  if (!o) return null;
-  if (o.redirect_url != null && !/^https?:\/\/[^\s/]+/i.test(o.redirect_url))
-    throw DomainError.invalidField('options.redirect_url', 'must be an absolute http(s) URL');
-  const action = o.completion_action ?? (o.redirect_url != null ? 'REDIRECT' : 'CONFIRMATION_MESSAGE');
-  if (action === 'REDIRECT' && o.redirect_url == null)
-    throw DomainError.invalidField('options.redirect_url', 'is required when completion_action is REDIRECT');
-  return {
-    allow_promo_code: o.allow_promo_code ?? false,
-    completion_action: action,
-    confirmation_message: o.confirmation_message ?? null,
-    redirect_url: o.redirect_url ?? null,
-    requires_customer_address: o.requires_customer_address ?? false,
-  };
+/** Options as stored (null when none were given): see completionOptions. */
+export function contractOptions(o: CompletionOptionsDto | null | undefined): Record<string, unknown> | null {
+  return o ? completionOptions(o) : null;
 }
 
 // ------------------------------------------------------------------ discounts, one-time items

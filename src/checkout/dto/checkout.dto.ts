@@ -19,28 +19,7 @@ import { ConfigItemDto, ConfigItemResponse, DiscountInputDto, OnetimeItemDto } f
 import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../../subscriptions/subscription.entity';
 import { OptionalNestedArray } from '../../platform/validation/decorators';
 import { CHECKOUT_STATUSES } from '../checkout.entity';
-
-export const COMPLETION_ACTIONS = ['REDIRECT', 'CONFIRMATION_MESSAGE'] as const;
-
-export class CheckoutOptionsDto {
-  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() allow_promo_code?: boolean | null;
-  @ApiPropertyOptional({
-    nullable: true,
-    enum: COMPLETION_ACTIONS,
-    description: 'REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE',
-  })
-  @IsOptional()
-  @IsIn(COMPLETION_ACTIONS)
-  completion_action?: (typeof COMPLETION_ACTIONS)[number] | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(2000) confirmation_message?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'absolute http(s) URL' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
-  redirect_url?: string | null;
-  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() requires_customer_address?:
-    boolean | null;
-}
+import { CompletionOptionsDto, CompletionOptionsResponse } from '../../platform/hosted-pages/completion-options';
 
 /** #10 create checkout session. */
 export class CreateCheckoutDto {
@@ -68,11 +47,11 @@ export class CreateCheckoutDto {
   @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @OptionalNestedArray(OnetimeItemDto, 100)
   onetime_items?: OnetimeItemDto[] | null;
-  @ApiPropertyOptional({ type: CheckoutOptionsDto, nullable: true })
+  @ApiPropertyOptional({ type: CompletionOptionsDto, nullable: true })
   @IsOptional()
   @ValidateNested()
-  @Type(() => CheckoutOptionsDto)
-  options?: CheckoutOptionsDto | null;
+  @Type(() => CompletionOptionsDto)
+  options?: CompletionOptionsDto | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'a live subscription of the customer whose plan changes' })
   @IsOptional()
   @IsString()
@@ -93,14 +72,6 @@ export class CreateCheckoutDto {
 export class CheckoutCreatedResponse {
   @ApiProperty() id: string;
   @ApiProperty({ type: String, nullable: true, description: 'absolute link of the hosted checkout page' }) url: string | null;
-}
-
-export class CheckoutOptionsResponse {
-  @ApiProperty() allow_promo_code: boolean;
-  @ApiProperty({ enum: COMPLETION_ACTIONS }) completion_action: string;
-  @ApiProperty({ type: String, nullable: true }) confirmation_message: string | null;
-  @ApiProperty({ type: String, nullable: true }) redirect_url: string | null;
-  @ApiProperty() requires_customer_address: boolean;
 }
 
 export class CheckoutTotalsResponse {
@@ -132,7 +103,7 @@ export class CheckoutSessionResponse {
   @ApiProperty({ type: String, nullable: true }) invoice_id: string | null;
   @ApiProperty({ type: Object }) metadata: Record<string, unknown>;
   @ApiProperty({ type: [Object] }) onetime_items: Record<string, unknown>[];
-  @ApiProperty({ type: CheckoutOptionsResponse }) options: CheckoutOptionsResponse;
+  @ApiProperty({ type: CompletionOptionsResponse }) options: CompletionOptionsResponse;
   @ApiProperty({ type: String, nullable: true }) previous_subscription_id: string | null;
   @ApiProperty({ type: [String] }) product_pricing_ids: string[];
   @ApiProperty({ type: [ProductPricingResponse] }) product_pricings: ProductPricingResponse[];

@@ -24,6 +24,7 @@ import { CustomerResponse } from '../../customers/dto/customer.dto';
 import { ConfigItemDto, ConfigItemResponse, DiscountInputDto, OnetimeItemDto } from '../../subscriptions/dto/subscription.dto';
 import { CONTRACT_STATUSES } from '../contract.entity';
 import { IsDateTime } from '../../platform/validation/limits';
+import { CompletionOptionsDto, CompletionOptionsResponse } from '../../platform/hosted-pages/completion-options';
 
 export const CREATE_STATUSES = ['DRAFT', 'PENDING_SIGNATURES'] as const;
 export const PATCH_STATUSES = ['DRAFT', 'PENDING_SIGNATURES', 'VOID'] as const;
@@ -78,29 +79,6 @@ export class SignatoryPatchDto extends SignatoryInputDto {
   view_timestamps?: string[] | null;
 }
 
-export const CONTRACT_COMPLETION_ACTIONS = ['REDIRECT', 'CONFIRMATION_MESSAGE'] as const;
-
-/** The hosted API's proposal options (as checkout takes them). */
-export class ContractOptionsDto {
-  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() allow_promo_code?: boolean | null;
-  @ApiPropertyOptional({
-    nullable: true,
-    enum: CONTRACT_COMPLETION_ACTIONS,
-    description: 'REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)',
-  })
-  @IsOptional()
-  @IsIn(CONTRACT_COMPLETION_ACTIONS)
-  completion_action?: (typeof CONTRACT_COMPLETION_ACTIONS)[number] | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(2000) confirmation_message?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'absolute http(s) URL' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
-  redirect_url?: string | null;
-  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() requires_customer_address?:
-    boolean | null;
-}
-
 export class CreateContractDto {
   @ApiProperty({ description: 'customer id or identifier' }) @IsString() @MaxLength(255) customer_id: string;
   @ApiPropertyOptional({
@@ -125,14 +103,14 @@ export class CreateContractDto {
   template_id?: string | null;
   @ApiPropertyOptional({
     nullable: true,
-    type: ContractOptionsDto,
+    type: CompletionOptionsDto,
     description: 'stored and answered; the signing page does not use them yet (it shows its own confirmation)',
   })
   @IsOptional()
   @IsObject()
   @ValidateNested()
-  @Type(() => ContractOptionsDto)
-  options?: ContractOptionsDto | null;
+  @Type(() => CompletionOptionsDto)
+  options?: CompletionOptionsDto | null;
   @ApiPropertyOptional({
     type: Boolean,
     nullable: true,
@@ -329,14 +307,6 @@ export class SignatoryResponse {
   @ApiProperty({ type: [String], format: 'date-time' }) view_timestamps: string[];
 }
 
-export class ContractOptionsResponse {
-  @ApiProperty() allow_promo_code: boolean;
-  @ApiProperty({ enum: CONTRACT_COMPLETION_ACTIONS }) completion_action: string;
-  @ApiProperty({ type: String, nullable: true }) confirmation_message: string | null;
-  @ApiProperty({ type: String, nullable: true }) redirect_url: string | null;
-  @ApiProperty() requires_customer_address: boolean;
-}
-
 export class ContractResponse {
   @ApiProperty({
     type: MoneyResponse,
@@ -372,8 +342,8 @@ export class ContractResponse {
   rendered_content: string | null;
   @ApiProperty({ type: String, nullable: true }) template_id: string | null;
   @ApiProperty({ enum: ['CONTRACT'] }) type: string;
-  @ApiProperty({ type: ContractOptionsResponse, nullable: true, description: 'as given (stored and answered)' })
-  options: ContractOptionsResponse | null;
+  @ApiProperty({ type: CompletionOptionsResponse, nullable: true, description: 'as given (stored and answered)' })
+  options: CompletionOptionsResponse | null;
   @ApiProperty({ description: 'stored and answered' }) requires_payment_method: boolean;
   @ApiProperty() trial: boolean;
   @ApiProperty({ type: TermResponse, nullable: true }) trial_term: TermResponse | null;
