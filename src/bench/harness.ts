@@ -169,6 +169,8 @@ export async function load(opts: {
   headers?: Record<string, string>;
   body?: string;
   makeBody?: () => string;
+  /** Sees each answer's status and body. */
+  onResponse?: (status: number, body: string) => void;
 }): Promise<LoadResult> {
   const result = await autocannon({
     url: opts.url,
@@ -177,7 +179,15 @@ export async function load(opts: {
     method: opts.method ?? 'GET',
     headers: opts.headers,
     body: opts.body,
-    requests: opts.makeBody ? [{ setupRequest: (req) => ({ ...req, body: opts.makeBody!() }) }] : undefined,
+    requests:
+      opts.makeBody || opts.onResponse
+        ? [
+            {
+              setupRequest: opts.makeBody ? (req) => ({ ...req, body: opts.makeBody!() }) : undefined,
+              onResponse: opts.onResponse ? (status, body) => opts.onResponse!(status, body) : undefined,
+            },
+          ]
+        : undefined,
   });
   const ok = result['2xx'];
   const seconds = result.duration;
