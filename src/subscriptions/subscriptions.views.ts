@@ -87,7 +87,10 @@ export class SubscriptionViews {
     if (subs.length === 0) return [];
     const now = this.clock.now();
     const m = this.dataSource.manager;
-    const allPhases = await this.phases.find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
+    const allPhases = await this.phases.readOf(
+      companyId,
+      subs.map((s) => s.id),
+    );
     const shown = new Map<string, { phase: SubscriptionPhaseEntity | null; pending: SubscriptionPhaseEntity | null }>();
     for (const s of subs) {
       const mine = allPhases.filter((p) => p.subscription_id === s.id);

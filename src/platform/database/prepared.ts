@@ -18,3 +18,27 @@ export async function prepared<R extends QueryResultRow>(
   const result = await pool.query<R>({ name, text, values });
   return result.rows;
 }
+
+type Hydrator<T> = (row: Record<string, unknown>) => T;
+const hydrators = new WeakMap<object, Hydrator<unknown>>();
+
+/**
+ * Maps a raw row of `entity`'s table (`SELECT *`) to the entity as TypeORM would: each column's
+ * value under its property name, through the column's transformer (money bigint → number).
+ */
+export function hydrator<T>(dataSource: DataSource, entity: new () => T): Hydrator<T> {
+  const known = hydrators.get(entity) as Hydrator<T> | undefined;
+  if (known) return known;
+  const columns = dataSource.getMetadata(entity).columns.map((c) => {
+    const t = c.transformer;
+    const from = t && !Array.isArray(t) ? (v: unknown) => t.from(v) : (v: unknown) => v;
+    return { property: c.propertyName, column: c.databaseName, from };
+  });
+  const make: Hydrator<T> = (row) => {
+    const out = new entity() as Record<string, unknown>;
+    for (const c of columns) out[c.property] = c.from(row[c.column]);
+    return out as T;
+  };
+  hydrators.set(entity, make as Hydrator<unknown>);
+  return make;
+}
