@@ -27,6 +27,18 @@ export class CustomersRepository extends ScopedRepository<CustomerEntity> {
     return rows.length ? hydrator(this.dataSource, CustomerEntity)(rows[0]) : null;
   }
 
+  /** Ids and identifiers of the customers whose id is in `ids` or whose identifier is in `identifiers`, in one query. */
+  async keysByIdsOrIdentifiers(
+    companyId: string,
+    ids: string[],
+    identifiers: string[],
+  ): Promise<{ id: string; identifier: string | null }[]> {
+    return this.manager.query(
+      'SELECT id, identifier FROM customers WHERE company_id = $1 AND (id = ANY($2::text[]) OR identifier = ANY($3::text[]))',
+      [this.requireCompanyId(companyId), ids, identifiers],
+    );
+  }
+
   /**
    * Ids of `customerId` and all its ancestors (its parent, the parent's parent, ...), in one
    * recursive query, scoped by company at every step.

@@ -142,10 +142,7 @@ export class EventIngestService {
     const ids = [...new Set(shaped.map((s) => s.raw.customer_id).filter((v): v is string => isId('customer', v)))];
     const identifiers = new Set<string>();
     for (const s of shaped) identifiers.add((s.raw.customer_id ?? s.raw.customer_identifier) as string);
-    const customerRows: { id: string; identifier: string | null }[] = await m.query(
-      'SELECT id, identifier FROM customers WHERE company_id = $1 AND (id = ANY($2::text[]) OR identifier = ANY($3::text[]))',
-      [companyId, ids, [...identifiers]],
-    );
+    const customerRows = await this.customers.with(m).keysByIdsOrIdentifiers(companyId, ids, [...identifiers]);
     const idSet = new Set(ids);
     for (const c of customerRows) {
       if (idSet.has(c.id)) byIds.set(c.id, c as CustomerEntity);
