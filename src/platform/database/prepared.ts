@@ -2,6 +2,24 @@ import type { Pool, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
 
 /**
+ * Whether the pool's server keeps one session per connection. The embedded server (always a
+ * unix socket) runs every connection on its one PGlite session, where a statement name prepared
+ * by one connection already exists for the next: there statements stay unnamed.
+ */
+const namedStatements = new WeakMap<Pool, boolean>();
+function canName(pool: Pool): boolean {
+  let known = namedStatements.get(pool);
+  if (known === undefined) {
+    const options = (pool as unknown as { options: { host?: string; connectionString?: string } }).options;
+    const fromUrl = /[?&]host=([^&]*)/.exec(options.connectionString ?? '')?.[1];
+    const host = options.host ?? (fromUrl ? decodeURIComponent(fromUrl) : '');
+    known = !host.startsWith('/');
+    namedStatements.set(pool, known);
+  }
+  return known;
+}
+
+/**
  * A hot read as a prepared statement: `name` is parsed and planned once per connection of the
  * pool (pg named queries), then only bound and executed. It runs on the DataSource's own pool,
  * outside any transaction and without TypeORM's query building or hydration, so the caller maps
@@ -15,7 +33,7 @@ export async function prepared<R extends QueryResultRow>(
   values: unknown[],
 ): Promise<R[]> {
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
-  const result = await pool.query<R>({ name, text, values });
+  const result = await pool.query<R>(canName(pool) ? { name, text, values } : { text, values });
   return result.rows;
 }
 
