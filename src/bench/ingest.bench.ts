@@ -66,6 +66,7 @@ function batchMaker(customerId: string, itemId: string, prefix: string) {
 /** The bare baseline: the same batches as multi-row INSERT … ON CONFLICT DO NOTHING, `clients` in flight. */
 async function rawInsert(url: string, embedded: boolean, companyId: string, customerId: string, clients: number, seconds: number) {
   const pool = new Pool({ connectionString: url, max: embedded ? 1 : clients });
+  pool.on('error', () => undefined); // an idle connection the server closed: the next query opens another
   await pool.query(`DROP TABLE IF EXISTS bench_raw_events`);
   await pool.query(`CREATE TABLE bench_raw_events (company_id text, customer_id text, transaction_id text, id text,
     event_timestamp timestamptz, properties jsonb, PRIMARY KEY (company_id, customer_id, transaction_id))`);
@@ -146,6 +147,7 @@ async function httpIngest(db: BenchDatabase, embedded: boolean, flags: Record<st
       metering_rule: { aggregator: 'SUM', property: 'amount', rule: EU_FILTER },
     });
     const pool = new Pool({ connectionString: tally.databaseUrl, max: 1 });
+    pool.on('error', () => undefined); // an idle connection the server closed: the next query opens another
     const pgVersion = ((await pool.query('SHOW server_version')).rows[0] as { server_version: string }).server_version;
 
     log(`raw multi-row INSERT … ON CONFLICT DO NOTHING, ${clients} in flight...`);
