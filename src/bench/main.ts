@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ingestBench } from './ingest.bench';
 import { billingRunBench } from './billing-run.bench';
+import { readsBench } from './reads.bench';
 
 /**
  * `npm run bench -- <name> [--flag value ...]`: runs one benchmark against the real PostgreSQL of
@@ -12,6 +13,7 @@ export interface Bench {
 }
 
 const BENCHES: Record<string, Bench> = {
+  reads: readsBench,
   ingest: ingestBench,
   'billing-run': billingRunBench,
 };

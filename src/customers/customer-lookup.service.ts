@@ -23,6 +23,7 @@ export class CustomerLookupService {
    * reads inside the caller's transaction; `opts.lock` locks the row FOR UPDATE there.
    */
   async findByIdOrIdentifier(companyId: string, idOrIdentifier: string, opts: LookupOptions = {}): Promise<CustomerEntity | null> {
+    if (!opts.manager && !opts.lock) return this.customers.readByIdOrIdentifier(companyId, idOrIdentifier);
     const repo = opts.manager ? this.customers.with(opts.manager) : this.customers;
     const one = (where: { id: string } | { identifier: string }) =>
       opts.lock ? repo.findOneForUpdate(companyId, where) : repo.findOne(companyId, where);

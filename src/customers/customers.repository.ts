@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { hydrator, prepared } from '../platform/database/prepared';
 import { ScopedRepository } from '../platform/tenancy/scoped.repository';
 import { CustomerEntity } from './customer.entity';
 
@@ -8,8 +9,34 @@ const MAX_DEPTH = 10_000;
 
 @Injectable()
 export class CustomersRepository extends ScopedRepository<CustomerEntity> {
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     super(CustomerEntity, dataSource.manager);
+  }
+
+  /**
+   * The hot read (outside a transaction): one prepared statement finds the customer whose id or,
+   * failing that, whose identifier is `idOrIdentifier` (both keys are unique per company).
+   */
+  async readByIdOrIdentifier(companyId: string, idOrIdentifier: string): Promise<CustomerEntity | null> {
+    const rows = await prepared(
+      this.dataSource,
+      'tally_customer_by_id_or_identifier',
+      'SELECT * FROM customers WHERE company_id = $1 AND (id = $2 OR identifier = $2) ORDER BY id = $2 DESC LIMIT 1',
+      [this.requireCompanyId(companyId), idOrIdentifier],
+    );
+    return rows.length ? hydrator(this.dataSource, CustomerEntity)(rows[0]) : null;
+  }
+
+  /** Ids and identifiers of the customers whose id is in `ids` or whose identifier is in `identifiers`, in one query. */
+  async keysByIdsOrIdentifiers(
+    companyId: string,
+    ids: string[],
+    identifiers: string[],
+  ): Promise<{ id: string; identifier: string | null }[]> {
+    return this.manager.query(
+      'SELECT id, identifier FROM customers WHERE company_id = $1 AND (id = ANY($2::text[]) OR identifier = ANY($3::text[]))',
+      [this.requireCompanyId(companyId), ids, identifiers],
+    );
   }
 
   /**

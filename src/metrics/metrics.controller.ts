@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { COMPANY_PATH } from '../platform/paths';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
@@ -21,7 +21,7 @@ import {
   UpdateBillableMetricDto,
 } from './dto/metrics.dto';
 import { MetricsViews } from './metrics.views';
-import { EventIngestService } from './usage/event-ingest.service';
+import { checkIngestBody, EventIngestService, IngestEventsBody } from './usage/event-ingest.service';
 import { UsageService } from './usage/usage.service';
 
 @ApiTags('metrics')
@@ -118,8 +118,11 @@ export class UsageController {
   @ApiOperation({ summary: 'Ingest usage events (de-duplicated by transaction_id)' })
   @HttpCode(200)
   @ApiOkResponse({ type: IngestEventsResponse })
-  async ingest(@CompanyId() companyId: string, @Body() dto: IngestEventsDto): Promise<IngestEventsResponse> {
-    return this.views.eventsIngestView(await this.ingestion.ingest(companyId, dto.events));
+  @ApiBody({ type: IngestEventsDto })
+  // the body is typed by an interface, so the global ValidationPipe leaves it alone: checkIngestBody
+  // gives IngestEventsDto's answers by hand, and each event is checked by hand by the service
+  async ingest(@CompanyId() companyId: string, @Body() body: IngestEventsBody): Promise<IngestEventsResponse> {
+    return this.views.eventsIngestView(await this.ingestion.ingest(companyId, checkIngestBody(body)));
   }
 
   @Post('customers/:customer_id/usage')

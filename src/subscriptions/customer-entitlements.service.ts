@@ -101,17 +101,21 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     const out = new Map<string, EntitlementAssignmentView[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
     const now = this.clock.now();
-    const subRepo = manager ? this.subscriptions.with(manager) : this.subscriptions;
-    const subs = await subRepo
-      .queryBuilder(companyId, 's')
-      .andWhere('s.customer_id IN (:...ids)', { ids })
-      .andWhere('(s.end_date IS NULL OR s.end_date > :now)', { now })
-      .orderBy('s.created_at', 'ASC')
-      .addOrderBy('s.id', 'ASC')
-      .getMany();
+    const subs = manager
+      ? await this.subscriptions
+          .with(manager)
+          .queryBuilder(companyId, 's')
+          .andWhere('s.customer_id IN (:...ids)', { ids })
+          .andWhere('(s.end_date IS NULL OR s.end_date > :now)', { now })
+          .orderBy('s.created_at', 'ASC')
+          .addOrderBy('s.id', 'ASC')
+          .getMany()
+      : await this.subscriptions.readLiveOfCustomers(companyId, ids, now);
     if (subs.length === 0) return out;
-    const phaseRepo = manager ? this.phases.with(manager) : this.phases;
-    const phases = await phaseRepo.find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
+    const subIds = subs.map((s) => s.id);
+    const phases = manager
+      ? await this.phases.with(manager).find(companyId, { where: { subscription_id: In(subIds) } })
+      : await this.phases.readOf(companyId, subIds);
     const subjects: (EntitlementSubject & { customer_id: string })[] = [];
     for (const s of subs) {
       const current = effectivePhase(

@@ -23,6 +23,7 @@ export class SubscriptionLookup {
   constructor(private readonly subs: SubscriptionsRepository) {}
 
   async find(companyId: string, idOrIdentifier: string, opts: SubscriptionLookupOptions = {}): Promise<SubscriptionEntity | null> {
+    if (!opts.manager && !opts.lock && opts.customerId === undefined) return this.subs.readByIdOrIdentifier(companyId, idOrIdentifier);
     const repo = opts.manager ? this.subs.with(opts.manager) : this.subs;
     const scope: FindOptionsWhere<SubscriptionEntity> = opts.customerId !== undefined ? { customer_id: opts.customerId } : {};
     const one = (where: FindOptionsWhere<SubscriptionEntity>) =>

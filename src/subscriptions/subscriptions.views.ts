@@ -101,7 +101,11 @@ export class SubscriptionViews implements OnModuleInit {
     const now = this.clock.now();
     const m = manager ?? this.dataSource.manager;
     const r = <R extends { with(m: EntityManager): R }>(repo: R): R => repo.with(m);
-    const allPhases = await r(this.phases).find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
+    const subIds = subs.map((s) => s.id);
+    // outside a transaction the hot path: one prepared statement
+    const allPhases = manager
+      ? await r(this.phases).find(companyId, { where: { subscription_id: In(subIds) } })
+      : await this.phases.readOf(companyId, subIds);
     const shown = new Map<string, { phase: SubscriptionPhaseEntity | null; pending: SubscriptionPhaseEntity | null }>();
     for (const s of subs) {
       const mine = allPhases.filter((p) => p.subscription_id === s.id);

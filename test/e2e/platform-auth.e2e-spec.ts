@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { CompaniesService } from '../../src/platform/auth/companies.service';
+import { CompaniesService, TOKEN_CACHE_TTL_MS } from '../../src/platform/auth/companies.service';
 
 describe('auth and tenancy', () => {
   let t: TestApp;
@@ -55,6 +55,32 @@ describe('auth and tenancy', () => {
       'invalid_token',
     );
     await request(t.http).post(path(a)).set('Authorization', `Bearer ${a.token}`).send({}).expect(200);
+  });
+
+  it(`a token revoked on one instance is refused by another instance on the same database within ${TOKEN_CACHE_TTL_MS} ms`, async () => {
+    const second = await createTestApp();
+    try {
+      const companies = t.app.get(CompaniesService);
+      const extra = await companies.createToken(a.companyId, 'cached');
+      const call = () => request(second.http).post(path(a)).set('Authorization', `Bearer ${extra.token}`).send({});
+      await call().expect(200); // the second instance now remembers the token
+      await call().expect(200);
+      await companies.revokeToken(extra.token_id); // as the command line does, from another process
+      const revokedAt = Date.now();
+      let status = 200;
+      while (status === 200 && Date.now() - revokedAt < TOKEN_CACHE_TTL_MS + 1_000) {
+        status = (await call()).status;
+        if (status === 200) await new Promise((r) => setTimeout(r, 50));
+      }
+      const refusedAfter = Date.now() - revokedAt;
+      expect(status).toBe(401);
+      expect(refusedAfter).toBeLessThanOrEqual(TOKEN_CACHE_TTL_MS + 500);
+      expectError(await call().expect(401), 401, 'auth_error', 'invalid_token');
+      // the instance that revoked it refuses it at once
+      await request(t.http).post(path(a)).set('Authorization', `Bearer ${extra.token}`).send({}).expect(401);
+    } finally {
+      await second.close();
+    }
   });
 
   it('answers 403 to a valid token of another company, on every method, and changes nothing', async () => {

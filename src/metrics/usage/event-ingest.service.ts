@@ -3,6 +3,7 @@ import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
 import { Clock } from '../../platform/clock/clock';
+import { DomainError } from '../../platform/errors/domain-error';
 import { isId, newId } from '../../platform/ids/ids';
 import type { BillableItemEntity } from '../billable-item.entity';
 import { BillableItemsRepository, BillableMetricsRepository } from '../metrics.repository';
@@ -35,6 +36,28 @@ interface Shaped {
   raw: Record<string, unknown>;
   timestamp: Date;
   properties: Properties;
+}
+
+/** The body of POST /events/ingest as it arrives (IngestEventsDto documents it). */
+export interface IngestEventsBody {
+  events?: unknown;
+}
+
+/**
+ * IngestEventsDto's checks without class-validator (no reflection, no copy of 100 events): the
+ * same 400 validation_error answers for a body that is not `{events: [1..100 items]}`.
+ */
+export function checkIngestBody(body: IngestEventsBody): unknown[] {
+  if (!isObject(body)) throw DomainError.validation({ events: 'must be an array' });
+  const extra = Object.keys(body).filter((k) => k !== 'events');
+  const errors: Record<string, string> = {};
+  for (const k of extra) errors[k] = 'is not an allowed field';
+  const events = body.events;
+  if (!Array.isArray(events)) errors.events = 'must be an array';
+  else if (events.length < 1) errors.events = 'must contain at least 1 elements';
+  else if (events.length > MAX_EVENTS_PER_BATCH) errors.events = `must contain no more than ${MAX_EVENTS_PER_BATCH} elements`;
+  if (Object.keys(errors).length > 0) throw DomainError.validation(errors);
+  return events as unknown[];
 }
 
 const EVENT_FIELDS = ['customer_id', 'customer_identifier', 'item_id', 'transaction_id', 'timestamp', 'properties'];
@@ -110,27 +133,30 @@ export class EventIngestService {
     const fail = (index: number, tx: string, code: string, path: string, message: string) =>
       errors.push({ index, transaction_id: tx, error_code: code, error_message: `${path} ${message}` });
 
-    // customers and items, each kind in one batched query
-    const customers = this.customers.with(m);
+    // customers (by id and by identifier: customer_id fields accept an identifier too) in one
+    // query; the items in another, share-locked: a metric being created on one (which locks it
+    // FOR UPDATE and builds its rollups from the stored events) waits for this batch, or this
+    // batch waits for it.
     const byIds = new Map<string, CustomerEntity>();
     const byIdentifiers = new Map<string, CustomerEntity>();
     const ids = [...new Set(shaped.map((s) => s.raw.customer_id).filter((v): v is string => isId('customer', v)))];
-    if (ids.length > 0) for (const c of await customers.find(companyId, { where: { id: In(ids) } })) byIds.set(c.id, c);
-    // customer_id fields accept an identifier too
-    const identifiers: string[] = [];
-    for (const s of shaped) {
-      const byId = s.raw.customer_id as string | undefined;
-      if (byId) {
-        if (!byIds.has(byId)) identifiers.push(byId);
-      } else identifiers.push(s.raw.customer_identifier as string);
+    const identifiers = new Set<string>();
+    for (const s of shaped) identifiers.add((s.raw.customer_id ?? s.raw.customer_identifier) as string);
+    const customerRows = await this.customers.with(m).keysByIdsOrIdentifiers(companyId, ids, [...identifiers]);
+    const idSet = new Set(ids);
+    for (const c of customerRows) {
+      if (idSet.has(c.id)) byIds.set(c.id, c as CustomerEntity);
+      if (c.identifier !== null) byIdentifiers.set(c.identifier, c as CustomerEntity);
     }
-    if (identifiers.length > 0) {
-      for (const c of await customers.find(companyId, { where: { identifier: In([...new Set(identifiers)]) } }))
-        byIdentifiers.set(c.identifier!, c);
+    const itemIds = [...new Set(shaped.map((s) => s.raw.item_id as string).filter((id) => isId('billableItem', id)))].sort();
+    const items = new Map<string, Pick<BillableItemEntity, 'id' | 'type'>>();
+    if (itemIds.length > 0) {
+      const rows: { id: string; type: BillableItemEntity['type'] }[] = await m.query(
+        'SELECT id, type FROM billable_items WHERE company_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR KEY SHARE',
+        [companyId, itemIds],
+      );
+      for (const i of rows) items.set(i.id, i);
     }
-    const itemIds = [...new Set(shaped.map((s) => s.raw.item_id as string).filter((id) => isId('billableItem', id)))];
-    const items = new Map<string, BillableItemEntity>();
-    if (itemIds.length > 0) for (const i of await this.items.with(m).find(companyId, { where: { id: In(itemIds) } })) items.set(i.id, i);
 
     const candidates: Candidate[] = [];
     const duplicates: IngestResult['duplicates'] = [];
@@ -191,13 +217,6 @@ export class EventIngestService {
   /** Writes the candidates that are not duplicates; returns the ids of the events stored. */
   private async store(m: EntityManager, companyId: string, candidates: Candidate[]): Promise<Set<string>> {
     const now = this.clock.now();
-    const itemIds = [...new Set(candidates.map((c) => c.itemId))].sort();
-    // Share-lock the items: a metric being created on one (which locks it FOR UPDATE and builds
-    // its rollups from the stored events) waits for this batch, or this batch waits for it.
-    await m.query('SELECT id FROM billable_items WHERE company_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR KEY SHARE', [
-      companyId,
-      itemIds,
-    ]);
     const sorted = [...candidates].sort((a, b) =>
       a.customerId < b.customerId
         ? -1
@@ -209,42 +228,37 @@ export class EventIngestService {
               ? 1
               : 0,
     );
-    const returned: { event_id: string }[] = await m.query(
-      `INSERT INTO usage_event_keys AS k (company_id, customer_id, transaction_id, event_id, first_seen_at)
-       SELECT $1, u.customer_id, u.transaction_id, u.event_id, $5
-       FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS u(customer_id, transaction_id, event_id, n)
-       ORDER BY u.n
-       ON CONFLICT (company_id, customer_id, transaction_id) DO UPDATE
-         SET event_id = EXCLUDED.event_id, first_seen_at = EXCLUDED.first_seen_at
-         WHERE k.first_seen_at < $6
-       RETURNING event_id`,
+    // keys (the de-duplication, in key order) and the events whose key was taken: one statement
+    const returned: { id: string }[] = await m.query(
+      `WITH u AS (
+         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
+           WITH ORDINALITY AS u(id, customer_id, item_id, transaction_id, ts, props, n)
+       ), k AS (
+         INSERT INTO usage_event_keys AS k (company_id, customer_id, transaction_id, event_id, first_seen_at)
+         SELECT $1, u.customer_id, u.transaction_id, u.id, $8 FROM u ORDER BY u.n
+         ON CONFLICT (company_id, customer_id, transaction_id) DO UPDATE
+           SET event_id = EXCLUDED.event_id, first_seen_at = EXCLUDED.first_seen_at
+           WHERE k.first_seen_at < $9
+         RETURNING event_id
+       )
+       INSERT INTO usage_events (company_id, id, customer_id, item_id, transaction_id, event_timestamp, properties, created_at)
+       SELECT $1, u.id, u.customer_id, u.item_id, u.transaction_id, u.ts, u.props, $8 FROM u JOIN k ON k.event_id = u.id
+       RETURNING id`,
       [
         companyId,
-        sorted.map((c) => c.customerId),
-        sorted.map((c) => c.transactionId),
         sorted.map((c) => c.eventId),
+        sorted.map((c) => c.customerId),
+        sorted.map((c) => c.itemId),
+        sorted.map((c) => c.transactionId),
+        sorted.map((c) => c.timestamp),
+        sorted.map((c) => JSON.stringify(c.properties)),
         now,
         new Date(now.getTime() - DEDUP_WINDOW_MS),
       ],
     );
-    const accepted = new Set(returned.map((r) => r.event_id));
+    const accepted = new Set(returned.map((r) => r.id));
     const rows = candidates.filter((c) => accepted.has(c.eventId));
     if (rows.length === 0) return accepted;
-    await m.query(
-      `INSERT INTO usage_events (company_id, id, customer_id, item_id, transaction_id, event_timestamp, properties, created_at)
-       SELECT $1, u.id, u.customer_id, u.item_id, u.transaction_id, u.ts, u.props, $8
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[]) AS u(id, customer_id, item_id, transaction_id, ts, props)`,
-      [
-        companyId,
-        rows.map((r) => r.eventId),
-        rows.map((r) => r.customerId),
-        rows.map((r) => r.itemId),
-        rows.map((r) => r.transactionId),
-        rows.map((r) => r.timestamp),
-        rows.map((r) => JSON.stringify(r.properties)),
-        now,
-      ],
-    );
     await this.addToMetricRollups(m, companyId, rows);
     return accepted;
   }

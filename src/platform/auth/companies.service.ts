@@ -5,8 +5,25 @@ import { isId, newId } from '../ids/ids';
 import { ApiTokenEntity, CompanyEntity } from '../companies.entity';
 import { Clock } from '../clock/clock';
 import { CompanySeeders } from '../seeding/company-seeders';
+import { prepared } from '../database/prepared';
 import { generateToken, hashToken, parseToken, sameHash } from './token-format';
 import { crossCompanyComment } from '../database/cross-company';
+
+/**
+ * How long an authenticated token is trusted without reading its row again: a token revoked on
+ * any instance (API, command line) is refused by every instance within this bound (README
+ * "Conventions"); the instance that revokes it forgets it at once.
+ */
+export const TOKEN_CACHE_TTL_MS = 2_000;
+/** Entries kept at most; past it the cache starts over (live tokens are few; this bounds memory). */
+const TOKEN_CACHE_MAX = 10_000;
+
+interface CachedToken {
+  companyId: string;
+  tokenId: string;
+  /** performance.now() past which the row is read again. */
+  expires: number;
+}
 
 export interface TokenListing {
   token_id: string;
@@ -18,6 +35,9 @@ export interface TokenListing {
 /** Companies and their API tokens (issued by the command line; there is no sign-up route). */
 @Injectable()
 export class CompaniesService {
+  /** SHA-256 of a live token → its company and id (never a token itself, never an unknown one). */
+  private readonly tokenCache = new Map<string, CachedToken>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
@@ -103,12 +123,14 @@ export class CompaniesService {
     const row = rows[0];
     if (!row) throw DomainError.notFound('token', 'token_id');
     const now = this.clock.now();
+    this.forgetToken(tokenId);
     await this.dataSource.manager.update(
       ApiTokenEntity,
       { company_id: row.company_id, id: tokenId, revoked_at: IsNull() },
       { revoked_at: now },
     );
     const after = await this.dataSource.manager.findOneOrFail(ApiTokenEntity, { where: { company_id: row.company_id, id: tokenId } });
+    this.forgetToken(tokenId);
     return { token_id: tokenId, company_id: row.company_id, revoked_at: after.revoked_at!.toISOString() };
   }
 
@@ -126,15 +148,34 @@ export class CompaniesService {
     }));
   }
 
-  /** The company of a live token, or null when the token is unknown, malformed or revoked. */
+  /**
+   * The company of a live token, or null when the token is unknown, malformed or revoked. A live
+   * token is remembered for TOKEN_CACHE_TTL_MS (by its hash), so a burst of requests reads its
+   * row once; unknown and revoked tokens are never remembered.
+   */
   async authenticate(token: string): Promise<{ companyId: string; tokenId: string } | null> {
     const parsed = parseToken(token);
     if (!parsed) return null;
     const hash = hashToken(token);
-    const row = await this.dataSource.manager.findOne(ApiTokenEntity, {
-      where: { company_id: parsed.companyId, token_hash: hash },
-    });
-    if (!row || row.revoked_at || !sameHash(row.token_hash, hash)) return null;
+    const cached = this.tokenCache.get(hash);
+    if (cached && cached.expires > performance.now()) return { companyId: cached.companyId, tokenId: cached.tokenId };
+    const rows = await prepared<{ id: string; company_id: string; token_hash: string; revoked_at: Date | null }>(
+      this.dataSource,
+      'tally_auth_token',
+      'SELECT id, company_id, token_hash, revoked_at FROM api_tokens WHERE company_id = $1 AND token_hash = $2',
+      [parsed.companyId, hash],
+    );
+    const row = rows[0];
+    if (!row || row.revoked_at || !sameHash(row.token_hash, hash)) {
+      this.tokenCache.delete(hash);
+      return null;
+    }
+    if (this.tokenCache.size >= TOKEN_CACHE_MAX) this.tokenCache.clear();
+    this.tokenCache.set(hash, { companyId: row.company_id, tokenId: row.id, expires: performance.now() + TOKEN_CACHE_TTL_MS });
     return { companyId: row.company_id, tokenId: row.id };
+  }
+
+  private forgetToken(tokenId: string): void {
+    for (const [hash, entry] of this.tokenCache) if (entry.tokenId === tokenId) this.tokenCache.delete(hash);
   }
 }

@@ -1,0 +1,225 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+
+/**
+ * What the HTTP benchmarks share: the database (PostgreSQL or embedded), the Tally server run as
+ * in production (`node dist/main.js` in a child process, its JSON logs at `info` going to
+ * /dev/null), bare node:http baselines in child processes, and autocannon as the load generator
+ * (in this process, so neither server shares its event loop with the load).
+ */
+
+export const DEFAULT_SERVER = 'postgresql://postgres@127.0.0.1:5432';
+const BENCH_DB = 'tally_bench';
+
+export const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** `--embedded` or TALLY_BENCH_EMBEDDED=1: the embedded database instead of PostgreSQL. */
+export function wantsEmbedded(flags: Record<string, string>): boolean {
+  return flags.embedded !== undefined || process.env.TALLY_BENCH_EMBEDDED === '1';
+}
+
+export interface BenchDatabase {
+  /** DATABASE_URL for the server; undefined = embedded (in `dataDir`). */
+  databaseUrl: string | undefined;
+  /** The server's data folder (the embedded database, the demo credentials). */
+  dataDir: string;
+  cleanup(): void;
+}
+
+/** DATABASE_URL, else a fresh `tally_bench` on 127.0.0.1:5432; with `embedded`, a fresh embedded folder. */
+export async function benchDatabase(embedded: boolean): Promise<BenchDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-'));
+  const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (embedded) return { databaseUrl: undefined, dataDir, cleanup };
+  if (process.env.DATABASE_URL) return { databaseUrl: process.env.DATABASE_URL, dataDir, cleanup };
+  const admin = new Client({ connectionString: `${DEFAULT_SERVER}/postgres` });
+  await admin.connect();
+  try {
+    log(`recreating database ${BENCH_DB} on ${DEFAULT_SERVER}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+  } finally {
+    await admin.end();
+  }
+  return { databaseUrl: `${DEFAULT_SERVER}/${BENCH_DB}`, dataDir, cleanup };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, stderr: () => string, seconds = 120): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr().slice(-2000)}`);
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+export interface Server {
+  port: number;
+  /** SIGINT, then the exit (a CPU profile is written then). */
+  stop(): Promise<void>;
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGINT');
+    });
+}
+
+export interface TallyServer extends Server {
+  companyId: string;
+  token: string;
+  /** The URL of the database the server uses (the embedded one's socket too). */
+  databaseUrl: string;
+}
+
+/**
+ * `node dist/main.js` on the bench database, with its demo company (its token read from the
+ * data folder), the scheduler off and a rate limit too high to refuse (it still counts).
+ * `profileDir`: the server runs with `--cpu-prof` and writes its profile there when stopped.
+ */
+export async function startTally(db: BenchDatabase, opts: { logLevel: string; profileDir?: string }): Promise<TallyServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TALLY_DATA_DIR: db.dataDir,
+    TALLY_DEMO: 'on',
+    TALLY_SCHEDULER: 'off',
+    TALLY_RATE_LIMIT: '1000000000',
+    LOG_LEVEL: opts.logLevel,
+  };
+  if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
+  else delete env.DATABASE_URL;
+  const nodeArgs = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, path.resolve(__dirname, '..', 'main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-10_000)));
+  await waitFor(`http://127.0.0.1:${port}/health`, child, () => err);
+  const creds = JSON.parse(fs.readFileSync(path.join(db.dataDir, 'demo-credentials.json'), 'utf8')) as {
+    company_id: string;
+    token: string;
+  };
+  const databaseUrl =
+    db.databaseUrl ?? (JSON.parse(fs.readFileSync(path.join(db.dataDir, 'embedded-server.json'), 'utf8')) as { url: string }).url;
+  return { port, companyId: creds.company_id, token: creds.token, databaseUrl, stop: stopper(child) };
+}
+
+/** A bare node:http server (`script`, CommonJS, listening on process.env.PORT) in a child process. */
+export async function startBare(script: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', script], {
+    env: { ...process.env, ...env, PORT: String(port), PG_MODULE: require.resolve('pg') },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-10_000)));
+  await waitFor(`http://127.0.0.1:${port}/`, child, () => err, 30);
+  return { port, stop: stopper(child) };
+}
+
+export interface LoadResult {
+  /** Requests per second (2xx only). */
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: number;
+  seconds: number;
+}
+
+/** autocannon against `url`; `setupRequest` may give each request its own body. */
+export async function load(opts: {
+  url: string;
+  connections: number;
+  seconds: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  makeBody?: () => string;
+  /** Sees each answer's status and body. */
+  onResponse?: (status: number, body: string) => void;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    method: opts.method ?? 'GET',
+    headers: opts.headers,
+    body: opts.body,
+    requests:
+      opts.makeBody || opts.onResponse
+        ? [
+            {
+              setupRequest: opts.makeBody ? (req) => ({ ...req, body: opts.makeBody!() }) : undefined,
+              onResponse: opts.onResponse ? (status, body) => opts.onResponse!(status, body) : undefined,
+            },
+          ]
+        : undefined,
+  });
+  const ok = result['2xx'];
+  const seconds = result.duration;
+  return {
+    rps: ok / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok,
+    failed: result.non2xx + result.errors + result.timeouts,
+    seconds,
+  };
+}
+
+/** Latency of `n` sequential requests (concurrency 1): median and p99 in ms. */
+export async function sequential(url: string, headers: Record<string, string>, n: number): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = process.hrtime.bigint();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length / 2)], p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] };
+}
+
+export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export function machineLine(pgVersion: string, embedded: boolean): string {
+  const db = embedded ? `embedded PostgreSQL (PGlite) ${pgVersion}` : `PostgreSQL ${pgVersion}`;
+  return `machine: ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? '?'}; Node ${process.version}; ${db}; load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+}

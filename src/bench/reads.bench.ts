@@ -1,0 +1,201 @@
+import { Client } from 'pg';
+import type { Bench } from './main';
+import {
+  benchDatabase,
+  fmt,
+  LoadResult,
+  load,
+  log,
+  machineLine,
+  sequential,
+  startBare,
+  startTally,
+  Server,
+  wantsEmbedded,
+} from './harness';
+
+/**
+ * Read benchmark: the Tally server (`node dist/main.js`, a child process) against bare
+ * baselines started in the same run on the same database:
+ *  - `GET /customers/{id}` (a customer without subscriptions) vs a node:http + pg server reading
+ *    the same row;
+ *  - `GET /subscriptions/{id}` (expanded: customer, pricings, products, entitlements) vs the same
+ *    baseline;
+ *  - `GET /health` (no database) vs a node:http server answering a constant.
+ * Each with autocannon at `--connections` (32) for `--seconds` (10), after a short warm-up, and
+ * at concurrency 1 (`--sequential` requests, 300). `--embedded` (or TALLY_BENCH_EMBEDDED=1): on
+ * the embedded database. `--profile DIR`: the Tally server writes a CPU profile (.cpuprofile) there.
+ * `--log-level` (info): the server's log level (its logs go to /dev/null).
+ */
+export const readsBench: Bench = {
+  description: 'GET /customers/{id}, GET /subscriptions/{id} (expanded), GET /health vs bare node:http (+ pg) in the same run',
+  run,
+};
+
+/** node:http + pg: the same customer row, as JSON (one unnamed parameterised statement per request). */
+const BARE_PG = `
+const http = require('node:http');
+const { Pool } = require(process.env.PG_MODULE);
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL) });
+const values = [process.env.COMPANY_ID, process.env.CUSTOMER_ID];
+http.createServer((req, res) => {
+  pool.query('SELECT * FROM customers WHERE company_id = $1 AND id = $2', values).then(
+    (r) => { const body = JSON.stringify(r.rows[0]); res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }); res.end(body); },
+    (e) => { res.writeHead(500); res.end(String(e)); });
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+/** node:http answering a constant. */
+const BARE_CONSTANT = `
+const http = require('node:http');
+const body = JSON.stringify({ status: 'ok' });
+http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+interface Row {
+  path: string;
+  tally: LoadResult;
+  seq: { p50: number; p99: number };
+  baseline: string;
+  bare: LoadResult;
+  target?: number;
+}
+
+async function run(flags: Record<string, string>): Promise<void> {
+  const embedded = wantsEmbedded(flags);
+  const seconds = Number(flags.seconds ?? 10);
+  const connections = Number(flags.connections ?? 32);
+  const nSeq = Number(flags.sequential ?? 300);
+  const db = await benchDatabase(embedded);
+  const servers: Server[] = [];
+  try {
+    log(`starting Tally (${embedded ? 'embedded database' : db.databaseUrl})...`);
+    const tally = await startTally(db, { logLevel: flags['log-level'] ?? 'info', profileDir: flags.profile });
+    servers.push(tally);
+    const base = `http://127.0.0.1:${tally.port}/api/v1/companies/${tally.companyId}`;
+    const headers = { authorization: `Bearer ${tally.token}`, 'content-type': 'application/json' };
+    const api = async (p: string, body: unknown) => {
+      const res = await fetch(base + p, { method: 'POST', headers, body: JSON.stringify(body) });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the benchmark reads fields of its own calls' JSON answers
+      const json = (await res.json()) as Record<string, any>;
+      if (res.status >= 300) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(json)}`);
+      return json;
+    };
+
+    log('creating a customer, a plan with an entitlement and a subscription...');
+    const customer = await api('/customers', { name: 'Read bench', identifier: 'read-bench', email: 'bench@example.com' });
+    const subscriber = await api('/customers', { name: 'Subscriber', identifier: 'subscriber' });
+    const product = await api('/products', { name: 'Team plan' });
+    const pricing = await api('/pricing', {
+      product_id: product.id,
+      name: 'Team monthly',
+      currency: 'USD',
+      pricing_type: 'FIXED',
+      billing_frequency: { count: 1, frequency: 'MONTH' },
+      fixed_price: { price_per_unit: 4900 },
+    });
+    const sub = await api('/subscriptions', {
+      customer_id: subscriber.id,
+      product_pricing_ids: [pricing.id],
+      config_items: [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 3 }],
+      start_date: new Date(Date.now() - 86_400_000).toISOString(),
+    });
+
+    const pg = new Client({ connectionString: tally.databaseUrl });
+    await pg.connect();
+    const pgVersion = ((await pg.query('SHOW server_version')).rows[0] as { server_version: string }).server_version;
+    await pg.end();
+
+    const measure = async (url: string) => {
+      await load({ url, connections, seconds: Math.min(3, seconds), headers }); // warm-up
+      return load({ url, connections, seconds, headers });
+    };
+    const bareAt = async (script: string, env: Record<string, string>) => {
+      const s = await startBare(script, env);
+      servers.push(s);
+      const url = `http://127.0.0.1:${s.port}/`;
+      await load({ url, connections, seconds: Math.min(3, seconds) });
+      const r = await load({ url, connections, seconds });
+      await s.stop();
+      return r;
+    };
+
+    const rows: Row[] = [];
+    log('bare node:http + pg, the same customer row...');
+    const barePg = await bareAt(BARE_PG, {
+      DATABASE_URL: tally.databaseUrl,
+      POOL: embedded ? '1' : '10',
+      COMPANY_ID: tally.companyId,
+      CUSTOMER_ID: customer.id as string,
+    });
+    for (const [p, target] of [
+      [`/customers/${customer.id}`, 0.3],
+      [`/subscriptions/${sub.id}`, 0.15],
+    ] as const) {
+      log(`Tally GET ${p.split('/')[1]}/{id}...`);
+      rows.push({
+        path: `GET /${p.split('/')[1]}/{id}`,
+        seq: await sequential(base + p, headers, nSeq),
+        tally: await measure(base + p),
+        baseline: 'node:http + pg, same customer row',
+        bare: barePg,
+        target,
+      });
+    }
+    log('bare node:http constant...');
+    const bareConst = await bareAt(BARE_CONSTANT, {});
+    log('Tally GET /health...');
+    const health = `http://127.0.0.1:${tally.port}/health`;
+    rows.push({
+      path: 'GET /health',
+      seq: await sequential(health, {}, nSeq),
+      tally: await measure(health),
+      baseline: 'node:http constant',
+      bare: bareConst,
+    });
+
+    const out = [
+      '',
+      `=== Tally reads benchmark (${embedded ? 'embedded database' : 'PostgreSQL'}) ===`,
+      machineLine(pgVersion, embedded),
+      `autocannon: ${connections} connections, ${seconds} s each (after a warm-up); concurrency 1: ${nSeq} requests; server log level ${flags['log-level'] ?? 'info'}`,
+      '',
+      ...rows.flatMap((r) => {
+        const ratio = r.tally.rps / r.bare.rps;
+        const verdict =
+          r.target === undefined || embedded ? '' : ratio >= r.target ? `  (target ≥ ${r.target}) OK` : `  (target ≥ ${r.target}) MISSED`;
+        return [
+          `${r.path}`,
+          `  Tally:    ${fmt(r.tally.rps)} req/s, p50 ${r.tally.p50} ms, p99 ${r.tally.p99} ms${r.tally.failed ? `, ${r.tally.failed} failed` : ''}; concurrency 1: p50 ${r.seq.p50.toFixed(2)} ms, p99 ${r.seq.p99.toFixed(2)} ms`,
+          `  baseline: ${fmt(r.bare.rps)} req/s, p50 ${r.bare.p50} ms, p99 ${r.bare.p99} ms (${r.baseline})`,
+          `  ratio:    ${ratio.toFixed(2)}${verdict}`,
+        ];
+      }),
+      '',
+    ];
+    process.stdout.write(out.join('\n'));
+    process.stdout.write(
+      JSON.stringify(
+        Object.fromEntries(
+          rows.map((r) => [
+            r.path,
+            {
+              rps: Math.round(r.tally.rps),
+              p50_ms: r.tally.p50,
+              p99_ms: r.tally.p99,
+              c1_p50_ms: Number(r.seq.p50.toFixed(2)),
+              baseline_rps: Math.round(r.bare.rps),
+              ratio: Number((r.tally.rps / r.bare.rps).toFixed(3)),
+            },
+          ]),
+        ),
+      ) + '\n',
+    );
+  } finally {
+    for (const s of servers.reverse()) await s.stop();
+    db.cleanup();
+  }
+}
