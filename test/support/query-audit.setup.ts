@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { Client } from 'pg';
 import { auditStatement, ready } from './query-audit';
@@ -13,12 +13,25 @@ import { auditStatement, ready } from './query-audit';
 const statements = new Set<string>();
 const SERVICE_SOURCE = resolve(__dirname, '../../src') + sep;
 
+const isServiceFile = new Map<string, boolean>();
+/** A file of this repository's src/ (TypeORM's source maps also name files under "src/": they do not exist here). */
+function serviceFile(file: string): boolean {
+  let known = isServiceFile.get(file);
+  if (known === undefined) {
+    known = file.startsWith(SERVICE_SOURCE) && existsSync(file);
+    isServiceFile.set(file, known);
+  }
+  return known;
+}
+
 /** Whether service code is on the stack (deep: TypeORM's own frames come first). */
 function fromService(): boolean {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 60;
   try {
-    return (new Error().stack ?? '').includes(SERVICE_SOURCE);
+    const stack = new Error().stack ?? '';
+    for (const m of stack.matchAll(/\(?([^\s()]+\.ts):\d+:\d+\)?$/gm)) if (serviceFile(m[1])) return true;
+    return false;
   } finally {
     Error.stackTraceLimit = limit;
   }
