@@ -12,6 +12,7 @@ import { StandardItemsSeeder } from './standard-items.seeder';
 import { EventIngestService } from './usage/event-ingest.service';
 import { UsageService } from './usage/usage.service';
 import { EventKeysPurger } from './usage/event-keys-purger.service';
+import { RollupCompactor } from './usage/rollup-compactor.service';
 
 @Module({
   imports: [CustomersModule],
@@ -25,6 +26,7 @@ import { EventKeysPurger } from './usage/event-keys-purger.service';
     BillableMetricsService,
     EventIngestService,
     EventKeysPurger,
+    RollupCompactor,
     UsageService,
     ObjectsService,
     MetricsViews,
@@ -37,6 +39,7 @@ import { EventKeysPurger } from './usage/event-keys-purger.service';
     UsageService,
     EventIngestService,
     EventKeysPurger,
+    RollupCompactor,
   ],
 })
 export class MetricsModule {}

@@ -7,6 +7,7 @@ import { BillableItemsAndMetrics1700000003000 } from './migrations/1700000003000
 import { UsageEventsAndObjects1700000003100 } from './migrations/1700000003100-usage-events-and-objects';
 import { UsageEventKeysAge1700000012100 } from './migrations/1700000012100-usage-event-keys-age';
 import { ObjectsIdentifierOrder1700000015100 } from './migrations/1700000015100-objects-identifier-order';
+import { UsageRollupSlots1700000016100 } from './migrations/1700000016100-usage-rollup-slots';
 
 export const metricsSchema: ModuleSchema = {
   entities: [
@@ -23,5 +24,6 @@ export const metricsSchema: ModuleSchema = {
     UsageEventsAndObjects1700000003100,
     UsageEventKeysAge1700000012100,
     ObjectsIdentifierOrder1700000015100,
+    UsageRollupSlots1700000016100,
   ],
 };

@@ -5,13 +5,15 @@ import { BillableItemsService } from '../../src/metrics/billable-items.service';
 import { BillableMetricsService } from '../../src/metrics/billable-metrics.service';
 import { EventIngestService } from '../../src/metrics/usage/event-ingest.service';
 import { UsageService, UsageValue } from '../../src/metrics/usage/usage.service';
+import { RollupCompactor } from '../../src/metrics/usage/rollup-compactor.service';
 import { newId } from '../../src/platform/ids/ids';
 import { createTestApp, Tenant, TestApp } from '../support/app';
 
 /**
  * Property: for random events and random metering rules, the usage computed IN SQL (through the
  * hourly rollups and through a raw scan) equals a brute-force evaluation in memory, written here
- * independently from the documented semantics, for every aggregator, with and without group keys.
+ * independently from the documented semantics, for every aggregator, with and without group keys;
+ * and again through the rollups once their batch rows have been merged (RollupCompactor).
  */
 
 type Scalar = string | number | boolean;
@@ -258,14 +260,22 @@ describe('usage aggregation (property: SQL = brute force)', () => {
         const end = WINDOW_START + sc.period.end;
         const expected = model(stored, sc.aggregator, sc.property, sc.groupKeys, sc.rule, start, end);
 
-        for (const source of ['auto', 'raw'] as const) {
+        for (const source of ['auto', 'raw', 'compacted'] as const) {
+          if (source === 'compacted') {
+            await t.app.get(RollupCompactor).compact({ companyIds: [a.companyId], hoursPerStatement: 5 });
+            const [{ n }] = await t.dataSource.query(
+              `SELECT count(*)::int AS n FROM usage_rollups WHERE company_id = $1 AND customer_id = $2 AND slot <> ''`,
+              [a.companyId, customerId],
+            );
+            expect(n).toBe(0);
+          }
           const actual: UsageValue = await usage.usage(
             a.companyId,
             customerId,
             metric,
             { start: new Date(start), end: new Date(end) },
             undefined,
-            { source },
+            { source: source === 'raw' ? 'raw' : 'auto' },
           );
           const where = `${source}: ${JSON.stringify({ actual, expected: { total: expected.total, groups: [...expected.groups] } })}`;
           expect([where, close(actual.value, expected.total)]).toEqual([where, true]);

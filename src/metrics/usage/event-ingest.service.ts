@@ -273,7 +273,7 @@ export class EventIngestService {
       const source = batchSource(
         ofItem.map((r) => ({ id: r.eventId, customer_id: r.customerId, event_timestamp: r.timestamp, properties: r.properties })),
       );
-      await addToRollups(m, companyId, metric, source);
+      await addToRollups(m, companyId, metric, source, rows[0].eventId);
     }
   }
 

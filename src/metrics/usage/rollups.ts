@@ -10,8 +10,11 @@ import { filterSql, groupKeySql, propertyNumeric, propertyText, SqlParams } from
  * Written in the same transaction as the events they summarise (or, for a new metric, from the
  * stored events while the item row is locked), so they never disagree with usage_events.
  *
- * Lock order, to stay free of deadlocks under concurrent batches: rows are upserted sorted by
- * (customer, hour, group), metric by metric in id order.
+ * The rows of an hour add up: each ingest batch inserts its own rows (`slot` = the batch's first
+ * event id, never taken before) rather than updating a shared row per hour, so concurrent batches
+ * of one customer and hour never wait for each other's row locks (updating one hot row per hour
+ * serialised them). Readers already aggregate any number of rows per hour. `compactRollups`
+ * later merges an hour's rows into one row with `slot` '' (what a metric's first build writes).
  */
 export const BUCKET_MS = 3_600_000;
 
@@ -44,8 +47,63 @@ const NEWER =
   'EXCLUDED.latest_at IS NOT NULL AND (r.latest_at IS NULL OR EXCLUDED.latest_at > r.latest_at OR ' +
   '(EXCLUDED.latest_at = r.latest_at AND EXCLUDED.latest_event_id COLLATE "C" > r.latest_event_id COLLATE "C"))';
 
-/** Adds the source rows to the metric's rollups. */
-export async function addToRollups(m: EntityManager, companyId: string, metric: BillableMetricEntity, source: RollupSource): Promise<void> {
+/** Two rows of one hour and slot meet: the second adds to the first. */
+const MERGE_ON_CONFLICT = `ON CONFLICT (company_id, customer_id, metric_id, bucket_start, group_key, slot) DO UPDATE SET
+         event_count = r.event_count + EXCLUDED.event_count,
+         value_count = r.value_count + EXCLUDED.value_count,
+         value_sum = r.value_sum + EXCLUDED.value_sum,
+         value_max = GREATEST(r.value_max, EXCLUDED.value_max),
+         latest_at = CASE WHEN ${NEWER} THEN EXCLUDED.latest_at ELSE r.latest_at END,
+         latest_event_id = CASE WHEN ${NEWER} THEN EXCLUDED.latest_event_id ELSE r.latest_event_id END,
+         latest_value = CASE WHEN ${NEWER} THEN EXCLUDED.latest_value ELSE r.latest_value END`;
+
+/**
+ * Merges the rows of up to `hours` (customer, metric, hour, group) of a company that have batch
+ * rows into one row each (`slot` ''), in one statement; returns how many hours it merged. Exact:
+ * counts and sums add, maxima take the greatest, the latest value is the one of the latest event
+ * (by time, then event id). Safe beside ingest (which only inserts rows of new slots) and beside
+ * another compaction (a row another one deleted meanwhile is skipped; the merged rows meet on
+ * `slot` '' and add up).
+ */
+export async function compactRollups(m: EntityManager, companyId: string, hours: number): Promise<number> {
+  const order = 'g.latest_at DESC, g.latest_event_id COLLATE "C" DESC';
+  const rows: unknown[] = await m.query(
+    `WITH hours AS (
+       SELECT DISTINCT customer_id, metric_id, bucket_start, group_key FROM usage_rollups
+       WHERE company_id = $1 AND slot <> '' LIMIT $2
+     ), gone AS (
+       DELETE FROM usage_rollups d USING hours h
+       WHERE d.company_id = $1 AND d.customer_id = h.customer_id AND d.metric_id = h.metric_id
+         AND d.bucket_start = h.bucket_start AND d.group_key = h.group_key
+       RETURNING d.*
+     )
+     INSERT INTO usage_rollups AS r (company_id, customer_id, metric_id, bucket_start, group_key, slot, event_count, value_count,
+       value_sum, value_max, latest_at, latest_event_id, latest_value)
+     SELECT $1::text, g.customer_id, g.metric_id, g.bucket_start, g.group_key, '', sum(g.event_count), sum(g.value_count),
+       sum(g.value_sum), max(g.value_max), max(g.latest_at),
+       (array_agg(g.latest_event_id ORDER BY ${order}) FILTER (WHERE g.latest_at IS NOT NULL))[1],
+       (array_agg(g.latest_value ORDER BY ${order}) FILTER (WHERE g.latest_at IS NOT NULL))[1]
+     FROM gone g
+     GROUP BY g.customer_id, g.metric_id, g.bucket_start, g.group_key
+     ORDER BY g.customer_id, g.metric_id, g.bucket_start, g.group_key
+     ${MERGE_ON_CONFLICT}
+     RETURNING 1`,
+    [companyId, hours],
+  );
+  return rows.length;
+}
+
+/**
+ * Adds the source rows to the metric's rollups, as rows of `slot` ('' for a metric's first build,
+ * else a value no other transaction uses: the batch's first event id).
+ */
+export async function addToRollups(
+  m: EntityManager,
+  companyId: string,
+  metric: BillableMetricEntity,
+  source: RollupSource,
+  slot = '',
+): Promise<void> {
   const rule = metric.metering_rule as NormalisedMeteringRule | null;
   if (!rule) return;
   const base = source.params.values;
@@ -54,14 +112,15 @@ export async function addToRollups(m: EntityManager, companyId: string, metric: 
     const params = new SqlParams(base);
     const c = params.add(companyId);
     const mid = params.add(metric.id);
+    const sl = params.add(slot);
     const value = rule.property && rule.aggregator !== 'COUNT' ? propertyNumeric('e.properties', rule.property, params) : 'NULL::numeric';
     const gk = groupKeySql('e.properties', rule.group_keys, params);
     const where = filterSql(rule.rule?.comparator, 'e.properties', params);
     const order = 'x.event_timestamp DESC, x.id COLLATE "C" DESC';
     await m.query(
-      `INSERT INTO usage_rollups AS r (company_id, customer_id, metric_id, bucket_start, group_key, event_count, value_count,
+      `INSERT INTO usage_rollups AS r (company_id, customer_id, metric_id, bucket_start, group_key, slot, event_count, value_count,
          value_sum, value_max, latest_at, latest_event_id, latest_value)
-       SELECT ${c}::text, x.customer_id, ${mid}::text, x.bucket, x.gk, count(*), count(x.v), COALESCE(sum(x.v), 0), max(x.v),
+       SELECT ${c}::text, x.customer_id, ${mid}::text, x.bucket, x.gk, ${sl}::text, count(*), count(x.v), COALESCE(sum(x.v), 0), max(x.v),
          max(x.event_timestamp) FILTER (WHERE x.v IS NOT NULL),
          (array_agg(x.id ORDER BY ${order}) FILTER (WHERE x.v IS NOT NULL))[1],
          (array_agg(x.v ORDER BY ${order}) FILTER (WHERE x.v IS NOT NULL))[1]
@@ -70,14 +129,7 @@ export async function addToRollups(m: EntityManager, companyId: string, metric: 
              FROM ${source.sql} WHERE ${where}) x
        GROUP BY x.customer_id, x.bucket, x.gk
        ORDER BY x.customer_id, x.bucket, x.gk
-       ON CONFLICT (company_id, customer_id, metric_id, bucket_start, group_key) DO UPDATE SET
-         event_count = r.event_count + EXCLUDED.event_count,
-         value_count = r.value_count + EXCLUDED.value_count,
-         value_sum = r.value_sum + EXCLUDED.value_sum,
-         value_max = GREATEST(r.value_max, EXCLUDED.value_max),
-         latest_at = CASE WHEN ${NEWER} THEN EXCLUDED.latest_at ELSE r.latest_at END,
-         latest_event_id = CASE WHEN ${NEWER} THEN EXCLUDED.latest_event_id ELSE r.latest_event_id END,
-         latest_value = CASE WHEN ${NEWER} THEN EXCLUDED.latest_value ELSE r.latest_value END`,
+       ${MERGE_ON_CONFLICT}`,
       params.values,
     );
   }

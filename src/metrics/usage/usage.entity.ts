@@ -33,6 +33,8 @@ export class UsageRollupEntity {
   @PrimaryColumn('text') metric_id: string;
   @PrimaryColumn({ type: 'timestamptz', precision: 3 }) bucket_start: Date;
   @PrimaryColumn('text') group_key: string;
+  /** '' for a merged hour; the first event id of the ingest batch that wrote a batch row. */
+  @PrimaryColumn({ type: 'text', default: '' }) slot: string;
   @Column('bigint') event_count: string;
   @Column('bigint') value_count: string;
   @DecimalColumn() value_sum: string;
