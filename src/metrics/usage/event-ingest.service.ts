@@ -7,7 +7,8 @@ import { DomainError } from '../../platform/errors/domain-error';
 import { isId, newId } from '../../platform/ids/ids';
 import type { BillableItemEntity } from '../billable-item.entity';
 import { BillableItemsRepository, BillableMetricsRepository } from '../metrics.repository';
-import { addToRollups, batchSource } from './rollups';
+import { rollupInserts } from './rollups';
+import { SqlParams } from './metering-sql';
 import { checkProperties, parseInstant } from './properties';
 import type { Properties } from './usage.entity';
 
@@ -68,8 +69,8 @@ const isText = (v: unknown, max = 255): v is string => typeof v === 'string' && 
  * `POST /events/ingest`: each event validated on its own; good events are stored even when
  * others fail. De-duplication by (customer, transaction_id) for 35 days from the first receipt
  * is enforced by the primary key of usage_event_keys (INSERT ... ON CONFLICT ... RETURNING), so
- * identical batches sent at the same time store each event once. Events, keys and rollups are
- * written in one transaction, each with one multi-row statement.
+ * identical batches sent at the same time store each event once. Keys, events and rollups are
+ * written by one statement, in one transaction with the lookups.
  */
 @Injectable()
 export class EventIngestService {
@@ -214,7 +215,13 @@ export class EventIngestService {
     return { enqueued, duplicates, errors };
   }
 
-  /** Writes the candidates that are not duplicates; returns the ids of the events stored. */
+  /**
+   * Writes the candidates that are not duplicates, and adds those to the rollups of their items'
+   * metrics, in ONE statement (data-modifying CTEs: keys, events, then each metric's rollups
+   * from the events whose key was taken); returns the ids of the events stored. The metrics are
+   * read first, after the items were share-locked: a metric created meanwhile has committed its
+   * first build by then, so it is seen here and this batch's events are added to it.
+   */
   private async store(m: EntityManager, companyId: string, candidates: Candidate[]): Promise<Set<string>> {
     const now = this.clock.now();
     const sorted = [...candidates].sort((a, b) =>
@@ -228,7 +235,29 @@ export class EventIngestService {
               ? 1
               : 0,
     );
-    // keys (the de-duplication, in key order) and the events whose key was taken: one statement
+    const itemIds = [...new Set(candidates.map((c) => c.itemId))];
+    const metrics = await this.metrics
+      .with(m)
+      .find(companyId, { where: { item_id: In(itemIds), metering_rule: Not(IsNull()) }, order: { id: 'ASC' } });
+    const params = new SqlParams([
+      companyId,
+      sorted.map((c) => c.eventId),
+      sorted.map((c) => c.customerId),
+      sorted.map((c) => c.itemId),
+      sorted.map((c) => c.transactionId),
+      sorted.map((c) => c.timestamp),
+      sorted.map((c) => JSON.stringify(c.properties)),
+      now,
+      new Date(now.getTime() - DEDUP_WINDOW_MS),
+    ]);
+    // a slot no other transaction uses: an event id made for this attempt
+    const slot = sorted[0].eventId;
+    const rollups = metrics.flatMap((metric) => {
+      const source =
+        `(SELECT u.id, u.customer_id, u.ts AS event_timestamp, u.props AS properties FROM u JOIN k ON k.event_id = u.id ` +
+        `WHERE u.item_id = ${params.add(metric.item_id)}::text) e`;
+      return rollupInserts(companyId, metric, source, () => params, slot);
+    });
     const returned: { id: string }[] = await m.query(
       `WITH u AS (
          SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
@@ -240,41 +269,13 @@ export class EventIngestService {
            SET event_id = EXCLUDED.event_id, first_seen_at = EXCLUDED.first_seen_at
            WHERE k.first_seen_at < $9
          RETURNING event_id
-       )
+       )${rollups.map((r, i) => `, r${i} AS (${r.sql})`).join('')}
        INSERT INTO usage_events (company_id, id, customer_id, item_id, transaction_id, event_timestamp, properties, created_at)
        SELECT $1, u.id, u.customer_id, u.item_id, u.transaction_id, u.ts, u.props, $8 FROM u JOIN k ON k.event_id = u.id
        RETURNING id`,
-      [
-        companyId,
-        sorted.map((c) => c.eventId),
-        sorted.map((c) => c.customerId),
-        sorted.map((c) => c.itemId),
-        sorted.map((c) => c.transactionId),
-        sorted.map((c) => c.timestamp),
-        sorted.map((c) => JSON.stringify(c.properties)),
-        now,
-        new Date(now.getTime() - DEDUP_WINDOW_MS),
-      ],
+      params.values,
     );
-    const accepted = new Set(returned.map((r) => r.id));
-    const rows = candidates.filter((c) => accepted.has(c.eventId));
-    if (rows.length === 0) return accepted;
-    await this.addToMetricRollups(m, companyId, rows);
-    return accepted;
-  }
-
-  private async addToMetricRollups(m: EntityManager, companyId: string, rows: Candidate[]): Promise<void> {
-    const itemIds = [...new Set(rows.map((r) => r.itemId))];
-    const metrics = await this.metrics
-      .with(m)
-      .find(companyId, { where: { item_id: In(itemIds), metering_rule: Not(IsNull()) }, order: { id: 'ASC' } });
-    for (const metric of metrics) {
-      const ofItem = rows.filter((r) => r.itemId === metric.item_id);
-      const source = batchSource(
-        ofItem.map((r) => ({ id: r.eventId, customer_id: r.customerId, event_timestamp: r.timestamp, properties: r.properties })),
-      );
-      await addToRollups(m, companyId, metric, source, rows[0].eventId);
-    }
+    return new Set(returned.map((r) => r.id));
   }
 
   /** Deadlocks and serialization failures are retried (the transaction rolled back entirely). */

@@ -24,16 +24,6 @@ export interface RollupSource {
   params: SqlParams;
 }
 
-/** The events of one ingest batch, passed as arrays (one statement whatever the batch size). */
-export function batchSource(rows: { id: string; customer_id: string; event_timestamp: Date; properties: object }[]): RollupSource {
-  const params = new SqlParams();
-  const sql =
-    `unnest(${params.add(rows.map((r) => r.id))}::text[], ${params.add(rows.map((r) => r.customer_id))}::text[], ` +
-    `${params.add(rows.map((r) => r.event_timestamp))}::timestamptz[], ${params.add(rows.map((r) => JSON.stringify(r.properties)))}::jsonb[]) ` +
-    `AS e(id, customer_id, event_timestamp, properties)`;
-  return { sql, params };
-}
-
 /** Every stored event of an item (building the rollups of a new metric). */
 export function storedEventsSource(companyId: string, itemId: string): RollupSource {
   const params = new SqlParams();
@@ -94,31 +84,34 @@ export async function compactRollups(m: EntityManager, companyId: string, hours:
 }
 
 /**
- * Adds the source rows to the metric's rollups, as rows of `slot` ('' for a metric's first build,
- * else a value no other transaction uses: the batch's first event id).
+ * The INSERT statements (one, or two for UNIQUE_COUNT) that add the rows of `sourceSql` (a FROM
+ * item yielding e(id, customer_id, event_timestamp, properties)) to the metric's rollups, as rows
+ * of `slot` ('' for a metric's first build, else a value no other transaction uses: the batch's
+ * first event id). Each statement's parameters go to `params()`: a fresh set per statement to run
+ * them on their own, or one shared set to embed them all as CTEs of one statement.
  */
-export async function addToRollups(
-  m: EntityManager,
+export function rollupInserts(
   companyId: string,
   metric: BillableMetricEntity,
-  source: RollupSource,
+  sourceSql: string,
+  params: () => SqlParams,
   slot = '',
-): Promise<void> {
+): { sql: string; params: SqlParams }[] {
   const rule = metric.metering_rule as NormalisedMeteringRule | null;
-  if (!rule) return;
-  const base = source.params.values;
-
+  if (!rule) return [];
+  const out: { sql: string; params: SqlParams }[] = [];
   {
-    const params = new SqlParams(base);
-    const c = params.add(companyId);
-    const mid = params.add(metric.id);
-    const sl = params.add(slot);
-    const value = rule.property && rule.aggregator !== 'COUNT' ? propertyNumeric('e.properties', rule.property, params) : 'NULL::numeric';
-    const gk = groupKeySql('e.properties', rule.group_keys, params);
-    const where = filterSql(rule.rule?.comparator, 'e.properties', params);
+    const p = params();
+    const c = p.add(companyId);
+    const mid = p.add(metric.id);
+    const sl = p.add(slot);
+    const value = rule.property && rule.aggregator !== 'COUNT' ? propertyNumeric('e.properties', rule.property, p) : 'NULL::numeric';
+    const gk = groupKeySql('e.properties', rule.group_keys, p);
+    const where = filterSql(rule.rule?.comparator, 'e.properties', p);
     const order = 'x.event_timestamp DESC, x.id COLLATE "C" DESC';
-    await m.query(
-      `INSERT INTO usage_rollups AS r (company_id, customer_id, metric_id, bucket_start, group_key, slot, event_count, value_count,
+    out.push({
+      params: p,
+      sql: `INSERT INTO usage_rollups AS r (company_id, customer_id, metric_id, bucket_start, group_key, slot, event_count, value_count,
          value_sum, value_max, latest_at, latest_event_id, latest_value)
        SELECT ${c}::text, x.customer_id, ${mid}::text, x.bucket, x.gk, ${sl}::text, count(*), count(x.v), COALESCE(sum(x.v), 0), max(x.v),
          max(x.event_timestamp) FILTER (WHERE x.v IS NOT NULL),
@@ -126,30 +119,42 @@ export async function addToRollups(
          (array_agg(x.v ORDER BY ${order}) FILTER (WHERE x.v IS NOT NULL))[1]
        FROM (SELECT e.id, e.customer_id, e.event_timestamp, date_trunc('hour', e.event_timestamp, 'UTC') AS bucket,
                ${gk} AS gk, ${value} AS v
-             FROM ${source.sql} WHERE ${where}) x
+             FROM ${sourceSql} WHERE ${where}) x
        GROUP BY x.customer_id, x.bucket, x.gk
        ORDER BY x.customer_id, x.bucket, x.gk
        ${MERGE_ON_CONFLICT}`,
-      params.values,
-    );
+    });
   }
-
   if (rule.aggregator === 'UNIQUE_COUNT' && rule.property) {
-    const params = new SqlParams(base);
-    const c = params.add(companyId);
-    const mid = params.add(metric.id);
-    const text = propertyText('e.properties', rule.property, params);
-    const gk = groupKeySql('e.properties', rule.group_keys, params);
-    const where = filterSql(rule.rule?.comparator, 'e.properties', params);
-    await m.query(
-      `INSERT INTO usage_rollup_values (company_id, customer_id, metric_id, bucket_start, group_key, value)
+    const p = params();
+    const c = p.add(companyId);
+    const mid = p.add(metric.id);
+    const text = propertyText('e.properties', rule.property, p);
+    const gk = groupKeySql('e.properties', rule.group_keys, p);
+    const where = filterSql(rule.rule?.comparator, 'e.properties', p);
+    out.push({
+      params: p,
+      sql: `INSERT INTO usage_rollup_values (company_id, customer_id, metric_id, bucket_start, group_key, value)
        SELECT DISTINCT ${c}::text, x.customer_id, ${mid}::text, x.bucket, x.gk, x.t
        FROM (SELECT e.customer_id, date_trunc('hour', e.event_timestamp, 'UTC') AS bucket, ${gk} AS gk, ${text} AS t
-             FROM ${source.sql} WHERE ${where}) x
+             FROM ${sourceSql} WHERE ${where}) x
        WHERE x.t IS NOT NULL
        ORDER BY 2, 4, 5, 6
        ON CONFLICT DO NOTHING`,
-      params.values,
-    );
+    });
+  }
+  return out;
+}
+
+/** Adds the source rows to the metric's rollups (see rollupInserts), one statement after the other. */
+export async function addToRollups(
+  m: EntityManager,
+  companyId: string,
+  metric: BillableMetricEntity,
+  source: RollupSource,
+  slot = '',
+): Promise<void> {
+  for (const st of rollupInserts(companyId, metric, source.sql, () => new SqlParams(source.params.values), slot)) {
+    await m.query(st.sql, st.params.values);
   }
 }
