@@ -160,8 +160,7 @@ export interface LoadResult {
   seconds: number;
 }
 
-/** autocannon against `url`; `setupRequest` may give each request its own body. */
-export async function load(opts: {
+export interface LoadOptions {
   url: string;
   connections: number;
   seconds: number;
@@ -171,7 +170,10 @@ export async function load(opts: {
   makeBody?: () => string;
   /** Sees each answer's status and body. */
   onResponse?: (status: number, body: string) => void;
-}): Promise<LoadResult> {
+}
+
+/** autocannon against `url`; `setupRequest` may give each request its own body. */
+export async function load(opts: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections,
@@ -201,12 +203,50 @@ export async function load(opts: {
   };
 }
 
-/** Latency of `n` sequential requests (concurrency 1): median and p99 in ms. */
-export async function sequential(url: string, headers: Record<string, string>, n: number): Promise<{ p50: number; p99: number }> {
+/**
+ * The same load spread over several instances of a server (`urls`, one per instance), as a load
+ * balancer with keep-alive connections spreads it: one autocannon per instance, all started at
+ * once in this process, with the `connections` split between them (32 over 3: 11, 11, 10), so the
+ * total concurrency is the same whatever the number of instances. An autocannon connection is one
+ * socket to one host and port for its whole run, so rotating the port request by request would
+ * mean a new connection per request; splitting the connections is the round-robin a balancer
+ * does per connection. `total` sums the requests; its p50 is the median of the instances' p50s,
+ * its p99 the highest p99 (autocannon gives percentiles, not mergeable histograms).
+ */
+export async function loadSpread(urls: string[], opts: Omit<LoadOptions, 'url'>): Promise<{ total: LoadResult; each: LoadResult[] }> {
+  if (urls.length === 1) {
+    const only = await load({ ...opts, url: urls[0] });
+    return { total: only, each: [only] };
+  }
+  const share = (i: number) => Math.floor(opts.connections / urls.length) + (i < opts.connections % urls.length ? 1 : 0);
+  const each = await Promise.all(urls.map((url, i) => load({ ...opts, url, connections: Math.max(1, share(i)) })));
+  const p50s = each.map((r) => r.p50).sort((a, b) => a - b);
+  const ok = each.reduce((n, r) => n + r.ok, 0);
+  const seconds = Math.max(...each.map((r) => r.seconds));
+  return {
+    total: {
+      rps: each.reduce((n, r) => n + r.rps, 0),
+      p50: p50s[Math.floor(p50s.length / 2)],
+      p99: Math.max(...each.map((r) => r.p99)),
+      ok,
+      failed: each.reduce((n, r) => n + r.failed, 0),
+      seconds,
+    },
+    each,
+  };
+}
+
+/** Latency of `n` sequential requests (concurrency 1), taking `urls` in turn: median and p99 in ms. */
+export async function sequential(
+  urls: string | string[],
+  headers: Record<string, string>,
+  n: number,
+): Promise<{ p50: number; p99: number }> {
+  const list = Array.isArray(urls) ? urls : [urls];
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = process.hrtime.bigint();
-    const res = await fetch(url, { headers });
+    const res = await fetch(list[i % list.length], { headers });
     await res.arrayBuffer();
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }

@@ -4,13 +4,14 @@ import {
   benchDatabase,
   fmt,
   LoadResult,
-  load,
+  loadSpread,
   log,
   machineLine,
   sequential,
   startBare,
   startTally,
   Server,
+  TallyServer,
   wantsEmbedded,
 } from './harness';
 
@@ -26,6 +27,11 @@ import {
  * at concurrency 1 (`--sequential` requests, 300). `--embedded` (or TALLY_BENCH_EMBEDDED=1): on
  * the embedded database. `--profile DIR`: the Tally server writes a CPU profile (.cpuprofile) there.
  * `--log-level` (info): the server's log level (its logs go to /dev/null).
+ * `--instances N` (1): N Tally processes on the same database, and N bare baselines, the load
+ * split over them (`loadSpread`: one autocannon per instance, the connections divided, so the
+ * total concurrency stays `--connections`); the concurrency-1 requests take the instances in turn.
+ * Prints the total and each instance's figures. PostgreSQL only for N > 1 (the embedded database
+ * belongs to one process).
  */
 export const readsBench: Bench = {
   description: 'GET /customers/{id}, GET /subscriptions/{id} (expanded), GET /health vs bare node:http (+ pg) in the same run',
@@ -58,9 +64,12 @@ http.createServer((req, res) => {
 interface Row {
   path: string;
   tally: LoadResult;
+  /** Each instance's share of `tally`. */
+  each: LoadResult[];
   seq: { p50: number; p99: number };
   baseline: string;
   bare: LoadResult;
+  bareEach: LoadResult[];
   target?: number;
 }
 
@@ -69,13 +78,23 @@ async function run(flags: Record<string, string>): Promise<void> {
   const seconds = Number(flags.seconds ?? 10);
   const connections = Number(flags.connections ?? 32);
   const nSeq = Number(flags.sequential ?? 300);
+  const instances = Number(flags.instances ?? 1);
+  if (!Number.isInteger(instances) || instances < 1 || instances > 16) throw new Error('--instances must be a whole number from 1 to 16');
+  if (embedded && instances > 1) throw new Error('--instances > 1 needs PostgreSQL: the embedded database belongs to one process');
   const db = await benchDatabase(embedded);
   const servers: Server[] = [];
   try {
-    log(`starting Tally (${embedded ? 'embedded database' : db.databaseUrl})...`);
-    const tally = await startTally(db, { logLevel: flags['log-level'] ?? 'info', profileDir: flags.profile });
-    servers.push(tally);
-    const base = `http://127.0.0.1:${tally.port}/api/v1/companies/${tally.companyId}`;
+    log(`starting ${instances} Tally instance(s) (${embedded ? 'embedded database' : db.databaseUrl})...`);
+    const tallies: TallyServer[] = [];
+    // one after the other: the first applies the migrations and makes the demo company, the others find both
+    for (let i = 0; i < instances; i++) {
+      const profileDir = flags.profile && instances > 1 ? `${flags.profile}/instance-${i + 1}` : flags.profile;
+      tallies.push(await startTally(db, { logLevel: flags['log-level'] ?? 'info', profileDir }));
+      servers.push(tallies[i]);
+    }
+    const tally = tallies[0];
+    const bases = tallies.map((t) => `http://127.0.0.1:${t.port}/api/v1/companies/${tally.companyId}`);
+    const base = bases[0];
     const headers = { authorization: `Bearer ${tally.token}`, 'content-type': 'application/json' };
     const api = async (p: string, body: unknown) => {
       const res = await fetch(base + p, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -109,17 +128,18 @@ async function run(flags: Record<string, string>): Promise<void> {
     const pgVersion = ((await pg.query('SHOW server_version')).rows[0] as { server_version: string }).server_version;
     await pg.end();
 
-    const measure = async (url: string) => {
-      await load({ url, connections, seconds: Math.min(3, seconds), headers }); // warm-up
-      return load({ url, connections, seconds, headers });
+    const measure = async (urls: string[]) => {
+      await loadSpread(urls, { connections, seconds: Math.min(3, seconds), headers }); // warm-up
+      return loadSpread(urls, { connections, seconds, headers });
     };
     const bareAt = async (script: string, env: Record<string, string>) => {
-      const s = await startBare(script, env);
-      servers.push(s);
-      const url = `http://127.0.0.1:${s.port}/`;
-      await load({ url, connections, seconds: Math.min(3, seconds) });
-      const r = await load({ url, connections, seconds });
-      await s.stop();
+      const bare: Server[] = [];
+      for (let i = 0; i < instances; i++) bare.push(await startBare(script, env));
+      servers.push(...bare);
+      const urls = bare.map((s) => `http://127.0.0.1:${s.port}/`);
+      await loadSpread(urls, { connections, seconds: Math.min(3, seconds) });
+      const r = await loadSpread(urls, { connections, seconds });
+      for (const s of bare) await s.stop();
       return r;
     };
 
@@ -136,25 +156,37 @@ async function run(flags: Record<string, string>): Promise<void> {
       [`/subscriptions/${sub.id}`, 0.15],
     ] as const) {
       log(`Tally GET ${p.split('/')[1]}/{id}...`);
+      const seq = await sequential(
+        bases.map((b) => b + p),
+        headers,
+        nSeq,
+      );
+      const measured = await measure(bases.map((b) => b + p));
       rows.push({
         path: `GET /${p.split('/')[1]}/{id}`,
-        seq: await sequential(base + p, headers, nSeq),
-        tally: await measure(base + p),
+        seq,
+        tally: measured.total,
+        each: measured.each,
         baseline: 'node:http + pg, same customer row',
-        bare: barePg,
+        bare: barePg.total,
+        bareEach: barePg.each,
         target,
       });
     }
     log('bare node:http constant...');
     const bareConst = await bareAt(BARE_CONSTANT, {});
     log('Tally GET /health...');
-    const health = `http://127.0.0.1:${tally.port}/health`;
+    const health = tallies.map((t) => `http://127.0.0.1:${t.port}/health`);
+    const healthSeq = await sequential(health, {}, nSeq);
+    const healthLoad = await measure(health);
     rows.push({
       path: 'GET /health',
-      seq: await sequential(health, {}, nSeq),
-      tally: await measure(health),
+      seq: healthSeq,
+      tally: healthLoad.total,
+      each: healthLoad.each,
       baseline: 'node:http constant',
-      bare: bareConst,
+      bare: bareConst.total,
+      bareEach: bareConst.each,
     });
 
     const out = [
@@ -162,6 +194,9 @@ async function run(flags: Record<string, string>): Promise<void> {
       `=== Tally reads benchmark (${embedded ? 'embedded database' : 'PostgreSQL'}) ===`,
       machineLine(pgVersion, embedded),
       `autocannon: ${connections} connections, ${seconds} s each (after a warm-up); concurrency 1: ${nSeq} requests; server log level ${flags['log-level'] ?? 'info'}`,
+      `instances: ${instances} Tally process(es) and ${instances} bare baseline(s) on one database${
+        instances > 1 ? `, the connections split over them (one autocannon per instance, in this process)` : ''
+      }`,
       '',
       ...rows.flatMap((r) => {
         const ratio = r.tally.rps / r.bare.rps;
@@ -170,7 +205,9 @@ async function run(flags: Record<string, string>): Promise<void> {
         return [
           `${r.path}`,
           `  Tally:    ${fmt(r.tally.rps)} req/s, p50 ${r.tally.p50} ms, p99 ${r.tally.p99} ms${r.tally.failed ? `, ${r.tally.failed} failed` : ''}; concurrency 1: p50 ${r.seq.p50.toFixed(2)} ms, p99 ${r.seq.p99.toFixed(2)} ms`,
+          ...(instances > 1 ? [`  Tally per instance:    ${r.each.map((e) => fmt(e.rps)).join(' / ')} req/s`] : []),
           `  baseline: ${fmt(r.bare.rps)} req/s, p50 ${r.bare.p50} ms, p99 ${r.bare.p99} ms (${r.baseline})`,
+          ...(instances > 1 ? [`  baseline per instance: ${r.bareEach.map((e) => fmt(e.rps)).join(' / ')} req/s`] : []),
           `  ratio:    ${ratio.toFixed(2)}${verdict}`,
         ];
       }),
@@ -183,11 +220,14 @@ async function run(flags: Record<string, string>): Promise<void> {
           rows.map((r) => [
             r.path,
             {
+              instances,
               rps: Math.round(r.tally.rps),
+              per_instance_rps: r.each.map((e) => Math.round(e.rps)),
               p50_ms: r.tally.p50,
               p99_ms: r.tally.p99,
               c1_p50_ms: Number(r.seq.p50.toFixed(2)),
               baseline_rps: Math.round(r.bare.rps),
+              baseline_per_instance_rps: r.bareEach.map((e) => Math.round(e.rps)),
               ratio: Number((r.tally.rps / r.bare.rps).toFixed(3)),
             },
           ]),
