@@ -10,7 +10,6 @@ import { BillableItemsRepository } from '../metrics/metrics.repository';
 import { toBillableItemResponse } from '../metrics/metrics.mapper';
 import { InvoiceLinesRepository, InvoicesRepository } from '../invoicing/invoicing.repository';
 import { toInvoiceResponse } from '../invoicing/invoicing.mapper';
-import { InvoiceLinks } from '../invoicing/invoice-links.service';
 import { InvoiceLineEntity } from '../invoicing/invoicing.entity';
 import { CreditEntity, CreditLogEntity } from './credit.entity';
 import { CreditsRepository } from './credits.repository';
@@ -34,7 +33,6 @@ export class CreditViews implements OnModuleInit {
     private readonly invoices: InvoicesRepository,
     private readonly invoiceLines: InvoiceLinesRepository,
     private readonly clock: Clock,
-    private readonly invoiceLinks: InvoiceLinks,
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly events: WebhookEventsService,
   ) {}
@@ -82,7 +80,6 @@ export class CreditViews implements OnModuleInit {
       invoiceIds.length ? this.invoices.find(companyId, { where: { id: In(invoiceIds) } }) : Promise.resolve([]),
       invoiceIds.length ? this.invoiceLines.find(companyId, { where: { invoice_id: In(invoiceIds) } }) : Promise.resolve([]),
     ]);
-    await this.invoiceLinks.ensure(companyId, invoices);
     const creditById = new Map(credits.map((c) => [c.id, c]));
     const items = await this.itemMap(companyId, unique([...rows.map((l) => l.item_id), ...credits.map((c) => c.item_id)]));
     const customers = await this.customers.getMany(

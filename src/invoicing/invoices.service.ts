@@ -7,7 +7,6 @@ import { InvoiceEntity } from './invoicing.entity';
 import { InvoicesRepository } from './invoicing.repository';
 import { InvoiceFinalizer } from './invoice-finalizer.service';
 import { InvoiceLedger } from './invoice-ledger.service';
-import { InvoiceLinks } from './invoice-links.service';
 import type { FindInvoicesDto, MarkInvoicePaidDto, UpdateInvoiceDto } from './dto/invoice.dto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -210,7 +209,6 @@ export class InvoicesService {
     private readonly ledger: InvoiceLedger,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    private readonly links: InvoiceLinks,
   ) {}
 
   /** By uuid; anything that is not a UUID of an invoice of this company is a 404. */
@@ -220,8 +218,8 @@ export class InvoicesService {
   }
 
   /**
-   * The invoice whose hosted page `GET /invoices/{uuid}/link` answers: a final invoice, given its
-   * secret if it has none yet. A DRAFT has no page (its lines may still change): 409.
+   * The invoice whose hosted page `GET /invoices/{uuid}/link` answers: a final invoice (every one
+   * has its secret). A DRAFT has no page (its lines may still change): 409.
    */
   async link(companyId: string, uuid: string): Promise<InvoiceEntity> {
     const invoice = await this.get(companyId, uuid);
@@ -229,7 +227,6 @@ export class InvoicesService {
       throw DomainError.invalidState(
         'invoice is DRAFT: its hosted page and PDF exist once it is finalized (POST /invoices/{uuid}/finalize)',
       );
-    await this.links.ensure(companyId, [invoice]);
     return invoice;
   }
 

@@ -53,8 +53,8 @@ export class InvoiceEntity {
   @TextColumn({ nullable: true }) payment_instructions: string | null;
   /**
    * The secret of the invoice's hosted page and PDF (`<company id>_<43 random characters>`, see
-   * platform/hosted-pages/token.ts): set when the invoice becomes final, null on drafts (and on
-   * final invoices written before it existed, until first answered: InvoiceLinks.ensure).
+   * platform/hosted-pages/token.ts): set when the invoice becomes final, null on drafts (final
+   * invoices written before it existed got theirs from a migration: backfillLinkSecrets).
    */
   @TextColumn({ nullable: true }) link_secret: string | null;
   @TimestampColumn() created_at: Date;

@@ -10,8 +10,9 @@ import { BillingCursorEntity } from './billing-engine/billing-cursor.entity';
 import { Invoicing1700000006000 } from './migrations/1700000006000-invoicing';
 import { InvoiceLedger1700000011500 } from './migrations/1700000011500-invoice-ledger';
 import { InvoiceLinkSecret1700000014000 } from './migrations/1700000014000-invoice-link-secret';
+import { InvoiceLinkBackfill1700000016200 } from './migrations/1700000016200-invoice-link-backfill';
 
 export const invoicingSchema: ModuleSchema = {
   entities: [CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity, BillingCursorEntity, InvoiceLedgerEntryEntity],
-  migrations: [Invoicing1700000006000, InvoiceLedger1700000011500, InvoiceLinkSecret1700000014000],
+  migrations: [Invoicing1700000006000, InvoiceLedger1700000011500, InvoiceLinkSecret1700000014000, InvoiceLinkBackfill1700000016200],
 };

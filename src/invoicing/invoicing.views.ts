@@ -81,11 +81,6 @@ export class InvoicingViews implements OnModuleInit {
     m?: EntityManager,
   ): Promise<InvoiceResponse[]> {
     const now = this.clock.now();
-    // final invoices written before links existed get their secret now (drafts and previews have none)
-    await this.links.ensure(
-      companyId,
-      docs.map((d) => d.invoice),
-    );
     const customers = await this.customers.getMany(
       companyId,
       docs.map((d) => d.invoice.customer_id),

@@ -8,6 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { backfillLinkSecrets } from '../../src/invoicing/invoice-links.service';
+import { InvoiceLinkBackfill1700000016200 } from '../../src/invoicing/migrations/1700000016200-invoice-link-backfill';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
@@ -115,16 +117,39 @@ describe('hosted invoice page and PDF', () => {
     expect((await a.get(`/invoices/${draft.uuid}/link`).expect(200)).body.url).toBe(finalized.body.hosted_link);
   });
 
-  it('a final invoice without a secret (written before links existed) gets one when first answered, and keeps it', async () => {
+  it('final invoices without a secret (written before links existed) get one from the backfill migration, once; answering never writes', async () => {
     const c = await createCustomer(a);
     const inv = await pendingInvoice(a, c.id);
+    const draft = await draftInvoice(a, c.id);
     await t.dataSource.query('UPDATE invoices SET link_secret = NULL WHERE company_id = $1 AND uuid = $2', [a.companyId, inv.uuid]);
+    const stored = async () =>
+      (
+        await t.dataSource.query(
+          'SELECT uuid::text AS uuid, link_secret FROM invoices WHERE company_id = $1 AND uuid::text = ANY($2::text[])',
+          [a.companyId, [inv.uuid, draft.uuid]],
+        )
+      ).map((r: { uuid: string; link_secret: string | null }) => [r.uuid, r.link_secret]);
+    // a GET answers what is stored and writes nothing
+    expect((await a.get(`/invoices/${inv.uuid}`).expect(200)).body.hosted_link).toBeNull();
+    expect(new Map(await stored()).get(inv.uuid)).toBeNull();
+    // the migration's backfill, as it runs at start on an installation with such invoices
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await new InvoiceLinkBackfill1700000016200().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const after = new Map(await stored());
+    expect(after.get(inv.uuid)).toMatch(new RegExp(`^${a.companyId}_[A-Za-z0-9_-]{43}$`));
+    expect(after.get(draft.uuid)).toBeNull(); // drafts have no page
     const again = (await a.get(`/invoices/${inv.uuid}`).expect(200)).body;
     expect(again.hosted_link).toMatch(/\/invoices\/pay\//);
     expect(again.hosted_link).not.toBe(inv.hosted_link);
-    expect((await a.get(`/invoices/${inv.uuid}`).expect(200)).body.hosted_link).toBe(again.hosted_link);
     await request(t.http).get(path(again.hosted_link)).expect(200);
     await request(t.http).get(path(inv.hosted_link)).expect(404); // the old secret was dropped with it
+    // a second run changes nothing
+    expect(await backfillLinkSecrets((sql, params) => t.dataSource.query(sql, params), a.companyId)).toBe(0);
+    expect(new Map(await stored()).get(inv.uuid)).toBe(after.get(inv.uuid));
   });
 
   it("isolation: B's token gets 404 for A's invoice on its own route and 403 on A's", async () => {

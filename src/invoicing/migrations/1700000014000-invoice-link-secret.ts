@@ -2,8 +2,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The secret of each invoice's hosted page and PDF (`hosted_link`, `pdf_link`): set when the
- * invoice becomes final (PENDING, PAID or VOID), and lazily, when it is first answered, for final
- * invoices written before this migration. Unique per company; drafts have none.
+ * invoice becomes final (PENDING, PAID or VOID); final invoices written before this migration got
+ * theirs from the next one (InvoiceLinkBackfill1700000016200). Unique per company; drafts have none.
  */
 export class InvoiceLinkSecret1700000014000 implements MigrationInterface {
   name = 'InvoiceLinkSecret1700000014000';

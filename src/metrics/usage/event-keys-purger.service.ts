@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { crossCompany } from '../../platform/database/cross-company';
 import { Clock } from '../../platform/clock/clock';
 import { PlatformScheduler } from '../../platform/scheduler/platform-scheduler';
 import { DEDUP_WINDOW_MS } from './event-ingest.service';
@@ -40,7 +41,7 @@ export class EventKeysPurger implements OnModuleInit {
     const cutoff = new Date(this.clock.now().getTime() - DEDUP_WINDOW_MS);
     const companies: { company_id: string }[] = options.companyIds
       ? options.companyIds.map((company_id) => ({ company_id }))
-      : await this.dataSource.query('SELECT company_id FROM companies ORDER BY company_id');
+      : await this.dataSource.query(`${crossCompany('usage-keys-purge')}SELECT company_id FROM companies ORDER BY company_id`);
     let deleted = 0;
     for (const { company_id } of companies) {
       while (batchesLeft > 0) {

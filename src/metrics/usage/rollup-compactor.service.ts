@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { crossCompany } from '../../platform/database/cross-company';
 import { PlatformScheduler } from '../../platform/scheduler/platform-scheduler';
 import { compactRollups } from './rollups';
 
@@ -37,7 +38,7 @@ export class RollupCompactor implements OnModuleInit {
     let statementsLeft = options.maxStatements ?? 100;
     const companies: { company_id: string }[] = options.companyIds
       ? options.companyIds.map((company_id) => ({ company_id }))
-      : await this.dataSource.query('SELECT company_id FROM companies ORDER BY company_id');
+      : await this.dataSource.query(`${crossCompany('usage-rollup-compaction')}SELECT company_id FROM companies ORDER BY company_id`);
     let merged = 0;
     for (const { company_id } of companies) {
       while (statementsLeft > 0) {
