@@ -31,7 +31,17 @@ interface Pending {
   type: WebhookEventType;
   resourceId: string;
   created_at: Date;
+  /** Built ahead of the commit by `prepare` (then amended by the owning module, if at all). */
+  object?: object;
 }
+
+/** The events kept with one transaction, and the (company, type, resource) keys among them. */
+interface PendingList {
+  events: Pending[];
+  keys: Set<string>;
+}
+
+const kindOf = (type: WebhookEventType) => type.split('.')[0] as WebhookResourceKind;
 
 const SEARCH: SearchSpec = {
   alias: 'e',
@@ -62,7 +72,7 @@ const SEARCH: SearchSpec = {
 @Injectable()
 export class WebhookEventsService implements OnModuleInit {
   private readonly builders = new Map<WebhookResourceKind, WebhookObjectBuilder>();
-  private readonly pending = new WeakMap<QueryRunner, Pending[]>();
+  private readonly pending = new WeakMap<QueryRunner, PendingList>();
 
   constructor(
     private readonly planner: DeliveryPlanner,
@@ -109,7 +119,7 @@ export class WebhookEventsService implements OnModuleInit {
       return `($${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
     });
     await m.query(`INSERT INTO webhook_events (company_id, id, type, data, created_at) VALUES ${values.join(', ')}`, params);
-    for (const event of rows) await this.planner.plan(m, event);
+    await this.planner.planMany(m, rows);
     return rows;
   }
 
@@ -122,41 +132,85 @@ export class WebhookEventsService implements OnModuleInit {
     const runner = m.queryRunner;
     if (!runner || !runner.isTransactionActive) throw new Error(`webhook event ${type}: record it inside the transaction of the change`);
     let list = this.pending.get(runner);
-    if (!list) this.pending.set(runner, (list = []));
-    if (list.some((p) => p.companyId === companyId && p.type === type && p.resourceId === resourceId)) return;
-    list.push({ companyId, id: newId('webhookEvent'), type, resourceId, created_at: this.clock.now() });
+    if (!list) this.pending.set(runner, (list = { events: [], keys: new Set() }));
+    const key = `${companyId}\u0000${type}\u0000${resourceId}`;
+    if (list.keys.has(key)) return;
+    list.keys.add(key);
+    list.events.push({ companyId, id: newId('webhookEvent'), type, resourceId, created_at: this.clock.now() });
+  }
+
+  /**
+   * Builds now, through `m`, the objects of the events kept with this transaction so far; the
+   * commit then only writes them (events kept after this are still built at the commit). For a
+   * transaction that takes a contended lock just before its commit (the billing run's invoice
+   * numbers): the objects are built before the lock, not while it is held. A value the owning
+   * module assigns after this (the invoice numbers) goes into the objects with `amend`.
+   */
+  async prepare(m: EntityManager): Promise<void> {
+    const runner = m.queryRunner;
+    const list = runner ? this.pending.get(runner) : undefined;
+    if (!list) return;
+    await this.build(
+      m,
+      list.events.filter((p) => p.object === undefined),
+    );
+  }
+
+  /**
+   * Sets fields on the prepared objects of `kind` (resource id → fields, shallow), for values the
+   * owning module assigned after `prepare` — so each object is still the resource exactly as its
+   * GET answers after the commit. Only the module that answers `kind` calls it.
+   */
+  amend(m: EntityManager, companyId: string, kind: WebhookResourceKind, fields: Map<string, Record<string, unknown>>): void {
+    const runner = m.queryRunner;
+    const list = runner ? this.pending.get(runner) : undefined;
+    if (!list || fields.size === 0) return;
+    for (const p of list.events) {
+      if (p.object === undefined || p.companyId !== companyId || kindOf(p.type) !== kind) continue;
+      const patch = fields.get(p.resourceId);
+      if (patch) p.object = { ...p.object, ...patch };
+    }
+  }
+
+  /** Builds the objects of these events, per company and kind in one batched call each. */
+  private async build(m: EntityManager, events: Pending[]): Promise<void> {
+    const groups = new Map<string, { companyId: string; kind: WebhookResourceKind; ids: Set<string>; events: Pending[] }>();
+    for (const p of events) {
+      const kind = kindOf(p.type);
+      const key = `${p.companyId}\u0000${kind}`;
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { companyId: p.companyId, kind, ids: new Set(), events: [] }));
+      g.ids.add(p.resourceId);
+      g.events.push(p);
+    }
+    for (const g of groups.values()) {
+      const builder = this.builders.get(g.kind);
+      if (!builder) throw new Error(`webhook events: no module answers ${g.kind} objects`);
+      const built = await builder(m, g.companyId, [...g.ids]);
+      for (const p of g.events) {
+        const object = built.get(p.resourceId);
+        if (!object) throw new Error(`webhook event ${p.type}: ${p.resourceId} not found in its transaction`);
+        p.object = object;
+      }
+    }
   }
 
   /** Writes the events kept with this transaction (the outermost commit only). */
   private async flush(runner: QueryRunner): Promise<void> {
     const list = this.pending.get(runner);
-    if (!list || list.length === 0) return;
+    if (!list || list.events.length === 0) return;
     if ((runner as unknown as { transactionDepth?: number }).transactionDepth !== undefined) {
       if ((runner as unknown as { transactionDepth: number }).transactionDepth > 1) return; // a savepoint: wait for the outer commit
     }
     this.pending.delete(runner);
     const m = runner.manager;
-    const groups = new Map<string, { companyId: string; kind: WebhookResourceKind; ids: Set<string> }>();
-    for (const p of list) {
-      const kind = p.type.split('.')[0] as WebhookResourceKind;
-      const key = `${p.companyId}\u0000${kind}`;
-      if (!groups.has(key)) groups.set(key, { companyId: p.companyId, kind, ids: new Set() });
-      groups.get(key)!.ids.add(p.resourceId);
-    }
-    const objects = new Map<string, object>();
-    for (const [key, g] of groups) {
-      const builder = this.builders.get(g.kind);
-      if (!builder) throw new Error(`webhook events: no module answers ${g.kind} objects`);
-      const built = await builder(m, g.companyId, [...g.ids]);
-      for (const [id, object] of built) objects.set(`${key}\u0000${id}`, object);
-    }
+    await this.build(
+      m,
+      list.events.filter((p) => p.object === undefined),
+    );
     await this.recordMany(
       m,
-      list.map((p) => {
-        const object = objects.get(`${p.companyId}\u0000${p.type.split('.')[0]}\u0000${p.resourceId}`);
-        if (!object) throw new Error(`webhook event ${p.type}: ${p.resourceId} not found in its transaction`);
-        return { companyId: p.companyId, type: p.type, object, id: p.id, created_at: p.created_at };
-      }),
+      list.events.map((p) => ({ companyId: p.companyId, type: p.type, object: p.object!, id: p.id, created_at: p.created_at })),
     );
   }
 
