@@ -99,7 +99,11 @@ export class WebhookEventsService implements OnModuleInit {
     return (await this.recordMany(m, [{ companyId, type, object }]))[0];
   }
 
-  /** Several events in one INSERT (each planned for delivery), in the caller's transaction. */
+  /**
+   * Several events in one INSERT (each planned for delivery), in the caller's transaction. Events
+   * that carry the same object (the same JS object: invoice.created and invoice.finalized of an
+   * invoice written final) send it once.
+   */
   async recordMany(
     m: EntityManager,
     events: { companyId: string; type: WebhookEventType; object: object; id?: string; created_at?: Date }[],
@@ -112,13 +116,25 @@ export class WebhookEventsService implements OnModuleInit {
       data: { object: e.object as Record<string, unknown> },
       created_at: e.created_at ?? this.clock.now(),
     }));
-    const params: unknown[] = [];
-    const values = rows.map((r) => {
-      params.push(r.company_id, r.id, r.type, JSON.stringify(r.data), r.created_at);
-      const n = params.length;
-      return `($${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
+    const objects = new Map<object, number>();
+    const texts: string[] = [];
+    const refs = events.map((e) => {
+      let k = objects.get(e.object);
+      if (k === undefined) {
+        objects.set(e.object, (k = texts.length + 1));
+        texts.push(JSON.stringify(e.object));
+      }
+      return k;
     });
-    await m.query(`INSERT INTO webhook_events (company_id, id, type, data, created_at) VALUES ${values.join(', ')}`, params);
+    await m.query(
+      `WITH o AS MATERIALIZED (SELECT u.n, jsonb_build_object('object', u.x::jsonb) AS data FROM unnest($6::text[]) WITH ORDINALITY AS u(x, n))
+       INSERT INTO webhook_events (company_id, id, type, data, created_at)
+       SELECT v.company_id, v.id, v.type, o.data, v.created_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[]) WITH ORDINALITY AS v(company_id, id, type, created_at, k, n)
+       JOIN o ON o.n = v.k
+       ORDER BY v.n`,
+      [rows.map((r) => r.company_id), rows.map((r) => r.id), rows.map((r) => r.type), rows.map((r) => r.created_at), refs, texts],
+    );
     await this.planner.planMany(m, rows);
     return rows;
   }
@@ -140,13 +156,14 @@ export class WebhookEventsService implements OnModuleInit {
   }
 
   /**
-   * Builds now, through `m`, the objects of the events kept with this transaction so far; the
-   * commit then only writes them (events kept after this are still built at the commit). For a
-   * transaction that takes a contended lock just before its commit (the billing run's invoice
-   * numbers): the objects are built before the lock, not while it is held. A value the owning
-   * module assigns after this (the invoice numbers) goes into the objects with `amend`.
+   * Builds now, through `m`, the objects of the events kept with this transaction so far, and
+   * writes now those of every kind but `hold` (call it once the transaction's changes of those
+   * resources are done); the held ones are written at the commit, where `amend` may still set
+   * fields on them. Events kept after this are built at the commit as usual. For a transaction
+   * that takes a contended lock just before its commit (the billing run's invoice numbers): the
+   * objects are built, and most events written, before the lock rather than while it is held.
    */
-  async prepare(m: EntityManager): Promise<void> {
+  async prepare(m: EntityManager, options: { hold?: WebhookResourceKind[] } = {}): Promise<void> {
     const runner = m.queryRunner;
     const list = runner ? this.pending.get(runner) : undefined;
     if (!list) return;
@@ -154,6 +171,11 @@ export class WebhookEventsService implements OnModuleInit {
       m,
       list.events.filter((p) => p.object === undefined),
     );
+    const hold = new Set(options.hold ?? []);
+    const now = list.events.filter((p) => !hold.has(kindOf(p.type)));
+    if (now.length === 0) return;
+    list.events = list.events.filter((p) => hold.has(kindOf(p.type)));
+    await this.write(m, now);
   }
 
   /**
@@ -165,10 +187,15 @@ export class WebhookEventsService implements OnModuleInit {
     const runner = m.queryRunner;
     const list = runner ? this.pending.get(runner) : undefined;
     if (!list || fields.size === 0) return;
+    // events of one resource keep sharing one object (written once)
+    const amended = new Map<object, object>();
     for (const p of list.events) {
       if (p.object === undefined || p.companyId !== companyId || kindOf(p.type) !== kind) continue;
       const patch = fields.get(p.resourceId);
-      if (patch) p.object = { ...p.object, ...patch };
+      if (!patch) continue;
+      let next = amended.get(p.object);
+      if (!next) amended.set(p.object, (next = { ...p.object, ...patch }));
+      p.object = next;
     }
   }
 
@@ -208,9 +235,13 @@ export class WebhookEventsService implements OnModuleInit {
       m,
       list.events.filter((p) => p.object === undefined),
     );
-    await this.recordMany(
+    await this.write(m, list.events);
+  }
+
+  private write(m: EntityManager, events: Pending[]): Promise<WebhookEventEntity[]> {
+    return this.recordMany(
       m,
-      list.events.map((p) => ({ companyId: p.companyId, type: p.type, object: p.object!, id: p.id, created_at: p.created_at })),
+      events.map((p) => ({ companyId: p.companyId, type: p.type, object: p.object!, id: p.id, created_at: p.created_at })),
     );
   }
 
