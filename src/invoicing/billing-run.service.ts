@@ -285,8 +285,9 @@ export class BillingRunService {
       const created = results.flatMap((r) => r.created);
       // invoices written final with auto_charges: their charges go into the payments outbox in this transaction
       await this.hooks.payments.enqueueCharges(m, companyId, created, at);
-      // the events' objects (invoice.created/finalized, subscription.renewed) built now, outside the counter's lock
-      await this.events.prepare(m);
+      // the events' objects built now, outside the counter's lock, and subscription.renewed written;
+      // the invoice events wait for their numbers
+      await this.events.prepare(m, { hold: ['invoice'] });
       const numbers = await this.writer.assignNumbers(
         m,
         companyId,
