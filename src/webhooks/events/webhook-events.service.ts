@@ -116,24 +116,32 @@ export class WebhookEventsService implements OnModuleInit {
       data: { object: e.object as Record<string, unknown> },
       created_at: e.created_at ?? this.clock.now(),
     }));
+    // the distinct objects as one JSON array parameter (sent as is; a text[] would be escaped element by element)
     const objects = new Map<object, number>();
-    const texts: string[] = [];
+    const distinct: object[] = [];
     const refs = events.map((e) => {
       let k = objects.get(e.object);
       if (k === undefined) {
-        objects.set(e.object, (k = texts.length + 1));
-        texts.push(JSON.stringify(e.object));
+        distinct.push(e.object);
+        objects.set(e.object, (k = distinct.length));
       }
       return k;
     });
     await m.query(
-      `WITH o AS MATERIALIZED (SELECT u.n, jsonb_build_object('object', u.x::jsonb) AS data FROM unnest($6::text[]) WITH ORDINALITY AS u(x, n))
+      `WITH o AS MATERIALIZED (SELECT u.n, jsonb_build_object('object', u.x) AS data FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS u(x, n))
        INSERT INTO webhook_events (company_id, id, type, data, created_at)
        SELECT v.company_id, v.id, v.type, o.data, v.created_at
        FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[]) WITH ORDINALITY AS v(company_id, id, type, created_at, k, n)
        JOIN o ON o.n = v.k
        ORDER BY v.n`,
-      [rows.map((r) => r.company_id), rows.map((r) => r.id), rows.map((r) => r.type), rows.map((r) => r.created_at), refs, texts],
+      [
+        rows.map((r) => r.company_id),
+        rows.map((r) => r.id),
+        rows.map((r) => r.type),
+        rows.map((r) => r.created_at),
+        refs,
+        JSON.stringify(distinct),
+      ],
     );
     await this.planner.planMany(m, rows);
     return rows;
