@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -48,7 +49,30 @@ const TARGET_SECONDS = 10;
 interface WorkerReport {
   type: 'done';
   seconds: number;
+  /** CPU seconds (user + system) of the instance's process during the run. */
+  cpu: number;
   summary: BillingRunSummary;
+}
+
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds used so far by each PostgreSQL backend of the benchmark's database (pid → seconds),
+ * read from /proc when the server runs on this machine; null when it does not.
+ */
+async function backendsCpu(ds: DataSource): Promise<Map<number, number> | null> {
+  const rows: { pid: number }[] = await ds.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+    } catch {
+      return null;
+    }
+  }
+  return out;
 }
 
 /** A child: boots the application on DATABASE_URL with the clock at --at, says ready, runs the billing run on "go", reports. */
@@ -62,13 +86,20 @@ async function worker(flags: Record<string, string>): Promise<void> {
   });
   try {
     (app.get(Clock) as unknown as { now: () => Date }).now = () => at;
-    const go = new Promise<void>((resolve) => process.once('message', () => resolve()));
+    const next = () => new Promise<void>((resolve) => process.once('message', () => resolve()));
+    const go = next();
     await send({ type: 'ready' });
     await go;
+    const cpu0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     const summary = await app.get(BillingRunService).run(at, { companyIds: [companyId] });
-    const report: WorkerReport = { type: 'done', seconds: Number(process.hrtime.bigint() - t0) / 1e9, summary };
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const cpu = process.cpuUsage(cpu0);
+    const report: WorkerReport = { type: 'done', seconds, cpu: (cpu.user + cpu.system) / 1e6, summary };
+    // stays connected until told to close (the benchmark reads its backends' CPU meanwhile)
+    const bye = next();
     await send(report);
+    await bye;
   } finally {
     await app.close();
   }
@@ -82,7 +113,8 @@ async function runInstances(
   companyId: string,
   logLevel: string,
   profileDir: string | undefined,
-): Promise<{ seconds: number; reports: WorkerReport[] }> {
+  ds: DataSource,
+): Promise<{ seconds: number; reports: WorkerReport[]; dbCpu: number | null }> {
   const children = Array.from({ length: instances }, () =>
     fork(process.argv[1], ['billing-run-worker', '--at', at.toISOString(), '--company', companyId, '--log-level', logLevel], {
       env: { ...process.env, DATABASE_URL: url },
@@ -112,12 +144,17 @@ async function runInstances(
   failed.catch(() => undefined);
   await Promise.race([Promise.all(children.map((c) => message(c, 'ready'))), failed]);
   const done = children.map((c) => message(c, 'done') as Promise<WorkerReport>);
+  const db0 = await backendsCpu(ds);
   const t0 = process.hrtime.bigint();
   for (const c of children) c.send({ type: 'go' });
   const reports = await Promise.race([Promise.all(done), failed]);
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  // every backend of the database (this process's are idle meanwhile); one that started during the run counts from 0
+  const db1 = await backendsCpu(ds);
+  const dbCpu = db0 && db1 ? [...db1].reduce((n, [pid, s]) => n + s - (db0.get(pid) ?? 0), 0) : null;
+  for (const c of children) c.send({ type: 'close' });
   await Promise.all(exited);
-  return { seconds, reports };
+  return { seconds, reports, dbCpu };
 }
 
 const DEFAULT_SERVER = 'postgresql://postgres@127.0.0.1:5432';
@@ -289,7 +326,7 @@ async function run(flags: Record<string, string>): Promise<void> {
     log(
       `billing run at ${at.toISOString()} over ${total} subscriptions by ${instances} instance(s) (separate processes, pool ${config.dbPoolSize} each)...`,
     );
-    const { seconds, reports } = await runInstances(instances, url, at, companyId, flags['log-level'] ?? 'warn', flags.profile);
+    const { seconds, reports, dbCpu } = await runInstances(instances, url, at, companyId, flags['log-level'] ?? 'warn', flags.profile, ds);
     const summary = reports.reduce(
       (sum, r) => ({
         invoices_created: sum.invoices_created + r.summary.invoices_created,
@@ -334,6 +371,9 @@ async function run(flags: Record<string, string>): Promise<void> {
       `instances:          ${instances} (separate processes, started at the same instant): ${reports
         .map((r) => `${r.summary.invoices_created} invoices in ${r.seconds.toFixed(2)} s`)
         .join('; ')}`,
+      `CPU during the run: instances ${reports.reduce((n, r) => n + r.cpu, 0).toFixed(1)} s, PostgreSQL backends of the database ${
+        dbCpu === null ? 'not measured (server not on this machine)' : `${dbCpu.toFixed(1)} s`
+      }`,
       `invoices created:   ${summary.invoices_created} of ${expected} expected (${written} in the table, ${lines} lines; numbers ${numbers.lo}..${numbers.hi}, ${numbers.n} distinct)`,
       `subscriptions processed: ${summary.subscriptions_processed}, finalized ${summary.invoices_finalized}, errors ${summary.errors}`,
       `total (wall):       ${seconds.toFixed(2)} s   (target < ${TARGET_SECONDS} s)  ${seconds < TARGET_SECONDS ? 'OK' : 'MISSED'}`,
@@ -355,6 +395,8 @@ async function run(flags: Record<string, string>): Promise<void> {
         second_run_created: again.invoices_created,
         errors: summary.errors,
         exactly_once: exactlyOnce,
+        cpu_seconds: Number(reports.reduce((n, r) => n + r.cpu, 0).toFixed(1)),
+        db_cpu_seconds: dbCpu === null ? null : Number(dbCpu.toFixed(1)),
         load: os.loadavg().map((x) => Number(x.toFixed(2))),
       }) + '\n',
     );

@@ -21,7 +21,7 @@ export interface BillingRunSummary {
 }
 
 /** Subscriptions per transaction in a run. */
-const BATCH_SIZE = 50;
+const BATCH_SIZE = 100;
 /**
  * Invoices one transaction of a run writes (past it, each further subscription of the batch
  * writes only the invoices of its first due instant). A catch-up longer than this (a start
