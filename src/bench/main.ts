@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ingestBench } from './ingest.bench';
-import { billingRunBench } from './billing-run.bench';
+import { billingRunBench, billingRunWorker } from './billing-run.bench';
 import { readsBench } from './reads.bench';
 
 /**
@@ -16,6 +16,7 @@ const BENCHES: Record<string, Bench> = {
   reads: readsBench,
   ingest: ingestBench,
   'billing-run': billingRunBench,
+  'billing-run-worker': billingRunWorker,
 };
 
 function parseFlags(args: string[]): Record<string, string> {

@@ -8,6 +8,8 @@ import { InvoiceWriter } from './invoice-writer.service';
 import { InvoiceGenerator, RunContext } from './billing-engine/invoice-generator.service';
 import { InvoicingHooks, PostRunStep } from './invoicing.hooks';
 import { crossCompany } from '../platform/database/cross-company';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
+import { invoiceNumberFields } from './invoicing.mapper';
 
 export interface BillingRunSummary {
   invoices_created: number;
@@ -19,7 +21,7 @@ export interface BillingRunSummary {
 }
 
 /** Subscriptions per transaction in a run. */
-const BATCH_SIZE = 50;
+const BATCH_SIZE = 100;
 /**
  * Invoices one transaction of a run writes (past it, each further subscription of the batch
  * writes only the invoices of its first due instant). A catch-up longer than this (a start
@@ -68,6 +70,7 @@ export class BillingRunService {
     private readonly writer: InvoiceWriter,
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly hooks: InvoicingHooks,
+    private readonly events: WebhookEventsService,
   ) {}
 
   /** Credits: expirations (order 50); payments: charges, retries, unpaid flags (order 100); filled through InvoicingHooks. */
@@ -148,8 +151,9 @@ export class BillingRunService {
     }
 
     // subscriptions another run held: now wait for it and look again (that run may bill up to an
-    // earlier instant than this one; with the same instant this finds nothing left to do)
-    for (const c of skipped) {
+    // earlier instant than this one); those it brought to this instant are left (one query)
+    const stillDue = skipped.length ? await this.candidates(at, options.companyIds, skipped) : [];
+    for (const c of stillDue) {
       try {
         let [r] = await this.processBatch([c], at, ctx, true, maxInvoices);
         if (r.processed) summary.subscriptions_processed++;
@@ -211,14 +215,25 @@ export class BillingRunService {
     }
   }
 
-  /** Subscriptions with work at `at`: never seen, changed since last seen, or next work due. */
-  private async candidates(at: Date, companyIds?: string[]): Promise<{ company_id: string; id: string }[]> {
+  /** Subscriptions with work at `at` (of `among` only, when given): never seen, changed since last seen, or next work due. */
+  private async candidates(
+    at: Date,
+    companyIds?: string[],
+    among?: { company_id: string; id: string }[],
+  ): Promise<{ company_id: string; id: string }[]> {
     const params: unknown[] = [at];
     let scope = '';
     if (companyIds) {
       if (companyIds.length === 0) return [];
       params.push(companyIds);
-      scope = 'AND s.company_id = ANY($2)';
+      scope = `AND s.company_id = ANY($${params.length})`;
+    }
+    if (among) {
+      params.push(
+        among.map((c) => c.company_id),
+        among.map((c) => c.id),
+      );
+      scope += ` AND (s.company_id, s.id) IN (SELECT * FROM unnest($${params.length - 1}::text[], $${params.length}::text[]))`;
     }
     return this.dataSource.query(
       `${crossCompany('billing-run-due')}SELECT s.company_id, s.id FROM subscriptions s
@@ -243,7 +258,12 @@ export class BillingRunService {
     );
   }
 
-  /** One transaction for subscriptions of one company; invoice numbers assigned last, just before the commit. */
+  /**
+   * One transaction for subscriptions of one company. Invoice numbers come last, just before the
+   * commit: the company's counter row they lock serialises the transactions of the company, so
+   * everything else — the charges outbox, the webhook events' objects — is written or built
+   * before, and the lock is held for one statement and the commit.
+   */
   private processBatch(
     batch: { company_id: string; id: string }[],
     at: Date,
@@ -260,21 +280,20 @@ export class BillingRunService {
         at,
         this.clock.now(),
         ctx,
-        { deferNumbers: true, waitForLock, maxInvoices },
+        { deferNumbers: true, waitForLock, maxInvoices, onlyDueAt: at },
       );
-      // numbers last: the company's counter row stays locked only until the commit just after
-      await this.writer.assignNumbers(
-        m,
-        companyId,
-        results.flatMap((r) => r.created.map((i) => i.id)),
-      );
+      const created = results.flatMap((r) => r.created);
       // invoices written final with auto_charges: their charges go into the payments outbox in this transaction
-      await this.hooks.payments.enqueueCharges(
+      await this.hooks.payments.enqueueCharges(m, companyId, created, at);
+      // the events' objects built now, outside the counter's lock, and subscription.renewed written;
+      // the invoice events wait for their numbers
+      await this.events.prepare(m, { hold: ['invoice'] });
+      const numbers = await this.writer.assignNumbers(
         m,
         companyId,
-        results.flatMap((r) => r.created),
-        at,
+        created.map((i) => i.id),
       );
+      this.events.amend(m, companyId, 'invoice', new Map([...numbers].map(([id, n]) => [id, invoiceNumberFields(n)])));
       return results.map((r) => ({
         ok: true,
         processed: r.processed,

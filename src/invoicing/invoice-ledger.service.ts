@@ -129,6 +129,56 @@ export class InvoiceLedger {
     return result;
   }
 
+  /**
+   * `open` for several invoices just written (the billing run's batch), in a fixed number of
+   * statements for those whose customer has no credits to apply: their entries in one INSERT,
+   * the ones with nothing due marked PAID in one UPDATE. Invoices that take credits are opened
+   * one by one, in order (each allocation sees the credits the previous one consumed). Returns
+   * the invoices as opened, in the order given.
+   */
+  async openMany(
+    m: EntityManager,
+    companyId: string,
+    items: { invoice: InvoiceEntity; applyCredits: boolean }[],
+    now: Date,
+    source: LedgerSource,
+  ): Promise<InvoiceEntity[]> {
+    const out: InvoiceEntity[] = [];
+    const rows: InvoiceLedgerEntryEntity[] = [];
+    const paid: InvoiceEntity[] = [];
+    for (const { invoice, applyCredits } of items) {
+      if (invoice.status !== 'PENDING')
+        throw new Error(`ledger.open: invoice ${invoice.id} is ${invoice.status}, not a just-written PENDING invoice`);
+      if (applyCredits && invoice.due_cents > 0) {
+        out.push(await this.open(m, companyId, invoice, now, { applyCredits, source }));
+        continue;
+      }
+      const opened = this.entry(invoice, 'OPENED', Math.max(invoice.total_cents, 0), source, {
+        total: invoice.total_cents,
+        paid: invoice.paid_cents,
+        credited: invoice.credits_applied_cents,
+      });
+      const { after, entries, patch } = this.settled(invoice, opened, now, 0, undefined);
+      rows.push(...entries);
+      out.push(after);
+      if (Object.keys(patch).length === 0) continue;
+      // a just-written invoice changes here only when nothing is due: PAID at once
+      if (Object.keys(patch).some((k) => !['status', 'paid_date', 'updated_at'].includes(k)) || patch.status !== 'PAID')
+        throw new Error(`ledger.openMany: unexpected change of invoice ${invoice.id} (${Object.keys(patch).join(', ')})`);
+      paid.push(after);
+    }
+    if (paid.length) {
+      await m.query(
+        `UPDATE invoices i SET status = 'PAID', paid_date = v.paid_date, updated_at = $2
+         FROM unnest($3::text[], $4::timestamptz[]) AS v(id, paid_date)
+         WHERE i.company_id = $1 AND i.id = v.id`,
+        [companyId, now, paid.map((i) => i.id), paid.map((i) => i.paid_date)],
+      );
+    }
+    await this.write(m, companyId, rows, now);
+    return out;
+  }
+
   /** The credits step shared by open and finalize: applies credits, settles PAID when nothing is due, one update, the entries. */
   private async settle(
     m: EntityManager,
@@ -139,21 +189,35 @@ export class InvoiceLedger {
     options: { applyCredits: boolean; source: LedgerSource; patch?: Partial<InvoiceEntity> },
   ): Promise<InvoiceEntity> {
     const applied = options.applyCredits && invoice.due_cents > 0 ? await this.hooks.credits.allocate(m, companyId, invoice, now, {}) : 0;
+    const { after, entries, patch } = this.settled(invoice, first, now, applied, options.patch);
+    if (Object.keys(patch).length > 0) await this.invoices.with(m).update(companyId, { id: invoice.id }, patch);
+    await this.write(m, companyId, entries, now);
+    return after;
+  }
+
+  /** What settling does to the invoice once `applied` cents of credits went to it: the row's patch (empty: unchanged), the invoice after it, the entries. */
+  private settled(
+    invoice: InvoiceEntity,
+    first: InvoiceLedgerEntryEntity,
+    now: Date,
+    applied: number,
+    extra: Partial<InvoiceEntity> | undefined,
+  ): { after: InvoiceEntity; entries: InvoiceLedgerEntryEntity[]; patch: Partial<InvoiceEntity> } {
     const total = invoice.total_cents - applied;
     const due = Math.max(0, total - invoice.paid_cents);
     const status: InvoiceStatus = due === 0 ? 'PAID' : 'PENDING';
-    const patch: Partial<InvoiceEntity> = { ...(options.patch ?? {}) };
+    const patch: Partial<InvoiceEntity> = { ...(extra ?? {}) };
     if (applied > 0)
       Object.assign(patch, { total_cents: total, credits_applied_cents: invoice.credits_applied_cents + applied, due_cents: due });
     if (due !== invoice.due_cents) patch.due_cents = due;
-    if (status !== invoice.status || options.patch) patch.status = status;
+    if (status !== invoice.status || extra) patch.status = status;
     if (status === 'PAID') patch.paid_date = invoice.paid_date ?? now;
     const after: InvoiceEntity = { ...invoice, ...patch };
-    const rows = [first];
+    const entries = [first];
     if (applied > 0) {
       first.status_after = 'PENDING';
       first.due_after_cents = invoice.due_cents;
-      rows.push(this.entry(after, 'CREDITS_APPLIED', applied, 'CREDITS', { total: -applied, paid: 0, credited: applied }));
+      entries.push(this.entry(after, 'CREDITS_APPLIED', applied, 'CREDITS', { total: -applied, paid: 0, credited: applied }));
     } else {
       first.status_after = status;
       first.due_after_cents = due;
@@ -161,10 +225,8 @@ export class InvoiceLedger {
     if (Object.keys(patch).length > 0) {
       patch.updated_at = now;
       after.updated_at = now;
-      await this.invoices.with(m).update(companyId, { id: invoice.id }, patch);
     }
-    await this.write(m, companyId, rows, now);
-    return after;
+    return { after, entries, patch };
   }
 
   /**

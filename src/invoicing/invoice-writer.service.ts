@@ -5,7 +5,7 @@ import { newId } from '../platform/ids/ids';
 import { newPageToken } from '../platform/hosted-pages/token';
 import { Discount, InvoiceLine, InvoiceTotals, summarizeInvoice } from '../billing-math';
 import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus } from './invoicing.entity';
-import { CompanyCountersRepository, InvoiceLinesRepository, InvoicesRepository } from './invoicing.repository';
+import { InvoicesRepository } from './invoicing.repository';
 import { InvoiceLedger, LedgerSource } from './invoice-ledger.service';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 
@@ -72,12 +72,23 @@ export function lineRows(companyId: string, invoiceId: string, totals: InvoiceTo
   });
 }
 
+/** One invoice to write with `createMany`. */
+export interface InvoiceToCreate {
+  draft: InvoiceDraft;
+  /** Credits of the customer go to it at once when it is written final. */
+  applyCredits?: boolean;
+}
+
+export interface CreateOptions {
+  /** Leave the numbers to the caller (`assignNumbers` before its commit). */
+  deferNumber?: boolean;
+  source?: LedgerSource;
+}
+
 @Injectable()
 export class InvoiceWriter {
   constructor(
     private readonly invoices: InvoicesRepository,
-    private readonly lines: InvoiceLinesRepository,
-    private readonly counters: CompanyCountersRepository,
     private readonly ledger: InvoiceLedger,
     private readonly events: WebhookEventsService,
   ) {}
@@ -88,139 +99,224 @@ export class InvoiceWriter {
     companyId: string,
     draft: InvoiceDraft,
     now: Date,
-    options: { deferNumber?: boolean; skipExistingCheck?: boolean; applyCredits?: boolean; source?: LedgerSource } = {},
+    options: CreateOptions & { skipExistingCheck?: boolean; applyCredits?: boolean } = {},
   ): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
     // skipExistingCheck: the caller read the existing keys under a lock already (the billing
-    // engine); the insert below stays exactly-once either way (ON CONFLICT DO NOTHING).
+    // engine); the insert stays exactly-once either way (ON CONFLICT DO NOTHING).
     if (!options.skipExistingCheck) {
       const existing = await this.invoices.with(manager).findOne(companyId, { kind: draft.kind, billing_key: draft.billing_key });
       if (existing) return null;
     }
-    const totals = summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
-    const id = newId('invoice');
-    const invoice: InvoiceEntity = {
-      company_id: companyId,
-      id,
-      uuid: randomUUID(),
-      number: 0,
-      kind: draft.kind,
-      billing_key: draft.billing_key,
-      customer_id: draft.customer_id,
-      billed_customer_id: draft.billed_customer_id ?? draft.customer_id,
-      subscription_id: draft.subscription_id,
-      currency: draft.currency,
-      status: draft.status,
-      name: draft.name,
-      invoice_date: draft.invoice_date,
-      period_start: draft.period_start,
-      period_end: draft.period_end,
-      due_date: draft.due_date,
-      paid_date: null,
-      finalized_at: draft.status === 'PENDING' ? now : null,
-      link_secret: draft.status === 'PENDING' ? newPageToken(companyId) : null,
-      finalize_after: draft.finalize_after,
-      voided_at: null,
-      sub_total_cents: totals.sub_total_cents,
-      discount_cents: totals.discount_cents,
-      credits_applied_cents: 0,
-      total_cents: totals.total_cents,
-      paid_cents: 0,
-      due_cents: Math.max(totals.total_cents, 0),
-      prorated_amount_cents: totals.prorated_amount_cents,
-      auto_charges: draft.auto_charges,
-      metadata: draft.metadata ?? {},
-      notes: draft.notes ?? null,
-      payment_instructions: draft.payment_instructions ?? null,
-      created_at: now,
-      updated_at: now,
-    };
-    // A concurrent writer of the same key: this insert waits for it, then does nothing (null).
-    // The number stays NULL until the invoice is certain to exist, so numbers have no gaps.
-    const inserted: unknown[] = await manager.query(
+    const [written] = await this.createMany(manager, companyId, [{ draft, applyCredits: options.applyCredits }], now, options);
+    return written;
+  }
+
+  /**
+   * Writes several invoices inside the caller's transaction, in a fixed number of statements
+   * whatever their count: one INSERT of the invoices, one of their lines, the ledger's opening of
+   * those written final, and their numbers (unless deferred). Each result is null when its
+   * (kind, billing_key) exists already — it was written before, or by a concurrent transaction
+   * (the insert waits for it, then writes nothing).
+   */
+  async createMany(
+    manager: EntityManager,
+    companyId: string,
+    items: InvoiceToCreate[],
+    now: Date,
+    options: CreateOptions = {},
+  ): Promise<({ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null)[]> {
+    if (items.length === 0) return [];
+    const docs = items.map(({ draft }) => {
+      const totals = summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
+      const invoiceId = newId('invoice');
+      const invoice: InvoiceEntity = {
+        company_id: companyId,
+        id: invoiceId,
+        uuid: randomUUID(),
+        // NULL until the invoice is certain to exist: numbers have no gaps
+        number: null as unknown as number,
+        kind: draft.kind,
+        billing_key: draft.billing_key,
+        customer_id: draft.customer_id,
+        billed_customer_id: draft.billed_customer_id ?? draft.customer_id,
+        subscription_id: draft.subscription_id,
+        currency: draft.currency,
+        status: draft.status,
+        name: draft.name,
+        invoice_date: draft.invoice_date,
+        period_start: draft.period_start,
+        period_end: draft.period_end,
+        due_date: draft.due_date,
+        paid_date: null,
+        finalized_at: draft.status === 'PENDING' ? now : null,
+        link_secret: draft.status === 'PENDING' ? newPageToken(companyId) : null,
+        finalize_after: draft.finalize_after,
+        voided_at: null,
+        sub_total_cents: totals.sub_total_cents,
+        discount_cents: totals.discount_cents,
+        credits_applied_cents: 0,
+        total_cents: totals.total_cents,
+        paid_cents: 0,
+        due_cents: Math.max(totals.total_cents, 0),
+        prorated_amount_cents: totals.prorated_amount_cents,
+        auto_charges: draft.auto_charges,
+        metadata: draft.metadata ?? {},
+        notes: draft.notes ?? null,
+        payment_instructions: draft.payment_instructions ?? null,
+        created_at: now,
+        updated_at: now,
+      };
+      return { invoice, lines: lineRows(companyId, invoiceId, totals) };
+    });
+    const col = <T>(f: (i: InvoiceEntity) => T) => docs.map((d) => f(d.invoice));
+    // one statement for all; a key that exists (or a concurrent writer's, once it commits) writes nothing
+    const inserted: { id: string }[] = await manager.query(
       `INSERT INTO invoices (company_id, id, uuid, number, kind, billing_key, customer_id, billed_customer_id, subscription_id,
          currency, status, name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after,
          sub_total_cents, discount_cents, credits_applied_cents, total_cents, paid_cents, due_cents, prorated_amount_cents,
          auto_charges, metadata, notes, payment_instructions, created_at, updated_at, link_secret)
-       VALUES ($1, $2, $3, NULL, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, 0, $20, 0, $21, $22, $23, $24, $25, $26, $27, $27, $28)
+       SELECT $1, v.id, v.uuid, NULL, v.kind, v.billing_key, v.customer_id, v.billed_customer_id, v.subscription_id,
+         v.currency, v.status, v.name, v.invoice_date, v.period_start, v.period_end, v.due_date, v.finalized_at, v.finalize_after,
+         v.sub_total_cents, v.discount_cents, 0, v.total_cents, 0, v.due_cents, v.prorated_amount_cents,
+         v.auto_charges, v.metadata::jsonb, v.notes, v.payment_instructions, $2, $2, v.link_secret
+       FROM unnest($3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+         $12::text[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[],
+         $18::timestamptz[], $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::boolean[], $25::text[],
+         $26::text[], $27::text[], $28::text[])
+         WITH ORDINALITY AS v(id, uuid, kind, billing_key, customer_id, billed_customer_id, subscription_id, currency, status,
+           name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after, sub_total_cents, discount_cents,
+           total_cents, due_cents, prorated_amount_cents, auto_charges, metadata, notes, payment_instructions, link_secret, n)
+       ORDER BY v.n
        ON CONFLICT DO NOTHING
        RETURNING id`,
       [
         companyId,
-        id,
-        invoice.uuid,
-        invoice.kind,
-        invoice.billing_key,
-        invoice.customer_id,
-        invoice.billed_customer_id,
-        invoice.subscription_id,
-        invoice.currency,
-        invoice.status,
-        invoice.name,
-        invoice.invoice_date,
-        invoice.period_start,
-        invoice.period_end,
-        invoice.due_date,
-        invoice.finalized_at,
-        invoice.finalize_after,
-        invoice.sub_total_cents,
-        invoice.discount_cents,
-        invoice.total_cents,
-        invoice.due_cents,
-        invoice.prorated_amount_cents,
-        invoice.auto_charges,
-        JSON.stringify(invoice.metadata),
-        invoice.notes,
-        invoice.payment_instructions,
         now,
-        invoice.link_secret,
+        col((i) => i.id),
+        col((i) => i.uuid),
+        col((i) => i.kind),
+        col((i) => i.billing_key),
+        col((i) => i.customer_id),
+        col((i) => i.billed_customer_id),
+        col((i) => i.subscription_id),
+        col((i) => i.currency),
+        col((i) => i.status),
+        col((i) => i.name),
+        col((i) => i.invoice_date),
+        col((i) => i.period_start),
+        col((i) => i.period_end),
+        col((i) => i.due_date),
+        col((i) => i.finalized_at),
+        col((i) => i.finalize_after),
+        col((i) => i.sub_total_cents),
+        col((i) => i.discount_cents),
+        col((i) => i.total_cents),
+        col((i) => i.due_cents),
+        col((i) => i.prorated_amount_cents),
+        col((i) => i.auto_charges),
+        col((i) => JSON.stringify(i.metadata)),
+        col((i) => i.notes),
+        col((i) => i.payment_instructions),
+        col((i) => i.link_secret),
       ],
     );
-    if (inserted.length === 0) return null;
-    this.events.later(manager, companyId, 'invoice.created', id);
-    // The number is taken only once the invoice is certain to exist: no gaps. With deferNumber the
-    // caller numbers a whole batch at once with assignNumbers() before its commit (the billing run:
-    // the counter row is then locked only for the end of the transaction).
-    if (options.deferNumber) invoice.number = null as unknown as number;
-    else {
-      invoice.number = await this.counters.next(companyId, 'invoice_number', manager);
-      await this.invoices.with(manager).update(companyId, { id }, { number: invoice.number });
-    }
-    const rows = lineRows(companyId, id, totals);
-    await this.lines.with(manager).insert(
+    const written = new Set(inserted.map((r) => r.id));
+    const out = docs.map((d) => (written.has(d.invoice.id) ? d : null));
+    const kept = docs.filter((d) => written.has(d.invoice.id));
+    if (kept.length === 0) return out;
+    for (const d of kept) this.events.later(manager, companyId, 'invoice.created', d.invoice.id);
+    await this.insertLines(
+      manager,
       companyId,
-      rows.map(({ company_id: _c, ...r }) => r),
+      kept.flatMap((d) => d.lines),
     );
-    if (invoice.status === 'PENDING') {
-      const opened = await this.ledger.open(manager, companyId, invoice, now, {
-        applyCredits: options.applyCredits ?? false,
-        source: options.source ?? 'BILLING_RUN',
-      });
-      return { invoice: opened, lines: rows };
+    // written final: the ledger opens them (credits, PAID at once when nothing is due)
+    const opening = items.map((item, k) => ({ item, doc: out[k] })).filter((x) => x.doc !== null && x.doc.invoice.status === 'PENDING');
+    if (opening.length) {
+      const opened = await this.ledger.openMany(
+        manager,
+        companyId,
+        opening.map((x) => ({ invoice: x.doc!.invoice, applyCredits: x.item.applyCredits ?? false })),
+        now,
+        options.source ?? 'BILLING_RUN',
+      );
+      opening.forEach((x, k) => (x.doc!.invoice = opened[k]));
     }
-    return { invoice, lines: rows };
+    // The number is taken only once the invoice is certain to exist: no gaps. With deferNumber the
+    // caller numbers a whole batch at once with assignNumbers() just before its commit (the billing
+    // run: the company's counter row is then locked only for the end of the transaction).
+    if (!options.deferNumber) {
+      const numbers = await this.assignNumbers(
+        manager,
+        companyId,
+        kept.map((d) => d.invoice.id),
+      );
+      for (const d of kept) d.invoice.number = numbers.get(d.invoice.id)!;
+    }
+    return out;
+  }
+
+  /** Invoice lines of invoices just written, in one statement. */
+  private async insertLines(manager: EntityManager, companyId: string, rows: InvoiceLineEntity[]): Promise<void> {
+    if (rows.length === 0) return;
+    const col = <T>(f: (l: InvoiceLineEntity) => T) => rows.map(f);
+    await manager.query(
+      `INSERT INTO invoice_lines (company_id, invoice_id, position, kind, name, product_pricing_id, product_metric_pricing_id, item_id,
+         one_time_id, period_start, period_end, quantity, unit_price, amount_cents, prorated, details)
+       SELECT $1, v.invoice_id, v.position, v.kind, v.name, v.product_pricing_id, v.product_metric_pricing_id, v.item_id,
+         v.one_time_id, v.period_start, v.period_end, v.quantity, v.unit_price, v.amount_cents, v.prorated, v.details::jsonb
+       FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+         $10::timestamptz[], $11::timestamptz[], $12::numeric[], $13::numeric[], $14::bigint[], $15::boolean[], $16::text[])
+         AS v(invoice_id, position, kind, name, product_pricing_id, product_metric_pricing_id, item_id, one_time_id,
+           period_start, period_end, quantity, unit_price, amount_cents, prorated, details)`,
+      [
+        companyId,
+        col((l) => l.invoice_id),
+        col((l) => l.position),
+        col((l) => l.kind),
+        col((l) => l.name),
+        col((l) => l.product_pricing_id),
+        col((l) => l.product_metric_pricing_id),
+        col((l) => l.item_id),
+        col((l) => l.one_time_id),
+        col((l) => l.period_start),
+        col((l) => l.period_end),
+        col((l) => (l.quantity === null || l.quantity === undefined ? null : String(l.quantity))),
+        col((l) => (l.unit_price === null || l.unit_price === undefined ? null : String(l.unit_price))),
+        col((l) => l.amount_cents),
+        col((l) => l.prorated),
+        col((l) => (l.details === null || l.details === undefined ? null : JSON.stringify(l.details))),
+      ],
+    );
   }
 
   /**
-   * Numbers invoices written with `deferNumber`, in the given order, from the company's counter
-   * (one increment for all, in the caller's transaction: gapless, a rollback gives them back).
+   * Numbers invoices written with `deferNumber`, in the given order, from the company's counter:
+   * one statement takes the numbers (one increment for all, in the caller's transaction:
+   * gapless, a rollback gives them back) and writes them on the invoices. The counter row stays
+   * locked until the caller's commit: call it last.
    */
   async assignNumbers(manager: EntityManager, companyId: string, invoiceIds: string[]): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     if (invoiceIds.length === 0) return out;
-    const rows: { value: string }[] = await manager.query(
-      `INSERT INTO company_counters (company_id, name, value) VALUES ($1, 'invoice_number', $2)
-       ON CONFLICT (company_id, name) DO UPDATE SET value = company_counters.value + $2
-       RETURNING value`,
-      [companyId, invoiceIds.length],
+    const rows: { value: string; numbered: string }[] = await manager.query(
+      `WITH counter AS (
+         INSERT INTO company_counters (company_id, name, value) VALUES ($1, 'invoice_number', $3)
+         ON CONFLICT (company_id, name) DO UPDATE SET value = company_counters.value + $3
+         RETURNING value
+       ), numbered AS (
+         UPDATE invoices i SET number = counter.value - $3 + v.n
+         FROM counter, unnest($2::text[]) WITH ORDINALITY AS v(id, n)
+         WHERE i.company_id = $1 AND i.id = v.id AND i.number IS NULL
+         RETURNING i.id
+       )
+       SELECT counter.value, (SELECT count(*) FROM numbered) AS numbered FROM counter`,
+      [companyId, invoiceIds, invoiceIds.length],
     );
+    if (Number(rows[0].numbered) !== invoiceIds.length)
+      throw new Error(`invoice numbers: ${rows[0].numbered} of ${invoiceIds.length} invoices were unnumbered in this transaction`);
     const first = Number(rows[0].value) - invoiceIds.length + 1;
     invoiceIds.forEach((id, i) => out.set(id, first + i));
-    await manager.query(
-      `UPDATE invoices i SET number = v.number
-       FROM unnest($2::text[], $3::bigint[]) AS v(id, number)
-       WHERE i.company_id = $1 AND i.id = v.id AND i.number IS NULL`,
-      [companyId, invoiceIds, invoiceIds.map((id) => out.get(id))],
-    );
     return out;
   }
 }

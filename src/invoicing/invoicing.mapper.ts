@@ -45,6 +45,11 @@ export function invoiceLinks(publicUrl: string, invoice: Pick<InvoiceEntity, 'st
   return { hosted, pdf: `${hosted}/pdf` };
 }
 
+/** The fields of the invoice response that its number sets (a webhook object built before the number was assigned gets them). */
+export function invoiceNumberFields(number: number): { number: number } {
+  return { number };
+}
+
 /**
  * The spec's Invoice (plus `items`, the lines). `customer` is the full customer response, given
  * by the caller (loaded in one batch for a page of invoices).

@@ -119,9 +119,26 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     return true;
   }
 
-  /** `enqueue` for several invoices (the billing run's batch). */
+  /** `enqueue` for several invoices (the billing run's batch), in one statement. */
   async enqueueMany(manager: EntityManager, companyId: string, invoices: ChargeableInvoice[], now: Date): Promise<void> {
-    for (const inv of invoices) await this.enqueue(manager, companyId, inv, now);
+    const due = invoices.filter((i) => i.status === 'PENDING' && i.auto_charges && i.due_cents > 0);
+    if (due.length === 0) return;
+    await manager.query(
+      `INSERT INTO payment_attempts (company_id, id, invoice_id, customer_id, subscription_id, sequence, status, due_at, created_at, updated_at)
+       SELECT $1, v.id, v.invoice_id, v.customer_id, v.subscription_id, 1, 'PENDING', $2, $2, $2
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS v(id, invoice_id, customer_id, subscription_id, n)
+       ORDER BY v.n
+       ON CONFLICT (company_id, invoice_id, sequence) DO NOTHING`,
+      [
+        companyId,
+        now,
+        due.map(() => newAttemptId()),
+        due.map((i) => i.id),
+        due.map((i) => i.billed_customer_id),
+        due.map((i) => i.subscription_id),
+      ],
+    );
+    this.kick(manager, companyId);
   }
 
   /**

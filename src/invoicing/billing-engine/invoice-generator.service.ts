@@ -15,8 +15,8 @@ import {
   oneTimeCharge,
   RunContext,
 } from './load';
-import { OneTimeCharge, walkSubscription, WalkOptions, WalkResult } from './walker';
-import { draftOf, EngineWriter, Position, unsavedInvoice } from './write';
+import { ComputedDoc, OneTimeCharge, walkSubscription, WalkOptions, WalkResult } from './walker';
+import { draftOf, EngineWriter, Position, takeOneTimes, unsavedInvoice } from './write';
 
 export { DEFAULT_GRACE_SECONDS, RunContext };
 
@@ -133,7 +133,12 @@ export class InvoiceGenerator {
     return r;
   }
 
-  /** `process` for several subscriptions of one company in the caller's transaction (batched reads and position writes). */
+  /**
+   * `process` for several subscriptions of one company in the caller's transaction, in a fixed
+   * number of statements (batched reads, one write of all their invoices, position writes).
+   * `onlyDueAt`: the subscriptions whose billing cursor says they have no work at that instant
+   * (another run did it since they were picked) are neither locked nor processed.
+   */
   async processMany(
     m: EntityManager,
     companyId: string,
@@ -141,9 +146,14 @@ export class InvoiceGenerator {
     at: Date,
     now: Date,
     ctx?: RunContext,
-    options: { deferNumbers?: boolean; waitForLock?: boolean; maxInvoices?: number } = {},
+    options: { deferNumbers?: boolean; waitForLock?: boolean; maxInvoices?: number; onlyDueAt?: Date } = {},
   ): Promise<ProcessResult[]> {
-    const locked = await this.loader.subscriptions(m, companyId, ids, { lock: true, waitForLock: options.waitForLock, ctx });
+    const locked = await this.loader.subscriptions(m, companyId, ids, {
+      lock: true,
+      waitForLock: options.waitForLock,
+      ctx,
+      dueAt: options.onlyDueAt,
+    });
     const customerIds = [...new Set(locked.map((l) => l.sub.customer_id))];
     const oneTimes = await this.loader.pendingOneTimes(m, companyId, customerIds, true);
     const pricingIds = oneTimes.map((o) => o.product_pricing_id).filter((x): x is string => !!x);
@@ -178,13 +188,10 @@ export class InvoiceGenerator {
     const positions: Position[] = [];
     // invoices this transaction may still write; past it, each further subscription writes only its first due instant
     let budget = options.maxInvoices ?? Infinity;
-    const results: ProcessResult[] = [];
+    const toWrite: { l: Loaded; docs: ComputedDoc[]; grace: number; applyCredits: boolean }[] = [];
     for (const id of ids) {
       const l = byId.get(id);
-      if (!l) {
-        results.push({ processed: false, created: [], finalized: 0 });
-        continue;
-      }
+      if (!l) continue;
       const { sameSub, input } = inputOf(l);
       const cap = Math.max(1, budget);
       const walk = await this.walk(m, companyId, l, input, optsFor(cap));
@@ -193,18 +200,26 @@ export class InvoiceGenerator {
       const { keep, resumeAt } = cutCatchUp(walk.docs, cap);
       walk.docs = keep;
       budget -= keep.length;
+      // the one-time charges these invoices take are not offered to the next subscriptions of the customer
+      for (const doc of keep) takeOneTimes(doc, oneTimes);
       const grace = walk.docs.some((d) => d.has_usage) ? await this.loader.graceSeconds(m, companyId, ctx) : DEFAULT_GRACE_SECONDS;
-      const { created, finalized } = await this.engineWriter.writeDocs(m, companyId, l, walk.docs, {
-        grace,
-        at,
-        now,
-        deferNumbers: options.deferNumbers,
-        applyCredits: withCredits.has(l.sub.customer_id),
-        oneTimes,
-      });
+      toWrite.push({ l, docs: walk.docs, grace, applyCredits: withCredits.has(l.sub.customer_id) });
       positions.push({ l, walk, sameSub, resumeAt });
-      results.push({ processed: true, created, finalized, more: resumeAt !== null });
     }
+    // every invoice of the batch in a fixed number of statements
+    const written = await this.engineWriter.writeMany(m, companyId, toWrite, {
+      at,
+      now,
+      deferNumbers: options.deferNumbers,
+      oneTimes,
+    });
+    const outcome = new Map(toWrite.map((w, k) => [w.l.sub.id, { ...written[k], more: positions[k].resumeAt !== null }]));
+    const results: ProcessResult[] = ids.map((id) => {
+      const r = outcome.get(id);
+      return r
+        ? { processed: true, created: r.created, finalized: r.finalized, more: r.more }
+        : { processed: false, created: [], finalized: 0 };
+    });
     await this.engineWriter.savePositions(m, companyId, positions, at, now);
     return results;
   }

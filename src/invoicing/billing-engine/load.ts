@@ -179,10 +179,26 @@ export class EngineLoader {
     m: EntityManager,
     companyId: string,
     ids: string[],
-    opts: { lock: boolean; waitForLock?: boolean; ctx?: RunContext; oneTimes?: OneTimeBillableEntity[]; extraPricingIds?: string[] },
+    opts: {
+      lock: boolean;
+      waitForLock?: boolean;
+      ctx?: RunContext;
+      oneTimes?: OneTimeBillableEntity[];
+      extraPricingIds?: string[];
+      /** Only the subscriptions with work at this instant by their billing cursor (as a run picks them). */
+      dueAt?: Date;
+    },
   ): Promise<Loaded[]> {
     if (ids.length === 0) return [];
     const qb = m.createQueryBuilder(SubscriptionEntity, 's').where('s.company_id = :companyId AND s.id IN (:...ids)', { companyId, ids });
+    // a subscription another run has brought to this instant since it was picked is left alone
+    // (its row is not locked either): cheap for two instances running the same run
+    if (opts.dueAt)
+      qb.andWhere(
+        `NOT EXISTS (SELECT 1 FROM billing_cursors c WHERE c.company_id = s.company_id AND c.subscription_id = s.id
+           AND c.seen_updated_at = s.updated_at AND (c.next_work_at IS NULL OR c.next_work_at > :dueAt))`,
+        { dueAt: opts.dueAt },
+      );
     if (opts.lock) qb.setLock('pessimistic_write');
     if (opts.lock && !opts.waitForLock) qb.setOnLocked('skip_locked');
     const subs = await qb.getMany();

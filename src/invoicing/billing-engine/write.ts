@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { Discount, summarizeInvoice } from '../../billing-math';
 import { displayPhase } from '../../subscriptions/phases';
 import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
@@ -17,6 +17,25 @@ import type { ComputedDoc, WalkResult } from './walker';
  * one-time charges they took marked INVOICED, each subscription's next_invoice_date and billing
  * cursor, and a recomputed draft's lines and totals.
  */
+
+export interface WriteParams {
+  at: Date;
+  now: Date;
+  deferNumbers?: boolean;
+  /** The pending one-time charges of the batch's customers (those the docs take are marked INVOICED). */
+  oneTimes: OneTimeBillableEntity[];
+}
+
+/**
+ * Marks the one-time charges a computed doc takes INVOICED in `oneTimes` (the batch's rows in
+ * memory), so that a later subscription of the customer walked in the same transaction does not
+ * take them again.
+ */
+export function takeOneTimes(doc: ComputedDoc, oneTimes: OneTimeBillableEntity[]): void {
+  const ids = new Set(doc.lines.map((x) => x.one_time_id).filter((x): x is string => !!x));
+  if (ids.size === 0) return;
+  for (const o of oneTimes) if (ids.has(o.id)) o.state = 'INVOICED';
+}
 
 /** Where a subscription's processing stopped (for its cursor). */
 export interface Position {
@@ -103,44 +122,54 @@ export class EngineWriter {
   ) {}
 
   /**
-   * Writes the computed invoices of one subscription (in the caller's transaction) and marks the
-   * one-time charges they took INVOICED (`oneTimes` rows too, so a later subscription of the
-   * customer in the same transaction does not take them again).
+   * Writes the computed invoices of the subscriptions of a batch (in the caller's transaction),
+   * in a fixed number of statements whatever their count: their
+   * invoices through InvoiceWriter.createMany (one INSERT of the invoices, one of the lines, the
+   * ledger's opening), and the one-time charges they took marked INVOICED in one UPDATE. The
+   * caller marks the rows in `p.oneTimes` as it walks the subscriptions (`takeOneTimes`); a
+   * charge whose invoice turns out to exist already stays PENDING in the table.
    */
-  async writeDocs(
+  async writeMany(
     m: EntityManager,
     companyId: string,
-    l: Loaded,
-    docs: ComputedDoc[],
-    p: { grace: number; at: Date; now: Date; deferNumbers?: boolean; applyCredits: boolean; oneTimes: OneTimeBillableEntity[] },
-  ): Promise<{ created: InvoiceEntity[]; finalized: number }> {
-    const created: InvoiceEntity[] = [];
-    let finalized = 0;
-    for (const doc of docs) {
-      // written final: the ledger opens it (credits, PAID at once when nothing is due)
-      const res = await this.writer.create(m, companyId, draftOf(l, doc, p.grace, p.at), p.now, {
-        deferNumber: p.deferNumbers,
-        skipExistingCheck: true,
-        applyCredits: p.applyCredits,
-      });
-      if (!res) continue;
+    subs: { l: Loaded; docs: ComputedDoc[]; grace: number; applyCredits: boolean }[],
+    p: WriteParams,
+  ): Promise<{ created: InvoiceEntity[]; finalized: number }[]> {
+    const items = subs.flatMap(({ l, docs, grace, applyCredits }) =>
+      docs.map((doc) => ({ sub: l, doc, create: { draft: draftOf(l, doc, grace, p.at), applyCredits } })),
+    );
+    const written = await this.writer.createMany(
+      m,
+      companyId,
+      items.map((x) => x.create),
+      p.now,
+      { deferNumber: p.deferNumbers },
+    );
+    const taken: { id: string; invoice_id: string }[] = [];
+    const bySub = new Map<string, { created: InvoiceEntity[]; finalized: number }>(
+      subs.map((x) => [x.l.sub.id, { created: [], finalized: 0 }]),
+    );
+    items.forEach(({ sub: l, doc }, k) => {
+      const res = written[k];
+      if (!res) return;
       const inv = res.invoice;
-      const oneTimeIds = [...new Set(doc.lines.map((x) => x.one_time_id).filter((x): x is string => !!x))];
-      if (oneTimeIds.length) {
-        await m.update(
-          OneTimeBillableEntity,
-          { company_id: companyId, id: In(oneTimeIds), state: 'PENDING' },
-          { state: 'INVOICED', invoice_id: inv.id, updated_at: p.now },
-        );
-        for (const o of p.oneTimes) if (oneTimeIds.includes(o.id)) o.state = 'INVOICED';
-      }
-      if (inv.status !== 'DRAFT') finalized++;
-      created.push(inv);
+      for (const id of new Set(doc.lines.map((x) => x.one_time_id).filter((x): x is string => !!x))) taken.push({ id, invoice_id: inv.id });
+      const r = bySub.get(l.sub.id)!;
+      if (inv.status !== 'DRAFT') r.finalized++;
+      r.created.push(inv);
       // a period after the first: the subscription renews (one event per subscription and transaction)
       if (doc.kind === 'SUBSCRIPTION_PERIOD' && doc.date.getTime() > l.engineSub.billing_start.getTime())
         this.events.later(m, companyId, 'subscription.renewed', l.sub.id);
+    });
+    if (taken.length) {
+      await m.query(
+        `UPDATE one_time_billables o SET state = 'INVOICED', invoice_id = v.invoice_id, updated_at = $2
+         FROM unnest($3::text[], $4::text[]) AS v(id, invoice_id)
+         WHERE o.company_id = $1 AND o.id = v.id AND o.state = 'PENDING'`,
+        [companyId, p.now, taken.map((t) => t.id), taken.map((t) => t.invoice_id)],
+      );
     }
-    return { created, finalized };
+    return subs.map((x) => bySub.get(x.l.sub.id)!);
   }
 
   /** Stores, for each processed subscription, its next_invoice_date and billing cursor (two statements for all). */

@@ -31,7 +31,17 @@ interface Pending {
   type: WebhookEventType;
   resourceId: string;
   created_at: Date;
+  /** Built ahead of the commit by `prepare` (then amended by the owning module, if at all). */
+  object?: object;
 }
+
+/** The events kept with one transaction, and the (company, type, resource) keys among them. */
+interface PendingList {
+  events: Pending[];
+  keys: Set<string>;
+}
+
+const kindOf = (type: WebhookEventType) => type.split('.')[0] as WebhookResourceKind;
 
 const SEARCH: SearchSpec = {
   alias: 'e',
@@ -62,7 +72,7 @@ const SEARCH: SearchSpec = {
 @Injectable()
 export class WebhookEventsService implements OnModuleInit {
   private readonly builders = new Map<WebhookResourceKind, WebhookObjectBuilder>();
-  private readonly pending = new WeakMap<QueryRunner, Pending[]>();
+  private readonly pending = new WeakMap<QueryRunner, PendingList>();
 
   constructor(
     private readonly planner: DeliveryPlanner,
@@ -89,7 +99,11 @@ export class WebhookEventsService implements OnModuleInit {
     return (await this.recordMany(m, [{ companyId, type, object }]))[0];
   }
 
-  /** Several events in one INSERT (each planned for delivery), in the caller's transaction. */
+  /**
+   * Several events in one INSERT (each planned for delivery), in the caller's transaction. Events
+   * that carry the same object (the same JS object: invoice.created and invoice.finalized of an
+   * invoice written final) send it once.
+   */
   async recordMany(
     m: EntityManager,
     events: { companyId: string; type: WebhookEventType; object: object; id?: string; created_at?: Date }[],
@@ -102,14 +116,34 @@ export class WebhookEventsService implements OnModuleInit {
       data: { object: e.object as Record<string, unknown> },
       created_at: e.created_at ?? this.clock.now(),
     }));
-    const params: unknown[] = [];
-    const values = rows.map((r) => {
-      params.push(r.company_id, r.id, r.type, JSON.stringify(r.data), r.created_at);
-      const n = params.length;
-      return `($${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
+    // the distinct objects as one JSON array parameter (sent as is; a text[] would be escaped element by element)
+    const objects = new Map<object, number>();
+    const distinct: object[] = [];
+    const refs = events.map((e) => {
+      let k = objects.get(e.object);
+      if (k === undefined) {
+        distinct.push(e.object);
+        objects.set(e.object, (k = distinct.length));
+      }
+      return k;
     });
-    await m.query(`INSERT INTO webhook_events (company_id, id, type, data, created_at) VALUES ${values.join(', ')}`, params);
-    for (const event of rows) await this.planner.plan(m, event);
+    await m.query(
+      `WITH o AS MATERIALIZED (SELECT u.n, jsonb_build_object('object', u.x) AS data FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS u(x, n))
+       INSERT INTO webhook_events (company_id, id, type, data, created_at)
+       SELECT v.company_id, v.id, v.type, o.data, v.created_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[]) WITH ORDINALITY AS v(company_id, id, type, created_at, k, n)
+       JOIN o ON o.n = v.k
+       ORDER BY v.n`,
+      [
+        rows.map((r) => r.company_id),
+        rows.map((r) => r.id),
+        rows.map((r) => r.type),
+        rows.map((r) => r.created_at),
+        refs,
+        JSON.stringify(distinct),
+      ],
+    );
+    await this.planner.planMany(m, rows);
     return rows;
   }
 
@@ -122,41 +156,100 @@ export class WebhookEventsService implements OnModuleInit {
     const runner = m.queryRunner;
     if (!runner || !runner.isTransactionActive) throw new Error(`webhook event ${type}: record it inside the transaction of the change`);
     let list = this.pending.get(runner);
-    if (!list) this.pending.set(runner, (list = []));
-    if (list.some((p) => p.companyId === companyId && p.type === type && p.resourceId === resourceId)) return;
-    list.push({ companyId, id: newId('webhookEvent'), type, resourceId, created_at: this.clock.now() });
+    if (!list) this.pending.set(runner, (list = { events: [], keys: new Set() }));
+    const key = `${companyId}\u0000${type}\u0000${resourceId}`;
+    if (list.keys.has(key)) return;
+    list.keys.add(key);
+    list.events.push({ companyId, id: newId('webhookEvent'), type, resourceId, created_at: this.clock.now() });
+  }
+
+  /**
+   * Builds now, through `m`, the objects of the events kept with this transaction so far, and
+   * writes now those of every kind but `hold` (call it once the transaction's changes of those
+   * resources are done); the held ones are written at the commit, where `amend` may still set
+   * fields on them. Events kept after this are built at the commit as usual. For a transaction
+   * that takes a contended lock just before its commit (the billing run's invoice numbers): the
+   * objects are built, and most events written, before the lock rather than while it is held.
+   */
+  async prepare(m: EntityManager, options: { hold?: WebhookResourceKind[] } = {}): Promise<void> {
+    const runner = m.queryRunner;
+    const list = runner ? this.pending.get(runner) : undefined;
+    if (!list) return;
+    await this.build(
+      m,
+      list.events.filter((p) => p.object === undefined),
+    );
+    const hold = new Set(options.hold ?? []);
+    const now = list.events.filter((p) => !hold.has(kindOf(p.type)));
+    if (now.length === 0) return;
+    list.events = list.events.filter((p) => hold.has(kindOf(p.type)));
+    await this.write(m, now);
+  }
+
+  /**
+   * Sets fields on the prepared objects of `kind` (resource id → fields, shallow), for values the
+   * owning module assigned after `prepare` — so each object is still the resource exactly as its
+   * GET answers after the commit. Only the module that answers `kind` calls it.
+   */
+  amend(m: EntityManager, companyId: string, kind: WebhookResourceKind, fields: Map<string, Record<string, unknown>>): void {
+    const runner = m.queryRunner;
+    const list = runner ? this.pending.get(runner) : undefined;
+    if (!list || fields.size === 0) return;
+    // events of one resource keep sharing one object (written once)
+    const amended = new Map<object, object>();
+    for (const p of list.events) {
+      if (p.object === undefined || p.companyId !== companyId || kindOf(p.type) !== kind) continue;
+      const patch = fields.get(p.resourceId);
+      if (!patch) continue;
+      let next = amended.get(p.object);
+      if (!next) amended.set(p.object, (next = { ...p.object, ...patch }));
+      p.object = next;
+    }
+  }
+
+  /** Builds the objects of these events, per company and kind in one batched call each. */
+  private async build(m: EntityManager, events: Pending[]): Promise<void> {
+    const groups = new Map<string, { companyId: string; kind: WebhookResourceKind; ids: Set<string>; events: Pending[] }>();
+    for (const p of events) {
+      const kind = kindOf(p.type);
+      const key = `${p.companyId}\u0000${kind}`;
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { companyId: p.companyId, kind, ids: new Set(), events: [] }));
+      g.ids.add(p.resourceId);
+      g.events.push(p);
+    }
+    for (const g of groups.values()) {
+      const builder = this.builders.get(g.kind);
+      if (!builder) throw new Error(`webhook events: no module answers ${g.kind} objects`);
+      const built = await builder(m, g.companyId, [...g.ids]);
+      for (const p of g.events) {
+        const object = built.get(p.resourceId);
+        if (!object) throw new Error(`webhook event ${p.type}: ${p.resourceId} not found in its transaction`);
+        p.object = object;
+      }
+    }
   }
 
   /** Writes the events kept with this transaction (the outermost commit only). */
   private async flush(runner: QueryRunner): Promise<void> {
     const list = this.pending.get(runner);
-    if (!list || list.length === 0) return;
+    if (!list || list.events.length === 0) return;
     if ((runner as unknown as { transactionDepth?: number }).transactionDepth !== undefined) {
       if ((runner as unknown as { transactionDepth: number }).transactionDepth > 1) return; // a savepoint: wait for the outer commit
     }
     this.pending.delete(runner);
     const m = runner.manager;
-    const groups = new Map<string, { companyId: string; kind: WebhookResourceKind; ids: Set<string> }>();
-    for (const p of list) {
-      const kind = p.type.split('.')[0] as WebhookResourceKind;
-      const key = `${p.companyId}\u0000${kind}`;
-      if (!groups.has(key)) groups.set(key, { companyId: p.companyId, kind, ids: new Set() });
-      groups.get(key)!.ids.add(p.resourceId);
-    }
-    const objects = new Map<string, object>();
-    for (const [key, g] of groups) {
-      const builder = this.builders.get(g.kind);
-      if (!builder) throw new Error(`webhook events: no module answers ${g.kind} objects`);
-      const built = await builder(m, g.companyId, [...g.ids]);
-      for (const [id, object] of built) objects.set(`${key}\u0000${id}`, object);
-    }
-    await this.recordMany(
+    await this.build(
       m,
-      list.map((p) => {
-        const object = objects.get(`${p.companyId}\u0000${p.type.split('.')[0]}\u0000${p.resourceId}`);
-        if (!object) throw new Error(`webhook event ${p.type}: ${p.resourceId} not found in its transaction`);
-        return { companyId: p.companyId, type: p.type, object, id: p.id, created_at: p.created_at };
-      }),
+      list.events.filter((p) => p.object === undefined),
+    );
+    await this.write(m, list.events);
+  }
+
+  private write(m: EntityManager, events: Pending[]): Promise<WebhookEventEntity[]> {
+    return this.recordMany(
+      m,
+      events.map((p) => ({ companyId: p.companyId, type: p.type, object: p.object!, id: p.id, created_at: p.created_at })),
     );
   }
 
