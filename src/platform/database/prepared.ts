@@ -60,3 +60,61 @@ export function hydrator<T>(dataSource: DataSource, entity: new () => T): Hydrat
   hydrators.set(entity, make as Hydrator<unknown>);
   return make;
 }
+
+type JsonColumn = { property: string; column: string; from: (v: unknown) => unknown };
+const jsonHydrators = new WeakMap<object, Hydrator<unknown>>();
+const jsonRowSqls = new WeakMap<object, (alias: string) => string>();
+
+/** The column types a JSON row can carry back exactly (see `jsonRowSql`). */
+const JSON_TYPES = new Set(['text', 'boolean', 'integer', 'jsonb', 'json', 'bigint', 'numeric', 'timestamptz']);
+
+function columnType(c: { type: unknown }): string {
+  return typeof c.type === 'string' ? c.type : String((c.type as { name?: string }).name ?? c.type);
+}
+
+function jsonColumns(dataSource: DataSource, entity: new () => unknown): { columns: JsonColumn[]; exactAsText: string[] } {
+  const meta = dataSource.getMetadata(entity);
+  const exactAsText: string[] = [];
+  const columns = meta.columns.map((c) => {
+    const type = columnType(c);
+    if (!JSON_TYPES.has(type)) throw new Error(`${meta.tableName}.${c.databaseName}: a ${type} column cannot be read back from JSON`);
+    if (type === 'bigint' || type === 'numeric') exactAsText.push(c.databaseName);
+    const t = c.transformer;
+    const transform = t && !Array.isArray(t) ? (v: unknown) => t.from(v) : (v: unknown) => v;
+    const from = type === 'timestamptz' ? (v: unknown) => transform(v === null || v === undefined ? v : new Date(v as string)) : transform;
+    return { property: c.propertyName, column: c.databaseName, from };
+  });
+  return { columns, exactAsText };
+}
+
+/**
+ * SQL of one row of `entity`'s table (alias `alias`) as a jsonb value that `jsonHydrator` maps
+ * back exactly as a raw row: bigint and numeric columns as their text (JSON numbers would lose
+ * digits), timestamps as ISO 8601 with their offset. With `json_agg`, a one-statement read can
+ * carry the rows of several tables (`ScopedRepository.jsonRowsSql`).
+ */
+export function jsonRowSql(dataSource: DataSource, entity: new () => unknown, alias: string): string {
+  let make = jsonRowSqls.get(entity);
+  if (!make) {
+    const { exactAsText } = jsonColumns(dataSource, entity);
+    const texts = exactAsText.map((c) => `'${c}', ${'%ALIAS%'}."${c}"::text`);
+    const template = texts.length ? `(to_jsonb(%ALIAS%) || jsonb_build_object(${texts.join(', ')}))` : 'to_jsonb(%ALIAS%)';
+    make = (a: string) => template.split('%ALIAS%').join(a);
+    jsonRowSqls.set(entity, make);
+  }
+  return make(alias);
+}
+
+/** Maps a row made by `jsonRowSql` (parsed JSON) to the entity, as `hydrator` maps a raw row. */
+export function jsonHydrator<T>(dataSource: DataSource, entity: new () => T): Hydrator<T> {
+  const known = jsonHydrators.get(entity) as Hydrator<T> | undefined;
+  if (known) return known;
+  const { columns } = jsonColumns(dataSource, entity);
+  const make: Hydrator<T> = (row) => {
+    const out = new entity() as Record<string, unknown>;
+    for (const c of columns) out[c.property] = c.from(row[c.column]);
+    return out as T;
+  };
+  jsonHydrators.set(entity, make as Hydrator<unknown>);
+  return make;
+}
