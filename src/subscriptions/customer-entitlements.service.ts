@@ -2,11 +2,10 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { CustomerEntitlementsHook, CustomersHooks } from '../customers/customers.hooks';
 import { EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
-import { DataSource } from 'typeorm';
-import { prepared } from '../platform/database/prepared';
 import { EntitlementAssignmentsService, AssignmentLayers, AssignmentOwner } from '../entitlements/assignments/assignments.service';
 import type { EntitlementEntity } from '../entitlements/entitlement.entity';
-import { CatalogViews, CatalogRows } from '../catalog/catalog.views';
+import type { CatalogRows } from '../catalog/catalog.views';
+import { SubscriptionReadService } from './subscription-read.service';
 import type { EntitlementAssignmentView } from '../entitlements/assignments/assignment.rules';
 import { ProductPricingsRepository } from '../catalog/catalog.repository';
 import { EntitlementDefinitionsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
@@ -35,8 +34,7 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     private readonly assignments: EntitlementAssignmentsService,
     private readonly clock: Clock,
     private readonly customersHooks: CustomersHooks,
-    private readonly catalogViews: CatalogViews,
-    private readonly dataSource: DataSource,
+    private readonly reading: SubscriptionReadService,
   ) {}
 
   /** Customer responses take their computed_entitlements from here (CustomersHooks). */
@@ -86,7 +84,7 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
   /**
    * customer id → the customer's computed entitlements: the subscriptions live now (started,
    * not cancelled) combined by each entitlement's aggregator_type, oldest subscription first.
-   * Outside a transaction, two statements (`readForViews`, then pricings and assignments).
+   * Outside a transaction, one prepared statement (SubscriptionReadService).
    */
   async computeForCustomers(
     companyId: string,
@@ -97,10 +95,9 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     if (ids.length === 0) return new Map();
     const now = this.clock.now();
     if (!manager) {
-      const read = await this.subscriptions.readForViews(companyId, { ids: [], customerIds: ids }, now);
+      const read = await this.reading.read(companyId, { ids: [], customerIds: ids }, now, false);
       const subjects = liveSubjects(read.live, read.phases, now);
-      if (subjects.length === 0) return customersFrom(ids, subjects, new Map(), new Map());
-      const inputs = await this.readInputs(companyId, subjects);
+      const inputs = entitlementInputs(read.catalog, read.assigned);
       return customersFrom(ids, subjects, computeFrom(subjects, inputs), inputs.defs);
     }
     const subs = await this.subscriptions
@@ -117,28 +114,6 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     const { bySubscription, defs } = await this.compute(companyId, subjects, manager);
     return customersFrom(ids, subjects, bySubscription, defs);
   }
-
-  /** What `computeFrom` needs for these subjects, in one prepared statement (catalog's pricings, entitlements' assignments). */
-  private async readInputs(companyId: string, subjects: EntitlementSubject[]): Promise<EntitlementInputs> {
-    const pricingIds = [...new Set(subjects.flatMap((s) => s.product_pricing_ids))];
-    this.inputsSql ??= (() => {
-      const catalog = this.catalogViews.pricingsSql('$1', '$2::text[]');
-      const layers = this.assignments.layersSql('$1', [
-        { type: 'SUBSCRIPTION', ids: 'SELECT unnest($3::text[])' },
-        { type: 'PRODUCT_PRICING', ids: catalog.pricingIds },
-        { type: 'PRODUCT', ids: catalog.productIds },
-      ]);
-      return `WITH ${catalog.ctes.join(',\n')} SELECT ${catalog.json} AS catalog, ${layers} AS entitlements`;
-    })();
-    const [row] = await prepared<{ catalog: unknown; entitlements: unknown }>(this.dataSource, 'tally_entitlement_inputs', this.inputsSql, [
-      companyId,
-      pricingIds,
-      subjects.map((s) => s.subscription_id),
-    ]);
-    return entitlementInputs(this.catalogViews.rowsFromJson(row.catalog), this.assignments.layersFromJson(row.entitlements));
-  }
-
-  private inputsSql?: string;
 }
 
 /** What computing entitlements reads: each pricing's product, the assignments of subscriptions, pricings and products, the definitions. */

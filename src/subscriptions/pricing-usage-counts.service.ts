@@ -72,10 +72,4 @@ export class PricingUsageCounts implements SubscriptionUsageCounter, OnModuleIni
     const grouped = of === 'pricing' ? BY_PRICING(companyParam, nowParam, ids) : BY_BUNDLE(companyParam, nowParam, ids);
     return `(SELECT coalesce(json_object_agg(counted.id, counted.n), '{}') FROM (${grouped}) counted)`;
   }
-
-  /** The counts read by `countsSql`, for `ids` (0 when absent). */
-  countsFromJson(json: unknown, ids: Iterable<string>): Map<string, number> {
-    const found = json as Record<string, number>;
-    return new Map([...ids].map((id) => [id, Number(found[id] ?? 0)]));
-  }
 }

@@ -2,7 +2,6 @@ import { toEmbeddedBundlePricing } from '../catalog/catalog.mapper';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
-import { prepared } from '../platform/database/prepared';
 import { DomainError } from '../platform/errors/domain-error';
 import { Clock } from '../platform/clock/clock';
 import { iso } from '../platform/timestamps';
@@ -14,7 +13,6 @@ import { toCustomerResponse } from '../customers/customers.mapper';
 import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
 import type { CustomerEntity } from '../customers/customer.entity';
 import type { BundleResponse } from '../catalog/dto/bundle.dto';
-import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
 import type { EntitlementAssignmentView } from '../entitlements/assignments/assignment.rules';
 import {
   computeFrom,
@@ -24,10 +22,10 @@ import {
   entitlementInputs,
   liveSubjects,
 } from './customer-entitlements.service';
-import { PricingUsageCounts } from './pricing-usage-counts.service';
+import { SubscriptionRead, SubscriptionReadService } from './subscription-read.service';
 import { PlanCatalog, PlanCatalogData } from './plan-catalog';
 import { displayPhase, pendingPhase } from './phases';
-import { SubscriptionPhasesRepository, SubscriptionsRepository, SubscriptionViewRows } from './subscriptions.repository';
+import { SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
 import type { StoredConfigItem, SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import { deriveState, effectiveAnchor, termOf } from './subscription-state';
 import type { SubscriptionResponse } from './dto/subscription.dto';
@@ -89,8 +87,7 @@ export class SubscriptionViews implements OnModuleInit {
     private readonly entitlements: CustomerEntitlementsService,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly events: WebhookEventsService,
-    private readonly assignments: EntitlementAssignmentsService,
-    private readonly usageCounts: PricingUsageCounts,
+    private readonly reading: SubscriptionReadService,
   ) {}
 
   /** Webhook events carry subscriptions as their GET answers them, read in the transaction of the change. */
@@ -110,12 +107,12 @@ export class SubscriptionViews implements OnModuleInit {
     return (await this.many(companyId, [sub]))[0];
   }
 
-  /** `GET /subscriptions/{id or identifier}`: the subscription and its answer in two prepared statements; a 404 when there is none. */
+  /** `GET /subscriptions/{id or identifier}`: the subscription and its answer in one prepared statement; a 404 when there is none. */
   async get(companyId: string, idOrIdentifier: string): Promise<SubscriptionResponse> {
     const now = this.clock.now();
-    const rows = await this.subscriptions.readForViews(companyId, { key: idOrIdentifier }, now);
-    if (rows.subs.length === 0) throw DomainError.notFound('subscription');
-    return (await this.fromRows(companyId, rows.subs, rows, now))[0];
+    const read = await this.reading.read(companyId, { key: idOrIdentifier }, now, true);
+    if (read.subs.length === 0) throw DomainError.notFound('subscription');
+    return this.fromRead(read.subs, read, now)[0];
   }
 
   /** `manager`: read inside that transaction. */
@@ -124,22 +121,16 @@ export class SubscriptionViews implements OnModuleInit {
     const now = this.clock.now();
     if (manager) return this.inTransaction(companyId, subs, manager, now);
     const customerIds = [...new Set(subs.map((s) => s.customer_id))];
-    const rows = await this.subscriptions.readForViews(companyId, { ids: subs.map((s) => s.id), customerIds }, now);
-    return this.fromRows(companyId, subs, rows, now);
+    const read = await this.reading.read(companyId, { ids: subs.map((s) => s.id), customerIds }, now, true);
+    return this.fromRead(subs, read, now);
   }
 
   /**
-   * The hot path: from subscriptions' own rows (`readForViews`), everything else in one prepared
-   * statement composed of the owning modules' SQL (customers' rows, catalog's rows, entitlements'
-   * assignments, the usage counts), then each module's mapping. Entitlements are computed once per
-   * subscription: a live subscription's serve both its own answer and its customer's.
+   * The hot path: everything read in one statement (SubscriptionReadService), then each module's
+   * mapping. Entitlements are computed once per subscription: a live subscription's serve both
+   * its own answer and its customer's.
    */
-  private async fromRows(
-    companyId: string,
-    subs: SubscriptionEntity[],
-    read: SubscriptionViewRows,
-    now: Date,
-  ): Promise<SubscriptionResponse[]> {
+  private fromRead(subs: SubscriptionEntity[], read: SubscriptionRead, now: Date): SubscriptionResponse[] {
     const shown = shownPhases(subs, read.phases, now);
     const live = liveSubjects(read.live, read.phases, now);
     const liveIds = new Set(live.map((l) => l.subscription_id));
@@ -151,60 +142,30 @@ export class SubscriptionViews implements OnModuleInit {
     const pricingIds = [...new Set(phaseList.flatMap((p) => p.product_pricing_ids))];
     const bundleIds = [...new Set(phaseList.map((p) => p.bundle_pricing_id).filter((b): b is string => !!b))];
     const customerIds = [...new Set(subs.map((s) => s.customer_id))];
-    const [row] = await prepared<{
-      customers: unknown;
-      catalog: unknown;
-      entitlements: unknown;
-      pricing_counts: unknown;
-      bundle_counts: unknown;
-    }>(this.dataSource, 'tally_subscription_views', (this.viewsSql ??= this.composeViewsSql()), [
-      companyId,
-      [...new Set([...pricingIds, ...subjects.flatMap((s) => s.product_pricing_ids)])],
-      bundleIds,
-      customerIds,
-      now,
-      subjects.map((s) => s.subscription_id),
-    ]);
-    const catalog = this.catalogViews.rowsFromJson(row.catalog);
-    const assigned = this.assignments.layersFromJson(row.entitlements);
+    const { catalog, assigned } = read;
     const inputs = entitlementInputs(catalog, assigned);
     const perSub = computeFrom(subjects, inputs);
-    const pricingCounts = this.usageCounts.countsFromJson(
-      row.pricing_counts,
+    const count = (counts: Record<string, number>, ids: Iterable<string>) => new Map([...ids].map((id) => [id, counts[id] ?? 0]));
+    const pricingCounts = count(
+      read.pricingCounts,
       catalog.pricings.map((p) => p.id),
     );
-    const bundleCounts = this.usageCounts.countsFromJson(row.bundle_counts, bundleIds);
     return this.assemble(subs, now, {
       shown,
-      customers: this.customers.fromJson(row.customers),
+      customers: read.customers,
       customerEntitlements: customersFrom(customerIds, live, perSub, inputs.defs),
       entitlements: perSub,
       data: this.plan.fromRows(catalog, pricingIds),
       pricingViews: this.catalogViews.pricingViewsFromRows(catalog, pricingIds, pricingCounts, assigned.layers),
-      bundleViews: this.catalogViews.bundleViewsFromRows(catalog, bundleIds, pricingCounts, bundleCounts, assigned.layers),
+      bundleViews: this.catalogViews.bundleViewsFromRows(
+        catalog,
+        bundleIds,
+        pricingCounts,
+        count(read.bundleCounts, bundleIds),
+        assigned.layers,
+      ),
     });
   }
-
-  /**
-   * $1 company, $2 pricings (shown and live plans), $3 bundles, $4 customers, $5 now, $6
-   * subscriptions whose entitlements are computed.
-   */
-  private composeViewsSql(): string {
-    const catalog = this.catalogViews.rowsSql('$1', '$2::text[]', '$3::text[]');
-    const layers = this.assignments.layersSql('$1', [
-      { type: 'SUBSCRIPTION', ids: 'SELECT unnest($6::text[])' },
-      { type: 'PRODUCT_PRICING', ids: catalog.pricingIds },
-      { type: 'PRODUCT', ids: catalog.productIds },
-    ]);
-    return `WITH ${catalog.ctes.join(',\n')}
-      SELECT ${this.customers.jsonRowsSql('c', '$1', 'c.id = ANY($4::text[])')} AS customers,
-        ${catalog.json} AS catalog,
-        ${layers} AS entitlements,
-        ${this.usageCounts.countsSql('pricing', '$1', '$5::timestamptz', catalog.pricingIds)} AS pricing_counts,
-        ${this.usageCounts.countsSql('bundle', '$1', '$5::timestamptz', 'SELECT unnest($3::text[])')} AS bundle_counts`;
-  }
-
-  private viewsSql?: string;
 
   /** Inside a transaction: TypeORM queries on its manager (webhook events build their objects there). */
   private async inTransaction(companyId: string, subs: SubscriptionEntity[], m: EntityManager, now: Date): Promise<SubscriptionResponse[]> {
