@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { jsonHydrator, jsonRowSql, prepared } from '../platform/database/prepared';
+import { jsonArraySql, jsonHydrator, prepared } from '../platform/database/prepared';
 import { CatalogRows, CatalogViews } from '../catalog/catalog.views';
 import { CustomersRepository } from '../customers/customers.repository';
 import type { CustomerEntity } from '../customers/customer.entity';
@@ -101,10 +101,10 @@ export class SubscriptionReadService {
       { type: 'PRODUCT', ids: catalog.productIds },
     ]);
     const selects = [
-      byKey ? `(SELECT coalesce(json_agg(${jsonRowSql(ds, SubscriptionEntity, 't')}), '[]') FROM target t) AS subs` : `'[]'::json AS subs`,
+      byKey ? `${jsonArraySql(ds, SubscriptionEntity, 't', 'FROM target t')} AS subs` : `'[]'::json AS subs`,
       `(SELECT coalesce(json_agg(json_build_object('id', l.id, 'customer_id', l.customer_id) ORDER BY l.created_at, l.id), '[]')
         FROM read_live l) AS live`,
-      `(SELECT coalesce(json_agg(${jsonRowSql(ds, SubscriptionPhaseEntity, 'rp')}), '[]') FROM read_phases rp) AS phases`,
+      `${jsonArraySql(ds, SubscriptionPhaseEntity, 'rp', 'FROM read_phases rp')} AS phases`,
       `${catalog.json} AS catalog`,
       `${layers} AS entitlements`,
       ...(answers

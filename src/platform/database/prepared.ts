@@ -63,49 +63,52 @@ export function hydrator<T>(dataSource: DataSource, entity: new () => T): Hydrat
 
 type JsonColumn = { property: string; column: string; from: (v: unknown) => unknown };
 const jsonHydrators = new WeakMap<object, Hydrator<unknown>>();
-const jsonRowSqls = new WeakMap<object, (alias: string) => string>();
+const selectLists = new WeakMap<object, (alias: string) => string>();
 
-/** The column types a JSON row can carry back exactly (see `jsonRowSql`). */
+/** The column types a JSON row can carry back exactly (see `jsonArraySql`). */
 const JSON_TYPES = new Set(['text', 'boolean', 'integer', 'jsonb', 'json', 'bigint', 'numeric', 'timestamptz']);
 
 function columnType(c: { type: unknown }): string {
   return typeof c.type === 'string' ? c.type : String((c.type as { name?: string }).name ?? c.type);
 }
 
-function jsonColumns(dataSource: DataSource, entity: new () => unknown): { columns: JsonColumn[]; exactAsText: string[] } {
+function jsonColumns(dataSource: DataSource, entity: new () => unknown): { columns: JsonColumn[]; select: (alias: string) => string } {
   const meta = dataSource.getMetadata(entity);
-  const exactAsText: string[] = [];
+  const selected: string[] = [];
   const columns = meta.columns.map((c) => {
     const type = columnType(c);
     if (!JSON_TYPES.has(type)) throw new Error(`${meta.tableName}.${c.databaseName}: a ${type} column cannot be read back from JSON`);
-    if (type === 'bigint' || type === 'numeric') exactAsText.push(c.databaseName);
+    // bigint and numeric as their text: JSON numbers would lose digits
+    selected.push(
+      type === 'bigint' || type === 'numeric' ? `%A%."${c.databaseName}"::text AS "${c.databaseName}"` : `%A%."${c.databaseName}"`,
+    );
     const t = c.transformer;
     const transform = t && !Array.isArray(t) ? (v: unknown) => t.from(v) : (v: unknown) => v;
     const from = type === 'timestamptz' ? (v: unknown) => transform(v === null || v === undefined ? v : new Date(v as string)) : transform;
     return { property: c.propertyName, column: c.databaseName, from };
   });
-  return { columns, exactAsText };
+  const list = selected.join(', ');
+  return { columns, select: (alias) => list.split('%A%').join(alias) };
 }
 
 /**
- * SQL of one row of `entity`'s table (alias `alias`) as a jsonb value that `jsonHydrator` maps
- * back exactly as a raw row: bigint and numeric columns as their text (JSON numbers would lose
- * digits), timestamps as ISO 8601 with their offset. With `json_agg`, a one-statement read can
- * carry the rows of several tables (`ScopedRepository.jsonRowsSql`).
+ * SQL of a scalar subquery: the rows of `entity`'s table that `from` gives (`FROM <table or
+ * common table expression> <alias> WHERE ...`, the rows' columns under `alias`) as a JSON array
+ * (`[]` when none), in `orderBy` order (columns of `alias`; bigint and numeric ones compare as
+ * text there). `jsonHydrator` maps each element back exactly as `hydrator` maps a raw row:
+ * bigint and numeric columns travel as their text, timestamps as ISO 8601 with their offset. With
+ * it one statement can carry the rows of several tables (`ScopedRepository.jsonRowsSql`).
  */
-export function jsonRowSql(dataSource: DataSource, entity: new () => unknown, alias: string): string {
-  let make = jsonRowSqls.get(entity);
-  if (!make) {
-    const { exactAsText } = jsonColumns(dataSource, entity);
-    const texts = exactAsText.map((c) => `'${c}', ${'%ALIAS%'}."${c}"::text`);
-    const template = texts.length ? `(to_jsonb(%ALIAS%) || jsonb_build_object(${texts.join(', ')}))` : 'to_jsonb(%ALIAS%)';
-    make = (a: string) => template.split('%ALIAS%').join(a);
-    jsonRowSqls.set(entity, make);
+export function jsonArraySql(dataSource: DataSource, entity: new () => unknown, alias: string, from: string, orderBy?: string): string {
+  let select = selectLists.get(entity);
+  if (!select) {
+    select = jsonColumns(dataSource, entity).select;
+    selectLists.set(entity, select);
   }
-  return make(alias);
+  return `(SELECT coalesce(json_agg(${alias}${orderBy ? ` ORDER BY ${orderBy}` : ''}), '[]') FROM (SELECT ${select(alias)} ${from}) ${alias})`;
 }
 
-/** Maps a row made by `jsonRowSql` (parsed JSON) to the entity, as `hydrator` maps a raw row. */
+/** Maps an element of a `jsonArraySql` array (parsed JSON) to the entity, as `hydrator` maps a raw row. */
 export function jsonHydrator<T>(dataSource: DataSource, entity: new () => T): Hydrator<T> {
   const known = jsonHydrators.get(entity) as Hydrator<T> | undefined;
   if (known) return known;

@@ -1,6 +1,6 @@
 import { DataSource, EntityManager, EntityTarget, FindOptionsOrder, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../errors/domain-error';
-import { jsonHydrator, jsonRowSql } from '../database/prepared';
+import { jsonArraySql, jsonHydrator } from '../database/prepared';
 
 type Scoped = ObjectLiteral & { company_id: string };
 type Where<T> = FindOptionsWhere<T> | FindOptionsWhere<T>[];
@@ -112,10 +112,8 @@ export class ScopedRepository<T extends Scoped> {
   jsonRowsSql(alias: string, companyParam: string, condition: string, orderBy?: string): string {
     const ds = this.manager.connection;
     const entity = this.target as new () => T;
-    const table = ds.getMetadata(entity).tableName;
-    const row = jsonRowSql(ds, entity, alias);
-    return `(SELECT coalesce(json_agg(${row}${orderBy ? ` ORDER BY ${orderBy}` : ''}), '[]') FROM "${table}" ${alias}
-      WHERE ${alias}.company_id = ${companyParam} AND (${condition}))`;
+    const from = `FROM "${ds.getMetadata(entity).tableName}" ${alias} WHERE ${alias}.company_id = ${companyParam} AND (${condition})`;
+    return jsonArraySql(ds, entity, alias, from, orderBy);
   }
 
   /** The entities of a JSON array made by `jsonRowsSql`. */
