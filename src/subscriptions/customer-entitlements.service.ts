@@ -84,7 +84,8 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
   /**
    * customer id → the customer's computed entitlements: the subscriptions live now (started,
    * not cancelled) combined by each entitlement's aggregator_type, oldest subscription first.
-   * Outside a transaction, one prepared statement (SubscriptionReadService).
+   * Outside a transaction, prepared statements (SubscriptionReadService): one, and one more when
+   * the customers have live subscriptions.
    */
   async computeForCustomers(
     companyId: string,
@@ -95,8 +96,15 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     if (ids.length === 0) return new Map();
     const now = this.clock.now();
     if (!manager) {
-      const read = await this.reading.read(companyId, { ids: [], customerIds: ids }, now, false);
-      const subjects = liveSubjects(read.live, read.phases, now);
+      const { live, phases } = await this.reading.readLive(companyId, ids, now);
+      const subjects = liveSubjects(live, phases, now);
+      if (subjects.length === 0) return customersFrom(ids, [], new Map(), new Map());
+      const pricingIds = [...new Set(subjects.flatMap((s) => s.product_pricing_ids))];
+      const read = await this.reading.readEntitlementInputs(
+        companyId,
+        subjects.map((s) => s.subscription_id),
+        pricingIds,
+      );
       const inputs = entitlementInputs(read.catalog, read.assigned);
       return customersFrom(ids, subjects, computeFrom(subjects, inputs), inputs.defs);
     }

@@ -110,7 +110,7 @@ export class SubscriptionViews implements OnModuleInit {
   /** `GET /subscriptions/{id or identifier}`: the subscription and its answer in one prepared statement; a 404 when there is none. */
   async get(companyId: string, idOrIdentifier: string): Promise<SubscriptionResponse> {
     const now = this.clock.now();
-    const read = await this.reading.read(companyId, { key: idOrIdentifier }, now, true);
+    const read = await this.reading.read(companyId, { key: idOrIdentifier }, now);
     if (read.subs.length === 0) throw DomainError.notFound('subscription');
     return this.fromRead(read.subs, read, now)[0];
   }
@@ -121,7 +121,7 @@ export class SubscriptionViews implements OnModuleInit {
     const now = this.clock.now();
     if (manager) return this.inTransaction(companyId, subs, manager, now);
     const customerIds = [...new Set(subs.map((s) => s.customer_id))];
-    const read = await this.reading.read(companyId, { ids: subs.map((s) => s.id), customerIds }, now, true);
+    const read = await this.reading.read(companyId, { ids: subs.map((s) => s.id), customerIds }, now);
     return this.fromRead(subs, read, now);
   }
 

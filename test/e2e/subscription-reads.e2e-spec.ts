@@ -188,7 +188,7 @@ describe('subscription and customer reads', () => {
       bundled: 1,
       notStarted: 1,
       page: 2,
-      customerWithSubscriptions: 2,
+      customerWithSubscriptions: 3,
       customerWithout: 2,
     });
   });
