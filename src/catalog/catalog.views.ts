@@ -4,11 +4,24 @@ import { DomainError } from '../platform/errors/domain-error';
 import { reads } from '../platform/database/reads';
 import { toCompanyRecord } from '../platform/company-record.mapper';
 import type { SearchPage } from '../platform/search/search';
-import { EntitlementAssignmentsService, AssignmentOwner } from '../entitlements/assignments/assignments.service';
+import { EntitlementAssignmentsService, AssignmentLayers, AssignmentOwner } from '../entitlements/assignments/assignments.service';
 import { mergeAssignmentLayers, ownAssignments } from '../entitlements/assignments/assignment.rules';
 import { BillableItemsRepository, BillableMetricsRepository } from '../metrics/metrics.repository';
-import { BundleEntity, ProductEntity, ProductPricingEntity } from './catalog.entity';
+import type { CompanyEntity } from '../platform/companies.entity';
+import type { BillableItemEntity } from '../metrics/billable-item.entity';
+import type { BillableMetricEntity } from '../metrics/billable-metric.entity';
 import {
+  BundleEntity,
+  BundleProductPricingEntity,
+  ItemPricingEntity,
+  ItemPricingScheduledPriceEntity,
+  ItemPricingTierEntity,
+  ProductEntity,
+  ProductMetricPricingEntity,
+  ProductPricingEntity,
+} from './catalog.entity';
+import {
+  BundlesRepository,
   BundleProductPricingsRepository,
   CompanyRecordsRepository,
   ItemPricingScheduledPricesRepository,
@@ -47,6 +60,36 @@ function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
 }
 
 /**
+ * The catalog rows behind the answers of some pricings and bundles, read in one statement (see
+ * `CatalogViews.rowsSql`): the pricings asked for and those of the bundles' entries, their
+ * products, product metric pricings (created_at, id order), item pricings, tiers, scheduled
+ * prices, the pmps' items and metrics, the company; the bundles and their entries (position order).
+ */
+export interface CatalogRows {
+  pricings: ProductPricingEntity[];
+  products: ProductEntity[];
+  pmps: ProductMetricPricingEntity[];
+  itemPricings: ItemPricingEntity[];
+  tiers: ItemPricingTierEntity[];
+  scheduled: ItemPricingScheduledPriceEntity[];
+  items: BillableItemEntity[];
+  metrics: BillableMetricEntity[];
+  company: CompanyEntity | null;
+  bundles: BundleEntity[];
+  bundleEntries: BundleProductPricingEntity[];
+}
+
+/** The SQL of `CatalogViews.rowsSql`: common table expressions to put first, and the JSON value. */
+export interface CatalogRowsSql {
+  ctes: string[];
+  json: string;
+  /** SQL giving the ids of the pricings read (for a subquery: `... IN (${pricingIds})`). */
+  pricingIds: string;
+  /** SQL giving the ids of their products. */
+  productIds: string;
+}
+
+/**
  * Builds the expanded responses of products, pricings and bundles for many records at once: a
  * fixed number of batched `IN (...)` queries whatever the number of records, never one query
  * per nested record.
@@ -61,6 +104,7 @@ export class CatalogViews {
     private readonly scheduled: ItemPricingScheduledPricesRepository,
     private readonly metricPricings: ProductMetricPricingsRepository,
     private readonly bundleEntries: BundleProductPricingsRepository,
+    private readonly bundles: BundlesRepository,
     private readonly companies: CompanyRecordsRepository,
     private readonly items: BillableItemsRepository,
     private readonly metrics: BillableMetricsRepository,
@@ -143,6 +187,23 @@ export class CatalogViews {
           m,
         ),
     ] as const);
+    return this.assemblePricingViews(rows, products, pmps, ips, tiers, scheduled, items, metrics, company, counts, layers);
+  }
+
+  /** Pricing answers from their rows (`products` holds at least the pricings' products). */
+  private assemblePricingViews(
+    rows: ProductPricingEntity[],
+    products: Map<string, ProductEntity>,
+    pmps: ProductMetricPricingEntity[],
+    ips: ItemPricingEntity[],
+    tiers: ItemPricingTierEntity[],
+    scheduled: ItemPricingScheduledPriceEntity[],
+    items: BillableItemEntity[],
+    metrics: BillableMetricEntity[],
+    company: CompanyEntity | null,
+    counts: Map<string, number>,
+    layers: AssignmentLayers,
+  ): ProductPricingResponse[] {
     if (!company) throw DomainError.notFound('company');
     const companyRecord = toCompanyRecord(company);
     const ipById = byId(ips);
@@ -153,7 +214,9 @@ export class CatalogViews {
     const pmpsByPricing = groupBy(pmps, (p) => p.product_pricing_id);
 
     const productViews = new Map<string, ProductResponse>();
+    const wanted = new Set(rows.map((r) => r.product_id));
     for (const [id, p] of products) {
+      if (!wanted.has(id)) continue;
       productViews.set(id, toProductResponse(p, ownAssignments([], layers.layer('PRODUCT', id)), null));
     }
     return rows.map((pp) => {
@@ -178,6 +241,122 @@ export class CatalogViews {
         numSubs,
       );
     });
+  }
+
+  /**
+   * For one-statement reads: the SQL that reads the `CatalogRows` of the pricings `pricingIds`
+   * and of the bundles `bundleIds` (SQL text[] values, e.g. `$2::text[]`) of the company
+   * `companyParam`. The caller puts `ctes` in its WITH clause and selects `json`, then maps it
+   * with `rowsFromJson`.
+   */
+  rowsSql(companyParam: string, pricingIds: string, bundleIds: string): CatalogRowsSql {
+    const c = companyParam;
+    const ctes = [
+      `catalog_pricing_ids AS (
+        SELECT pp.id, pp.product_id FROM product_pricings pp
+        WHERE pp.company_id = ${c} AND (pp.id = ANY(${pricingIds}) OR pp.id IN (
+          SELECT e.product_pricing_id FROM bundle_product_pricings e WHERE e.company_id = ${c} AND e.bundle_id = ANY(${bundleIds}))))`,
+      `catalog_pmp_ids AS (
+        SELECT pmp.id, pmp.item_pricing_id, pmp.item_id, pmp.metric_id FROM product_metric_pricings pmp
+        WHERE pmp.company_id = ${c} AND pmp.product_pricing_id IN (SELECT id FROM catalog_pricing_ids))`,
+    ];
+    const json = `json_build_object(
+      'pricings', ${this.pricings.jsonRowsSql('pp', c, 'pp.id IN (SELECT id FROM catalog_pricing_ids)')},
+      'products', ${this.products.jsonRowsSql('p', c, 'p.id IN (SELECT product_id FROM catalog_pricing_ids)')},
+      'pmps', ${this.metricPricings.jsonRowsSql('pmp', c, 'pmp.id IN (SELECT id FROM catalog_pmp_ids)', 'pmp.created_at, pmp.id')},
+      'item_pricings', ${this.itemPricings.jsonRowsSql('ip', c, 'ip.id IN (SELECT item_pricing_id FROM catalog_pmp_ids)')},
+      'tiers', ${this.tiers.jsonRowsSql('t', c, 't.item_pricing_id IN (SELECT item_pricing_id FROM catalog_pmp_ids)')},
+      'scheduled', ${this.scheduled.jsonRowsSql('sp', c, 'sp.item_pricing_id IN (SELECT item_pricing_id FROM catalog_pmp_ids)')},
+      'items', ${this.items.jsonRowsSql('bi', c, 'bi.id IN (SELECT item_id FROM catalog_pmp_ids)')},
+      'metrics', ${this.metrics.jsonRowsSql('bm', c, 'bm.id IN (SELECT metric_id FROM catalog_pmp_ids)')},
+      'company', ${this.companies.jsonRowsSql('co', c, 'true')},
+      'bundles', ${this.bundles.jsonRowsSql('b', c, `b.id = ANY(${bundleIds})`)},
+      'bundle_entries', ${this.bundleEntries.jsonRowsSql('bpp', c, `bpp.bundle_id = ANY(${bundleIds})`, 'bpp.position')})`;
+    return { ctes, json, pricingIds: 'SELECT id FROM catalog_pricing_ids', productIds: 'SELECT product_id FROM catalog_pricing_ids' };
+  }
+
+  /** As `rowsSql` for the pricings alone (`rowsFromJson` gives them, the other lists empty): what entitlements need of them. */
+  pricingsSql(companyParam: string, pricingIds: string): CatalogRowsSql {
+    const ctes = [
+      `catalog_pricing_ids AS (
+        SELECT pp.id, pp.product_id FROM product_pricings pp WHERE pp.company_id = ${companyParam} AND pp.id = ANY(${pricingIds}))`,
+    ];
+    const json = `json_build_object('pricings', ${this.pricings.jsonRowsSql('pp', companyParam, 'pp.id IN (SELECT id FROM catalog_pricing_ids)')})`;
+    return { ctes, json, pricingIds: 'SELECT id FROM catalog_pricing_ids', productIds: 'SELECT product_id FROM catalog_pricing_ids' };
+  }
+
+  /** The rows read by `rowsSql` (or `pricingsSql`). */
+  rowsFromJson(json: unknown): CatalogRows {
+    const j = json as Record<string, unknown>;
+    const list = <T extends { company_id: string }>(repo: { fromJson(rows: unknown): T[] }, key: string): T[] =>
+      j[key] === undefined ? [] : repo.fromJson(j[key]);
+    return {
+      pricings: list(this.pricings, 'pricings'),
+      products: list(this.products, 'products'),
+      pmps: list(this.metricPricings, 'pmps'),
+      itemPricings: list(this.itemPricings, 'item_pricings'),
+      tiers: list(this.tiers, 'tiers'),
+      scheduled: list(this.scheduled, 'scheduled'),
+      items: list(this.items, 'items'),
+      metrics: list(this.metrics, 'metrics'),
+      company: list(this.companies, 'company')[0] ?? null,
+      bundles: list(this.bundles, 'bundles'),
+      bundleEntries: list(this.bundleEntries, 'bundle_entries'),
+    };
+  }
+
+  /**
+   * As `pricingViews`, from rows already read (`rowsSql`): the answers of the pricings `ids` found
+   * in `rows`, in the order of `rows.pricings`; `counts` and `layers` are what `pricingViews`
+   * reads through the usage hook and the assignments service.
+   */
+  pricingViewsFromRows(
+    rows: CatalogRows,
+    ids: Iterable<string>,
+    counts: Map<string, number>,
+    layers: AssignmentLayers,
+  ): ProductPricingResponse[] {
+    const wanted = new Set(ids);
+    const pricings = rows.pricings.filter((p) => wanted.has(p.id));
+    if (pricings.length === 0) return [];
+    const pmps = rows.pmps.filter((p) => wanted.has(p.product_pricing_id));
+    const ipIds = new Set(pmps.map((p) => p.item_pricing_id));
+    const itemIds = new Set(pmps.map((p) => p.item_id));
+    const metricIds = new Set(pmps.map((p) => p.metric_id));
+    return this.assemblePricingViews(
+      pricings,
+      byId(rows.products),
+      pmps,
+      rows.itemPricings.filter((ip) => ipIds.has(ip.id)),
+      rows.tiers.filter((t) => ipIds.has(t.item_pricing_id)),
+      rows.scheduled.filter((s) => ipIds.has(s.item_pricing_id)),
+      rows.items.filter((i) => itemIds.has(i.id)),
+      rows.metrics.filter((m) => metricIds.has(m.id)),
+      rows.company,
+      counts,
+      layers,
+    );
+  }
+
+  /** As `bundleViews`, from rows already read (`rowsSql`): the bundles `ids` found in `rows`, in the order of `rows.bundles`. */
+  bundleViewsFromRows(
+    rows: CatalogRows,
+    ids: Iterable<string>,
+    pricingCounts: Map<string, number>,
+    bundleCounts: Map<string, number>,
+    layers: AssignmentLayers,
+  ): BundleResponse[] {
+    const wanted = new Set(ids);
+    const bundles = rows.bundles.filter((b) => wanted.has(b.id));
+    if (bundles.length === 0) return [];
+    const entries = rows.bundleEntries.filter((e) => wanted.has(e.bundle_id));
+    const pricingViews = this.pricingViewsFromRows(
+      rows,
+      entries.map((e) => e.product_pricing_id),
+      pricingCounts,
+      layers,
+    );
+    return this.assembleBundleViews(bundles, entries, pricingViews, bundleCounts);
   }
 
   async pricingView(companyId: string, row: ProductPricingEntity): Promise<ProductPricingResponse> {
@@ -206,6 +385,15 @@ export class CatalogViews {
       () => this.pricingViews(companyId, pricingRows, undefined, m),
       () => this.hooks.subscriptionUsage.countByBundle(companyId, bundleIds, m),
     ] as const);
+    return this.assembleBundleViews(bundles, entries, pricingViews, counts);
+  }
+
+  private assembleBundleViews(
+    bundles: BundleEntity[],
+    entries: BundleProductPricingEntity[],
+    pricingViews: ProductPricingResponse[],
+    counts: Map<string, number>,
+  ): BundleResponse[] {
     const pricingById = new Map(pricingViews.map((v) => [v.id, v]));
     const entriesByBundle = groupBy(entries, (e) => e.bundle_id);
     return bundles.map((b) =>

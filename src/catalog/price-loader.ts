@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { isId } from '../platform/ids/ids';
 import type { BillableMetricEntity } from '../metrics/billable-metric.entity';
+import type { CatalogRows } from './catalog.views';
 import { BillableMetricsRepository } from '../metrics/metrics.repository';
 import type {
   ItemPricingEntity,
@@ -79,22 +80,42 @@ export class CatalogPriceLoader {
     const tiers = await repo(this.tiers).find(companyId, { where: { item_pricing_id: In(ipIds) } });
     const scheduled = await repo(this.scheduled).find(companyId, { where: { item_pricing_id: In(ipIds) } });
     const metrics = await repo(this.metrics).find(companyId, { where: { id: In(metricIds) } });
-    const ipById = new Map(ips.map((i) => [i.id, i]));
-    const metricById = new Map(metrics.map((x) => [x.id, x]));
-    const byPricing = new Map<string, CatalogPrice[]>();
-    for (const pmp of pmps) {
-      const ip = ipById.get(pmp.item_pricing_id);
-      if (!ip) continue;
-      const list = byPricing.get(pmp.product_pricing_id) ?? [];
-      list.push({
-        pmp,
-        item_pricing: ip,
-        tiers: tiers.filter((t) => t.item_pricing_id === ip.id),
-        scheduled: scheduled.filter((s) => s.item_pricing_id === ip.id),
-        metric: metricById.get(pmp.metric_id) ?? null,
-      });
-      byPricing.set(pmp.product_pricing_id, list);
-    }
-    return new PriceGraph(pricings, byPricing);
+    return buildPriceGraph(pricings, pmps, ips, tiers, scheduled, metrics);
   }
+
+  /** As `load`, from rows already read in one statement (`CatalogViews.rowsSql`). */
+  graphFromRows(rows: CatalogRows, pricingIds: readonly string[]): PriceGraph {
+    const ids = new Set(pricingIds);
+    const pricings = new Map(rows.pricings.filter((p) => ids.has(p.id)).map((r) => [r.id, r]));
+    const pmps = rows.pmps.filter((p) => pricings.has(p.product_pricing_id));
+    return buildPriceGraph(pricings, pmps, rows.itemPricings, rows.tiers, rows.scheduled, rows.metrics);
+  }
+}
+
+/** The graph of `pricings` from their pmps (in order) and the rows those name. */
+function buildPriceGraph(
+  pricings: Map<string, ProductPricingEntity>,
+  pmps: ProductMetricPricingEntity[],
+  ips: ItemPricingEntity[],
+  tiers: ItemPricingTierEntity[],
+  scheduled: ItemPricingScheduledPriceEntity[],
+  metrics: BillableMetricEntity[],
+): PriceGraph {
+  const ipById = new Map(ips.map((i) => [i.id, i]));
+  const metricById = new Map(metrics.map((x) => [x.id, x]));
+  const byPricing = new Map<string, CatalogPrice[]>();
+  for (const pmp of pmps) {
+    const ip = ipById.get(pmp.item_pricing_id);
+    if (!ip) continue;
+    const list = byPricing.get(pmp.product_pricing_id) ?? [];
+    list.push({
+      pmp,
+      item_pricing: ip,
+      tiers: tiers.filter((t) => t.item_pricing_id === ip.id),
+      scheduled: scheduled.filter((s) => s.item_pricing_id === ip.id),
+      metric: metricById.get(pmp.metric_id) ?? null,
+    });
+    byPricing.set(pmp.product_pricing_id, list);
+  }
+  return new PriceGraph(pricings, byPricing);
 }

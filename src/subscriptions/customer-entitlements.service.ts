@@ -2,13 +2,16 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { CustomerEntitlementsHook, CustomersHooks } from '../customers/customers.hooks';
 import { EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
-import { EntitlementAssignmentsService, AssignmentOwner } from '../entitlements/assignments/assignments.service';
+import { EntitlementAssignmentsService, AssignmentLayers, AssignmentOwner } from '../entitlements/assignments/assignments.service';
+import type { EntitlementEntity } from '../entitlements/entitlement.entity';
+import type { CatalogRows } from '../catalog/catalog.views';
+import { SubscriptionReadService } from './subscription-read.service';
 import type { EntitlementAssignmentView } from '../entitlements/assignments/assignment.rules';
 import { ProductPricingsRepository } from '../catalog/catalog.repository';
 import { EntitlementDefinitionsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
 import { customerEntitlements, EntitlementDef, subscriptionEntitlements } from './entitlement-combination';
 import { effectivePhase } from './phases';
-import type { StoredConfigItem } from './subscription.entity';
+import type { StoredConfigItem, SubscriptionPhaseEntity } from './subscription.entity';
 
 export interface EntitlementSubject {
   subscription_id: string;
@@ -31,6 +34,7 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     private readonly assignments: EntitlementAssignmentsService,
     private readonly clock: Clock,
     private readonly customersHooks: CustomersHooks,
+    private readonly reading: SubscriptionReadService,
   ) {}
 
   /** Customer responses take their computed_entitlements from here (CustomersHooks). */
@@ -58,8 +62,7 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     subjects: EntitlementSubject[],
     manager?: EntityManager,
   ): Promise<{ bySubscription: Map<string, EntitlementAssignmentView[]>; defs: Map<string, EntitlementDef> }> {
-    const out = new Map<string, EntitlementAssignmentView[]>();
-    if (subjects.length === 0) return { bySubscription: out, defs: new Map() };
+    if (subjects.length === 0) return { bySubscription: new Map(), defs: new Map() };
     const pricingIds = [...new Set(subjects.flatMap((s) => s.product_pricing_ids))];
     const pricingRepo = manager ? this.pricings.with(manager) : this.pricings;
     const rows = pricingIds.length ? await pricingRepo.find(companyId, { where: { id: In(pricingIds) } }) : [];
@@ -75,22 +78,14 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     const defRepo = manager ? this.definitions.with(manager) : this.definitions;
     const defRows = entIds.size ? await defRepo.find(companyId, { where: { id: In([...entIds]) } }) : [];
     const defs = new Map<string, EntitlementDef>(defRows.map((d) => [d.id, d]));
-    for (const s of subjects) {
-      const sources = s.product_pricing_ids
-        .filter((id) => productOf.has(id))
-        .map((id) => ({
-          product_layer: layers.layer('PRODUCT', productOf.get(id)!),
-          pricing_layer: layers.layer('PRODUCT_PRICING', id),
-          licence_count: s.config_items.filter((c) => c.product_pricing_id === id).reduce((acc, c) => acc + c.num_licenses, 0),
-        }));
-      out.set(s.subscription_id, subscriptionEntitlements(sources, layers.layer('SUBSCRIPTION', s.subscription_id), defs));
-    }
-    return { bySubscription: out, defs };
+    return { bySubscription: computeFrom(subjects, { productOf, layers, defs }), defs };
   }
 
   /**
    * customer id → the customer's computed entitlements: the subscriptions live now (started,
    * not cancelled) combined by each entitlement's aggregator_type, oldest subscription first.
+   * Outside a transaction, prepared statements (SubscriptionReadService): one, and one more when
+   * the customers have live subscriptions.
    */
   async computeForCustomers(
     companyId: string,
@@ -98,45 +93,111 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     manager?: EntityManager,
   ): Promise<Map<string, EntitlementAssignmentView[]>> {
     const ids = [...new Set(customerIds)];
-    const out = new Map<string, EntitlementAssignmentView[]>(ids.map((id) => [id, []]));
-    if (ids.length === 0) return out;
+    if (ids.length === 0) return new Map();
     const now = this.clock.now();
-    const subs = manager
-      ? await this.subscriptions
-          .with(manager)
-          .queryBuilder(companyId, 's')
-          .andWhere('s.customer_id IN (:...ids)', { ids })
-          .andWhere('(s.end_date IS NULL OR s.end_date > :now)', { now })
-          .orderBy('s.created_at', 'ASC')
-          .addOrderBy('s.id', 'ASC')
-          .getMany()
-      : await this.subscriptions.readLiveOfCustomers(companyId, ids, now);
-    if (subs.length === 0) return out;
-    const subIds = subs.map((s) => s.id);
-    const phases = manager
-      ? await this.phases.with(manager).find(companyId, { where: { subscription_id: In(subIds) } })
-      : await this.phases.readOf(companyId, subIds);
-    const subjects: (EntitlementSubject & { customer_id: string })[] = [];
-    for (const s of subs) {
-      const current = effectivePhase(
-        phases.filter((p) => p.subscription_id === s.id),
-        now,
+    if (!manager) {
+      const { live, phases } = await this.reading.readLive(companyId, ids, now);
+      const subjects = liveSubjects(live, phases, now);
+      if (subjects.length === 0) return customersFrom(ids, [], new Map(), new Map());
+      const pricingIds = [...new Set(subjects.flatMap((s) => s.product_pricing_ids))];
+      const read = await this.reading.readEntitlementInputs(
+        companyId,
+        subjects.map((s) => s.subscription_id),
+        pricingIds,
       );
-      if (!current) continue; // not started yet
-      subjects.push({
-        subscription_id: s.id,
-        customer_id: s.customer_id,
-        product_pricing_ids: current.product_pricing_ids,
-        config_items: current.config_items,
-      });
+      const inputs = entitlementInputs(read.catalog, read.assigned);
+      return customersFrom(ids, subjects, computeFrom(subjects, inputs), inputs.defs);
     }
-    const { bySubscription: perSub, defs } = await this.compute(companyId, subjects, manager);
-    for (const id of ids) {
-      const mine = subjects
-        .filter((s) => s.customer_id === id)
-        .map((s) => ({ subscription_id: s.subscription_id, entitlements: perSub.get(s.subscription_id) ?? [] }));
-      out.set(id, customerEntitlements(mine, defs));
-    }
-    return out;
+    const subs = await this.subscriptions
+      .with(manager)
+      .queryBuilder(companyId, 's')
+      .andWhere('s.customer_id IN (:...ids)', { ids })
+      .andWhere('(s.end_date IS NULL OR s.end_date > :now)', { now })
+      .orderBy('s.created_at', 'ASC')
+      .addOrderBy('s.id', 'ASC')
+      .getMany();
+    if (subs.length === 0) return customersFrom(ids, [], new Map(), new Map());
+    const phases = await this.phases.with(manager).find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
+    const subjects = liveSubjects(subs, phases, now);
+    const { bySubscription, defs } = await this.compute(companyId, subjects, manager);
+    return customersFrom(ids, subjects, bySubscription, defs);
   }
+}
+
+/** What computing entitlements reads: each pricing's product, the assignments of subscriptions, pricings and products, the definitions. */
+export interface EntitlementInputs {
+  productOf: Map<string, string>;
+  layers: AssignmentLayers;
+  defs: Map<string, EntitlementDef>;
+}
+
+/** The inputs from rows read in one statement (catalog's `rowsSql`/`pricingsSql`, entitlements' `layersSql`). */
+export function entitlementInputs(
+  catalog: Pick<CatalogRows, 'pricings'>,
+  read: { layers: AssignmentLayers; entitlements: EntitlementEntity[] },
+): EntitlementInputs {
+  return {
+    productOf: new Map(catalog.pricings.map((p) => [p.id, p.product_id])),
+    layers: read.layers,
+    defs: new Map<string, EntitlementDef>(read.entitlements.map((d) => [d.id, d])),
+  };
+}
+
+/** subscription id → computed entitlements of each subject (pure). */
+export function computeFrom(
+  subjects: EntitlementSubject[],
+  { productOf, layers, defs }: EntitlementInputs,
+): Map<string, EntitlementAssignmentView[]> {
+  const out = new Map<string, EntitlementAssignmentView[]>();
+  for (const s of subjects) {
+    const sources = s.product_pricing_ids
+      .filter((id) => productOf.has(id))
+      .map((id) => ({
+        product_layer: layers.layer('PRODUCT', productOf.get(id)!),
+        pricing_layer: layers.layer('PRODUCT_PRICING', id),
+        licence_count: s.config_items.filter((c) => c.product_pricing_id === id).reduce((acc, c) => acc + c.num_licenses, 0),
+      }));
+    out.set(s.subscription_id, subscriptionEntitlements(sources, layers.layer('SUBSCRIPTION', s.subscription_id), defs));
+  }
+  return out;
+}
+
+/** The live subscriptions (oldest first) that have started at `now`, each with the plan in effect (pure). */
+export function liveSubjects(
+  live: { id: string; customer_id: string }[],
+  phases: SubscriptionPhaseEntity[],
+  now: Date,
+): (EntitlementSubject & { customer_id: string })[] {
+  const subjects: (EntitlementSubject & { customer_id: string })[] = [];
+  for (const s of live) {
+    const current = effectivePhase(
+      phases.filter((p) => p.subscription_id === s.id),
+      now,
+    );
+    if (!current) continue; // not started yet
+    subjects.push({
+      subscription_id: s.id,
+      customer_id: s.customer_id,
+      product_pricing_ids: current.product_pricing_ids,
+      config_items: current.config_items,
+    });
+  }
+  return subjects;
+}
+
+/** customer id → computed entitlements, from its live subjects' (pure). */
+export function customersFrom(
+  ids: string[],
+  subjects: (EntitlementSubject & { customer_id: string })[],
+  perSub: Map<string, EntitlementAssignmentView[]>,
+  defs: Map<string, EntitlementDef>,
+): Map<string, EntitlementAssignmentView[]> {
+  const out = new Map<string, EntitlementAssignmentView[]>();
+  for (const id of ids) {
+    const mine = subjects
+      .filter((s) => s.customer_id === id)
+      .map((s) => ({ subscription_id: s.subscription_id, entitlements: perSub.get(s.subscription_id) ?? [] }));
+    out.set(id, customerEntitlements(mine, defs));
+  }
+  return out;
 }

@@ -3,7 +3,8 @@ import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId } from '../platform/ids/ids';
 import { BundleProductPricingsRepository, BundlesRepository } from '../catalog/catalog.repository';
-import { CatalogPriceLoader } from '../catalog/price-loader';
+import { CatalogPriceLoader, PriceGraph } from '../catalog/price-loader';
+import type { CatalogRows } from '../catalog/catalog.views';
 import type { BundleEntity, ProductMetricPricingEntity, ProductPricingEntity } from '../catalog/catalog.entity';
 import { itemPricingShape } from '../catalog/catalog.mapper';
 import type { PriceShape } from '../catalog/pricing.rules';
@@ -132,21 +133,12 @@ export class PlanCatalog {
 
   /** The pricings and their prices as subscriptions read them (catalog's CatalogPriceLoader, in the caller's transaction). */
   async load(m: EntityManager, companyId: string, pricingIds: string[]): Promise<PlanCatalogData> {
-    const graph = await this.prices.load(companyId, pricingIds, m);
-    const byPricing = new Map<string, PlanPmp[]>();
-    for (const id of graph.pricings.keys()) {
-      const prices = graph.prices(id);
-      if (prices.length === 0) continue;
-      byPricing.set(
-        id,
-        prices.map((p) => ({
-          pmp: p.pmp,
-          shape: itemPricingShape(p.item_pricing, p.tiers, p.scheduled),
-          licence: p.metric?.type === 'LICENSE_METRIC',
-        })),
-      );
-    }
-    return new PlanCatalogData(new Map(graph.pricings), byPricing);
+    return planData(await this.prices.load(companyId, pricingIds, m));
+  }
+
+  /** As `load`, from catalog rows already read in one statement (`CatalogViews.rowsSql`). */
+  fromRows(rows: CatalogRows, pricingIds: string[]): PlanCatalogData {
+    return planData(this.prices.graphFromRows(rows, pricingIds));
   }
 
   /**
@@ -288,4 +280,22 @@ export class PlanCatalog {
         },
     );
   }
+}
+
+/** The plan data of a price graph. */
+function planData(graph: PriceGraph): PlanCatalogData {
+  const byPricing = new Map<string, PlanPmp[]>();
+  for (const id of graph.pricings.keys()) {
+    const prices = graph.prices(id);
+    if (prices.length === 0) continue;
+    byPricing.set(
+      id,
+      prices.map((p) => ({
+        pmp: p.pmp,
+        shape: itemPricingShape(p.item_pricing, p.tiers, p.scheduled),
+        licence: p.metric?.type === 'LICENSE_METRIC',
+      })),
+    );
+  }
+  return new PlanCatalogData(new Map(graph.pricings), byPricing);
 }

@@ -5,16 +5,27 @@ import { CatalogHooks, SubscriptionUsageCounter } from '../catalog/catalog.hooks
 import { phaseInEffectSql } from './phases';
 
 /**
- * The phases that still matter at `$2` (now): the phase in effect now and one still to come
- * (phases.ts), of subscriptions not cancelled (end_date null or after now).
+ * The phases that still matter at `now` (a bound parameter): the phase in effect now and one
+ * still to come (phases.ts), of subscriptions not cancelled (end_date null or after now), of the
+ * company `company` (a bound parameter).
  */
-const LIVE_PHASES = (join = '') => `
+const LIVE_PHASES = (join = '', company = '$1', now = '$2') => `
   FROM subscriptions s
   JOIN subscription_phases ph ON ph.company_id = s.company_id AND ph.subscription_id = s.id
   ${join}
-  WHERE s.company_id = $1
-    AND (s.end_date IS NULL OR s.end_date > $2)
-    AND ${phaseInEffectSql('ph', '$2')}`;
+  WHERE s.company_id = ${company}
+    AND (s.end_date IS NULL OR s.end_date > ${now})
+    AND ${phaseInEffectSql('ph', now)}`;
+
+const BY_PRICING = (company: string, now: string, pricingIds: string) => `SELECT x.pid AS id, count(DISTINCT s.id)::int AS n
+       ${LIVE_PHASES('CROSS JOIN LATERAL unnest(ph.product_pricing_ids) AS x(pid)', company, now)}
+         AND x.pid IN (${pricingIds})
+       GROUP BY x.pid`;
+
+const BY_BUNDLE = (company: string, now: string, bundleIds: string) => `SELECT ph.bundle_pricing_id AS id, count(DISTINCT s.id)::int AS n
+       ${LIVE_PHASES('', company, now)}
+         AND ph.bundle_pricing_id IN (${bundleIds})
+       GROUP BY ph.bundle_pricing_id`;
 
 /** How many live subscriptions use pricings and bundles, for catalog's `num_subs` (fills the catalog's `subscriptionUsage` hook). */
 @Injectable()
@@ -34,10 +45,7 @@ export class PricingUsageCounts implements SubscriptionUsageCounter, OnModuleIni
     const out = new Map(pricingIds.map((id) => [id, 0]));
     if (pricingIds.length === 0) return out;
     const rows: { id: string; n: number }[] = await (manager ?? this.dataSource.manager).query(
-      `SELECT x.pid AS id, count(DISTINCT s.id)::int AS n
-       ${LIVE_PHASES('CROSS JOIN LATERAL unnest(ph.product_pricing_ids) AS x(pid)')}
-         AND x.pid = ANY($3::text[])
-       GROUP BY x.pid`,
+      BY_PRICING('$1', '$2', 'SELECT unnest($3::text[])'),
       [companyId, this.clock.now(), pricingIds],
     );
     for (const r of rows) out.set(r.id, Number(r.n));
@@ -49,13 +57,19 @@ export class PricingUsageCounts implements SubscriptionUsageCounter, OnModuleIni
     const out = new Map(bundleIds.map((id) => [id, 0]));
     if (bundleIds.length === 0) return out;
     const rows: { id: string; n: number }[] = await (manager ?? this.dataSource.manager).query(
-      `SELECT ph.bundle_pricing_id AS id, count(DISTINCT s.id)::int AS n
-       ${LIVE_PHASES()}
-         AND ph.bundle_pricing_id = ANY($3::text[])
-       GROUP BY ph.bundle_pricing_id`,
+      BY_BUNDLE('$1', '$2', 'SELECT unnest($3::text[])'),
       [companyId, this.clock.now(), bundleIds],
     );
     for (const r of rows) out.set(r.id, Number(r.n));
     return out;
+  }
+
+  /**
+   * For one-statement reads: SQL of a JSON object, id → count, of the pricings (`of: 'pricing'`)
+   * or bundles whose ids `ids` (SQL: a subquery) gives; ids without live subscriptions are absent.
+   */
+  countsSql(of: 'pricing' | 'bundle', companyParam: string, nowParam: string, ids: string): string {
+    const grouped = of === 'pricing' ? BY_PRICING(companyParam, nowParam, ids) : BY_BUNDLE(companyParam, nowParam, ids);
+    return `(SELECT coalesce(json_object_agg(counted.id, counted.n), '{}') FROM (${grouped}) counted)`;
   }
 }

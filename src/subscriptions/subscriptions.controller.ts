@@ -5,7 +5,6 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { SubscriptionViews } from './subscriptions.views';
-import { SubscriptionLookup } from './subscription-lookup.service';
 import { SubscriptionSearch } from './subscription-search.service';
 import { CreateSubscriptionUseCase } from './create-subscription.use-case';
 import { UpdateSubscriptionUseCase } from './update-subscription.use-case';
@@ -34,7 +33,6 @@ import {
 export class SubscriptionsController {
   constructor(
     private readonly views: SubscriptionViews,
-    private readonly lookup: SubscriptionLookup,
     private readonly search: SubscriptionSearch,
     private readonly creating: CreateSubscriptionUseCase,
     private readonly updating: UpdateSubscriptionUseCase,
@@ -64,7 +62,7 @@ export class SubscriptionsController {
   @ApiOperation({ summary: 'Get a subscription by id or identifier (spec #19)' })
   @ApiOkResponse({ type: SubscriptionResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<SubscriptionResponse> {
-    return this.views.one(companyId, await this.lookup.get(companyId, id));
+    return this.views.get(companyId, id);
   }
 
   @Patch(':id')

@@ -17,6 +17,7 @@ import { CancelSubscriptionUseCase } from './cancel-subscription.use-case';
 import { SubscriptionLifecycleUseCase } from './subscription-lifecycle.use-case';
 import { SubscriptionUsageUseCase } from './subscription-usage.use-case';
 import { PricingUsageCounts } from './pricing-usage-counts.service';
+import { SubscriptionReadService } from './subscription-read.service';
 import { SUBSCRIPTION_REPOSITORIES } from './subscriptions.repository';
 import { PlanCatalog } from './plan-catalog';
 import { SubscriptionViews } from './subscriptions.views';
@@ -47,6 +48,7 @@ import { SubscriptionBillingStateService } from './subscription-billing-state.se
     SubscriptionLifecycleUseCase,
     SubscriptionUsageUseCase,
     PricingUsageCounts,
+    SubscriptionReadService,
     SubscriptionBillingStateService,
   ],
   exports: [

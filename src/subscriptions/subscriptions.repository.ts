@@ -21,37 +21,12 @@ export class SubscriptionsRepository extends ScopedRepository<SubscriptionEntity
     );
     return rows.length ? hydrator(this.ds, SubscriptionEntity)(rows[0]) : null;
   }
-
-  /** Hot read (prepared): the customers' subscriptions not ended at `now`, oldest first. */
-  async readLiveOfCustomers(companyId: string, customerIds: string[], now: Date): Promise<SubscriptionEntity[]> {
-    const rows = await prepared(
-      this.ds,
-      'tally_live_subscriptions_of_customers',
-      `SELECT * FROM subscriptions WHERE company_id = $1 AND customer_id = ANY($2::text[]) AND (end_date IS NULL OR end_date > $3)
-       ORDER BY created_at, id`,
-      [requireCompany(companyId), customerIds, now],
-    );
-    const make = hydrator(this.ds, SubscriptionEntity);
-    return rows.map(make);
-  }
 }
 
 @Injectable()
 export class SubscriptionPhasesRepository extends ScopedRepository<SubscriptionPhaseEntity> {
-  constructor(private readonly ds: DataSource) {
+  constructor(ds: DataSource) {
     super(SubscriptionPhaseEntity, ds.manager);
-  }
-
-  /** Hot read (outside a transaction, prepared): every phase of these subscriptions. */
-  async readOf(companyId: string, subscriptionIds: string[]): Promise<SubscriptionPhaseEntity[]> {
-    const rows = await prepared(
-      this.ds,
-      'tally_phases_of_subscriptions',
-      'SELECT * FROM subscription_phases WHERE company_id = $1 AND subscription_id = ANY($2::text[])',
-      [requireCompany(companyId), subscriptionIds],
-    );
-    const make = hydrator(this.ds, SubscriptionPhaseEntity);
-    return rows.map(make);
   }
 }
 

@@ -2,7 +2,7 @@ import { toEmbeddedBundlePricing } from '../catalog/catalog.mapper';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
-import { reads } from '../platform/database/reads';
+import { DomainError } from '../platform/errors/domain-error';
 import { Clock } from '../platform/clock/clock';
 import { iso } from '../platform/timestamps';
 import type { SearchPage } from '../platform/search/search';
@@ -11,8 +11,19 @@ import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog
 import { CustomersRepository } from '../customers/customers.repository';
 import { toCustomerResponse } from '../customers/customers.mapper';
 import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
-import { CustomerEntitlementsService } from './customer-entitlements.service';
-import { PlanCatalog } from './plan-catalog';
+import type { CustomerEntity } from '../customers/customer.entity';
+import type { BundleResponse } from '../catalog/dto/bundle.dto';
+import type { EntitlementAssignmentView } from '../entitlements/assignments/assignment.rules';
+import {
+  computeFrom,
+  CustomerEntitlementsService,
+  customersFrom,
+  EntitlementSubject,
+  entitlementInputs,
+  liveSubjects,
+} from './customer-entitlements.service';
+import { SubscriptionRead, SubscriptionReadService } from './subscription-read.service';
+import { PlanCatalog, PlanCatalogData } from './plan-catalog';
 import { displayPhase, pendingPhase } from './phases';
 import { SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
 import type { StoredConfigItem, SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
@@ -76,6 +87,7 @@ export class SubscriptionViews implements OnModuleInit {
     private readonly entitlements: CustomerEntitlementsService,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly events: WebhookEventsService,
+    private readonly reading: SubscriptionReadService,
   ) {}
 
   /** Webhook events carry subscriptions as their GET answers them, read in the transaction of the change. */
@@ -95,50 +107,109 @@ export class SubscriptionViews implements OnModuleInit {
     return (await this.many(companyId, [sub]))[0];
   }
 
+  /** `GET /subscriptions/{id or identifier}`: the subscription and its answer in one prepared statement; a 404 when there is none. */
+  async get(companyId: string, idOrIdentifier: string): Promise<SubscriptionResponse> {
+    const now = this.clock.now();
+    const read = await this.reading.read(companyId, { key: idOrIdentifier }, now);
+    if (read.subs.length === 0) throw DomainError.notFound('subscription');
+    return this.fromRead(read.subs, read, now)[0];
+  }
+
   /** `manager`: read inside that transaction. */
   async many(companyId: string, subs: SubscriptionEntity[], manager?: EntityManager): Promise<SubscriptionResponse[]> {
     if (subs.length === 0) return [];
     const now = this.clock.now();
-    const m = manager ?? this.dataSource.manager;
-    const r = <R extends { with(m: EntityManager): R }>(repo: R): R => repo.with(m);
-    const subIds = subs.map((s) => s.id);
-    // outside a transaction the hot path: one prepared statement
-    const allPhases = manager
-      ? await r(this.phases).find(companyId, { where: { subscription_id: In(subIds) } })
-      : await this.phases.readOf(companyId, subIds);
-    const shown = new Map<string, { phase: SubscriptionPhaseEntity | null; pending: SubscriptionPhaseEntity | null }>();
-    for (const s of subs) {
-      const mine = allPhases.filter((p) => p.subscription_id === s.id);
-      shown.set(s.id, { phase: displayPhase(mine, now), pending: pendingPhase(mine, now) });
-    }
+    if (manager) return this.inTransaction(companyId, subs, manager, now);
+    const customerIds = [...new Set(subs.map((s) => s.customer_id))];
+    const read = await this.reading.read(companyId, { ids: subs.map((s) => s.id), customerIds }, now);
+    return this.fromRead(subs, read, now);
+  }
+
+  /**
+   * The hot path: everything read in one statement (SubscriptionReadService), then each module's
+   * mapping. Entitlements are computed once per subscription: a live subscription's serve both
+   * its own answer and its customer's.
+   */
+  private fromRead(subs: SubscriptionEntity[], read: SubscriptionRead, now: Date): SubscriptionResponse[] {
+    const shown = shownPhases(subs, read.phases, now);
+    const live = liveSubjects(read.live, read.phases, now);
+    const liveIds = new Set(live.map((l) => l.subscription_id));
+    const subjects: EntitlementSubject[] = [
+      ...live,
+      ...subs.filter((s) => !liveIds.has(s.id)).map((s) => subjectOf(s.id, shown.get(s.id)!.phase)),
+    ];
     const phaseList = [...shown.values()].map((v) => v.phase).filter((p): p is SubscriptionPhaseEntity => p !== null);
     const pricingIds = [...new Set(phaseList.flatMap((p) => p.product_pricing_ids))];
     const bundleIds = [...new Set(phaseList.map((p) => p.bundle_pricing_id).filter((b): b is string => !!b))];
     const customerIds = [...new Set(subs.map((s) => s.customer_id))];
-    const [customers, pricingRows, bundleRows, data, entitlements, customerEntitlements] = await reads(manager, [
-      () => r(this.customers).find(companyId, { where: { id: In(customerIds) } }),
-      async () => (pricingIds.length ? r(this.pricings).find(companyId, { where: { id: In(pricingIds) } }) : []),
-      async () => (bundleIds.length ? r(this.bundles).find(companyId, { where: { id: In(bundleIds) } }) : []),
-      () => this.plan.load(m, companyId, pricingIds),
-      () =>
-        this.entitlements.computeForSubscriptions(
-          companyId,
-          subs.map((s) => ({
-            subscription_id: s.id,
-            product_pricing_ids: shown.get(s.id)!.phase?.product_pricing_ids ?? [],
-            config_items: shown.get(s.id)!.phase?.config_items ?? [],
-          })),
-          m,
-        ),
-      () => this.entitlements.computeForCustomers(companyId, customerIds, m),
-    ] as const);
-    const [pricingViews, bundleViews] = await reads(manager, [
-      () => this.catalogViews.pricingViews(companyId, pricingRows, undefined, manager),
-      () => this.catalogViews.bundleViews(companyId, bundleRows, manager),
-    ] as const);
-    const customerById = new Map(customers.map((c) => [c.id, c]));
-    const pricingById = new Map(pricingViews.map((p) => [p.id, p]));
-    const bundleById = new Map(bundleViews.map((b) => [b.id, b]));
+    const { catalog, assigned } = read;
+    const inputs = entitlementInputs(catalog, assigned);
+    const perSub = computeFrom(subjects, inputs);
+    const count = (counts: Record<string, number>, ids: Iterable<string>) => new Map([...ids].map((id) => [id, counts[id] ?? 0]));
+    const pricingCounts = count(
+      read.pricingCounts,
+      catalog.pricings.map((p) => p.id),
+    );
+    return this.assemble(subs, now, {
+      shown,
+      customers: read.customers,
+      customerEntitlements: customersFrom(customerIds, live, perSub, inputs.defs),
+      entitlements: perSub,
+      data: this.plan.fromRows(catalog, pricingIds),
+      pricingViews: this.catalogViews.pricingViewsFromRows(catalog, pricingIds, pricingCounts, assigned.layers),
+      bundleViews: this.catalogViews.bundleViewsFromRows(
+        catalog,
+        bundleIds,
+        pricingCounts,
+        count(read.bundleCounts, bundleIds),
+        assigned.layers,
+      ),
+    });
+  }
+
+  /** Inside a transaction: TypeORM queries on its manager (webhook events build their objects there). */
+  private async inTransaction(companyId: string, subs: SubscriptionEntity[], m: EntityManager, now: Date): Promise<SubscriptionResponse[]> {
+    const r = <R extends { with(m: EntityManager): R }>(repo: R): R => repo.with(m);
+    const subIds = subs.map((s) => s.id);
+    const allPhases = await r(this.phases).find(companyId, { where: { subscription_id: In(subIds) } });
+    const shown = shownPhases(subs, allPhases, now);
+    const phaseList = [...shown.values()].map((v) => v.phase).filter((p): p is SubscriptionPhaseEntity => p !== null);
+    const pricingIds = [...new Set(phaseList.flatMap((p) => p.product_pricing_ids))];
+    const bundleIds = [...new Set(phaseList.map((p) => p.bundle_pricing_id).filter((b): b is string => !!b))];
+    const customerIds = [...new Set(subs.map((s) => s.customer_id))];
+    const customers = await r(this.customers).find(companyId, { where: { id: In(customerIds) } });
+    const pricingRows = pricingIds.length ? await r(this.pricings).find(companyId, { where: { id: In(pricingIds) } }) : [];
+    const bundleRows = bundleIds.length ? await r(this.bundles).find(companyId, { where: { id: In(bundleIds) } }) : [];
+    const data = await this.plan.load(m, companyId, pricingIds);
+    const entitlements = await this.entitlements.computeForSubscriptions(
+      companyId,
+      subs.map((s) => subjectOf(s.id, shown.get(s.id)!.phase)),
+      m,
+    );
+    const customerEntitlements = await this.entitlements.computeForCustomers(companyId, customerIds, m);
+    const pricingViews = await this.catalogViews.pricingViews(companyId, pricingRows, undefined, m);
+    const bundleViews = await this.catalogViews.bundleViews(companyId, bundleRows, m);
+    return this.assemble(subs, now, { shown, customers, customerEntitlements, entitlements, data, pricingViews, bundleViews });
+  }
+
+  /** The answers, from everything read (pure). */
+  private assemble(
+    subs: SubscriptionEntity[],
+    now: Date,
+    read: {
+      shown: Map<string, ShownPhases>;
+      customers: CustomerEntity[];
+      customerEntitlements: Map<string, EntitlementAssignmentView[]>;
+      entitlements: Map<string, EntitlementAssignmentView[]>;
+      data: PlanCatalogData;
+      pricingViews: ProductPricingResponse[];
+      bundleViews: BundleResponse[];
+    },
+  ): SubscriptionResponse[] {
+    const { shown, data, entitlements, customerEntitlements } = read;
+    const customerById = new Map(read.customers.map((c) => [c.id, c]));
+    const pricingById = new Map(read.pricingViews.map((p) => [p.id, p]));
+    const bundleById = new Map(read.bundleViews.map((b) => [b.id, b]));
 
     return subs.map((s) => {
       const { phase, pending } = shown.get(s.id)!;
@@ -204,4 +275,28 @@ export class SubscriptionViews implements OnModuleInit {
       };
     });
   }
+}
+
+interface ShownPhases {
+  phase: SubscriptionPhaseEntity | null;
+  pending: SubscriptionPhaseEntity | null;
+}
+
+/** Each subscription's phase shown and pending change at `now`. */
+function shownPhases(subs: SubscriptionEntity[], phases: SubscriptionPhaseEntity[], now: Date): Map<string, ShownPhases> {
+  const shown = new Map<string, ShownPhases>();
+  for (const s of subs) {
+    const mine = phases.filter((p) => p.subscription_id === s.id);
+    shown.set(s.id, { phase: displayPhase(mine, now), pending: pendingPhase(mine, now) });
+  }
+  return shown;
+}
+
+/** What a subscription's computed entitlements come from: the phase it shows. */
+function subjectOf(subscriptionId: string, phase: SubscriptionPhaseEntity | null): EntitlementSubject {
+  return {
+    subscription_id: subscriptionId,
+    product_pricing_ids: phase?.product_pricing_ids ?? [],
+    config_items: phase?.config_items ?? [],
+  };
 }

@@ -121,8 +121,7 @@ export class EntitlementAssignmentsService {
 
   /** The assignment sets of many owners: one query for the assignments, one for their entitlements. */
   async readMany(companyId: string, owners: AssignmentOwner[], manager?: EntityManager): Promise<AssignmentLayers> {
-    const byOwner = new Map<string, AssignmentEntry[]>();
-    if (owners.length === 0) return new AssignmentLayers(byOwner);
+    if (owners.length === 0) return new AssignmentLayers(new Map());
     const repo = manager ? this.assignments.with(manager) : this.assignments;
     const types = [...new Set(owners.map((o) => o.type))];
     const ids = [...new Set(owners.map((o) => o.id))];
@@ -133,18 +132,44 @@ export class EntitlementAssignmentsService {
       .orderBy('a.owner_id')
       .addOrderBy('a.position')
       .getMany();
-    if (rows.length === 0) return new AssignmentLayers(byOwner);
+    if (rows.length === 0) return new AssignmentLayers(new Map());
     const entRepo = manager ? this.entitlements.with(manager) : this.entitlements;
     const ents = await entRepo.find(companyId, { where: { id: In([...new Set(rows.map((r) => r.entitlement_id))]) } });
-    const entById = new Map(ents.map((e) => [e.id, e]));
-    for (const row of rows) {
-      const e = entById.get(row.entitlement_id);
-      if (!e) continue;
-      const k = ownerKey(row.owner_type, row.owner_id);
-      const list = byOwner.get(k) ?? [];
-      list.push({ id: row.id, entitlement_id: e.id, key: e.key, name: e.name, type: e.type, value: row.value as AssignmentValue });
-      byOwner.set(k, list);
-    }
-    return new AssignmentLayers(byOwner);
+    return layersOf(rows, ents);
   }
+
+  /**
+   * For one-statement reads: the SQL of a JSON object holding the assignments of the owners
+   * (for each owner type, `ids` is SQL giving their ids: a subquery, or `SELECT unnest($n::text[])`)
+   * and the entitlements they assign, of the company `companyParam`; `layersFromJson` reads it.
+   */
+  layersSql(companyParam: string, owners: { type: AssignmentOwnerType; ids: string }[]): string {
+    const condition = owners.map((o) => `(a.owner_type = '${o.type}' AND a.owner_id IN (${o.ids}))`).join(' OR ');
+    const assigned = `SELECT a.entitlement_id FROM entitlement_assignments a WHERE a.company_id = ${companyParam} AND (${condition})`;
+    return `json_build_object(
+      'assignments', ${this.assignments.jsonRowsSql('a', companyParam, condition, 'a.owner_id, a.position')},
+      'entitlements', ${this.entitlements.jsonRowsSql('e', companyParam, `e.id IN (${assigned})`)})`;
+  }
+
+  /** The layers read by `layersSql`, and the entitlements they assign (their definitions). */
+  layersFromJson(json: unknown): { layers: AssignmentLayers; entitlements: EntitlementEntity[] } {
+    const { assignments, entitlements } = json as { assignments: unknown; entitlements: unknown };
+    const ents = this.entitlements.fromJson(entitlements);
+    return { layers: layersOf(this.assignments.fromJson(assignments), ents), entitlements: ents };
+  }
+}
+
+/** Assignment rows (ordered by owner, then position) with their entitlements, as layers. */
+function layersOf(rows: EntitlementAssignmentEntity[], ents: EntitlementEntity[]): AssignmentLayers {
+  const byOwner = new Map<string, AssignmentEntry[]>();
+  const entById = new Map(ents.map((e) => [e.id, e]));
+  for (const row of rows) {
+    const e = entById.get(row.entitlement_id);
+    if (!e) continue;
+    const k = ownerKey(row.owner_type, row.owner_id);
+    const list = byOwner.get(k) ?? [];
+    list.push({ id: row.id, entitlement_id: e.id, key: e.key, name: e.name, type: e.type, value: row.value as AssignmentValue });
+    byOwner.set(k, list);
+  }
+  return new AssignmentLayers(byOwner);
 }

@@ -1,5 +1,6 @@
 import { DataSource, EntityManager, EntityTarget, FindOptionsOrder, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../errors/domain-error';
+import { jsonArraySql, jsonHydrator } from '../database/prepared';
 
 type Scoped = ObjectLiteral & { company_id: string };
 type Where<T> = FindOptionsWhere<T> | FindOptionsWhere<T>[];
@@ -100,6 +101,25 @@ export class ScopedRepository<T extends Scoped> {
   async delete(companyId: string, where: FindOptionsWhere<T>): Promise<number> {
     const result = await this.manager.delete(this.target, this.scope(companyId, where) as FindOptionsWhere<T>);
     return result.affected ?? 0;
+  }
+
+  /**
+   * For one-statement reads that gather the rows of several tables: the SQL of a scalar subquery
+   * giving this table's rows (as `alias`) of the company `companyParam` (a bound parameter, e.g.
+   * `$1`) that match `condition`, as a JSON array (`[]` when none), in `orderBy` order when
+   * given. `fromJson` maps the array back to entities.
+   */
+  jsonRowsSql(alias: string, companyParam: string, condition: string, orderBy?: string): string {
+    const ds = this.manager.connection;
+    const entity = this.target as new () => T;
+    const from = `FROM "${ds.getMetadata(entity).tableName}" ${alias} WHERE ${alias}.company_id = ${companyParam} AND (${condition})`;
+    return jsonArraySql(ds, entity, alias, from, orderBy);
+  }
+
+  /** The entities of a JSON array made by `jsonRowsSql`. */
+  fromJson(rows: unknown): T[] {
+    const make = jsonHydrator(this.manager.connection, this.target as new () => T);
+    return (rows as Record<string, unknown>[]).map(make);
   }
 
   /** A query builder already filtered by company (`<alias>.company_id = :companyId`). */

@@ -1,0 +1,189 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { jsonArraySql, jsonHydrator, prepared } from '../platform/database/prepared';
+import { CatalogRows, CatalogViews } from '../catalog/catalog.views';
+import { CustomersRepository } from '../customers/customers.repository';
+import type { CustomerEntity } from '../customers/customer.entity';
+import { AssignmentLayers, EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
+import type { EntitlementEntity } from '../entitlements/entitlement.entity';
+import { PricingUsageCounts } from './pricing-usage-counts.service';
+import { phaseInEffectSql } from './phases';
+import { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
+
+/** Everything a subscription answer (or a customer's computed entitlements) reads, in one statement. */
+export interface SubscriptionRead {
+  /** The subscription found by its key (`read` with `key`); [] with `ids` (the caller has the rows). */
+  subs: SubscriptionEntity[];
+  /** The customers' subscriptions not ended at `now`, oldest first (created_at, id). */
+  live: { id: string; customer_id: string }[];
+  /** Every phase of those subscriptions and of the live ones. */
+  phases: SubscriptionPhaseEntity[];
+  /** The customers. */
+  customers: CustomerEntity[];
+  /**
+   * The catalog rows of the plans in effect now or still to come of those subscriptions
+   * (`phaseInEffectSql`: a superset of the phases the answers show and of the live plans), and
+   * of their bundles.
+   */
+  catalog: CatalogRows;
+  /** The assignments of those subscriptions, pricings and products, and the entitlements assigned. */
+  assigned: { layers: AssignmentLayers; entitlements: EntitlementEntity[] };
+  /** Live subscriptions per pricing and per bundle of `catalog` (absent: none). */
+  pricingCounts: Record<string, number>;
+  bundleCounts: Record<string, number>;
+}
+
+type Subject = { key: string } | { ids: string[]; customerIds: string[] };
+
+/**
+ * The hot reads behind subscription answers (ONE prepared statement) and customers' computed
+ * entitlements (one, then one more when they have live subscriptions). The answers' statement
+ * is composed of the SQL each owning module offers (customers' rows, catalog's rows,
+ * entitlements' assignments, the usage counts) around subscriptions' own tables. The rules that
+ * pick a phase stay in TypeScript (phases.ts): the statement reads the phases that can matter at
+ * `now` (`phaseInEffectSql`) and the caller picks among them. Outside transactions only.
+ */
+@Injectable()
+export class SubscriptionReadService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalogViews: CatalogViews,
+    private readonly assignments: EntitlementAssignmentsService,
+    private readonly usageCounts: PricingUsageCounts,
+    private readonly customers: CustomersRepository,
+  ) {}
+
+  /**
+   * `key`: the subscription whose id or, failing that, identifier it is (as
+   * `SubscriptionsRepository.readByIdOrIdentifier`); `ids`: those subscriptions, of those
+   * customers.
+   */
+  async read(companyId: string, subject: Subject, now: Date): Promise<SubscriptionRead> {
+    const byKey = 'key' in subject;
+    const variant = byKey ? 'key' : 'ids';
+    const sql = (this.sql[variant] ??= this.compose(byKey));
+    const [row] = await prepared<Record<string, unknown>>(
+      this.dataSource,
+      `tally_subscription_read_${variant}`,
+      sql,
+      byKey ? [company(companyId), subject.key, now] : [company(companyId), subject.ids, now, subject.customerIds],
+    );
+    const subs = jsonHydrator(this.dataSource, SubscriptionEntity);
+    const phases = jsonHydrator(this.dataSource, SubscriptionPhaseEntity);
+    return {
+      subs: (row.subs as Record<string, unknown>[]).map(subs),
+      live: row.live as SubscriptionRead['live'],
+      phases: (row.phases as Record<string, unknown>[]).map(phases),
+      customers: this.customers.fromJson(row.customers),
+      catalog: this.catalogViews.rowsFromJson(row.catalog),
+      assigned: this.assignments.layersFromJson(row.entitlements),
+      pricingCounts: row.pricing_counts as Record<string, number>,
+      bundleCounts: row.bundle_counts as Record<string, number>,
+    };
+  }
+
+  /**
+   * Customers' computed entitlements, first step: their live subscriptions (oldest first) and
+   * those subscriptions' phases, in one small prepared statement (a customer without
+   * subscriptions costs no more).
+   */
+  async readLive(
+    companyId: string,
+    customerIds: string[],
+    now: Date,
+  ): Promise<{ live: SubscriptionRead['live']; phases: SubscriptionPhaseEntity[] }> {
+    const [row] = await prepared<{ live: SubscriptionRead['live']; phases: Record<string, unknown>[] }>(
+      this.dataSource,
+      'tally_subscription_read_live',
+      (this.sql.live ??= `WITH read_live AS (
+          SELECT l.id, l.customer_id, l.created_at FROM subscriptions l
+          WHERE l.company_id = $1 AND l.customer_id = ANY($2::text[]) AND (l.end_date IS NULL OR l.end_date > $3))
+        SELECT (SELECT coalesce(json_agg(json_build_object('id', l.id, 'customer_id', l.customer_id) ORDER BY l.created_at, l.id), '[]')
+            FROM read_live l) AS live,
+          ${jsonArraySql(
+            this.dataSource,
+            SubscriptionPhaseEntity,
+            'ph',
+            'FROM subscription_phases ph WHERE ph.company_id = $1 AND ph.subscription_id IN (SELECT id FROM read_live)',
+          )} AS phases`),
+      [company(companyId), customerIds, now],
+    );
+    const phases = jsonHydrator(this.dataSource, SubscriptionPhaseEntity);
+    return { live: row.live, phases: row.phases.map(phases) };
+  }
+
+  /**
+   * Second step, when there are subscriptions: what their entitlements are computed from (the
+   * pricings' products, the assignments of the subscriptions, pricings and products, the
+   * entitlements assigned), in one prepared statement.
+   */
+  async readEntitlementInputs(
+    companyId: string,
+    subscriptionIds: string[],
+    pricingIds: string[],
+  ): Promise<{ catalog: CatalogRows; assigned: SubscriptionRead['assigned'] }> {
+    const [row] = await prepared<{ catalog: unknown; entitlements: unknown }>(
+      this.dataSource,
+      'tally_subscription_read_entitlement_inputs',
+      (this.sql.inputs ??= (() => {
+        const catalog = this.catalogViews.pricingsSql('$1', '$2::text[]');
+        const layers = this.assignments.layersSql('$1', [
+          { type: 'SUBSCRIPTION', ids: 'SELECT unnest($3::text[])' },
+          { type: 'PRODUCT_PRICING', ids: catalog.pricingIds },
+          { type: 'PRODUCT', ids: catalog.productIds },
+        ]);
+        return `WITH ${catalog.ctes.join(',\n')} SELECT ${catalog.json} AS catalog, ${layers} AS entitlements`;
+      })()),
+      [company(companyId), pricingIds, subscriptionIds],
+    );
+    return { catalog: this.catalogViews.rowsFromJson(row.catalog), assigned: this.assignments.layersFromJson(row.entitlements) };
+  }
+
+  private readonly sql: Record<string, string> = {};
+
+  /** $1 company, $2 key or subscription ids, $3 now, $4 customer ids (with ids). */
+  private compose(byKey: boolean): string {
+    const ds = this.dataSource;
+    const target = byKey
+      ? 'SELECT s.* FROM subscriptions s WHERE s.company_id = $1 AND (s.id = $2 OR s.identifier = $2) ORDER BY s.id = $2 DESC LIMIT 1'
+      : 'SELECT unnest($2::text[]) AS id';
+    const customerIds = byKey ? 'SELECT customer_id FROM target' : 'SELECT unnest($4::text[])';
+    const pricingIds = 'ARRAY(SELECT DISTINCT unnest(product_pricing_ids) FROM read_plans)';
+    const bundleIds = 'ARRAY(SELECT DISTINCT bundle_pricing_id FROM read_plans WHERE bundle_pricing_id IS NOT NULL)';
+    const catalog = this.catalogViews.rowsSql('$1', pricingIds, bundleIds);
+    const layers = this.assignments.layersSql('$1', [
+      { type: 'SUBSCRIPTION', ids: 'SELECT id FROM target UNION SELECT id FROM read_live' },
+      { type: 'PRODUCT_PRICING', ids: catalog.pricingIds },
+      { type: 'PRODUCT', ids: catalog.productIds },
+    ]);
+    const selects = [
+      byKey ? `${jsonArraySql(ds, SubscriptionEntity, 't', 'FROM target t')} AS subs` : `'[]'::json AS subs`,
+      `(SELECT coalesce(json_agg(json_build_object('id', l.id, 'customer_id', l.customer_id) ORDER BY l.created_at, l.id), '[]')
+        FROM read_live l) AS live`,
+      `${jsonArraySql(ds, SubscriptionPhaseEntity, 'rp', 'FROM read_phases rp')} AS phases`,
+      `${catalog.json} AS catalog`,
+      `${layers} AS entitlements`,
+      `${this.customers.jsonRowsSql('c', '$1', `c.id IN (${customerIds})`)} AS customers`,
+      `${this.usageCounts.countsSql('pricing', '$1', '$3::timestamptz', catalog.pricingIds)} AS pricing_counts`,
+      `${this.usageCounts.countsSql('bundle', '$1', '$3::timestamptz', `SELECT unnest(${bundleIds})`)} AS bundle_counts`,
+    ];
+    return `WITH target AS (${target}),
+      read_live AS (
+        SELECT l.id, l.customer_id, l.created_at FROM subscriptions l
+        WHERE l.company_id = $1 AND l.customer_id IN (${customerIds}) AND (l.end_date IS NULL OR l.end_date > $3)),
+      read_phases AS (
+        SELECT ph.* FROM subscription_phases ph
+        WHERE ph.company_id = $1 AND ph.subscription_id IN (SELECT id FROM target UNION SELECT id FROM read_live)),
+      read_plans AS (
+        SELECT ph.product_pricing_ids, ph.bundle_pricing_id FROM subscription_phases ph
+        WHERE ph.company_id = $1 AND ph.subscription_id IN (SELECT id FROM target UNION SELECT id FROM read_live)
+          AND ${phaseInEffectSql('ph', '$3')}),
+      ${catalog.ctes.join(',\n')}
+    SELECT ${selects.join(',\n')}`;
+  }
+}
+
+function company(companyId: string): string {
+  if (typeof companyId !== 'string' || companyId.length === 0) throw new Error('a company id is required for every query');
+  return companyId;
+}
