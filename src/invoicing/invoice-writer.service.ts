@@ -47,6 +47,57 @@ export interface InvoiceDraft {
  * opened on the InvoiceLedger in the same transaction (credits with `applyCredits`, PAID at once
  * when nothing is due): the writer sets no money state itself.
  */
+/**
+ * The unsaved invoice row of a draft and its totals; `id` and `uuid` are null for a preview that
+ * is never written.
+ */
+export function invoiceRow(
+  companyId: string,
+  draft: InvoiceDraft,
+  totals: InvoiceTotals,
+  now: Date,
+  id: string | null,
+  uuid: string | null,
+): InvoiceEntity {
+  return {
+    company_id: companyId,
+    id: id as unknown as string,
+    uuid: uuid as unknown as string,
+    // NULL until the invoice is certain to exist: numbers have no gaps
+    number: null as unknown as number,
+    kind: draft.kind,
+    billing_key: draft.billing_key,
+    customer_id: draft.customer_id,
+    billed_customer_id: draft.billed_customer_id ?? draft.customer_id,
+    subscription_id: draft.subscription_id,
+    currency: draft.currency,
+    status: draft.status,
+    name: draft.name,
+    invoice_date: draft.invoice_date,
+    period_start: draft.period_start,
+    period_end: draft.period_end,
+    due_date: draft.due_date,
+    paid_date: null,
+    finalized_at: draft.status === 'PENDING' ? now : null,
+    link_secret: draft.status === 'PENDING' ? newPageToken(companyId) : null,
+    finalize_after: draft.finalize_after,
+    voided_at: null,
+    sub_total_cents: totals.sub_total_cents,
+    discount_cents: totals.discount_cents,
+    credits_applied_cents: 0,
+    total_cents: totals.total_cents,
+    paid_cents: 0,
+    due_cents: Math.max(totals.total_cents, 0),
+    prorated_amount_cents: totals.prorated_amount_cents,
+    auto_charges: draft.auto_charges,
+    metadata: draft.metadata ?? {},
+    notes: draft.notes ?? null,
+    payment_instructions: draft.payment_instructions ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Invoice line rows of an invoice's totals (unsaved). */
 export function lineRows(companyId: string, invoiceId: string, totals: InvoiceTotals): InvoiceLineEntity[] {
   return totals.lines.map((line, position) => {
@@ -129,43 +180,7 @@ export class InvoiceWriter {
     const docs = items.map(({ draft }) => {
       const totals = summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
       const invoiceId = newId('invoice');
-      const invoice: InvoiceEntity = {
-        company_id: companyId,
-        id: invoiceId,
-        uuid: randomUUID(),
-        // NULL until the invoice is certain to exist: numbers have no gaps
-        number: null as unknown as number,
-        kind: draft.kind,
-        billing_key: draft.billing_key,
-        customer_id: draft.customer_id,
-        billed_customer_id: draft.billed_customer_id ?? draft.customer_id,
-        subscription_id: draft.subscription_id,
-        currency: draft.currency,
-        status: draft.status,
-        name: draft.name,
-        invoice_date: draft.invoice_date,
-        period_start: draft.period_start,
-        period_end: draft.period_end,
-        due_date: draft.due_date,
-        paid_date: null,
-        finalized_at: draft.status === 'PENDING' ? now : null,
-        link_secret: draft.status === 'PENDING' ? newPageToken(companyId) : null,
-        finalize_after: draft.finalize_after,
-        voided_at: null,
-        sub_total_cents: totals.sub_total_cents,
-        discount_cents: totals.discount_cents,
-        credits_applied_cents: 0,
-        total_cents: totals.total_cents,
-        paid_cents: 0,
-        due_cents: Math.max(totals.total_cents, 0),
-        prorated_amount_cents: totals.prorated_amount_cents,
-        auto_charges: draft.auto_charges,
-        metadata: draft.metadata ?? {},
-        notes: draft.notes ?? null,
-        payment_instructions: draft.payment_instructions ?? null,
-        created_at: now,
-        updated_at: now,
-      };
+      const invoice = invoiceRow(companyId, draft, totals, now, invoiceId, randomUUID());
       return { invoice, lines: lineRows(companyId, invoiceId, totals) };
     });
     const col = <T>(f: (i: InvoiceEntity) => T) => docs.map((d) => f(d.invoice));

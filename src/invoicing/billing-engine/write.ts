@@ -6,7 +6,7 @@ import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
 import { dateInputs } from '../../subscriptions/subscription-state';
 import { SubscriptionBillingStateService } from '../../subscriptions/subscription-billing-state.service';
 import { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from '../invoicing.entity';
-import { InvoiceDraft, InvoiceWriter, LineDraft, lineRows } from '../invoice-writer.service';
+import { InvoiceDraft, invoiceRow, InvoiceWriter, LineDraft, lineRows } from '../invoice-writer.service';
 import { WebhookEventsService } from '../../webhooks/events/webhook-events.service';
 import type { Loaded } from './load';
 import { addDays } from './model';
@@ -74,42 +74,16 @@ export function draftOf(l: Loaded, doc: ComputedDoc, grace: number, at: Date): I
 /** An unsaved DRAFT invoice entity and its lines for a draft (the preview of the next invoice). */
 export function unsavedInvoice(companyId: string, draft: InvoiceDraft, now: Date): { invoice: InvoiceEntity; lines: InvoiceLineEntity[] } {
   const totals = summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
-  const invoice: InvoiceEntity = {
-    company_id: companyId,
-    id: null as unknown as string,
-    uuid: null as unknown as string,
-    number: null as unknown as number,
-    kind: draft.kind,
-    billing_key: draft.billing_key,
-    customer_id: draft.customer_id,
-    billed_customer_id: draft.customer_id,
-    subscription_id: draft.subscription_id,
-    currency: draft.currency,
+  // a preview: never written, no ids; always a draft of the customer itself, without name, metadata or notes
+  const preview: InvoiceDraft = {
+    ...draft,
     status: 'DRAFT',
     name: null,
-    invoice_date: draft.invoice_date,
-    period_start: draft.period_start,
-    period_end: draft.period_end,
-    due_date: draft.due_date,
-    paid_date: null,
-    finalized_at: null,
-    link_secret: null,
-    finalize_after: draft.finalize_after,
-    voided_at: null,
-    sub_total_cents: totals.sub_total_cents,
-    discount_cents: totals.discount_cents,
-    credits_applied_cents: 0,
-    total_cents: totals.total_cents,
-    paid_cents: 0,
-    due_cents: Math.max(0, totals.total_cents),
-    prorated_amount_cents: totals.prorated_amount_cents,
-    auto_charges: draft.auto_charges,
-    metadata: {},
-    notes: null,
-    payment_instructions: draft.payment_instructions ?? null,
-    created_at: now,
-    updated_at: now,
+    billed_customer_id: undefined,
+    metadata: undefined,
+    notes: undefined,
   };
+  const invoice = invoiceRow(companyId, preview, totals, now, null, null);
   return { invoice, lines: lineRows(companyId, '', totals) };
 }
 
