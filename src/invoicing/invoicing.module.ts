@@ -5,7 +5,6 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import {
-  CompanyCountersRepository,
   InvoiceLedgerEntriesRepository,
   InvoiceLinesRepository,
   InvoicesRepository,
@@ -39,7 +38,6 @@ import { InvoiceLinks } from './invoice-links.service';
     InvoiceLinesRepository,
     InvoiceLedgerEntriesRepository,
     OneTimeBillablesRepository,
-    CompanyCountersRepository,
     InvoicingHooks,
     InvoiceLedger,
     InvoiceLedgerAudit,
