@@ -38,6 +38,24 @@ export async function prepared<R extends QueryResultRow>(
 }
 
 type Hydrator<T> = (row: Record<string, unknown>) => T;
+type Column = { property: string; column: string; from: (v: unknown) => unknown };
+type ColumnMeta = ReturnType<DataSource['getMetadata']>['columns'][number];
+
+/** A column's value as TypeORM reads it: through the column's transformer, if it has one. */
+function transformerOf(c: ColumnMeta): (v: unknown) => unknown {
+  const t = c.transformer;
+  return t && !Array.isArray(t) ? (v: unknown) => t.from(v) : (v: unknown) => v;
+}
+
+/** The entity of a row: each column's value, read by its `from`, under its property name. */
+function rowMapper<T>(entity: new () => T, columns: Column[]): Hydrator<T> {
+  return (row) => {
+    const out = new entity() as Record<string, unknown>;
+    for (const c of columns) out[c.property] = c.from(row[c.column]);
+    return out as T;
+  };
+}
+
 const hydrators = new WeakMap<object, Hydrator<unknown>>();
 
 /**
@@ -45,25 +63,16 @@ const hydrators = new WeakMap<object, Hydrator<unknown>>();
  * value under its property name, through the column's transformer (money bigint → number).
  */
 export function hydrator<T>(dataSource: DataSource, entity: new () => T): Hydrator<T> {
-  const known = hydrators.get(entity) as Hydrator<T> | undefined;
-  if (known) return known;
-  const columns = dataSource.getMetadata(entity).columns.map((c) => {
-    const t = c.transformer;
-    const from = t && !Array.isArray(t) ? (v: unknown) => t.from(v) : (v: unknown) => v;
-    return { property: c.propertyName, column: c.databaseName, from };
-  });
-  const make: Hydrator<T> = (row) => {
-    const out = new entity() as Record<string, unknown>;
-    for (const c of columns) out[c.property] = c.from(row[c.column]);
-    return out as T;
-  };
-  hydrators.set(entity, make as Hydrator<unknown>);
+  let make = hydrators.get(entity) as Hydrator<T> | undefined;
+  if (!make) {
+    const columns = dataSource
+      .getMetadata(entity)
+      .columns.map((c) => ({ property: c.propertyName, column: c.databaseName, from: transformerOf(c) }));
+    make = rowMapper(entity, columns);
+    hydrators.set(entity, make as Hydrator<unknown>);
+  }
   return make;
 }
-
-type JsonColumn = { property: string; column: string; from: (v: unknown) => unknown };
-const jsonHydrators = new WeakMap<object, Hydrator<unknown>>();
-const selectLists = new WeakMap<object, (alias: string) => string>();
 
 /** The column types a JSON row can carry back exactly (see `jsonArraySql`). */
 const JSON_TYPES = new Set(['text', 'boolean', 'integer', 'jsonb', 'json', 'bigint', 'numeric', 'timestamptz']);
@@ -72,23 +81,33 @@ function columnType(c: { type: unknown }): string {
   return typeof c.type === 'string' ? c.type : String((c.type as { name?: string }).name ?? c.type);
 }
 
-function jsonColumns(dataSource: DataSource, entity: new () => unknown): { columns: JsonColumn[]; select: (alias: string) => string } {
+/** How an entity's rows travel as JSON: the select list that writes them, the hydrator that reads them back. */
+interface JsonShape {
+  select: (alias: string) => string;
+  hydrate: Hydrator<unknown>;
+}
+const jsonShapes = new WeakMap<object, JsonShape>();
+
+function jsonShape(dataSource: DataSource, entity: new () => unknown): JsonShape {
+  const known = jsonShapes.get(entity);
+  if (known) return known;
   const meta = dataSource.getMetadata(entity);
   const selected: string[] = [];
-  const columns = meta.columns.map((c) => {
+  const columns = meta.columns.map((c): Column => {
     const type = columnType(c);
     if (!JSON_TYPES.has(type)) throw new Error(`${meta.tableName}.${c.databaseName}: a ${type} column cannot be read back from JSON`);
     // bigint and numeric as their text: JSON numbers would lose digits
     selected.push(
       type === 'bigint' || type === 'numeric' ? `%A%."${c.databaseName}"::text AS "${c.databaseName}"` : `%A%."${c.databaseName}"`,
     );
-    const t = c.transformer;
-    const transform = t && !Array.isArray(t) ? (v: unknown) => t.from(v) : (v: unknown) => v;
+    const transform = transformerOf(c);
     const from = type === 'timestamptz' ? (v: unknown) => transform(v === null || v === undefined ? v : new Date(v as string)) : transform;
     return { property: c.propertyName, column: c.databaseName, from };
   });
   const list = selected.join(', ');
-  return { columns, select: (alias) => list.split('%A%').join(alias) };
+  const shape = { select: (alias: string) => list.split('%A%').join(alias), hydrate: rowMapper(entity, columns) };
+  jsonShapes.set(entity, shape);
+  return shape;
 }
 
 /**
@@ -100,24 +119,11 @@ function jsonColumns(dataSource: DataSource, entity: new () => unknown): { colum
  * it one statement can carry the rows of several tables (`ScopedRepository.jsonRowsSql`).
  */
 export function jsonArraySql(dataSource: DataSource, entity: new () => unknown, alias: string, from: string, orderBy?: string): string {
-  let select = selectLists.get(entity);
-  if (!select) {
-    select = jsonColumns(dataSource, entity).select;
-    selectLists.set(entity, select);
-  }
+  const { select } = jsonShape(dataSource, entity);
   return `(SELECT coalesce(json_agg(${alias}${orderBy ? ` ORDER BY ${orderBy}` : ''}), '[]') FROM (SELECT ${select(alias)} ${from}) ${alias})`;
 }
 
 /** Maps an element of a `jsonArraySql` array (parsed JSON) to the entity, as `hydrator` maps a raw row. */
 export function jsonHydrator<T>(dataSource: DataSource, entity: new () => T): Hydrator<T> {
-  const known = jsonHydrators.get(entity) as Hydrator<T> | undefined;
-  if (known) return known;
-  const { columns } = jsonColumns(dataSource, entity);
-  const make: Hydrator<T> = (row) => {
-    const out = new entity() as Record<string, unknown>;
-    for (const c of columns) out[c.property] = c.from(row[c.column]);
-    return out as T;
-  };
-  jsonHydrators.set(entity, make as Hydrator<unknown>);
-  return make;
+  return jsonShape(dataSource, entity).hydrate as Hydrator<T>;
 }
