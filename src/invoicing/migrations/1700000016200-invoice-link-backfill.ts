@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { crossCompany } from '../../platform/database/cross-company';
+import { companiesToVisit } from '../../platform/database/cross-company';
 import { backfillLinkSecrets } from '../invoice-links.service';
 
 /**
@@ -10,10 +10,8 @@ export class InvoiceLinkBackfill1700000016200 implements MigrationInterface {
   name = 'InvoiceLinkBackfill1700000016200';
 
   async up(q: QueryRunner): Promise<void> {
-    const companies: { company_id: string }[] = await q.query(
-      `${crossCompany('invoice-link-backfill')}SELECT company_id FROM companies ORDER BY company_id`,
-    );
-    for (const { company_id } of companies) await backfillLinkSecrets((sql, params) => q.query(sql, params), company_id);
+    const companies = await companiesToVisit((sql) => q.query(sql), 'invoice-link-backfill');
+    for (const company_id of companies) await backfillLinkSecrets((sql, params) => q.query(sql, params), company_id);
   }
 
   async down(): Promise<void> {

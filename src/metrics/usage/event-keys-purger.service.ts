@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { crossCompany } from '../../platform/database/cross-company';
+import { companiesToVisit } from '../../platform/database/cross-company';
 import { Clock } from '../../platform/clock/clock';
 import { PlatformScheduler } from '../../platform/scheduler/platform-scheduler';
 import { DEDUP_WINDOW_MS } from './event-ingest.service';
@@ -39,11 +39,9 @@ export class EventKeysPurger implements OnModuleInit {
     const batchSize = options.batchSize ?? 1000;
     let batchesLeft = options.maxBatches ?? 100;
     const cutoff = new Date(this.clock.now().getTime() - DEDUP_WINDOW_MS);
-    const companies: { company_id: string }[] = options.companyIds
-      ? options.companyIds.map((company_id) => ({ company_id }))
-      : await this.dataSource.query(`${crossCompany('usage-keys-purge')}SELECT company_id FROM companies ORDER BY company_id`);
+    const companies = await companiesToVisit((sql) => this.dataSource.query(sql), 'usage-keys-purge', options.companyIds);
     let deleted = 0;
-    for (const { company_id } of companies) {
+    for (const company_id of companies) {
       while (batchesLeft > 0) {
         const [{ n }]: { n: number }[] = await this.dataSource.query(
           `WITH old AS (

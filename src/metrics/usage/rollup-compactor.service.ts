@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { crossCompany } from '../../platform/database/cross-company';
+import { companiesToVisit } from '../../platform/database/cross-company';
 import { PlatformScheduler } from '../../platform/scheduler/platform-scheduler';
 import { compactRollups } from './rollups';
 
@@ -36,11 +36,9 @@ export class RollupCompactor implements OnModuleInit {
   async compact(options: CompactOptions = {}): Promise<number> {
     const hours = options.hoursPerStatement ?? 1000;
     let statementsLeft = options.maxStatements ?? 100;
-    const companies: { company_id: string }[] = options.companyIds
-      ? options.companyIds.map((company_id) => ({ company_id }))
-      : await this.dataSource.query(`${crossCompany('usage-rollup-compaction')}SELECT company_id FROM companies ORDER BY company_id`);
+    const companies = await companiesToVisit((sql) => this.dataSource.query(sql), 'usage-rollup-compaction', options.companyIds);
     let merged = 0;
-    for (const { company_id } of companies) {
+    for (const company_id of companies) {
       while (statementsLeft > 0) {
         const n = await this.dataSource.transaction((m) => compactRollups(m, company_id, hours));
         merged += n;

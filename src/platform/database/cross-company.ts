@@ -34,3 +34,17 @@ export function crossCompanyComment(name: CrossCompanyScan): string {
 export function crossCompany(name: CrossCompanyScan): string {
   return `/* ${crossCompanyComment(name)} */ `;
 }
+
+/**
+ * The ids of the companies a housekeeping job goes through one at a time: `only` when given
+ * (tests), else every company, read by the listed scan `name`. `query` is a data source's or a
+ * query runner's.
+ */
+export async function companiesToVisit(
+  query: (sql: string) => Promise<{ company_id: string }[]>,
+  name: CrossCompanyScan,
+  only?: string[],
+): Promise<string[]> {
+  if (only) return only;
+  return (await query(`${crossCompany(name)}SELECT company_id FROM companies ORDER BY company_id`)).map((r) => r.company_id);
+}

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
-import { crossCompany } from '../../platform/database/cross-company';
+import { companiesToVisit } from '../../platform/database/cross-company';
 import { DomainError } from '../../platform/errors/domain-error';
 import { isId, newId } from '../../platform/ids/ids';
 import { PlatformScheduler } from '../../platform/scheduler/platform-scheduler';
@@ -289,11 +289,9 @@ export class WebhookEventsService implements OnModuleInit {
     const batchSize = options.batchSize ?? 1000;
     let batchesLeft = options.maxBatches ?? 100;
     const cutoff = this.cutoff();
-    const companies: { company_id: string }[] = options.companyIds
-      ? options.companyIds.map((company_id) => ({ company_id }))
-      : await this.dataSource.query(`${crossCompany('webhook-event-purge')}SELECT company_id FROM companies ORDER BY company_id`);
+    const companies = await companiesToVisit((sql) => this.dataSource.query(sql), 'webhook-event-purge', options.companyIds);
     let deleted = 0;
-    for (const { company_id } of companies) {
+    for (const company_id of companies) {
       while (batchesLeft > 0) {
         const [{ n }]: { n: number }[] = await this.dataSource.query(
           `WITH old AS (
