@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Response } from 'supertest';
 import { bindTenant, createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectBooksBalanced } from '../support/audit';
-import { expectError } from '../support/errors';
+import { expectError, expectRateLimited } from '../support/errors';
 import { createCustomer, createPricing, createProduct, createUsageItem, fixedPricing, ok, usd } from '../support/fixtures';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { CompaniesService, TOKEN_CACHE_TTL_MS } from '../../src/platform/auth/companies.service';
@@ -440,17 +440,7 @@ describe('three instances on one database (PostgreSQL)', () => {
       expect(answers.filter((r) => r.status === 201).length).toBe(N);
       const refused = answers.filter((r) => r.status !== 201);
       expect(refused).toHaveLength(2 * N);
-      for (const r of refused) {
-        expect(r.status).toBe(429);
-        expect(r.body).toEqual({
-          error_message: expect.stringContaining('too many requests'),
-          error_type: 'request_error',
-          error_code: 'rate_limited',
-          error_status: 429,
-        });
-        const retryAfter = Number(r.headers['retry-after']);
-        expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= RATE_LIMIT_DEFAULTS.windowSeconds).toBe(true);
-      }
+      for (const r of refused) expectRateLimited(r, RATE_LIMIT_DEFAULTS.windowSeconds);
       const made = await one.dataSource.query(`SELECT count(*)::int AS n FROM entitlements WHERE company_id = $1 AND key LIKE 'rl-%'`, [
         a.companyId,
       ]);

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { CompaniesService } from '../../src/platform/auth/companies.service';
 import { RATE_LIMIT_DEFAULTS, RateLimitConfig } from '../../src/platform/config/config';
 import { bindTenant, createTestApp, TestApp } from '../support/app';
+import { expectRateLimited } from '../support/errors';
 
 /**
  * Requests are limited per API token and per hosted-page link: a 429 in the documented error
@@ -18,20 +19,6 @@ function limits(overrides: Partial<RateLimitConfig>): RateLimitConfig {
 }
 
 const ENTITLEMENT = (key: string) => ({ key, name: key, type: 'BOOL', aggregator_type: 'OR' });
-
-function expectRateLimited(res: request.Response, windowSeconds: number) {
-  expect(res.status).toBe(429);
-  expect(res.body).toEqual({
-    error_message: expect.stringContaining('too many requests'),
-    error_type: 'request_error',
-    error_code: 'rate_limited',
-    error_status: 429,
-  });
-  const retryAfter = Number(res.headers['retry-after']);
-  expect(Number.isInteger(retryAfter)).toBe(true);
-  expect(retryAfter).toBeGreaterThanOrEqual(1);
-  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-}
 
 /** A hosted page answers a person: the same 429 and Retry-After, as a readable HTML page. */
 function expectPageRateLimited(res: request.Response, windowSeconds: number) {
