@@ -20,6 +20,9 @@ const common = {
   testEnvironment: 'node',
 };
 module.exports = {
+  // On PostgreSQL two files run at once (test/support/whole-database.ts keeps the few that act on
+  // every company alone); the embedded database serves one connection, so one file at a time.
+  maxWorkers: process.env.DATABASE_URL ? 2 : 1,
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,

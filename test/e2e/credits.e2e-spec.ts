@@ -3,6 +3,10 @@ import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { CreditsExpirer, CreditsScheduler } from '../../src/credits/credits-expirer.service';
 import { usd, createCustomer } from '../support/fixtures';
+import { useWholeDatabase } from '../support/whole-database';
+
+// the credits scheduler's tick expires every company's due credits (see whole-database.ts): alone on the database
+useWholeDatabase();
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

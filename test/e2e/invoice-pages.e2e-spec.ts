@@ -17,6 +17,10 @@ import { expectBooksBalanced } from '../support/audit';
 import { createCustomer } from '../support/fixtures';
 import { loadConfig } from '../../src/platform/config/config';
 import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
+import { useWholeDatabase } from '../support/whole-database';
+
+// the invoice-link backfill migration goes through every company (see whole-database.ts): alone on the database
+useWholeDatabase();
 
 const T0 = new Date('2027-03-01T10:00:00Z');
 

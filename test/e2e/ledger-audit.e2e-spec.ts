@@ -126,7 +126,7 @@ describe('hooks: a module that fills one is missing → the application does not
     const { PaymentsModule } = await import('../../src/payments/payments.module');
     const { loadConfig } = await import('../../src/platform/config/config');
     const { TALLY_SCHEMA } = await import('../../src/schema');
-    const config = { ...loadConfig(), scheduler: false, logLevel: 'silent', dbPoolSize: 1 };
+    const config = { ...loadConfig(), scheduler: false, webhookDelivery: false, logLevel: 'silent', dbPoolSize: 1 };
     const imports = [
       PlatformModule.forRoot({ config, databaseUrl: process.env.DATABASE_URL!, schema: TALLY_SCHEMA }),
       InvoicingModule,

@@ -91,7 +91,7 @@ describe('companies: one factory, repaired at start', () => {
   });
 
   it('making a company before the application has started fails loudly instead of making one that cannot price', async () => {
-    const config = { ...loadConfig(), scheduler: false, logLevel: 'silent' };
+    const config = { ...loadConfig(), scheduler: false, webhookDelivery: false, logLevel: 'silent' };
     const moduleRef = await Test.createTestingModule({
       imports: [AppModule.forRoot({ config, databaseUrl: process.env.DATABASE_URL! })],
     }).compile();

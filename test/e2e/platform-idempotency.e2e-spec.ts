@@ -2,6 +2,10 @@ import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { FailingController, FailingModule } from '../support/failing.module';
 import { IdempotencyService, IDEMPOTENCY_RETENTION_MS } from '../../src/platform/idempotency/idempotency.service';
+import { useWholeDatabase } from '../support/whole-database';
+
+// the idempotency purge deletes every company's expired keys (see whole-database.ts): alone on the database
+useWholeDatabase();
 
 describe('idempotency', () => {
   let t: TestApp;

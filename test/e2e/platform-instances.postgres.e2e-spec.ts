@@ -12,6 +12,10 @@ import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import { BillingScheduler } from '../../src/invoicing/billing-scheduler';
 import { DeliveryWorker } from '../../src/webhooks/delivery/delivery-worker.service';
 import { WebhookEventsService } from '../../src/webhooks/events/webhook-events.service';
+import { useWholeDatabase } from '../support/whole-database';
+
+// runs work over every company (see whole-database.ts): alone on the database
+useWholeDatabase();
 
 /**
  * Three instances on one database (issue 17): three independent Nest applications in this

@@ -31,6 +31,10 @@ import {
   usagePrice,
 } from './scenario-kit';
 import { expectBooksBalanced } from '../support/audit';
+import { useWholeDatabase } from '../support/whole-database';
+
+// runs work over every company (see whole-database.ts): alone on the database
+useWholeDatabase();
 
 describe('scenarios: billing runs, drafts, numbers and previews', () => {
   let s: Scenario;

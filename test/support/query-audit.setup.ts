@@ -2,6 +2,7 @@ import { appendFileSync, existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { Client } from 'pg';
 import { auditStatement, ready } from './query-audit';
+import { LOCK_WAIT_MS, noteStatement, releaseLock, takeLock, takeUnscoped } from './whole-database';
 
 /**
  * Records every SQL statement the service sends during a test file (statements sent by the test
@@ -9,6 +10,8 @@ import { auditStatement, ready } from './query-audit';
  * and fails the file when one touching a tenant table is not pinned to one company — see
  * query-audit.ts. QUERY_AUDIT=report writes the problems to the file named by QUERY_AUDIT_OUT
  * instead of failing (to survey them).
+ * It also holds the file's lock on the database (whole-database.ts): shared, or exclusive for a
+ * file that runs work over every company, and fails a file that does so without saying it.
  */
 const statements = new Set<string>();
 const SERVICE_SOURCE = resolve(__dirname, '../../src') + sep;
@@ -44,7 +47,10 @@ if (!proto.__audited) {
   proto.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : first?.text;
-    if (text && !statements.has(text) && fromService()) statements.add(text);
+    if (text && !statements.has(text) && fromService()) {
+      statements.add(text);
+      noteStatement(text);
+    }
     return original.apply(this, args);
   };
   proto.__audited = true;
@@ -62,6 +68,18 @@ async function tenantTables(): Promise<Set<string>> {
     await client.end();
   }
 }
+
+beforeAll(() => takeLock(), LOCK_WAIT_MS);
+
+afterAll(async () => {
+  await releaseLock();
+  const unscoped = takeUnscoped();
+  if (unscoped.length)
+    throw new Error(
+      `this file runs work over every company (${unscoped.join(', ')}) without useWholeDatabase() ` +
+        '(test/support/whole-database.ts): it would act on the companies of the file running beside it',
+    );
+});
 
 afterAll(async () => {
   if (statements.size === 0) return;
