@@ -10,6 +10,7 @@ import { InvoicingHooks, PostRunStep } from './invoicing.hooks';
 import { crossCompany } from '../platform/database/cross-company';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { invoiceNumberFields } from './invoicing.mapper';
+import { RunMemo } from '../platform/run-memo/run-memo';
 
 export interface BillingRunSummary {
   invoices_created: number;
@@ -46,6 +47,8 @@ export interface BillingRunOptions {
   onProgress?: (phase: 'subscriptions' | 'drafts' | 'steps', done: number, total: number) => void;
   /** Invoices one transaction writes at most (default CATCH_UP_INVOICES_PER_TRANSACTION). */
   maxInvoicesPerTransaction?: number;
+  /** Subscriptions per transaction (default BATCH_SIZE, 100). */
+  batchSize?: number;
 }
 
 export type { PostRunStep };
@@ -80,6 +83,11 @@ export class BillingRunService {
 
   async run(at: Date, options: BillingRunOptions = {}): Promise<BillingRunSummary> {
     if (!(at instanceof Date) || Number.isNaN(at.getTime())) throw new Error('billing run: a valid instant is required');
+    // one snapshot for the run of what billing does not change (num_subs in the webhook objects)
+    return RunMemo.scope(() => this.runAt(at, options));
+  }
+
+  private async runAt(at: Date, options: BillingRunOptions): Promise<BillingRunSummary> {
     const summary: BillingRunSummary = {
       invoices_created: 0,
       invoices_finalized: 0,
@@ -97,7 +105,7 @@ export class BillingRunService {
     const skipped: { company_id: string; id: string }[] = [];
     let continuing: { company_id: string; id: string }[] = [];
     const maxInvoices = options.maxInvoicesPerTransaction ?? CATCH_UP_INVOICES_PER_TRANSACTION;
-    await this.pool(this.batches(candidates), async (batch) => {
+    await this.pool(this.batches(candidates, options.batchSize ?? BATCH_SIZE), async (batch) => {
       let outcomes: ProcessOutcome[];
       try {
         outcomes = await this.processBatch(batch, at, ctx, false, maxInvoices);
@@ -309,11 +317,11 @@ export class BillingRunService {
    * done inside one transaction with its row locked, but the
    * commits — which wait for each other on the company's invoice-number counter — are shared.
    */
-  private batches(candidates: { company_id: string; id: string }[]): { company_id: string; id: string }[][] {
+  private batches(candidates: { company_id: string; id: string }[], size: number): { company_id: string; id: string }[][] {
     const out: { company_id: string; id: string }[][] = [];
     let current: { company_id: string; id: string }[] = [];
     for (const c of candidates) {
-      if (current.length >= BATCH_SIZE || (current.length > 0 && current[0].company_id !== c.company_id)) {
+      if (current.length >= size || (current.length > 0 && current[0].company_id !== c.company_id)) {
         out.push(current);
         current = [];
       }

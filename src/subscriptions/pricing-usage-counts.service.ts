@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { CatalogHooks, SubscriptionUsageCounter } from '../catalog/catalog.hooks';
 import { phaseInEffectSql } from './phases';
+import { RunMemo } from '../platform/run-memo/run-memo';
 
 /**
  * The phases that still matter at `now` (a bound parameter): the phase in effect now and one
@@ -40,28 +41,28 @@ export class PricingUsageCounts implements SubscriptionUsageCounter, OnModuleIni
     this.catalogHooks.fill('subscriptionUsage', this);
   }
 
-  /** Live subscriptions whose current or scheduled plan lists each pricing: one grouped query. */
-  async countByPricing(companyId: string, pricingIds: string[], manager?: EntityManager): Promise<Map<string, number>> {
-    const out = new Map(pricingIds.map((id) => [id, 0]));
-    if (pricingIds.length === 0) return out;
-    const rows: { id: string; n: number }[] = await (manager ?? this.dataSource.manager).query(
-      BY_PRICING('$1', '$2', 'SELECT unnest($3::text[])'),
-      [companyId, this.clock.now(), pricingIds],
-    );
-    for (const r of rows) out.set(r.id, Number(r.n));
-    return out;
+  /**
+   * Live subscriptions whose current or scheduled plan lists each pricing: one grouped query.
+   * Within a billing run (RunMemo), counted once per pricing for the whole run.
+   */
+  countByPricing(companyId: string, pricingIds: string[], manager?: EntityManager): Promise<Map<string, number>> {
+    return this.count('pricing', companyId, pricingIds, manager);
   }
 
-  /** Live subscriptions whose current or scheduled plan is each bundle: one grouped query. */
-  async countByBundle(companyId: string, bundleIds: string[], manager?: EntityManager): Promise<Map<string, number>> {
-    const out = new Map(bundleIds.map((id) => [id, 0]));
-    if (bundleIds.length === 0) return out;
-    const rows: { id: string; n: number }[] = await (manager ?? this.dataSource.manager).query(
-      BY_BUNDLE('$1', '$2', 'SELECT unnest($3::text[])'),
-      [companyId, this.clock.now(), bundleIds],
-    );
-    for (const r of rows) out.set(r.id, Number(r.n));
-    return out;
+  /** Live subscriptions whose current or scheduled plan is each bundle: one grouped query (once per run within a billing run). */
+  countByBundle(companyId: string, bundleIds: string[], manager?: EntityManager): Promise<Map<string, number>> {
+    return this.count('bundle', companyId, bundleIds, manager);
+  }
+
+  private count(of: 'pricing' | 'bundle', companyId: string, ids: string[], manager?: EntityManager): Promise<Map<string, number>> {
+    if (ids.length === 0) return Promise.resolve(new Map());
+    return RunMemo.many(`num_subs:${of}:${companyId}`, ids, 0, async (missing) => {
+      const rows: { id: string; n: number }[] = await (manager ?? this.dataSource.manager).query(
+        (of === 'pricing' ? BY_PRICING : BY_BUNDLE)('$1', '$2', 'SELECT unnest($3::text[])'),
+        [companyId, this.clock.now(), missing],
+      );
+      return new Map(rows.map((r) => [r.id, Number(r.n)]));
+    });
   }
 
   /**

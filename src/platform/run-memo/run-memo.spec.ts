@@ -1,0 +1,64 @@
+import { RunMemo } from './run-memo';
+
+describe('RunMemo', () => {
+  const counter = () => {
+    const calls: string[][] = [];
+    const compute = async (missing: string[]) => {
+      calls.push(missing);
+      return new Map(missing.filter((k) => k !== 'none').map((k) => [k, k.length]));
+    };
+    return { calls, compute };
+  };
+
+  it('without a scope computes every time', async () => {
+    const { calls, compute } = counter();
+    expect(await RunMemo.many('ns', ['ab', 'none'], 0, compute)).toEqual(
+      new Map([
+        ['ab', 2],
+        ['none', 0],
+      ]),
+    );
+    await RunMemo.many('ns', ['ab'], 0, compute);
+    expect(calls).toEqual([['ab', 'none'], ['ab']]);
+  });
+
+  it('within a scope computes only the keys not seen, once even when asked at the same time', async () => {
+    const { calls, compute } = counter();
+    const out = await RunMemo.scope(async () => {
+      const [x, y] = await Promise.all([RunMemo.many('ns', ['a', 'abc'], 0, compute), RunMemo.many('ns', ['abc'], 0, compute)]);
+      const z = await RunMemo.many('ns', ['abc', 'abcd', 'none', 'none'], 0, compute);
+      const other = await RunMemo.many('other', ['a'], 0, compute);
+      return [x, y, z, other];
+    });
+    expect(out).toEqual([
+      new Map([
+        ['a', 1],
+        ['abc', 3],
+      ]),
+      new Map([['abc', 3]]),
+      new Map([
+        ['abc', 3],
+        ['abcd', 4],
+        ['none', 0],
+      ]),
+      new Map([['a', 1]]),
+    ]);
+    expect(calls).toEqual([['a', 'abc'], ['abcd', 'none'], ['a']]);
+  });
+
+  it('scopes do not share, and a failed computation is forgotten', async () => {
+    const { calls, compute } = counter();
+    await RunMemo.scope(() => RunMemo.many('ns', ['a'], 0, compute));
+    let fail = true;
+    await RunMemo.scope(async () => {
+      const flaky = async (missing: string[]) => {
+        if (fail) throw new Error('database gone');
+        return compute(missing);
+      };
+      await expect(RunMemo.many('ns', ['a'], 0, flaky)).rejects.toThrow('database gone');
+      fail = false;
+      expect(await RunMemo.many('ns', ['a'], 0, flaky)).toEqual(new Map([['a', 1]]));
+    });
+    expect(calls).toEqual([['a'], ['a']]);
+  });
+});

@@ -1,0 +1,52 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Values a batch job computes once for its whole duration instead of once per batch: the job's
+ * own snapshot of something that does not change because of the job. A billing run opens one
+ * (`RunMemo.scope`); inside it, `RunMemo.many` answers keys it has answered before from memory.
+ * Outside a scope (an API request) every call computes afresh, so answers never go stale there.
+ *
+ * Used for `num_subs` (live subscriptions per pricing) in the webhook objects of a billing run:
+ * counted over the whole company, it cost one scan of the company's subscriptions per batch of
+ * 100 (about 60 ms at 10,000 subscriptions); within a run it is counted once, as of the first
+ * batch that needs it.
+ */
+const store = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
+
+export const RunMemo = {
+  /** Runs `work` with a fresh memo, kept until it settles (and by whatever it started meanwhile). */
+  scope<T>(work: () => Promise<T>): Promise<T> {
+    return store.run(new Map(), work);
+  },
+
+  /**
+   * Values of `keys` under `namespace`: remembered ones from the scope, the others computed in one
+   * call (`compute(missing)` → key → value; a key it leaves out gets `absent`). A failed
+   * computation is forgotten, so the next caller computes again. Without a scope: `compute(keys)`.
+   */
+  async many<V>(
+    namespace: string,
+    keys: string[],
+    absent: V,
+    compute: (missing: string[]) => Promise<Map<string, V>>,
+  ): Promise<Map<string, V>> {
+    const memo = store.getStore();
+    if (!memo) {
+      const computed = await compute(keys);
+      return new Map(keys.map((k) => [k, computed.get(k) ?? absent]));
+    }
+    const missing = [...new Set(keys.filter((k) => !memo.has(`${namespace}\u0000${k}`)))];
+    if (missing.length) {
+      const pending = compute(missing);
+      for (const k of missing) {
+        const slot = `${namespace}\u0000${k}`;
+        const value = pending.then((m) => m.get(k) ?? absent);
+        value.catch(() => memo.delete(slot));
+        memo.set(slot, value);
+      }
+    }
+    const out = new Map<string, V>();
+    for (const k of keys) out.set(k, (await memo.get(`${namespace}\u0000${k}`)) as V);
+    return out;
+  },
+};
