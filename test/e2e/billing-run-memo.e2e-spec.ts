@@ -3,10 +3,10 @@
  * its webhook events) once for the whole run instead of once per batch (RunMemo); an API read
  * counts afresh every time. Billing runs are scoped to this file's companies, at dates in 2036.
  */
-import { Client } from 'pg';
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import { PricingUsageCounts } from '../../src/subscriptions/pricing-usage-counts.service';
 import { RunMemo } from '../../src/platform/run-memo/run-memo';
+import { statementsOf } from '../support/statements';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { createCustomer, createProduct, fixedPricing, ok, webhookEvents } from '../support/fixtures';
 
@@ -14,20 +14,8 @@ const COUNT_QUERY = /count\(DISTINCT s\.id\)/;
 
 /** How many `num_subs` counting statements pg sends while `work` runs. */
 async function countingStatements<T>(work: () => Promise<T>): Promise<{ result: T; n: number }> {
-  const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  let n = 0;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string } | undefined;
-    const text = (typeof first === 'string' ? first : first?.text) ?? '';
-    if (COUNT_QUERY.test(text)) n++;
-    return original.apply(this, args);
-  };
-  try {
-    return { result: await work(), n };
-  } finally {
-    proto.query = original;
-  }
+  const { result, statements } = await statementsOf(work);
+  return { result, n: statements.filter((text) => COUNT_QUERY.test(text)).length };
 }
 
 /** Every `num_subs` anywhere in an answer. */

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { statementsOf } from '../support/statements';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { createCustomer, createEntitlement, createPricing, createProduct, createUsageItem, fixedPricing, ok } from '../support/fixtures';
 import { SubscriptionViews } from '../../src/subscriptions/subscriptions.views';
@@ -19,23 +19,6 @@ describe('subscription and customer reads', () => {
   let a: Tenant;
   const clock = new FixedClock(new Date('2027-01-31T12:00:00.000Z'));
   const fixture: Record<string, any> = {};
-
-  /** Statements sent through pg while `work` runs. */
-  async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-    const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const original = proto.query;
-    const statements: string[] = [];
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      const first = args[0] as string | { text?: string } | undefined;
-      statements.push((typeof first === 'string' ? first : first?.text) ?? '?');
-      return original.apply(this, args);
-    };
-    try {
-      return { result: await work(), statements };
-    } finally {
-      proto.query = original;
-    }
-  }
 
   const get = async (path: string) => ok(await a.get(path));
   const post = async (path: string, body: unknown) => ok(await a.post(path, body));
