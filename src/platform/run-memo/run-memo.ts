@@ -11,18 +11,34 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * 100 (about 60 ms at 10,000 subscriptions); within a run it is counted once, as of the first
  * batch that needs it.
  */
-const store = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
+interface Memo {
+  /** False once the scope's work has settled: what it started and still runs computes afresh. */
+  open: boolean;
+  values: Map<string, Promise<unknown>>;
+}
+const store = new AsyncLocalStorage<Memo>();
 
 export const RunMemo = {
-  /** Runs `work` with a fresh memo, kept until it settles (and by whatever it started meanwhile). */
-  scope<T>(work: () => Promise<T>): Promise<T> {
-    return store.run(new Map(), work);
+  /**
+   * Runs `work` with a fresh memo, which ends when `work` settles: work it started that goes on
+   * after (an after-commit wake-up that keeps running, say) computes afresh, so nothing stays
+   * longer than the job.
+   */
+  async scope<T>(work: () => Promise<T>): Promise<T> {
+    const memo: Memo = { open: true, values: new Map() };
+    try {
+      return await store.run(memo, work);
+    } finally {
+      memo.open = false;
+      memo.values.clear();
+    }
   },
 
   /**
    * Values of `keys` under `namespace`: remembered ones from the scope, the others computed in one
    * call (`compute(missing)` → key → value; a key it leaves out gets `absent`). A failed
-   * computation is forgotten, so the next caller computes again. Without a scope: `compute(keys)`.
+   * computation is forgotten, so the next caller computes again. Outside a scope, or once it has
+   * ended: `compute(keys)`.
    */
   async many<V>(
     namespace: string,
@@ -30,11 +46,12 @@ export const RunMemo = {
     absent: V,
     compute: (missing: string[]) => Promise<Map<string, V>>,
   ): Promise<Map<string, V>> {
-    const memo = store.getStore();
-    if (!memo) {
+    const scope = store.getStore();
+    if (!scope?.open) {
       const computed = await compute(keys);
       return new Map(keys.map((k) => [k, computed.get(k) ?? absent]));
     }
+    const memo = scope.values;
     const missing = [...new Set(keys.filter((k) => !memo.has(`${namespace}\u0000${k}`)))];
     if (missing.length) {
       const pending = compute(missing);
@@ -45,8 +62,9 @@ export const RunMemo = {
         memo.set(slot, value);
       }
     }
+    const slots = keys.map((k) => memo.get(`${namespace}\u0000${k}`) as Promise<V>);
     const out = new Map<string, V>();
-    for (const k of keys) out.set(k, (await memo.get(`${namespace}\u0000${k}`)) as V);
+    for (const [i, k] of keys.entries()) out.set(k, await slots[i]);
     return out;
   },
 };
