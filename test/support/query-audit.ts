@@ -149,11 +149,16 @@ function statement(kind: string, s: Node, a: Analysis): void {
   walk(rest, a, scope);
 }
 
+/** The name in a statement's `/* cross-company:<name> *\/` marker, if it has one. */
+export function crossCompanyMarker(sql: string): string | null {
+  return /\/\*\s*cross-company:([a-z0-9-]+)\s*\*\//.exec(sql)?.[1] ?? null;
+}
+
 /** Problems of one SQL text (empty when every statement is routable to one company). */
 export function auditStatement(sql: string, tenantTables: Set<string>): string[] {
-  const marker = /\/\*\s*cross-company:([a-z0-9-]+)\s*\*\//.exec(sql);
+  const marker = crossCompanyMarker(sql);
   if (marker) {
-    return marker[1] in CROSS_COMPANY_SCANS ? [] : [`unknown cross-company marker "${marker[1]}" (list it in CROSS_COMPANY_SCANS)`];
+    return marker in CROSS_COMPANY_SCANS ? [] : [`unknown cross-company marker "${marker}" (list it in CROSS_COMPANY_SCANS)`];
   }
   let tree: { stmts?: { stmt: Node }[] };
   try {

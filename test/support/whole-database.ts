@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import type { CrossCompanyScan } from '../../src/platform/database/cross-company';
+import { crossCompanyMarker } from './query-audit';
 
 /**
  * Test files run two at a time on one database (jest workers). Most of them work inside the
@@ -29,7 +30,6 @@ const ACTING_SCANS: readonly CrossCompanyScan[] = [
   'webhook-delivery',
   'webhook-event-purge',
 ];
-const MARK = /^\s*\/\*\s*cross-company:([a-z-]+)\s*\*\//;
 
 /** The advisory lock's key (any constant shared by the test files). */
 const LOCK_KEY = 0x7a11_7e57;
@@ -48,12 +48,12 @@ export function useWholeDatabase(): void {
 /** Notes a statement the service sends: an acting scan over every company, by a file that did not call useWholeDatabase(). */
 export function noteStatement(text: string): void {
   if (whole) return;
-  const m = MARK.exec(text);
-  if (!m || !(ACTING_SCANS as readonly string[]).includes(m[1])) return;
+  const scan = crossCompanyMarker(text);
+  if (!scan || !(ACTING_SCANS as readonly string[]).includes(scan)) return;
   // a scan given a list of companies (BillingRunOptions.companyIds and the like) stays within them
   if (/company_id\s*=\s*ANY\s*\(/i.test(text)) return;
-  if (process.env.WHOLE_DB_TRACE) process.stderr.write(`${m[1]}: ${new Error().stack}\n`);
-  unscoped.add(m[1]);
+  if (process.env.WHOLE_DB_TRACE) process.stderr.write(`${scan}: ${new Error().stack}\n`);
+  unscoped.add(scan);
 }
 
 /** The advisory lock of this file: shared, or exclusive after useWholeDatabase(). Not on the embedded database (one connection, one worker). */
