@@ -28,6 +28,9 @@ const BY_BUNDLE = (company: string, now: string, bundleIds: string) => `SELECT p
          AND ph.bundle_pricing_id IN (${bundleIds})
        GROUP BY ph.bundle_pricing_id`;
 
+/** The grouped count of each kind: `num_subs` of pricings and of bundles. */
+const GROUPED = { pricing: BY_PRICING, bundle: BY_BUNDLE } as const;
+
 /** How many live subscriptions use pricings and bundles, for catalog's `num_subs` (fills the catalog's `subscriptionUsage` hook). */
 @Injectable()
 export class PricingUsageCounts implements SubscriptionUsageCounter, OnModuleInit {
@@ -58,7 +61,7 @@ export class PricingUsageCounts implements SubscriptionUsageCounter, OnModuleIni
     if (ids.length === 0) return Promise.resolve(new Map());
     return RunMemo.many(`num_subs:${of}:${companyId}`, ids, 0, async (missing) => {
       const rows: { id: string; n: number }[] = await (manager ?? this.dataSource.manager).query(
-        (of === 'pricing' ? BY_PRICING : BY_BUNDLE)('$1', '$2', 'SELECT unnest($3::text[])'),
+        GROUPED[of]('$1', '$2', 'SELECT unnest($3::text[])'),
         [companyId, this.clock.now(), missing],
       );
       return new Map(rows.map((r) => [r.id, Number(r.n)]));
@@ -70,7 +73,6 @@ export class PricingUsageCounts implements SubscriptionUsageCounter, OnModuleIni
    * or bundles whose ids `ids` (SQL: a subquery) gives; ids without live subscriptions are absent.
    */
   countsSql(of: 'pricing' | 'bundle', companyParam: string, nowParam: string, ids: string): string {
-    const grouped = of === 'pricing' ? BY_PRICING(companyParam, nowParam, ids) : BY_BUNDLE(companyParam, nowParam, ids);
-    return `(SELECT coalesce(json_object_agg(counted.id, counted.n), '{}') FROM (${grouped}) counted)`;
+    return `(SELECT coalesce(json_object_agg(counted.id, counted.n), '{}') FROM (${GROUPED[of](companyParam, nowParam, ids)}) counted)`;
   }
 }
