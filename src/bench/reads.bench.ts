@@ -26,6 +26,7 @@ import {
  * Each with autocannon at `--connections` (32) for `--seconds` (10), after a short warm-up, and
  * at concurrency 1 (`--sequential` requests, 300). `--embedded` (or TALLY_BENCH_EMBEDDED=1): on
  * the embedded database. `--profile DIR`: the Tally server writes a CPU profile (.cpuprofile) there.
+ * `--only customers,subscriptions,health` (all three): measure only these paths.
  * `--log-level` (info): the server's log level (its logs go to /dev/null).
  * `--instances N` (1): N Tally processes on the same database, and N bare baselines, the load
  * split over them (`loadSpread`: one autocannon per instance, the connections divided, so the
@@ -78,6 +79,8 @@ async function run(flags: Record<string, string>): Promise<void> {
   const seconds = Number(flags.seconds ?? 10);
   const connections = Number(flags.connections ?? 32);
   const nSeq = Number(flags.sequential ?? 300);
+  const only = flags.only?.split(',');
+  const wanted = (path: string) => !only || only.includes(path);
   const instances = Number(flags.instances ?? 1);
   if (!Number.isInteger(instances) || instances < 1 || instances > 16) throw new Error('--instances must be a whole number from 1 to 16');
   if (embedded && instances > 1) throw new Error('--instances > 1 needs PostgreSQL: the embedded database belongs to one process');
@@ -155,6 +158,7 @@ async function run(flags: Record<string, string>): Promise<void> {
       [`/customers/${customer.id}`, 0.3],
       [`/subscriptions/${sub.id}`, 0.15],
     ] as const) {
+      if (!wanted(p.split('/')[1])) continue;
       log(`Tally GET ${p.split('/')[1]}/{id}...`);
       const seq = await sequential(
         bases.map((b) => b + p),
@@ -173,21 +177,23 @@ async function run(flags: Record<string, string>): Promise<void> {
         target,
       });
     }
-    log('bare node:http constant...');
-    const bareConst = await bareAt(BARE_CONSTANT, {});
-    log('Tally GET /health...');
-    const health = tallies.map((t) => `http://127.0.0.1:${t.port}/health`);
-    const healthSeq = await sequential(health, {}, nSeq);
-    const healthLoad = await measure(health);
-    rows.push({
-      path: 'GET /health',
-      seq: healthSeq,
-      tally: healthLoad.total,
-      each: healthLoad.each,
-      baseline: 'node:http constant',
-      bare: bareConst.total,
-      bareEach: bareConst.each,
-    });
+    if (wanted('health')) {
+      log('bare node:http constant...');
+      const bareConst = await bareAt(BARE_CONSTANT, {});
+      log('Tally GET /health...');
+      const health = tallies.map((t) => `http://127.0.0.1:${t.port}/health`);
+      const healthSeq = await sequential(health, {}, nSeq);
+      const healthLoad = await measure(health);
+      rows.push({
+        path: 'GET /health',
+        seq: healthSeq,
+        tally: healthLoad.total,
+        each: healthLoad.each,
+        baseline: 'node:http constant',
+        bare: bareConst.total,
+        bareEach: bareConst.each,
+      });
+    }
 
     const out = [
       '',

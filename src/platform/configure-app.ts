@@ -1,8 +1,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { createValidationPipe } from './errors/validation';
+import { requestLogging } from './logging/request-log';
+import { TallyLogger } from './logging/tally-logger';
 import { NulCharacterPipe } from './validation/nul-character.pipe';
 import { createOpenApiDocument } from './openapi';
 
@@ -10,7 +11,10 @@ export const BODY_LIMIT = '1mb';
 
 /** Everything the app needs beyond its modules; shared by main.ts and the test app factory. Returns the OpenAPI document it serves. */
 export function configureApp(app: NestExpressApplication): OpenAPIObject {
-  app.useLogger(app.get(Logger));
+  const logger = app.get(TallyLogger);
+  app.useLogger(logger);
+  // first: every request gets its id and its log line, whatever answers it
+  app.use(requestLogging(logger.pino));
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.set('x-powered-by', false);

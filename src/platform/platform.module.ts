@@ -1,7 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { TALLY_CONFIG, TallyConfig } from './config/config';
 import { dataSourceOptions } from './database/data-source-options';
@@ -13,7 +12,7 @@ import { CompanySeeders } from './seeding/company-seeders';
 import { IdempotencyService } from './idempotency/idempotency.service';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { HealthController } from './health/health.controller';
-import { loggerOptions } from './logging/logger.options';
+import { rootLogger, TallyLogger } from './logging/tally-logger';
 import { UnitOfWork } from './tenancy/scoped.repository';
 import { PlatformScheduler } from './scheduler/platform-scheduler';
 import { RateLimitService } from './rate-limit/rate-limit.service';
@@ -36,7 +35,6 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [
-        LoggerModule.forRoot(loggerOptions(options.config.logLevel)),
         TypeOrmModule.forRoot({
           ...dataSourceOptions(options.databaseUrl, options.config.dbPoolSize, options.schema),
           retryAttempts: 2,
@@ -47,6 +45,7 @@ export class PlatformModule {
       providers: [
         { provide: TALLY_CONFIG, useValue: options.config },
         { provide: Clock, useClass: SystemClock },
+        { provide: TallyLogger, useValue: new TallyLogger(rootLogger(options.config.logLevel)) },
         { provide: UnitOfWork, useFactory: (ds: DataSource) => new UnitOfWork(ds), inject: [DataSource] },
         CompanySeeders,
         CompaniesService,
@@ -61,6 +60,7 @@ export class PlatformModule {
       ],
       exports: [
         TALLY_CONFIG,
+        TallyLogger,
         Clock,
         UnitOfWork,
         CompanySeeders,

@@ -1,15 +1,22 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { RenderedError, renderError, toDomainError } from './error-body';
-import { redactUrl } from '../logging/logger.options';
+import { LoggedRequest, redactUrl } from '../logging/request-log';
 import { RateLimitedError } from '../rate-limit/rate-limited.error';
 
 const logger = new Logger('Errors');
 
-/** Logs an unexpected error with the request's path, secrets of hosted-page links redacted. */
+/** Logs an unexpected error with the request's id and path, secrets of hosted-page links redacted. */
 export function logUnhandled(exception: unknown, req: Request): void {
   const e = exception as Error;
-  logger.error({ err: { message: e?.message, stack: e?.stack }, path: redactUrl(req.originalUrl ?? req.url) }, 'unhandled error');
+  logger.error(
+    {
+      err: { message: e?.message, stack: e?.stack },
+      request_id: (req as unknown as LoggedRequest).id,
+      path: redactUrl(req.originalUrl ?? req.url),
+    },
+    'unhandled error',
+  );
 }
 
 /** The headers an error answer carries, JSON or HTML: `WWW-Authenticate` on a 401, `Retry-After` when retrying helps. */

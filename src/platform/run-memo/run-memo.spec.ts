@@ -74,4 +74,26 @@ describe('RunMemo', () => {
     await later;
     expect(calls).toEqual([['a'], ['a']]);
   });
+
+  it('a scope ending does not end another one still under way (the storage is let go only after the last)', async () => {
+    const { calls, compute } = counter();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const long = RunMemo.scope(async () => {
+      await RunMemo.many('ns', ['a'], 0, compute);
+      await gate; // the short scope starts and ends meanwhile
+      await RunMemo.many('ns', ['a'], 0, compute);
+      return RunMemo.many('ns', ['a'], 0, compute);
+    });
+    await RunMemo.scope(() => RunMemo.many('ns', ['b'], 0, compute));
+    release();
+    expect(await long).toEqual(new Map([['a', 1]]));
+    expect(calls).toEqual([['a'], ['b']]);
+    // and after both, a new scope memoizes again
+    await RunMemo.scope(async () => {
+      await RunMemo.many('ns', ['c'], 0, compute);
+      await RunMemo.many('ns', ['c'], 0, compute);
+    });
+    expect(calls).toEqual([['a'], ['b'], ['c']]);
+  });
 });
