@@ -27,6 +27,16 @@ export class CustomersRepository extends ScopedRepository<CustomerEntity> {
     return rows.length ? hydrator(this.dataSource, CustomerEntity)(rows[0]) : null;
   }
 
+  /**
+   * SQL of a scalar subquery, for a caller composing one statement: `keysByIdsOrIdentifiers` as a
+   * JSON array of `{id, identifier}` (`[]` when none); the parameters name the company, the ids
+   * (text[]) and the identifiers (text[]).
+   */
+  keysByIdsOrIdentifiersSql(companyParam: string, idsParam: string, identifiersParam: string): string {
+    return `(SELECT coalesce(json_agg(json_build_object('id', c.id, 'identifier', c.identifier)), '[]') FROM customers c
+      WHERE c.company_id = ${companyParam} AND (c.id = ANY(${idsParam}::text[]) OR c.identifier = ANY(${identifiersParam}::text[])))`;
+  }
+
   /** Ids and identifiers of the customers whose id is in `ids` or whose identifier is in `identifiers`, in one query. */
   async keysByIdsOrIdentifiers(
     companyId: string,
@@ -64,10 +74,5 @@ export class CustomersRepository extends ScopedRepository<CustomerEntity> {
    */
   async lockHierarchy(companyId: string): Promise<void> {
     await this.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`customers.hierarchy:${this.requireCompanyId(companyId)}`]);
-  }
-
-  private requireCompanyId(companyId: string): string {
-    if (typeof companyId !== 'string' || companyId.length === 0) throw new Error('CustomersRepository: a company id is required');
-    return companyId;
   }
 }

@@ -17,7 +17,7 @@ export class SubscriptionsRepository extends ScopedRepository<SubscriptionEntity
       this.ds,
       'tally_subscription_by_id_or_identifier',
       'SELECT * FROM subscriptions WHERE company_id = $1 AND (id = $2 OR identifier = $2) ORDER BY id = $2 DESC LIMIT 1',
-      [requireCompany(companyId), idOrIdentifier],
+      [this.requireCompanyId(companyId), idOrIdentifier],
     );
     return rows.length ? hydrator(this.ds, SubscriptionEntity)(rows[0]) : null;
   }
@@ -28,11 +28,6 @@ export class SubscriptionPhasesRepository extends ScopedRepository<SubscriptionP
   constructor(ds: DataSource) {
     super(SubscriptionPhaseEntity, ds.manager);
   }
-}
-
-function requireCompany(companyId: string): string {
-  if (typeof companyId !== 'string' || companyId.length === 0) throw new Error('a company id is required for every query');
-  return companyId;
 }
 
 @Injectable()

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
 import { Clock } from '../../platform/clock/clock';
+import { preparedIn } from '../../platform/database/prepared';
 import { DomainError } from '../../platform/errors/domain-error';
 import { isId, newId } from '../../platform/ids/ids';
 import type { BillableItemEntity } from '../billable-item.entity';
@@ -15,6 +17,11 @@ import type { Properties } from './usage.entity';
 /** A transaction_id is a duplicate for this long after its first receipt. */
 export const DEDUP_WINDOW_MS = 35 * 24 * 3_600_000;
 export const MAX_EVENTS_PER_BATCH = 100;
+/** A batch's statement is prepared (kept per connection) when it feeds at most this many metrics. */
+const NAMED_METRICS = 2;
+
+/** A customer as ingest resolves it. */
+type CustomerKey = Pick<CustomerEntity, 'id' | 'identifier'>;
 
 export interface IngestResult {
   enqueued: { transaction_id: string; timestamp: string }[];
@@ -74,6 +81,8 @@ const isText = (v: unknown, max = 255): v is string => typeof v === 'string' && 
  */
 @Injectable()
 export class EventIngestService {
+  private lookupsSql?: string;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly customers: CustomersRepository,
@@ -134,30 +143,30 @@ export class EventIngestService {
     const fail = (index: number, tx: string, code: string, path: string, message: string) =>
       errors.push({ index, transaction_id: tx, error_code: code, error_message: `${path} ${message}` });
 
-    // customers (by id and by identifier: customer_id fields accept an identifier too) in one
-    // query; the items in another, share-locked: a metric being created on one (which locks it
-    // FOR UPDATE and builds its rollups from the stored events) waits for this batch, or this
-    // batch waits for it.
-    const byIds = new Map<string, CustomerEntity>();
-    const byIdentifiers = new Map<string, CustomerEntity>();
+    // customers (by id and by identifier: customer_id fields accept an identifier too) and the
+    // items in one prepared statement, the items share-locked: a metric being created on one
+    // (which locks it FOR UPDATE and builds its rollups from the stored events) waits for this
+    // batch, or this batch waits for it.
+    const byIds = new Map<string, CustomerKey>();
+    const byIdentifiers = new Map<string, CustomerKey>();
     const ids = [...new Set(shaped.map((s) => s.raw.customer_id).filter((v): v is string => isId('customer', v)))];
     const identifiers = new Set<string>();
     for (const s of shaped) identifiers.add((s.raw.customer_id ?? s.raw.customer_identifier) as string);
-    const customerRows = await this.customers.with(m).keysByIdsOrIdentifiers(companyId, ids, [...identifiers]);
-    const idSet = new Set(ids);
-    for (const c of customerRows) {
-      if (idSet.has(c.id)) byIds.set(c.id, c as CustomerEntity);
-      if (c.identifier !== null) byIdentifiers.set(c.identifier, c as CustomerEntity);
-    }
     const itemIds = [...new Set(shaped.map((s) => s.raw.item_id as string).filter((id) => isId('billableItem', id)))].sort();
-    const items = new Map<string, Pick<BillableItemEntity, 'id' | 'type'>>();
-    if (itemIds.length > 0) {
-      const rows: { id: string; type: BillableItemEntity['type'] }[] = await m.query(
-        'SELECT id, type FROM billable_items WHERE company_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR KEY SHARE',
-        [companyId, itemIds],
-      );
-      for (const i of rows) items.set(i.id, i);
+    const [found] = await preparedIn<{ customers: CustomerKey[]; items: Pick<BillableItemEntity, 'id' | 'type'>[] }>(
+      m,
+      'tally_ingest_lookups',
+      (this.lookupsSql ??=
+        `SELECT ${this.customers.keysByIdsOrIdentifiersSql('$1', '$2', '$3')} AS customers, ` +
+        `${this.items.typesLockedSql('$1', '$4')} AS items`),
+      [companyId, ids, [...identifiers], itemIds],
+    );
+    const idSet = new Set(ids);
+    for (const c of found.customers) {
+      if (idSet.has(c.id)) byIds.set(c.id, c);
+      if (c.identifier !== null) byIdentifiers.set(c.identifier, c);
     }
+    const items = new Map(found.items.map((i) => [i.id, i]));
 
     const candidates: Candidate[] = [];
     const duplicates: IngestResult['duplicates'] = [];
@@ -165,7 +174,7 @@ export class EventIngestService {
     for (const s of shaped) {
       const at = `events[${s.index}]`;
       const tx = s.raw.transaction_id as string;
-      let customer: CustomerEntity | undefined;
+      let customer: CustomerKey | undefined;
       let field = 'customer_identifier';
       if (s.raw.customer_id) {
         field = 'customer_id';
@@ -236,9 +245,7 @@ export class EventIngestService {
               : 0,
     );
     const itemIds = [...new Set(candidates.map((c) => c.itemId))];
-    const metrics = await this.metrics
-      .with(m)
-      .find(companyId, { where: { item_id: In(itemIds), metering_rule: Not(IsNull()) }, order: { id: 'ASC' } });
+    const metrics = await this.metrics.meteredOfItems(m, companyId, itemIds);
     const params = new SqlParams([
       companyId,
       sorted.map((c) => c.eventId),
@@ -258,8 +265,7 @@ export class EventIngestService {
         `WHERE u.item_id = ${params.add(metric.item_id)}::text) e`;
       return rollupInserts(companyId, metric, source, () => params, slot);
     });
-    const returned: { id: string }[] = await m.query(
-      `WITH u AS (
+    const text = `WITH u AS (
          SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
            WITH ORDINALITY AS u(id, customer_id, item_id, transaction_id, ts, props, n)
        ), k AS (
@@ -272,9 +278,12 @@ export class EventIngestService {
        )${rollups.map((r, i) => `, r${i} AS (${r.sql})`).join('')}
        INSERT INTO usage_events (company_id, id, customer_id, item_id, transaction_id, event_timestamp, properties, created_at)
        SELECT $1, u.id, u.customer_id, u.item_id, u.transaction_id, u.ts, u.props, $8 FROM u JOIN k ON k.event_id = u.id
-       RETURNING id`,
-      params.values,
-    );
+       RETURNING id`;
+    // prepared when its text is one of few (it depends only on the shapes of up to
+    // NAMED_METRICS metrics' rules), so that it is planned once per connection
+    const returned = await (metrics.length <= NAMED_METRICS
+      ? preparedIn<{ id: string }>(m, `tally_ingest_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text, params.values)
+      : (m.query(text, params.values) as Promise<{ id: string }[]>));
     return new Set(returned.map((r) => r.id));
   }
 

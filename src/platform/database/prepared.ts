@@ -1,5 +1,5 @@
-import type { Pool, QueryResultRow } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /**
  * Whether the pool's server keeps one session per connection. The embedded server (always a
@@ -34,6 +34,24 @@ export async function prepared<R extends QueryResultRow>(
 ): Promise<R[]> {
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
   const result = await pool.query<R>(canName(pool) ? { name, text, values } : { text, values });
+  return result.rows;
+}
+
+/**
+ * `prepared` inside a transaction: the statement runs on the connection of `manager` (the
+ * manager `DataSource.transaction` hands its callback), named as there. Raw rows, as `prepared`.
+ */
+export async function preparedIn<R extends QueryResultRow>(
+  manager: EntityManager,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<R[]> {
+  const runner = manager.queryRunner as unknown as { databaseConnection?: PoolClient; isTransactionActive?: boolean } | undefined;
+  const client = runner?.databaseConnection;
+  if (!client || !runner.isTransactionActive) throw new Error('preparedIn runs inside a transaction');
+  const pool = (manager.connection.driver as unknown as { master: Pool }).master;
+  const result = await client.query<R>(canName(pool) ? { name, text, values } : { text, values });
   return result.rows;
 }
 

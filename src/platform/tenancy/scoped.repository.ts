@@ -32,6 +32,11 @@ export class ScopedRepository<T extends Scoped> {
     protected readonly manager: EntityManager,
   ) {}
 
+  /** `companyId`, checked: every statement a repository sends names its company (raw SQL included). */
+  protected requireCompanyId(companyId: string): string {
+    return requireCompany(companyId);
+  }
+
   /** The same repository, working inside the given transaction. */
   with(manager: EntityManager): this {
     const copy = Object.create(Object.getPrototypeOf(this)) as this;
