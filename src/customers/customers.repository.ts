@@ -28,25 +28,13 @@ export class CustomersRepository extends ScopedRepository<CustomerEntity> {
   }
 
   /**
-   * SQL of a scalar subquery, for a caller composing one statement: `keysByIdsOrIdentifiers` as a
-   * JSON array of `{id, identifier}` (`[]` when none); the parameters name the company, the ids
-   * (text[]) and the identifiers (text[]).
+   * SQL of a scalar subquery, for a caller composing one statement: the ids and identifiers of the
+   * customers whose id is in the ids (text[]) or whose identifier is in the identifiers (text[]),
+   * as a JSON array of `{id, identifier}` (`[]` when none); the first parameter names the company.
    */
   keysByIdsOrIdentifiersSql(companyParam: string, idsParam: string, identifiersParam: string): string {
     return `(SELECT coalesce(json_agg(json_build_object('id', c.id, 'identifier', c.identifier)), '[]') FROM customers c
       WHERE c.company_id = ${companyParam} AND (c.id = ANY(${idsParam}::text[]) OR c.identifier = ANY(${identifiersParam}::text[])))`;
-  }
-
-  /** Ids and identifiers of the customers whose id is in `ids` or whose identifier is in `identifiers`, in one query. */
-  async keysByIdsOrIdentifiers(
-    companyId: string,
-    ids: string[],
-    identifiers: string[],
-  ): Promise<{ id: string; identifier: string | null }[]> {
-    return this.manager.query(
-      'SELECT id, identifier FROM customers WHERE company_id = $1 AND (id = ANY($2::text[]) OR identifier = ANY($3::text[]))',
-      [this.requireCompanyId(companyId), ids, identifiers],
-    );
   }
 
   /**

@@ -32,9 +32,18 @@ export async function prepared<R extends QueryResultRow>(
   text: string,
   values: unknown[],
 ): Promise<R[]> {
-  const pool = (dataSource.driver as unknown as { master: Pool }).master;
-  const result = await pool.query<R>(canName(pool) ? { name, text, values } : { text, values });
+  const pool = poolOf(dataSource);
+  const result = await pool.query<R>(statement(pool, name, text, values));
   return result.rows;
+}
+
+function poolOf(dataSource: DataSource): Pool {
+  return (dataSource.driver as unknown as { master: Pool }).master;
+}
+
+/** The query as sent on a connection of `pool`: named where the server keeps one session per connection. */
+function statement(pool: Pool, name: string, text: string, values: unknown[]) {
+  return canName(pool) ? { name, text, values } : { text, values };
 }
 
 /**
@@ -50,8 +59,7 @@ export async function preparedIn<R extends QueryResultRow>(
   const runner = manager.queryRunner as unknown as { databaseConnection?: PoolClient; isTransactionActive?: boolean } | undefined;
   const client = runner?.databaseConnection;
   if (!client || !runner.isTransactionActive) throw new Error('preparedIn runs inside a transaction');
-  const pool = (manager.connection.driver as unknown as { master: Pool }).master;
-  const result = await client.query<R>(canName(pool) ? { name, text, values } : { text, values });
+  const result = await client.query<R>(statement(poolOf(manager.connection), name, text, values));
   return result.rows;
 }
 
