@@ -15,4 +15,14 @@ export class CustomerEntitlementsPort {
     if (customerIds.length === 0) return new Map();
     return this.hooks.get('entitlements').forCustomers(companyId, customerIds, manager);
   }
+
+  /** SQL of a scalar subquery a customers statement embeds for `fromLive` (CustomerEntitlementsHook.liveSql). */
+  liveSql(companyParam: string, customerIdsSql: string, nowParam: string): string {
+    return this.hooks.get('entitlements').liveSql(companyParam, customerIdsSql, nowParam);
+  }
+
+  /** customer id → computed entitlements, from what `liveSql` read at `now`. */
+  fromLive(companyId: string, customerIds: string[], json: unknown, now: Date): Promise<Map<string, Record<string, unknown>[]>> {
+    return this.hooks.get('entitlements').fromLive(companyId, customerIds, json, now);
+  }
 }

@@ -40,7 +40,7 @@ export class CustomersController {
   @ApiParam(CUSTOMER_PARAM)
   @ApiOkResponse({ type: CustomerResponse })
   async get(@CompanyId() companyId: string, @Param('customer_id') customerId: string): Promise<CustomerResponse> {
-    return this.views.one(companyId, await this.service.get(companyId, customerId));
+    return this.views.get(companyId, customerId);
   }
 
   @Patch(':customer_id')

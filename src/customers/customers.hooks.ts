@@ -6,6 +6,14 @@ import { ModuleHooks } from '../platform/hooks/module-hooks';
 export interface CustomerEntitlementsHook {
   /** customer id → its computed entitlements (customers without any may be absent). */
   forCustomers(companyId: string, customerIds: string[], manager?: EntityManager): Promise<Map<string, Record<string, unknown>[]>>;
+  /**
+   * For a hot read that takes customers and what their entitlements need in one statement: SQL
+   * of a scalar subquery over the customers whose ids `customerIdsSql` selects, at the
+   * timestamptz parameter `nowParam` (`companyParam` names the company).
+   */
+  liveSql(companyParam: string, customerIdsSql: string, nowParam: string): string;
+  /** customer id → computed entitlements, from the value `liveSql` read at `now` (outside transactions). */
+  fromLive(companyId: string, customerIds: string[], json: unknown, now: Date): Promise<Map<string, Record<string, unknown>[]>>;
 }
 
 /** The hooks customers declares, by name. */

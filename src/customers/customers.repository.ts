@@ -7,6 +7,9 @@ import { CustomerEntity } from './customer.entity';
 /** Longest parent chain walked when checking for cycles (a guard against corrupt data, not a product limit). */
 const MAX_DEPTH = 10_000;
 
+/** The customer whose id or, failing that, identifier is $2 (both keys are unique per company) first. */
+const BY_ID_OR_IDENTIFIER = 'SELECT * FROM customers WHERE company_id = $1 AND (id = $2 OR identifier = $2) ORDER BY id = $2 DESC';
+
 @Injectable()
 export class CustomersRepository extends ScopedRepository<CustomerEntity> {
   constructor(private readonly dataSource: DataSource) {
@@ -18,13 +21,32 @@ export class CustomersRepository extends ScopedRepository<CustomerEntity> {
    * failing that, whose identifier is `idOrIdentifier` (both keys are unique per company).
    */
   async readByIdOrIdentifier(companyId: string, idOrIdentifier: string): Promise<CustomerEntity | null> {
-    const rows = await prepared(
-      this.dataSource,
-      'tally_customer_by_id_or_identifier',
-      'SELECT * FROM customers WHERE company_id = $1 AND (id = $2 OR identifier = $2) ORDER BY id = $2 DESC LIMIT 1',
-      [this.requireCompanyId(companyId), idOrIdentifier],
-    );
+    const rows = await prepared(this.dataSource, 'tally_customer_by_id_or_identifier', `${BY_ID_OR_IDENTIFIER} LIMIT 1`, [
+      this.requireCompanyId(companyId),
+      idOrIdentifier,
+    ]);
     return rows.length ? hydrator(this.dataSource, CustomerEntity)(rows[0]) : null;
+  }
+
+  /**
+   * `readByIdOrIdentifier` with one more value read by the same prepared statement `name`: `with`
+   * is SQL of a scalar expression over the CTE `target` (the customer's row), whose parameters
+   * are `$1` (the company), `$2` (the key) and `$3`... (`values`). One name, one `with`.
+   */
+  async readByIdOrIdentifierWith(
+    companyId: string,
+    idOrIdentifier: string,
+    name: string,
+    withSql: string,
+    values: unknown[],
+  ): Promise<{ customer: CustomerEntity; with: unknown } | null> {
+    const rows = await prepared<Record<string, unknown>>(
+      this.dataSource,
+      name,
+      `WITH target AS (${BY_ID_OR_IDENTIFIER} LIMIT 1) SELECT target.*, ${withSql} AS tally_with FROM target`,
+      [this.requireCompanyId(companyId), idOrIdentifier, ...values],
+    );
+    return rows.length ? { customer: hydrator(this.dataSource, CustomerEntity)(rows[0]), with: rows[0].tally_with } : null;
   }
 
   /**

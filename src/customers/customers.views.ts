@@ -1,5 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
+import { Clock } from '../platform/clock/clock';
+import { DomainError } from '../platform/errors/domain-error';
 import type { SearchPage } from '../platform/search/search';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { CustomerEntity } from './customer.entity';
@@ -19,6 +21,7 @@ export class CustomersViews implements OnModuleInit {
     private readonly entitlements: CustomerEntitlementsPort,
     private readonly customers: CustomersRepository,
     private readonly events: WebhookEventsService,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -37,6 +40,27 @@ export class CustomersViews implements OnModuleInit {
     );
     return customers.map((c) => toCustomerResponse(c, computed.get(c.id) ?? []));
   }
+
+  /**
+   * `GET /customers/{id or identifier}`: the customer and its live subscriptions in one prepared
+   * statement (and one more for their entitlements' inputs when it has some); a 404 when there
+   * is none.
+   */
+  async get(companyId: string, idOrIdentifier: string): Promise<CustomerResponse> {
+    const now = this.clock.now();
+    const found = await this.customers.readByIdOrIdentifierWith(
+      companyId,
+      idOrIdentifier,
+      'tally_customer_read',
+      (this.readSql ??= this.entitlements.liveSql('$1', 'SELECT id FROM target', '$3')),
+      [now],
+    );
+    if (!found) throw DomainError.notFound('customer');
+    const computed = await this.entitlements.fromLive(companyId, [found.customer.id], found.with, now);
+    return toCustomerResponse(found.customer, computed.get(found.customer.id) ?? []);
+  }
+
+  private readSql?: string;
 
   async one(companyId: string, customer: CustomerEntity): Promise<CustomerResponse> {
     return (await this.many(companyId, [customer]))[0];

@@ -5,7 +5,7 @@ import { Clock } from '../platform/clock/clock';
 import { EntitlementAssignmentsService, AssignmentLayers, AssignmentOwner } from '../entitlements/assignments/assignments.service';
 import type { EntitlementEntity } from '../entitlements/entitlement.entity';
 import type { CatalogRows } from '../catalog/catalog.views';
-import { SubscriptionReadService } from './subscription-read.service';
+import { LiveRead, SubscriptionReadService } from './subscription-read.service';
 import type { EntitlementAssignmentView } from '../entitlements/assignments/assignment.rules';
 import { ProductPricingsRepository } from '../catalog/catalog.repository';
 import { EntitlementDefinitionsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
@@ -46,6 +46,36 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
   async forCustomers(companyId: string, customerIds: string[], manager?: EntityManager): Promise<Map<string, Record<string, unknown>[]>> {
     const computed = await this.computeForCustomers(companyId, customerIds, manager);
     return computed as unknown as Map<string, Record<string, unknown>[]>;
+  }
+
+  /** CustomerEntitlementsHook: what `fromLive` needs, as a scalar subquery of a customers statement. */
+  liveSql(companyParam: string, customerIdsSql: string, nowParam: string): string {
+    return this.reading.liveSql(companyParam, customerIdsSql, nowParam);
+  }
+
+  /** CustomerEntitlementsHook: customer id → computed entitlements, from what `liveSql` read at `now`. */
+  async fromLive(companyId: string, customerIds: string[], json: unknown, now: Date): Promise<Map<string, Record<string, unknown>[]>> {
+    const computed = await this.fromLiveRead(companyId, customerIds, this.reading.liveFromJson(json), now);
+    return computed as unknown as Map<string, Record<string, unknown>[]>;
+  }
+
+  /** From the customers' live subscriptions and their phases: one more prepared statement when there are some. */
+  private async fromLiveRead(
+    companyId: string,
+    customerIds: string[],
+    { live, phases }: LiveRead,
+    now: Date,
+  ): Promise<Map<string, EntitlementAssignmentView[]>> {
+    const subjects = liveSubjects(live, phases, now);
+    if (subjects.length === 0) return customersFrom(customerIds, [], new Map(), new Map());
+    const pricingIds = [...new Set(subjects.flatMap((s) => s.product_pricing_ids))];
+    const inputs = await this.reading.readEntitlementInputs(
+      companyId,
+      subjects.map((s) => s.subscription_id),
+      pricingIds,
+    );
+    const combined = entitlementInputs(inputs.catalog, inputs.assigned);
+    return customersFrom(customerIds, subjects, computeFrom(subjects, combined), combined.defs);
   }
 
   /** subscription id → computed entitlements. */
@@ -95,19 +125,7 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     const ids = [...new Set(customerIds)];
     if (ids.length === 0) return new Map();
     const now = this.clock.now();
-    if (!manager) {
-      const { live, phases } = await this.reading.readLive(companyId, ids, now);
-      const subjects = liveSubjects(live, phases, now);
-      if (subjects.length === 0) return customersFrom(ids, [], new Map(), new Map());
-      const pricingIds = [...new Set(subjects.flatMap((s) => s.product_pricing_ids))];
-      const read = await this.reading.readEntitlementInputs(
-        companyId,
-        subjects.map((s) => s.subscription_id),
-        pricingIds,
-      );
-      const inputs = entitlementInputs(read.catalog, read.assigned);
-      return customersFrom(ids, subjects, computeFrom(subjects, inputs), inputs.defs);
-    }
+    if (!manager) return this.fromLiveRead(companyId, ids, await this.reading.readLive(companyId, ids, now), now);
     const subs = await this.subscriptions
       .with(manager)
       .queryBuilder(companyId, 's')

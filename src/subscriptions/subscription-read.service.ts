@@ -35,6 +35,12 @@ export interface SubscriptionRead {
 
 type Subject = { key: string } | { ids: string[]; customerIds: string[] };
 
+/** Customers' live subscriptions (oldest first) and those subscriptions' phases. */
+export interface LiveRead {
+  live: SubscriptionRead['live'];
+  phases: SubscriptionPhaseEntity[];
+}
+
 /**
  * The hot reads behind subscription answers (ONE prepared statement) and customers' computed
  * entitlements (one, then one more when they have live subscriptions). The answers' statement
@@ -87,29 +93,42 @@ export class SubscriptionReadService {
    * those subscriptions' phases, in one small prepared statement (a customer without
    * subscriptions costs no more).
    */
-  async readLive(
-    companyId: string,
-    customerIds: string[],
-    now: Date,
-  ): Promise<{ live: SubscriptionRead['live']; phases: SubscriptionPhaseEntity[] }> {
-    const [row] = await prepared<{ live: SubscriptionRead['live']; phases: Record<string, unknown>[] }>(
+  async readLive(companyId: string, customerIds: string[], now: Date): Promise<LiveRead> {
+    const [row] = await prepared<{ live: unknown }>(
       this.dataSource,
       'tally_subscription_read_live',
-      (this.sql.live ??= `WITH read_live AS (
+      (this.sql.live ??= `SELECT ${this.liveSql('$1', 'SELECT unnest($2::text[])', '$3')} AS live`),
+      [company(companyId), customerIds, now],
+    );
+    return this.liveFromJson(row.live);
+  }
+
+  /**
+   * SQL of a scalar subquery, for a statement of the customers module that reads its rows and
+   * this at once: the live subscriptions (at the timestamptz `nowParam`) of the customers whose
+   * ids `customerIdsSql` selects, and their phases, as one JSON value that `liveFromJson` reads.
+   */
+  liveSql(companyParam: string, customerIdsSql: string, nowParam: string): string {
+    return `(WITH read_live AS (
           SELECT l.id, l.customer_id, l.created_at FROM subscriptions l
-          WHERE l.company_id = $1 AND l.customer_id = ANY($2::text[]) AND (l.end_date IS NULL OR l.end_date > $3))
-        SELECT (SELECT coalesce(json_agg(json_build_object('id', l.id, 'customer_id', l.customer_id) ORDER BY l.created_at, l.id), '[]')
-            FROM read_live l) AS live,
-          ${jsonArraySql(
+          WHERE l.company_id = ${companyParam} AND l.customer_id IN (${customerIdsSql})
+            AND (l.end_date IS NULL OR l.end_date > ${nowParam}::timestamptz))
+        SELECT json_build_object(
+          'live', (SELECT coalesce(json_agg(json_build_object('id', l.id, 'customer_id', l.customer_id) ORDER BY l.created_at, l.id), '[]')
+            FROM read_live l),
+          'phases', ${jsonArraySql(
             this.dataSource,
             SubscriptionPhaseEntity,
             'ph',
-            'FROM subscription_phases ph WHERE ph.company_id = $1 AND ph.subscription_id IN (SELECT id FROM read_live)',
-          )} AS phases`),
-      [company(companyId), customerIds, now],
-    );
+            `FROM subscription_phases ph WHERE ph.company_id = ${companyParam} AND ph.subscription_id IN (SELECT id FROM read_live)`,
+          )}))`;
+  }
+
+  /** What `liveSql` read. */
+  liveFromJson(json: unknown): LiveRead {
+    const read = json as { live: SubscriptionRead['live']; phases: Record<string, unknown>[] };
     const phases = jsonHydrator(this.dataSource, SubscriptionPhaseEntity);
-    return { live: row.live, phases: row.phases.map(phases) };
+    return { live: read.live, phases: read.phases.map(phases) };
   }
 
   /**

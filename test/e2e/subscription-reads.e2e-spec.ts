@@ -171,8 +171,9 @@ describe('subscription and customer reads', () => {
       bundled: 1,
       notStarted: 1,
       page: 2,
-      customerWithSubscriptions: 3,
-      customerWithout: 2,
+      // the customer and its live subscriptions, then (when it has some) their entitlements' inputs
+      customerWithSubscriptions: 2,
+      customerWithout: 1,
     });
   });
 });
