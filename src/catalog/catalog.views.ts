@@ -251,38 +251,36 @@ export class CatalogViews {
    */
   rowsSql(companyParam: string, pricingIds: string, bundleIds: string): CatalogRowsSql {
     const c = companyParam;
+    // the pricings and their pmps are read once, into CTEs, then both as rows and as the ids the others need
     const ctes = [
-      `catalog_pricing_ids AS (
-        SELECT pp.id, pp.product_id FROM product_pricings pp
-        WHERE pp.company_id = ${c} AND (pp.id = ANY(${pricingIds}) OR pp.id IN (
-          SELECT e.product_pricing_id FROM bundle_product_pricings e WHERE e.company_id = ${c} AND e.bundle_id = ANY(${bundleIds}))))`,
-      `catalog_pmp_ids AS (
-        SELECT pmp.id, pmp.item_pricing_id, pmp.item_id, pmp.metric_id FROM product_metric_pricings pmp
-        WHERE pmp.company_id = ${c} AND pmp.product_pricing_id IN (SELECT id FROM catalog_pricing_ids))`,
+      `catalog_pricings AS (${this.pricings.rowsSql(
+        'pp',
+        c,
+        `pp.id = ANY(${pricingIds}) OR pp.id IN (
+          SELECT e.product_pricing_id FROM bundle_product_pricings e WHERE e.company_id = ${c} AND e.bundle_id = ANY(${bundleIds}))`,
+      )})`,
+      `catalog_pmps AS (${this.metricPricings.rowsSql('pmp', c, 'pmp.product_pricing_id IN (SELECT id FROM catalog_pricings)')})`,
     ];
     const json = `json_build_object(
-      'pricings', ${this.pricings.jsonRowsSql('pp', c, 'pp.id IN (SELECT id FROM catalog_pricing_ids)')},
-      'products', ${this.products.jsonRowsSql('p', c, 'p.id IN (SELECT product_id FROM catalog_pricing_ids)')},
-      'pmps', ${this.metricPricings.jsonRowsSql('pmp', c, 'pmp.id IN (SELECT id FROM catalog_pmp_ids)', 'pmp.created_at, pmp.id')},
-      'item_pricings', ${this.itemPricings.jsonRowsSql('ip', c, 'ip.id IN (SELECT item_pricing_id FROM catalog_pmp_ids)')},
-      'tiers', ${this.tiers.jsonRowsSql('t', c, 't.item_pricing_id IN (SELECT item_pricing_id FROM catalog_pmp_ids)')},
-      'scheduled', ${this.scheduled.jsonRowsSql('sp', c, 'sp.item_pricing_id IN (SELECT item_pricing_id FROM catalog_pmp_ids)')},
-      'items', ${this.items.jsonRowsSql('bi', c, 'bi.id IN (SELECT item_id FROM catalog_pmp_ids)')},
-      'metrics', ${this.metrics.jsonRowsSql('bm', c, 'bm.id IN (SELECT metric_id FROM catalog_pmp_ids)')},
+      'pricings', ${this.pricings.jsonRowsOfSql('pp', 'catalog_pricings')},
+      'products', ${this.products.jsonRowsSql('p', c, 'p.id IN (SELECT product_id FROM catalog_pricings)')},
+      'pmps', ${this.metricPricings.jsonRowsOfSql('pmp', 'catalog_pmps', 'pmp.created_at, pmp.id')},
+      'item_pricings', ${this.itemPricings.jsonRowsSql('ip', c, 'ip.id IN (SELECT item_pricing_id FROM catalog_pmps)')},
+      'tiers', ${this.tiers.jsonRowsSql('t', c, 't.item_pricing_id IN (SELECT item_pricing_id FROM catalog_pmps)')},
+      'scheduled', ${this.scheduled.jsonRowsSql('sp', c, 'sp.item_pricing_id IN (SELECT item_pricing_id FROM catalog_pmps)')},
+      'items', ${this.items.jsonRowsSql('bi', c, 'bi.id IN (SELECT item_id FROM catalog_pmps)')},
+      'metrics', ${this.metrics.jsonRowsSql('bm', c, 'bm.id IN (SELECT metric_id FROM catalog_pmps)')},
       'company', ${this.companies.jsonRowsSql('co', c, 'true')},
       'bundles', ${this.bundles.jsonRowsSql('b', c, `b.id = ANY(${bundleIds})`)},
       'bundle_entries', ${this.bundleEntries.jsonRowsSql('bpp', c, `bpp.bundle_id = ANY(${bundleIds})`, 'bpp.position')})`;
-    return { ctes, json, pricingIds: 'SELECT id FROM catalog_pricing_ids', productIds: 'SELECT product_id FROM catalog_pricing_ids' };
+    return { ctes, json, pricingIds: 'SELECT id FROM catalog_pricings', productIds: 'SELECT product_id FROM catalog_pricings' };
   }
 
   /** As `rowsSql` for the pricings alone (`rowsFromJson` gives them, the other lists empty): what entitlements need of them. */
   pricingsSql(companyParam: string, pricingIds: string): CatalogRowsSql {
-    const ctes = [
-      `catalog_pricing_ids AS (
-        SELECT pp.id, pp.product_id FROM product_pricings pp WHERE pp.company_id = ${companyParam} AND pp.id = ANY(${pricingIds}))`,
-    ];
-    const json = `json_build_object('pricings', ${this.pricings.jsonRowsSql('pp', companyParam, 'pp.id IN (SELECT id FROM catalog_pricing_ids)')})`;
-    return { ctes, json, pricingIds: 'SELECT id FROM catalog_pricing_ids', productIds: 'SELECT product_id FROM catalog_pricing_ids' };
+    const ctes = [`catalog_pricings AS (${this.pricings.rowsSql('pp', companyParam, `pp.id = ANY(${pricingIds})`)})`];
+    const json = `json_build_object('pricings', ${this.pricings.jsonRowsOfSql('pp', 'catalog_pricings')})`;
+    return { ctes, json, pricingIds: 'SELECT id FROM catalog_pricings', productIds: 'SELECT product_id FROM catalog_pricings' };
   }
 
   /** The rows read by `rowsSql` (or `pricingsSql`). */

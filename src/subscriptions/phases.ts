@@ -31,12 +31,13 @@ export function effectivePhase<P extends PhaseTiming>(phases: P[], at: Date): P 
  * such as `:now` or `$2`): the phase is not superseded and no later decision (higher seq, not
  * superseded) starts at or before max(now, its own start). True for the phase in effect at
  * `now` and for a phase still to come (the first one of a subscription not started yet, a
- * scheduled change) — the phases whose plan still matters at `now`.
+ * scheduled change) — the phases whose plan still matters at `now`. `phases`: where the later
+ * phases are looked for (the table, or a CTE holding every phase of the subscriptions of `ph`).
  */
-export function phaseInEffectSql(ph: string, now: string): string {
+export function phaseInEffectSql(ph: string, now: string, phases = 'subscription_phases'): string {
   return `${ph}.superseded_by_event_seq IS NULL
     AND NOT EXISTS (
-      SELECT 1 FROM subscription_phases later
+      SELECT 1 FROM ${phases} later
       WHERE later.company_id = ${ph}.company_id AND later.subscription_id = ${ph}.subscription_id
         AND later.superseded_by_event_seq IS NULL AND later.seq > ${ph}.seq
         AND later.starts_at <= GREATEST(CAST(${now} AS timestamptz), ${ph}.starts_at))`;

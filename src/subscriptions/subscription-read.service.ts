@@ -194,9 +194,7 @@ export class SubscriptionReadService {
         SELECT ph.* FROM subscription_phases ph
         WHERE ph.company_id = $1 AND ph.subscription_id IN (SELECT id FROM target UNION SELECT id FROM read_live)),
       read_plans AS (
-        SELECT ph.product_pricing_ids, ph.bundle_pricing_id FROM subscription_phases ph
-        WHERE ph.company_id = $1 AND ph.subscription_id IN (SELECT id FROM target UNION SELECT id FROM read_live)
-          AND ${phaseInEffectSql('ph', '$3')}),
+        SELECT ph.product_pricing_ids, ph.bundle_pricing_id FROM read_phases ph WHERE ${phaseInEffectSql('ph', '$3', 'read_phases')}),
       ${catalog.ctes.join(',\n')}
     SELECT ${selects.join(',\n')}`;
   }

@@ -145,10 +145,11 @@ export class EntitlementAssignmentsService {
    */
   layersSql(companyParam: string, owners: { type: AssignmentOwnerType; ids: string }[]): string {
     const condition = owners.map((o) => `(a.owner_type = '${o.type}' AND a.owner_id IN (${o.ids}))`).join(' OR ');
-    const assigned = `SELECT a.entitlement_id FROM entitlement_assignments a WHERE a.company_id = ${companyParam} AND (${condition})`;
-    return `json_build_object(
-      'assignments', ${this.assignments.jsonRowsSql('a', companyParam, condition, 'a.owner_id, a.position')},
-      'entitlements', ${this.entitlements.jsonRowsSql('e', companyParam, `e.id IN (${assigned})`)})`;
+    // the assignments read once, then as rows and as the entitlements they assign
+    return `(WITH layer_assignments AS (${this.assignments.rowsSql('a', companyParam, condition)})
+      SELECT json_build_object(
+        'assignments', ${this.assignments.jsonRowsOfSql('a', 'layer_assignments', 'a.owner_id, a.position')},
+        'entitlements', ${this.entitlements.jsonRowsSql('e', companyParam, 'e.id IN (SELECT entitlement_id FROM layer_assignments)')}))`;
   }
 
   /** The layers read by `layersSql`, and the entitlements they assign (their definitions). */

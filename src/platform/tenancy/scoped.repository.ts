@@ -115,10 +115,25 @@ export class ScopedRepository<T extends Scoped> {
    * given. `fromJson` maps the array back to entities.
    */
   jsonRowsSql(alias: string, companyParam: string, condition: string, orderBy?: string): string {
-    const ds = this.manager.connection;
-    const entity = this.target as new () => T;
-    const from = `FROM "${ds.getMetadata(entity).tableName}" ${alias} WHERE ${alias}.company_id = ${companyParam} AND (${condition})`;
-    return jsonArraySql(ds, entity, alias, from, orderBy);
+    return jsonArraySql(this.manager.connection, this.target as new () => T, alias, this.fromSql(alias, companyParam, condition), orderBy);
+  }
+
+  /**
+   * SQL of the company's rows (every column) that `condition` keeps, for a statement that reads
+   * them more than once: a common table expression, which `jsonRowsOfSql` turns into JSON.
+   */
+  rowsSql(alias: string, companyParam: string, condition: string): string {
+    return `SELECT ${alias}.* ${this.fromSql(alias, companyParam, condition)}`;
+  }
+
+  /** As `jsonRowsSql`, of the rows a common table expression `cte` holds (made by `rowsSql`). */
+  jsonRowsOfSql(alias: string, cte: string, orderBy?: string): string {
+    return jsonArraySql(this.manager.connection, this.target as new () => T, alias, `FROM ${cte} ${alias}`, orderBy);
+  }
+
+  private fromSql(alias: string, companyParam: string, condition: string): string {
+    const table = this.manager.connection.getMetadata(this.target).tableName;
+    return `FROM "${table}" ${alias} WHERE ${alias}.company_id = ${companyParam} AND (${condition})`;
   }
 
   /** The entities of a JSON array made by `jsonRowsSql`. */
