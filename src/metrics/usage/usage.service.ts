@@ -35,6 +35,31 @@ interface PartsQuery {
   params: SqlParams;
 }
 
+/**
+ * A period as SQL expressions (bound parameters, or columns of an unnested list): events of
+ * [start, rollupStart) and [rollupEnd, end) are read one by one, the hours of [rollupStart,
+ * rollupEnd) from the rollups.
+ */
+interface Window {
+  customer: string;
+  start: string;
+  rollupStart: string;
+  rollupEnd: string;
+  end: string;
+}
+
+/**
+ * The instants of a Window: the whole hours of the period from the rollups when `rollups` and
+ * there is at least one; otherwise none (rollupStart = rollupEnd = end: every event is read).
+ */
+function windowInstants(period: UsagePeriod, rollups: boolean): { start: Date; rollupStart: Date; rollupEnd: Date; end: Date } {
+  const fullStart = Math.ceil(period.start.getTime() / BUCKET_MS) * BUCKET_MS;
+  const fullEnd = Math.floor(period.end.getTime() / BUCKET_MS) * BUCKET_MS;
+  return rollups && fullStart < fullEnd
+    ? { start: period.start, rollupStart: new Date(fullStart), rollupEnd: new Date(fullEnd), end: period.end }
+    : { start: period.start, rollupStart: period.end, rollupEnd: period.end, end: period.end };
+}
+
 function canon(value: string | null | undefined): string {
   if (value === null || value === undefined) return '0';
   return new Decimal(value).toFixed();
@@ -102,9 +127,18 @@ export class UsageService {
     const useRollups = !isObjects && (options.source ?? 'auto') === 'auto' && JSON.stringify(keys) === JSON.stringify(rule.group_keys);
 
     const unique = rule.aggregator === 'UNIQUE_COUNT';
+    const params = new SqlParams();
+    const at = windowInstants(period, useRollups);
+    const window: Window = {
+      customer: `${params.add(customerId)}::text`,
+      start: `${params.add(at.start)}::timestamptz`,
+      rollupStart: `${params.add(at.rollupStart)}::timestamptz`,
+      rollupEnd: `${params.add(at.rollupEnd)}::timestamptz`,
+      end: `${params.add(at.end)}::timestamptz`,
+    };
     const parts = isObjects
-      ? this.objectParts(companyId, customerId, metric, rule, period, keys, unique)
-      : this.eventParts(companyId, customerId, metric, rule, period, keys, unique, useRollups);
+      ? this.objectParts(companyId, window, metric, rule, keys, unique, params)
+      : this.eventParts(companyId, window, metric, rule, keys, unique, useRollups && at.rollupStart < at.rollupEnd, params);
 
     const sql = unique
       ? `SELECT GROUPING(p.gk) AS is_total, p.gk, count(DISTINCT p.t)::text AS value
@@ -130,8 +164,9 @@ export class UsageService {
   }
 
   /**
-   * The total usage (`usage(...).value`) of several (customer, metric, period) requests in one
-   * statement per 500 requests, values in the order of the requests.
+   * The total usage (`usage(...).value`) of several (customer, metric, period) requests in ONE
+   * statement, values in the order of the requests: one branch per metric, over the list of its
+   * requests' windows (unnested arrays), so the statement's text depends only on the metrics.
    */
   async usageMany(
     companyId: string,
@@ -143,31 +178,37 @@ export class UsageService {
     const itemIds = [...new Set(requests.map((r) => r.metric.item_id))];
     const items = itemIds.length ? await this.items.with(m).find(companyId, { where: { id: In(itemIds) } }) : [];
     const itemById = new Map(items.map((i) => [i.id, i]));
-    const parts: { index: number; sql: string }[] = [];
-    let params = new SqlParams();
-    const flush = async () => {
-      if (parts.length === 0) return;
-      const rows: { i: number; value: string | null }[] = await m.query(parts.map((p) => p.sql).join(' UNION ALL '), params.values);
-      for (const row of rows) values[Number(row.i)] = canon(row.value);
-      parts.length = 0;
-      params = new SqlParams();
-    };
+    const byMetric = new Map<string, { metric: BillableMetricEntity; index: number[]; customer: string[]; at: Date[][] }>();
     for (const [index, { customerId, metric, period }] of requests.entries()) {
       const rule = metric.metering_rule as NormalisedMeteringRule | null;
       if (!rule || metric.company_id !== companyId) throw DomainError.invalidField('metric_id', 'is not a metered metric of this company');
       if (period.end.getTime() <= period.start.getTime()) continue;
-      const item = itemById.get(metric.item_id);
-      if (!item) throw DomainError.notFound('billable item', 'metric_id');
-      const unique = rule.aggregator === 'UNIQUE_COUNT';
-      const q =
-        item.type === 'CUSTOM_OBJ'
-          ? this.objectParts(companyId, customerId, metric, rule, period, rule.group_keys, unique, params)
-          : this.eventParts(companyId, customerId, metric, rule, period, rule.group_keys, unique, true, params);
-      const value = unique ? 'count(DISTINCT p.t)::text' : this.finalValue(rule.aggregator);
-      parts.push({ index, sql: `(SELECT ${index} AS i, (SELECT ${value} FROM (${q.sql}) p) AS value)` });
-      if (parts.length === 500) await flush();
+      if (!itemById.has(metric.item_id)) throw DomainError.notFound('billable item', 'metric_id');
+      const group = byMetric.get(metric.id) ?? { metric, index: [], customer: [], at: [[], [], [], []] };
+      const at = windowInstants(period, true);
+      group.index.push(index);
+      group.customer.push(customerId);
+      [at.start, at.rollupStart, at.rollupEnd, at.end].forEach((t, i) => group.at[i].push(t));
+      byMetric.set(metric.id, group);
     }
-    await flush();
+    if (byMetric.size === 0) return values;
+    const params = new SqlParams();
+    const branches = [...byMetric.values()].map(({ metric, index, customer, at }) => {
+      const rule = metric.metering_rule as NormalisedMeteringRule;
+      const unique = rule.aggregator === 'UNIQUE_COUNT';
+      const list =
+        `unnest(${params.add(index)}::int[], ${params.add(customer)}::text[], ` +
+        `${at.map((instants) => `${params.add(instants)}::timestamptz[]`).join(', ')}) AS w(i, customer, s, rs, re, e)`;
+      const window: Window = { customer: 'w.customer', start: 'w.s', rollupStart: 'w.rs', rollupEnd: 'w.re', end: 'w.e' };
+      const q =
+        itemById.get(metric.item_id)!.type === 'CUSTOM_OBJ'
+          ? this.objectParts(companyId, window, metric, rule, rule.group_keys, unique, params)
+          : this.eventParts(companyId, window, metric, rule, rule.group_keys, unique, true, params);
+      const value = unique ? 'count(DISTINCT p.t)::text' : this.finalValue(rule.aggregator);
+      return `SELECT w.i, (SELECT ${value} FROM (${q.sql}) p) AS value FROM ${list}`;
+    });
+    const rows: { i: number; value: string | null }[] = await m.query(branches.join(' UNION ALL '), params.values);
+    for (const row of rows) values[Number(row.i)] = canon(row.value);
     return values;
   }
 
@@ -208,47 +249,31 @@ export class UsageService {
     );
   }
 
+  /** `rollups`: the hours of [rollupStart, rollupEnd) from the rollups (else the window reads every event). */
   private eventParts(
     companyId: string,
-    customerId: string,
+    w: Window,
     metric: BillableMetricEntity,
     rule: NormalisedMeteringRule,
-    period: UsagePeriod,
     keys: string[],
     unique: boolean,
-    useRollups: boolean,
-    params = new SqlParams(),
+    rollups: boolean,
+    params: SqlParams,
   ): PartsQuery {
     const c = params.add(companyId);
-    const cus = params.add(customerId);
     const item = params.add(metric.item_id);
-    const start = period.start.getTime();
-    const end = period.end.getTime();
-    const fullStart = Math.ceil(start / BUCKET_MS) * BUCKET_MS;
-    const fullEnd = Math.floor(end / BUCKET_MS) * BUCKET_MS;
-    const rollups = useRollups && fullStart < fullEnd;
-
-    let range: string;
-    if (rollups) {
-      const edges: string[] = [];
-      if (start < fullStart)
-        edges.push(`(e.event_timestamp >= ${params.add(period.start)} AND e.event_timestamp < ${params.add(new Date(fullStart))})`);
-      if (fullEnd < end)
-        edges.push(`(e.event_timestamp >= ${params.add(new Date(fullEnd))} AND e.event_timestamp < ${params.add(period.end)})`);
-      range = edges.length > 0 ? `(${edges.join(' OR ')})` : 'false';
-    } else {
-      range = `e.event_timestamp >= ${params.add(period.start)} AND e.event_timestamp < ${params.add(period.end)}`;
-    }
+    const ts = 'e.event_timestamp';
+    const range = `((${ts} >= ${w.start} AND ${ts} < ${w.rollupStart}) OR (${ts} >= ${w.rollupEnd} AND ${ts} < ${w.end}))`;
     const where = filterSql(rule.rule?.comparator, 'e.properties', params);
-    const scope = `e.company_id = ${c}::text AND e.customer_id = ${cus}::text AND e.item_id = ${item}::text AND ${range} AND ${where}`;
+    const scope = `e.company_id = ${c}::text AND e.customer_id = ${w.customer} AND e.item_id = ${item}::text AND ${range} AND ${where}`;
     const raw = unique
       ? `${this.rawRows('e', 'event_timestamp', rule, keys, true, params)} FROM usage_events e WHERE ${scope}`
       : `${this.rawRows('e', 'event_timestamp', rule, keys, false, params)} FROM usage_events e WHERE ${scope}) x`;
     if (!rollups) return { sql: raw, params };
 
     const bucketRange =
-      `company_id = ${c}::text AND customer_id = ${cus}::text AND metric_id = ${params.add(metric.id)}::text ` +
-      `AND bucket_start >= ${params.add(new Date(fullStart))} AND bucket_start < ${params.add(new Date(fullEnd))}`;
+      `company_id = ${c}::text AND customer_id = ${w.customer} AND metric_id = ${params.add(metric.id)}::text ` +
+      `AND bucket_start >= ${w.rollupStart} AND bucket_start < ${w.rollupEnd}`;
     // UNIQUE_COUNT: the distinct values of whole hours, plus every group seen (a group whose
     // events all lack the property still appears in the breakdown, with 0)
     const fromRollups = unique
@@ -258,22 +283,21 @@ export class UsageService {
     return { sql: `${fromRollups} UNION ALL ${raw}`, params };
   }
 
+  /** The objects live at some point of [start, end) (the window's rollup instants do not apply). */
   private objectParts(
     companyId: string,
-    customerId: string,
+    w: Window,
     metric: BillableMetricEntity,
     rule: NormalisedMeteringRule,
-    period: UsagePeriod,
     keys: string[],
     unique: boolean,
-    params = new SqlParams(),
+    params: SqlParams,
   ): PartsQuery {
     const c = params.add(companyId);
-    const cus = params.add(customerId);
     const item = params.add(metric.item_id);
-    const live = `o.created_at < ${params.add(period.end)} AND (o.deleted_at IS NULL OR o.deleted_at > ${params.add(period.start)})`;
+    const live = `o.created_at < ${w.end} AND (o.deleted_at IS NULL OR o.deleted_at > ${w.start})`;
     const where = filterSql(rule.rule?.comparator, 'o.properties', params);
-    const scope = `o.company_id = ${c}::text AND o.customer_id = ${cus}::text AND o.item_id = ${item}::text AND ${live} AND ${where}`;
+    const scope = `o.company_id = ${c}::text AND o.customer_id = ${w.customer} AND o.item_id = ${item}::text AND ${live} AND ${where}`;
     const sql = unique
       ? `${this.rawRows('o', 'created_at', rule, keys, true, params)} FROM billable_objects o WHERE ${scope}`
       : `${this.rawRows('o', 'created_at', rule, keys, false, params)} FROM billable_objects o WHERE ${scope}) x`;
