@@ -13,7 +13,8 @@ import { createTestApp, Tenant, TestApp } from '../support/app';
  * Property: for random events and random metering rules, the usage computed IN SQL (through the
  * hourly rollups and through a raw scan) equals a brute-force evaluation in memory, written here
  * independently from the documented semantics, for every aggregator, with and without group keys;
- * and again through the rollups once their batch rows have been merged (RollupCompactor).
+ * and again through the rollups once their batch rows have been merged (RollupCompactor). The
+ * billing engine's batched read (`usageMany`) agrees with the model on several windows at once.
  */
 
 type Scalar = string | number | boolean;
@@ -285,6 +286,23 @@ describe('usage aggregation (property: SQL = brute force)', () => {
             const want = expected.groups.get(key);
             expect([where, key, want !== undefined && close(entry.value, want)]).toEqual([where, key, true]);
           }
+          if (source === 'raw') continue;
+          // the billing engine's batch: several windows of the metric in one statement, each its own total
+          const windows: [number, number][] = [
+            [start, end],
+            [WINDOW_START, end],
+            [start, Math.max(start, end - 90 * MIN)],
+            [end, end],
+          ];
+          const many = await usage.usageMany(
+            a.companyId,
+            windows.map(([s, e]) => ({ customerId, metric, period: { start: new Date(s), end: new Date(e) } })),
+          );
+          windows.forEach(([s, e], i) => {
+            const want = model(stored, sc.aggregator, sc.property, sc.groupKeys, sc.rule, s, e).total;
+            const at = `${source} usageMany [${s}, ${e}): ${many[i]} vs ${want.toString()}`;
+            expect([at, close(many[i], want)]).toEqual([at, true]);
+          });
         }
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 40) },

@@ -1,4 +1,8 @@
 import request from 'supertest';
+import { In } from 'typeorm';
+import { BillableMetricsRepository } from '../../src/metrics/metrics.repository';
+import { UsageService } from '../../src/metrics/usage/usage.service';
+import { statementsOf } from '../support/statements';
 import { createTestApp, FixedClock, onEmbeddedDatabase, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { customerWithIdentifier } from '../support/fixtures';
@@ -438,6 +442,36 @@ describe('usage events and usage', () => {
         (await usage('sum_by_region', { start_date: '2027-01-01T00:00:00Z', end_date: '2027-02-01T00:00:00Z' }).expect(200)).body.breakdown,
       ).toEqual([]);
       expect((await usage('count', { start_date: at('01:00:00'), end_date: at('01:00:00') }).expect(200)).body.value).toBe(0);
+    });
+
+    it("answers the billing engine's batch (usageMany: every metric and window in one statement) as the endpoint does", async () => {
+      const windows = [
+        period,
+        { start_date: at('00:40:00'), end_date: at('00:50:00') },
+        { start_date: at('01:00:00'), end_date: at('02:00:00') },
+        { start_date: at('00:30:00'), end_date: at('03:00:00') },
+        { start_date: at('01:00:00'), end_date: at('01:00:00') },
+      ];
+      const entities = await t.app
+        .get(BillableMetricsRepository)
+        .find(a.companyId, { where: { id: In(Object.values(metrics).map((m) => m.id)) } });
+      const requests = Object.keys(expected).flatMap((name) =>
+        windows.map((w) => ({
+          name,
+          w,
+          customerId: c.id,
+          metric: entities.find((e) => e.id === metrics[name].id)!,
+          period: { start: new Date(w.start_date), end: new Date(w.end_date) },
+        })),
+      );
+      const statements = await statementsOf(() => t.app.get(UsageService).usageMany(a.companyId, requests));
+      expect(statements.statements.filter((q) => /usage_rollups|usage_events/.test(q))).toHaveLength(1);
+      const values = statements.result;
+      for (const [i, r] of requests.entries()) {
+        const want = (await usage(r.name, r.w).expect(200)).body.value;
+        expect([r.name, r.w, Number(values[i])]).toEqual([r.name, r.w, want]);
+        if (r.w === period) expect(want).toBe(expected[r.name]);
+      }
     });
 
     it('validates the body', async () => {
