@@ -17,6 +17,9 @@ import type { CustomerResponse } from './dto/customer.dto';
  */
 @Injectable()
 export class CustomersViews implements OnModuleInit {
+  /** The statement of `get` (the entitlements hook's part is known once the modules have started). */
+  private readSql?: string;
+
   constructor(
     private readonly entitlements: CustomerEntitlementsPort,
     private readonly customers: CustomersRepository,
@@ -59,8 +62,6 @@ export class CustomersViews implements OnModuleInit {
     const computed = await this.entitlements.fromLive(companyId, [found.customer.id], found.with, now);
     return toCustomerResponse(found.customer, computed.get(found.customer.id) ?? []);
   }
-
-  private readSql?: string;
 
   async one(companyId: string, customer: CustomerEntity): Promise<CustomerResponse> {
     return (await this.many(companyId, [customer]))[0];
