@@ -1,4 +1,7 @@
 import request from 'supertest';
+import { In } from 'typeorm';
+import { BillableMetricsRepository } from '../../src/metrics/metrics.repository';
+import { UsageService } from '../../src/metrics/usage/usage.service';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { customerWithIdentifier } from '../support/fixtures';
@@ -236,6 +239,25 @@ describe('objects (CUSTOM_OBJ items)', () => {
     expect(
       Object.fromEntries(summed.breakdown.map((e: { grouping: { plan: string }; value: number }) => [e.grouping.plan, e.value])),
     ).toEqual({ pro: 11.5, free: 5 });
+    // the billing engine's batch: the object metrics' windows in one statement, as the endpoint answers them
+    const windows: [number, number][] = [
+      [0, 4],
+      [2, 3],
+      [1.5, 2.5],
+      [-1, 0],
+      [5, 6],
+      [2.5, 4],
+      [0.5, 3.5],
+    ];
+    const entities = await t.app.get(BillableMetricsRepository).find(a.companyId, { where: { id: In([count.id, pro.id, sum.id]) } });
+    const requests = entities.flatMap((metric) =>
+      windows.map(([from, to]) => ({ customerId: c.id, metric, period: { start: hour(from), end: hour(to) } })),
+    );
+    const many = await t.app.get(UsageService).usageMany(a.companyId, requests);
+    for (const [i, r] of requests.entries()) {
+      const want = (await usage(r.metric, (r.period.start.getTime() - base) / H, (r.period.end.getTime() - base) / H)).value;
+      expect([r.metric.name, r.period, Number(many[i])]).toEqual([r.metric.name, r.period, want]);
+    }
     clock.set(T0);
   });
 

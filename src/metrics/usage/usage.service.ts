@@ -127,18 +127,32 @@ export class UsageService {
     const useRollups = !isObjects && (options.source ?? 'auto') === 'auto' && JSON.stringify(keys) === JSON.stringify(rule.group_keys);
 
     const unique = rule.aggregator === 'UNIQUE_COUNT';
+    // every bound parameter appears in the statement (an unused one would have no type)
     const params = new SqlParams();
-    const at = windowInstants(period, useRollups);
-    const window: Window = {
-      customer: `${params.add(customerId)}::text`,
-      start: `${params.add(at.start)}::timestamptz`,
-      rollupStart: `${params.add(at.rollupStart)}::timestamptz`,
-      rollupEnd: `${params.add(at.rollupEnd)}::timestamptz`,
-      end: `${params.add(at.end)}::timestamptz`,
-    };
-    const parts = isObjects
-      ? this.objectParts(companyId, window, metric, rule, keys, unique, params)
-      : this.eventParts(companyId, window, metric, rule, keys, unique, useRollups && at.rollupStart < at.rollupEnd, params);
+    const bind = (at: Date) => `${params.add(at)}::timestamptz`;
+    const customer = `${params.add(customerId)}::text`;
+    let parts: PartsQuery;
+    if (isObjects) {
+      parts = this.objectParts(
+        companyId,
+        { customer, start: bind(period.start), end: bind(period.end) },
+        metric,
+        rule,
+        keys,
+        unique,
+        params,
+      );
+    } else {
+      const at = windowInstants(period, useRollups);
+      const window = {
+        customer,
+        start: bind(at.start),
+        rollupStart: bind(at.rollupStart),
+        rollupEnd: bind(at.rollupEnd),
+        end: bind(at.end),
+      };
+      parts = this.eventParts(companyId, window, metric, rule, keys, unique, useRollups && at.rollupStart < at.rollupEnd, params);
+    }
 
     const sql = unique
       ? `SELECT GROUPING(p.gk) AS is_total, p.gk, count(DISTINCT p.t)::text AS value
@@ -283,10 +297,10 @@ export class UsageService {
     return { sql: `${fromRollups} UNION ALL ${raw}`, params };
   }
 
-  /** The objects live at some point of [start, end) (the window's rollup instants do not apply). */
+  /** The objects live at some point of [start, end) (rollups do not apply to objects). */
   private objectParts(
     companyId: string,
-    w: Window,
+    w: Pick<Window, 'customer' | 'start' | 'end'>,
     metric: BillableMetricEntity,
     rule: NormalisedMeteringRule,
     keys: string[],
