@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { jsonArraySql, jsonHydrator, prepared } from '../platform/database/prepared';
+import { requireCompany } from '../platform/tenancy/scoped.repository';
 import { CatalogRows, CatalogViews } from '../catalog/catalog.views';
 import { CustomersRepository } from '../customers/customers.repository';
 import type { CustomerEntity } from '../customers/customer.entity';
@@ -72,7 +73,7 @@ export class SubscriptionReadService {
       this.dataSource,
       `tally_subscription_read_${variant}`,
       sql,
-      byKey ? [company(companyId), subject.key, now] : [company(companyId), subject.ids, now, subject.customerIds],
+      byKey ? [requireCompany(companyId), subject.key, now] : [requireCompany(companyId), subject.ids, now, subject.customerIds],
     );
     const subs = jsonHydrator(this.dataSource, SubscriptionEntity);
     const phases = jsonHydrator(this.dataSource, SubscriptionPhaseEntity);
@@ -98,7 +99,7 @@ export class SubscriptionReadService {
       this.dataSource,
       'tally_subscription_read_live',
       (this.sql.live ??= `SELECT ${this.liveSql('$1', 'SELECT unnest($2::text[])', '$3')} AS live`),
-      [company(companyId), customerIds, now],
+      [requireCompany(companyId), customerIds, now],
     );
     return this.liveFromJson(row.live);
   }
@@ -153,7 +154,7 @@ export class SubscriptionReadService {
         ]);
         return `WITH ${catalog.ctes.join(',\n')} SELECT ${catalog.json} AS catalog, ${layers} AS entitlements`;
       })()),
-      [company(companyId), pricingIds, subscriptionIds],
+      [requireCompany(companyId), pricingIds, subscriptionIds],
     );
     return { catalog: this.catalogViews.rowsFromJson(row.catalog), assigned: this.assignments.layersFromJson(row.entitlements) };
   }
@@ -198,9 +199,4 @@ export class SubscriptionReadService {
       ${catalog.ctes.join(',\n')}
     SELECT ${selects.join(',\n')}`;
   }
-}
-
-function company(companyId: string): string {
-  if (typeof companyId !== 'string' || companyId.length === 0) throw new Error('a company id is required for every query');
-  return companyId;
 }

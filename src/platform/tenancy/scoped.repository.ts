@@ -11,9 +11,10 @@ export interface FindManyOptions<T> {
   take?: number;
 }
 
-function requireCompany(companyId: string): string {
+/** `companyId`, checked: every statement sent for business code names its company (raw SQL included). */
+export function requireCompany(companyId: string): string {
   if (typeof companyId !== 'string' || companyId.length === 0) {
-    throw new Error('ScopedRepository: a company id is required for every query');
+    throw new Error('a company id is required for every query');
   }
   return companyId;
 }
