@@ -8,6 +8,7 @@ import { UsageEventsAndObjects1700000003100 } from './migrations/1700000003100-u
 import { UsageEventKeysAge1700000012100 } from './migrations/1700000012100-usage-event-keys-age';
 import { ObjectsIdentifierOrder1700000015100 } from './migrations/1700000015100-objects-identifier-order';
 import { UsageRollupSlots1700000016100 } from './migrations/1700000016100-usage-rollup-slots';
+import { UsageWritePath1700000016300 } from './migrations/1700000016300-usage-write-path';
 
 export const metricsSchema: ModuleSchema = {
   entities: [
@@ -25,5 +26,6 @@ export const metricsSchema: ModuleSchema = {
     UsageEventKeysAge1700000012100,
     ObjectsIdentifierOrder1700000015100,
     UsageRollupSlots1700000016100,
+    UsageWritePath1700000016300,
   ],
 };

@@ -19,6 +19,8 @@ export const DEDUP_WINDOW_MS = 35 * 24 * 3_600_000;
 export const MAX_EVENTS_PER_BATCH = 100;
 /** A batch's statement is prepared (kept per connection) when it feeds at most this many metrics. */
 const NAMED_METRICS = 2;
+/** Statement names remembered at most (the texts of few metric shapes; cleared when full). */
+const MAX_NAMED_STATEMENTS = 256;
 
 /** A customer as ingest resolves it. */
 type CustomerKey = Pick<CustomerEntity, 'id' | 'identifier'>;
@@ -35,14 +37,15 @@ interface Candidate {
   customerId: string;
   itemId: string;
   transactionId: string;
-  timestamp: Date;
+  /** ISO 8601, UTC, milliseconds: what is stored and what the answer echoes. */
+  timestamp: string;
   properties: Properties;
 }
 
 interface Shaped {
   index: number;
   raw: Record<string, unknown>;
-  timestamp: Date;
+  timestamp: string;
   properties: Properties;
 }
 
@@ -82,6 +85,7 @@ const isText = (v: unknown, max = 255): v is string => typeof v === 'string' && 
 @Injectable()
 export class EventIngestService {
   private lookupsSql?: string;
+  private readonly statementNames = new Map<string, string>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -124,7 +128,7 @@ export class EventIngestService {
         );
       const props = checkProperties(raw.properties, `${at}.properties`);
       if ('error' in props) return fail(index, tx, 'invalid_field', props.error[0], props.error[1]);
-      shaped.push({ index, raw, timestamp, properties: props.ok });
+      shaped.push({ index, raw, timestamp: timestamp.toISOString(), properties: props.ok });
     });
 
     // 2.-3. resolve customers and items, then store keys (the de-duplication), events and rollups:
@@ -218,7 +222,7 @@ export class EventIngestService {
     const stored = candidates.length === 0 ? new Set<string>() : await this.store(m, companyId, candidates);
     const enqueued: IngestResult['enqueued'] = [];
     for (const c of candidates) {
-      if (stored.has(c.eventId)) enqueued.push({ transaction_id: c.transactionId, timestamp: c.timestamp.toISOString() });
+      if (stored.has(c.eventId)) enqueued.push({ transaction_id: c.transactionId, timestamp: c.timestamp });
       else duplicates.push({ transaction_id: c.transactionId });
     }
     return { enqueued, duplicates, errors };
@@ -246,17 +250,17 @@ export class EventIngestService {
     );
     const itemIds = [...new Set(candidates.map((c) => c.itemId))];
     const metrics = await this.metrics.meteredOfItems(m, companyId, itemIds);
-    const params = new SqlParams([
-      companyId,
-      sorted.map((c) => c.eventId),
-      sorted.map((c) => c.customerId),
-      sorted.map((c) => c.itemId),
-      sorted.map((c) => c.transactionId),
-      sorted.map((c) => c.timestamp),
-      sorted.map((c) => JSON.stringify(c.properties)),
-      now,
-      new Date(now.getTime() - DEDUP_WINDOW_MS),
-    ]);
+    // the rows travel as one JSON array: one native JSON.stringify here and one parse into jsonb
+    // there, not six text arrays that the driver escapes element by element
+    const rows = sorted.map((c) => ({
+      id: c.eventId,
+      customer_id: c.customerId,
+      item_id: c.itemId,
+      transaction_id: c.transactionId,
+      ts: c.timestamp,
+      props: c.properties,
+    }));
+    const params = new SqlParams([companyId, JSON.stringify(rows), now, new Date(now.getTime() - DEDUP_WINDOW_MS)]);
     // a slot no other transaction uses: an event id made for this attempt
     const slot = sorted[0].eventId;
     const rollups = metrics.flatMap((metric) => {
@@ -266,25 +270,37 @@ export class EventIngestService {
       return rollupInserts(companyId, metric, source, () => params, slot);
     });
     const text = `WITH u AS (
-         SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
+         SELECT * FROM ROWS FROM (jsonb_to_recordset($2::jsonb)
+             AS (id text, customer_id text, item_id text, transaction_id text, ts timestamptz, props jsonb))
            WITH ORDINALITY AS u(id, customer_id, item_id, transaction_id, ts, props, n)
        ), k AS (
          INSERT INTO usage_event_keys AS k (company_id, customer_id, transaction_id, event_id, first_seen_at)
-         SELECT $1, u.customer_id, u.transaction_id, u.id, $8 FROM u ORDER BY u.n
+         SELECT $1, u.customer_id, u.transaction_id, u.id, $3 FROM u ORDER BY u.n
          ON CONFLICT (company_id, customer_id, transaction_id) DO UPDATE
            SET event_id = EXCLUDED.event_id, first_seen_at = EXCLUDED.first_seen_at
-           WHERE k.first_seen_at < $9
+           WHERE k.first_seen_at < $4
          RETURNING event_id
        )${rollups.map((r, i) => `, r${i} AS (${r.sql})`).join('')}
        INSERT INTO usage_events (company_id, id, customer_id, item_id, transaction_id, event_timestamp, properties, created_at)
-       SELECT $1, u.id, u.customer_id, u.item_id, u.transaction_id, u.ts, u.props, $8 FROM u JOIN k ON k.event_id = u.id
+       SELECT $1, u.id, u.customer_id, u.item_id, u.transaction_id, u.ts, u.props, $3 FROM u JOIN k ON k.event_id = u.id
        RETURNING id`;
     // prepared when its text is one of few (it depends only on the shapes of up to
     // NAMED_METRICS metrics' rules), so that it is planned once per connection
     const returned = await (metrics.length <= NAMED_METRICS
-      ? preparedIn<{ id: string }>(m, `tally_ingest_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text, params.values)
+      ? preparedIn<{ id: string }>(m, this.statementName(text), text, params.values)
       : (m.query(text, params.values) as Promise<{ id: string }[]>));
     return new Set(returned.map((r) => r.id));
+  }
+
+  /** The name a store statement is prepared under: its text's hash, remembered per text. */
+  private statementName(text: string): string {
+    let name = this.statementNames.get(text);
+    if (!name) {
+      name = `tally_ingest_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      if (this.statementNames.size >= MAX_NAMED_STATEMENTS) this.statementNames.clear();
+      this.statementNames.set(text, name);
+    }
+    return name;
   }
 
   /** Deadlocks and serialization failures are retried (the transaction rolled back entirely). */

@@ -87,7 +87,8 @@ export async function compactRollups(m: EntityManager, companyId: string, hours:
  * The INSERT statements (one, or two for UNIQUE_COUNT) that add the rows of `sourceSql` (a FROM
  * item yielding e(id, customer_id, event_timestamp, properties)) to the metric's rollups, as rows
  * of `slot` ('' for a metric's first build, else a value no other transaction uses: the batch's
- * first event id). Each statement's parameters go to `params()`: a fresh set per statement to run
+ * first event id; such rows cannot meet a row already stored, one per customer, hour and group, so
+ * they are plain inserts without the ON CONFLICT arbiter's look-up). Each statement's parameters go to `params()`: a fresh set per statement to run
  * them on their own, or one shared set to embed them all as CTEs of one statement.
  */
 export function rollupInserts(
@@ -122,7 +123,7 @@ export function rollupInserts(
              FROM ${sourceSql} WHERE ${where}) x
        GROUP BY x.customer_id, x.bucket, x.gk
        ORDER BY x.customer_id, x.bucket, x.gk
-       ${MERGE_ON_CONFLICT}`,
+       ${slot === '' ? MERGE_ON_CONFLICT : ''}`,
     });
   }
   if (rule.aggregator === 'UNIQUE_COUNT' && rule.property) {

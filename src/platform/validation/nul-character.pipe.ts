@@ -12,37 +12,61 @@ export interface StringProblem {
   problem: string;
 }
 
+/** A value being walked: its parent and its key there, so a path is spelled only for a problem. */
+interface Visit {
+  value: unknown;
+  parent: Visit | null;
+  key: string | number;
+  depth: number;
+}
+
+/** The dotted path of a visit (`items[1].name`), under `root`. */
+function pathOf(visit: Visit, root: string): string {
+  const keys: (string | number)[] = [];
+  for (let v: Visit | null = visit; v && v.parent; v = v.parent) keys.push(v.key);
+  let path = root;
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const k = keys[i];
+    path = typeof k === 'number' ? `${path}[${k}]` : path ? `${path}.${k}` : k;
+  }
+  return path;
+}
+
 /**
  * The first string or object key under `value` that PostgreSQL could not store (a NUL character,
  * a lone surrogate), or the first value nested deeper than MAX_NESTING_DEPTH, with its dotted
- * path (`items[1].name`); null when there is none. Iterative, so no body can exhaust the stack.
+ * path (`items[1].name`); null when there is none. Iterative, so no body can exhaust the stack;
+ * paths are spelled only for the problem found (every request's body passes through here).
  */
 export function findUnstorable(value: unknown, root: string): StringProblem | null {
-  const stack: [unknown, string, number][] = [[value, root, 0]];
+  const stack: Visit[] = [{ value, parent: null, key: '', depth: 0 }];
   while (stack.length > 0) {
-    const [v, path, depth] = stack.pop()!;
+    const visit = stack.pop()!;
+    const v = visit.value;
     if (typeof v === 'string') {
-      if (v.includes(NUL)) return { path: path || 'body', problem: 'must not contain a NUL character (\\u0000)' };
-      if (LONE_SURROGATE.test(v)) return { path: path || 'body', problem: 'must be valid Unicode (no lone surrogate)' };
+      if (v.includes(NUL)) return { path: pathOf(visit, root) || 'body', problem: 'must not contain a NUL character (\\u0000)' };
+      if (LONE_SURROGATE.test(v)) return { path: pathOf(visit, root) || 'body', problem: 'must be valid Unicode (no lone surrogate)' };
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_NESTING_DEPTH) return { path: path || 'body', problem: `is nested deeper than ${MAX_NESTING_DEPTH} levels` };
+    const depth = visit.depth;
+    if (depth >= MAX_NESTING_DEPTH)
+      return { path: pathOf(visit, root) || 'body', problem: `is nested deeper than ${MAX_NESTING_DEPTH} levels` };
     if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`, depth + 1]);
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], parent: visit, key: i, depth: depth + 1 });
       continue;
     }
-    const entries = Object.entries(v as Record<string, unknown>);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [k, child] = entries[i];
-      const childPath = path ? `${path}.${k}` : k;
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const k = keys[i];
+      const child: Visit = { value: (v as Record<string, unknown>)[k], parent: visit, key: k, depth: depth + 1 };
       if (k.includes(NUL) || LONE_SURROGATE.test(k)) {
         return {
-          path: childPath.replace(/[\0\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+          path: pathOf(child, root).replace(/[\0\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
           problem: 'is not a valid field name',
         };
       }
-      stack.push([child, childPath, depth + 1]);
+      stack.push(child);
     }
   }
   return null;
