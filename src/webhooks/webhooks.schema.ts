@@ -5,8 +5,14 @@ import { WebhookDeliveryEntity } from './delivery/webhook-delivery.entity';
 import { WebhookEvents1700000013000 } from './migrations/1700000013000-webhook-events';
 import { WebhookEndpointsDeliveries1700000013100 } from './migrations/1700000013100-webhook-endpoints-deliveries';
 import { WebhookEventsLz41700000015600 } from './migrations/1700000015600-webhook-events-lz4';
+import { WebhookEventsJson1700000016400 } from './migrations/1700000016400-webhook-events-json';
 
 export const webhooksSchema: ModuleSchema = {
   entities: [WebhookEventEntity, WebhookEndpointEntity, WebhookDeliveryEntity],
-  migrations: [WebhookEvents1700000013000, WebhookEndpointsDeliveries1700000013100, WebhookEventsLz41700000015600],
+  migrations: [
+    WebhookEvents1700000013000,
+    WebhookEndpointsDeliveries1700000013100,
+    WebhookEventsLz41700000015600,
+    WebhookEventsJson1700000016400,
+  ],
 };

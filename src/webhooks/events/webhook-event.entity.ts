@@ -9,6 +9,7 @@ export class WebhookEventEntity {
   @PrimaryColumn('text') id: string;
   @TextColumn() type: WebhookEventType;
   /** `{object}`: the resource exactly as its GET answered it when the event happened. */
-  @JsonColumn() data: { object: Record<string, unknown> };
+  /** `json`, not jsonb: written once and read back whole (see the WebhookEventsJson migration). */
+  @JsonColumn({ type: 'json' }) data: { object: Record<string, unknown> };
   @TimestampColumn() created_at: Date;
 }

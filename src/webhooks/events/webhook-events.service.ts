@@ -116,7 +116,9 @@ export class WebhookEventsService implements OnModuleInit {
       data: { object: e.object as Record<string, unknown> },
       created_at: e.created_at ?? this.clock.now(),
     }));
-    // the distinct objects as one JSON array parameter (sent as is; a text[] would be escaped element by element)
+    // the distinct objects, each as its event's data {object}, as one JSON array parameter (sent as
+    // is; a text[] would be escaped element by element), split by PostgreSQL into json values
+    // without a conversion to jsonb
     const objects = new Map<object, number>();
     const distinct: object[] = [];
     const refs = events.map((e) => {
@@ -128,7 +130,7 @@ export class WebhookEventsService implements OnModuleInit {
       return k;
     });
     await m.query(
-      `WITH o AS MATERIALIZED (SELECT u.n, jsonb_build_object('object', u.x) AS data FROM jsonb_array_elements($6::jsonb) WITH ORDINALITY AS u(x, n))
+      `WITH o AS MATERIALIZED (SELECT u.n, u.data FROM json_array_elements($6::json) WITH ORDINALITY AS u(data, n))
        INSERT INTO webhook_events (company_id, id, type, data, created_at)
        SELECT v.company_id, v.id, v.type, o.data, v.created_at
        FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[]) WITH ORDINALITY AS v(company_id, id, type, created_at, k, n)
@@ -140,7 +142,7 @@ export class WebhookEventsService implements OnModuleInit {
         rows.map((r) => r.type),
         rows.map((r) => r.created_at),
         refs,
-        JSON.stringify(distinct),
+        JSON.stringify(distinct.map((object) => ({ object }))),
       ],
     );
     await this.planner.planMany(m, rows);
