@@ -34,6 +34,16 @@ describe('webhook events: customers and the read routes', () => {
     expect(await ok(await a.get(`/webhook_events/${events[0].id}`))).toEqual(events[0]);
   });
 
+  it("an event's object keeps the key order of the GET answer (stored as its text, not reordered)", async () => {
+    const c = await createCustomer(a, { metadata: { zeta: 1, alpha: 2 } });
+    const [event] = await webhookEvents(a, c.id);
+    const got = await ok(await a.get(`/customers/${c.id}`));
+    expect(Object.keys(event.data.object)).toEqual(Object.keys(got));
+    expect(Object.keys(event.data.object.metadata)).toEqual(['zeta', 'alpha']);
+    const read = await ok(await a.get(`/webhook_events/${event.id}`));
+    expect(Object.keys(read.data.object)).toEqual(Object.keys(got));
+  });
+
   it('customer.updated on PATCH, with the object after the change; start_managing too', async () => {
     const c = await createCustomer(a, { managed_externally: true });
     await ok(await a.patch(`/customers/${c.id}`, { name: 'Renamed' }));
