@@ -6,6 +6,7 @@ import { WebhookEvents1700000013000 } from './migrations/1700000013000-webhook-e
 import { WebhookEndpointsDeliveries1700000013100 } from './migrations/1700000013100-webhook-endpoints-deliveries';
 import { WebhookEventsLz41700000015600 } from './migrations/1700000015600-webhook-events-lz4';
 import { WebhookEventsJson1700000016400 } from './migrations/1700000016400-webhook-events-json';
+import { WebhookEventsLz4Again1700000016500 } from './migrations/1700000016500-webhook-events-lz4-again';
 
 export const webhooksSchema: ModuleSchema = {
   entities: [WebhookEventEntity, WebhookEndpointEntity, WebhookDeliveryEntity],
@@ -14,5 +15,6 @@ export const webhooksSchema: ModuleSchema = {
     WebhookEndpointsDeliveries1700000013100,
     WebhookEventsLz41700000015600,
     WebhookEventsJson1700000016400,
+    WebhookEventsLz4Again1700000016500,
   ],
 };

@@ -44,6 +44,17 @@ describe('webhook events: customers and the read routes', () => {
     expect(Object.keys(read.data.object)).toEqual(Object.keys(got));
   });
 
+  it('event objects are compressed with lz4 wherever the server offers it (the change of the column to json kept it)', async () => {
+    const [{ offered }]: { offered: boolean }[] = await t.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) AS offered`,
+    );
+    const [{ compression }]: { compression: string }[] = await t.dataSource.query(
+      `SELECT attcompression::text AS compression FROM pg_attribute WHERE attrelid = 'webhook_events'::regclass AND attname = 'data'`,
+    );
+    // 'l': lz4; '' (the server's default) only where lz4 is not offered
+    expect(compression).toBe(offered ? 'l' : '');
+  });
+
   it('customer.updated on PATCH, with the object after the change; start_managing too', async () => {
     const c = await createCustomer(a, { managed_externally: true });
     await ok(await a.patch(`/customers/${c.id}`, { name: 'Renamed' }));

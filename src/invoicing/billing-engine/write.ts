@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { insertRows } from '../../platform/database/insert-rows';
 import { Discount, summarizeInvoice } from '../../billing-math';
 import { displayPhase } from '../../subscriptions/phases';
 import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
@@ -193,7 +194,7 @@ export class EngineWriter {
     const totals = summarizeInvoice({ lines, invoice_date: invoice.invoice_date, discounts });
     await m.delete(InvoiceLineEntity, { company_id: companyId, invoice_id: invoice.id });
     const rows = lineRows(companyId, invoice.id, totals);
-    if (rows.length) await m.insert(InvoiceLineEntity, rows as never);
+    await insertRows(m, InvoiceLineEntity, rows);
     const total = totals.total_cents - invoice.credits_applied_cents;
     const patch: Partial<InvoiceEntity> = {
       sub_total_cents: totals.sub_total_cents,

@@ -1,6 +1,7 @@
 import { DataSource, EntityManager, EntityTarget, FindOptionsOrder, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../errors/domain-error';
 import { jsonArraySql, jsonHydrator } from '../database/prepared';
+import { insertRows } from '../database/insert-rows';
 
 type Scoped = ObjectLiteral & { company_id: string };
 type Where<T> = FindOptionsWhere<T> | FindOptionsWhere<T>[];
@@ -93,7 +94,7 @@ export class ScopedRepository<T extends Scoped> {
     const company = requireCompany(companyId);
     const list = (Array.isArray(rows) ? rows : [rows]).map((r) => ({ ...r, company_id: company }));
     if (list.length === 0) return;
-    await this.manager.insert(this.target, list as never);
+    await insertRows(this.manager, this.target, list as unknown as T[]);
   }
 
   /** Updates the matching rows of this company; returns how many changed. */
