@@ -1,14 +1,12 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { CustomerEntitlementsHook, CustomersHooks } from '../customers/customers.hooks';
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
-import { EntitlementAssignmentsService, AssignmentLayers, AssignmentOwner } from '../entitlements/assignments/assignments.service';
+import type { AssignmentLayers } from '../entitlements/assignments/assignments.service';
 import type { EntitlementEntity } from '../entitlements/entitlement.entity';
 import type { CatalogRows } from '../catalog/catalog.views';
 import { LiveRead, SubscriptionReadService } from './subscription-read.service';
 import type { EntitlementAssignmentView } from '../entitlements/assignments/assignment.rules';
-import { ProductPricingsRepository } from '../catalog/catalog.repository';
-import { EntitlementDefinitionsRepository, SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
 import { customerEntitlements, EntitlementDef, subscriptionEntitlements } from './entitlement-combination';
 import { effectivePhase } from './phases';
 import type { StoredConfigItem, SubscriptionPhaseEntity } from './subscription.entity';
@@ -27,11 +25,6 @@ export interface EntitlementSubject {
 @Injectable()
 export class CustomerEntitlementsService implements CustomerEntitlementsHook, OnModuleInit {
   constructor(
-    private readonly subscriptions: SubscriptionsRepository,
-    private readonly phases: SubscriptionPhasesRepository,
-    private readonly pricings: ProductPricingsRepository,
-    private readonly definitions: EntitlementDefinitionsRepository,
-    private readonly assignments: EntitlementAssignmentsService,
     private readonly clock: Clock,
     private readonly customersHooks: CustomersHooks,
     private readonly reading: SubscriptionReadService,
@@ -65,6 +58,7 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     customerIds: string[],
     { live, phases }: LiveRead,
     now: Date,
+    manager?: EntityManager,
   ): Promise<Map<string, EntitlementAssignmentView[]>> {
     const subjects = liveSubjects(live, phases, now);
     if (subjects.length === 0) return customersFrom(customerIds, [], new Map(), new Map());
@@ -73,49 +67,17 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
       companyId,
       subjects.map((s) => s.subscription_id),
       pricingIds,
+      manager,
     );
     const combined = entitlementInputs(inputs.catalog, inputs.assigned);
     return customersFrom(customerIds, subjects, computeFrom(subjects, combined), combined.defs);
   }
 
-  /** subscription id → computed entitlements. */
-  async computeForSubscriptions(
-    companyId: string,
-    subjects: EntitlementSubject[],
-    manager?: EntityManager,
-  ): Promise<Map<string, EntitlementAssignmentView[]>> {
-    return (await this.compute(companyId, subjects, manager)).bySubscription;
-  }
-
-  private async compute(
-    companyId: string,
-    subjects: EntitlementSubject[],
-    manager?: EntityManager,
-  ): Promise<{ bySubscription: Map<string, EntitlementAssignmentView[]>; defs: Map<string, EntitlementDef> }> {
-    if (subjects.length === 0) return { bySubscription: new Map(), defs: new Map() };
-    const pricingIds = [...new Set(subjects.flatMap((s) => s.product_pricing_ids))];
-    const pricingRepo = manager ? this.pricings.with(manager) : this.pricings;
-    const rows = pricingIds.length ? await pricingRepo.find(companyId, { where: { id: In(pricingIds) } }) : [];
-    const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
-    const owners: AssignmentOwner[] = [
-      ...subjects.map((s): AssignmentOwner => ({ type: 'SUBSCRIPTION', id: s.subscription_id })),
-      ...pricingIds.map((id): AssignmentOwner => ({ type: 'PRODUCT_PRICING', id })),
-      ...[...new Set(rows.map((r) => r.product_id))].map((id): AssignmentOwner => ({ type: 'PRODUCT', id })),
-    ];
-    const layers = await this.assignments.readMany(companyId, owners, manager);
-    const entIds = new Set<string>();
-    for (const o of owners) for (const e of layers.layer(o.type, o.id).entries) entIds.add(e.entitlement_id);
-    const defRepo = manager ? this.definitions.with(manager) : this.definitions;
-    const defRows = entIds.size ? await defRepo.find(companyId, { where: { id: In([...entIds]) } }) : [];
-    const defs = new Map<string, EntitlementDef>(defRows.map((d) => [d.id, d]));
-    return { bySubscription: computeFrom(subjects, { productOf, layers, defs }), defs };
-  }
-
   /**
    * customer id → the customer's computed entitlements: the subscriptions live now (started,
    * not cancelled) combined by each entitlement's aggregator_type, oldest subscription first.
-   * Outside a transaction, prepared statements (SubscriptionReadService): one, and one more when
-   * the customers have live subscriptions.
+   * Prepared statements (SubscriptionReadService), on the pool or inside the transaction of
+   * `manager`: one, and one more when the customers have live subscriptions.
    */
   async computeForCustomers(
     companyId: string,
@@ -125,20 +87,7 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
     const ids = [...new Set(customerIds)];
     if (ids.length === 0) return new Map();
     const now = this.clock.now();
-    if (!manager) return this.fromLiveRead(companyId, ids, await this.reading.readLive(companyId, ids, now), now);
-    const subs = await this.subscriptions
-      .with(manager)
-      .queryBuilder(companyId, 's')
-      .andWhere('s.customer_id IN (:...ids)', { ids })
-      .andWhere('(s.end_date IS NULL OR s.end_date > :now)', { now })
-      .orderBy('s.created_at', 'ASC')
-      .addOrderBy('s.id', 'ASC')
-      .getMany();
-    if (subs.length === 0) return customersFrom(ids, [], new Map(), new Map());
-    const phases = await this.phases.with(manager).find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
-    const subjects = liveSubjects(subs, phases, now);
-    const { bySubscription, defs } = await this.compute(companyId, subjects, manager);
-    return customersFrom(ids, subjects, bySubscription, defs);
+    return this.fromLiveRead(companyId, ids, await this.reading.readLive(companyId, ids, now, manager), now, manager);
   }
 }
 

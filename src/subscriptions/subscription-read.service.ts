@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { jsonArraySql, jsonHydrator, prepared } from '../platform/database/prepared';
+import { DataSource, EntityManager } from 'typeorm';
+import { jsonArraySql, jsonHydrator, prepared, preparedIn } from '../platform/database/prepared';
 import { requireCompany } from '../platform/tenancy/scoped.repository';
 import { CatalogRows, CatalogViews } from '../catalog/catalog.views';
 import { CustomersRepository } from '../customers/customers.repository';
@@ -8,6 +8,7 @@ import type { CustomerEntity } from '../customers/customer.entity';
 import { AssignmentLayers, EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
 import type { EntitlementEntity } from '../entitlements/entitlement.entity';
 import { PricingUsageCounts } from './pricing-usage-counts.service';
+import { RunMemo } from '../platform/run-memo/run-memo';
 import { phaseInEffectSql } from './phases';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 
@@ -48,7 +49,8 @@ export interface LiveRead {
  * is composed of the SQL each owning module offers (customers' rows, catalog's rows,
  * entitlements' assignments, the usage counts) around subscriptions' own tables. The rules that
  * pick a phase stay in TypeScript (phases.ts): the statement reads the phases that can matter at
- * `now` (`phaseInEffectSql`) and the caller picks among them. Outside transactions only.
+ * `now` (`phaseInEffectSql`) and the caller picks among them. Each runs on the pool, or inside the
+ * transaction of `manager` (webhook events' objects: what the transaction changed included).
  */
 @Injectable()
 export class SubscriptionReadService {
@@ -63,29 +65,49 @@ export class SubscriptionReadService {
   /**
    * `key`: the subscription whose id or, failing that, identifier it is (as
    * `SubscriptionsRepository.readByIdOrIdentifier`); `ids`: those subscriptions, of those
-   * customers.
+   * customers. `manager`: read inside that transaction (what it has changed included).
    */
-  async read(companyId: string, subject: Subject, now: Date): Promise<SubscriptionRead> {
+  async read(companyId: string, subject: Subject, now: Date, manager?: EntityManager): Promise<SubscriptionRead> {
     const byKey = 'key' in subject;
-    const variant = byKey ? 'key' : 'ids';
-    const sql = (this.sql[variant] ??= this.compose(byKey));
-    const [row] = await prepared<Record<string, unknown>>(
-      this.dataSource,
-      `tally_subscription_read_${variant}`,
-      sql,
-      byKey ? [requireCompany(companyId), subject.key, now] : [requireCompany(companyId), subject.ids, now, subject.customerIds],
-    );
+    // within a batch job (a billing run) the counts come from its memo, counted once for the job,
+    // not once per statement (they scan the company's live subscriptions)
+    const memoCounts = RunMemo.active();
+    const variant = byKey ? 'key' : memoCounts ? 'ids_memo' : 'ids';
+    const sql = (this.sql[variant] ??= this.compose(byKey, !memoCounts));
+    const name = `tally_subscription_read_${variant}`;
+    const values = byKey
+      ? [requireCompany(companyId), subject.key, now]
+      : [requireCompany(companyId), subject.ids, now, subject.customerIds];
+    const [row] = await this.run<Record<string, unknown>>(manager, name, sql, values);
     const subs = jsonHydrator(this.dataSource, SubscriptionEntity);
     const phases = jsonHydrator(this.dataSource, SubscriptionPhaseEntity);
+    const catalog = this.catalogViews.rowsFromJson(row.catalog);
+    const counts = memoCounts
+      ? {
+          pricingCounts: Object.fromEntries(
+            await this.usageCounts.countByPricing(
+              companyId,
+              catalog.pricings.map((p) => p.id),
+              manager,
+            ),
+          ),
+          bundleCounts: Object.fromEntries(
+            await this.usageCounts.countByBundle(
+              companyId,
+              catalog.bundles.map((b) => b.id),
+              manager,
+            ),
+          ),
+        }
+      : { pricingCounts: row.pricing_counts as Record<string, number>, bundleCounts: row.bundle_counts as Record<string, number> };
     return {
       subs: (row.subs as Record<string, unknown>[]).map(subs),
       live: row.live as SubscriptionRead['live'],
       phases: (row.phases as Record<string, unknown>[]).map(phases),
       customers: this.customers.fromJson(row.customers),
-      catalog: this.catalogViews.rowsFromJson(row.catalog),
+      catalog,
       assigned: this.assignments.layersFromJson(row.entitlements),
-      pricingCounts: row.pricing_counts as Record<string, number>,
-      bundleCounts: row.bundle_counts as Record<string, number>,
+      ...counts,
     };
   }
 
@@ -94,14 +116,24 @@ export class SubscriptionReadService {
    * those subscriptions' phases, in one small prepared statement (a customer without
    * subscriptions costs no more).
    */
-  async readLive(companyId: string, customerIds: string[], now: Date): Promise<LiveRead> {
-    const [row] = await prepared<{ live: unknown }>(
-      this.dataSource,
+  async readLive(companyId: string, customerIds: string[], now: Date, manager?: EntityManager): Promise<LiveRead> {
+    const [row] = await this.run<{ live: unknown }>(
+      manager,
       'tally_subscription_read_live',
       (this.sql.live ??= `SELECT ${this.liveSql('$1', 'SELECT unnest($2::text[])', '$3')} AS live`),
       [requireCompany(companyId), customerIds, now],
     );
     return this.liveFromJson(row.live);
+  }
+
+  /** A prepared statement on the pool, or inside the transaction of `manager`. */
+  private run<R extends Record<string, unknown>>(
+    manager: EntityManager | undefined,
+    name: string,
+    sql: string,
+    values: unknown[],
+  ): Promise<R[]> {
+    return manager ? preparedIn<R>(manager, name, sql, values) : prepared<R>(this.dataSource, name, sql, values);
   }
 
   /**
@@ -141,9 +173,10 @@ export class SubscriptionReadService {
     companyId: string,
     subscriptionIds: string[],
     pricingIds: string[],
+    manager?: EntityManager,
   ): Promise<{ catalog: CatalogRows; assigned: SubscriptionRead['assigned'] }> {
-    const [row] = await prepared<{ catalog: unknown; entitlements: unknown }>(
-      this.dataSource,
+    const [row] = await this.run<{ catalog: unknown; entitlements: unknown }>(
+      manager,
       'tally_subscription_read_entitlement_inputs',
       (this.sql.inputs ??= (() => {
         const catalog = this.catalogViews.pricingsSql('$1', '$2::text[]');
@@ -161,8 +194,8 @@ export class SubscriptionReadService {
 
   private readonly sql: Record<string, string> = {};
 
-  /** $1 company, $2 key or subscription ids, $3 now, $4 customer ids (with ids). */
-  private compose(byKey: boolean): string {
+  /** $1 company, $2 key or subscription ids, $3 now, $4 customer ids (with ids); `counts`: with the num_subs counts. */
+  private compose(byKey: boolean, counts = true): string {
     const ds = this.dataSource;
     const target = byKey
       ? 'SELECT s.* FROM subscriptions s WHERE s.company_id = $1 AND (s.id = $2 OR s.identifier = $2) ORDER BY s.id = $2 DESC LIMIT 1'
@@ -184,8 +217,8 @@ export class SubscriptionReadService {
       `${catalog.json} AS catalog`,
       `${layers} AS entitlements`,
       `${this.customers.jsonRowsSql('c', '$1', `c.id IN (${customerIds})`)} AS customers`,
-      `${this.usageCounts.countsSql('pricing', '$1', '$3::timestamptz', catalog.pricingIds)} AS pricing_counts`,
-      `${this.usageCounts.countsSql('bundle', '$1', '$3::timestamptz', `SELECT unnest(${bundleIds})`)} AS bundle_counts`,
+      `${counts ? this.usageCounts.countsSql('pricing', '$1', '$3::timestamptz', catalog.pricingIds) : "'{}'::json"} AS pricing_counts`,
+      `${counts ? this.usageCounts.countsSql('bundle', '$1', '$3::timestamptz', `SELECT unnest(${bundleIds})`) : "'{}'::json"} AS bundle_counts`,
     ];
     return `WITH target AS (${target}),
       read_live AS (

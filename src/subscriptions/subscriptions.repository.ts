@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { hydrator, prepared } from '../platform/database/prepared';
 import { ScopedRepository } from '../platform/tenancy/scoped.repository';
-import { EntitlementEntity } from '../entitlements/entitlement.entity';
 import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from './subscription.entity';
 
 @Injectable()
@@ -37,17 +36,8 @@ export class SubscriptionEventsRepository extends ScopedRepository<SubscriptionE
   }
 }
 
-/** Entitlement definitions (aggregator_type, adjust_for_quantity), read-only here. */
-@Injectable()
-export class EntitlementDefinitionsRepository extends ScopedRepository<EntitlementEntity> {
-  constructor(ds: DataSource) {
-    super(EntitlementEntity, ds.manager);
-  }
-}
-
 export const SUBSCRIPTION_REPOSITORIES = [
   SubscriptionsRepository,
   SubscriptionPhasesRepository,
   SubscriptionEventsRepository,
-  EntitlementDefinitionsRepository,
 ];

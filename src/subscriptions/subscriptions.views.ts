@@ -1,14 +1,12 @@
 import { toEmbeddedBundlePricing } from '../catalog/catalog.mapper';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { DomainError } from '../platform/errors/domain-error';
 import { Clock } from '../platform/clock/clock';
 import { iso } from '../platform/timestamps';
 import type { SearchPage } from '../platform/search/search';
 import { CatalogViews } from '../catalog/catalog.views';
-import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repository';
-import { CustomersRepository } from '../customers/customers.repository';
 import { toCustomerResponse } from '../customers/customers.mapper';
 import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
 import type { CustomerEntity } from '../customers/customer.entity';
@@ -16,7 +14,6 @@ import type { BundleResponse } from '../catalog/dto/bundle.dto';
 import type { EntitlementAssignmentView } from '../entitlements/assignments/assignment.rules';
 import {
   computeFrom,
-  CustomerEntitlementsService,
   customersFrom,
   EntitlementSubject,
   entitlementInputs,
@@ -25,7 +22,7 @@ import {
 import { SubscriptionRead, SubscriptionReadService } from './subscription-read.service';
 import { PlanCatalog, PlanCatalogData } from './plan-catalog';
 import { displayPhase, pendingPhase } from './phases';
-import { SubscriptionPhasesRepository, SubscriptionsRepository } from './subscriptions.repository';
+import { SubscriptionsRepository } from './subscriptions.repository';
 import type { StoredConfigItem, SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import { deriveState, effectiveAnchor, termOf } from './subscription-state';
 import type { SubscriptionResponse } from './dto/subscription.dto';
@@ -76,15 +73,9 @@ function subscriptionPricing(p: ProductPricingResponse, items: StoredConfigItem[
 @Injectable()
 export class SubscriptionViews implements OnModuleInit {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    private readonly phases: SubscriptionPhasesRepository,
-    private readonly customers: CustomersRepository,
-    private readonly pricings: ProductPricingsRepository,
-    private readonly bundles: BundlesRepository,
     private readonly catalogViews: CatalogViews,
     private readonly plan: PlanCatalog,
-    private readonly entitlements: CustomerEntitlementsService,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly events: WebhookEventsService,
     private readonly reading: SubscriptionReadService,
@@ -115,13 +106,12 @@ export class SubscriptionViews implements OnModuleInit {
     return this.fromRead(read.subs, read, now)[0];
   }
 
-  /** `manager`: read inside that transaction. */
+  /** `manager`: read inside that transaction (webhook events' objects), by the same statement. */
   async many(companyId: string, subs: SubscriptionEntity[], manager?: EntityManager): Promise<SubscriptionResponse[]> {
     if (subs.length === 0) return [];
     const now = this.clock.now();
-    if (manager) return this.inTransaction(companyId, subs, manager, now);
     const customerIds = [...new Set(subs.map((s) => s.customer_id))];
-    const read = await this.reading.read(companyId, { ids: subs.map((s) => s.id), customerIds }, now);
+    const read = await this.reading.read(companyId, { ids: subs.map((s) => s.id), customerIds }, now, manager);
     return this.fromRead(subs, read, now);
   }
 
@@ -165,31 +155,6 @@ export class SubscriptionViews implements OnModuleInit {
         assigned.layers,
       ),
     });
-  }
-
-  /** Inside a transaction: TypeORM queries on its manager (webhook events build their objects there). */
-  private async inTransaction(companyId: string, subs: SubscriptionEntity[], m: EntityManager, now: Date): Promise<SubscriptionResponse[]> {
-    const r = <R extends { with(m: EntityManager): R }>(repo: R): R => repo.with(m);
-    const subIds = subs.map((s) => s.id);
-    const allPhases = await r(this.phases).find(companyId, { where: { subscription_id: In(subIds) } });
-    const shown = shownPhases(subs, allPhases, now);
-    const phaseList = [...shown.values()].map((v) => v.phase).filter((p): p is SubscriptionPhaseEntity => p !== null);
-    const pricingIds = [...new Set(phaseList.flatMap((p) => p.product_pricing_ids))];
-    const bundleIds = [...new Set(phaseList.map((p) => p.bundle_pricing_id).filter((b): b is string => !!b))];
-    const customerIds = [...new Set(subs.map((s) => s.customer_id))];
-    const customers = await r(this.customers).find(companyId, { where: { id: In(customerIds) } });
-    const pricingRows = pricingIds.length ? await r(this.pricings).find(companyId, { where: { id: In(pricingIds) } }) : [];
-    const bundleRows = bundleIds.length ? await r(this.bundles).find(companyId, { where: { id: In(bundleIds) } }) : [];
-    const data = await this.plan.load(m, companyId, pricingIds);
-    const entitlements = await this.entitlements.computeForSubscriptions(
-      companyId,
-      subs.map((s) => subjectOf(s.id, shown.get(s.id)!.phase)),
-      m,
-    );
-    const customerEntitlements = await this.entitlements.computeForCustomers(companyId, customerIds, m);
-    const pricingViews = await this.catalogViews.pricingViews(companyId, pricingRows, undefined, m);
-    const bundleViews = await this.catalogViews.bundleViews(companyId, bundleRows, m);
-    return this.assemble(subs, now, { shown, customers, customerEntitlements, entitlements, data, pricingViews, bundleViews });
   }
 
   /** The answers, from everything read (pure). */

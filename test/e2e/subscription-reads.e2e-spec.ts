@@ -10,8 +10,8 @@ import { CustomerLookupService } from '../../src/customers/customer-lookup.servi
  * The hot reads `GET /subscriptions/{id}` and `GET /customers/{id}`: how many SQL statements one
  * request sends (counted, pinned: a change that brings back a query per nested record fails
  * here), and that the answers are exactly those the transactional read path builds (the path
- * webhook events use, TypeORM queries on the transaction's manager) on a plan with every kind of
- * nested record: tiers, bundles, entitlements on products, pricings and subscriptions, a scheduled
+ * webhook events use: the same statement on the transaction's connection, seeing what the
+ * transaction changed) on a plan with every kind of nested record: tiers, bundles, entitlements on products, pricings and subscriptions, a scheduled
  * change, several live subscriptions of one customer, an ended one and one not started yet.
  */
 describe('subscription and customer reads', () => {
@@ -133,6 +133,24 @@ describe('subscription and customer reads', () => {
     expect((await get(`/subscriptions/${fixture.ended.id}`)).status).toBe('cancelled');
     // by identifier too
     expect(await get('/subscriptions/reads-older')).toEqual(await transactional(fixture.older.id));
+  });
+
+  it('the transactional read sees what its own transaction changed, and nothing of it is seen outside', async () => {
+    const id = fixture.older.id as string;
+    const sub = await t.app.get(SubscriptionLookup).get(a.companyId, id);
+    const before = await get(`/subscriptions/${id}`);
+    const rollback = new Error('roll back');
+    let inside: any;
+    await expect(
+      t.dataSource.transaction(async (m) => {
+        await m.query(`UPDATE customers SET name = 'Renamed inside' WHERE company_id = $1 AND id = $2`, [a.companyId, sub.customer_id]);
+        [inside] = await t.app.get(SubscriptionViews).many(a.companyId, [sub], m);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(inside.customer.name).toBe('Renamed inside');
+    expect({ ...JSON.parse(JSON.stringify(inside)), customer: before.customer }).toEqual(before);
+    expect(await get(`/subscriptions/${id}`)).toEqual(before);
   });
 
   it('POST /subscriptions/find answers each result as GET does', async () => {

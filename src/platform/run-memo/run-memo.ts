@@ -42,6 +42,11 @@ export const RunMemo = {
     }
   },
 
+  /** Whether a scope is open here (a batch job's work): callers may then take its memoized values. */
+  active(): boolean {
+    return store.getStore()?.open === true;
+  },
+
   /**
    * Values of `keys` under `namespace`: remembered ones from the scope, the others computed in one
    * call (`compute(missing)` → key → value; a key it leaves out gets `absent`). A failed
