@@ -21,8 +21,14 @@ export class CustomerEntitlementsPort {
     return this.hooks.get('entitlements').liveSql(companyParam, customerIdsSql, nowParam);
   }
 
-  /** customer id → computed entitlements, from what `liveSql` read at `now`. */
-  fromLive(companyId: string, customerIds: string[], json: unknown, now: Date): Promise<Map<string, Record<string, unknown>[]>> {
-    return this.hooks.get('entitlements').fromLive(companyId, customerIds, json, now);
+  /** customer id → computed entitlements, from what `liveSql` read at `now` (`manager`: inside that transaction). */
+  fromLive(
+    companyId: string,
+    customerIds: string[],
+    json: unknown,
+    now: Date,
+    manager?: EntityManager,
+  ): Promise<Map<string, Record<string, unknown>[]>> {
+    return this.hooks.get('entitlements').fromLive(companyId, customerIds, json, now, manager);
   }
 }

@@ -45,6 +45,20 @@ export class CustomerLookupService {
     return found;
   }
 
+  /**
+   * For another module's one-statement read: SQL of a scalar subquery giving, as JSON, the
+   * customers of the company `companyParam` whose ids `idsSql` (a subquery) selects; `fromJson`
+   * reads it back.
+   */
+  jsonRowsSql(companyParam: string, idsSql: string): string {
+    return this.customers.jsonRowsSql('c', companyParam, `c.id IN (${idsSql})`);
+  }
+
+  /** The customers of a value `jsonRowsSql` read. */
+  fromJson(json: unknown): CustomerEntity[] {
+    return this.customers.fromJson(json);
+  }
+
   /** Many at once, keyed by id (no N+1). */
   async getMany(companyId: string, ids: string[], manager?: EntityManager): Promise<Map<string, CustomerEntity>> {
     const unique = [...new Set(ids)].filter((id) => isId('customer', id));

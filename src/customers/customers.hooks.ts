@@ -12,8 +12,17 @@ export interface CustomerEntitlementsHook {
    * timestamptz parameter `nowParam` (`companyParam` names the company).
    */
   liveSql(companyParam: string, customerIdsSql: string, nowParam: string): string;
-  /** customer id → computed entitlements, from the value `liveSql` read at `now` (outside transactions). */
-  fromLive(companyId: string, customerIds: string[], json: unknown, now: Date): Promise<Map<string, Record<string, unknown>[]>>;
+  /**
+   * customer id → computed entitlements, from the value `liveSql` read at `now`; what else they
+   * need is read on the pool, or inside the transaction of `manager`.
+   */
+  fromLive(
+    companyId: string,
+    customerIds: string[],
+    json: unknown,
+    now: Date,
+    manager?: EntityManager,
+  ): Promise<Map<string, Record<string, unknown>[]>>;
 }
 
 /** The hooks customers declares, by name. */

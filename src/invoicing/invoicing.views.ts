@@ -10,6 +10,9 @@ import { toCustomerResponse } from '../customers/customers.mapper';
 import { ProductPricingsRepository } from '../catalog/catalog.repository';
 import { CatalogViews } from '../catalog/catalog.views';
 import type { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entity';
+import type { CustomerEntity } from '../customers/customer.entity';
+import { preparedIn } from '../platform/database/prepared';
+import { requireCompany } from '../platform/tenancy/scoped.repository';
 import { InvoiceLinesRepository, InvoicesRepository } from './invoicing.repository';
 import { toInvoiceResponse, toOneTimeBillableResponse } from './invoicing.mapper';
 import type { InvoiceResponse } from './dto/invoice.dto';
@@ -18,6 +21,18 @@ import type { InvoiceLinkResponse } from './dto/invoice.dto';
 import { InvoiceLinks } from './invoice-links.service';
 
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
+
+/** The items grouped by a key, each group in the items' order. */
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
 
 /**
  * Invoices and one-time billables as responses, with what they embed loaded in a fixed number
@@ -42,10 +57,39 @@ export class InvoicingViews implements OnModuleInit {
 
   /** Webhook events carry invoices as their GET answers them, read in the transaction of the change. */
   onModuleInit(): void {
-    this.events.objects('invoice', async (m, companyId, ids) => {
-      const rows = await this.invoices.with(m).find(companyId, { where: { id: In(ids) } });
-      return new Map((await this.invoiceViews(companyId, rows, m)).map((v, i) => [rows[i].id, v]));
-    });
+    this.events.objects('invoice', (m, companyId, ids) => this.objectsIn(m, companyId, ids));
+  }
+
+  private objectsSql?: string;
+
+  /**
+   * The invoices' answers, read inside the transaction of `m` (what it changed included): the
+   * invoices, their lines, their customers and the customers' live subscriptions in ONE prepared
+   * statement, then the entitlements' inputs in one more when there are live subscriptions.
+   */
+  private async objectsIn(m: EntityManager, companyId: string, ids: string[]): Promise<Map<string, InvoiceResponse>> {
+    const now = this.clock.now();
+    const sql = (this.objectsSql ??= `WITH inv AS (${this.invoices.rowsSql('i', '$1', 'i.id = ANY ($2::text[])')})
+      SELECT ${this.invoices.jsonRowsOfSql('i', 'inv')} AS invoices,
+        ${this.lines.jsonRowsSql('l', '$1', 'l.invoice_id IN (SELECT id FROM inv)', 'l.invoice_id, l.position')} AS lines,
+        ${this.customers.jsonRowsSql('$1', 'SELECT customer_id FROM inv')} AS customers,
+        ${this.customerEntitlements.liveSql('$1', 'SELECT customer_id FROM inv', '$3')} AS live`);
+    const [row] = await preparedIn<{ invoices: unknown; lines: unknown; customers: unknown; live: unknown }>(
+      m,
+      'tally_invoice_objects',
+      sql,
+      [requireCompany(companyId), ids, now],
+    );
+    const invoices = this.invoices.fromJson(row.invoices);
+    const linesByInvoice = groupBy(this.lines.fromJson(row.lines), (l) => l.invoice_id);
+    const customers = new Map(this.customers.fromJson(row.customers).map((c) => [c.id, c]));
+    const entitlements = await this.customerEntitlements.fromLive(companyId, [...customers.keys()], row.live, now, m);
+    return new Map(
+      invoices.map((invoice) => [
+        invoice.id,
+        this.respond(invoice, linesByInvoice.get(invoice.id) ?? [], customers.get(invoice.customer_id), entitlements, now),
+      ]),
+    );
   }
 
   /** `m`: read inside that transaction. */
@@ -56,12 +100,7 @@ export class InvoicingViews implements OnModuleInit {
       .queryBuilder(companyId, 'l')
       .andWhere('l.invoice_id IN (:...ids)', { ids })
       .getMany();
-    const linesByInvoice = new Map<string, InvoiceLineEntity[]>();
-    for (const l of lines) {
-      const list = linesByInvoice.get(l.invoice_id);
-      if (list) list.push(l);
-      else linesByInvoice.set(l.invoice_id, [l]);
-    }
+    const linesByInvoice = groupBy(lines, (l) => l.invoice_id);
     return this.withCustomers(
       companyId,
       invoices.map((invoice) => ({ invoice, lines: linesByInvoice.get(invoice.id) ?? [] })),
@@ -87,11 +126,19 @@ export class InvoicingViews implements OnModuleInit {
       m,
     );
     const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()], m);
-    return docs.map(({ invoice, lines }) => {
-      const c = customers.get(invoice.customer_id);
-      const customer = c ? toCustomerResponse(c, entitlements.get(c.id) ?? []) : null;
-      return toInvoiceResponse(invoice, lines, customer, now, this.config.publicUrl) as InvoiceResponse;
-    });
+    return docs.map(({ invoice, lines }) => this.respond(invoice, lines, customers.get(invoice.customer_id), entitlements, now));
+  }
+
+  /** One invoice's answer, its customer embedded with the customer's computed entitlements. */
+  private respond(
+    invoice: InvoiceEntity,
+    lines: InvoiceLineEntity[],
+    c: CustomerEntity | undefined,
+    entitlements: Map<string, Record<string, unknown>[]>,
+    now: Date,
+  ): InvoiceResponse {
+    const customer = c ? toCustomerResponse(c, entitlements.get(c.id) ?? []) : null;
+    return toInvoiceResponse(invoice, lines, customer, now, this.config.publicUrl) as InvoiceResponse;
   }
 
   async invoiceView(companyId: string, invoice: InvoiceEntity): Promise<InvoiceResponse> {

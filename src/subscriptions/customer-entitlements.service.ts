@@ -47,8 +47,14 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
   }
 
   /** CustomerEntitlementsHook: customer id → computed entitlements, from what `liveSql` read at `now`. */
-  async fromLive(companyId: string, customerIds: string[], json: unknown, now: Date): Promise<Map<string, Record<string, unknown>[]>> {
-    const computed = await this.fromLiveRead(companyId, customerIds, this.reading.liveFromJson(json), now);
+  async fromLive(
+    companyId: string,
+    customerIds: string[],
+    json: unknown,
+    now: Date,
+    manager?: EntityManager,
+  ): Promise<Map<string, Record<string, unknown>[]>> {
+    const computed = await this.fromLiveRead(companyId, customerIds, this.reading.liveFromJson(json), now, manager);
     return computed as unknown as Map<string, Record<string, unknown>[]>;
   }
 

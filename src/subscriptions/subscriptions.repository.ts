@@ -36,8 +36,4 @@ export class SubscriptionEventsRepository extends ScopedRepository<SubscriptionE
   }
 }
 
-export const SUBSCRIPTION_REPOSITORIES = [
-  SubscriptionsRepository,
-  SubscriptionPhasesRepository,
-  SubscriptionEventsRepository,
-];
+export const SUBSCRIPTION_REPOSITORIES = [SubscriptionsRepository, SubscriptionPhasesRepository, SubscriptionEventsRepository];

@@ -12,13 +12,7 @@ import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
 import type { CustomerEntity } from '../customers/customer.entity';
 import type { BundleResponse } from '../catalog/dto/bundle.dto';
 import type { EntitlementAssignmentView } from '../entitlements/assignments/assignment.rules';
-import {
-  computeFrom,
-  customersFrom,
-  EntitlementSubject,
-  entitlementInputs,
-  liveSubjects,
-} from './customer-entitlements.service';
+import { computeFrom, customersFrom, EntitlementSubject, entitlementInputs, liveSubjects } from './customer-entitlements.service';
 import { SubscriptionRead, SubscriptionReadService } from './subscription-read.service';
 import { PlanCatalog, PlanCatalogData } from './plan-catalog';
 import { displayPhase, pendingPhase } from './phases';

@@ -101,7 +101,7 @@ export function hydrator<T>(dataSource: DataSource, entity: new () => T): Hydrat
 }
 
 /** The column types a JSON row can carry back exactly (see `jsonArraySql`). */
-const JSON_TYPES = new Set(['text', 'boolean', 'integer', 'jsonb', 'json', 'bigint', 'numeric', 'timestamptz']);
+const JSON_TYPES = new Set(['text', 'uuid', 'boolean', 'integer', 'jsonb', 'json', 'bigint', 'numeric', 'timestamptz']);
 
 function columnType(c: { type: unknown }): string {
   return typeof c.type === 'string' ? c.type : String((c.type as { name?: string }).name ?? c.type);
