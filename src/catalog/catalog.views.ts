@@ -1,3 +1,4 @@
+import { groupBy } from '../platform/collections';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
@@ -47,17 +48,6 @@ import type { BundleResponse } from './dto/bundle.dto';
 
 const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
 const unique = (values: string[]) => [...new Set(values)];
-
-function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
-  }
-  return out;
-}
 
 /**
  * The catalog rows behind the answers of some pricings and bundles, read in one statement (see

@@ -1,3 +1,4 @@
+import { groupBy } from '../platform/collections';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
@@ -21,18 +22,6 @@ import type { InvoiceLinkResponse } from './dto/invoice.dto';
 import { InvoiceLinks } from './invoice-links.service';
 
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
-
-/** The items grouped by a key, each group in the items' order. */
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-}
 
 /**
  * Invoices and one-time billables as responses, with what they embed loaded in a fixed number
