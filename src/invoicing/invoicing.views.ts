@@ -81,19 +81,15 @@ export class InvoicingViews implements OnModuleInit {
     );
   }
 
-  /** `m`: read inside that transaction. */
-  async invoiceViews(companyId: string, invoices: InvoiceEntity[], m?: EntityManager): Promise<InvoiceResponse[]> {
+  /** Outside transactions (webhook events' objects come from `objectsIn`). */
+  async invoiceViews(companyId: string, invoices: InvoiceEntity[]): Promise<InvoiceResponse[]> {
     if (invoices.length === 0) return [];
     const ids = invoices.map((i) => i.id);
-    const lines = await (m ? this.lines.with(m) : this.lines)
-      .queryBuilder(companyId, 'l')
-      .andWhere('l.invoice_id IN (:...ids)', { ids })
-      .getMany();
+    const lines = await this.lines.queryBuilder(companyId, 'l').andWhere('l.invoice_id IN (:...ids)', { ids }).getMany();
     const linesByInvoice = groupBy(lines, (l) => l.invoice_id);
     return this.withCustomers(
       companyId,
       invoices.map((invoice) => ({ invoice, lines: linesByInvoice.get(invoice.id) ?? [] })),
-      m,
     );
   }
 
@@ -106,15 +102,13 @@ export class InvoicingViews implements OnModuleInit {
   private async withCustomers(
     companyId: string,
     docs: { invoice: InvoiceEntity; lines: InvoiceLineEntity[] }[],
-    m?: EntityManager,
   ): Promise<InvoiceResponse[]> {
     const now = this.clock.now();
     const customers = await this.customers.getMany(
       companyId,
       docs.map((d) => d.invoice.customer_id),
-      m,
     );
-    const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()], m);
+    const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()]);
     return docs.map(({ invoice, lines }) => this.respond(invoice, lines, customers.get(invoice.customer_id), entitlements, now));
   }
 

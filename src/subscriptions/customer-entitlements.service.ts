@@ -85,7 +85,7 @@ export class CustomerEntitlementsService implements CustomerEntitlementsHook, On
    * Prepared statements (SubscriptionReadService), on the pool or inside the transaction of
    * `manager`: one, and one more when the customers have live subscriptions.
    */
-  async computeForCustomers(
+  private async computeForCustomers(
     companyId: string,
     customerIds: string[],
     manager?: EntityManager,

@@ -8,8 +8,10 @@ export class WebhookEventEntity {
   @PrimaryColumn('text') company_id: string;
   @PrimaryColumn('text') id: string;
   @TextColumn() type: WebhookEventType;
-  /** `{object}`: the resource exactly as its GET answered it when the event happened. */
-  /** `json`, not jsonb: written once and read back whole (see the WebhookEventsJson migration). */
+  /**
+   * `{object}`: the resource exactly as its GET answered it when the event happened; `json`, not
+   * jsonb: written once and read back whole (see the WebhookEventsJson migration).
+   */
   @JsonColumn({ type: 'json' }) data: { object: Record<string, unknown> };
   @TimestampColumn() created_at: Date;
 }
