@@ -131,6 +131,15 @@ describe('config', () => {
       scheduler: false,
     });
   });
+  it('sizes the pool by the CPUs on PostgreSQL (twice, at most 10), one connection embedded; DB_POOL_SIZE overrides', () => {
+    const pg = { DATABASE_URL: 'postgres://u@h/db' };
+    expect(loadConfig(pg, 1).dbPoolSize).toBe(2);
+    expect(loadConfig(pg, 2).dbPoolSize).toBe(4);
+    expect(loadConfig(pg, 4).dbPoolSize).toBe(8);
+    expect(loadConfig(pg, 64).dbPoolSize).toBe(10);
+    expect(loadConfig({}, 8).dbPoolSize).toBe(1);
+    expect(loadConfig({ ...pg, DB_POOL_SIZE: '25' }, 2).dbPoolSize).toBe(25);
+  });
   it.each([
     { PORT: 'x' },
     { PORT: '70000' },
