@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { offersLz4 } from '../../platform/database/lz4';
 
 /**
  * Event objects are large JSON (an invoice with its customer, a subscription with its plan: 3 to
@@ -12,16 +13,10 @@ export class WebhookEventsLz41700000015600 implements MigrationInterface {
   name = 'WebhookEventsLz41700000015600';
 
   async up(q: QueryRunner): Promise<void> {
-    const [{ lz4 }]: { lz4: boolean }[] = await q.query(
-      `SELECT EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) AS lz4`,
-    );
-    if (lz4) await q.query('ALTER TABLE webhook_events ALTER COLUMN data SET COMPRESSION lz4');
+    if (await offersLz4(q)) await q.query('ALTER TABLE webhook_events ALTER COLUMN data SET COMPRESSION lz4');
   }
 
   async down(q: QueryRunner): Promise<void> {
-    const [{ lz4 }]: { lz4: boolean }[] = await q.query(
-      `SELECT EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) AS lz4`,
-    );
-    if (lz4) await q.query('ALTER TABLE webhook_events ALTER COLUMN data SET COMPRESSION default');
+    if (await offersLz4(q)) await q.query('ALTER TABLE webhook_events ALTER COLUMN data SET COMPRESSION default');
   }
 }

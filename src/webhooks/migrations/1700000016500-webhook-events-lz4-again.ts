@@ -1,12 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-
-/** Whether this server offers lz4 for TOAST compression (built with it; PostgreSQL 14+). */
-async function offersLz4(q: QueryRunner): Promise<boolean> {
-  const [{ lz4 }]: { lz4: boolean }[] = await q.query(
-    `SELECT EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) AS lz4`,
-  );
-  return lz4;
-}
+import { offersLz4 } from '../../platform/database/lz4';
 
 /**
  * Event objects compressed with lz4 again: changing the column's type to json
