@@ -16,6 +16,7 @@ import { newId } from '../platform/ids/ids';
 import { CustomerEntity } from '../customers/customer.entity';
 import { EventIngestService } from '../metrics/usage/event-ingest.service';
 import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from '../subscriptions/subscription.entity';
+import { PricingUsageCounts } from '../subscriptions/pricing-usage-counts.service';
 import { BillingRunService, BillingRunSummary } from '../invoicing/billing-run.service';
 import type { Bench } from './main';
 
@@ -274,6 +275,7 @@ async function run(flags: Record<string, string>): Promise<void> {
       tplEvents.set(id, await ds.manager.findOneByOrFail(SubscriptionEventEntity, { company_id: companyId, subscription_id: id, seq: 1 }));
     }
     // the two templates are billed too (history tables are append-only): N − 2 clones
+    const usageCounts = app.get(PricingUsageCounts);
     const meteredCustomers: string[] = [customerTemplate.id];
     const chunk = 500;
     for (let offset = 0; offset < total - 2; offset += chunk) {
@@ -296,6 +298,12 @@ async function run(flags: Record<string, string>): Promise<void> {
       await ds.manager.insert(SubscriptionEntity, subs as never);
       await ds.manager.insert(SubscriptionEventEntity, events as never);
       await ds.manager.insert(SubscriptionPhaseEntity, phases as never);
+      // what the subscriptions' writes keep beside their phases: the rows num_subs counts
+      await usageCounts.refresh(
+        ds.manager,
+        companyId,
+        subs.map((x) => x.id),
+      );
     }
     log(`ingesting ${meteredCustomers.length * eventsPerCustomer} usage events for ${meteredCustomers.length} customers...`);
     const ingest = app.get(EventIngestService);

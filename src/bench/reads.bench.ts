@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import { newId } from '../platform/ids/ids';
+import { backfillPlanUses } from '../subscriptions/plan-uses';
 import type { Bench } from './main';
 import {
   benchDatabase,
@@ -33,6 +35,9 @@ import {
  * total concurrency stays `--connections`); the concurrency-1 requests take the instances in turn.
  * Prints the total and each instance's figures. PostgreSQL only for N > 1 (the embedded database
  * belongs to one process).
+ * `--subscriptions N` (0): N more subscriptions on the same plan in the company, each with its own
+ * customer (copies of the read one's rows), so the subscription read runs in a company of that
+ * size (its pricing's `num_subs` is then N + 1).
  */
 export const readsBench: Bench = {
   description: 'GET /customers/{id}, GET /subscriptions/{id} (expanded), GET /health vs bare node:http (+ pg) in the same run',
@@ -61,6 +66,32 @@ http.createServer((req, res) => {
   res.end(body);
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
+
+/**
+ * `n` copies of the subscription `subId` and of its customer, phases and history (new ids, no
+ * identifiers), then the rows its pricings' `num_subs` counts, as the writes keep them.
+ */
+async function copySubscription(pg: Client, companyId: string, subId: string, n: number): Promise<void> {
+  // each copy is the stored row with some columns replaced (jsonb_populate_record keeps the rest)
+  const copy = (table: string, where: string, replaced: string) =>
+    `INSERT INTO ${table} SELECT (jsonb_populate_record(t, jsonb_build_object(${replaced}))).*
+       FROM ${table} t, unnest($3::text[], $4::text[]) AS v(sub_id, customer_id) WHERE t.company_id = $1 AND ${where}`;
+  for (let done = 0; done < n; done += 1000) {
+    const k = Math.min(1000, n - done);
+    const subs = Array.from({ length: k }, () => newId('subscription'));
+    const customers = Array.from({ length: k }, () => newId('customer'));
+    const values = [companyId, subId, subs, customers];
+    await pg.query('BEGIN');
+    const ofSub = 't.id = (SELECT customer_id FROM subscriptions WHERE company_id = $1 AND id = $2)';
+    await pg.query(copy('customers', ofSub, "'id', v.customer_id, 'identifier', NULL"), values);
+    await pg.query(copy('subscriptions', 't.id = $2', "'id', v.sub_id, 'customer_id', v.customer_id, 'identifier', NULL"), values);
+    await pg.query(copy('subscription_events', 't.subscription_id = $2', "'subscription_id', v.sub_id"), values);
+    await pg.query(copy('subscription_phases', 't.subscription_id = $2', "'subscription_id', v.sub_id"), values);
+    await pg.query('COMMIT');
+  }
+  await backfillPlanUses((sql, params) => pg.query(sql, params), companyId);
+  await pg.query('ANALYZE');
+}
 
 interface Row {
   path: string;
@@ -129,6 +160,11 @@ async function run(flags: Record<string, string>): Promise<void> {
     const pg = new Client({ connectionString: tally.databaseUrl });
     await pg.connect();
     const pgVersion = ((await pg.query('SHOW server_version')).rows[0] as { server_version: string }).server_version;
+    const more = Number(flags.subscriptions ?? 0);
+    if (more > 0) {
+      log(`copying the subscription ${fmt(more)} times (one customer each)...`);
+      await copySubscription(pg, tally.companyId, sub.id as string, more);
+    }
     await pg.end();
 
     const measure = async (urls: string[]) => {

@@ -79,7 +79,7 @@ export class CreateSubscriptionUseCase {
     const { company_id: _company, ...phaseRow } = phase;
     await this.writer.insertPhase(m, sub, phaseRow);
     if (overrides.length) await this.assignments.replace(m, companyId, { type: 'SUBSCRIPTION', id: sub.id }, overrides);
-    await this.writer.refreshCustomer(m, companyId, sub.customer_id, sub.created_at);
+    await this.writer.finish(m, sub, sub.created_at);
     return sub.id;
   }
 

@@ -2,34 +2,21 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { CatalogHooks, SubscriptionUsageCounter } from '../catalog/catalog.hooks';
-import { phaseInEffectSql } from './phases';
+import { PLAN_USES_DELETE_SQL, planUsesInsertSql } from './plan-uses';
 import { RunMemo } from '../platform/run-memo/run-memo';
 
 /**
- * The phases that still matter at `now` (a bound parameter): the phase in effect now and one
- * still to come (phases.ts), of subscriptions not cancelled (end_date null or after now), of the
- * company `company` (a bound parameter).
+ * The grouped count of `kind` (PRICING or BUNDLE) at `now`: the subscriptions whose plan in effect
+ * or still to come lists each id, not ended (plan-uses.ts); one row per subscription and id, so
+ * count(*) counts subscriptions. An index range of subscription_plan_uses per id.
  */
-const LIVE_PHASES = (join = '', company = '$1', now = '$2') => `
-  FROM subscriptions s
-  JOIN subscription_phases ph ON ph.company_id = s.company_id AND ph.subscription_id = s.id
-  ${join}
-  WHERE s.company_id = ${company}
-    AND (s.end_date IS NULL OR s.end_date > ${now})
-    AND ${phaseInEffectSql('ph', now)}`;
-
-const BY_PRICING = (company: string, now: string, pricingIds: string) => `SELECT x.pid AS id, count(DISTINCT s.id)::int AS n
-       ${LIVE_PHASES('CROSS JOIN LATERAL unnest(ph.product_pricing_ids) AS x(pid)', company, now)}
-         AND x.pid IN (${pricingIds})
-       GROUP BY x.pid`;
-
-const BY_BUNDLE = (company: string, now: string, bundleIds: string) => `SELECT ph.bundle_pricing_id AS id, count(DISTINCT s.id)::int AS n
-       ${LIVE_PHASES('', company, now)}
-         AND ph.bundle_pricing_id IN (${bundleIds})
-       GROUP BY ph.bundle_pricing_id`;
+const COUNTED = (kind: 'PRICING' | 'BUNDLE') => (company: string, now: string, ids: string) =>
+  `SELECT u.ref_id AS id, count(*)::int AS n FROM subscription_plan_uses u
+       WHERE u.company_id = ${company} AND u.kind = '${kind}' AND u.ref_id IN (${ids}) AND u.counts_until > ${now}
+       GROUP BY u.ref_id`;
 
 /** The grouped count of each kind: `num_subs` of pricings and of bundles. */
-const GROUPED = { pricing: BY_PRICING, bundle: BY_BUNDLE } as const;
+const GROUPED = { pricing: COUNTED('PRICING'), bundle: COUNTED('BUNDLE') } as const;
 
 /** How many live subscriptions use pricings and bundles, for catalog's `num_subs` (fills the catalog's `subscriptionUsage` hook). */
 @Injectable()
@@ -55,6 +42,15 @@ export class PricingUsageCounts implements SubscriptionUsageCounter, OnModuleIni
   /** Live subscriptions whose current or scheduled plan is each bundle: one grouped query (once per run within a billing run). */
   countByBundle(companyId: string, bundleIds: string[], manager?: EntityManager): Promise<Map<string, number>> {
     return this.count('bundle', companyId, bundleIds, manager);
+  }
+
+  /**
+   * Rewrites the rows `num_subs` counts of these subscriptions from their phases and end date
+   * (plan-uses.ts), in the caller's transaction: every write of a subscription ends with it.
+   */
+  async refresh(m: EntityManager, companyId: string, subscriptionIds: string[]): Promise<void> {
+    await m.query(PLAN_USES_DELETE_SQL, [companyId, subscriptionIds]);
+    await m.query(planUsesInsertSql('s.company_id = $1 AND s.id = ANY ($2::text[])'), [companyId, subscriptionIds]);
   }
 
   private count(of: 'pricing' | 'bundle', companyId: string, ids: string[], manager?: EntityManager): Promise<Map<string, number>> {

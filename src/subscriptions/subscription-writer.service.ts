@@ -8,6 +8,7 @@ import { CustomerEntity } from '../customers/customer.entity';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CustomerMrr } from './customer-mrr.service';
+import { PricingUsageCounts } from './pricing-usage-counts.service';
 import type { ResolvedPlan } from './plan-catalog';
 import { SubscriptionLookup } from './subscription-lookup.service';
 import { SubscriptionEntity, SubscriptionEventType, SubscriptionPhaseEntity } from './subscription.entity';
@@ -92,6 +93,7 @@ export class SubscriptionWriter {
     private readonly phases: SubscriptionPhasesRepository,
     private readonly events: SubscriptionEventsRepository,
     private readonly mrr: CustomerMrr,
+    private readonly usage: PricingUsageCounts,
     private readonly webhookEvents: WebhookEventsService,
   ) {}
 
@@ -107,7 +109,7 @@ export class SubscriptionWriter {
     const sub = await this.lookup.get(companyId, peek.id, { manager: m, lock: true });
     const now = this.clock.now();
     await work(m, sub, now, await this.nextEventSeq(m, companyId, sub.id));
-    await this.refreshCustomer(m, companyId, sub.customer_id, now);
+    await this.finish(m, sub, now);
     return sub.id;
   }
 
@@ -165,8 +167,12 @@ export class SubscriptionWriter {
     await this.phases.with(m).update(sub.company_id, { subscription_id: sub.id, seq: phaseSeq }, { superseded_by_event_seq: eventSeq });
   }
 
-  /** The customer's roll-up (customer-mrr.service.ts), inside the caller's transaction. */
-  refreshCustomer(m: EntityManager, companyId: string, customerId: string, now: Date): Promise<void> {
-    return this.mrr.refresh(m, companyId, customerId, now);
+  /**
+   * What every write of a subscription ends with, inside its transaction: the rows `num_subs`
+   * counts (PricingUsageCounts.refresh), then the customer's roll-up (customer-mrr.service.ts).
+   */
+  async finish(m: EntityManager, sub: SubscriptionEntity, now: Date): Promise<void> {
+    await this.usage.refresh(m, sub.company_id, [sub.id]);
+    await this.mrr.refresh(m, sub.company_id, sub.customer_id, now);
   }
 }

@@ -105,6 +105,23 @@ export class SubscriptionPhaseEntity {
   @TimestampColumn() created_at: Date;
 }
 
+/**
+ * What `num_subs` counts, kept by every subscription write (PricingUsageCounts.refresh): one row
+ * per subscription and pricing (kind PRICING) or bundle (BUNDLE) of a phase that is in effect or
+ * still to come, with the instant it stops counting (`counts_until`: the start of the later
+ * phase that replaces it, or the subscription's end; 'infinity' when neither). A count at `now`
+ * is then an index range (`counts_until > now`) instead of a pass over every phase of the
+ * company.
+ */
+@Entity('subscription_plan_uses')
+export class SubscriptionPlanUseEntity {
+  @PrimaryColumn('text') company_id: string;
+  @PrimaryColumn('text') subscription_id: string;
+  @PrimaryColumn('text') kind: 'PRICING' | 'BUNDLE';
+  @PrimaryColumn('text') ref_id: string;
+  @TimestampColumn() counts_until: Date;
+}
+
 export const EVENT_TYPES = [
   'CREATED',
   'UPDATED',

@@ -26,6 +26,7 @@ const ACTING_SCANS: readonly CrossCompanyScan[] = [
   'usage-keys-purge',
   'usage-rollup-compaction',
   'invoice-link-backfill',
+  'plan-uses-backfill',
   'idempotency-purge',
   'webhook-delivery',
   'webhook-event-purge',

@@ -15,6 +15,7 @@ export const CROSS_COMPANY_SCANS = {
   'usage-keys-purge': "the companies, to delete each one's expired usage de-duplication keys in batches of its own",
   'usage-rollup-compaction': "the companies, to merge each one's usage rollup rows in batches of its own",
   'invoice-link-backfill': 'the companies, once (a migration), to give the final invoices of each one without a link its secret',
+  'plan-uses-backfill': "the companies, once (a migration), to fill each one's rows that num_subs counts from its subscriptions' phases",
   'idempotency-purge': 'idempotency keys past their retention, deleted in bounded batches',
   'standard-items-backfill': 'companies still missing their standard billable items, seeded one company at a time',
   'webhook-delivery': "companies with webhook deliveries due; each company's deliveries are then claimed by one statement",
