@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { newId } from '../platform/ids/ids';
-import { backfillPlanUses } from '../subscriptions/plan-uses';
+import { backfillPlanUseCounts, backfillPlanUses } from '../subscriptions/plan-uses';
 import type { Bench } from './main';
 import {
   benchDatabase,
@@ -69,7 +69,7 @@ http.createServer((req, res) => {
 
 /**
  * `n` copies of the subscription `subId` and of its customer, phases and history (new ids, no
- * identifiers), then the rows its pricings' `num_subs` counts, as the writes keep them.
+ * identifiers), then the rows and sums its pricings' `num_subs` counts, as the writes keep them.
  */
 async function copySubscription(pg: Client, companyId: string, subId: string, n: number): Promise<void> {
   // each copy is the stored row with some columns replaced (jsonb_populate_record keeps the rest)
@@ -90,6 +90,7 @@ async function copySubscription(pg: Client, companyId: string, subId: string, n:
     await pg.query('COMMIT');
   }
   await backfillPlanUses((sql, params) => pg.query(sql, params), companyId);
+  await backfillPlanUseCounts((sql, params) => pg.query(sql, params), companyId);
   await pg.query('ANALYZE');
 }
 

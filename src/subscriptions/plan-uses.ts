@@ -1,6 +1,10 @@
 /**
  * The rows of `subscription_plan_uses` (SubscriptionPlanUseEntity), derived from the phases and
- * the end date of subscriptions: what `num_subs` counts, kept so that a count is an index range.
+ * the end date of subscriptions: what `num_subs` counts, one row per subscription and pricing or
+ * bundle; and their sums in `subscription_plan_use_counts` (SubscriptionPlanUseCountEntity), per
+ * pricing or bundle and instant the rows stop counting, so that a count reads a few rows
+ * whatever the number of subscriptions (the rows of instants already past are skipped by the
+ * index range).
  *
  * The count's rule is the one `phaseInEffectSql` states, read at `now`: a live phase P (not
  * superseded) counts while no later live phase L (L.seq > P.seq) has started by
@@ -45,13 +49,84 @@ export function planUsesInsertSql(where: string): string {
 /** The DELETE that goes before `planUsesInsertSql` for the same subscriptions ($1 company, $2 ids). */
 export const PLAN_USES_DELETE_SQL = 'DELETE FROM subscription_plan_uses WHERE company_id = $1 AND subscription_id = ANY ($2::text[])';
 
+/**
+ * The counts are kept per slot of the subscription id (16), so that writes of subscriptions on
+ * the same pricing seldom wait for one another's count row; a read sums the slots.
+ */
+export const PLAN_USE_SLOT_SQL = (subscriptionId: string) => `(hashtext(${subscriptionId}) & 15)`;
+
+/** What a row adds to the counts: its key there (`counts_until` as its text, exact and comparable). */
+export const PLAN_USE_RETURNING = `RETURNING kind, ref_id, counts_until::text AS counts_until, ${PLAN_USE_SLOT_SQL('subscription_id')} AS slot`;
+
+export interface PlanUseKey {
+  kind: string;
+  ref_id: string;
+  counts_until: string;
+  slot: number;
+}
+
+export interface PlanUseDelta extends PlanUseKey {
+  n: number;
+}
+
+/**
+ * What the counts change by when a write replaces the rows `before` with `after`: -1 per row
+ * gone, +1 per row come, zeros left out, in one fixed order (kind, ref_id, counts_until, slot),
+ * so that two writes lock the count rows they share in the same order.
+ */
+export function planUseDeltas(before: PlanUseKey[], after: PlanUseKey[]): PlanUseDelta[] {
+  const deltas = new Map<string, PlanUseDelta>();
+  const add = (k: PlanUseKey, n: number) => {
+    const key = JSON.stringify([k.kind, k.ref_id, k.counts_until, Number(k.slot)]);
+    const d = deltas.get(key) ?? { kind: k.kind, ref_id: k.ref_id, counts_until: k.counts_until, slot: Number(k.slot), n: 0 };
+    d.n += n;
+    deltas.set(key, d);
+  };
+  for (const k of before) add(k, -1);
+  for (const k of after) add(k, 1);
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...deltas.values()]
+    .filter((d) => d.n !== 0)
+    .sort((a, b) => cmp(a.kind, b.kind) || cmp(a.ref_id, b.ref_id) || cmp(a.counts_until, b.counts_until) || a.slot - b.slot);
+}
+
+/** Adds deltas to the counts ($1 company; $2.. the deltas' columns as arrays), in the deltas' order. */
+export const PLAN_USE_COUNTS_UPSERT_SQL = `INSERT INTO subscription_plan_use_counts (company_id, kind, ref_id, counts_until, slot, n)
+  SELECT $1, d.kind, d.ref_id, d.counts_until, d.slot, d.n
+  FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::int[], $6::int[]) WITH ORDINALITY AS d(kind, ref_id, counts_until, slot, n, i)
+  ORDER BY d.i
+  ON CONFLICT (company_id, kind, ref_id, counts_until, slot) DO UPDATE SET n = subscription_plan_use_counts.n + excluded.n`;
+
+/** The parameters of PLAN_USE_COUNTS_UPSERT_SQL. */
+export function planUseCountsParams(companyId: string, deltas: PlanUseDelta[]): unknown[] {
+  return [
+    companyId,
+    deltas.map((d) => d.kind),
+    deltas.map((d) => d.ref_id),
+    deltas.map((d) => d.counts_until),
+    deltas.map((d) => d.slot),
+    deltas.map((d) => d.n),
+  ];
+}
+
 type Query = (sql: string, params: unknown[]) => Promise<unknown>;
 
 /**
  * Rewrites the rows of every subscription of the company (the migration that creates the table,
- * company by company); returns nothing, the rows are what the writes would have kept.
+ * company by company): the rows the writes would have kept.
  */
 export async function backfillPlanUses(query: Query, companyId: string): Promise<void> {
   await query('DELETE FROM subscription_plan_uses WHERE company_id = $1', [companyId]);
   await query(planUsesInsertSql('s.company_id = $1'), [companyId]);
+}
+
+/** Rewrites the company's counts from its rows (the migration that creates the counts, company by company). */
+export async function backfillPlanUseCounts(query: Query, companyId: string): Promise<void> {
+  await query('DELETE FROM subscription_plan_use_counts WHERE company_id = $1', [companyId]);
+  await query(
+    `INSERT INTO subscription_plan_use_counts (company_id, kind, ref_id, counts_until, slot, n)
+     SELECT company_id, kind, ref_id, counts_until, ${PLAN_USE_SLOT_SQL('subscription_id')}, count(*)
+     FROM subscription_plan_uses WHERE company_id = $1 GROUP BY 1, 2, 3, 4, 5`,
+    [companyId],
+  );
 }

@@ -2,18 +2,26 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { CatalogHooks, SubscriptionUsageCounter } from '../catalog/catalog.hooks';
-import { PLAN_USES_DELETE_SQL, planUsesInsertSql } from './plan-uses';
+import {
+  PLAN_USE_COUNTS_UPSERT_SQL,
+  PLAN_USE_RETURNING,
+  PLAN_USES_DELETE_SQL,
+  PlanUseKey,
+  planUseCountsParams,
+  planUseDeltas,
+  planUsesInsertSql,
+} from './plan-uses';
 import { RunMemo } from '../platform/run-memo/run-memo';
 
 /**
  * The grouped count of `kind` (PRICING or BUNDLE) at `now`: the subscriptions whose plan in effect
- * or still to come lists each id, not ended (plan-uses.ts); one row per subscription and id, so
- * count(*) counts subscriptions. An index range of subscription_plan_uses per id.
+ * or still to come lists each id, not ended (plan-uses.ts): the sums kept in
+ * subscription_plan_use_counts of the instants still to come, a few rows per id.
  */
 const COUNTED = (kind: 'PRICING' | 'BUNDLE') => (company: string, now: string, ids: string) =>
-  `SELECT u.ref_id AS id, count(*)::int AS n FROM subscription_plan_uses u
-       WHERE u.company_id = ${company} AND u.kind = '${kind}' AND u.ref_id IN (${ids}) AND u.counts_until > ${now}
-       GROUP BY u.ref_id`;
+  `SELECT c.ref_id AS id, sum(c.n)::int AS n FROM subscription_plan_use_counts c
+       WHERE c.company_id = ${company} AND c.kind = '${kind}' AND c.ref_id IN (${ids}) AND c.counts_until > ${now}
+       GROUP BY c.ref_id`;
 
 /** The grouped count of each kind: `num_subs` of pricings and of bundles. */
 const GROUPED = { pricing: COUNTED('PRICING'), bundle: COUNTED('BUNDLE') } as const;
@@ -46,11 +54,19 @@ export class PricingUsageCounts implements SubscriptionUsageCounter, OnModuleIni
 
   /**
    * Rewrites the rows `num_subs` counts of these subscriptions from their phases and end date
-   * (plan-uses.ts), in the caller's transaction: every write of a subscription ends with it.
+   * (plan-uses.ts), and adds the difference to the counts, in the caller's transaction: every
+   * write of a subscription ends with it.
    */
   async refresh(m: EntityManager, companyId: string, subscriptionIds: string[]): Promise<void> {
-    await m.query(PLAN_USES_DELETE_SQL, [companyId, subscriptionIds]);
-    await m.query(planUsesInsertSql('s.company_id = $1 AND s.id = ANY ($2::text[])'), [companyId, subscriptionIds]);
+    const params = [companyId, subscriptionIds];
+    // TypeORM answers a DELETE with [rows, count]
+    const [before]: [PlanUseKey[], number] = await m.query(`${PLAN_USES_DELETE_SQL} ${PLAN_USE_RETURNING}`, params);
+    const after: PlanUseKey[] = await m.query(
+      `${planUsesInsertSql('s.company_id = $1 AND s.id = ANY ($2::text[])')} ${PLAN_USE_RETURNING}`,
+      params,
+    );
+    const deltas = planUseDeltas(before, after);
+    if (deltas.length) await m.query(PLAN_USE_COUNTS_UPSERT_SQL, planUseCountsParams(companyId, deltas));
   }
 
   private count(of: 'pricing' | 'bundle', companyId: string, ids: string[], manager?: EntityManager): Promise<Map<string, number>> {

@@ -122,6 +122,21 @@ export class SubscriptionPlanUseEntity {
   @TimestampColumn() counts_until: Date;
 }
 
+/**
+ * The sums of subscription_plan_uses: how many rows of each pricing or bundle stop counting at
+ * each instant, per slot of the subscription id (plan-uses.ts); kept with the rows by
+ * PricingUsageCounts.refresh. `num_subs` at `now` = the sum of `n` over `counts_until > now`.
+ */
+@Entity('subscription_plan_use_counts')
+export class SubscriptionPlanUseCountEntity {
+  @PrimaryColumn('text') company_id: string;
+  @PrimaryColumn('text') kind: 'PRICING' | 'BUNDLE';
+  @PrimaryColumn('text') ref_id: string;
+  @PrimaryColumn({ type: 'timestamptz', precision: 3 }) counts_until: Date;
+  @PrimaryColumn('smallint') slot: number;
+  @Column('integer') n: number;
+}
+
 export const EVENT_TYPES = [
   'CREATED',
   'UPDATED',

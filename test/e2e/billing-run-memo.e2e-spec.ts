@@ -10,7 +10,7 @@ import { statementsOf } from '../support/statements';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { createCustomer, createProduct, fixedPricing, ok, webhookEvents } from '../support/fixtures';
 
-const COUNT_QUERY = /count\(\*\)::int AS n FROM subscription_plan_uses/;
+const COUNT_QUERY = /sum\(c\.n\)::int AS n FROM subscription_plan_use_counts/;
 
 /** How many `num_subs` counting statements pg sends while `work` runs. */
 async function countingStatements<T>(work: () => Promise<T>): Promise<{ result: T; n: number }> {

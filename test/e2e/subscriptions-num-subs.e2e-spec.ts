@@ -1,7 +1,7 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { createCustomer, createPricing, createProduct, fixedPricing } from '../support/fixtures';
 import { phaseInEffectSql } from '../../src/subscriptions/phases';
-import { backfillPlanUses } from '../../src/subscriptions/plan-uses';
+import { backfillPlanUseCounts, backfillPlanUses } from '../../src/subscriptions/plan-uses';
 
 /**
  * `num_subs` of pricings and bundles is read from rows every subscription write keeps
@@ -122,7 +122,21 @@ describe('num_subs, kept by the writes', () => {
     expect((await b.get(`/pricing/${other.id}`).expect(200)).body.num_subs).toBe(1);
   });
 
-  it("keeps one row per subscription and pricing or bundle; the migration's backfill writes the same rows", async () => {
+  /** The company's counts as stored, and as summed afresh from its rows. */
+  const countsOf = async (companyId: string) => ({
+    stored: await t.dataSource.query(
+      `SELECT kind, ref_id, counts_until, slot, n FROM subscription_plan_use_counts WHERE company_id = $1 AND n <> 0
+        ORDER BY kind, ref_id, counts_until, slot`,
+      [companyId],
+    ),
+    summed: await t.dataSource.query(
+      `SELECT kind, ref_id, counts_until, (hashtext(subscription_id) & 15)::smallint AS slot, count(*)::int AS n
+         FROM subscription_plan_uses WHERE company_id = $1 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+      [companyId],
+    ),
+  });
+
+  it("keeps one row per subscription and pricing or bundle, and their sums; the migrations' backfills write the same", async () => {
     const rows: { company_id: string; n: number; distinct_n: number }[] = await t.dataSource.query(
       `SELECT company_id, count(*)::int AS n, count(DISTINCT (subscription_id, kind, ref_id))::int AS distinct_n
          FROM subscription_plan_uses WHERE company_id IN ($1, $2) GROUP BY company_id ORDER BY company_id = $1 DESC`,
@@ -131,7 +145,10 @@ describe('num_subs, kept by the writes', () => {
     expect(rows).toHaveLength(2);
     for (const r of rows) expect(r.n).toBe(r.distinct_n);
     expect(rows[1].n).toBe(1);
-    // the backfill of the migration that made the table, for company A: the rows the writes kept
+    const counts = await countsOf(a.companyId);
+    expect(counts.stored.length).toBeGreaterThanOrEqual(8);
+    expect(counts.stored).toEqual(counts.summed);
+    // the backfills of the migrations that made the tables, for company A: what the writes kept
     const stored = () =>
       t.dataSource.query(
         `SELECT subscription_id, kind, ref_id, counts_until FROM subscription_plan_uses WHERE company_id = $1
@@ -141,10 +158,34 @@ describe('num_subs, kept by the writes', () => {
     const kept = await stored();
     expect(kept.length).toBeGreaterThanOrEqual(12);
     await t.dataSource.query('DELETE FROM subscription_plan_uses WHERE company_id = $1', [a.companyId]);
+    await t.dataSource.query('DELETE FROM subscription_plan_use_counts WHERE company_id = $1', [a.companyId]);
     await backfillPlanUses((sql, params) => t.dataSource.query(sql, params), a.companyId);
+    await backfillPlanUseCounts((sql, params) => t.dataSource.query(sql, params), a.companyId);
     expect(await stored()).toEqual(kept);
-    expect(
-      (await t.dataSource.query('SELECT count(*)::int AS n FROM subscription_plan_uses WHERE company_id = $1', [b.companyId]))[0].n,
-    ).toBe(1);
+    expect((await countsOf(a.companyId)).stored).toEqual(counts.stored);
+    const other = await t.dataSource.query('SELECT sum(n)::int AS n FROM subscription_plan_use_counts WHERE company_id = $1', [
+      b.companyId,
+    ]);
+    expect(other[0].n).toBe(1);
+  });
+
+  it('concurrent writes on one pricing: every subscription counted once, the sums exact (PostgreSQL: writes at once)', async () => {
+    setNow('2027-03-05T00:00:00.000Z');
+    const product = await createProduct(a, { name: 'Busy' });
+    const busy = await createPricing(a, fixedPricing(product.id, { name: 'Busy', billing_frequency: { count: 1, frequency: 'MONTH' } }));
+    const customers = await Promise.all(Array.from({ length: 12 }, (_, i) => createCustomer(a, { name: `Busy ${i}` })));
+    const created = await Promise.all(
+      customers.map(async (c) => (await a.post('/subscriptions', { customer_id: c.id, product_pricing_ids: [busy.id] }).expect(200)).body),
+    );
+    expect((await a.get(`/pricing/${busy.id}`).expect(200)).body.num_subs).toBe(12);
+    // half cancelled now, half at the period end, at once
+    await Promise.all(
+      created.map((sub, i) => a.post(`/subscriptions/${sub.id}/cancel`, { timing: i % 2 ? 'IMMEDIATE' : 'PERIOD_END' }).expect(200)),
+    );
+    expect((await a.get(`/pricing/${busy.id}`).expect(200)).body.num_subs).toBe(6);
+    const counts = await countsOf(a.companyId);
+    expect(counts.stored).toEqual(counts.summed);
+    setNow('2027-04-05T00:00:00.000Z');
+    expect((await a.get(`/pricing/${busy.id}`).expect(200)).body.num_subs).toBe(0);
   });
 });
