@@ -298,7 +298,7 @@ async function run(flags: Record<string, string>): Promise<void> {
       await ds.manager.insert(SubscriptionEntity, subs as never);
       await ds.manager.insert(SubscriptionEventEntity, events as never);
       await ds.manager.insert(SubscriptionPhaseEntity, phases as never);
-      // what the subscriptions' writes keep beside their phases: the rows num_subs counts
+      // what the subscriptions' writes keep beside their phases: the rows and sums num_subs counts
       await usageCounts.refresh(
         ds.manager,
         companyId,

@@ -76,13 +76,13 @@ async function copySubscription(pg: Client, companyId: string, subId: string, n:
   const copy = (table: string, where: string, replaced: string) =>
     `INSERT INTO ${table} SELECT (jsonb_populate_record(t, jsonb_build_object(${replaced}))).*
        FROM ${table} t, unnest($3::text[], $4::text[]) AS v(sub_id, customer_id) WHERE t.company_id = $1 AND ${where}`;
+  const ofSub = 't.id = (SELECT customer_id FROM subscriptions WHERE company_id = $1 AND id = $2)';
   for (let done = 0; done < n; done += 1000) {
     const k = Math.min(1000, n - done);
     const subs = Array.from({ length: k }, () => newId('subscription'));
     const customers = Array.from({ length: k }, () => newId('customer'));
     const values = [companyId, subId, subs, customers];
     await pg.query('BEGIN');
-    const ofSub = 't.id = (SELECT customer_id FROM subscriptions WHERE company_id = $1 AND id = $2)';
     await pg.query(copy('customers', ofSub, "'id', v.customer_id, 'identifier', NULL"), values);
     await pg.query(copy('subscriptions', 't.id = $2', "'id', v.sub_id, 'customer_id', v.customer_id, 'identifier', NULL"), values);
     await pg.query(copy('subscription_events', 't.subscription_id = $2', "'subscription_id', v.sub_id"), values);

@@ -109,9 +109,9 @@ export class SubscriptionPhaseEntity {
  * What `num_subs` counts, kept by every subscription write (PricingUsageCounts.refresh): one row
  * per subscription and pricing (kind PRICING) or bundle (BUNDLE) of a phase that is in effect or
  * still to come, with the instant it stops counting (`counts_until`: the start of the later
- * phase that replaces it, or the subscription's end; 'infinity' when neither). A count at `now`
- * is then an index range (`counts_until > now`) instead of a pass over every phase of the
- * company.
+ * phase that replaces it, or the subscription's end; 'infinity' when neither). A write computes
+ * the change of the sums (SubscriptionPlanUseCountEntity) from the rows it replaces; counts are
+ * read from the sums.
  */
 @Entity('subscription_plan_uses')
 export class SubscriptionPlanUseEntity {
