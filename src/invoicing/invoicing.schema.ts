@@ -11,8 +11,15 @@ import { Invoicing1700000006000 } from './migrations/1700000006000-invoicing';
 import { InvoiceLedger1700000011500 } from './migrations/1700000011500-invoice-ledger';
 import { InvoiceLinkSecret1700000014000 } from './migrations/1700000014000-invoice-link-secret';
 import { InvoiceLinkBackfill1700000016200 } from './migrations/1700000016200-invoice-link-backfill';
+import { InvoicesWritePath1700000016900 } from './migrations/1700000016900-invoices-write-path';
 
 export const invoicingSchema: ModuleSchema = {
   entities: [CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity, BillingCursorEntity, InvoiceLedgerEntryEntity],
-  migrations: [Invoicing1700000006000, InvoiceLedger1700000011500, InvoiceLinkSecret1700000014000, InvoiceLinkBackfill1700000016200],
+  migrations: [
+    Invoicing1700000006000,
+    InvoiceLedger1700000011500,
+    InvoiceLinkSecret1700000014000,
+    InvoiceLinkBackfill1700000016200,
+    InvoicesWritePath1700000016900,
+  ],
 };

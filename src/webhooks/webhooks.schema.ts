@@ -7,6 +7,7 @@ import { WebhookEndpointsDeliveries1700000013100 } from './migrations/1700000013
 import { WebhookEventsLz41700000015600 } from './migrations/1700000015600-webhook-events-lz4';
 import { WebhookEventsJson1700000016400 } from './migrations/1700000016400-webhook-events-json';
 import { WebhookEventsLz4Again1700000016500 } from './migrations/1700000016500-webhook-events-lz4-again';
+import { WebhookEventsWritePath1700000016800 } from './migrations/1700000016800-webhook-events-write-path';
 
 export const webhooksSchema: ModuleSchema = {
   entities: [WebhookEventEntity, WebhookEndpointEntity, WebhookDeliveryEntity],
@@ -16,5 +17,6 @@ export const webhooksSchema: ModuleSchema = {
     WebhookEventsLz41700000015600,
     WebhookEventsJson1700000016400,
     WebhookEventsLz4Again1700000016500,
+    WebhookEventsWritePath1700000016800,
   ],
 };
