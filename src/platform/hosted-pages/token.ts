@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytesPooled } from '../ids/random-pool';
 
 /**
  * The secret of a hosted page link: `<company id>_<32 random bytes, base64url>`. The company id
@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 const TOKEN_PATTERN = /^(cmp_[0-9a-z]{26})_([A-Za-z0-9_-]{43})$/;
 
 export function newPageToken(companyId: string): string {
-  return `${companyId}_${randomBytes(32).toString('base64url')}`;
+  return `${companyId}_${randomBytesPooled(32).toString('base64url')}`;
 }
 
 export function companyOfPageToken(token: unknown): string | null {

@@ -1,20 +1,12 @@
-import { getRandomValues } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
+import { randomByte } from './random-pool';
 
 /**
  * The ULID factory's random source: the same bytes ulid's default draws (crypto, one byte per
- * character, as a fraction of 256), read from a pool refilled 4 KiB at a time instead of one
+ * character, as a fraction of 256), from the pooled source (random-pool.ts) instead of one
  * crypto call per character (16 per id), which showed in the profile of usage ingest.
  */
-const pool = new Uint8Array(4096);
-let pooled = 0;
-function pooledRandom(): number {
-  if (pooled === 0) {
-    getRandomValues(pool);
-    pooled = pool.length;
-  }
-  return pool[--pooled] / 256;
-}
+const pooledRandom = (): number => randomByte() / 256;
 
 const nextUlid = monotonicFactory(pooledRandom);
 
