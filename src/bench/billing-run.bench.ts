@@ -19,6 +19,7 @@ import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } 
 import { PricingUsageCounts } from '../subscriptions/pricing-usage-counts.service';
 import { BillingRunService, BillingRunSummary } from '../invoicing/billing-run.service';
 import type { Bench } from './main';
+import { billingBaseline } from './billing-baseline';
 
 /**
  * Billing-run benchmark, on the real PostgreSQL of this machine (DATABASE_URL, or a fresh
@@ -356,6 +357,28 @@ async function run(flags: Record<string, string>): Promise<void> {
     const again = await app.get(BillingRunService).run(at, { companyIds: [companyId] });
     const againSeconds = Number(process.hrtime.bigint() - t1) / 1e9;
     const rate = summary.invoices_created / seconds;
+
+    // the bare baseline: the run's rows written again by bare pg, in the run's transactions
+    log("bare baseline: the run's rows written again by bare pg...");
+    const width = Math.max(1, Math.min(Number(process.env.TALLY_BILLING_CONCURRENCY ?? 4) || 4, config.dbPoolSize - 1));
+    let baseDb0: Map<number, number> | null = null;
+    let baseDbCpu: number | null = null;
+    const base = await billingBaseline(url, companyId, {
+      batchSize: 100,
+      concurrency: width * instances,
+      poolSize: config.dbPoolSize * instances,
+      measure: {
+        before: async () => {
+          baseDb0 = await backendsCpu(ds);
+        },
+        after: async () => {
+          const db1 = await backendsCpu(ds);
+          const db0 = baseDb0;
+          baseDbCpu = db0 && db1 ? [...db1].reduce((n, [pid, s]) => n + s - (db0.get(pid) ?? 0), 0) : null;
+        },
+      },
+    });
+    const ratio = base.seconds / seconds;
     // every subscription: its start invoice and its first period invoice
     const expected = 2 * total;
     const exactlyOnce =
@@ -385,6 +408,10 @@ async function run(flags: Record<string, string>): Promise<void> {
       `invoices created:   ${summary.invoices_created} of ${expected} expected (${written} in the table, ${lines} lines; numbers ${numbers.lo}..${numbers.hi}, ${numbers.n} distinct)`,
       `subscriptions processed: ${summary.subscriptions_processed}, finalized ${summary.invoices_finalized}, errors ${summary.errors}`,
       `total (wall):       ${seconds.toFixed(2)} s   (target < ${TARGET_SECONDS} s)  ${seconds < TARGET_SECONDS ? 'OK' : 'MISSED'}`,
+      `bare baseline:      ${base.seconds.toFixed(2)} s: the run's ${base.invoices} invoices with their lines and ledger entries, cursors and ${base.events} events written again by bare pg, in ${width * instances} transactions of 100 subscriptions at once, the run's statements (CPU ${base.cpu.toFixed(1)} s in the writer, PostgreSQL ${
+        baseDbCpu === null ? 'not measured' : `${(baseDbCpu as number).toFixed(1)} s`
+      })`,
+      `ratio:              ${ratio.toFixed(2)} (baseline seconds / Tally seconds; 1 = the database's own writes and nothing else)`,
       `throughput:         ${Math.round(rate)} invoices/s, ${Math.round(summary.subscriptions_processed / seconds)} subscriptions/s`,
       `second run:         ${again.invoices_created} invoices created in ${againSeconds.toFixed(2)} s`,
       `exactly once:       ${exactlyOnce ? 'OK' : 'FAILED'}`,
@@ -405,6 +432,8 @@ async function run(flags: Record<string, string>): Promise<void> {
         exactly_once: exactlyOnce,
         cpu_seconds: Number(reports.reduce((n, r) => n + r.cpu, 0).toFixed(1)),
         db_cpu_seconds: dbCpu === null ? null : Number(dbCpu.toFixed(1)),
+        baseline_seconds: Number(base.seconds.toFixed(2)),
+        baseline_ratio: Number(ratio.toFixed(2)),
         load: os.loadavg().map((x) => Number(x.toFixed(2))),
       }) + '\n',
     );

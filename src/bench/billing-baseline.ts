@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { Pool, PoolClient } from 'pg';
+
+/**
+ * The billing-run benchmark's bare baseline: the rows one billing run wrote, written again by
+ * bare `pg` (no Nest, no TypeORM, nothing read, nothing computed, no object built), in the run's
+ * own shape: transactions of 100 subscriptions, as many at once as the run had, each with the
+ * run's statements in the run's order — the invoices (ON CONFLICT DO NOTHING), their lines and
+ * ledger entries, the subscriptions' next invoice dates and billing cursors, the subscription
+ * events, the invoice numbers from the company's counter, the invoice events, the commit. What
+ * the run takes beyond this is what Tally adds to the database's own work: reading, computing
+ * the invoices, building the events' objects, and the framework around them.
+ *
+ * The copies go to the same company and tables (same indexes, same sizes), re-keyed so that
+ * nothing collides: ids and keys get a suffix, uuids and link secrets are new, invoice dates move
+ * by one millisecond (one period invoice per subscription and date), numbers continue from the
+ * counter. The events' objects are sent as the text the run stored.
+ */
+
+interface Doc {
+  invoice: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+  ledger: Record<string, unknown>[];
+}
+
+interface Batch {
+  invoices: Doc[];
+  subscriptions: { id: string; next_invoice_date: string | null; cursor: Record<string, unknown> | null }[];
+  subscriptionEvents: EventRow[];
+  invoiceEvents: EventRow[];
+}
+
+/** An event to write again: its stored `data` as the text the run stored. */
+interface EventRow {
+  id: string;
+  type: string;
+  created_at: string;
+  data: string;
+}
+
+export interface BaselineResult {
+  seconds: number;
+  /** CPU seconds of this process while writing. */
+  cpu: number;
+  invoices: number;
+  events: number;
+}
+
+const SUFFIX = 'b';
+
+/** A table's columns and their types, in order (for an INSERT of per-column arrays, as Tally's own multi-row inserts). */
+type Columns = { name: string; type: string }[];
+
+async function columnsOf(client: PoolClient, table: string): Promise<Columns> {
+  return (
+    await client.query(
+      `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+       WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+      [table],
+    )
+  ).rows;
+}
+
+/** `INSERT INTO table (…) SELECT * FROM unnest($1::t1[], …)` of these rows, and the parameters. */
+function unnestInsert(table: string, columns: Columns, rows: Record<string, unknown>[], tail = ''): [string, unknown[]] {
+  const sql = `INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')})
+    SELECT * FROM unnest(${columns.map((c, k) => `$${k + 1}::${c.type}[]`).join(', ')}) ${tail}`;
+  return [sql, columns.map((c) => rows.map((r) => r[c.name] ?? null))];
+}
+
+/** Reads what the run wrote for the company and groups it in batches as the run made them (untimed). */
+async function loadBatches(client: PoolClient, companyId: string, batchSize: number): Promise<Batch[]> {
+  const invoices: { subscription_id: string; id: string; j: string }[] = (
+    await client.query(
+      `SELECT subscription_id, id, row_to_json(i)::text AS j FROM invoices i WHERE company_id = $1 ORDER BY subscription_id, number`,
+      [companyId],
+    )
+  ).rows;
+  const byInvoice = new Map<string, Doc>();
+  const bySub = new Map<string, Doc[]>();
+  for (const r of invoices) {
+    const invoice = JSON.parse(r.j) as Record<string, unknown>;
+    invoice.id = `${r.id}${SUFFIX}`;
+    invoice.uuid = randomUUID();
+    invoice.number = null;
+    invoice.billing_key = `${invoice.billing_key as string}#${SUFFIX}`;
+    invoice.invoice_date = new Date(new Date(invoice.invoice_date as string).getTime() + 1).toISOString();
+    if (invoice.link_secret) invoice.link_secret = `${invoice.link_secret as string}${SUFFIX}`;
+    const doc: Doc = { invoice, lines: [], ledger: [] };
+    byInvoice.set(r.id, doc);
+    bySub.set(r.subscription_id, [...(bySub.get(r.subscription_id) ?? []), doc]);
+  }
+  for (const [table, list] of [
+    ['invoice_lines', 'lines'],
+    ['invoice_ledger_entries', 'ledger'],
+  ] as const) {
+    const rows: { invoice_id: string; j: string }[] = (
+      await client.query(`SELECT invoice_id, row_to_json(x)::text AS j FROM ${table} x WHERE company_id = $1`, [companyId])
+    ).rows;
+    for (const r of rows) {
+      const row = JSON.parse(r.j) as Record<string, unknown>;
+      row.invoice_id = `${r.invoice_id}${SUFFIX}`;
+      if (list === 'ledger') row.id = `${row.id as string}${SUFFIX}`;
+      byInvoice.get(r.invoice_id)?.[list].push(row);
+    }
+  }
+  const subs: { id: string; next_invoice_date: string | null; cursor: string | null }[] = (
+    await client.query(
+      `SELECT s.id, s.next_invoice_date, row_to_json(c)::text AS cursor FROM subscriptions s
+       LEFT JOIN billing_cursors c ON c.company_id = s.company_id AND c.subscription_id = s.id
+       WHERE s.company_id = $1 ORDER BY s.id`,
+      [companyId],
+    )
+  ).rows;
+  const events: (EventRow & { rid: string })[] = (
+    await client.query(
+      `SELECT id || '${SUFFIX}' AS id, type, to_json(created_at) #>> '{}' AS created_at, data::text AS data, data->'object'->>'id' AS rid
+       FROM webhook_events WHERE company_id = $1 AND type IN ('invoice.created', 'invoice.finalized', 'subscription.renewed')`,
+      [companyId],
+    )
+  ).rows;
+  const eventsOf = new Map<string, EventRow[]>();
+  for (const e of events) eventsOf.set(e.rid, [...(eventsOf.get(e.rid) ?? []), e]);
+
+  const batches: Batch[] = [];
+  for (let k = 0; k < subs.length; k += batchSize) {
+    const group = subs.slice(k, k + batchSize);
+    const docs = group.flatMap((s) => bySub.get(s.id) ?? []);
+    batches.push({
+      invoices: docs,
+      subscriptions: group.map((s) => ({
+        id: s.id,
+        next_invoice_date: s.next_invoice_date,
+        cursor: s.cursor ? (JSON.parse(s.cursor) as Record<string, unknown>) : null,
+      })),
+      subscriptionEvents: group.flatMap((s) => eventsOf.get(s.id) ?? []),
+      invoiceEvents: docs.flatMap((d) => eventsOf.get(String(d.invoice.id).slice(0, -SUFFIX.length)) ?? []),
+    });
+  }
+  return batches;
+}
+
+/** One batch's transaction: the run's writes, in the run's order. */
+async function writeBatch(client: PoolClient, companyId: string, b: Batch, cols: Record<string, Columns>): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    const inserted = await client.query(
+      ...unnestInsert(
+        'invoices',
+        cols.invoices,
+        b.invoices.map((d) => d.invoice),
+        'ON CONFLICT DO NOTHING RETURNING id',
+      ),
+    );
+    if (inserted.rowCount !== b.invoices.length) throw new Error(`baseline: ${inserted.rowCount} of ${b.invoices.length} invoices written`);
+    await client.query(
+      ...unnestInsert(
+        'invoice_lines',
+        cols.invoice_lines,
+        b.invoices.flatMap((d) => d.lines),
+      ),
+    );
+    await client.query(
+      ...unnestInsert(
+        'invoice_ledger_entries',
+        cols.invoice_ledger_entries,
+        b.invoices.flatMap((d) => d.ledger),
+      ),
+    );
+    await client.query(
+      `UPDATE subscriptions s SET next_invoice_date = v.next FROM unnest($2::text[], $3::timestamptz[]) AS v(id, next)
+       WHERE s.company_id = $1 AND s.id = v.id`,
+      [companyId, b.subscriptions.map((s) => s.id), b.subscriptions.map((s) => s.next_invoice_date)],
+    );
+    await client.query(
+      ...unnestInsert(
+        'billing_cursors',
+        cols.billing_cursors,
+        b.subscriptions.flatMap((s) => (s.cursor ? [s.cursor] : [])),
+        `ON CONFLICT (company_id, subscription_id) DO UPDATE SET next_work_at = EXCLUDED.next_work_at,
+           processed_through = EXCLUDED.processed_through, seen_updated_at = EXCLUDED.seen_updated_at, updated_at = EXCLUDED.updated_at`,
+      ),
+    );
+    // as Tally writes them: the ids, types and instants as arrays, the objects as one JSON array of the stored texts
+    const events = (rows: EventRow[]) =>
+      rows.length === 0
+        ? Promise.resolve()
+        : client.query(
+            `WITH o AS MATERIALIZED (SELECT u.n, u.data FROM json_array_elements($5::json) WITH ORDINALITY AS u(data, n))
+             INSERT INTO webhook_events (company_id, id, type, data, created_at)
+             SELECT $1, v.id, v.type, o.data, v.created_at
+             FROM unnest($2::text[], $3::text[], $4::timestamptz[]) WITH ORDINALITY AS v(id, type, created_at, n)
+             JOIN o ON o.n = v.n`,
+            [
+              companyId,
+              rows.map((e) => e.id),
+              rows.map((e) => e.type),
+              rows.map((e) => e.created_at),
+              `[${rows.map((e) => e.data).join(',')}]`,
+            ],
+          );
+    await events(b.subscriptionEvents);
+    const ids = b.invoices.map((d) => d.invoice.id as string);
+    await client.query(
+      `WITH counter AS (
+         INSERT INTO company_counters (company_id, name, value) VALUES ($1, 'invoice_number', $3)
+         ON CONFLICT (company_id, name) DO UPDATE SET value = company_counters.value + $3
+         RETURNING value
+       )
+       UPDATE invoices i SET number = counter.value - $3 + v.n
+       FROM counter, unnest($2::text[]) WITH ORDINALITY AS v(id, n)
+       WHERE i.company_id = $1 AND i.id = v.id AND i.number IS NULL`,
+      [companyId, ids, ids.length],
+    );
+    await events(b.invoiceEvents);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  }
+}
+
+/** Writes the run's rows again (see above): `concurrency` transactions at once on a pool of `poolSize`. */
+export async function billingBaseline(
+  url: string,
+  companyId: string,
+  opts: {
+    batchSize: number;
+    concurrency: number;
+    poolSize: number;
+    /** Called just before the clock starts (connections open, rows loaded) and just after it stops. */
+    measure?: { before: () => Promise<void>; after: () => Promise<void> };
+  },
+): Promise<BaselineResult> {
+  const pool = new Pool({ connectionString: url, max: opts.poolSize });
+  try {
+    const loader = await pool.connect();
+    let batches: Batch[];
+    const cols: Record<string, Columns> = {};
+    try {
+      batches = await loadBatches(loader, companyId, opts.batchSize);
+      for (const t of ['invoices', 'invoice_lines', 'invoice_ledger_entries', 'billing_cursors']) cols[t] = await columnsOf(loader, t);
+    } finally {
+      loader.release();
+    }
+    // every connection open before the clock starts, as the run's were
+    const warm = await Promise.all(Array.from({ length: opts.poolSize }, () => pool.connect()));
+    for (const c of warm) c.release();
+    let next = 0;
+    await opts.measure?.before();
+    const cpu0 = process.cpuUsage();
+    const t0 = process.hrtime.bigint();
+    await Promise.all(
+      Array.from({ length: opts.concurrency }, async () => {
+        while (next < batches.length) {
+          const b = batches[next++];
+          const client = await pool.connect();
+          try {
+            await writeBatch(client, companyId, b, cols);
+          } finally {
+            client.release();
+          }
+        }
+      }),
+    );
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const cpu = process.cpuUsage(cpu0);
+    await opts.measure?.after();
+    return {
+      seconds,
+      cpu: (cpu.user + cpu.system) / 1e6,
+      invoices: batches.reduce((n, b) => n + b.invoices.length, 0),
+      events: batches.reduce((n, b) => n + b.subscriptionEvents.length + b.invoiceEvents.length, 0),
+    };
+  } finally {
+    await pool.end();
+  }
+}
