@@ -17,7 +17,7 @@ import { CustomerEntity } from '../customers/customer.entity';
 import { EventIngestService } from '../metrics/usage/event-ingest.service';
 import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from '../subscriptions/subscription.entity';
 import { PricingUsageCounts } from '../subscriptions/pricing-usage-counts.service';
-import { BillingRunService, BillingRunSummary } from '../invoicing/billing-run.service';
+import { BillingRunService, BillingRunSummary, billingRunWidth } from '../invoicing/billing-run.service';
 import type { Bench } from './main';
 import { billingBaseline } from './billing-baseline';
 
@@ -31,7 +31,8 @@ import { billingBaseline } from './billing-baseline';
  * application on the same database and starting the same run at the same instant once the data
  * is set up (`billing-run-worker`); the wall time runs from that instant until the last one is
  * done. Then exactly once is checked: every invoice written once, numbers 1..N distinct, a
- * second run writes nothing.
+ * second run writes nothing. Last, the bare baseline (billing-baseline.ts): the run's rows written
+ * again by bare pg in the run's transactions; the ratio is its seconds over the run's.
  * Flags: --subscriptions 10000 --events-per-customer 3 --instances 1 [--profile DIR] (a CPU profile
  * of each instance, node --cpu-prof, written to DIR)
  */
@@ -360,7 +361,7 @@ async function run(flags: Record<string, string>): Promise<void> {
 
     // the bare baseline: the run's rows written again by bare pg, in the run's transactions
     log("bare baseline: the run's rows written again by bare pg...");
-    const width = Math.max(1, Math.min(Number(process.env.TALLY_BILLING_CONCURRENCY ?? 4) || 4, config.dbPoolSize - 1));
+    const width = billingRunWidth(config.dbPoolSize);
     let baseDb0: Map<number, number> | null = null;
     let baseDbCpu: number | null = null;
     const base = await billingBaseline(url, companyId, {

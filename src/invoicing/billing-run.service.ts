@@ -54,6 +54,15 @@ export interface BillingRunOptions {
 export type { PostRunStep };
 
 /**
+ * Transactions a run keeps going at once: TALLY_BILLING_CONCURRENCY (default 4), at most one
+ * less than the connection pool (one connection stays free for everything else), at least one.
+ */
+export function billingRunWidth(poolSize: number): number {
+  const wanted = Number(process.env.TALLY_BILLING_CONCURRENCY ?? 4);
+  return Math.max(1, Math.min(Number.isInteger(wanted) && wanted > 0 ? wanted : 4, poolSize - 1));
+}
+
+/**
  * A billing run at an instant: closes every due billing date <= `at` of every subscription (one
  * transaction per subscription, its row locked FOR UPDATE SKIP LOCKED, invoices written through
  * InvoiceWriter with unique billing keys), finalizes the usage drafts whose grace has passed,
@@ -333,8 +342,7 @@ export class BillingRunService {
 
   /** Runs the work over the items with as many at once as the connection pool allows (one on the embedded database). */
   private async pool<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
-    const wanted = Number(process.env.TALLY_BILLING_CONCURRENCY ?? 4);
-    const width = Math.max(1, Math.min(Number.isInteger(wanted) && wanted > 0 ? wanted : 4, this.config.dbPoolSize - 1));
+    const width = billingRunWidth(this.config.dbPoolSize);
     let next = 0;
     const worker = async () => {
       while (next < items.length) await work(items[next++]);
