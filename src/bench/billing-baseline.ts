@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Pool, PoolClient } from 'pg';
+import { ASSIGN_NUMBERS_SQL } from '../invoicing/invoice-writer.service';
+import { BILLING_CURSORS_UPSERT_SQL } from '../invoicing/billing-engine/write';
+import { NEXT_INVOICE_DATES_SQL } from '../subscriptions/subscription-billing-state.service';
+import { WEBHOOK_EVENTS_INSERT_SQL } from '../webhooks/events/webhook-events.service';
 
 /**
  * The billing-run benchmark's bare baseline: the rows one billing run wrote, written again by
@@ -11,7 +15,9 @@ import { Pool, PoolClient } from 'pg';
  * the run takes beyond this is what Tally adds to the database's own work: reading, computing
  * the invoices, building the events' objects, and the framework around them.
  *
- * The copies go to the same company and tables (same indexes, same sizes), re-keyed so that
+ * The next invoice dates, cursors, numbers and events go through the very statements the run
+ * uses (their owners export them); invoices, lines and ledger entries as per-column arrays, as
+ * Tally's own multi-row inserts. The copies go to the same company and tables (same indexes, same sizes), re-keyed so that
  * nothing collides: ids and keys get a suffix, uuids and link secrets are new, invoice dates move
  * by one millisecond (one period invoice per subscription and date), numbers continue from the
  * counter. The events' objects are sent as the text the run stored.
@@ -25,9 +31,17 @@ interface Doc {
 
 interface Batch {
   invoices: Doc[];
-  subscriptions: { id: string; next_invoice_date: string | null; cursor: Record<string, unknown> | null }[];
+  subscriptions: { id: string; next_invoice_date: string | null; cursor: CursorRow | null }[];
   subscriptionEvents: EventRow[];
   invoiceEvents: EventRow[];
+}
+
+/** A billing cursor as the run left it (row_to_json: instants as text). */
+interface CursorRow {
+  next_work_at: string | null;
+  processed_through: string;
+  seen_updated_at: string;
+  updated_at: string;
 }
 
 /** An event to write again: its stored `data` as the text the run stored. */
@@ -131,7 +145,7 @@ async function loadBatches(client: PoolClient, companyId: string, batchSize: num
       subscriptions: group.map((s) => ({
         id: s.id,
         next_invoice_date: s.next_invoice_date,
-        cursor: s.cursor ? (JSON.parse(s.cursor) as Record<string, unknown>) : null,
+        cursor: s.cursor ? (JSON.parse(s.cursor) as CursorRow) : null,
       })),
       subscriptionEvents: group.flatMap((s) => eventsOf.get(s.id) ?? []),
       invoiceEvents: docs.flatMap((d) => eventsOf.get(String(d.invoice.id).slice(0, -SUFFIX.length)) ?? []),
@@ -167,51 +181,36 @@ async function writeBatch(client: PoolClient, companyId: string, b: Batch, cols:
         b.invoices.flatMap((d) => d.ledger),
       ),
     );
-    await client.query(
-      `UPDATE subscriptions s SET next_invoice_date = v.next FROM unnest($2::text[], $3::timestamptz[]) AS v(id, next)
-       WHERE s.company_id = $1 AND s.id = v.id`,
-      [companyId, b.subscriptions.map((s) => s.id), b.subscriptions.map((s) => s.next_invoice_date)],
-    );
-    await client.query(
-      ...unnestInsert(
-        'billing_cursors',
-        cols.billing_cursors,
-        b.subscriptions.flatMap((s) => (s.cursor ? [s.cursor] : [])),
-        `ON CONFLICT (company_id, subscription_id) DO UPDATE SET next_work_at = EXCLUDED.next_work_at,
-           processed_through = EXCLUDED.processed_through, seen_updated_at = EXCLUDED.seen_updated_at, updated_at = EXCLUDED.updated_at`,
-      ),
-    );
-    // as Tally writes them: the ids, types and instants as arrays, the objects as one JSON array of the stored texts
+    await client.query(NEXT_INVOICE_DATES_SQL, [
+      companyId,
+      b.subscriptions.map((s) => s.id),
+      b.subscriptions.map((s) => s.next_invoice_date),
+    ]);
+    const cursors = b.subscriptions.flatMap((s) => (s.cursor ? [{ id: s.id, ...s.cursor }] : []));
+    await client.query(BILLING_CURSORS_UPSERT_SQL, [
+      companyId,
+      cursors.map((c) => c.id),
+      cursors.map((c) => c.next_work_at),
+      cursors.map((c) => c.processed_through),
+      cursors[0]?.updated_at ?? null,
+      cursors.map((c) => c.seen_updated_at),
+    ]);
+    // each event's stored text as its own object (the run sent an object two events share once)
     const events = (rows: EventRow[]) =>
       rows.length === 0
         ? Promise.resolve()
-        : client.query(
-            `WITH o AS MATERIALIZED (SELECT u.n, u.data FROM json_array_elements($5::json) WITH ORDINALITY AS u(data, n))
-             INSERT INTO webhook_events (company_id, id, type, data, created_at)
-             SELECT $1, v.id, v.type, o.data, v.created_at
-             FROM unnest($2::text[], $3::text[], $4::timestamptz[]) WITH ORDINALITY AS v(id, type, created_at, n)
-             JOIN o ON o.n = v.n`,
-            [
-              companyId,
-              rows.map((e) => e.id),
-              rows.map((e) => e.type),
-              rows.map((e) => e.created_at),
-              `[${rows.map((e) => e.data).join(',')}]`,
-            ],
-          );
+        : client.query(WEBHOOK_EVENTS_INSERT_SQL, [
+            rows.map(() => companyId),
+            rows.map((e) => e.id),
+            rows.map((e) => e.type),
+            rows.map((e) => e.created_at),
+            rows.map((_, k) => k + 1),
+            `[${rows.map((e) => e.data).join(',')}]`,
+          ]);
     await events(b.subscriptionEvents);
     const ids = b.invoices.map((d) => d.invoice.id as string);
-    await client.query(
-      `WITH counter AS (
-         INSERT INTO company_counters (company_id, name, value) VALUES ($1, 'invoice_number', $3)
-         ON CONFLICT (company_id, name) DO UPDATE SET value = company_counters.value + $3
-         RETURNING value
-       )
-       UPDATE invoices i SET number = counter.value - $3 + v.n
-       FROM counter, unnest($2::text[]) WITH ORDINALITY AS v(id, n)
-       WHERE i.company_id = $1 AND i.id = v.id AND i.number IS NULL`,
-      [companyId, ids, ids.length],
-    );
+    const [numbered] = (await client.query(ASSIGN_NUMBERS_SQL, [companyId, ids, ids.length])).rows as { numbered: string }[];
+    if (Number(numbered.numbered) !== ids.length) throw new Error(`baseline: ${numbered.numbered} of ${ids.length} invoices numbered`);
     await events(b.invoiceEvents);
     await client.query('COMMIT');
   } catch (err) {
@@ -239,7 +238,7 @@ export async function billingBaseline(
     const cols: Record<string, Columns> = {};
     try {
       batches = await loadBatches(loader, companyId, opts.batchSize);
-      for (const t of ['invoices', 'invoice_lines', 'invoice_ledger_entries', 'billing_cursors']) cols[t] = await columnsOf(loader, t);
+      for (const t of ['invoices', 'invoice_lines', 'invoice_ledger_entries']) cols[t] = await columnsOf(loader, t);
     } finally {
       loader.release();
     }

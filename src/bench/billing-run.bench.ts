@@ -78,6 +78,14 @@ async function backendsCpu(ds: DataSource): Promise<Map<number, number> | null> 
   return out;
 }
 
+/**
+ * PostgreSQL CPU seconds between two readings of `backendsCpu`: every backend of the database (a
+ * backend that started in between counts from 0); null when either could not be read.
+ */
+function backendsCpuBetween(db0: Map<number, number> | null, db1: Map<number, number> | null): number | null {
+  return db0 && db1 ? [...db1].reduce((n, [pid, s]) => n + s - (db0.get(pid) ?? 0), 0) : null;
+}
+
 /** A child: boots the application on DATABASE_URL with the clock at --at, says ready, runs the billing run on "go", reports. */
 async function worker(flags: Record<string, string>): Promise<void> {
   const at = new Date(flags.at);
@@ -152,9 +160,8 @@ async function runInstances(
   for (const c of children) c.send({ type: 'go' });
   const reports = await Promise.race([Promise.all(done), failed]);
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  // every backend of the database (this process's are idle meanwhile); one that started during the run counts from 0
-  const db1 = await backendsCpu(ds);
-  const dbCpu = db0 && db1 ? [...db1].reduce((n, [pid, s]) => n + s - (db0.get(pid) ?? 0), 0) : null;
+  // this process's backends are idle meanwhile
+  const dbCpu = backendsCpuBetween(db0, await backendsCpu(ds));
   for (const c of children) c.send({ type: 'close' });
   await Promise.all(exited);
   return { seconds, reports, dbCpu };
@@ -373,9 +380,7 @@ async function run(flags: Record<string, string>): Promise<void> {
           baseDb0 = await backendsCpu(ds);
         },
         after: async () => {
-          const db1 = await backendsCpu(ds);
-          const db0 = baseDb0;
-          baseDbCpu = db0 && db1 ? [...db1].reduce((n, [pid, s]) => n + s - (db0.get(pid) ?? 0), 0) : null;
+          baseDbCpu = backendsCpuBetween(baseDb0, await backendsCpu(ds));
         },
       },
     });

@@ -136,6 +136,22 @@ export interface CreateOptions {
   source?: LedgerSource;
 }
 
+/**
+ * Numbers the invoices $2 (ids, in order) of the company $1 from its counter, taking $3 (their
+ * count) numbers at once; answers the counter's new value and how many were numbered.
+ */
+export const ASSIGN_NUMBERS_SQL = `WITH counter AS (
+    INSERT INTO company_counters (company_id, name, value) VALUES ($1, 'invoice_number', $3)
+    ON CONFLICT (company_id, name) DO UPDATE SET value = company_counters.value + $3
+    RETURNING value
+  ), numbered AS (
+    UPDATE invoices i SET number = counter.value - $3 + v.n
+    FROM counter, unnest($2::text[]) WITH ORDINALITY AS v(id, n)
+    WHERE i.company_id = $1 AND i.id = v.id AND i.number IS NULL
+    RETURNING i.id
+  )
+  SELECT counter.value, (SELECT count(*) FROM numbered) AS numbered FROM counter`;
+
 @Injectable()
 export class InvoiceWriter {
   constructor(
@@ -314,20 +330,7 @@ export class InvoiceWriter {
   async assignNumbers(manager: EntityManager, companyId: string, invoiceIds: string[]): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     if (invoiceIds.length === 0) return out;
-    const rows: { value: string; numbered: string }[] = await manager.query(
-      `WITH counter AS (
-         INSERT INTO company_counters (company_id, name, value) VALUES ($1, 'invoice_number', $3)
-         ON CONFLICT (company_id, name) DO UPDATE SET value = company_counters.value + $3
-         RETURNING value
-       ), numbered AS (
-         UPDATE invoices i SET number = counter.value - $3 + v.n
-         FROM counter, unnest($2::text[]) WITH ORDINALITY AS v(id, n)
-         WHERE i.company_id = $1 AND i.id = v.id AND i.number IS NULL
-         RETURNING i.id
-       )
-       SELECT counter.value, (SELECT count(*) FROM numbered) AS numbered FROM counter`,
-      [companyId, invoiceIds, invoiceIds.length],
-    );
+    const rows: { value: string; numbered: string }[] = await manager.query(ASSIGN_NUMBERS_SQL, [companyId, invoiceIds, invoiceIds.length]);
     if (Number(rows[0].numbered) !== invoiceIds.length)
       throw new Error(`invoice numbers: ${rows[0].numbered} of ${invoiceIds.length} invoices were unnumbered in this transaction`);
     const first = Number(rows[0].value) - invoiceIds.length + 1;

@@ -2,6 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { SubscriptionEntity } from './subscription.entity';
 
+/** The next invoice date of the company $1's subscriptions $2 (ids), each set to $3 (instants). */
+export const NEXT_INVOICE_DATES_SQL = `UPDATE subscriptions s SET next_invoice_date = v.next
+  FROM unnest($2::text[], $3::timestamptz[]) AS v(id, next)
+  WHERE s.company_id = $1 AND s.id = v.id`;
+
 /**
  * The billing state of subscriptions as the modules above change it: the next invoice date (the
  * billing engine), the card a subscription is charged on and its `unpaid` flag (payments,
@@ -13,12 +18,7 @@ export class SubscriptionBillingStateService {
   /** The billing engine's next invoice date of each subscription, in one statement. */
   async setNextInvoiceDates(m: EntityManager, companyId: string, dates: { id: string; next: Date | null }[]): Promise<void> {
     if (dates.length === 0) return;
-    await m.query(
-      `UPDATE subscriptions s SET next_invoice_date = v.next
-       FROM unnest($2::text[], $3::timestamptz[]) AS v(id, next)
-       WHERE s.company_id = $1 AND s.id = v.id`,
-      [companyId, dates.map((d) => d.id), dates.map((d) => d.next)],
-    );
+    await m.query(NEXT_INVOICE_DATES_SQL, [companyId, dates.map((d) => d.id), dates.map((d) => d.next)]);
   }
 
   /** Retries exhausted: the subscription becomes unpaid (unchanged when it already is). */

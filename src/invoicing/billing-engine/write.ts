@@ -88,6 +88,16 @@ export function unsavedInvoice(companyId: string, draft: InvoiceDraft, now: Date
   return { invoice, lines: lineRows(companyId, '', totals) };
 }
 
+/**
+ * The billing cursors of the company $1's subscriptions $2: next work at $3, processed through
+ * $4, the subscription row seen as updated at $6; written at $5.
+ */
+export const BILLING_CURSORS_UPSERT_SQL = `INSERT INTO billing_cursors (company_id, subscription_id, next_work_at, processed_through, seen_updated_at, created_at, updated_at)
+  SELECT $1, v.id, v.next_work_at, v.through, v.seen, $5, $5
+  FROM unnest($2::text[], $3::timestamptz[], $4::timestamptz[], $6::timestamptz[]) AS v(id, next_work_at, through, seen)
+  ON CONFLICT (company_id, subscription_id) DO UPDATE SET next_work_at = EXCLUDED.next_work_at, processed_through = EXCLUDED.processed_through,
+    seen_updated_at = EXCLUDED.seen_updated_at, updated_at = EXCLUDED.updated_at`;
+
 @Injectable()
 export class EngineWriter {
   constructor(
@@ -161,25 +171,18 @@ export class EngineWriter {
       if (next?.getTime() !== l.sub.next_invoice_date?.getTime()) dates.push({ id: l.sub.id, next });
     }
     await this.subscriptionState.setNextInvoiceDates(m, companyId, dates);
-    await m.query(
-      `INSERT INTO billing_cursors (company_id, subscription_id, next_work_at, processed_through, seen_updated_at, created_at, updated_at)
-       SELECT $1, v.id, v.next_work_at, v.through, v.seen, $5, $5
-       FROM unnest($2::text[], $3::timestamptz[], $4::timestamptz[], $6::timestamptz[]) AS v(id, next_work_at, through, seen)
-       ON CONFLICT (company_id, subscription_id) DO UPDATE SET next_work_at = EXCLUDED.next_work_at, processed_through = EXCLUDED.processed_through,
-         seen_updated_at = EXCLUDED.seen_updated_at, updated_at = EXCLUDED.updated_at`,
-      [
-        companyId,
-        positions.map((p) => p.l.sub.id),
-        // a cut catch-up: work is due again at once, and every point before the first doc left was computed
-        positions.map((p) => p.resumeAt ?? p.walk.next_work_at),
-        positions.map((p) => {
-          if (p.resumeAt) return new Date(p.resumeAt.getTime() - 1);
-          return p.sameSub && p.l.cursor && p.l.cursor.processed_through.getTime() > at.getTime() ? p.l.cursor.processed_through : at;
-        }),
-        now,
-        positions.map((p) => p.l.sub.updated_at),
-      ],
-    );
+    await m.query(BILLING_CURSORS_UPSERT_SQL, [
+      companyId,
+      positions.map((p) => p.l.sub.id),
+      // a cut catch-up: work is due again at once, and every point before the first doc left was computed
+      positions.map((p) => p.resumeAt ?? p.walk.next_work_at),
+      positions.map((p) => {
+        if (p.resumeAt) return new Date(p.resumeAt.getTime() - 1);
+        return p.sameSub && p.l.cursor && p.l.cursor.processed_through.getTime() > at.getTime() ? p.l.cursor.processed_through : at;
+      }),
+      now,
+      positions.map((p) => p.l.sub.updated_at),
+    ]);
   }
 
   /** Rewrites a draft's lines and totals from its recomputed lines (credits and payments already on it kept). */

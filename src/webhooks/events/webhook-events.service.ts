@@ -41,6 +41,19 @@ interface PendingList {
   keys: Set<string>;
 }
 
+/**
+ * Events in one INSERT: $1..$4 their company ids, ids, types and instants; $5 each one's object
+ * as its 1-based position in $6, a JSON array of the distinct `data` values (sent as is; a text[]
+ * would be escaped element by element), split by PostgreSQL into json values without a
+ * conversion to jsonb.
+ */
+export const WEBHOOK_EVENTS_INSERT_SQL = `WITH o AS MATERIALIZED (SELECT u.n, u.data FROM json_array_elements($6::json) WITH ORDINALITY AS u(data, n))
+  INSERT INTO webhook_events (company_id, id, type, data, created_at)
+  SELECT v.company_id, v.id, v.type, o.data, v.created_at
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[]) WITH ORDINALITY AS v(company_id, id, type, created_at, k, n)
+  JOIN o ON o.n = v.k
+  ORDER BY v.n`;
+
 const kindOf = (type: WebhookEventType) => type.split('.')[0] as WebhookResourceKind;
 
 const SEARCH: SearchSpec = {
@@ -116,9 +129,7 @@ export class WebhookEventsService implements OnModuleInit {
       data: { object: e.object as Record<string, unknown> },
       created_at: e.created_at ?? this.clock.now(),
     }));
-    // the distinct objects, each as its event's data {object}, as one JSON array parameter (sent as
-    // is; a text[] would be escaped element by element), split by PostgreSQL into json values
-    // without a conversion to jsonb
+    // the distinct objects, each sent once as its event's data {object} (WEBHOOK_EVENTS_INSERT_SQL)
     const objects = new Map<object, number>();
     const distinct: object[] = [];
     const refs = events.map((e) => {
@@ -129,22 +140,14 @@ export class WebhookEventsService implements OnModuleInit {
       }
       return k;
     });
-    await m.query(
-      `WITH o AS MATERIALIZED (SELECT u.n, u.data FROM json_array_elements($6::json) WITH ORDINALITY AS u(data, n))
-       INSERT INTO webhook_events (company_id, id, type, data, created_at)
-       SELECT v.company_id, v.id, v.type, o.data, v.created_at
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[]) WITH ORDINALITY AS v(company_id, id, type, created_at, k, n)
-       JOIN o ON o.n = v.k
-       ORDER BY v.n`,
-      [
-        rows.map((r) => r.company_id),
-        rows.map((r) => r.id),
-        rows.map((r) => r.type),
-        rows.map((r) => r.created_at),
-        refs,
-        JSON.stringify(distinct.map((object) => ({ object }))),
-      ],
-    );
+    await m.query(WEBHOOK_EVENTS_INSERT_SQL, [
+      rows.map((r) => r.company_id),
+      rows.map((r) => r.id),
+      rows.map((r) => r.type),
+      rows.map((r) => r.created_at),
+      refs,
+      JSON.stringify(distinct.map((object) => ({ object }))),
+    ]);
     await this.planner.planMany(m, rows);
     return rows;
   }
