@@ -20,6 +20,7 @@ import { PricingUsageCounts } from '../subscriptions/pricing-usage-counts.servic
 import { BillingRunService, BillingRunSummary, billingRunWidth } from '../invoicing/billing-run.service';
 import type { Bench } from './main';
 import { billingBaseline } from './billing-baseline';
+import { SERVER_NODE_FLAGS } from '../platform/config/node-flags';
 
 /**
  * Billing-run benchmark, on the real PostgreSQL of this machine (DATABASE_URL, or a fresh
@@ -130,7 +131,7 @@ async function runInstances(
     fork(process.argv[1], ['billing-run-worker', '--at', at.toISOString(), '--company', companyId, '--log-level', logLevel], {
       env: { ...process.env, DATABASE_URL: url },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+      execArgv: [...SERVER_NODE_FLAGS, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
     }),
   );
   const exited = children.map(

@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
+import { SERVER_NODE_FLAGS } from '../platform/config/node-flags';
 
 /**
  * What the HTTP benchmarks share: the database (PostgreSQL or embedded), the Tally server run as
@@ -104,7 +105,8 @@ export interface TallyServer extends Server {
 /**
  * `node dist/main.js` on the bench database, with its demo company (its token read from the
  * data folder), the scheduler off and a rate limit too high to refuse (it still counts).
- * `profileDir`: the server runs with `--cpu-prof` and writes its profile there when stopped.
+ * Started as `npm run start:prod` starts it (SERVER_NODE_FLAGS). `profileDir`: the server also
+ * runs with `--cpu-prof` and writes its profile there when stopped.
  */
 export async function startTally(db: BenchDatabase, opts: { logLevel: string; profileDir?: string }): Promise<TallyServer> {
   const port = await freePort();
@@ -121,7 +123,7 @@ export async function startTally(db: BenchDatabase, opts: { logLevel: string; pr
   if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
   else delete env.DATABASE_URL;
   const nodeArgs = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [];
-  const child = spawn(process.execPath, [...nodeArgs, path.resolve(__dirname, '..', 'main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, path.resolve(__dirname, '..', 'main.js')], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
