@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { CompaniesService } from '../platform/auth/companies.service';
@@ -21,10 +20,13 @@ import { BillingRunService, BillingRunSummary, billingRunWidth } from '../invoic
 import type { Bench } from './main';
 import { billingBaseline } from './billing-baseline';
 import { SERVER_NODE_FLAGS } from '../platform/config/node-flags';
+import { benchDatabase, wantsEmbedded } from './harness';
 
 /**
  * Billing-run benchmark, on the real PostgreSQL of this machine (DATABASE_URL, or a fresh
- * database `tally_bench` on postgresql://postgres@127.0.0.1:5432): N subscriptions (default
+ * database `tally_bench` on postgresql://postgres@127.0.0.1:5432), or with `--embedded` on a fresh
+ * embedded database (started in the benchmark's process, reached by the worker through its
+ * socket, one connection, one instance): N subscriptions (default
  * 10,000; half of them with a usage price and usage events), all started one month before the
  * run, then ONE billing run at an instant past the grace period: every subscription gets its
  * start invoice and its first period invoice (licences in advance, usage in arrears).
@@ -34,7 +36,7 @@ import { SERVER_NODE_FLAGS } from '../platform/config/node-flags';
  * done. Then exactly once is checked: every invoice written once, numbers 1..N distinct, a
  * second run writes nothing. Last, the bare baseline (billing-baseline.ts): the run's rows written
  * again by bare pg in the run's transactions; the ratio is its seconds over the run's.
- * Flags: --subscriptions 10000 --events-per-customer 3 --instances 1 [--profile DIR] (a CPU profile
+ * Flags: --subscriptions 10000 --events-per-customer 3 --instances 1 [--embedded] [--profile DIR] (a CPU profile
  * of each instance, node --cpu-prof, written to DIR)
  */
 export const billingRunBench: Bench = {
@@ -62,9 +64,15 @@ const TICKS_PER_SECOND = 100;
 
 /**
  * CPU seconds used so far by each PostgreSQL backend of the benchmark's database (pid → seconds),
- * read from /proc when the server runs on this machine; null when it does not.
+ * read from /proc when the server runs on this machine; null when it does not. The embedded
+ * database runs in this process (which only waits while the workers run): its CPU is this
+ * process's.
  */
-async function backendsCpu(ds: DataSource): Promise<Map<number, number> | null> {
+async function backendsCpu(ds: DataSource, embedded: boolean): Promise<Map<number, number> | null> {
+  if (embedded) {
+    const { user, system } = process.cpuUsage();
+    return new Map([[process.pid, (user + system) / 1e6]]);
+  }
   const rows: { pid: number }[] = await ds.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
   const out = new Map<number, number>();
   for (const { pid } of rows) {
@@ -121,6 +129,8 @@ async function worker(flags: Record<string, string>): Promise<void> {
 async function runInstances(
   instances: number,
   url: string,
+  poolSize: number,
+  embedded: boolean,
   at: Date,
   companyId: string,
   logLevel: string,
@@ -129,7 +139,7 @@ async function runInstances(
 ): Promise<{ seconds: number; reports: WorkerReport[]; dbCpu: number | null }> {
   const children = Array.from({ length: instances }, () =>
     fork(process.argv[1], ['billing-run-worker', '--at', at.toISOString(), '--company', companyId, '--log-level', logLevel], {
-      env: { ...process.env, DATABASE_URL: url },
+      env: { ...process.env, DATABASE_URL: url, DB_POOL_SIZE: String(poolSize) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       execArgv: [...SERVER_NODE_FLAGS, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
     }),
@@ -156,35 +166,19 @@ async function runInstances(
   failed.catch(() => undefined);
   await Promise.race([Promise.all(children.map((c) => message(c, 'ready'))), failed]);
   const done = children.map((c) => message(c, 'done') as Promise<WorkerReport>);
-  const db0 = await backendsCpu(ds);
+  const db0 = await backendsCpu(ds, embedded);
   const t0 = process.hrtime.bigint();
   for (const c of children) c.send({ type: 'go' });
   const reports = await Promise.race([Promise.all(done), failed]);
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   // this process's backends are idle meanwhile
-  const dbCpu = backendsCpuBetween(db0, await backendsCpu(ds));
+  const dbCpu = backendsCpuBetween(db0, await backendsCpu(ds, embedded));
   for (const c of children) c.send({ type: 'close' });
   await Promise.all(exited);
   return { seconds, reports, dbCpu };
 }
 
-const DEFAULT_SERVER = 'postgresql://postgres@127.0.0.1:5432';
-const BENCH_DB = 'tally_bench';
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-async function benchDatabase(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const admin = new Client({ connectionString: `${DEFAULT_SERVER}/postgres` });
-  await admin.connect();
-  try {
-    log(`recreating database ${BENCH_DB} on ${DEFAULT_SERVER}`);
-    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${BENCH_DB}`);
-  } finally {
-    await admin.end();
-  }
-  return `${DEFAULT_SERVER}/${BENCH_DB}`;
-}
 
 async function run(flags: Record<string, string>): Promise<void> {
   const total = Number(flags.subscriptions ?? 10_000);
@@ -192,11 +186,23 @@ async function run(flags: Record<string, string>): Promise<void> {
   const start = new Date('2030-01-01T00:00:00.000Z');
   const at = new Date('2030-02-01T02:00:00.000Z');
 
-  const url = await benchDatabase();
-  const config = {
-    ...loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: flags['log-level'] ?? 'warn', TALLY_SCHEDULER: 'off', PORT: '0' }),
-  };
+  const embedded = wantsEmbedded(flags);
+  const instances = Number(flags.instances ?? 1);
+  if (!Number.isInteger(instances) || instances < 1) throw new Error('--instances must be a whole number >= 1');
+  if (embedded && instances > 1) throw new Error('--instances > 1 needs PostgreSQL: the embedded database belongs to one process');
+  const bench = await benchDatabase(embedded);
+  const config = loadConfig({
+    ...process.env,
+    // unset: the embedded database, started in this process in the bench's data folder
+    DATABASE_URL: bench.databaseUrl ?? '',
+    TALLY_DATA_DIR: bench.dataDir,
+    LOG_LEVEL: flags['log-level'] ?? 'warn',
+    TALLY_SCHEDULER: 'off',
+    PORT: '0',
+  });
   const db = await prepareDatabase(config, TALLY_SCHEMA);
+  // the workers and the baseline reach the same database: PostgreSQL, or the embedded server's socket
+  const url = db.url;
   const clock = new FixedClock(start);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, databaseUrl: db.url }), {
     bodyParser: false,
@@ -338,13 +344,21 @@ async function run(flags: Record<string, string>): Promise<void> {
     await ds.query('ANALYZE');
 
     // ------------------------------------------------------------ the measured run
-    const instances = Number(flags.instances ?? 1);
-    if (!Number.isInteger(instances) || instances < 1) throw new Error('--instances must be a whole number >= 1');
     clock.set(at);
     log(
       `billing run at ${at.toISOString()} over ${total} subscriptions by ${instances} instance(s) (separate processes, pool ${config.dbPoolSize} each)...`,
     );
-    const { seconds, reports, dbCpu } = await runInstances(instances, url, at, companyId, flags['log-level'] ?? 'warn', flags.profile, ds);
+    const { seconds, reports, dbCpu } = await runInstances(
+      instances,
+      url,
+      config.dbPoolSize,
+      embedded,
+      at,
+      companyId,
+      flags['log-level'] ?? 'warn',
+      flags.profile,
+      ds,
+    );
     const summary = reports.reduce(
       (sum, r) => ({
         invoices_created: sum.invoices_created + r.summary.invoices_created,
@@ -378,10 +392,10 @@ async function run(flags: Record<string, string>): Promise<void> {
       poolSize: config.dbPoolSize * instances,
       measure: {
         before: async () => {
-          baseDb0 = await backendsCpu(ds);
+          baseDb0 = await backendsCpu(ds, embedded);
         },
         after: async () => {
-          baseDbCpu = backendsCpuBetween(baseDb0, await backendsCpu(ds));
+          baseDbCpu = backendsCpuBetween(baseDb0, await backendsCpu(ds, embedded));
         },
       },
     });
@@ -399,7 +413,7 @@ async function run(flags: Record<string, string>): Promise<void> {
 
     const out = [
       '',
-      '=== Tally billing-run benchmark ===',
+      `=== Tally billing-run benchmark (${embedded ? 'embedded database' : 'PostgreSQL'}) ===`,
       `machine: ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? '?'}; Node ${process.version}; PostgreSQL ${pgVersion}; pool ${config.dbPoolSize}; load ${os
         .loadavg()
         .map((x) => x.toFixed(2))
@@ -409,7 +423,7 @@ async function run(flags: Record<string, string>): Promise<void> {
       `instances:          ${instances} (separate processes, started at the same instant): ${reports
         .map((r) => `${r.summary.invoices_created} invoices in ${r.seconds.toFixed(2)} s`)
         .join('; ')}`,
-      `CPU during the run: instances ${reports.reduce((n, r) => n + r.cpu, 0).toFixed(1)} s, PostgreSQL backends of the database ${
+      `CPU during the run: instances ${reports.reduce((n, r) => n + r.cpu, 0).toFixed(1)} s, ${embedded ? 'the embedded PostgreSQL (in the benchmark process)' : 'PostgreSQL backends of the database'} ${
         dbCpu === null ? 'not measured (server not on this machine)' : `${dbCpu.toFixed(1)} s`
       }`,
       `invoices created:   ${summary.invoices_created} of ${expected} expected (${written} in the table, ${lines} lines; numbers ${numbers.lo}..${numbers.hi}, ${numbers.n} distinct)`,
@@ -448,5 +462,6 @@ async function run(flags: Record<string, string>): Promise<void> {
   } finally {
     await app.close();
     await db.stop();
+    bench.cleanup();
   }
 }
