@@ -6,7 +6,7 @@
  * `--max-semi-space-size=64` (MB; V8's default on 64-bit is 16): a billing run keeps three batches'
  * rows and objects alive across their statements, so with the default young generation they
  * survive scavenges and are copied, then promoted. With 64 MB, the 10,000-subscription billing
- * run spent about 0.8 s less CPU in its instance (about a tenth) in four of five alternated pairs
+ * run spent 0.3-1.0 s less CPU in its instance (about a tenth) in four of five alternated pairs
  * (README, Benchmarks); the reads and ingest did not move beyond noise. The cost is memory: the server's
  * peak resident size under the ingest benchmark went from 277 MB to 330-335 MB.
  */
