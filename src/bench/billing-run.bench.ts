@@ -20,7 +20,7 @@ import { BillingRunService, BillingRunSummary, billingRunWidth } from '../invoic
 import type { Bench } from './main';
 import { billingBaseline } from './billing-baseline';
 import { SERVER_NODE_FLAGS } from '../platform/config/node-flags';
-import { benchDatabase, wantsEmbedded } from './harness';
+import { benchDatabase, log, wantsEmbedded } from './harness';
 
 /**
  * Billing-run benchmark, on the real PostgreSQL of this machine (DATABASE_URL, or a fresh
@@ -177,8 +177,6 @@ async function runInstances(
   await Promise.all(exited);
   return { seconds, reports, dbCpu };
 }
-
-const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function run(flags: Record<string, string>): Promise<void> {
   const total = Number(flags.subscriptions ?? 10_000);
@@ -429,8 +427,10 @@ async function run(flags: Record<string, string>): Promise<void> {
       `invoices created:   ${summary.invoices_created} of ${expected} expected (${written} in the table, ${lines} lines; numbers ${numbers.lo}..${numbers.hi}, ${numbers.n} distinct)`,
       `subscriptions processed: ${summary.subscriptions_processed}, finalized ${summary.invoices_finalized}, errors ${summary.errors}`,
       `total (wall):       ${seconds.toFixed(2)} s   (target < ${TARGET_SECONDS} s)  ${seconds < TARGET_SECONDS ? 'OK' : 'MISSED'}`,
-      `bare baseline:      ${base.seconds.toFixed(2)} s: the run's ${base.invoices} invoices with their lines and ledger entries, cursors and ${base.events} events written again by bare pg, in ${width * instances} transactions of 100 subscriptions at once, the run's statements (CPU ${base.cpu.toFixed(1)} s in the writer, PostgreSQL ${
-        baseDbCpu === null ? 'not measured' : `${(baseDbCpu as number).toFixed(1)} s`
+      `bare baseline:      ${base.seconds.toFixed(2)} s: the run's ${base.invoices} invoices with their lines and ledger entries, cursors and ${base.events} events written again by bare pg, in ${width * instances} transactions of 100 subscriptions at once, the run's statements (${
+        embedded
+          ? `CPU ${base.cpu.toFixed(1)} s in the benchmark process: the writer and the embedded PostgreSQL`
+          : `CPU ${base.cpu.toFixed(1)} s in the writer, PostgreSQL ${baseDbCpu === null ? 'not measured' : `${(baseDbCpu as number).toFixed(1)} s`}`
       })`,
       `ratio:              ${ratio.toFixed(2)} (baseline seconds / Tally seconds; 1 = the database's own writes and nothing else)`,
       `throughput:         ${Math.round(rate)} invoices/s, ${Math.round(summary.subscriptions_processed / seconds)} subscriptions/s`,
