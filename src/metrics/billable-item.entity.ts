@@ -20,4 +20,6 @@ export class BillableItemEntity {
   @TextColumn() state: string;
   @TimestampColumn() created_at: Date;
   @TimestampColumn() updated_at: Date;
+  /** Raised by each metric created on the item (see the migration BillableItemsMetricsVersion); not in the API. */
+  @Column('integer', { default: 0 }) metrics_version: number;
 }

@@ -41,6 +41,7 @@ export class BillableItemsService {
       state: 'ACTIVE',
       created_at: now,
       updated_at: now,
+      metrics_version: 0,
     };
     await this.items.insert(companyId, row);
     return { ...row, company_id: companyId };

@@ -43,10 +43,13 @@ export class BillableMetricsService {
     }
     const rule = parseMeteringRule(dto.metering_rule);
     return this.dataSource.transaction(async (m) => {
-      // Lock the item: concurrent ingest batches of it finish first (they share-lock it), and
-      // the ones after this commit see the new metric and add to its rollups.
+      // Lock the item and raise its metrics version: concurrent ingest batches of it finish first
+      // (their writing statement share-locks it), and the ones after this commit see the new
+      // metric and add to its rollups, or see the version changed since they read the metrics
+      // and read them again.
       const locked = await this.itemsRepo.with(m).findOneForUpdate(companyId, { id: item.id });
       if (!locked) throw DomainError.notFound('billable item', 'item_id');
+      await this.itemsRepo.with(m).raiseMetricsVersion(companyId, item.id);
       const now = this.clock.now();
       const row: Omit<BillableMetricEntity, 'company_id'> = {
         id: newId('billableMetric'),

@@ -9,6 +9,7 @@ import { UsageEventKeysAge1700000012100 } from './migrations/1700000012100-usage
 import { ObjectsIdentifierOrder1700000015100 } from './migrations/1700000015100-objects-identifier-order';
 import { UsageRollupSlots1700000016100 } from './migrations/1700000016100-usage-rollup-slots';
 import { UsageWritePath1700000016300 } from './migrations/1700000016300-usage-write-path';
+import { BillableItemsMetricsVersion1700000017100 } from './migrations/1700000017100-billable-items-metrics-version';
 
 export const metricsSchema: ModuleSchema = {
   entities: [
@@ -27,5 +28,6 @@ export const metricsSchema: ModuleSchema = {
     ObjectsIdentifierOrder1700000015100,
     UsageRollupSlots1700000016100,
     UsageWritePath1700000016300,
+    BillableItemsMetricsVersion1700000017100,
   ],
 };

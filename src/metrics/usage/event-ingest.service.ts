@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
 import { Clock } from '../../platform/clock/clock';
-import { preparedIn } from '../../platform/database/prepared';
+import { prepared } from '../../platform/database/prepared';
 import { DomainError } from '../../platform/errors/domain-error';
 import { isId, newId } from '../../platform/ids/ids';
 import type { BillableItemEntity } from '../billable-item.entity';
+import type { BillableMetricEntity } from '../billable-metric.entity';
 import { BillableItemsRepository, BillableMetricsRepository } from '../metrics.repository';
 import { rollupInserts } from './rollups';
 import { SqlParams } from './metering-sql';
@@ -21,9 +22,13 @@ export const MAX_EVENTS_PER_BATCH = 100;
 const NAMED_METRICS = 2;
 /** Statement names remembered at most (the texts of few metric shapes; cleared when full). */
 const MAX_NAMED_STATEMENTS = 256;
+/** Reads and writes of one batch at most, when metrics keep being created on its items meanwhile. */
+const MAX_STALE_ATTEMPTS = 5;
 
 /** A customer as ingest resolves it. */
 type CustomerKey = Pick<CustomerEntity, 'id' | 'identifier'>;
+/** An item as ingest resolves it. */
+type ItemKey = Pick<BillableItemEntity, 'id' | 'type' | 'metrics_version'>;
 
 export interface IngestResult {
   enqueued: { transaction_id: string; timestamp: string }[];
@@ -79,8 +84,9 @@ const isText = (v: unknown, max = 255): v is string => typeof v === 'string' && 
  * `POST /events/ingest`: each event validated on its own; good events are stored even when
  * others fail. De-duplication by (customer, transaction_id) for 35 days from the first receipt
  * is enforced by the primary key of usage_event_keys (INSERT ... ON CONFLICT ... RETURNING), so
- * identical batches sent at the same time store each event once. Keys, events and rollups are
- * written by one statement, in one transaction with the lookups.
+ * identical batches sent at the same time store each event once. Two statements, no transaction
+ * around them: one reads the customers, the items and the items' metrics; one writes keys, events
+ * and rollups, if the items' metrics are still the ones read (else nothing, and both run again).
  */
 @Injectable()
 export class EventIngestService {
@@ -136,33 +142,47 @@ export class EventIngestService {
     const outcome =
       shaped.length === 0
         ? { enqueued: [], duplicates: [], errors: [] }
-        : await this.retrying(() => this.dataSource.transaction((m) => this.resolveAndStore(m, companyId, shaped)));
+        : await this.retrying(() => this.resolveAndStore(companyId, shaped));
     errors.push(...outcome.errors);
     errors.sort((a, b) => a.index - b.index);
     return { enqueued: outcome.enqueued, duplicates: outcome.duplicates, errors };
   }
 
-  private async resolveAndStore(m: EntityManager, companyId: string, shaped: Shaped[]): Promise<IngestResult> {
+  /** The lookups and the write of a batch, again while the write finds its items' metrics changed since the lookups. */
+  private async resolveAndStore(companyId: string, shaped: Shaped[]): Promise<IngestResult> {
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.resolveAndStoreOnce(companyId, shaped);
+      if (outcome) return outcome;
+      if (attempt >= MAX_STALE_ATTEMPTS) {
+        throw DomainError.conflict(
+          'metrics_changing',
+          'metrics kept being created on these items while the batch was written; send it again',
+        );
+      }
+    }
+  }
+
+  /** One attempt: the answer, or null when nothing was written because the items' metrics changed after the lookups. */
+  private async resolveAndStoreOnce(companyId: string, shaped: Shaped[]): Promise<IngestResult | null> {
     const errors: IngestResult['errors'] = [];
     const fail = (index: number, tx: string, code: string, path: string, message: string) =>
       errors.push({ index, transaction_id: tx, error_code: code, error_message: `${path} ${message}` });
 
-    // customers (by id and by identifier: customer_id fields accept an identifier too) and the
-    // items in one prepared statement, the items share-locked: a metric being created on one
-    // (which locks it FOR UPDATE and builds its rollups from the stored events) waits for this
-    // batch, or this batch waits for it.
+    // customers (by id and by identifier: customer_id fields accept an identifier too), the
+    // items with their metrics versions, and their metered metrics, in one prepared statement
+    // (one snapshot: the metrics are those of the versions read)
     const byIds = new Map<string, CustomerKey>();
     const byIdentifiers = new Map<string, CustomerKey>();
     const ids = [...new Set(shaped.map((s) => s.raw.customer_id).filter((v): v is string => isId('customer', v)))];
     const identifiers = new Set<string>();
     for (const s of shaped) identifiers.add((s.raw.customer_id ?? s.raw.customer_identifier) as string);
     const itemIds = [...new Set(shaped.map((s) => s.raw.item_id as string).filter((id) => isId('billableItem', id)))].sort();
-    const [found] = await preparedIn<{ customers: CustomerKey[]; items: Pick<BillableItemEntity, 'id' | 'type'>[] }>(
-      m,
+    const [found] = await prepared<{ customers: CustomerKey[]; items: ItemKey[]; metrics: unknown }>(
+      this.dataSource,
       'tally_ingest_lookups',
       (this.lookupsSql ??=
         `SELECT ${this.customers.keysByIdsOrIdentifiersSql('$1', '$2', '$3')} AS customers, ` +
-        `${this.items.typesLockedSql('$1', '$4')} AS items`),
+        `${this.items.typesSql('$1', '$4')} AS items, ${this.metrics.meteredOfItemsSql('$1', '$4')} AS metrics`),
       [companyId, ids, [...identifiers], itemIds],
     );
     const idSet = new Set(ids);
@@ -219,7 +239,12 @@ export class EventIngestService {
       });
     }
 
-    const stored = candidates.length === 0 ? new Set<string>() : await this.store(m, companyId, candidates);
+    let stored = new Set<string>();
+    if (candidates.length > 0) {
+      const written = await this.store(companyId, candidates, items, this.metrics.fromJson(found.metrics));
+      if (!written) return null;
+      stored = written;
+    }
     const enqueued: IngestResult['enqueued'] = [];
     for (const c of candidates) {
       if (stored.has(c.eventId)) enqueued.push({ transaction_id: c.transactionId, timestamp: c.timestamp });
@@ -231,11 +256,18 @@ export class EventIngestService {
   /**
    * Writes the candidates that are not duplicates, and adds those to the rollups of their items'
    * metrics, in ONE statement (data-modifying CTEs: keys, events, then each metric's rollups
-   * from the events whose key was taken); returns the ids of the events stored. The metrics are
-   * read first, after the items were share-locked: a metric created meanwhile has committed its
-   * first build by then, so it is seen here and this batch's events are added to it.
+   * from the events whose key was taken); returns the ids of the events stored. `metrics` are
+   * the looked-up items' metered metrics, read with `items`' versions. The statement first
+   * share-locks the candidates' items and writes only if their versions are still those: else
+   * a metric was created since (its build did not see this batch, and this statement does not
+   * feed it), nothing is written and the answer is null.
    */
-  private async store(m: EntityManager, companyId: string, candidates: Candidate[]): Promise<Set<string>> {
+  private async store(
+    companyId: string,
+    candidates: Candidate[],
+    items: Map<string, ItemKey>,
+    metricsOfItems: BillableMetricEntity[],
+  ): Promise<Set<string> | null> {
     const now = this.clock.now();
     const sorted = [...candidates].sort((a, b) =>
       a.customerId < b.customerId
@@ -248,8 +280,9 @@ export class EventIngestService {
               ? 1
               : 0,
     );
-    const itemIds = [...new Set(candidates.map((c) => c.itemId))];
-    const metrics = await this.metrics.meteredOfItems(m, companyId, itemIds);
+    const itemIds = [...new Set(candidates.map((c) => c.itemId))].sort();
+    const versions = Object.fromEntries(itemIds.map((id) => [id, items.get(id)!.metrics_version]));
+    const metrics = metricsOfItems.filter((metric) => metric.item_id in versions);
     // the rows travel as one JSON array: one native JSON.stringify here and one parse into jsonb
     // there, not six text arrays that the driver escapes element by element
     const rows = sorted.map((c) => ({
@@ -260,7 +293,14 @@ export class EventIngestService {
       ts: c.timestamp,
       props: c.properties,
     }));
-    const params = new SqlParams([companyId, JSON.stringify(rows), now, new Date(now.getTime() - DEDUP_WINDOW_MS)]);
+    const params = new SqlParams([
+      companyId,
+      JSON.stringify(rows),
+      now,
+      new Date(now.getTime() - DEDUP_WINDOW_MS),
+      itemIds,
+      JSON.stringify(versions),
+    ]);
     // a slot no other transaction uses: an event id made for this attempt
     const slot = sorted[0].eventId;
     const rollups = metrics.flatMap((metric) => {
@@ -269,10 +309,14 @@ export class EventIngestService {
         `WHERE u.item_id = ${params.add(metric.item_id)}::text) e`;
       return rollupInserts(companyId, metric, source, () => params, slot);
     });
-    const text = `WITH u AS (
-         SELECT * FROM ROWS FROM (jsonb_to_recordset($2::jsonb)
+    // g: the items locked, their versions checked; u: the rows, none unless g holds
+    const text = `WITH g AS (
+         SELECT ${this.items.versionsHeldSql('$1', '$5', '$6')} AS held
+       ), u AS (
+         SELECT u.* FROM g, ROWS FROM (jsonb_to_recordset($2::jsonb)
              AS (id text, customer_id text, item_id text, transaction_id text, ts timestamptz, props jsonb))
            WITH ORDINALITY AS u(id, customer_id, item_id, transaction_id, ts, props, n)
+         WHERE g.held
        ), k AS (
          INSERT INTO usage_event_keys AS k (company_id, customer_id, transaction_id, event_id, first_seen_at)
          SELECT $1, u.customer_id, u.transaction_id, u.id, $3 FROM u ORDER BY u.n
@@ -280,16 +324,19 @@ export class EventIngestService {
            SET event_id = EXCLUDED.event_id, first_seen_at = EXCLUDED.first_seen_at
            WHERE k.first_seen_at < $4
          RETURNING event_id
-       )${rollups.map((r, i) => `, r${i} AS (${r.sql})`).join('')}
-       INSERT INTO usage_events (company_id, id, customer_id, item_id, transaction_id, event_timestamp, properties, created_at)
-       SELECT $1, u.id, u.customer_id, u.item_id, u.transaction_id, u.ts, u.props, $3 FROM u JOIN k ON k.event_id = u.id
-       RETURNING id`;
+       )${rollups.map((r, i) => `, r${i} AS (${r.sql})`).join('')}, e AS (
+         INSERT INTO usage_events (company_id, id, customer_id, item_id, transaction_id, event_timestamp, properties, created_at)
+         SELECT $1, u.id, u.customer_id, u.item_id, u.transaction_id, u.ts, u.props, $3 FROM u JOIN k ON k.event_id = u.id
+         RETURNING id
+       )
+       SELECT id FROM e UNION ALL SELECT NULL FROM g WHERE NOT g.held`;
     // prepared when its text is one of few (it depends only on the shapes of up to
     // NAMED_METRICS metrics' rules), so that it is planned once per connection
     const returned = await (metrics.length <= NAMED_METRICS
-      ? preparedIn<{ id: string }>(m, this.statementName(text), text, params.values)
-      : (m.query(text, params.values) as Promise<{ id: string }[]>));
-    return new Set(returned.map((r) => r.id));
+      ? prepared<{ id: string | null }>(this.dataSource, this.statementName(text), text, params.values)
+      : (this.dataSource.query(text, params.values) as Promise<{ id: string | null }[]>));
+    if (returned.some((r) => r.id === null)) return null;
+    return new Set(returned.map((r) => r.id as string));
   }
 
   /** The name a store statement is prepared under: its text's hash, remembered per text. */
