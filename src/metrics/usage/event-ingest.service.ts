@@ -256,11 +256,11 @@ export class EventIngestService {
   /**
    * Writes the candidates that are not duplicates, and adds those to the rollups of their items'
    * metrics, in ONE statement (data-modifying CTEs: keys, events, then each metric's rollups
-   * from the events whose key was taken); returns the ids of the events stored. `metrics` are
-   * the looked-up items' metered metrics, read with `items`' versions. The statement first
-   * share-locks the candidates' items and writes only if their versions are still those: else
-   * a metric was created since (its build did not see this batch, and this statement does not
-   * feed it), nothing is written and the answer is null.
+   * from the events whose key was taken); returns the ids of the events stored.
+   * `metricsOfItems` are the looked-up items' metered metrics, read with `items`' versions. The
+   * statement first share-locks the candidates' items and writes only if their versions are
+   * still those: else a metric was created since (its build did not see this batch, and this
+   * statement does not feed it), nothing is written and the answer is null.
    */
   private async store(
     companyId: string,
@@ -301,7 +301,7 @@ export class EventIngestService {
       itemIds,
       JSON.stringify(versions),
     ]);
-    // a slot no other transaction uses: an event id made for this attempt
+    // a slot no other batch uses: an event id made for this attempt
     const slot = sorted[0].eventId;
     const rollups = metrics.flatMap((metric) => {
       const source =
@@ -350,7 +350,7 @@ export class EventIngestService {
     return name;
   }
 
-  /** Deadlocks and serialization failures are retried (the transaction rolled back entirely). */
+  /** Deadlocks and serialization failures are retried (the failed statement wrote nothing: it rolled back entirely). */
   private async retrying<T>(work: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
