@@ -1,16 +1,31 @@
 import { Client } from 'pg';
 import { createTestApp, Tenant, TestApp } from '../support/app';
+import { expectError } from '../support/errors';
 import { customerWithIdentifier } from '../support/fixtures';
 import { eventually } from '../support/webhook-receiver';
+import { useWholeDatabase } from '../support/whole-database';
 import { EventIngestService } from '../../src/metrics/usage/event-ingest.service';
+
+// locks usage_event_keys, a table every company's ingest writes, and counts the statements that
+// wait on it: alone on the database (see whole-database.ts), so that no other file's batch waits
+// there or is counted
+useWholeDatabase();
+
+/** A second connection, for a transaction the test holds open. */
+async function connection(): Promise<Client> {
+  const c = new Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  return c;
+}
 
 /**
  * Ingest reads a batch's customers, items and metrics in one statement and writes in another,
  * with no transaction around them; the write goes ahead only if no metric was created on its
- * items in between. Here a metric is created exactly in between, every time: a second
- * connection holds usage_event_keys in SHARE mode, which stops the batch's write before it
- * starts (and nothing else the test needs). PostgreSQL only (a `*.postgres.e2e-spec.ts` file):
- * the embedded database runs one transaction at a time.
+ * items in between. Here the items change exactly in between: a second connection holds
+ * usage_event_keys locked, which stops the batch's write before it starts (and nothing else the
+ * tests need) while a metric is created, or the item's metrics version raised, once or under each
+ * attempt. PostgreSQL only (a `*.postgres.e2e-spec.ts` file): the embedded database runs one
+ * transaction at a time.
  */
 describe('usage ingest and a metric created between its read and its write', () => {
   let t: TestApp;
@@ -33,8 +48,7 @@ describe('usage ingest and a metric created between its read and its write', () 
       properties: { amount: 10 * i },
     }));
     const writes = jest.spyOn(t.app.get(EventIngestService) as unknown as { store: () => Promise<unknown> }, 'store');
-    const holder = new Client({ connectionString: process.env.DATABASE_URL });
-    await holder.connect();
+    const holder = await connection();
     let ingest: Promise<{ status: number; body: { enqueued: unknown[]; duplicates: unknown[]; errors: unknown[] } }>;
     try {
       await holder.query('BEGIN');
@@ -71,6 +85,58 @@ describe('usage ingest and a metric created between its read and its write', () 
     } finally {
       await holder.query('ROLLBACK').catch(() => undefined);
       await holder.end();
+      writes.mockRestore();
+    }
+  });
+  it('gives up with a 409 when the items change under every one of five attempts, writing nothing', async () => {
+    const c = await customerWithIdentifier(a, `race-${Math.random().toString(36).slice(2, 10)}`);
+    const item = (await a.post('/billable_items', { name: 'Churning', type: 'CUSTOM_USAGE' }).expect(200)).body;
+    const events = [{ customer_id: c.id, item_id: item.id, transaction_id: 'churn-1', timestamp: '2026-04-02T01:00:00Z' }];
+    const writes = jest.spyOn(t.app.get(EventIngestService) as unknown as { store: () => Promise<unknown> }, 'store');
+    // Gates: each holds usage_event_keys in SHARE ROW EXCLUSIVE mode, which stops a write before
+    // it starts and conflicts with the next gate. While a write waits at its gate, the item's
+    // metrics version is raised (as a metric's creation raises it); the next gate queues behind
+    // the waiting write, then this gate opens: the write finds the version changed and writes
+    // nothing, and the batch's next write waits at the next gate.
+    const gates: Client[] = [];
+    const close = (g: Client) => g.query('BEGIN').then(() => g.query('LOCK TABLE usage_event_keys IN SHARE ROW EXCLUSIVE MODE'));
+    const pidOf = async (g: Client) => ((await g.query('SELECT pg_backend_pid() AS pid')) as { rows: { pid: number }[] }).rows[0].pid;
+    const blockedBy = async (pid: number) =>
+      Number((await t.dataSource.query('SELECT count(*) AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]))[0].n);
+    try {
+      for (let i = 0; i < 5; i++) gates.push(await connection());
+      const pids = await Promise.all(gates.map(pidOf));
+      await close(gates[0]);
+      const ingest = a.post('/events/ingest', { events }).then((r) => r);
+      for (let k = 0; k < 5; k++) {
+        await eventually(() => writes.mock.calls.length === k + 1, `write ${k + 1}`);
+        await eventually(async () => (await blockedBy(pids[k])) === 1, `write ${k + 1} to wait at its gate`);
+        await t.dataSource.query('UPDATE billable_items SET metrics_version = metrics_version + 1 WHERE company_id = $1 AND id = $2', [
+          a.companyId,
+          item.id,
+        ]);
+        const next = k < 4 ? close(gates[k + 1]) : Promise.resolve();
+        if (k < 4) await eventually(async () => (await blockedBy(pids[k])) === 2, `gate ${k + 2} to queue`);
+        await gates[k].query('COMMIT');
+        await next;
+      }
+      const res = await ingest;
+      expectError(res as never, 409, 'request_error', 'metrics_changing');
+      expect(writes).toHaveBeenCalledTimes(5);
+      for (const r of writes.mock.results) expect(await r.value).toBeNull();
+      const stored = await t.dataSource.query('SELECT count(*)::int AS n FROM usage_events WHERE company_id = $1 AND item_id = $2', [
+        a.companyId,
+        item.id,
+      ]);
+      expect(stored).toEqual([{ n: 0 }]);
+      // sent again once the items are still, the batch is stored
+      const again = await a.post('/events/ingest', { events }).expect(200);
+      expect(again.body.enqueued).toHaveLength(1);
+    } finally {
+      for (const g of gates) {
+        await g.query('ROLLBACK').catch(() => undefined);
+        await g.end();
+      }
       writes.mockRestore();
     }
   });
