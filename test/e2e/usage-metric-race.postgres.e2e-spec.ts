@@ -37,9 +37,18 @@ describe('usage ingest and a metric created between its read and its write', () 
   });
   afterAll(() => t.close());
 
+  /** A new customer and CUSTOM_USAGE item, and a spy on the service's write (one call per attempt). */
+  const setUp = async (itemName: string) => {
+    const customer = await customerWithIdentifier(a, `race-${Math.random().toString(36).slice(2, 10)}`);
+    const item = (await a.post('/billable_items', { name: itemName, type: 'CUSTOM_USAGE' }).expect(200)).body as { id: string };
+    const writes = jest.spyOn(t.app.get(EventIngestService) as unknown as { store: () => Promise<unknown> }, 'store');
+    return { customer, item, writes };
+  };
+  const storedOf = (itemId: string) =>
+    t.dataSource.query('SELECT count(*)::int AS n FROM usage_events WHERE company_id = $1 AND item_id = $2', [a.companyId, itemId]);
+
   it('writes the batch again with the new metric, so its rollups count every event', async () => {
-    const c = await customerWithIdentifier(a, `race-${Math.random().toString(36).slice(2, 10)}`);
-    const item = (await a.post('/billable_items', { name: 'Between', type: 'CUSTOM_USAGE' }).expect(200)).body;
+    const { customer: c, item, writes } = await setUp('Between');
     const events = [1, 2, 3].map((i) => ({
       customer_id: c.id,
       item_id: item.id,
@@ -47,13 +56,11 @@ describe('usage ingest and a metric created between its read and its write', () 
       timestamp: `2026-04-01T0${i}:00:00Z`,
       properties: { amount: 10 * i },
     }));
-    const writes = jest.spyOn(t.app.get(EventIngestService) as unknown as { store: () => Promise<unknown> }, 'store');
     const holder = await connection();
-    let ingest: Promise<{ status: number; body: { enqueued: unknown[]; duplicates: unknown[]; errors: unknown[] } }>;
     try {
       await holder.query('BEGIN');
       await holder.query('LOCK TABLE usage_event_keys IN SHARE MODE');
-      ingest = a.post('/events/ingest', { events }).then((r) => r);
+      const ingest = a.post('/events/ingest', { events }).then((r) => r);
       // the batch's read is done and its write has been sent (it waits on the table)
       await eventually(() => writes.mock.calls.length === 1, 'the batch to reach its write');
       const metric = (
@@ -67,11 +74,7 @@ describe('usage ingest and a metric created between its read and its write', () 
       expect(res.body.enqueued).toHaveLength(3);
       expect(res.body.duplicates).toEqual([]);
       expect(res.body.errors).toEqual([]);
-      const stored = await t.dataSource.query('SELECT count(*)::int AS n FROM usage_events WHERE company_id = $1 AND item_id = $2', [
-        a.companyId,
-        item.id,
-      ]);
-      expect(stored).toEqual([{ n: 3 }]);
+      expect(await storedOf(item.id)).toEqual([{ n: 3 }]);
       const usage = await a
         .post(`/customers/${c.id}/usage`, {
           metric_id: metric.id,
@@ -88,11 +91,10 @@ describe('usage ingest and a metric created between its read and its write', () 
       writes.mockRestore();
     }
   });
+
   it('gives up with a 409 when the items change under every one of five attempts, writing nothing', async () => {
-    const c = await customerWithIdentifier(a, `race-${Math.random().toString(36).slice(2, 10)}`);
-    const item = (await a.post('/billable_items', { name: 'Churning', type: 'CUSTOM_USAGE' }).expect(200)).body;
+    const { customer: c, item, writes } = await setUp('Churning');
     const events = [{ customer_id: c.id, item_id: item.id, transaction_id: 'churn-1', timestamp: '2026-04-02T01:00:00Z' }];
-    const writes = jest.spyOn(t.app.get(EventIngestService) as unknown as { store: () => Promise<unknown> }, 'store');
     // Gates: each holds usage_event_keys in SHARE ROW EXCLUSIVE mode, which stops a write before
     // it starts and conflicts with the next gate. While a write waits at its gate, the item's
     // metrics version is raised (as a metric's creation raises it); the next gate queues behind
@@ -124,11 +126,7 @@ describe('usage ingest and a metric created between its read and its write', () 
       expectError(res as never, 409, 'request_error', 'metrics_changing');
       expect(writes).toHaveBeenCalledTimes(5);
       for (const r of writes.mock.results) expect(await r.value).toBeNull();
-      const stored = await t.dataSource.query('SELECT count(*)::int AS n FROM usage_events WHERE company_id = $1 AND item_id = $2', [
-        a.companyId,
-        item.id,
-      ]);
-      expect(stored).toEqual([{ n: 0 }]);
+      expect(await storedOf(item.id)).toEqual([{ n: 0 }]);
       // sent again once the items are still, the batch is stored
       const again = await a.post('/events/ingest', { events }).expect(200);
       expect(again.body.enqueued).toHaveLength(1);
