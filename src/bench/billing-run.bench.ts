@@ -57,6 +57,8 @@ interface WorkerReport {
   seconds: number;
   /** CPU seconds (user + system) of the instance's process during the run. */
   cpu: number;
+  /** Of `cpu`, its main thread's (JavaScript and the driver); the rest is V8's compiler and garbage-collector threads. Null off Linux. */
+  mainCpu: number | null;
   summary: BillingRunSummary;
 }
 
@@ -76,15 +78,31 @@ async function backendsCpu(ds: DataSource, embedded: boolean): Promise<Map<numbe
   const rows: { pid: number }[] = await ds.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
   const out = new Map<number, number>();
   for (const { pid } of rows) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
-    } catch {
-      return null;
-    }
+    const seconds = statCpu(`/proc/${pid}/stat`);
+    if (seconds === null) return null;
+    out.set(pid, seconds);
   }
   return out;
+}
+
+/** User + system CPU seconds of a process or thread, from its /proc stat file; null when it cannot be read. */
+function statCpu(path: string): number | null {
+  try {
+    const stat = readFileSync(path, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds of this process's main thread so far (/proc/self/task/<pid>): the JavaScript, the
+ * driver, the scavenges' own share. The process's other threads are V8's concurrent compiler and
+ * garbage-collector helpers and libuv's pool. Null where /proc is not.
+ */
+function mainThreadCpu(): number | null {
+  return statCpu(`/proc/self/task/${process.pid}/stat`);
 }
 
 /**
@@ -111,11 +129,14 @@ async function worker(flags: Record<string, string>): Promise<void> {
     await send({ type: 'ready' });
     await go;
     const cpu0 = process.cpuUsage();
+    const main0 = mainThreadCpu();
     const t0 = process.hrtime.bigint();
     const summary = await app.get(BillingRunService).run(at, { companyIds: [companyId] });
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const cpu = process.cpuUsage(cpu0);
-    const report: WorkerReport = { type: 'done', seconds, cpu: (cpu.user + cpu.system) / 1e6, summary };
+    const main1 = mainThreadCpu();
+    const mainCpu = main0 === null || main1 === null ? null : main1 - main0;
+    const report: WorkerReport = { type: 'done', seconds, cpu: (cpu.user + cpu.system) / 1e6, mainCpu, summary };
     // stays connected until told to close (the benchmark reads its backends' CPU meanwhile)
     const bye = next();
     await send(report);
@@ -409,6 +430,8 @@ async function run(flags: Record<string, string>): Promise<void> {
       again.invoices_created === 0 &&
       summary.errors === 0;
 
+    const instancesCpu = reports.reduce((n, r) => n + r.cpu, 0);
+    const mainCpu = reports.every((r) => r.mainCpu !== null) ? reports.reduce((n, r) => n + r.mainCpu!, 0) : null;
     const out = [
       '',
       `=== Tally billing-run benchmark (${embedded ? 'embedded database' : 'PostgreSQL'}) ===`,
@@ -421,7 +444,11 @@ async function run(flags: Record<string, string>): Promise<void> {
       `instances:          ${instances} (separate processes, started at the same instant): ${reports
         .map((r) => `${r.summary.invoices_created} invoices in ${r.seconds.toFixed(2)} s`)
         .join('; ')}`,
-      `CPU during the run: instances ${reports.reduce((n, r) => n + r.cpu, 0).toFixed(1)} s, ${embedded ? 'the embedded PostgreSQL (in the benchmark process)' : 'PostgreSQL backends of the database'} ${
+      `CPU during the run: instances ${instancesCpu.toFixed(1)} s${
+        mainCpu === null
+          ? ''
+          : ` (main threads ${mainCpu.toFixed(1)} s, V8's compiler and garbage-collector threads ${(instancesCpu - mainCpu).toFixed(1)} s)`
+      }, ${embedded ? 'the embedded PostgreSQL (in the benchmark process)' : 'PostgreSQL backends of the database'} ${
         dbCpu === null ? 'not measured (server not on this machine)' : `${dbCpu.toFixed(1)} s`
       }`,
       `invoices created:   ${summary.invoices_created} of ${expected} expected (${written} in the table, ${lines} lines; numbers ${numbers.lo}..${numbers.hi}, ${numbers.n} distinct)`,
@@ -451,7 +478,8 @@ async function run(flags: Record<string, string>): Promise<void> {
         second_run_created: again.invoices_created,
         errors: summary.errors,
         exactly_once: exactlyOnce,
-        cpu_seconds: Number(reports.reduce((n, r) => n + r.cpu, 0).toFixed(1)),
+        cpu_seconds: Number(instancesCpu.toFixed(1)),
+        main_thread_cpu_seconds: mainCpu === null ? null : Number(mainCpu.toFixed(1)),
         db_cpu_seconds: dbCpu === null ? null : Number(dbCpu.toFixed(1)),
         baseline_seconds: Number(base.seconds.toFixed(2)),
         baseline_ratio: Number(ratio.toFixed(2)),
