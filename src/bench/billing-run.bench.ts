@@ -33,10 +33,12 @@ import { benchDatabase, log, wantsEmbedded } from './harness';
  * The run is made by `--instances` separate node processes (default 1), each booting the
  * application on the same database and starting the same run at the same instant once the data
  * is set up (`billing-run-worker`); the wall time runs from that instant until the last one is
- * done. Then exactly once is checked: every invoice written once, numbers 1..N distinct, a
- * second run writes nothing. Last, the bare baseline (billing-baseline.ts): the run's rows written
+ * done. With `--warm-up N`, each instance first bills N subscriptions of a company of its own,
+ * untimed, as a long-running server has billed before (by default none: instances just booted).
+ * Then exactly once is checked: every invoice written once, numbers 1..N distinct, a second run
+ * writes nothing. Last, the bare baseline (billing-baseline.ts): the run's rows written
  * again by bare pg in the run's transactions; the ratio is its seconds over the run's.
- * Flags: --subscriptions 10000 --events-per-customer 3 --instances 1 [--embedded] [--profile DIR] (a CPU profile
+ * Flags: --subscriptions 10000 --events-per-customer 3 --instances 1 --warm-up 0 [--embedded] [--profile DIR] (a CPU profile
  * of each instance, node --cpu-prof, written to DIR)
  */
 export const billingRunBench: Bench = {
@@ -51,6 +53,13 @@ export const billingRunWorker: Bench = {
 };
 
 const TARGET_SECONDS = 10;
+
+/**
+ * Subscriptions each instance bills in a company of its own before the timed run (`--warm-up N`),
+ * so that it measures instances whose code V8 has compiled already and whose connections are
+ * open, as in a long-running server. 0 by default: the instances run the timed run just booted.
+ */
+const DEFAULT_WARM_UP = 0;
 
 interface WorkerReport {
   type: 'done';
@@ -124,6 +133,9 @@ async function worker(flags: Record<string, string>): Promise<void> {
   });
   try {
     (app.get(Clock) as unknown as { now: () => Date }).now = () => at;
+    // --warm-up: a server that has billed before (its code compiled, its connections open), as
+    // a long-running instance is, so that the timed run leaves out what a fresh process costs
+    if (flags['warm-up-company']) await app.get(BillingRunService).run(at, { companyIds: [flags['warm-up-company']] });
     const next = () => new Promise<void>((resolve) => process.once('message', () => resolve()));
     const go = next();
     await send({ type: 'ready' });
@@ -147,23 +159,49 @@ async function worker(flags: Record<string, string>): Promise<void> {
 }
 
 /** Forks `instances` workers, waits until every one is ready, starts them at once; wall seconds until the last is done, and their reports. */
-async function runInstances(
-  instances: number,
-  url: string,
-  poolSize: number,
-  embedded: boolean,
-  at: Date,
-  companyId: string,
-  logLevel: string,
-  profileDir: string | undefined,
-  ds: DataSource,
-): Promise<{ seconds: number; reports: WorkerReport[]; dbCpu: number | null }> {
-  const children = Array.from({ length: instances }, () =>
-    fork(process.argv[1], ['billing-run-worker', '--at', at.toISOString(), '--company', companyId, '--log-level', logLevel], {
-      env: { ...process.env, DATABASE_URL: url, DB_POOL_SIZE: String(poolSize) },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      execArgv: [...SERVER_NODE_FLAGS, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
-    }),
+async function runInstances({
+  instances,
+  url,
+  poolSize,
+  embedded,
+  at,
+  companyId,
+  warmUpCompanyIds,
+  logLevel,
+  profileDir,
+  ds,
+}: {
+  instances: number;
+  url: string;
+  poolSize: number;
+  embedded: boolean;
+  at: Date;
+  companyId: string;
+  /** One per instance (none: cold instances). */
+  warmUpCompanyIds: string[];
+  logLevel: string;
+  profileDir: string | undefined;
+  ds: DataSource;
+}): Promise<{ seconds: number; reports: WorkerReport[]; dbCpu: number | null }> {
+  const children = Array.from({ length: instances }, (_, i) =>
+    fork(
+      process.argv[1],
+      [
+        'billing-run-worker',
+        '--at',
+        at.toISOString(),
+        '--company',
+        companyId,
+        '--log-level',
+        logLevel,
+        ...(warmUpCompanyIds[i] ? ['--warm-up-company', warmUpCompanyIds[i]] : []),
+      ],
+      {
+        env: { ...process.env, DATABASE_URL: url, DB_POOL_SIZE: String(poolSize) },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        execArgv: [...SERVER_NODE_FLAGS, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
+      },
+    ),
   );
   const exited = children.map(
     (c, i) =>
@@ -199,6 +237,153 @@ async function runInstances(
   return { seconds, reports, dbCpu };
 }
 
+/** What the setup of a company needs: the in-process application (at the subscriptions' start), its database, its port. */
+interface SetUp {
+  app: NestExpressApplication;
+  ds: DataSource;
+  port: number;
+  start: Date;
+}
+
+/**
+ * A company of `total` subscriptions, all started at `start`: the catalog and two template
+ * subscriptions through the API (one plain, one with a usage price), cloned in bulk with a
+ * customer each, and `eventsPerCustomer` usage events for every customer of a metered one.
+ */
+async function setUpCompany(
+  { app, ds, port, start }: SetUp,
+  name: string,
+  total: number,
+  eventsPerCustomer: number,
+  log: (line: string) => void,
+): Promise<{ companyId: string; meteredCustomers: string[] }> {
+  const company = await app.get(CompaniesService).createCompany(name);
+  const companyId = company.company_id;
+  const api = async (path: string, body: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/companies/${companyId}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${company.token}` },
+      body: JSON.stringify(body),
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the benchmark reads fields of its own calls' JSON answers
+    const json = (await res.json()) as Record<string, any>;
+    if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  // ------------------------------------------------------------ catalog and two template subscriptions
+  log('creating the catalog and two template subscriptions through the API...');
+  const product = await api('/products', { name: 'Bench product' });
+  const seats = await api('/pricing', {
+    product_id: product.id,
+    name: 'Seats',
+    currency: 'USD',
+    pricing_type: 'FIXED',
+    fixed_price: { price_per_unit: 1500 },
+    billing_frequency: { count: 1, frequency: 'MONTH' },
+  });
+  const item = await api('/billable_items', { name: 'API calls', type: 'CUSTOM_USAGE' });
+  const metric = await api('/billable_metrics', {
+    item_id: item.id,
+    name: 'Calls',
+    metering_rule: { aggregator: 'SUM', property: 'units', group_keys: [] },
+  });
+  const usage = await api('/pricing', {
+    product_id: product.id,
+    name: 'Calls',
+    currency: 'USD',
+    item_id: item.id,
+    metric_id: metric.id,
+    pricing_type: 'GRADIENT',
+    gradient_price: [
+      { start: 0, end: 1000, price_per_unit: 0.5, flat_price: 0 },
+      { start: 1000, end: null, price_per_unit: 0.2, flat_price: 0 },
+    ],
+    billing_frequency: { count: 1, frequency: 'MONTH' },
+  });
+  const customerTemplate = await api('/customers', { name: 'Template', identifier: 'template' });
+  const seatsCfg = [{ product_metric_pricing_id: seats.product_metric_pricings[0].id, num_licenses: 3 }];
+  const plain = await api('/subscriptions', {
+    customer_id: customerTemplate.id,
+    product_pricing_ids: [seats.id],
+    config_items: seatsCfg,
+    start_date: start.toISOString(),
+  });
+  const metered = await api('/subscriptions', {
+    customer_id: customerTemplate.id,
+    product_pricing_ids: [seats.id, usage.id],
+    config_items: seatsCfg,
+    start_date: start.toISOString(),
+  });
+
+  // ------------------------------------------------------------ clone them N/2 times each, one customer each
+  log(`cloning ${total} subscriptions and customers...`);
+  const tplCustomer = (await ds.manager.findOneByOrFail(CustomerEntity, {
+    company_id: companyId,
+    id: customerTemplate.id,
+  })) as CustomerEntity;
+  const tplSubs = new Map<string, SubscriptionEntity>();
+  const tplPhases = new Map<string, SubscriptionPhaseEntity>();
+  const tplEvents = new Map<string, SubscriptionEventEntity>();
+  for (const id of [plain.id, metered.id]) {
+    tplSubs.set(id, await ds.manager.findOneByOrFail(SubscriptionEntity, { company_id: companyId, id }));
+    tplPhases.set(id, await ds.manager.findOneByOrFail(SubscriptionPhaseEntity, { company_id: companyId, subscription_id: id }));
+    tplEvents.set(id, await ds.manager.findOneByOrFail(SubscriptionEventEntity, { company_id: companyId, subscription_id: id, seq: 1 }));
+  }
+  // the two templates are billed too (history tables are append-only): N − 2 clones
+  const usageCounts = app.get(PricingUsageCounts);
+  const meteredCustomers: string[] = [customerTemplate.id];
+  const chunk = 500;
+  for (let offset = 0; offset < total - 2; offset += chunk) {
+    const customers: CustomerEntity[] = [];
+    const subs: SubscriptionEntity[] = [];
+    const phases: SubscriptionPhaseEntity[] = [];
+    const events: SubscriptionEventEntity[] = [];
+    for (let i = offset; i < Math.min(total - 2, offset + chunk); i++) {
+      const withUsage = i % 2 === 1;
+      const tplId = withUsage ? metered.id : plain.id;
+      const customerId = newId('customer');
+      const subId = newId('subscription');
+      customers.push({ ...tplCustomer, id: customerId, identifier: `bench-${i}`, name: `Bench customer ${i}` });
+      subs.push({ ...tplSubs.get(tplId)!, id: subId, customer_id: customerId, identifier: null });
+      phases.push({ ...tplPhases.get(tplId)!, subscription_id: subId });
+      events.push({ ...tplEvents.get(tplId)!, subscription_id: subId });
+      if (withUsage) meteredCustomers.push(customerId);
+    }
+    await ds.manager.insert(CustomerEntity, customers as never);
+    await ds.manager.insert(SubscriptionEntity, subs as never);
+    await ds.manager.insert(SubscriptionEventEntity, events as never);
+    await ds.manager.insert(SubscriptionPhaseEntity, phases as never);
+    // what the subscriptions' writes keep beside their phases: the rows and sums num_subs counts
+    await usageCounts.refresh(
+      ds.manager,
+      companyId,
+      subs.map((x) => x.id),
+    );
+  }
+  log(`ingesting ${meteredCustomers.length * eventsPerCustomer} usage events for ${meteredCustomers.length} customers...`);
+  const ingest = app.get(EventIngestService);
+  let batch: unknown[] = [];
+  let n = 0;
+  for (const customerId of meteredCustomers) {
+    for (let e = 0; e < eventsPerCustomer; e++) {
+      batch.push({
+        customer_id: customerId,
+        item_id: item.id,
+        transaction_id: `bench-${++n}`,
+        timestamp: new Date(start.getTime() + ((n * 7919) % (30 * 86_400_000))).toISOString(),
+        properties: { units: 100 + (n % 900) },
+      });
+      if (batch.length === 500) {
+        await ingest.ingest(companyId, batch);
+        batch = [];
+      }
+    }
+  }
+  if (batch.length) await ingest.ingest(companyId, batch);
+  return { companyId, meteredCustomers };
+}
+
 async function run(flags: Record<string, string>): Promise<void> {
   const total = Number(flags.subscriptions ?? 10_000);
   const eventsPerCustomer = Number(flags['events-per-customer'] ?? 3);
@@ -208,6 +393,8 @@ async function run(flags: Record<string, string>): Promise<void> {
   const embedded = wantsEmbedded(flags);
   const instances = Number(flags.instances ?? 1);
   if (!Number.isInteger(instances) || instances < 1) throw new Error('--instances must be a whole number >= 1');
+  const warmUp = Number(flags['warm-up'] ?? DEFAULT_WARM_UP);
+  if (!Number.isInteger(warmUp) || warmUp < 0 || warmUp === 1) throw new Error('--warm-up must be 0 (none) or a whole number >= 2');
   if (embedded && instances > 1) throw new Error('--instances > 1 needs PostgreSQL: the embedded database belongs to one process');
   const bench = await benchDatabase(embedded);
   const config = loadConfig({
@@ -236,130 +423,22 @@ async function run(flags: Record<string, string>): Promise<void> {
   const pgVersion = (await ds.query('SHOW server_version'))[0].server_version as string;
 
   try {
-    const company = await app.get(CompaniesService).createCompany('Billing bench');
-    const companyId = company.company_id;
-    const api = async (path: string, body: unknown) => {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/companies/${companyId}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${company.token}` },
-        body: JSON.stringify(body),
-      });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the benchmark reads fields of its own calls' JSON answers
-      const json = (await res.json()) as Record<string, any>;
-      if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
-      return json;
-    };
-
-    // ------------------------------------------------------------ catalog and two template subscriptions
-    log('creating the catalog and two template subscriptions through the API...');
-    const product = await api('/products', { name: 'Bench product' });
-    const seats = await api('/pricing', {
-      product_id: product.id,
-      name: 'Seats',
-      currency: 'USD',
-      pricing_type: 'FIXED',
-      fixed_price: { price_per_unit: 1500 },
-      billing_frequency: { count: 1, frequency: 'MONTH' },
-    });
-    const item = await api('/billable_items', { name: 'API calls', type: 'CUSTOM_USAGE' });
-    const metric = await api('/billable_metrics', {
-      item_id: item.id,
-      name: 'Calls',
-      metering_rule: { aggregator: 'SUM', property: 'units', group_keys: [] },
-    });
-    const usage = await api('/pricing', {
-      product_id: product.id,
-      name: 'Calls',
-      currency: 'USD',
-      item_id: item.id,
-      metric_id: metric.id,
-      pricing_type: 'GRADIENT',
-      gradient_price: [
-        { start: 0, end: 1000, price_per_unit: 0.5, flat_price: 0 },
-        { start: 1000, end: null, price_per_unit: 0.2, flat_price: 0 },
-      ],
-      billing_frequency: { count: 1, frequency: 'MONTH' },
-    });
-    const customerTemplate = await api('/customers', { name: 'Template', identifier: 'template' });
-    const seatsCfg = [{ product_metric_pricing_id: seats.product_metric_pricings[0].id, num_licenses: 3 }];
-    const plain = await api('/subscriptions', {
-      customer_id: customerTemplate.id,
-      product_pricing_ids: [seats.id],
-      config_items: seatsCfg,
-      start_date: start.toISOString(),
-    });
-    const metered = await api('/subscriptions', {
-      customer_id: customerTemplate.id,
-      product_pricing_ids: [seats.id, usage.id],
-      config_items: seatsCfg,
-      start_date: start.toISOString(),
-    });
-
-    // ------------------------------------------------------------ clone them N/2 times each, one customer each
-    log(`cloning ${total} subscriptions and customers...`);
-    const tplCustomer = (await ds.manager.findOneByOrFail(CustomerEntity, {
-      company_id: companyId,
-      id: customerTemplate.id,
-    })) as CustomerEntity;
-    const tplSubs = new Map<string, SubscriptionEntity>();
-    const tplPhases = new Map<string, SubscriptionPhaseEntity>();
-    const tplEvents = new Map<string, SubscriptionEventEntity>();
-    for (const id of [plain.id, metered.id]) {
-      tplSubs.set(id, await ds.manager.findOneByOrFail(SubscriptionEntity, { company_id: companyId, id }));
-      tplPhases.set(id, await ds.manager.findOneByOrFail(SubscriptionPhaseEntity, { company_id: companyId, subscription_id: id }));
-      tplEvents.set(id, await ds.manager.findOneByOrFail(SubscriptionEventEntity, { company_id: companyId, subscription_id: id, seq: 1 }));
-    }
-    // the two templates are billed too (history tables are append-only): N − 2 clones
-    const usageCounts = app.get(PricingUsageCounts);
-    const meteredCustomers: string[] = [customerTemplate.id];
-    const chunk = 500;
-    for (let offset = 0; offset < total - 2; offset += chunk) {
-      const customers: CustomerEntity[] = [];
-      const subs: SubscriptionEntity[] = [];
-      const phases: SubscriptionPhaseEntity[] = [];
-      const events: SubscriptionEventEntity[] = [];
-      for (let i = offset; i < Math.min(total - 2, offset + chunk); i++) {
-        const withUsage = i % 2 === 1;
-        const tplId = withUsage ? metered.id : plain.id;
-        const customerId = newId('customer');
-        const subId = newId('subscription');
-        customers.push({ ...tplCustomer, id: customerId, identifier: `bench-${i}`, name: `Bench customer ${i}` });
-        subs.push({ ...tplSubs.get(tplId)!, id: subId, customer_id: customerId, identifier: null });
-        phases.push({ ...tplPhases.get(tplId)!, subscription_id: subId });
-        events.push({ ...tplEvents.get(tplId)!, subscription_id: subId });
-        if (withUsage) meteredCustomers.push(customerId);
-      }
-      await ds.manager.insert(CustomerEntity, customers as never);
-      await ds.manager.insert(SubscriptionEntity, subs as never);
-      await ds.manager.insert(SubscriptionEventEntity, events as never);
-      await ds.manager.insert(SubscriptionPhaseEntity, phases as never);
-      // what the subscriptions' writes keep beside their phases: the rows and sums num_subs counts
-      await usageCounts.refresh(
-        ds.manager,
-        companyId,
-        subs.map((x) => x.id),
-      );
-    }
-    log(`ingesting ${meteredCustomers.length * eventsPerCustomer} usage events for ${meteredCustomers.length} customers...`);
-    const ingest = app.get(EventIngestService);
-    let batch: unknown[] = [];
-    let n = 0;
-    for (const customerId of meteredCustomers) {
-      for (let e = 0; e < eventsPerCustomer; e++) {
-        batch.push({
-          customer_id: customerId,
-          item_id: item.id,
-          transaction_id: `bench-${++n}`,
-          timestamp: new Date(start.getTime() + ((n * 7919) % (30 * 86_400_000))).toISOString(),
-          properties: { units: 100 + (n % 900) },
-        });
-        if (batch.length === 500) {
-          await ingest.ingest(companyId, batch);
-          batch = [];
-        }
+    const { companyId, meteredCustomers } = await setUpCompany({ app, ds, port, start }, 'Billing bench', total, eventsPerCustomer, log);
+    // one company of its own per instance, billed by it before the timed run
+    const warmUpCompanyIds: string[] = [];
+    if (warmUp > 0) {
+      log(`setting up ${instances} warm-up compan${instances === 1 ? 'y' : 'ies'} of ${warmUp} subscriptions...`);
+      for (let i = 0; i < instances; i++) {
+        const warm = await setUpCompany(
+          { app, ds, port, start },
+          `Billing bench warm-up ${i + 1}`,
+          warmUp,
+          eventsPerCustomer,
+          () => undefined,
+        );
+        warmUpCompanyIds.push(warm.companyId);
       }
     }
-    if (batch.length) await ingest.ingest(companyId, batch);
     await ds.query('ANALYZE');
 
     // ------------------------------------------------------------ the measured run
@@ -367,17 +446,18 @@ async function run(flags: Record<string, string>): Promise<void> {
     log(
       `billing run at ${at.toISOString()} over ${total} subscriptions by ${instances} instance(s) (separate processes, pool ${config.dbPoolSize} each)...`,
     );
-    const { seconds, reports, dbCpu } = await runInstances(
+    const { seconds, reports, dbCpu } = await runInstances({
       instances,
       url,
-      config.dbPoolSize,
+      poolSize: config.dbPoolSize,
       embedded,
       at,
       companyId,
-      flags['log-level'] ?? 'warn',
-      flags.profile,
+      warmUpCompanyIds,
+      logLevel: flags['log-level'] ?? 'warn',
+      profileDir: flags.profile,
       ds,
-    );
+    });
     const summary = reports.reduce(
       (sum, r) => ({
         invoices_created: sum.invoices_created + r.summary.invoices_created,
@@ -441,6 +521,11 @@ async function run(flags: Record<string, string>): Promise<void> {
         .join(' ')}`,
       `subscriptions:      ${total} (${meteredCustomers.length} with a usage price, ${eventsPerCustomer} events each), started ${start.toISOString()}`,
       `run at:             ${at.toISOString()} (past the 1 h grace: usage invoices final at once)`,
+      `warm-up:            ${
+        warmUp > 0
+          ? `each instance first billed ${warmUp} subscriptions of a company of its own, untimed`
+          : 'none: the instances ran the timed run just booted (--warm-up N: after billing N subscriptions of their own)'
+      }`,
       `instances:          ${instances} (separate processes, started at the same instant): ${reports
         .map((r) => `${r.summary.invoices_created} invoices in ${r.seconds.toFixed(2)} s`)
         .join('; ')}`,
@@ -470,6 +555,7 @@ async function run(flags: Record<string, string>): Promise<void> {
       JSON.stringify({
         subscriptions: total,
         instances,
+        warm_up_subscriptions: warmUp,
         invoices_created: summary.invoices_created,
         invoices_expected: expected,
         distinct_numbers: Number(numbers.n),
