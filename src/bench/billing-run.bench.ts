@@ -20,7 +20,7 @@ import { BillingRunService, BillingRunSummary, billingRunWidth } from '../invoic
 import type { Bench } from './main';
 import { billingBaseline } from './billing-baseline';
 import { SERVER_NODE_FLAGS } from '../platform/config/node-flags';
-import { benchDatabase, log, wantsEmbedded } from './harness';
+import { benchDatabase, companyApi, log, wantsEmbedded } from './harness';
 
 /**
  * Billing-run benchmark, on the real PostgreSQL of this machine (DATABASE_URL, or a fresh
@@ -259,17 +259,7 @@ async function setUpCompany(
 ): Promise<{ companyId: string; meteredCustomers: string[] }> {
   const company = await app.get(CompaniesService).createCompany(name);
   const companyId = company.company_id;
-  const api = async (path: string, body: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/companies/${companyId}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${company.token}` },
-      body: JSON.stringify(body),
-    });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the benchmark reads fields of its own calls' JSON answers
-    const json = (await res.json()) as Record<string, any>;
-    if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
-    return json;
-  };
+  const api = companyApi(`http://127.0.0.1:${port}/api/v1/companies/${companyId}`, company.token);
 
   // ------------------------------------------------------------ catalog and two template subscriptions
   log('creating the catalog and two template subscriptions through the API...');

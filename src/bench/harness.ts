@@ -256,6 +256,22 @@ export async function sequential(
   return { p50: times[Math.floor(times.length / 2)], p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] };
 }
 
+/**
+ * A company's API for a benchmark's setup: POSTs `body` as JSON to `base` + path (`base` is
+ * `http://host:port/api/v1/companies/{id}`) with the company's token; the parsed answer, or an
+ * error naming the path, the status and the answer.
+ */
+export function companyApi(base: string, token: string) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  return async (path: string, body: unknown) => {
+    const res = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the benchmark reads fields of its own calls' JSON answers
+    const json = (await res.json()) as Record<string, any>;
+    if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 export function machineLine(pgVersion: string, embedded: boolean): string {

@@ -13,7 +13,7 @@ import { newId } from '../platform/ids/ids';
 import { BillableMetricsRepository } from '../metrics/metrics.repository';
 import { UsageService } from '../metrics/usage/usage.service';
 import type { Bench } from './main';
-import { benchDatabase, BenchDatabase, fmt, load, log, machineLine, startTally } from './harness';
+import { benchDatabase, BenchDatabase, companyApi, fmt, load, log, machineLine, startTally } from './harness';
 
 /**
  * Ingest benchmark, on PostgreSQL (DATABASE_URL, or a fresh database `tally_bench` on
@@ -132,13 +132,7 @@ async function httpIngest(db: BenchDatabase, embedded: boolean, flags: Record<st
   try {
     const base = `http://127.0.0.1:${tally.port}/api/v1/companies/${tally.companyId}`;
     const headers = { authorization: `Bearer ${tally.token}`, 'content-type': 'application/json' };
-    const api = async (p: string, body: unknown) => {
-      const res = await fetch(base + p, { method: 'POST', headers, body: JSON.stringify(body) });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the benchmark reads fields of its own calls' JSON answers
-      const json = (await res.json()) as Record<string, any>;
-      if (res.status >= 300) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(json)}`);
-      return json;
-    };
+    const api = companyApi(base, tally.token);
     const customer = await api('/customers', { name: 'Ingest bench', identifier: 'ingest-bench' });
     const item = await api('/billable_items', { name: 'API calls', type: 'CUSTOM_USAGE' });
     await api('/billable_metrics', {
@@ -243,18 +237,7 @@ async function usageQueries(bench: BenchDatabase, usageEvents: number, runs: num
   const ds = app.get(DataSource);
   try {
     const company = await app.get(CompaniesService).createCompany('Bench company');
-    const base = `/api/v1/companies/${company.company_id}`;
-    const api = async (path: string, body: unknown) => {
-      const res = await fetch(`http://127.0.0.1:${port}${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${company.token}` },
-        body: JSON.stringify(body),
-      });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the benchmark reads fields of its own calls' JSON answers
-      const json = (await res.json()) as Record<string, any>;
-      if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
-      return json;
-    };
+    const api = companyApi(`http://127.0.0.1:${port}/api/v1/companies/${company.company_id}`, company.token);
     const newCustomer = async (identifier: string) => {
       const now = new Date();
       const id = newId('customer');

@@ -4,6 +4,7 @@ import { backfillPlanUseCounts, backfillPlanUses } from '../subscriptions/plan-u
 import type { Bench } from './main';
 import {
   benchDatabase,
+  companyApi,
   fmt,
   LoadResult,
   loadSpread,
@@ -131,13 +132,7 @@ async function run(flags: Record<string, string>): Promise<void> {
     const bases = tallies.map((t) => `http://127.0.0.1:${t.port}/api/v1/companies/${tally.companyId}`);
     const base = bases[0];
     const headers = { authorization: `Bearer ${tally.token}`, 'content-type': 'application/json' };
-    const api = async (p: string, body: unknown) => {
-      const res = await fetch(base + p, { method: 'POST', headers, body: JSON.stringify(body) });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the benchmark reads fields of its own calls' JSON answers
-      const json = (await res.json()) as Record<string, any>;
-      if (res.status >= 300) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(json)}`);
-      return json;
-    };
+    const api = companyApi(base, tally.token);
 
     log('creating a customer, a plan with an entitlement and a subscription...');
     const customer = await api('/customers', { name: 'Read bench', identifier: 'read-bench', email: 'bench@example.com' });
