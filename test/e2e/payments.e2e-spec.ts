@@ -86,6 +86,9 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
       expect((await ok(await a.get(`/customers/${c.identifier}/payment_methods`), 200)).length).toBe(3);
 
       expectError(await a.post(`/customers/${c.id}/payment_methods`, { token: 'tok_nope' }), 400, 'request_error', 'invalid_token');
+      // names of an object's own machinery are unknown tokens too, not a 500
+      for (const token of ['toString', '__proto__', 'constructor', 'hasOwnProperty'])
+        expectError(await a.post(`/customers/${c.id}/payment_methods`, { token }), 400, 'request_error', 'invalid_token');
       expectError(await a.post(`/customers/${c.id}/payment_methods`, {}), 400, 'validation_error');
       expectError(
         await a.post(`/customers/cus_01jzzzzzzzzzzzzzzzzzzzzzzz/payment_methods`, { token: 'tok_visa' }),

@@ -6,11 +6,12 @@ import { CardDetails, ChargeRequest, PaymentProcessor, ProcessorCallOptions, Pro
 
 type Behaviour = 'visa' | 'chargeDeclined' | 'insufficientFunds';
 
-const TOKENS: Record<string, Behaviour> = {
-  tok_visa: 'visa',
-  tok_chargeDeclined: 'chargeDeclined',
-  tok_insufficientFunds: 'insufficientFunds',
-};
+// a Map, not an object: a token such as "toString" or "__proto__" must not find a property
+const TOKENS = new Map<string, Behaviour>([
+  ['tok_visa', 'visa'],
+  ['tok_chargeDeclined', 'chargeDeclined'],
+  ['tok_insufficientFunds', 'insufficientFunds'],
+]);
 
 const DECLINES: Record<Behaviour, string | null> = {
   visa: null,
@@ -39,7 +40,7 @@ export class SandboxProcessor extends PaymentProcessor {
   }
 
   async attach(_companyId: string, token: string): Promise<CardDetails | null> {
-    const behaviour = TOKENS[token];
+    const behaviour = TOKENS.get(token);
     if (!behaviour) return null;
     const now = this.clock.now();
     return {
@@ -61,7 +62,7 @@ export class SandboxProcessor extends PaymentProcessor {
       { ...request },
       async () => {
         const behaviour = /^sbxcard_([A-Za-z]+)_/.exec(request.payment_method.provider_reference)?.[1] as Behaviour | undefined;
-        if (!behaviour || !(behaviour in DECLINES))
+        if (!behaviour || !Object.hasOwn(DECLINES, behaviour))
           return { status: 'FAILED', provider_transaction_id: null, status_message: 'No such payment method.' };
         const decline = DECLINES[behaviour];
         if (decline)
