@@ -11,6 +11,7 @@ import { crossCompany } from '../platform/database/cross-company';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { invoiceNumberFields } from './invoicing.mapper';
 import { RunMemo } from '../platform/run-memo/run-memo';
+import { RunCandidate, RunClaims, companyBatches } from './billing-run-claims';
 
 export interface BillingRunSummary {
   invoices_created: number;
@@ -23,6 +24,8 @@ export interface BillingRunSummary {
 
 /** Subscriptions per transaction in a run. */
 const BATCH_SIZE = 100;
+/** A claim's window, in batches: how far past subscriptions other runs hold a transaction looks for its batch. */
+const CLAIM_SPAN = 4;
 /**
  * Invoices one transaction of a run writes (past it, each further subscription of the batch
  * writes only the invoices of its first due instant). A catch-up longer than this (a start
@@ -34,10 +37,22 @@ export const CATCH_UP_INVOICES_PER_TRANSACTION = 200;
 interface ProcessOutcome {
   ok: boolean;
   processed: boolean;
+  /** Locked by the transaction (processed, or found already brought to the instant by another run). */
+  claimed: boolean;
   created: number;
   finalized: number;
   /** Its catch-up was cut: more invoices are due at the run's instant. */
   more: boolean;
+}
+
+const FAILED: ProcessOutcome = { ok: false, processed: false, claimed: false, created: 0, finalized: 0, more: false };
+
+interface BatchOptions {
+  maxInvoices: number;
+  /** Wait for subscriptions another transaction holds, instead of passing them over. */
+  waitForLock?: boolean;
+  /** A claim: at most this many of the batch, the first that are due and free. */
+  limit?: number;
 }
 
 export interface BillingRunOptions {
@@ -63,12 +78,13 @@ export function billingRunWidth(poolSize: number): number {
 }
 
 /**
- * A billing run at an instant: closes every due billing date <= `at` of every subscription (one
- * transaction per subscription, its row locked FOR UPDATE SKIP LOCKED, invoices written through
- * InvoiceWriter with unique billing keys), finalizes the usage drafts whose grace has passed,
- * then runs the post-run steps. Idempotent: a repeated run, two runs at once, two instances, or
- * a run restarted after a crash write the invoices of one clean run (a subscription locked by
- * another run is skipped, then looked at again once that run let it go).
+ * A billing run at an instant: closes every due billing date <= `at` of every subscription
+ * (transactions of up to 100 subscriptions of a company, each claiming its rows FOR UPDATE SKIP
+ * LOCKED from a window of the run's list — RunClaims —, invoices written through InvoiceWriter
+ * with unique billing keys), finalizes the usage drafts whose grace has passed, then runs the
+ * post-run steps. Idempotent: a repeated run, two runs at once, two instances, or a run restarted
+ * after a crash write the invoices of one clean run (a subscription locked by another run is
+ * passed over, then looked at again once that run let it go).
  */
 @Injectable()
 export class BillingRunService {
@@ -107,88 +123,55 @@ export class BillingRunService {
     const ctx = new RunContext();
 
     const candidates = await this.candidates(at, options.companyIds);
-    let done = 0;
+    const size = options.batchSize ?? BATCH_SIZE;
+    const maxInvoices = options.maxInvoicesPerTransaction ?? CATCH_UP_INVOICES_PER_TRANSACTION;
+    const claims = new RunClaims(candidates, size, CLAIM_SPAN * size);
+    const tally = (outcomes: ProcessOutcome[], catchUp = false) => {
+      for (const o of outcomes) {
+        if (!o.ok) summary.errors++;
+        if (o.processed && !catchUp) summary.subscriptions_processed++;
+        summary.invoices_created += o.created;
+        summary.invoices_finalized += o.finalized;
+      }
+    };
     // a run that grows the invoice tables a lot (a first run on a young database) refreshes their
     // planner statistics as it goes: plans made for an empty table would turn lookups into scans
     let analyzeAt = 1000;
-    const skipped: { company_id: string; id: string }[] = [];
-    let continuing: { company_id: string; id: string }[] = [];
-    const maxInvoices = options.maxInvoicesPerTransaction ?? CATCH_UP_INVOICES_PER_TRANSACTION;
-    await this.pool(this.batches(candidates, options.batchSize ?? BATCH_SIZE), async (batch) => {
-      let outcomes: ProcessOutcome[];
-      try {
-        outcomes = await this.processBatch(batch, at, ctx, false, maxInvoices);
-      } catch (err) {
-        // the batch rolled back as a whole: each subscription again on its own, so one failure stays one error
-        this.logger.warn(`batch of ${batch.length} subscriptions rolled back (${(err as Error).message}); retrying one by one`);
-        outcomes = [];
-        for (const c of batch) {
-          try {
-            outcomes.push(...(await this.processBatch([c], at, ctx, false, maxInvoices)));
-          } catch (e) {
-            outcomes.push({ ok: false, processed: false, created: 0, finalized: 0, more: false });
-            this.logger.error(`subscription ${c.company_id}/${c.id}: ${(e as Error).message}`);
-          }
+    const continuing: RunCandidate[] = [];
+    await this.workers(async () => {
+      for (let claim = claims.next(); claim; claim = claims.next()) {
+        const list = claim.ids.map((id) => ({ company_id: claim!.companyId, id }));
+        const outcomes = await this.processOrRetry(list, at, ctx, { maxInvoices, limit: size });
+        claims.settle(
+          claim,
+          outcomes.map((o) => o.claimed || !o.ok),
+        );
+        tally(outcomes);
+        continuing.push(...list.filter((_, k) => outcomes[k]?.more));
+        options.onProgress?.('subscriptions', claims.done, claims.total);
+        if (summary.invoices_created >= analyzeAt) {
+          analyzeAt *= 4;
+          await this.refreshStatistics();
         }
-      }
-      outcomes.forEach((o, k) => {
-        if (o.ok && !o.processed) skipped.push(batch[k]);
-        if (o.more) continuing.push(batch[k]);
-      });
-      for (const r of outcomes) {
-        if (!r.ok) summary.errors++;
-        if (r.processed) summary.subscriptions_processed++;
-        summary.invoices_created += r.created;
-        summary.invoices_finalized += r.finalized;
-      }
-      done += batch.length;
-      options.onProgress?.('subscriptions', done, candidates.length);
-      if (summary.invoices_created >= analyzeAt) {
-        analyzeAt *= 4;
-        await this.refreshStatistics();
       }
     });
+    await this.catchUps(continuing, at, ctx, { maxInvoices }, tally);
 
-    // long catch-ups, a bounded transaction each in turn, until every one has reached the run's instant
-    while (continuing.length) {
-      const round = continuing;
-      continuing = [];
-      await this.pool(round, async (c) => {
-        try {
-          const [r] = await this.processBatch([c], at, ctx, false, maxInvoices);
-          summary.invoices_created += r.created;
-          summary.invoices_finalized += r.finalized;
-          if (r.more) continuing.push(c);
-          // held by another run meanwhile: that run continues it
-        } catch (err) {
-          summary.errors++;
-          this.logger.error(`subscription ${c.company_id}/${c.id} (catch-up): ${(err as Error).message}`);
-        }
-      });
+    // subscriptions a claim passed over (another run held them): now wait for that run and look
+    // again (it may bill up to an earlier instant than this one); those it brought to this
+    // instant are left (one query)
+    const passed = claims.passedOver;
+    const stillDue = passed.length ? await this.candidates(at, options.companyIds, [...passed]) : [];
+    const resumed: RunCandidate[] = [];
+    for (const batch of companyBatches(stillDue, size)) {
+      const outcomes = await this.processOrRetry(batch, at, ctx, { maxInvoices, waitForLock: true });
+      tally(outcomes);
+      resumed.push(...batch.filter((_, k) => outcomes[k]?.more));
     }
-
-    // subscriptions another run held: now wait for it and look again (that run may bill up to an
-    // earlier instant than this one); those it brought to this instant are left (one query)
-    const stillDue = skipped.length ? await this.candidates(at, options.companyIds, skipped) : [];
-    for (const c of stillDue) {
-      try {
-        let [r] = await this.processBatch([c], at, ctx, true, maxInvoices);
-        if (r.processed) summary.subscriptions_processed++;
-        summary.invoices_created += r.created;
-        summary.invoices_finalized += r.finalized;
-        while (r.more) {
-          [r] = await this.processBatch([c], at, ctx, true, maxInvoices);
-          summary.invoices_created += r.created;
-          summary.invoices_finalized += r.finalized;
-        }
-      } catch (err) {
-        summary.errors++;
-        this.logger.error(`subscription ${c.company_id}/${c.id}: ${(err as Error).message}`);
-      }
-    }
+    await this.catchUps(resumed, at, ctx, { maxInvoices, waitForLock: true }, tally);
 
     const drafts = await this.dueDrafts(at, options.companyIds);
-    done = 0;
+    let done = 0;
     await this.pool(drafts, async (d) => {
       try {
         const finalized = await this.dataSource.transaction(async (m) => {
@@ -279,15 +262,10 @@ export class BillingRunService {
    * One transaction for subscriptions of one company. Invoice numbers come last, just before the
    * commit: the company's counter row they lock serialises the transactions of the company, so
    * everything else — the charges outbox, the webhook events' objects — is written or built
-   * before, and the lock is held for one statement and the commit.
+   * before, and the lock is held for one statement and the commit. With `limit`, a claim: only
+   * the first that many of the batch that are due and free are locked and processed.
    */
-  private processBatch(
-    batch: { company_id: string; id: string }[],
-    at: Date,
-    ctx: RunContext,
-    waitForLock = false,
-    maxInvoices = CATCH_UP_INVOICES_PER_TRANSACTION,
-  ): Promise<ProcessOutcome[]> {
+  private processBatch(batch: RunCandidate[], at: Date, ctx: RunContext, opts: BatchOptions): Promise<ProcessOutcome[]> {
     const companyId = batch[0].company_id;
     return this.dataSource.transaction(async (m) => {
       const results = await this.generator.processMany(
@@ -297,7 +275,7 @@ export class BillingRunService {
         at,
         this.clock.now(),
         ctx,
-        { deferNumbers: true, waitForLock, maxInvoices, onlyDueAt: at },
+        { deferNumbers: true, waitForLock: opts.waitForLock, maxInvoices: opts.maxInvoices, onlyDueAt: at, limit: opts.limit },
       );
       const created = results.flatMap((r) => r.created);
       // invoices written final with auto_charges: their charges go into the payments outbox in this transaction
@@ -314,6 +292,7 @@ export class BillingRunService {
       return results.map((r) => ({
         ok: true,
         processed: r.processed,
+        claimed: r.claimed ?? r.processed,
         created: r.created.length,
         finalized: r.finalized,
         more: r.more ?? false,
@@ -322,31 +301,68 @@ export class BillingRunService {
   }
 
   /**
-   * Subscriptions of one company, a few per transaction: every subscription's work is still
-   * done inside one transaction with its row locked, but the
-   * commits — which wait for each other on the company's invoice-number counter — are shared.
+   * processBatch; when the batch rolls back as a whole, each of its subscriptions again on its own
+   * (a claim's up to its limit taken), so that one failure stays one error.
    */
-  private batches(candidates: { company_id: string; id: string }[], size: number): { company_id: string; id: string }[][] {
-    const out: { company_id: string; id: string }[][] = [];
-    let current: { company_id: string; id: string }[] = [];
-    for (const c of candidates) {
-      if (current.length >= size || (current.length > 0 && current[0].company_id !== c.company_id)) {
-        out.push(current);
-        current = [];
-      }
-      current.push(c);
+  private async processOrRetry(batch: RunCandidate[], at: Date, ctx: RunContext, opts: BatchOptions): Promise<ProcessOutcome[]> {
+    try {
+      return await this.processBatch(batch, at, ctx, opts);
+    } catch (err) {
+      if (batch.length > 1)
+        this.logger.warn(`batch of ${batch.length} subscriptions rolled back (${(err as Error).message}); retrying one by one`);
+      else this.logger.error(`subscription ${batch[0].company_id}/${batch[0].id}: ${(err as Error).message}`);
+      if (batch.length === 1) return [FAILED];
     }
-    if (current.length) out.push(current);
-    return out;
+    const outcomes: ProcessOutcome[] = [];
+    let taken = 0;
+    for (const c of batch) {
+      if (opts.limit !== undefined && taken >= opts.limit) break;
+      try {
+        const [r] = await this.processBatch([c], at, ctx, { ...opts, limit: undefined });
+        outcomes.push(r);
+        if (r.claimed) taken++;
+      } catch (e) {
+        outcomes.push(FAILED);
+        this.logger.error(`subscription ${c.company_id}/${c.id}: ${(e as Error).message}`);
+      }
+    }
+    return outcomes;
+  }
+
+  /**
+   * Long catch-ups (a back-dated start on a short period), a bounded transaction each in turn,
+   * until every one has reached the run's instant. One another run holds meanwhile (without
+   * `waitForLock`) is that run's to continue.
+   */
+  private async catchUps(
+    list: RunCandidate[],
+    at: Date,
+    ctx: RunContext,
+    opts: BatchOptions,
+    tally: (outcomes: ProcessOutcome[], catchUp: boolean) => void,
+  ): Promise<void> {
+    for (let round = list; round.length;) {
+      const next: RunCandidate[] = [];
+      await this.pool(round, async (c) => {
+        const outcomes = await this.processOrRetry([c], at, ctx, opts);
+        tally(outcomes, true);
+        if (outcomes[0].more) next.push(c);
+      });
+      round = next;
+    }
   }
 
   /** Runs the work over the items with as many at once as the connection pool allows (one on the embedded database). */
   private async pool<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
-    const width = billingRunWidth(this.config.dbPoolSize);
     let next = 0;
-    const worker = async () => {
+    await this.workers(async () => {
       while (next < items.length) await work(items[next++]);
-    };
-    await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+    }, items.length);
+  }
+
+  /** Starts `worker` as many times at once as the connection pool allows (at most `most`), and waits for them all. */
+  private async workers(worker: () => Promise<void>, most = Infinity): Promise<void> {
+    const width = Math.min(billingRunWidth(this.config.dbPoolSize), most);
+    await Promise.all(Array.from({ length: width }, worker));
   }
 }

@@ -32,6 +32,8 @@ export interface Simulation {
 
 export interface ProcessResult {
   processed: boolean;
+  /** Its row was locked by this transaction (processed, or found brought to the instant by another run). */
+  claimed?: boolean;
   created: InvoiceEntity[];
   finalized: number;
   /** More invoices are due at the run's instant than `maxInvoices` allowed: process it again. */
@@ -137,7 +139,8 @@ export class InvoiceGenerator {
    * `process` for several subscriptions of one company in the caller's transaction, in a fixed
    * number of statements (batched reads, one write of all their invoices, position writes).
    * `onlyDueAt`: the subscriptions whose billing cursor says they have no work at that instant
-   * (another run did it since they were picked) are neither locked nor processed.
+   * (another run did it since they were picked) are neither locked nor processed. `limit`: only
+   * the first that many of `ids` (in id order) that are due and free are locked and processed.
    */
   async processMany(
     m: EntityManager,
@@ -146,14 +149,20 @@ export class InvoiceGenerator {
     at: Date,
     now: Date,
     ctx?: RunContext,
-    options: { deferNumbers?: boolean; waitForLock?: boolean; maxInvoices?: number; onlyDueAt?: Date } = {},
+    options: { deferNumbers?: boolean; waitForLock?: boolean; maxInvoices?: number; onlyDueAt?: Date; limit?: number } = {},
   ): Promise<ProcessResult[]> {
-    const locked = await this.loader.subscriptions(m, companyId, ids, {
+    const claimed = await this.loader.subscriptions(m, companyId, ids, {
       lock: true,
       waitForLock: options.waitForLock,
       ctx,
       dueAt: options.onlyDueAt,
+      limit: options.limit,
     });
+    // the locking statement judged due-ness by its snapshot; a run that committed a subscription
+    // since (its lock came free just then) brought it to the instant, as the cursor read after the
+    // lock shows: it is left alone
+    const dueAt = options.onlyDueAt;
+    const locked = dueAt ? claimed.filter((l) => hasWorkAt(l, dueAt)) : claimed;
     const customerIds = [...new Set(locked.map((l) => l.sub.customer_id))];
     const oneTimes = await this.loader.pendingOneTimes(m, companyId, customerIds, true);
     const pricingIds = oneTimes.map((o) => o.product_pricing_id).filter((x): x is string => !!x);
@@ -214,11 +223,12 @@ export class InvoiceGenerator {
       oneTimes,
     });
     const outcome = new Map(toWrite.map((w, k) => [w.l.sub.id, { ...written[k], more: positions[k].resumeAt !== null }]));
+    const claimedIds = new Set(claimed.map((l) => l.sub.id));
     const results: ProcessResult[] = ids.map((id) => {
       const r = outcome.get(id);
       return r
-        ? { processed: true, created: r.created, finalized: r.finalized, more: r.more }
-        : { processed: false, created: [], finalized: 0 };
+        ? { processed: true, claimed: true, created: r.created, finalized: r.finalized, more: r.more }
+        : { processed: false, claimed: claimedIds.has(id), created: [], finalized: 0 };
     });
     await this.engineWriter.savePositions(m, companyId, positions, at, now);
     return results;
@@ -314,4 +324,14 @@ export class InvoiceGenerator {
     const grace = await this.loader.graceSeconds(m, companyId);
     return unsavedInvoice(companyId, draftOf(l, doc, grace, now), now);
   }
+}
+
+/** What a run picks (BillingRunService's candidates): never seen, changed since last seen, or its next work due by `at`. */
+function hasWorkAt(l: Loaded, at: Date): boolean {
+  const c = l.cursor;
+  return (
+    c === null ||
+    c.seen_updated_at.getTime() !== l.sub.updated_at.getTime() ||
+    (c.next_work_at !== null && c.next_work_at.getTime() <= at.getTime())
+  );
 }

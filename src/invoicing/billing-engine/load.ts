@@ -171,7 +171,8 @@ export class EngineLoader {
   /**
    * Loads several subscriptions of a company in a fixed number of queries (no N+1). With `lock`
    * the subscription rows are locked FOR UPDATE SKIP LOCKED (FOR UPDATE with `waitForLock`): the
-   * ones another transaction holds are left out. The catalog holds the prices of every phase, of
+   * ones another transaction holds are left out (with `limit`, the first that many in id order
+   * that are free: a claim). The catalog holds the prices of every phase, of
    * the subscriptions' one-time items, of `oneTimes` and of `extraPricingIds`. Results keep the
    * order of `ids`.
    */
@@ -187,10 +188,12 @@ export class EngineLoader {
       extraPricingIds?: string[];
       /** Only the subscriptions with work at this instant by their billing cursor (as a run picks them). */
       dueAt?: Date;
+      /** At most this many, the first of `ids` in id order that can be had (a run's claim over a window of its list). */
+      limit?: number;
     },
   ): Promise<Loaded[]> {
     if (ids.length === 0) return [];
-    const qb = m.createQueryBuilder(SubscriptionEntity, 's').where('s.company_id = :companyId AND s.id IN (:...ids)', { companyId, ids });
+    const qb = m.createQueryBuilder(SubscriptionEntity, 's').where('s.company_id = :companyId AND s.id = ANY(:ids)', { companyId, ids });
     // a subscription another run has brought to this instant since it was picked is left alone
     // (its row is not locked either): cheap for two instances running the same run
     if (opts.dueAt)
@@ -199,8 +202,10 @@ export class EngineLoader {
            AND c.seen_updated_at = s.updated_at AND (c.next_work_at IS NULL OR c.next_work_at > :dueAt))`,
         { dueAt: opts.dueAt },
       );
-    if (opts.lock) qb.setLock('pessimistic_write');
+    // locked in id order, so that transactions waiting for each other's rows cannot deadlock
+    if (opts.lock) qb.setLock('pessimistic_write').orderBy('s.id', 'ASC');
     if (opts.lock && !opts.waitForLock) qb.setOnLocked('skip_locked');
+    if (opts.limit !== undefined) qb.limit(opts.limit);
     const subs = await qb.getMany();
     if (subs.length === 0) return [];
     const subIds = subs.map((x) => x.id);
