@@ -292,7 +292,7 @@ export class BillingRunService {
       return results.map((r) => ({
         ok: true,
         processed: r.processed,
-        claimed: r.claimed ?? r.processed,
+        claimed: r.claimed,
         created: r.created.length,
         finalized: r.finalized,
         more: r.more ?? false,
@@ -308,10 +308,11 @@ export class BillingRunService {
     try {
       return await this.processBatch(batch, at, ctx, opts);
     } catch (err) {
-      if (batch.length > 1)
-        this.logger.warn(`batch of ${batch.length} subscriptions rolled back (${(err as Error).message}); retrying one by one`);
-      else this.logger.error(`subscription ${batch[0].company_id}/${batch[0].id}: ${(err as Error).message}`);
-      if (batch.length === 1) return [FAILED];
+      if (batch.length === 1) {
+        this.logger.error(`subscription ${batch[0].company_id}/${batch[0].id}: ${(err as Error).message}`);
+        return [FAILED];
+      }
+      this.logger.warn(`batch of ${batch.length} subscriptions rolled back (${(err as Error).message}); retrying one by one`);
     }
     const outcomes: ProcessOutcome[] = [];
     let taken = 0;

@@ -33,7 +33,7 @@ export interface Simulation {
 export interface ProcessResult {
   processed: boolean;
   /** Its row was locked by this transaction (processed, or found brought to the instant by another run). */
-  claimed?: boolean;
+  claimed: boolean;
   created: InvoiceEntity[];
   finalized: number;
   /** More invoices are due at the run's instant than `maxInvoices` allowed: process it again. */
@@ -174,7 +174,7 @@ export class InvoiceGenerator {
     const byId = new Map(locked.map((l) => [l.sub.id, l]));
     const usage = new Map<string, string>();
     const inputOf = (l: Loaded) => {
-      const sameSub = l.cursor !== null && l.cursor.seen_updated_at.getTime() === l.sub.updated_at.getTime();
+      const sameSub = seenAsItIs(l);
       const mine = oneTimes.filter(
         (o) =>
           o.state === 'PENDING' && o.customer_id === l.sub.customer_id && (o.subscription_id === null || o.subscription_id === l.sub.id),
@@ -326,12 +326,13 @@ export class InvoiceGenerator {
   }
 }
 
+/** The billing cursor has seen the subscription as it is now (not changed since). */
+function seenAsItIs(l: Loaded): boolean {
+  return l.cursor !== null && l.cursor.seen_updated_at.getTime() === l.sub.updated_at.getTime();
+}
+
 /** What a run picks (BillingRunService's candidates): never seen, changed since last seen, or its next work due by `at`. */
 function hasWorkAt(l: Loaded, at: Date): boolean {
-  const c = l.cursor;
-  return (
-    c === null ||
-    c.seen_updated_at.getTime() !== l.sub.updated_at.getTime() ||
-    (c.next_work_at !== null && c.next_work_at.getTime() <= at.getTime())
-  );
+  const next = l.cursor?.next_work_at ?? null;
+  return !seenAsItIs(l) || (next !== null && next.getTime() <= at.getTime());
 }
