@@ -37,7 +37,13 @@ export async function benchDatabase(embedded: boolean): Promise<BenchDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-'));
   const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (embedded) return { databaseUrl: undefined, dataDir, cleanup };
-  if (process.env.DATABASE_URL) return { databaseUrl: process.env.DATABASE_URL, dataDir, cleanup };
+  if (process.env.DATABASE_URL) {
+    await requireEmpty(process.env.DATABASE_URL).catch((err) => {
+      cleanup();
+      throw err;
+    });
+    return { databaseUrl: process.env.DATABASE_URL, dataDir, cleanup };
+  }
   const admin = new Client({ connectionString: `${DEFAULT_SERVER}/postgres` });
   await admin.connect();
   try {
@@ -48,6 +54,29 @@ export async function benchDatabase(embedded: boolean): Promise<BenchDatabase> {
     await admin.end();
   }
   return { databaseUrl: `${DEFAULT_SERVER}/${BENCH_DB}`, dataDir, cleanup };
+}
+
+/**
+ * A benchmark makes its own demo company and data, so DATABASE_URL must name an empty database: on
+ * one that already holds Tally's tables the demo company exists without its token in this run's
+ * data folder, and earlier runs' rows would be billed, de-duplicated or read with the new ones.
+ */
+async function requireEmpty(databaseUrl: string): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`,
+    );
+    if (rows[0].n > 0) {
+      throw new Error(
+        `the database of DATABASE_URL already holds ${rows[0].n} table(s); a benchmark needs an empty database ` +
+          `(create a new one, or unset DATABASE_URL to use a fresh ${BENCH_DB} on ${DEFAULT_SERVER})`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 export function freePort(): Promise<number> {
