@@ -156,16 +156,32 @@ export async function startTally(db: BenchDatabase, opts: { logLevel: string; pr
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  return stoppedOnFailure(child, async (stderr) => {
+    await waitFor(`http://127.0.0.1:${port}/health`, child, stderr);
+    const creds = JSON.parse(fs.readFileSync(path.join(db.dataDir, 'demo-credentials.json'), 'utf8')) as {
+      company_id: string;
+      token: string;
+    };
+    const databaseUrl =
+      db.databaseUrl ?? (JSON.parse(fs.readFileSync(path.join(db.dataDir, 'embedded-server.json'), 'utf8')) as { url: string }).url;
+    return { port, companyId: creds.company_id, token: creds.token, databaseUrl, stop: stopper(child) };
+  });
+}
+
+/**
+ * A started child's setup (`ready`, given the tail of its stderr): its result, or, when it
+ * fails, the child stopped before the error goes on, so that a failed benchmark leaves no server
+ * running.
+ */
+async function stoppedOnFailure<T>(child: ChildProcess, ready: (stderr: () => string) => Promise<T>): Promise<T> {
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-10_000)));
-  await waitFor(`http://127.0.0.1:${port}/health`, child, () => err);
-  const creds = JSON.parse(fs.readFileSync(path.join(db.dataDir, 'demo-credentials.json'), 'utf8')) as {
-    company_id: string;
-    token: string;
-  };
-  const databaseUrl =
-    db.databaseUrl ?? (JSON.parse(fs.readFileSync(path.join(db.dataDir, 'embedded-server.json'), 'utf8')) as { url: string }).url;
-  return { port, companyId: creds.company_id, token: creds.token, databaseUrl, stop: stopper(child) };
+  try {
+    return await ready(() => err);
+  } catch (e) {
+    await stopper(child)();
+    throw e;
+  }
 }
 
 /** A bare node:http server (`script`, CommonJS, listening on process.env.PORT) in a child process. */
@@ -175,10 +191,10 @@ export async function startBare(script: string, env: Record<string, string>): Pr
     env: { ...process.env, ...env, PORT: String(port), PG_MODULE: require.resolve('pg') },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-10_000)));
-  await waitFor(`http://127.0.0.1:${port}/`, child, () => err, 30);
-  return { port, stop: stopper(child) };
+  return stoppedOnFailure(child, async (stderr) => {
+    await waitFor(`http://127.0.0.1:${port}/`, child, stderr, 30);
+    return { port, stop: stopper(child) };
+  });
 }
 
 export interface LoadResult {
