@@ -43,12 +43,14 @@ import { benchDatabase, companyApi, log, wantsEmbedded } from './harness';
  */
 export const billingRunBench: Bench = {
   description: 'one billing run over 10,000 subscriptions (half with usage) by --instances N processes: total seconds, invoices/s',
+  flags: ['subscriptions', 'events-per-customer', 'instances', 'warm-up', 'profile', 'log-level'],
   run,
 };
 
 /** One instance of `billing-run --instances N` (a child process the benchmark forks; not run by hand). */
 export const billingRunWorker: Bench = {
   description: '(started by billing-run --instances) one instance: boots the application, runs when told, reports',
+  flags: ['at', 'company', 'warm-up-company', 'log-level'],
   run: worker,
 };
 

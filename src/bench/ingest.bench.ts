@@ -30,6 +30,7 @@ import { benchDatabase, BenchDatabase, companyApi, fmt, load, log, machineLine, 
  */
 export const ingestBench: Bench = {
   description: 'events/s through POST /events/ingest vs raw multi-row INSERT, and one usage query over 1M events',
+  flags: ['seconds', 'clients', 'usage-events', 'runs', 'profile', 'log-level'],
   run,
 };
 

@@ -9,8 +9,13 @@ import { readsBench } from './reads.bench';
  */
 export interface Bench {
   description: string;
+  /** The flags it reads that take a value (`--name value` or `--name=value`); `--embedded` takes none and is always accepted. */
+  flags: string[];
   run(flags: Record<string, string>): Promise<void>;
 }
+
+/** Flags without a value, accepted by every benchmark. */
+const SWITCHES = ['embedded'];
 
 const BENCHES: Record<string, Bench> = {
   reads: readsBench,
@@ -19,12 +24,20 @@ const BENCHES: Record<string, Bench> = {
   'billing-run-worker': billingRunWorker,
 };
 
-function parseFlags(args: string[]): Record<string, string> {
+function parseFlags(args: string[], bench: Bench): Record<string, string> {
   const flags: Record<string, string> = {};
   for (let i = 0; i < args.length; i++) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(args[i]);
     if (!m) throw new Error(`unexpected argument "${args[i]}" (flags are --name value)`);
-    flags[m[1]] = m[2] ?? args[++i] ?? '';
+    const [, name, inline] = m;
+    if (SWITCHES.includes(name)) flags[name] = inline ?? '';
+    else if (!bench.flags.includes(name)) {
+      throw new Error(`unknown flag --${name} (this benchmark takes ${[...bench.flags, ...SWITCHES].map((f) => `--${f}`).join(', ')})`);
+    } else {
+      const value = inline ?? args[++i];
+      if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+      flags[name] = value;
+    }
   }
   return flags;
 }
@@ -37,7 +50,7 @@ async function main(): Promise<void> {
     for (const [key, b] of Object.entries(BENCHES)) process.stderr.write(`  ${key.padEnd(14)} ${b.description}\n`);
     process.exit(name ? 1 : 0);
   }
-  await bench.run(parseFlags(rest));
+  await bench.run(parseFlags(rest, bench));
 }
 
 main().then(

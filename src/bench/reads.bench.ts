@@ -42,6 +42,7 @@ import {
  */
 export const readsBench: Bench = {
   description: 'GET /customers/{id}, GET /subscriptions/{id} (expanded), GET /health vs bare node:http (+ pg) in the same run',
+  flags: ['seconds', 'connections', 'sequential', 'instances', 'only', 'subscriptions', 'profile', 'log-level'],
   run,
 };
 
