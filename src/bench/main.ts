@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { parseArgs } from 'node:util';
 import { ingestBench } from './ingest.bench';
 import { billingRunBench, billingRunWorker } from './billing-run.bench';
 import { readsBench } from './reads.bench';
@@ -24,22 +25,18 @@ const BENCHES: Record<string, Bench> = {
   'billing-run-worker': billingRunWorker,
 };
 
+/** The benchmark's flags (node's parseArgs, strict: an unknown flag or one without its value is an error). */
 function parseFlags(args: string[], bench: Bench): Record<string, string> {
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < args.length; i++) {
-    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(args[i]);
-    if (!m) throw new Error(`unexpected argument "${args[i]}" (flags are --name value)`);
-    const [, name, inline] = m;
-    if (SWITCHES.includes(name)) flags[name] = inline ?? '';
-    else if (!bench.flags.includes(name)) {
-      throw new Error(`unknown flag --${name} (this benchmark takes ${[...bench.flags, ...SWITCHES].map((f) => `--${f}`).join(', ')})`);
-    } else {
-      const value = inline ?? args[++i];
-      if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`);
-      flags[name] = value;
-    }
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const name of bench.flags) options[name] = { type: 'string' };
+  for (const name of SWITCHES) options[name] = { type: 'boolean' };
+  try {
+    const { values } = parseArgs({ args, options, strict: true, allowPositionals: false });
+    return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value === true ? '' : String(value)]));
+  } catch (err) {
+    const known = Object.keys(options).map((f) => `--${f}`);
+    throw new Error(`${(err as Error).message} (this benchmark takes ${known.join(', ')})`, { cause: err });
   }
-  return flags;
 }
 
 async function main(): Promise<void> {
