@@ -121,6 +121,24 @@ describe('boundary: table of calendar stepping', () => {
     expect(() => boundary(new Date(NaN), T('MONTH'), 1)).toThrow(BillingMathError);
     expect(() => boundary(a, T('MONTH'), 0.5)).toThrow(BillingMathError);
   });
+
+  it('takes years 0..99 and before year 0 literally, and refuses instants past the Date range', () => {
+    // Date.UTC would read year 50 as 1950: such years take the other path
+    const y = (year: number, month0: number, day: number, ms = 0) => {
+      const out = new Date(0);
+      out.setUTCFullYear(year, month0, day);
+      return new Date(out.getTime() + ms);
+    };
+    const anchor = y(99, 0, 31, 5 * 3600e3 + 7);
+    expect(boundary(anchor, T('MONTH'), 1).getTime()).toBe(y(99, 1, 28, 5 * 3600e3 + 7).getTime());
+    expect(boundary(anchor, T('MONTH'), 12).getTime()).toBe(y(100, 0, 31, 5 * 3600e3 + 7).getTime());
+    expect(boundary(anchor, T('MONTH'), -1200).getTime()).toBe(y(-1, 0, 31, 5 * 3600e3 + 7).getTime());
+    expect(boundary(y(-4, 1, 29), T('YEAR'), 1).getTime()).toBe(y(-3, 1, 28).getTime());
+    const last = new Date(8.64e15 - 86400e3); // 275760-09-12
+    expect(boundary(last, T('DAY'), 1).getTime()).toBe(8.64e15);
+    expect(() => boundary(last, T('MONTH'), 1)).toThrow(BillingMathError);
+    expect(() => boundary(new Date(-8.64e15), T('MONTH'), -1)).toThrow(BillingMathError);
+  });
 });
 
 describe('periodAt / periodsBetween', () => {

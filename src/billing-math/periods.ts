@@ -46,8 +46,12 @@ export function isRecurring(term: Term): boolean {
 
 /** Number of days in a UTC month (month 0 = January); leap years follow the Gregorian rule. */
 export function daysInMonth(year: number, month0: number): number {
-  return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+  if (month0 !== 1) return MONTH_DAYS[month0];
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }
+
+/** Days of each month in a common year (January first). */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** The length of one step of a term: either a number of months or a number of milliseconds. */
 function stepOf(term: Term): { months: number } | { ms: number } {
@@ -81,9 +85,17 @@ export function addMonthsClamped(anchor: Date, months: number): Date {
   const year = Math.floor(total / 12);
   const month0 = total - year * 12;
   const day = Math.min(a.getUTCDate(), daysInMonth(year, month0));
-  const out = new Date(0);
-  out.setUTCFullYear(year, month0, day); // setUTCFullYear handles years 0..99 literally
-  out.setUTCHours(a.getUTCHours(), a.getUTCMinutes(), a.getUTCSeconds(), a.getUTCMilliseconds());
+  // the time of day, kept: what the anchor's instant has past its UTC midnight
+  const timeOfDay = t - Math.floor(t / DAY_MS) * DAY_MS;
+  let out: Date;
+  if (year >= 100 && year <= 275_760) {
+    out = new Date(Date.UTC(year, month0, day) + timeOfDay);
+  } else {
+    // Date.UTC reads years 0..99 as 1900..1999; setUTCFullYear takes them literally
+    out = new Date(0);
+    out.setUTCFullYear(year, month0, day);
+    out.setTime(out.getTime() + timeOfDay);
+  }
   if (!Number.isFinite(out.getTime())) throw new BillingMathError('date out of range');
   return out;
 }
@@ -104,6 +116,16 @@ export function boundary(anchor: Date, term: Term, n: number): Date {
 
 /** The index of the period that contains `instant` (negative before the anchor). */
 export function periodIndexAt(anchor: Date, term: Term, instant: Date): number {
+  return periodAt(anchor, term, instant).index;
+}
+
+/** The n-th period: [boundary n, boundary n+1). */
+export function periodByIndex(anchor: Date, term: Term, index: number): Period {
+  return { index, start: boundary(anchor, term, index), end: boundary(anchor, term, index + 1) };
+}
+
+/** The period that contains `instant` (a boundary instant belongs to the period it starts). */
+export function periodAt(anchor: Date, term: Term, instant: Date): Period {
   const a = checkDate(anchor, 'anchor');
   const t = checkDate(instant, 'instant');
   const step = stepOf(term);
@@ -116,20 +138,23 @@ export function periodIndexAt(anchor: Date, term: Term, instant: Date): number {
     const monthsApart = (td.getUTCFullYear() - ad.getUTCFullYear()) * 12 + (td.getUTCMonth() - ad.getUTCMonth());
     n = Math.floor(monthsApart / step.months);
   }
-  // The estimate is off by at most one either way; settle it against the real boundaries.
-  while (boundary(anchor, term, n).getTime() > t) n--;
-  while (boundary(anchor, term, n + 1).getTime() <= t) n++;
-  return n;
-}
-
-/** The n-th period: [boundary n, boundary n+1). */
-export function periodByIndex(anchor: Date, term: Term, index: number): Period {
-  return { index, start: boundary(anchor, term, index), end: boundary(anchor, term, index + 1) };
-}
-
-/** The period that contains `instant` (a boundary instant belongs to the period it starts). */
-export function periodAt(anchor: Date, term: Term, instant: Date): Period {
-  return periodByIndex(anchor, term, periodIndexAt(anchor, term, instant));
+  // The estimate is off by at most one either way; settle it against the real boundaries, each
+  // computed once: the period's start and end are the last two looked at.
+  let start = boundary(anchor, term, n);
+  let end: Date;
+  if (start.getTime() > t) {
+    do {
+      end = start;
+      start = boundary(anchor, term, --n);
+    } while (start.getTime() > t);
+    return { index: n, start, end };
+  }
+  end = boundary(anchor, term, n + 1);
+  while (end.getTime() <= t) {
+    start = end;
+    end = boundary(anchor, term, ++n + 1);
+  }
+  return { index: n, start, end };
 }
 
 /** The first period boundary strictly after `instant` (the end of the period containing it). */
