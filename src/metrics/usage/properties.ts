@@ -26,17 +26,39 @@ export function checkProperties(raw: unknown, path: string): { ok: Properties } 
   return { ok: raw as Properties };
 }
 
-const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):?(\d{2}))$/;
 
-/** An ISO 8601 date-time with a time zone designator (Z or ±hh:mm), as a Date (millisecond precision). */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+/** 400 Gregorian years, in milliseconds: the calendar repeats exactly. */
+const GREGORIAN_CYCLE_MS = 146_097 * 86_400_000;
+
+/**
+ * An ISO 8601 date-time with a time zone designator (Z or ±hh:mm), as a Date (millisecond
+ * precision: further digits of the fraction are dropped). Computed from the matched fields (no
+ * second parse of the text): ingest reads one per event.
+ */
 export function parseInstant(value: unknown): Date | null {
   if (typeof value !== 'string') return null;
   const m = ISO_INSTANT.exec(value);
   if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m;
-  if (+mo < 1 || +mo > 12 || +d < 1 || +h > 23 || +mi > 59 || (s !== undefined && +s > 59)) return null;
-  const daysInMonth = new Date(Date.UTC(+y, +mo, 0)).getUTCDate();
-  if (+d > daysInMonth) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  const y = +m[1];
+  const mo = +m[2];
+  const d = +m[3];
+  const h = +m[4];
+  const mi = +m[5];
+  const s = m[6] === undefined ? 0 : +m[6];
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
+  if (d > (mo === 2 && isLeap(y) ? 29 : MONTH_DAYS[mo - 1])) return null;
+  let offset = 0;
+  if (m[8] !== undefined) {
+    const oh = +m[9];
+    const om = +m[10];
+    if (oh > 23 || om > 59) return null;
+    offset = (m[8] === '-' ? -1 : 1) * (oh * 60 + om) * 60_000;
+  }
+  const ms = m[7] === undefined ? 0 : +m[7].padEnd(3, '0').slice(0, 3);
+  // Date.UTC reads years 0..99 as 1900..1999: those are computed 400 years on and brought back
+  const t = y < 100 ? Date.UTC(y + 400, mo - 1, d, h, mi, s, ms) - GREGORIAN_CYCLE_MS : Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  return new Date(t - offset);
 }

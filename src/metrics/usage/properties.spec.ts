@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { parseInstant } from './properties';
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+
+describe('parseInstant', () => {
+  it('reads ISO 8601 instants with a zone designator to the millisecond', () => {
+    expect(parseInstant('2024-01-01T00:00:00Z')?.toISOString()).toBe('2024-01-01T00:00:00.000Z');
+    expect(parseInstant('2024-01-01T00:00:00.1239Z')?.toISOString()).toBe('2024-01-01T00:00:00.123Z');
+    expect(parseInstant('2024-01-01T00:00:00.5+01:00')?.toISOString()).toBe('2023-12-31T23:00:00.500Z');
+    expect(parseInstant('2024-01-01T00:00+0530')?.toISOString()).toBe('2023-12-31T18:30:00.000Z');
+    expect(parseInstant('2024-02-29T12:00:00-00:00')?.toISOString()).toBe('2024-02-29T12:00:00.000Z');
+    expect(parseInstant('0004-02-29T00:00:00Z')?.toISOString()).toBe('0004-02-29T00:00:00.000Z');
+    expect(parseInstant('0099-12-31T23:59:59.999Z')?.toISOString()).toBe('0099-12-31T23:59:59.999Z');
+  });
+
+  it('refuses what is not a valid instant with a zone', () => {
+    for (const bad of [
+      '2024-01-01T00:00:00',
+      '2024-01-01',
+      '2023-02-29T00:00:00Z',
+      '2100-02-29T00:00:00Z',
+      '2024-04-31T00:00:00Z',
+      '2024-13-01T00:00:00Z',
+      '2024-00-10T00:00:00Z',
+      '2024-01-01T24:00:00Z',
+      '2024-01-01T23:60:00Z',
+      '2024-01-01T23:59:60Z',
+      '2024-01-01T00:00:00+24:00',
+      '2024-01-01T00:00:00+23:60',
+      '2024-01-01T00:00:00.Z',
+      ' 2024-01-01T00:00:00Z',
+      1704067200000,
+      null,
+    ])
+      expect(parseInstant(bad)).toBeNull();
+  });
+
+  it('agrees with the JavaScript Date parser on every instant it accepts', () => {
+    const instant = fc
+      .record({
+        y: fc.integer({ min: 0, max: 9999 }),
+        mo: fc.integer({ min: 1, max: 12 }),
+        d: fc.integer({ min: 1, max: 31 }),
+        h: fc.integer({ min: 0, max: 23 }),
+        mi: fc.integer({ min: 0, max: 59 }),
+        s: fc.option(fc.integer({ min: 0, max: 59 })),
+        frac: fc.option(fc.stringMatching(/^\d{1,9}$/)),
+        zone: fc.oneof(
+          fc.constant('Z'),
+          fc.record({
+            sign: fc.constantFrom('+', '-'),
+            oh: fc.integer({ min: 0, max: 23 }),
+            om: fc.integer({ min: 0, max: 59 }),
+            colon: fc.boolean(),
+          }),
+        ),
+      })
+      .map(({ y, mo, d, h, mi, s, frac, zone }) => {
+        const seconds = s === null ? '' : `:${pad(s, 2)}${frac === null ? '' : `.${frac}`}`;
+        const z = zone === 'Z' ? 'Z' : `${zone.sign}${pad(zone.oh, 2)}${zone.colon ? ':' : ''}${pad(zone.om, 2)}`;
+        return `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}${seconds}${z}`;
+      });
+    fc.assert(
+      fc.property(instant, (text) => {
+        const got = parseInstant(text);
+        const js = new Date(text);
+        // the Date parser rolls an impossible day over into the next month; parseInstant refuses it
+        const [y, mo, d] = text.slice(0, 10).split('-').map(Number);
+        const real = new Date(0);
+        real.setUTCFullYear(y, mo - 1, d);
+        if (real.getUTCDate() !== d) expect(got).toBeNull();
+        else expect(got?.getTime()).toBe(js.getTime());
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
