@@ -1,3 +1,4 @@
+import { daysInMonth } from '../../billing-math';
 import type { Properties } from './usage.entity';
 
 export const MAX_PROPERTIES = 100;
@@ -28,8 +29,6 @@ export function checkProperties(raw: unknown, path: string): { ok: Properties } 
 
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):?(\d{2}))$/;
 
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 /** 400 Gregorian years, in milliseconds: the calendar repeats exactly. */
 const GREGORIAN_CYCLE_MS = 146_097 * 86_400_000;
 
@@ -49,7 +48,7 @@ export function parseInstant(value: unknown): Date | null {
   const mi = +m[5];
   const s = m[6] === undefined ? 0 : +m[6];
   if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
-  if (d > (mo === 2 && isLeap(y) ? 29 : MONTH_DAYS[mo - 1])) return null;
+  if (d > daysInMonth(y, mo - 1)) return null;
   let offset = 0;
   if (m[8] !== undefined) {
     const oh = +m[9];

@@ -13,6 +13,7 @@
  */
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { DomainError } from '../errors/domain-error';
+import { daysInMonth } from '../../billing-math';
 
 export const MAX_MONEY_CENTS = 1_000_000_000_000;
 export const MAX_TERM_COUNT = 1000;
@@ -64,16 +65,11 @@ export function isDateTimeString(value: unknown): value is string {
   const month = Number(mo);
   const day = Number(d);
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeap(year) ? 1 : 0);
-  if (day > daysInMonth) return false;
+  if (day > daysInMonth(year, month - 1)) return false;
   if (h !== undefined && (Number(h) > 23 || Number(mi) > 59 || (s !== undefined && Number(s) > 59))) return false;
   if (h !== undefined && zone === undefined) return false; // a clock time needs Z or an offset
   if (oh !== undefined && (Number(oh) > 23 || Number(om) > 59)) return false;
   return !Number.isNaN(new Date(h === undefined ? `${value}T00:00:00Z` : value).getTime());
-}
-
-function isLeap(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
 export const DATE_TIME_PROBLEM = 'must be an ISO 8601 date (YYYY-MM-DD) or date-time with Z or an offset (YYYY-MM-DDTHH:MM:SSZ)';
