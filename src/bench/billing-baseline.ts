@@ -8,7 +8,7 @@ import { WEBHOOK_EVENTS_INSERT_SQL } from '../webhooks/events/webhook-events.ser
 /**
  * The billing-run benchmark's bare baseline: the rows one billing run wrote, written again by
  * bare `pg` (no Nest, no TypeORM, nothing read, nothing computed, no object built), in the run's
- * own shape: transactions of 100 subscriptions, as many at once as the run had, each with the
+ * own shape: transactions of the run's batch size (BATCH_SIZE), as many at once as the run had, each with the
  * run's statements in the run's order — the invoices (ON CONFLICT DO NOTHING), their lines and
  * ledger entries, the subscriptions' next invoice dates and billing cursors, the subscription
  * events, the invoice numbers from the company's counter, the invoice events, the commit. What

@@ -16,7 +16,7 @@ import { CustomerEntity } from '../customers/customer.entity';
 import { EventIngestService } from '../metrics/usage/event-ingest.service';
 import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from '../subscriptions/subscription.entity';
 import { PricingUsageCounts } from '../subscriptions/pricing-usage-counts.service';
-import { BillingRunService, BillingRunSummary, billingRunWidth } from '../invoicing/billing-run.service';
+import { BATCH_SIZE, BillingRunService, BillingRunSummary, billingRunWidth } from '../invoicing/billing-run.service';
 import type { Bench } from './main';
 import { billingBaseline } from './billing-baseline';
 import { SERVER_NODE_FLAGS } from '../platform/config/node-flags';
@@ -478,7 +478,7 @@ async function run(flags: Record<string, string>): Promise<void> {
     let baseDb0: Map<number, number> | null = null;
     let baseDbCpu: number | null = null;
     const base = await billingBaseline(url, companyId, {
-      batchSize: 100,
+      batchSize: BATCH_SIZE,
       concurrency: width * instances,
       poolSize: config.dbPoolSize * instances,
       measure: {
@@ -531,7 +531,7 @@ async function run(flags: Record<string, string>): Promise<void> {
       `invoices created:   ${summary.invoices_created} of ${expected} expected (${written} in the table, ${lines} lines; numbers ${numbers.lo}..${numbers.hi}, ${numbers.n} distinct)`,
       `subscriptions processed: ${summary.subscriptions_processed}, finalized ${summary.invoices_finalized}, errors ${summary.errors}`,
       `total (wall):       ${seconds.toFixed(2)} s   (target < ${TARGET_SECONDS} s)  ${seconds < TARGET_SECONDS ? 'OK' : 'MISSED'}`,
-      `bare baseline:      ${base.seconds.toFixed(2)} s: the run's ${base.invoices} invoices with their lines and ledger entries, cursors and ${base.events} events written again by bare pg, in ${width * instances} transactions of 100 subscriptions at once, the run's statements (${
+      `bare baseline:      ${base.seconds.toFixed(2)} s: the run's ${base.invoices} invoices with their lines and ledger entries, cursors and ${base.events} events written again by bare pg, in ${width * instances} transactions of ${BATCH_SIZE} subscriptions at once, the run's statements (${
         embedded
           ? `CPU ${base.cpu.toFixed(1)} s in the benchmark process: the writer and the embedded PostgreSQL`
           : `CPU ${base.cpu.toFixed(1)} s in the writer, PostgreSQL ${baseDbCpu === null ? 'not measured' : `${(baseDbCpu as number).toFixed(1)} s`}`

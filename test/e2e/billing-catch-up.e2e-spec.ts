@@ -9,7 +9,7 @@
  * term) soon after the instants of its story, so that the plain runs over every company of
  * other test files (up to 2028) do not bill months of them.
  */
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService, CATCH_UP_INVOICES_PER_TRANSACTION } from '../../src/invoicing/billing-run.service';
 import { InvoiceGenerator, RunContext } from '../../src/invoicing/billing-engine/invoice-generator.service';
 import {
   anotherCompany,
@@ -234,34 +234,38 @@ describe('billing catch-up in bounded batches', () => {
     expect(strip(a).find((r) => r.invoice_date === iso('2027-02-04'))!.total).toBe(500 + 33);
   });
 
-  it('bills the default batch size for an ordinary run too (an hourly catch-up of ten days)', async () => {
+  it('bills the default batch size for an ordinary run too (an hourly catch-up longer than one transaction takes)', async () => {
     const main = s;
     const s3 = await anotherCompany(main, 'Catch-up hourly');
+    const cap = CATCH_UP_INVOICES_PER_TRANSACTION;
+    // enough whole days of hourly invoices to pass the default cap (800: 34 days, 816 + the start's)
+    const days = Math.ceil((cap + 1) / 24);
+    const at = new Date('2027-02-08T00:00:00Z');
     const price = await seatPrice(s3, 10, { billing_frequency: { count: 1, frequency: 'HOUR' } });
     const c = await createCustomer(s3, 'Hourly');
-    setNow(s3, '2027-02-08T00:00:00Z');
+    setNow(s3, at.toISOString());
     const sub = await expectOk(
       await s3.a.post('/subscriptions', {
         customer_id: c.id,
         product_pricing_ids: [price.id],
         config_items: [{ product_metric_pricing_id: pmpOf(price), num_licenses: 1 }],
-        start_date: iso('2027-01-29'),
+        start_date: new Date(at.getTime() - days * 86_400_000).toISOString(),
         auto_renews: false,
-        term: { count: 11, frequency: 'DAY' },
+        term: { count: days + 1, frequency: 'DAY' },
       }),
       200,
       'POST /subscriptions',
     );
-    const summary = await s.t.app.get(BillingRunService).run(new Date('2027-02-08T00:00:00Z'), { companyIds: [s3.a.companyId] });
+    const summary = await s.t.app.get(BillingRunService).run(at, { companyIds: [s3.a.companyId] });
     expect(summary.errors).toBe(0);
-    expect(summary.invoices_created).toBe(10 * 24 + 1);
+    expect(summary.invoices_created).toBe(days * 24 + 1);
     const rows = await rowsOf(s3.a.companyId, sub.id);
-    expect(rows).toHaveLength(10 * 24 + 1);
-    expect(new Set(rows.map((r) => r.billing_key)).size).toBe(10 * 24 + 1);
+    expect(rows).toHaveLength(days * 24 + 1);
+    expect(new Set(rows.map((r) => r.billing_key)).size).toBe(days * 24 + 1);
     const perTx = new Map<string, number>();
     for (const r of rows) perTx.set(r.tx, (perTx.get(r.tx) ?? 0) + 1);
-    expect(Math.max(...perTx.values())).toBeLessThanOrEqual(200);
-    expect(perTx.size).toBe(2); // 241 invoices: 200, then 41
+    expect(Math.max(...perTx.values())).toBeLessThanOrEqual(cap);
+    expect(perTx.size).toBe(2); // 817 invoices: 800, then 17
   });
 });
 
