@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { groupBy } from '../../platform/collections';
 import { EntityManager, In } from 'typeorm';
 import { boundary, chargeForPeriod, Term, unitPriceLine } from '../../billing-math';
 import { parseStoredOneTimeItem, storedCents } from '../../catalog/one-time-items';
@@ -246,18 +247,20 @@ export class EngineLoader {
       opts.ctx,
     );
     const byId = new Map(subs.map((x) => [x.id, x]));
+    // each subscription's rows looked up, not filtered from the batch's (a batch of 400 with years of invoices)
+    const phasesOf = groupBy(allPhases, (p) => p.subscription_id);
+    const invoicesOf = groupBy(invoices, (i) => i.subscription_id);
+    const cursorOf = new Map(cursors.map((c) => [c.subscription_id, c]));
     const out: Loaded[] = [];
     for (const id of ids) {
       const sub = byId.get(id);
       if (!sub) continue;
-      const phaseRows = allPhases.filter((p) => p.subscription_id === id);
+      const phaseRows = phasesOf.get(id) ?? [];
       const existing = new Map(
-        invoices
-          .filter((i) => i.subscription_id === id)
-          .map((i) => [
-            `${i.kind}|${i.billing_key}`,
-            { id: i.id, status: i.status, period_start: i.period_start, period_end: i.period_end, phase_seq: i.phase_seq },
-          ]),
+        (invoicesOf.get(id) ?? []).map((i) => [
+          `${i.kind}|${i.billing_key}`,
+          { id: i.id, status: i.status, period_start: i.period_start, period_end: i.period_end, phase_seq: i.phase_seq },
+        ]),
       );
       out.push({
         sub,
@@ -265,7 +268,7 @@ export class EngineLoader {
         phases: phaseRows.map((p) => enginePhase(p, catalog)),
         catalog,
         existing,
-        cursor: cursors.find((c) => c.subscription_id === id) ?? null,
+        cursor: cursorOf.get(id) ?? null,
         phaseRows,
       });
     }
