@@ -24,7 +24,7 @@ export interface BillingRunSummary {
 
 /**
  * Subscriptions per transaction in a run. 400 rather than 100: each transaction carries a fixed
- * cost in statements (about fifteen, each planned, bound and executed) and a commit, so a run of
+ * cost in statements (about twenty, each parsed, bound and executed) and a commit, so a run of
  * 10,000 subscriptions in 25 transactions instead of 100 spent about 1 CPU second less in
  * PostgreSQL (docs/performance.md, fifteenth sitting). A batch is one company's, so this matters
  * for large companies only.
