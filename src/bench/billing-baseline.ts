@@ -9,11 +9,11 @@ import { WEBHOOK_EVENTS_INSERT_SQL } from '../webhooks/events/webhook-events.ser
  * The billing-run benchmark's bare baseline: the rows one billing run wrote, written again by
  * bare `pg` (no Nest, no TypeORM, nothing read, nothing computed, no object built), in the run's
  * own shape: transactions of the run's batch size (BATCH_SIZE), as many at once as the run had,
- * each with the run's statements in the run's order — the invoices (ON CONFLICT DO NOTHING), their lines and
- * ledger entries, the subscriptions' next invoice dates and billing cursors, the subscription
- * events, the invoice numbers from the company's counter, the invoice events, the commit. What
- * the run takes beyond this is what Tally adds to the database's own work: reading, computing
- * the invoices, building the events' objects, and the framework around them.
+ * each with the run's statements in the run's order — the invoices (ON CONFLICT DO NOTHING),
+ * their lines and ledger entries, the subscriptions' next invoice dates and billing cursors, the
+ * subscription events, the invoice numbers from the company's counter, the invoice events, the
+ * commit. What the run takes beyond this is what Tally adds to the database's own work: reading,
+ * computing the invoices, building the events' objects, and the framework around them.
  *
  * The next invoice dates, cursors, numbers and events go through the very statements the run
  * uses (their owners export them); invoices, lines and ledger entries as per-column arrays, as

@@ -36,9 +36,9 @@ const CLAIM_SPAN = 4;
  * Invoices one transaction of a run writes (past it, each further subscription of the batch
  * writes only the invoices of its first due instant): two per subscription of a full batch, so
  * that a batch whose subscriptions each close a period and open one (a start invoice and a
- * period invoice) is written whole. A catch-up longer than this (a start
- * back-dated by months on an hourly price) continues in further transactions of the same run,
- * after every other subscription had its turn; the billing cursor records how far each got.
+ * period invoice) is written whole. A catch-up longer than this (a start back-dated by months on
+ * an hourly price) continues in further transactions of the same run, after every other
+ * subscription had its turn; the billing cursor records how far each got.
  */
 export const CATCH_UP_INVOICES_PER_TRANSACTION = 2 * BATCH_SIZE;
 
