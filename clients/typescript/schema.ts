@@ -220,7 +220,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an entitlement (spec #17) */
+        /** Create an entitlement */
         post: operations["EntitlementsController_create"];
         delete?: never;
         options?: never;
@@ -311,7 +311,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update customer (spec #8); archive with status ARCHIVED */
+        /** Update customer; archive with status ARCHIVED */
         patch: operations["CustomersController_update"];
         trace?: never;
     };
@@ -328,7 +328,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Start managing customer (spec #14): managed_externally becomes false */
+        /** Start managing customer: managed_externally becomes false */
         patch: operations["CustomersController_startManaging"];
         trace?: never;
     };
@@ -358,7 +358,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search billable items (spec #4) */
+        /** Search billable items */
         post: operations["BillableItemsController_find"];
         delete?: never;
         options?: never;
@@ -380,7 +380,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a billable item (spec #15) */
+        /** Update a billable item */
         patch: operations["BillableItemsController_update"];
         trace?: never;
     };
@@ -393,7 +393,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a billable metric (spec #12) */
+        /** Create a billable metric */
         post: operations["BillableMetricsController_create"];
         delete?: never;
         options?: never;
@@ -549,7 +549,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a product (spec #6) */
+        /** Create a product */
         post: operations["ProductsController_create"];
         delete?: never;
         options?: never;
@@ -670,7 +670,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search bundles (spec #5) */
+        /** Search bundles */
         post: operations["BundlesController_find"];
         delete?: never;
         options?: never;
@@ -685,7 +685,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a bundle (spec #18) */
+        /** Get a bundle */
         get: operations["BundlesController_get"];
         put?: never;
         post?: never;
@@ -737,7 +737,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a subscription by id or identifier (spec #19) */
+        /** Get a subscription by id or identifier */
         get: operations["SubscriptionsController_get"];
         put?: never;
         post?: never;
@@ -876,7 +876,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Preview the next invoice of a subscription (spec #7; writes nothing) */
+        /** Preview the next invoice of a subscription (writes nothing) */
         post: operations["NextInvoiceController_next"];
         delete?: never;
         options?: never;
@@ -962,7 +962,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Finalize a draft invoice (spec #13) */
+        /** Finalize a draft invoice */
         post: operations["InvoicesController_finalize"];
         delete?: never;
         options?: never;
@@ -979,7 +979,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark an invoice paid (spec #9) */
+        /** Mark an invoice paid */
         post: operations["InvoicesController_markPaid"];
         delete?: never;
         options?: never;
@@ -996,7 +996,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create one-time charges (spec #2) */
+        /** Create one-time charges */
         post: operations["OneTimesController_create"];
         delete?: never;
         options?: never;
@@ -1030,7 +1030,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search payment transactions (spec #3) */
+        /** Search payment transactions */
         post: operations["PaymentTransactionsController_find"];
         delete?: never;
         options?: never;
@@ -1047,7 +1047,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund a payment transaction (spec #11) */
+        /** Refund a payment transaction */
         post: operations["PaymentTransactionsController_refund"];
         delete?: never;
         options?: never;
@@ -1168,7 +1168,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search credit logs (spec #1) */
+        /** Search credit logs */
         post: operations["CreditsController_findLogs"];
         delete?: never;
         options?: never;
@@ -1314,7 +1314,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a checkout session (spec #10) */
+        /** Create a checkout session */
         post: operations["CheckoutController_create"];
         delete?: never;
         options?: never;
@@ -1329,7 +1329,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a checkout session (spec #20) */
+        /** Get a checkout session */
         get: operations["CheckoutController_get"];
         put?: never;
         post?: never;
@@ -2958,7 +2958,7 @@ export interface components {
         SubscriptionQueryDto: {
             customer_id?: string;
             /**
-             * @description any case (ACTIVE as the hosted API spells it); answers are lower-case
+             * @description any case (ACTIVE as the reference spells it); answers are lower-case
              * @enum {string}
              */
             status?: "active" | "cancelled" | "unpaid";
@@ -3335,7 +3335,7 @@ export interface components {
              * @example https://billing.example.com/invoices/pay/cmp_01jz3k4m5n6p7q8r9s0t1v2w3x_Vq3…
              */
             url: string;
-            /** @description the same URL, under the name the hosted API it mirrors uses */
+            /** @description the same URL, under the name the reference uses */
             link: string;
         };
         UpdateInvoiceDto: {
@@ -3704,7 +3704,7 @@ export interface components {
             /** @description a subscription of the customer */
             subscription_id?: string | null;
             /**
-             * @description the state the credit is issued in (the hosted API sends "ACTIVE"; any case). A credit is always issued ACTIVE: CONSUMED, EXPIRED and REVOKED are reached through consumption, its expiration_date and DELETE /credits/{id}, so asking for them here is a 400
+             * @description the state the credit is issued in (the reference sends "ACTIVE"; any case). A credit is always issued ACTIVE: CONSUMED, EXPIRED and REVOKED are reached through consumption, its expiration_date and DELETE /credits/{id}, so asking for them here is a 400
              * @enum {string|null}
              */
             state?: "ACTIVE" | null;
@@ -3930,7 +3930,7 @@ export interface components {
             /** @description customer id or identifier */
             customer_id: string;
             /**
-             * @description the hosted API's proposal type: CONTRACT (checkout sessions are made by POST /checkout)
+             * @description the reference's proposal type: CONTRACT (checkout sessions are made by POST /checkout)
              * @enum {string|null}
              */
             type?: "CONTRACT" | null;
@@ -8264,7 +8264,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the product id (prod_…) or its external_name (the hosted API's external identifier) */
+                /** @description the product id (prod_…) or its external_name (the reference's external identifier) */
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8653,7 +8653,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the product pricing id (pp_…) or its external_name (the hosted API's external identifier) */
+                /** @description the product pricing id (pp_…) or its external_name (the reference's external identifier) */
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -10902,7 +10902,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description spec #13: DRAFT → PENDING (PAID when nothing is due); 409 otherwise */
+            /** @description DRAFT → PENDING (PAID when nothing is due); 409 otherwise */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11004,7 +11004,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description spec #9: records a payment transaction; PAID when nothing is due */
+            /** @description records a payment transaction; PAID when nothing is due */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11105,7 +11105,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description spec #2: the one-time billables created */
+            /** @description the one-time billables created */
             201: {
                 headers: {
                     [name: string]: unknown;

@@ -26,7 +26,7 @@ export class BundlesController {
   }
 
   @Post('find')
-  @ApiOperation({ summary: 'Search bundles (spec #5)' })
+  @ApiOperation({ summary: 'Search bundles' })
   @HttpCode(200)
   @ApiPageResponse(BundleResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindBundlesDto) {
@@ -34,7 +34,7 @@ export class BundlesController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a bundle (spec #18)' })
+  @ApiOperation({ summary: 'Get a bundle' })
   @ApiOkResponse({ type: BundleResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<BundleResponse> {
     return this.views.bundleView(companyId, await this.service.get(companyId, id));

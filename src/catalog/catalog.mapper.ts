@@ -315,7 +315,7 @@ export function toBundleResponse(b: BundleEntity, entries: BundleProductPricingR
 
 /**
  * A bundle pricing as embedded in a subscription, contract or checkout session: the bundle answer
- * with the hosted API's extra fields (its term as `default_term`; no image, key or import refs).
+ * with the reference's extra fields (its term as `default_term`; no image, key or import refs).
  */
 export function toEmbeddedBundlePricing(bundle: BundleResponse | null | undefined): Record<string, unknown> | null {
   if (!bundle) return null;

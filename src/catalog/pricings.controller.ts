@@ -35,7 +35,7 @@ export class PricingsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a product pricing by id or external_name' })
-  @ApiParam({ name: 'id', description: "the product pricing id (pp_…) or its external_name (the hosted API's external identifier)" })
+  @ApiParam({ name: 'id', description: "the product pricing id (pp_…) or its external_name (the reference's external identifier)" })
   @ApiOkResponse({ type: ProductPricingResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ProductPricingResponse> {
     return this.views.pricingView(companyId, await this.service.getByIdOrExternalName(companyId, id));

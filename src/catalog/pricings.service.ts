@@ -143,7 +143,7 @@ export class PricingsService {
   }
 
   /**
-   * `GET /pricing/{id}`: by id (`pp_…`), or by the external identifier the hosted API allows
+   * `GET /pricing/{id}`: by id (`pp_…`), or by the external identifier the reference allows
    * there — for Tally the `external_name`. 404 when nothing matches; 400 `ambiguous_identifier`
    * when several pricings share that external_name (use the id).
    */

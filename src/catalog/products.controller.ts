@@ -18,7 +18,7 @@ export class ProductsController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create a product (spec #6)' })
+  @ApiOperation({ summary: 'Create a product' })
   @HttpCode(200)
   @ApiOkResponse({ type: ProductResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateProductDto): Promise<ProductResponse> {
@@ -35,7 +35,7 @@ export class ProductsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a product, with its pricings, by id or external_name' })
-  @ApiParam({ name: 'id', description: "the product id (prod_…) or its external_name (the hosted API's external identifier)" })
+  @ApiParam({ name: 'id', description: "the product id (prod_…) or its external_name (the reference's external identifier)" })
   @ApiOkResponse({ type: ProductResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<ProductResponse> {
     return this.views.productView(companyId, await this.service.getByIdOrExternalName(companyId, id));

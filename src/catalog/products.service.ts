@@ -72,7 +72,7 @@ export class ProductsService {
   }
 
   /**
-   * `GET /products/{id}`: by id (`prod_…`), or by the external identifier the hosted API allows
+   * `GET /products/{id}`: by id (`prod_…`), or by the external identifier the reference allows
    * there — for Tally the `external_name`. 404 when nothing matches; 400 `ambiguous_identifier`
    * when several products share that external_name (use the id).
    */

@@ -17,7 +17,7 @@ export class CheckoutController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create a checkout session (spec #10)' })
+  @ApiOperation({ summary: 'Create a checkout session' })
   @HttpCode(200)
   @ApiOkResponse({ type: CheckoutCreatedResponse, description: '#10: the session id and its hosted checkout link (creation answers 200)' })
   async create(@CompanyId() companyId: string, @Body() dto: CreateCheckoutDto): Promise<CheckoutCreatedResponse> {
@@ -25,7 +25,7 @@ export class CheckoutController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a checkout session (spec #20)' })
+  @ApiOperation({ summary: 'Get a checkout session' })
   @ApiOkResponse({ type: CheckoutSessionResponse, description: '#20: the checkout session record' })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<CheckoutSessionResponse> {
     return this.views.one(await this.service.get(companyId, id));

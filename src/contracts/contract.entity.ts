@@ -41,7 +41,7 @@ export class ContractEntity {
   @TextColumn({ nullable: true }) subscription_id: string | null;
   /** The template its content was copied from (null: content given directly, or none). */
   @TextColumn({ nullable: true }) template_id: string | null;
-  /** The hosted API's proposal options (stored and answered; the signing page does not use them). */
+  /** The reference's proposal options (stored and answered; the signing page does not use them). */
   @JsonColumn({ nullable: true }) options: Record<string, unknown> | null;
   /** Stored and answered: signing does not ask for a card (the subscription uses the customer's default). */
   @Column('boolean') requires_payment_method: boolean;

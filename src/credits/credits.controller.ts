@@ -52,7 +52,7 @@ export class CreditsController {
   }
 
   @Post('logs/find')
-  @ApiOperation({ summary: 'Search credit logs (spec #1)' })
+  @ApiOperation({ summary: 'Search credit logs' })
   @HttpCode(200)
   @ApiPageResponse(CreditLogResponse)
   async findLogs(@CompanyId() companyId: string, @Body() body: FindCreditLogsDto) {

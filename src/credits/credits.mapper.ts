@@ -86,7 +86,7 @@ export function toCreditLogResponse(l: CreditLogEntity, x: CreditLogExpansion): 
 }
 
 /**
- * The hosted API's totals of a consumption: what the customer's usable credits hold afterwards,
+ * The reference's totals of a consumption: what the customer's usable credits hold afterwards,
  * cents by currency and units by billable item (with the item, the number of credits and their
  * soonest expiration).
  */

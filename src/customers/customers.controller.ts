@@ -44,7 +44,7 @@ export class CustomersController {
   }
 
   @Patch(':customer_id')
-  @ApiOperation({ summary: 'Update customer (spec #8); archive with status ARCHIVED' })
+  @ApiOperation({ summary: 'Update customer; archive with status ARCHIVED' })
   @ApiParam(CUSTOMER_PARAM)
   @ApiOkResponse({ type: CustomerResponse })
   async update(
@@ -56,7 +56,7 @@ export class CustomersController {
   }
 
   @Patch(':customer_id/start_managing')
-  @ApiOperation({ summary: 'Start managing customer (spec #14): managed_externally becomes false' })
+  @ApiOperation({ summary: 'Start managing customer: managed_externally becomes false' })
   @ApiParam(CUSTOMER_PARAM)
   @ApiOkResponse({ type: CustomerResponse })
   async startManaging(@CompanyId() companyId: string, @Param('customer_id') customerId: string): Promise<CustomerResponse> {

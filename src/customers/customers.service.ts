@@ -262,7 +262,7 @@ export class CustomersService {
     return parent.id;
   }
 
-  /** Spec #14: the company manages the customer again (`managed_externally` false); idempotent. */
+  /** The company manages the customer again (`managed_externally` false); idempotent. */
   async startManaging(companyId: string, idOrIdentifier: string): Promise<CustomerEntity> {
     const current = await this.get(companyId, idOrIdentifier);
     if (!current.managed_externally) return current;

@@ -18,7 +18,7 @@ export class EntitlementsController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create an entitlement (spec #17)' })
+  @ApiOperation({ summary: 'Create an entitlement' })
   @HttpCode(201)
   @ApiCreatedResponse({ type: EntitlementResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateEntitlementDto): Promise<EntitlementResponse> {

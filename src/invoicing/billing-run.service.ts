@@ -23,11 +23,10 @@ export interface BillingRunSummary {
 }
 
 /**
- * Subscriptions per transaction in a run. 400 rather than 100: each transaction carries a fixed
- * cost in statements (about twenty, each parsed, bound and executed) and a commit, so a run of
- * 10,000 subscriptions in 25 transactions instead of 100 spent about 1 CPU second less in
- * PostgreSQL (docs/performance.md, fifteenth sitting). A batch is one company's, so this matters
- * for large companies only.
+ * Subscriptions per transaction in a run. Each transaction carries a fixed cost in statements
+ * (about twenty, each parsed, bound and executed) and a commit, so larger batches spend less of a
+ * run on round trips; past a few hundred the gain stops while a batch's memory and lock time keep
+ * growing. A batch is one company's, so this matters for large companies only.
  */
 export const BATCH_SIZE = 400;
 /** A claim's window, in batches: how far past subscriptions other runs hold a transaction looks for its batch. */

@@ -68,17 +68,17 @@ export class InvoicesController {
   }
 
   @Post(':uuid/finalize')
-  @ApiOperation({ summary: 'Finalize a draft invoice (spec #13)' })
+  @ApiOperation({ summary: 'Finalize a draft invoice' })
   @HttpCode(200)
-  @ApiOkResponse({ type: InvoiceResponse, description: 'spec #13: DRAFT → PENDING (PAID when nothing is due); 409 otherwise' })
+  @ApiOkResponse({ type: InvoiceResponse, description: 'DRAFT → PENDING (PAID when nothing is due); 409 otherwise' })
   async finalize(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<InvoiceResponse> {
     return this.views.invoiceView(companyId, await this.service.finalize(companyId, uuid));
   }
 
   @Post(':uuid/mark_paid')
-  @ApiOperation({ summary: 'Mark an invoice paid (spec #9)' })
+  @ApiOperation({ summary: 'Mark an invoice paid' })
   @HttpCode(200)
-  @ApiOkResponse({ type: InvoiceResponse, description: 'spec #9: records a payment transaction; PAID when nothing is due' })
+  @ApiOkResponse({ type: InvoiceResponse, description: 'records a payment transaction; PAID when nothing is due' })
   async markPaid(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() dto: MarkInvoicePaidDto): Promise<InvoiceResponse> {
     return this.views.invoiceView(companyId, await this.service.markPaid(companyId, uuid, dto));
   }

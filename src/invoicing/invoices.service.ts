@@ -270,7 +270,7 @@ export class InvoicesService {
     return this.locked(companyId, uuid, (m, invoice, now) => this.ledger.void(m, companyId, invoice.id, now, 'API'));
   }
 
-  /** Spec #13: DRAFT → PENDING (PAID at once when nothing is due), through the engine's finalizer. */
+  /** DRAFT → PENDING (PAID at once when nothing is due), through the engine's finalizer. */
   async finalize(companyId: string, uuid: string): Promise<InvoiceEntity> {
     return this.locked(companyId, uuid, async (m, invoice, now) => {
       if (invoice.status !== 'DRAFT') throw DomainError.invalidState(`invoice is ${invoice.status}: only a DRAFT invoice can be finalized`);
@@ -279,7 +279,7 @@ export class InvoicesService {
   }
 
   /**
-   * Spec #9: records a SUCCEEDED payment transaction and adds it to `paid`; PAID (with its
+   * Records a SUCCEEDED payment transaction and adds it to `paid`; PAID (with its
    * paid_date) once nothing is due. Only a PENDING invoice (OVERDUE included) takes payments,
    * in its own currency, up to what is due, and not while a card charge is in flight (409).
    * The ledger holds the row lock, so concurrent payments queue and never pass the total.

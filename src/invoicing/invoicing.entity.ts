@@ -134,7 +134,7 @@ export class CompanyCounterEntity {
 export const ONE_TIME_TYPES = ['IMMEDIATE', 'NEXT'] as const;
 export const ONE_TIME_STATES = ['PENDING', 'INVOICED', 'VOID'] as const;
 
-/** A one-time charge (spec #2 "One-time billable"): IMMEDIATE gets an invoice of its own, NEXT rides on the next one. */
+/** A one-time charge (One-time billable): IMMEDIATE gets an invoice of its own, NEXT rides on the next one. */
 @Entity('one_time_billables')
 export class OneTimeBillableEntity {
   @PrimaryColumn('text') company_id: string;

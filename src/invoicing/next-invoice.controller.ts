@@ -19,7 +19,7 @@ export class NextInvoiceController {
 
   /** #7: the next invoice of a subscription (a preview: writes nothing). */
   @Post('next')
-  @ApiOperation({ summary: 'Preview the next invoice of a subscription (spec #7; writes nothing)' })
+  @ApiOperation({ summary: 'Preview the next invoice of a subscription (writes nothing)' })
   @HttpCode(200)
   @ApiOkResponse({ type: InvoicePreviewResponse })
   async next(@CompanyId() companyId: string, @Body() dto: NextInvoiceDto): Promise<InvoicePreviewResponse> {

@@ -18,9 +18,9 @@ export class OneTimesController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create one-time charges (spec #2)' })
+  @ApiOperation({ summary: 'Create one-time charges' })
   @HttpCode(201)
-  @ApiCreatedResponse({ type: [OneTimeBillableResponse], description: 'spec #2: the one-time billables created' })
+  @ApiCreatedResponse({ type: [OneTimeBillableResponse], description: 'the one-time billables created' })
   async create(@CompanyId() companyId: string, @Body() dto: CreateOneTimesDto): Promise<OneTimeBillableResponse[]> {
     return this.views.oneTimeViews(companyId, await this.service.create(companyId, dto));
   }

@@ -34,7 +34,7 @@ const DEFAULT_DUE_DAYS = 30;
 const money = (currency: string, cents: number) => ({ currency, value_in_cents: cents });
 
 /**
- * Spec #2, one-time charges. IMMEDIATE: an invoice of their own now (kind ONE_TIME, billing key
+ * One-time charges. IMMEDIATE: an invoice of their own now (kind ONE_TIME, billing key
  * = the request's batch id, finalized at once), the one-times INVOICED on it. NEXT: stored
  * PENDING; the billing engine puts them on the customer's next subscription invoice.
  */

@@ -42,7 +42,7 @@ export class BillableItemsController {
   }
 
   @Post('find')
-  @ApiOperation({ summary: 'Search billable items (spec #4)' })
+  @ApiOperation({ summary: 'Search billable items' })
   @HttpCode(200)
   @ApiPageResponse(BillableItemResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindBillableItemsDto) {
@@ -57,7 +57,7 @@ export class BillableItemsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Update a billable item (spec #15)' })
+  @ApiOperation({ summary: 'Update a billable item' })
   @ApiOkResponse({ type: BillableItemResponse })
   async update(@CompanyId() companyId: string, @Param('id') id: string, @Body() dto: UpdateBillableItemDto) {
     return this.views.itemView(await this.service.update(companyId, id, dto));
@@ -74,7 +74,7 @@ export class BillableMetricsController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create a billable metric (spec #12)' })
+  @ApiOperation({ summary: 'Create a billable metric' })
   @HttpCode(200)
   @ApiOkResponse({ type: BillableMetricResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateBillableMetricDto) {

@@ -97,7 +97,7 @@ export class PaymentMethodsService implements PaymentMethodOwnerHook, OnModuleIn
   /**
    * Makes a card the default (and moves live subscriptions onto it when asked). Answers the card,
    * every payment method of the customer and its live subscriptions, read in the same transaction
-   * (the hosted API's subscription_customer_pm pairs each subscription with the card that pays it).
+   * (the reference's subscription_customer_pm pairs each subscription with the card that pays it).
    */
   async update(companyId: string, customerRef: string, id: string, dto: UpdatePaymentMethodDto): Promise<PaymentMethodUpdate> {
     const customer = await this.customers.getByIdOrIdentifier(companyId, customerRef, 'path');

@@ -18,7 +18,7 @@ export class PaymentTransactionsController {
   ) {}
 
   @Post('find')
-  @ApiOperation({ summary: 'Search payment transactions (spec #3)' })
+  @ApiOperation({ summary: 'Search payment transactions' })
   @HttpCode(200)
   @ApiPageResponse(PaymentTransactionResponse)
   async find(@CompanyId() companyId: string, @Body() body: FindPaymentTransactionsDto) {
@@ -26,7 +26,7 @@ export class PaymentTransactionsController {
   }
 
   @Post(':id/refund')
-  @ApiOperation({ summary: 'Refund a payment transaction (spec #11)' })
+  @ApiOperation({ summary: 'Refund a payment transaction' })
   @HttpCode(200)
   @ApiOkResponse({ type: PaymentTransactionResponse, description: 'the REFUND transaction (parent_transaction_id: the payment)' })
   async refund(

@@ -118,7 +118,7 @@ export function planPhaseColumns(
 
 /** The resolved plan must be in the subscription's currency. */
 /**
- * A change's `currency` (the hosted API's field) must be the subscription's, in any case: a
+ * A change's `currency` (the reference's field) must be the subscription's, in any case: a
  * subscription keeps its currency (its invoices, credits and proration are in it).
  */
 export function checkRequestedCurrency(sub: Pick<SubscriptionEntity, 'currency'>, dto: Pick<ChangeSubscriptionDto, 'currency'>): void {

@@ -58,7 +58,7 @@ export class SubscriptionUsageUseCase {
   }
 }
 
-/** The usage answer: the hosted API's {metric, usage: [one record for the period]} and the flat fields. */
+/** The usage answer: the reference's {metric, usage: [one record for the period]} and the flat fields. */
 function usageResponse(
   metric: BillableMetricEntity,
   pmpId: string,

@@ -59,7 +59,7 @@ export class SubscriptionsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a subscription by id or identifier (spec #19)' })
+  @ApiOperation({ summary: 'Get a subscription by id or identifier' })
   @ApiOkResponse({ type: SubscriptionResponse })
   async get(@CompanyId() companyId: string, @Param('id') id: string): Promise<SubscriptionResponse> {
     return this.views.get(companyId, id);

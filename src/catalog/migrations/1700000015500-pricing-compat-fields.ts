@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The hosted API's item-pricing fields a pricing is created with: recognition_schedule (new),
+ * The reference's item-pricing fields a pricing is created with: recognition_schedule (new),
  * display_type and true_up_frequency (columns already there) checked against their values.
  */
 export class PricingCompatFields1700000015500 implements MigrationInterface {

@@ -85,7 +85,7 @@ export class CreateContractDto {
     type: String,
     enum: ['CONTRACT'],
     nullable: true,
-    description: "the hosted API's proposal type: CONTRACT (checkout sessions are made by POST /checkout)",
+    description: "the reference's proposal type: CONTRACT (checkout sessions are made by POST /checkout)",
   })
   @IsOptional()
   @IsIn(['CONTRACT'], { message: 'must be CONTRACT (checkout sessions are created with POST /checkout)' })

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Contract templates (content with {{variables}}), and the hosted API's contract fields:
+ * Contract templates (content with {{variables}}), and the reference's contract fields:
  * template_id, options, requires_payment_method, trial, trial_term.
  */
 export class ContractTemplates1700000015520 implements MigrationInterface {

@@ -116,7 +116,7 @@ export class CreateCreditDto {
     enum: ['ACTIVE'],
     nullable: true,
     description:
-      'the state the credit is issued in (the hosted API sends "ACTIVE"; any case). A credit is always issued ACTIVE: ' +
+      'the state the credit is issued in (the reference sends "ACTIVE"; any case). A credit is always issued ACTIVE: ' +
       'CONSUMED, EXPIRED and REVOKED are reached through consumption, its expiration_date and DELETE /credits/{id}, ' +
       'so asking for them here is a 400',
   })

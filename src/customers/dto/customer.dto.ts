@@ -83,7 +83,7 @@ export class ChildRollupBillingConfigDto {
   invoice_due_date_from_creation?: number | null;
 }
 
-/** Body of PATCH /customers/{customer_id} (spec #8): every field optional and nullable. */
+/** Body of PATCH /customers/{customer_id}: every field optional and nullable. */
 export class UpdateCustomerDto {
   @ApiPropertyOptional({ type: AddressDto, nullable: true })
   @IsOptional()

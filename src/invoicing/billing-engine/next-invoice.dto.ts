@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { CancelSubscriptionDto, ChangeSubscriptionDto } from '../../subscriptions/dto/subscription.dto';
 
-/** Body of `POST /invoices/next` (spec #7): a preview of the next invoice, optionally with a change or cancellation not made. */
+/** Body of `POST /invoices/next`: a preview of the next invoice, optionally with a change or cancellation not made. */
 export class NextInvoiceDto {
   @ApiProperty({ description: 'ISO 4217, upper case; must be the subscription currency' })
   @IsString()

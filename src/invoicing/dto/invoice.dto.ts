@@ -41,7 +41,7 @@ function IsInvoiceNumber(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-/** A `{condition, values}` filter of the invoice search (issue 12: the hosted API's find fields). */
+/** A `{condition, values}` filter of the invoice search (the reference's find fields). */
 function SetFilter(description: string): PropertyDecorator {
   return (target, key) => {
     ApiPropertyOptional({ type: SetFilterDto, description })(target, key);
@@ -195,7 +195,6 @@ export class PaymentAmountDto {
   value_in_cents: number;
 }
 
-/** Spec #9. */
 export class MarkInvoicePaidDto {
   @ApiProperty({ type: PaymentAmountDto })
   @IsDefined()
@@ -284,7 +283,7 @@ export class InvoiceLinkResponse {
     example: 'https://billing.example.com/invoices/pay/cmp_01jz3k4m5n6p7q8r9s0t1v2w3x_Vq3…',
   })
   url: string;
-  @ApiProperty({ description: 'the same URL, under the name the hosted API it mirrors uses' }) link: string;
+  @ApiProperty({ description: 'the same URL, under the name the reference uses' }) link: string;
 }
 
 /** #7, the preview of the next invoice: an invoice not written yet, so `uuid`, `id` (and `number`) are null. */

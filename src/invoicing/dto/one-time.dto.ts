@@ -87,7 +87,6 @@ export class OneTimeItemDto {
   @ApiPropertyOptional({ type: Number, nullable: true }) @IsOptional() @IsInt() sort_order?: number | null;
 }
 
-/** Spec #2. */
 export class CreateOneTimesDto {
   @ApiProperty({ description: 'customer id or identifier' })
   @IsDefined()

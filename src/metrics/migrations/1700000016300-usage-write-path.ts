@@ -1,8 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Fewer writes per ingested event, measured on the ingest benchmark (about a fifth less
- * PostgreSQL CPU per event):
+ * Fewer writes per ingested event (the ingest benchmark's PostgreSQL CPU is mostly these):
  * - usage_events loses its two foreign keys. Each one ran a row lookup with a KEY SHARE lock per
  *   stored event. Ingest resolves every event's customer and item in the same transaction (the
  *   items share-locked), and customers and billable items are never deleted, so the keys only

@@ -116,7 +116,7 @@ export class RefusedObjectResponse {
 }
 
 /**
- * The answer of `POST /objects/ingest`, as the hosted API documents it (`enqueued`). Tally applies
+ * The answer of `POST /objects/ingest`, as the reference documents it (`enqueued`). Tally applies
  * each entry before answering (nothing is left queued); `errors` lists the entries refused.
  */
 export class IngestObjectsResponse {

@@ -19,7 +19,7 @@ export function toObjectResponse(o: BillableObjectEntity, customerIdentifier: st
   };
 }
 
-/** The answer of `POST /objects/ingest`: `enqueued` (the hosted API's name) lists the entries applied, `errors` the refused. */
+/** The answer of `POST /objects/ingest`: `enqueued` (the reference's name) lists the entries applied, `errors` the refused. */
 export function toIngestObjectsResponse(r: ObjectsIngestResult): IngestObjectsResponse {
   return {
     enqueued: r.processed.map((p) => ({

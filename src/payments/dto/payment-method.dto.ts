@@ -57,7 +57,7 @@ export class SubscriptionCustomerPmResponse {
   subscription: Record<string, unknown>;
 }
 
-/** PATCH's answer: the card's own fields (as the other payment-method routes answer) plus the hosted API's {method, subscription_customer_pm}. */
+/** PATCH's answer: the card's own fields (as the other payment-method routes answer) plus the reference's {method, subscription_customer_pm}. */
 export class UpdatePaymentMethodResponse extends PaymentMethodResponse {
   @ApiProperty({ type: PaymentMethodResponse, description: 'the payment method, after the update' }) method: PaymentMethodResponse;
   @ApiProperty({

@@ -62,7 +62,7 @@ export class TotalAmountFilterDto {
   @ApiPropertyOptional({ type: 'integer' }) @IsOptional() @IsInt() lte?: number;
 }
 
-/** Spec #3 query filters. */
+/** The query filters of the payment transaction search. */
 export class PaymentTransactionQueryDto {
   @ApiPropertyOptional({ example: 'USD' }) @IsOptional() @IsString() currency?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() customer_id?: string;
@@ -116,7 +116,6 @@ export class RefundAmountDto {
   value_in_cents: number;
 }
 
-/** Spec #11. */
 export class RefundTransactionDto {
   @ApiPropertyOptional({ type: RefundAmountDto, nullable: true, description: 'omitted: everything still refundable' })
   @IsOptional()

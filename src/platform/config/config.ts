@@ -41,10 +41,9 @@ export class ConfigError extends Error {}
 
 /**
  * Connections per process on PostgreSQL when DB_POOL_SIZE is unset: twice the CPUs of this machine,
- * at most 10. More statements running at once than the cores can run only adds contention: on 2
- * CPUs shared with PostgreSQL, 4 connections instead of 10 cut PostgreSQL's CPU per ingested event
- * by a fifth to a third and served `GET /subscriptions/{id}` about a quarter faster
- * (docs/performance.md, sixth sitting).
+ * at most 10. More statements running at once than the cores can run only adds contention: the
+ * extra connections wait on the same CPUs and PostgreSQL spends more of them switching between
+ * backends and on lock traffic.
  */
 export function defaultPoolSize(cpus: number): number {
   return Math.min(10, 2 * Math.max(1, cpus));

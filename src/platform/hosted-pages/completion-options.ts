@@ -5,7 +5,7 @@ import { DomainError } from '../errors/domain-error';
 /** What a hosted page (checkout, a contract's signing) does once the buyer is done. */
 export const COMPLETION_ACTIONS = ['REDIRECT', 'CONFIRMATION_MESSAGE'] as const;
 
-/** The hosted API's options of a checkout or a contract proposal, as requested. */
+/** The reference's options of a checkout or a contract proposal, as requested. */
 export class CompletionOptionsDto {
   @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() allow_promo_code?: boolean | null;
   @ApiPropertyOptional({

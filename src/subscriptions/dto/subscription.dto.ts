@@ -227,7 +227,7 @@ export class UpdateSubscriptionDto {
   tags?: string[] | null;
 }
 
-/** The change_config of spec #7. */
+/** The change_config of a subscription change. */
 export class ChangeSubscriptionDto extends PlanFieldsDto {
   @ApiPropertyOptional({
     type: String,
@@ -257,7 +257,7 @@ export class ChangeSubscriptionDto extends PlanFieldsDto {
 export const CANCEL_TIMINGS = ['IMMEDIATE', 'PERIOD_END', 'RENEWAL'] as const;
 export const REFUND_TYPES = ['PRORATED', 'NONE'] as const;
 
-/** The cancel_config of spec #7. */
+/** The cancel_config of a subscription change. */
 export class CancelSubscriptionDto {
   @ApiPropertyOptional({ nullable: true, enum: CANCEL_TIMINGS, default: 'IMMEDIATE' }) @IsOptional() @IsIn(CANCEL_TIMINGS) timing?:
     (typeof CANCEL_TIMINGS)[number] | null;
@@ -317,7 +317,7 @@ export class SubscriptionUsageDto {
 const SUBSCRIPTION_STATUS = /^(active|cancelled|unpaid)$/i;
 const SUBSCRIPTION_STATUS_PROBLEM = 'must be one of active, cancelled, unpaid (any case)';
 
-/** A `{condition, values}` filter of the subscription search (issue 12: the hosted API's find fields). */
+/** A `{condition, values}` filter of the subscription search (the reference's find fields). */
 function SetFilter(description: string): PropertyDecorator {
   return (target, key) => {
     ApiPropertyOptional({ type: SetFilterDto, description })(target, key);
@@ -332,7 +332,7 @@ export class SubscriptionQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() customer_id?: string;
   @ApiPropertyOptional({
     enum: ['active', 'cancelled', 'unpaid'],
-    description: 'any case (ACTIVE as the hosted API spells it); answers are lower-case',
+    description: 'any case (ACTIVE as the reference spells it); answers are lower-case',
   })
   @IsOptional()
   @IsString()
@@ -544,7 +544,7 @@ export class UsageRecordResponse {
   @ApiProperty({ type: [UsageBreakdownEntryResponse] }) breakdown: UsageBreakdownEntryResponse[];
 }
 
-/** The hosted API's {metric, usage} answer, plus Tally's flat fields (product_metric_pricing_id, metric_id, value, breakdown). */
+/** The reference's {metric, usage} answer, plus Tally's flat fields (product_metric_pricing_id, metric_id, value, breakdown). */
 export class SubscriptionUsageResponse {
   @ApiProperty({ type: BillableMetricResponse }) metric: BillableMetricResponse;
   @ApiProperty({ type: [UsageRecordResponse], description: 'one record: the period asked' }) usage: UsageRecordResponse[];

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The hosted API's subscription settings set by PATCH: invoice_payment_instructions, parent_billed, tags. */
+/** The reference's subscription settings set by PATCH: invoice_payment_instructions, parent_billed, tags. */
 export class SubscriptionCompatFields1700000015510 implements MigrationInterface {
   name = 'SubscriptionCompatFields1700000015510';
 

@@ -5,8 +5,8 @@ import { backfillPlanUses } from '../plan-uses';
 /**
  * `subscription_plan_uses` (plan-uses.ts), filled company by company from the phases already
  * stored: `num_subs` becomes an index range instead of a pass over every phase of the company
- * (a subscription's GET counted its pricings' subscriptions on each read: about 40 ms at 10,000
- * subscriptions).
+ * (a subscription's GET counted its pricings' subscriptions on each read, a cost that grew with
+ * the company).
  */
 export class SubscriptionPlanUses1700000016600 implements MigrationInterface {
   name = 'SubscriptionPlanUses1700000016600';

@@ -1,4 +1,4 @@
-/** Every webhook event type Tally sends (issue 14's list, plus the test event). */
+/** Every webhook event type Tally sends (the reference's list, plus the test event). */
 export const WEBHOOK_EVENT_TYPES = [
   'customer.created',
   'customer.updated',

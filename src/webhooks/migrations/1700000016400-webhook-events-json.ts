@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Event objects are stored as `json` (their text, checked as JSON) rather than `jsonb`. Nothing
  * queries inside them: they are written once and read back whole (the events API, deliveries).
  * jsonb paid for a parse into its binary form on every write, the largest cost of a billing
- * run's event INSERTs (a statement's bind alone took about 13 ms for 100 invoices), and it
+ * run's event INSERTs, and it
  * reordered each object's keys; json keeps the object's text as the API answers it.
  */
 export class WebhookEventsJson1700000016400 implements MigrationInterface {
