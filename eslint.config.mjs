@@ -6,7 +6,18 @@ import prettier from 'eslint-config-prettier';
 const nodeGlobals = { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-test/', 'data/', 'coverage/', 'test-artifacts/', 'clients/typescript/schema.ts'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dist-bench/',
+      'dist-test/',
+      'data/',
+      'coverage/',
+      'test-artifacts/',
+      'clients/typescript/schema.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -140,7 +140,7 @@ export interface CreateOptions {
  * Numbers the invoices $2 (ids, in order) of the company $1 from its counter, taking $3 (their
  * count) numbers at once; answers the counter's new value and how many were numbered.
  */
-export const ASSIGN_NUMBERS_SQL = `WITH counter AS (
+const ASSIGN_NUMBERS_SQL = `WITH counter AS (
     INSERT INTO company_counters (company_id, name, value) VALUES ($1, 'invoice_number', $3)
     ON CONFLICT (company_id, name) DO UPDATE SET value = company_counters.value + $3
     RETURNING value

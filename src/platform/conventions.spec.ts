@@ -12,7 +12,7 @@ import { join, relative, resolve, dirname } from 'path';
  *   platform, billing-math, webhooks  <-  customers, entitlements, metrics, catalog  <-  subscriptions
  *   <-  invoicing  <-  payments, credits  <-  checkout, contracts, invoice-pages, customer-portal
  *
- * audit, cli, bench and the files at the root of src/ (main.ts, app.module.ts, schema.ts) compose
+ * audit, cli and the files at the root of src/ (main.ts, app.module.ts, schema.ts) compose
  * the modules and sit above them all. A module calls a higher one only through the hooks it
  * declares (src/platform/hooks/module-hooks.ts).
  */
@@ -34,7 +34,7 @@ export const TIERS: Record<string, number> = {
   'customer-portal': 5,
 };
 /** Folders of src/ that compose the modules (above every tier). */
-export const COMPOSITION = new Set(['audit', 'cli', 'bench']);
+export const COMPOSITION = new Set(['audit', 'cli']);
 
 const SRC = resolve(__dirname, '..');
 
@@ -122,7 +122,7 @@ export function stackProblems(files: SourceFile[] = sourceFiles()): string[] {
   const problems: string[] = [];
   const edges = new Map<string, Set<string>>();
   for (const i of moduleImports(files)) {
-    if (!(i.from in TIERS)) continue; // composition (audit, cli, bench, the root files) may import anything
+    if (!(i.from in TIERS)) continue; // composition (audit, cli, the root files) may import anything
     if (!(i.to in TIERS)) {
       problems.push(`${i.file}: ${i.from} imports ${i.to || 'the composition root'}, which is above every module ("${i.spec}")`);
       continue;

@@ -33,7 +33,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       .setDescription(
         'Multi-tenant billing: catalog, usage, subscriptions, invoices, payments, credits. Every tenant route lives under ' +
           '`/api/v1/companies/{company_id}` and needs `Authorization: Bearer <token>` of that company. Errors have one shape ' +
-          '(`ErrorResponse`). See README.md.',
+          '(`ErrorResponse`). Conventions and limits: docs/api.md in the repository.',
       )
       .setVersion('1')
       .setLicense('MIT', 'https://opensource.org/licenses/MIT')

@@ -43,7 +43,7 @@ export function startBanner(url: string, config: TallyConfig, demo: DemoCredenti
   } else {
     const api = `${url}/api/v1/companies/${demo.company_id}`;
     lines.push(`  demo company:  ${demo.company_id}`, `  demo token:    ${demo.token}`, '');
-    lines.push("Paste this into a shell to start the README's walk-through (it sets API and TOKEN and lists your customers):");
+    lines.push('Paste this into a shell to follow docs/walkthrough.md (it sets API and TOKEN and lists your customers):');
     lines.push(
       `export API=${api} TOKEN=${demo.token} && curl -s -X POST "$API/customers/find" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{}'`,
     );

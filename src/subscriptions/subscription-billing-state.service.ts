@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { SubscriptionEntity } from './subscription.entity';
 
 /** The next invoice date of the company $1's subscriptions $2 (ids), each set to $3 (instants). */
-export const NEXT_INVOICE_DATES_SQL = `UPDATE subscriptions s SET next_invoice_date = v.next
+const NEXT_INVOICE_DATES_SQL = `UPDATE subscriptions s SET next_invoice_date = v.next
   FROM unnest($2::text[], $3::timestamptz[]) AS v(id, next)
   WHERE s.company_id = $1 AND s.id = v.id`;
 

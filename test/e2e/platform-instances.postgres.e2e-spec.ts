@@ -21,7 +21,7 @@ useWholeDatabase();
  * Three instances on one database (issue 17): three independent Nest applications in this
  * process, each with its own pool, token cache, rate limiter and workers, and nothing else in
  * common but PostgreSQL, Redis and the clock (one FixedClock, as synchronised machines share
- * the time). No module-level state of src/ changes an answer (docs/scaling.md, "What lives in a
+ * the time). No module-level state of src/ changes an answer (docs/operations.md, "What lives in a
  * process"), so in-process instances are as independent as processes would be. Requests go
  * round-robin over them. PostgreSQL only (a `*.postgres.e2e-spec.ts` file): the embedded
  * database serves one connection at a time.

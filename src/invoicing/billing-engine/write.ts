@@ -92,7 +92,7 @@ export function unsavedInvoice(companyId: string, draft: InvoiceDraft, now: Date
  * The billing cursors of the company $1's subscriptions $2: next work at $3, processed through
  * $4, the subscription row seen as updated at $6; written at $5.
  */
-export const BILLING_CURSORS_UPSERT_SQL = `INSERT INTO billing_cursors (company_id, subscription_id, next_work_at, processed_through, seen_updated_at, created_at, updated_at)
+const BILLING_CURSORS_UPSERT_SQL = `INSERT INTO billing_cursors (company_id, subscription_id, next_work_at, processed_through, seen_updated_at, created_at, updated_at)
   SELECT $1, v.id, v.next_work_at, v.through, v.seen, $5, $5
   FROM unnest($2::text[], $3::timestamptz[], $4::timestamptz[], $6::timestamptz[]) AS v(id, next_work_at, through, seen)
   ON CONFLICT (company_id, subscription_id) DO UPDATE SET next_work_at = EXCLUDED.next_work_at, processed_through = EXCLUDED.processed_through,

@@ -47,7 +47,7 @@ interface PendingList {
  * would be escaped element by element), split by PostgreSQL into json values without a
  * conversion to jsonb.
  */
-export const WEBHOOK_EVENTS_INSERT_SQL = `WITH o AS MATERIALIZED (SELECT u.n, u.data FROM json_array_elements($6::json) WITH ORDINALITY AS u(data, n))
+const WEBHOOK_EVENTS_INSERT_SQL = `WITH o AS MATERIALIZED (SELECT u.n, u.data FROM json_array_elements($6::json) WITH ORDINALITY AS u(data, n))
   INSERT INTO webhook_events (company_id, id, type, data, created_at)
   SELECT v.company_id, v.id, v.type, o.data, v.created_at
   FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[]) WITH ORDINALITY AS v(company_id, id, type, created_at, k, n)

@@ -4,12 +4,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 /**
- * The README's walk-through is a test: a fresh `npm start` on the embedded database, the line
- * it prints pasted into bash, then every ```bash block marked `<!-- walkthrough -->` run in that
+ * docs/walkthrough.md is a test: a fresh `npm start` on the embedded database, the line it
+ * prints pasted into bash, then every ```bash block marked `<!-- walkthrough -->` run in that
  * same bash session, exactly as written, each compared with the ```text block under it (`…`
- * matches any value that differs per run).
+ * matches any value that differs per run). The README's taste of the API is made of the
+ * walk-through's own lines, so this test covers it too.
  */
 const ROOT = path.resolve(__dirname, '../..');
+const WALKTHROUGH = fs.readFileSync(path.join(ROOT, 'docs/walkthrough.md'), 'utf8');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
 interface Step {
@@ -17,15 +19,15 @@ interface Step {
   expected: string[];
 }
 
-export function walkthroughSteps(readme: string): Step[] {
+export function walkthroughSteps(page: string): Step[] {
   const steps: Step[] = [];
   const re = /<!-- walkthrough -->\n```bash\n([\s\S]*?)```\n```text\n([\s\S]*?)```/g;
-  for (let m = re.exec(readme); m; m = re.exec(readme)) steps.push({ script: m[1], expected: m[2].replace(/\n$/, '').split('\n') });
+  for (let m = re.exec(page); m; m = re.exec(page)) steps.push({ script: m[1], expected: m[2].replace(/\n$/, '').split('\n') });
   return steps;
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A printed line matches its README line, `…` standing for any non-empty text. */
+/** A printed line matches its line on the page, `…` standing for any non-empty text. */
 export function lineMatches(expected: string, actual: string): boolean {
   return new RegExp(`^${expected.split('…').map(escapeRe).join('.+?')}$`).test(actual);
 }
@@ -72,7 +74,7 @@ class Shell {
 
 function startService(env: NodeJS.ProcessEnv): Promise<{ proc: ChildProcess; output: string; pasteLine: string }> {
   return new Promise((resolve, reject) => {
-    // `npm start` exactly as the README says, in its own process group so that it stops whole
+    // `npm start` exactly as the page says, in its own process group so that it stops whole
     const proc = spawn('npm', ['start'], { cwd: ROOT, env, detached: true });
     let output = '';
     const timer = setTimeout(() => reject(new Error(`npm start printed no paste line within 120 s:\n${output}`)), 120_000);
@@ -90,8 +92,8 @@ function startService(env: NodeJS.ProcessEnv): Promise<{ proc: ChildProcess; out
   });
 }
 
-describe('the README walk-through, run as written against a fresh npm start', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-readme-'));
+describe('docs/walkthrough.md, run as written against a fresh npm start', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-walkthrough-'));
   const env: NodeJS.ProcessEnv = { ...process.env, TALLY_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
   delete env.TALLY_SCHEDULER; // the service bills by itself, as a newcomer's does
@@ -112,7 +114,7 @@ describe('the README walk-through, run as written against a fresh npm start', ()
   });
 
   it('finds the walk-through blocks (a customer, a price, a card, a subscription, a paid invoice, usage on the next one)', () => {
-    const steps = walkthroughSteps(README);
+    const steps = walkthroughSteps(WALKTHROUGH);
     expect(steps.length).toBeGreaterThanOrEqual(8);
     const all = steps.map((s) => s.script).join('\n');
     for (const needed of [
@@ -130,7 +132,16 @@ describe('the README walk-through, run as written against a fresh npm start', ()
     expect(lineMatches('PAID', 'PENDING')).toBe(false);
   });
 
-  it('prints one paste line that works, then every block prints what the README shows', async () => {
+  it("the README's taste of the API is made of lines the walk-through runs", () => {
+    const taste = /<!-- taste: lines of docs\/walkthrough.md -->\n```bash\n([\s\S]*?)```/.exec(README);
+    expect(taste).not.toBeNull();
+    const run = new Set(walkthroughSteps(WALKTHROUGH).flatMap((s) => s.script.split('\n')));
+    const lines = taste![1].split('\n').filter((l) => l.trim() !== '');
+    expect(lines.length).toBeGreaterThanOrEqual(10);
+    expect(lines.filter((l) => !run.has(l))).toEqual([]);
+  });
+
+  it('prints one paste line that works, then every block prints what the page shows', async () => {
     service = await startService(env);
     expect(service.output).toMatch(/demo company:\s+cmp_[0-9a-z]{26}/);
     expect(service.output).toMatch(/demo token:\s+tally_sk_/);
@@ -141,11 +152,11 @@ describe('the README walk-through, run as written against a fresh npm start', ()
     expect(pasted.lines).toHaveLength(1);
     expect(JSON.parse(pasted.lines[0])).toEqual({ pagination: expect.any(Object), results: [] });
 
-    for (const step of walkthroughSteps(README)) {
+    for (const step of walkthroughSteps(WALKTHROUGH)) {
       const { lines, stderr } = await shell.run(step.script);
       const report = `block:\n${step.script}\nexpected:\n${step.expected.join('\n')}\nprinted:\n${lines.join('\n')}\nstderr:\n${stderr}`;
       if (lines.length !== step.expected.length || !step.expected.every((e, i) => lineMatches(e, lines[i]))) {
-        throw new Error(`the README walk-through drifted from the product\n${report}`);
+        throw new Error(`docs/walkthrough.md drifted from the product\n${report}`);
       }
     }
   }, 600_000);

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Pool, PoolClient } from 'pg';
-import { ASSIGN_NUMBERS_SQL } from '../invoicing/invoice-writer.service';
-import { BILLING_CURSORS_UPSERT_SQL } from '../invoicing/billing-engine/write';
-import { NEXT_INVOICE_DATES_SQL } from '../subscriptions/subscription-billing-state.service';
-import { WEBHOOK_EVENTS_INSERT_SQL } from '../webhooks/events/webhook-events.service';
+import { ASSIGN_NUMBERS_SQL, BILLING_CURSORS_UPSERT_SQL, NEXT_INVOICE_DATES_SQL, WEBHOOK_EVENTS_INSERT_SQL } from './billing-statements';
 
 /**
  * The billing-run benchmark's bare baseline: the rows one billing run wrote, written again by
@@ -15,8 +12,8 @@ import { WEBHOOK_EVENTS_INSERT_SQL } from '../webhooks/events/webhook-events.ser
  * commit. What the run takes beyond this is what Tally adds to the database's own work: reading,
  * computing the invoices, building the events' objects, and the framework around them.
  *
- * The next invoice dates, cursors, numbers and events go through the very statements the run
- * uses (their owners export them); invoices, lines and ledger entries as per-column arrays, as
+ * The next invoice dates, cursors, numbers and events go through the statements the run
+ * uses (copied in billing-statements.ts); invoices, lines and ledger entries as per-column arrays, as
  * Tally's own multi-row inserts. The copies go to the same company and tables (same indexes, same sizes), re-keyed so that
  * nothing collides: ids and keys get a suffix, uuids and link secrets are new, invoice dates move
  * by one millisecond (one period invoice per subscription and date), numbers continue from the

@@ -4,23 +4,23 @@ import * as os from 'node:os';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../app.module';
-import { CompaniesService } from '../platform/auth/companies.service';
-import { FixedClock, Clock } from '../platform/clock/clock';
-import { loadConfig } from '../platform/config/config';
-import { configureApp } from '../platform/configure-app';
-import { prepareDatabase } from '../platform/database/connect';
-import { TALLY_SCHEMA } from '../schema';
-import { newId } from '../platform/ids/ids';
-import { CustomerEntity } from '../customers/customer.entity';
-import { EventIngestService } from '../metrics/usage/event-ingest.service';
-import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from '../subscriptions/subscription.entity';
-import { PricingUsageCounts } from '../subscriptions/pricing-usage-counts.service';
-import { BATCH_SIZE, BillingRunService, BillingRunSummary, billingRunWidth } from '../invoicing/billing-run.service';
+import { AppModule } from '../src/app.module';
+import { CompaniesService } from '../src/platform/auth/companies.service';
+import { FixedClock, Clock } from '../src/platform/clock/clock';
+import { loadConfig } from '../src/platform/config/config';
+import { configureApp } from '../src/platform/configure-app';
+import { prepareDatabase } from '../src/platform/database/connect';
+import { TALLY_SCHEMA } from '../src/schema';
+import { newId } from '../src/platform/ids/ids';
+import { CustomerEntity } from '../src/customers/customer.entity';
+import { EventIngestService } from '../src/metrics/usage/event-ingest.service';
+import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from '../src/subscriptions/subscription.entity';
+import { PricingUsageCounts } from '../src/subscriptions/pricing-usage-counts.service';
+import { BATCH_SIZE, BillingRunService, BillingRunSummary, billingRunWidth } from '../src/invoicing/billing-run.service';
 import type { Bench } from './main';
 import { billingBaseline } from './billing-baseline';
-import { SERVER_NODE_FLAGS } from '../platform/config/node-flags';
-import { benchDatabase, companyApi, log, wantsEmbedded } from './harness';
+import { SERVER_NODE_FLAGS } from '../src/platform/config/node-flags';
+import { benchDatabase, companyApi, log, UsageError, wantsEmbedded, wholeFlag } from './harness';
 
 /**
  * Billing-run benchmark, on the real PostgreSQL of this machine (DATABASE_URL, or a fresh
@@ -43,14 +43,27 @@ import { benchDatabase, companyApi, log, wantsEmbedded } from './harness';
  */
 export const billingRunBench: Bench = {
   description: 'one billing run over 10,000 subscriptions (half with usage) by --instances N processes: total seconds, invoices/s',
-  flags: ['subscriptions', 'events-per-customer', 'instances', 'warm-up', 'profile', 'log-level'],
+  flags: {
+    subscriptions: 'subscriptions billed, half of them with usage (10000)',
+    'events-per-customer': 'usage events of each subscription with usage (3)',
+    instances: 'processes running the billing run at once, PostgreSQL only (1)',
+    'warm-up': 'subscriptions each instance first bills in a company of its own, untimed; 0 or at least 2 (0)',
+    profile: 'a folder: each instance writes a CPU profile there (none)',
+    'log-level': "the instances' log level (warn)",
+  },
   run,
 };
 
 /** One instance of `billing-run --instances N` (a child process the benchmark forks; not run by hand). */
 export const billingRunWorker: Bench = {
   description: '(started by billing-run --instances) one instance: boots the application, runs when told, reports',
-  flags: ['at', 'company', 'warm-up-company', 'log-level'],
+  flags: {
+    at: 'the run instant',
+    company: 'the company billed',
+    'warm-up-company': 'the company billed first, untimed',
+    'log-level': 'log level',
+  },
+  internal: true,
   run: worker,
 };
 
@@ -125,7 +138,7 @@ function backendsCpuBetween(db0: Map<number, number> | null, db1: Map<number, nu
 }
 
 /** A child: boots the application on DATABASE_URL with the clock at --at, says ready, runs the billing run on "go", reports. */
-async function worker(flags: Record<string, string>): Promise<void> {
+async function worker(flags: Record<string, string>): Promise<Record<string, number>> {
   const at = new Date(flags.at);
   const companyId = flags.company;
   const send = (msg: unknown) => new Promise<void>((resolve) => process.send!(msg, () => resolve()));
@@ -155,6 +168,7 @@ async function worker(flags: Record<string, string>): Promise<void> {
     const bye = next();
     await send(report);
     await bye;
+    return {};
   } finally {
     await app.close();
   }
@@ -376,18 +390,17 @@ async function setUpCompany(
   return { companyId, meteredCustomers };
 }
 
-async function run(flags: Record<string, string>): Promise<void> {
-  const total = Number(flags.subscriptions ?? 10_000);
-  const eventsPerCustomer = Number(flags['events-per-customer'] ?? 3);
+async function run(flags: Record<string, string>): Promise<Record<string, number>> {
+  const total = wholeFlag(flags, 'subscriptions', 10_000, 1, 10_000_000);
+  const eventsPerCustomer = wholeFlag(flags, 'events-per-customer', 3, 0, 1000);
   const start = new Date('2030-01-01T00:00:00.000Z');
   const at = new Date('2030-02-01T02:00:00.000Z');
 
   const embedded = wantsEmbedded(flags);
-  const instances = Number(flags.instances ?? 1);
-  if (!Number.isInteger(instances) || instances < 1) throw new Error('--instances must be a whole number >= 1');
-  const warmUp = Number(flags['warm-up'] ?? DEFAULT_WARM_UP);
-  if (!Number.isInteger(warmUp) || warmUp < 0 || warmUp === 1) throw new Error('--warm-up must be 0 (none) or a whole number >= 2');
-  if (embedded && instances > 1) throw new Error('--instances > 1 needs PostgreSQL: the embedded database belongs to one process');
+  const instances = wholeFlag(flags, 'instances', 1, 1, 64);
+  const warmUp = wholeFlag(flags, 'warm-up', DEFAULT_WARM_UP, 0);
+  if (warmUp === 1) throw new UsageError('--warm-up must be 0 (none) or a whole number from 2 up');
+  if (embedded && instances > 1) throw new UsageError('--instances > 1 needs PostgreSQL: the embedded database belongs to one process');
   const bench = await benchDatabase(embedded);
   const config = loadConfig({
     ...process.env,
@@ -565,6 +578,7 @@ async function run(flags: Record<string, string>): Promise<void> {
       }) + '\n',
     );
     if (!exactlyOnce) throw new Error('billing-run: the invoices were not written exactly once (see above)');
+    return { 'billing run': ratio };
   } finally {
     await app.close();
     await db.stop();

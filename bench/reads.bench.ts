@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { newId } from '../platform/ids/ids';
-import { backfillPlanUseCounts, backfillPlanUses } from '../subscriptions/plan-uses';
+import { newId } from '../src/platform/ids/ids';
+import { backfillPlanUseCounts, backfillPlanUses } from '../src/subscriptions/plan-uses';
 import type { Bench } from './main';
 import {
   benchDatabase,
@@ -15,7 +15,9 @@ import {
   startTally,
   Server,
   TallyServer,
+  UsageError,
   wantsEmbedded,
+  wholeFlag,
 } from './harness';
 
 /**
@@ -42,7 +44,16 @@ import {
  */
 export const readsBench: Bench = {
   description: 'GET /customers/{id}, GET /subscriptions/{id} (expanded), GET /health vs bare node:http (+ pg) in the same run',
-  flags: ['seconds', 'connections', 'sequential', 'instances', 'only', 'subscriptions', 'profile', 'log-level'],
+  flags: {
+    seconds: 'seconds of load for each path, after a warm-up (10)',
+    connections: 'connections of the load, split over the instances (32)',
+    sequential: 'requests at concurrency 1, for the latency (300)',
+    instances: 'Tally processes and bare baselines on one database, PostgreSQL only (1)',
+    only: 'measure only these paths: customers,subscriptions,health (all)',
+    subscriptions: "more subscriptions on the read one's plan, each with its own customer (0)",
+    profile: 'a folder: the server writes a CPU profile there (none)',
+    'log-level': "the server's log level, its logs going to /dev/null (info)",
+  },
   run,
 };
 
@@ -108,16 +119,20 @@ interface Row {
   target?: number;
 }
 
-async function run(flags: Record<string, string>): Promise<void> {
+const PATHS = ['customers', 'subscriptions', 'health'];
+
+async function run(flags: Record<string, string>): Promise<Record<string, number>> {
   const embedded = wantsEmbedded(flags);
-  const seconds = Number(flags.seconds ?? 10);
-  const connections = Number(flags.connections ?? 32);
-  const nSeq = Number(flags.sequential ?? 300);
+  const seconds = wholeFlag(flags, 'seconds', 10, 1, 3600);
+  const connections = wholeFlag(flags, 'connections', 32, 1, 1000);
+  const nSeq = wholeFlag(flags, 'sequential', 300, 1, 1_000_000);
   const only = flags.only?.split(',');
+  const unknown = only?.filter((p) => !PATHS.includes(p)) ?? [];
+  if (unknown.length) throw new UsageError(`--only takes ${PATHS.join(',')} (got "${unknown.join(',')}")`);
   const wanted = (path: string) => !only || only.includes(path);
-  const instances = Number(flags.instances ?? 1);
-  if (!Number.isInteger(instances) || instances < 1 || instances > 16) throw new Error('--instances must be a whole number from 1 to 16');
-  if (embedded && instances > 1) throw new Error('--instances > 1 needs PostgreSQL: the embedded database belongs to one process');
+  const instances = wholeFlag(flags, 'instances', 1, 1, 16);
+  if (embedded && instances > 1) throw new UsageError('--instances > 1 needs PostgreSQL: the embedded database belongs to one process');
+  const more = wholeFlag(flags, 'subscriptions', 0, 0);
   const db = await benchDatabase(embedded);
   const servers: Server[] = [];
   try {
@@ -157,7 +172,6 @@ async function run(flags: Record<string, string>): Promise<void> {
     const pg = new Client({ connectionString: tally.databaseUrl });
     await pg.connect();
     const pgVersion = ((await pg.query('SHOW server_version')).rows[0] as { server_version: string }).server_version;
-    const more = Number(flags.subscriptions ?? 0);
     if (more > 0) {
       log(`copying the subscription ${fmt(more)} times (one customer each)...`);
       await copySubscription(pg, tally.companyId, sub.id as string, more);
@@ -273,6 +287,7 @@ async function run(flags: Record<string, string>): Promise<void> {
         ),
       ) + '\n',
     );
+    return Object.fromEntries(rows.map((r) => [r.path, r.tally.rps / r.bare.rps]));
   } finally {
     for (const s of servers.reverse()) await s.stop();
     db.cleanup();

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { SERVER_NODE_FLAGS } from '../platform/config/node-flags';
+import { SERVER_NODE_FLAGS } from '../src/platform/config/node-flags';
 
 /**
  * What the HTTP benchmarks share: the database (PostgreSQL or embedded), the Tally server run as
@@ -18,6 +18,28 @@ export const DEFAULT_SERVER = 'postgresql://postgres@127.0.0.1:5432';
 const BENCH_DB = 'tally_bench';
 
 export const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** A wrong command line: `npm run bench` prints its message on one line, then the usage, and exits 2. */
+export class UsageError extends Error {}
+
+/** The whole-number flag `name` (its default when absent), refused with a UsageError outside `min`..`max`. */
+export function wholeFlag(
+  flags: Record<string, string>,
+  name: string,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const raw = flags[name];
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
+    throw new UsageError(
+      `--${name} must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`} (got "${raw}")`,
+    );
+  }
+  return n;
+}
 
 /** `--embedded` or TALLY_BENCH_EMBEDDED=1: the embedded database instead of PostgreSQL. */
 export function wantsEmbedded(flags: Record<string, string>): boolean {
@@ -38,11 +60,14 @@ export async function benchDatabase(embedded: boolean): Promise<BenchDatabase> {
   const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (embedded) return { databaseUrl: undefined, dataDir, cleanup };
   if (process.env.DATABASE_URL) {
-    await requireEmpty(process.env.DATABASE_URL).catch((err) => {
+    const url = process.env.DATABASE_URL;
+    // found empty by this process before (`--repeat`): what it holds now is an earlier repetition's
+    await (claimed.has(url) ? emptyDatabase(url) : requireEmpty(url)).catch((err) => {
       cleanup();
       throw err;
     });
-    return { databaseUrl: process.env.DATABASE_URL, dataDir, cleanup };
+    claimed.add(url);
+    return { databaseUrl: url, dataDir, cleanup };
   }
   const admin = new Client({ connectionString: `${DEFAULT_SERVER}/postgres` });
   await admin.connect();
@@ -54,6 +79,25 @@ export async function benchDatabase(embedded: boolean): Promise<BenchDatabase> {
     await admin.end();
   }
   return { databaseUrl: `${DEFAULT_SERVER}/${BENCH_DB}`, dataDir, cleanup };
+}
+
+/** The DATABASE_URLs this process found empty: the benchmark's own, which a repetition may empty again. */
+const claimed = new Set<string>();
+
+/** Drops every schema the benchmark's earlier repetition made, and makes `public` again, empty. */
+async function emptyDatabase(databaseUrl: string): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT nspname AS name FROM pg_namespace
+        WHERE nspname NOT IN ('pg_catalog', 'information_schema') AND nspname NOT LIKE 'pg\\_toast%' AND nspname NOT LIKE 'pg\\_temp%'`,
+    );
+    for (const { name } of rows) await client.query(`DROP SCHEMA ${client.escapeIdentifier(name)} CASCADE`);
+    await client.query('CREATE SCHEMA IF NOT EXISTS public');
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -152,7 +196,7 @@ export async function startTally(db: BenchDatabase, opts: { logLevel: string; pr
   if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
   else delete env.DATABASE_URL;
   const nodeArgs = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, path.resolve(__dirname, '..', 'main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, path.resolve(__dirname, '..', 'src', 'main.js')], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

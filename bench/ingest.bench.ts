@@ -2,18 +2,18 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../app.module';
-import { CustomersRepository } from '../customers/customers.repository';
-import { CompaniesService } from '../platform/auth/companies.service';
-import { loadConfig } from '../platform/config/config';
-import { configureApp } from '../platform/configure-app';
-import { prepareDatabase } from '../platform/database/connect';
-import { TALLY_SCHEMA } from '../schema';
-import { newId } from '../platform/ids/ids';
-import { BillableMetricsRepository } from '../metrics/metrics.repository';
-import { UsageService } from '../metrics/usage/usage.service';
+import { AppModule } from '../src/app.module';
+import { CustomersRepository } from '../src/customers/customers.repository';
+import { CompaniesService } from '../src/platform/auth/companies.service';
+import { loadConfig } from '../src/platform/config/config';
+import { configureApp } from '../src/platform/configure-app';
+import { prepareDatabase } from '../src/platform/database/connect';
+import { TALLY_SCHEMA } from '../src/schema';
+import { newId } from '../src/platform/ids/ids';
+import { BillableMetricsRepository } from '../src/metrics/metrics.repository';
+import { UsageService } from '../src/metrics/usage/usage.service';
 import type { Bench } from './main';
-import { benchDatabase, BenchDatabase, companyApi, fmt, load, log, machineLine, startTally } from './harness';
+import { benchDatabase, BenchDatabase, companyApi, fmt, load, log, machineLine, startTally, wantsEmbedded, wholeFlag } from './harness';
 
 /**
  * Ingest benchmark, on PostgreSQL (DATABASE_URL, or a fresh database `tally_bench` on
@@ -30,7 +30,14 @@ import { benchDatabase, BenchDatabase, companyApi, fmt, load, log, machineLine, 
  */
 export const ingestBench: Bench = {
   description: 'events/s through POST /events/ingest vs raw multi-row INSERT, and one usage query over 1M events',
-  flags: ['seconds', 'clients', 'usage-events', 'runs', 'profile', 'log-level'],
+  flags: {
+    seconds: 'seconds of load, after a warm-up (10)',
+    clients: 'batches of 100 events in flight (16)',
+    'usage-events': 'events stored for the usage query, PostgreSQL only; 0 skips it (1000000)',
+    runs: 'usage queries timed, for the median (9)',
+    profile: 'a folder: the server writes a CPU profile there (none)',
+    'log-level': "the server's log level, its logs going to /dev/null (info)",
+  },
   run,
 };
 
@@ -110,18 +117,19 @@ async function rawInsert(url: string, embedded: boolean, companyId: string, cust
   }
 }
 
-async function run(flags: Record<string, string>): Promise<void> {
-  const embedded = flags.embedded !== undefined || process.env.TALLY_BENCH_EMBEDDED === '1';
-  const seconds = Number(flags.seconds ?? 10);
-  const clients = Number(flags.clients ?? 16);
-  const usageEvents = embedded ? 0 : Number(flags['usage-events'] ?? 1_000_000);
-  const runs = Number(flags.runs ?? 9);
+async function run(flags: Record<string, string>): Promise<Record<string, number>> {
+  const embedded = wantsEmbedded(flags);
+  const seconds = wholeFlag(flags, 'seconds', 10, 1, 3600);
+  const clients = wholeFlag(flags, 'clients', 16, 1, 1000);
+  const usageEvents = embedded ? 0 : wholeFlag(flags, 'usage-events', 1_000_000, 0, 100_000_000);
+  const runs = wholeFlag(flags, 'runs', 9, 1, 1000);
   const db = await benchDatabase(embedded);
   try {
     const http = await httpIngest(db, embedded, flags, seconds, clients);
     const usageLines = usageEvents > 0 ? await usageQueries(db, usageEvents, runs) : { lines: [], json: {} };
     process.stdout.write([...http.lines, ...usageLines.lines, ''].join('\n'));
     process.stdout.write(JSON.stringify({ ...http.json, ...usageLines.json }) + '\n');
+    return { 'POST /events/ingest': http.json.ratio };
   } finally {
     db.cleanup();
   }
