@@ -9,7 +9,7 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isMoneyCents, MAX_MONEY_CENTS, MONEY_PROBLEM } from '../platform/validation/limits';
 import type { Frequency, PriceType, PricingType } from './catalog.entity';
 
-/** The most decimal places kept; a unit price is at most MAX_MONEY_CENTS (README "Limits"). */
+/** The most decimal places kept; a unit price is at most MAX_MONEY_CENTS (docs/api.md, "Limits"). */
 const MAX_DECIMAL_PLACES = 12;
 const NUMERIC_STRING = /^\s*\d+(\.\d+)?\s*$/;
 

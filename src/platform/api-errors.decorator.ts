@@ -4,7 +4,7 @@ import { ERROR_CATEGORIES } from './errors/domain-error';
 
 const ERROR_TYPES = [...new Set(Object.values(ERROR_CATEGORIES).map((c) => c.type))];
 
-/** The one error body of the service (README, "Conventions"), whatever raised it. */
+/** The one error body of the service (docs/api.md, "Conventions"), whatever raised it. */
 export class ErrorResponse {
   @ApiProperty({ example: 'customer_id must be a string' }) error_message: string;
   @ApiProperty({ enum: ERROR_TYPES, example: 'validation_error' }) error_type: string;

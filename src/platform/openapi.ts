@@ -4,7 +4,7 @@ import { ErrorResponse } from './api-errors.decorator';
 
 export const TENANT_PATH_PREFIX = '/api/v1/companies/{company_id}/';
 
-/** The error answers every tenant operation may give (README, "Conventions"). */
+/** The error answers every tenant operation may give (docs/api.md, "Conventions"). */
 const TENANT_ERRORS: Record<string, string> = {
   400: 'validation_error (with validation_errors, by dotted field path) or request_error',
   401: 'auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer)',

@@ -1,6 +1,6 @@
 /**
  * The largest amounts a customer's subscriptions can produce, checked on every subscription
- * write before it commits (README "Limits"): each recurring price's charge for one period, each
+ * write before it commits (docs/api.md, "Limits"): each recurring price's charge for one period, each
  * subscription's MRR and the customer's MRR (before discounts, trials and start dates, which
  * only lower them), and each one-time item's amount. Any of them above MAX_MONEY_CENTS is a
  * 400 `amount_out_of_range`: a stored subscription can always be read (ARR = MRR × 12 stays a

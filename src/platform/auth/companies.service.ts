@@ -11,8 +11,8 @@ import { crossCompanyComment } from '../database/cross-company';
 
 /**
  * How long an authenticated token is trusted without reading its row again: a token revoked on
- * any instance (API, command line) is refused by every instance within this bound (README
- * "Conventions"); the instance that revokes it forgets it at once.
+ * any instance (API, command line) is refused by every instance within this bound
+ * (docs/api.md, "Conventions"); the instance that revokes it forgets it at once.
  */
 export const TOKEN_CACHE_TTL_MS = 2_000;
 /** Entries kept at most; past it the cache starts over (live tokens are few; this bounds memory). */

@@ -30,7 +30,7 @@ export function errorHeaders(exception: unknown, status: number): Record<string,
   return headers;
 }
 
-/** The one global filter: every failure leaves the service in the one error body (README, "Conventions"). */
+/** The one global filter: every failure leaves the service in the one error body (docs/api.md, "Conventions"). */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {

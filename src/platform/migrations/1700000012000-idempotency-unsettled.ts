@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * An idempotency key whose request completed (its writes committed) but whose answer could not
  * be stored reads `unsettled`: it is never released nor taken over, so a retry with the same
- * key never runs the operation a second time (README, idempotency).
+ * key never runs the operation a second time (docs/api.md, "Conventions").
  */
 export class IdempotencyUnsettled1700000012000 implements MigrationInterface {
   name = 'IdempotencyUnsettled1700000012000';

@@ -1,5 +1,5 @@
 /**
- * The documented bounds of request values (README "Limits"), in one place so that every module
+ * The documented bounds of request values (docs/api.md, "Limits"), in one place so that every module
  * validates the same way and nothing a request can store is refused later by PostgreSQL or by
  * the safe-integer checks of the money columns.
  *

@@ -2,7 +2,7 @@ import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error';
 
 const NUL = '\u0000';
-/** The deepest nesting of arrays and objects a request may have (README "Limits"). */
+/** The deepest nesting of arrays and objects a request may have (docs/api.md, "Limits"). */
 export const MAX_NESTING_DEPTH = 32;
 /** A lone UTF-16 surrogate: PostgreSQL cannot store it (jsonb refuses its escape). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
