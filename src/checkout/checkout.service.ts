@@ -13,6 +13,7 @@ import { CustomerDetailsService } from '../customers/customer-details.service';
 import { InvoiceEntity, InvoiceLineEntity } from '../invoicing/invoicing.entity';
 import { InvoiceGenerator } from '../invoicing/billing-engine/invoice-generator.service';
 import { InvoiceFinalizer } from '../invoicing/invoice-finalizer.service';
+import { InvoiceWriter } from '../invoicing/invoice-writer.service';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { isEnded } from '../subscriptions/subscription-dates';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
@@ -98,6 +99,7 @@ export class CheckoutService {
     private readonly subs: SubscriptionsRepository,
     private readonly generator: InvoiceGenerator,
     private readonly finalizer: InvoiceFinalizer,
+    private readonly writer: InvoiceWriter,
     private readonly payment: CheckoutPayment,
     private readonly events: WebhookEventsService,
   ) {}
@@ -362,13 +364,21 @@ export class CheckoutService {
         const first = await this.firstInvoiceWithin(m, companyId, subId, now);
         const quote = await this.quoteWithin(m, companyId, s, first);
         if (quote.digest !== agreed) throw new Rollback<CompletionOutcome>({ kind: 'requote' });
-        const processed = await this.generator.process(m, companyId, subId, now, now);
+        // numbered once finalized: the finalization locks the customer's credits, and the
+        // company's invoice counter comes after them (src/platform/README.md, "Lock order")
+        const processed = await this.generator.process(m, companyId, subId, now, now, undefined, { deferNumbers: true });
         let invoice: InvoiceEntity | null = processed.created[0] ?? null;
         // never more than the quote: an invoice above the quoted total is not charged
         if (invoice && invoice.total_cents > (first?.totals.total_cents ?? 0)) {
           throw new Rollback<CompletionOutcome>({ kind: 'requote' });
         }
         if (invoice && invoice.status === 'DRAFT') invoice = await this.finalizer.finalize(m, companyId, invoice, now);
+        const numbers = await this.writer.assignNumbers(
+          m,
+          companyId,
+          processed.created.map((i) => i.id),
+        );
+        if (invoice) invoice = { ...invoice, number: numbers.get(invoice.id)! };
         const charged = await this.payment.charge(m, companyId, {
           customerId: s.customer_id,
           subscriptionId: subId,

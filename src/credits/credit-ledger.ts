@@ -34,7 +34,8 @@ export class CreditLedger {
   /**
    * The customer's credits that can give something now — ACTIVE and not past their
    * expiration_date — locked FOR UPDATE in id order (every writer locks credits in that one
-   * order, so two transactions never wait on each other in a cycle). The rows are read inside
+   * order, after invoices and before the invoice counter — src/platform/README.md, "Lock
+   * order" — so two transactions never wait on each other in a cycle). The rows are read inside
    * the lock: PostgreSQL re-reads a row another transaction changed and drops it when it no
    * longer matches, so `remaining_*` is the committed truth until this transaction ends.
    */
@@ -56,6 +57,23 @@ export class CreditLedger {
       );
     if (q.creditIds) qb.andWhere('c.id IN (:...creditIds)', { creditIds: [...q.creditIds] });
     return qb.orderBy('c.id', 'ASC').setLock('pessimistic_write').getMany();
+  }
+
+  /**
+   * Every credit of these customers that `lockUsable` could return now (ACTIVE, not past its
+   * expiration_date, any type and currency), locked FOR UPDATE in id order in one statement: a
+   * transaction about to apply credits to invoices of several customers, or several invoices of
+   * one, takes all its credit locks here in the one order, instead of one customer (and one
+   * currency or item) at a time in the order of its invoices.
+   */
+  async lockUsableOf(manager: EntityManager, companyId: string, customerIds: string[], now: Date): Promise<void> {
+    if (customerIds.length === 0) return;
+    await manager.query(
+      `SELECT id FROM credits
+       WHERE company_id = $1 AND customer_id = ANY($2) AND state = 'ACTIVE' AND (expiration_date IS NULL OR expiration_date > $3)
+       ORDER BY id FOR UPDATE`,
+      [companyId, [...new Set(customerIds)], now],
+    );
   }
 
   /** Locks one credit (FOR UPDATE) whatever its state; null when the company has no such credit. */

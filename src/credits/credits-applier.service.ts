@@ -59,6 +59,11 @@ export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
     return this.ledger.customersWithUsable(m, companyId, customerIds, now);
   }
 
+  /** The customers' usable credits locked in id order (CreditLedger.lockUsableOf), before credits go to several invoices. */
+  lockUsableOf(m: EntityManager, companyId: string, customerIds: string[], now: Date): Promise<void> {
+    return this.ledger.lockUsableOf(m, companyId, customerIds, now);
+  }
+
   /**
    * The hook the ledger calls (invoice locked, `invoice` as it is under the lock):
    * - UNITS credits of the invoice's customer cover whole units of charge lines of their item

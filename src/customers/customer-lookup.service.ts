@@ -20,13 +20,15 @@ export class CustomerLookupService {
 
   /**
    * By id or identifier (path parameters and `customer_id` fields accept both). `opts.manager`
-   * reads inside the caller's transaction; `opts.lock` locks the row FOR UPDATE there.
+   * reads inside the caller's transaction; `opts.lock` locks the row there, FOR NO KEY UPDATE
+   * (src/platform/README.md, "Lock order": invoices, credits and other rows of the customer
+   * written meanwhile by other transactions do not wait for it).
    */
   async findByIdOrIdentifier(companyId: string, idOrIdentifier: string, opts: LookupOptions = {}): Promise<CustomerEntity | null> {
     if (!opts.manager && !opts.lock) return this.customers.readByIdOrIdentifier(companyId, idOrIdentifier);
     const repo = opts.manager ? this.customers.with(opts.manager) : this.customers;
     const one = (where: { id: string } | { identifier: string }) =>
-      opts.lock ? repo.findOneForUpdate(companyId, where) : repo.findOne(companyId, where);
+      opts.lock ? repo.findOneForUpdate(companyId, where, { noKey: true }) : repo.findOne(companyId, where);
     if (isId('customer', idOrIdentifier)) {
       const byId = await one({ id: idOrIdentifier });
       if (byId) return byId;

@@ -12,6 +12,7 @@ import { WebhookEventsService } from '../webhooks/events/webhook-events.service'
 import { invoiceNumberFields } from './invoicing.mapper';
 import { RunMemo } from '../platform/run-memo/run-memo';
 import { RunCandidate, RunClaims, companyBatches } from './billing-run-claims';
+import { retryTransient } from '../platform/database/transient';
 
 export interface BillingRunSummary {
   invoices_created: number;
@@ -181,17 +182,19 @@ export class BillingRunService {
     let done = 0;
     await this.pool(drafts, async (d) => {
       try {
-        const finalized = await this.dataSource.transaction(async (m) => {
-          const locked: InvoiceEntity[] = await m
-            .createQueryBuilder(InvoiceEntity, 'i')
-            .where("i.company_id = :companyId AND i.id = :id AND i.status = 'DRAFT'", { companyId: d.company_id, id: d.id })
-            .setLock('pessimistic_write')
-            .setOnLocked('skip_locked')
-            .getMany();
-          if (!locked[0]) return false;
-          await this.finalizer.finalize(m, d.company_id, locked[0], this.clock.now());
-          return true;
-        });
+        const finalized = await this.retrying(`draft ${d.company_id}/${d.id}`, () =>
+          this.dataSource.transaction(async (m) => {
+            const locked: InvoiceEntity[] = await m
+              .createQueryBuilder(InvoiceEntity, 'i')
+              .where("i.company_id = :companyId AND i.id = :id AND i.status = 'DRAFT'", { companyId: d.company_id, id: d.id })
+              .setLock('pessimistic_write')
+              .setOnLocked('skip_locked')
+              .getMany();
+            if (!locked[0]) return false;
+            await this.finalizer.finalize(m, d.company_id, locked[0], this.clock.now());
+            return true;
+          }),
+        );
         if (finalized) summary.invoices_finalized++;
       } catch (err) {
         summary.errors++;
@@ -266,7 +269,9 @@ export class BillingRunService {
   }
 
   /**
-   * One transaction for subscriptions of one company. Invoice numbers come last, just before the
+   * One transaction for subscriptions of one company, its locks in the order of
+   * src/platform/README.md ("Lock order"): subscriptions, pending one-time charges, the
+   * customers' credits, the invoice counter. Invoice numbers come last, just before the
    * commit: the company's counter row they lock serialises the transactions of the company, so
    * everything else — the charges outbox, the webhook events' objects — is written or built
    * before, and the lock is held for one statement and the commit. With `limit`, a claim: only
@@ -312,8 +317,10 @@ export class BillingRunService {
    * (a claim's up to its limit taken), so that one failure stays one error.
    */
   private async processOrRetry(batch: RunCandidate[], at: Date, ctx: RunContext, opts: BatchOptions): Promise<ProcessOutcome[]> {
+    const run = (list: RunCandidate[], o: BatchOptions) =>
+      this.retrying(`batch of ${list.length} subscriptions of ${list[0].company_id}`, () => this.processBatch(list, at, ctx, o));
     try {
-      return await this.processBatch(batch, at, ctx, opts);
+      return await run(batch, opts);
     } catch (err) {
       if (batch.length === 1) {
         this.logger.error(`subscription ${batch[0].company_id}/${batch[0].id}: ${(err as Error).message}`);
@@ -326,7 +333,7 @@ export class BillingRunService {
     for (const c of batch) {
       if (opts.limit !== undefined && taken >= opts.limit) break;
       try {
-        const [r] = await this.processBatch([c], at, ctx, { ...opts, limit: undefined });
+        const [r] = await run([c], { ...opts, limit: undefined });
         outcomes.push(r);
         if (r.claimed) taken++;
       } catch (e) {
@@ -335,6 +342,20 @@ export class BillingRunService {
       }
     }
     return outcomes;
+  }
+
+  /**
+   * A transaction of the run, run again when it lost a deadlock or a serialization failure
+   * (retryTransient: up to three more tries, each after a random pause of up to 50, 100, 200
+   * ms). The rollback left nothing written, and the other side has finished by then, so the
+   * batch is billed in this run rather than left to the next one. The run takes its locks in the
+   * one order of src/platform/README.md ("Lock order"), so only a writer outside that order, or
+   * a lock taken by hand, can make it lose one.
+   */
+  private retrying<T>(what: string, work: () => Promise<T>): Promise<T> {
+    return retryTransient(work, {
+      onRetry: (err, n) => this.logger.warn(`${what}: ${(err as Error).message}; retry ${n}`),
+    });
   }
 
   /**

@@ -146,6 +146,16 @@ export class InvoiceLedger {
     const out: InvoiceEntity[] = [];
     const rows: InvoiceLedgerEntryEntity[] = [];
     const paid: InvoiceEntity[] = [];
+    // several invoices taking credits: all their customers' credits locked first, in id order
+    // (src/platform/README.md, "Lock order"), not customer by customer in the invoices' order
+    const crediting = items.filter((x) => x.applyCredits && x.invoice.due_cents > 0);
+    if (crediting.length > 1)
+      await this.hooks.credits.lockUsableOf(
+        m,
+        companyId,
+        crediting.map((x) => x.invoice.customer_id),
+        now,
+      );
     for (const { invoice, applyCredits } of items) {
       if (invoice.status !== 'PENDING')
         throw new Error(`ledger.open: invoice ${invoice.id} is ${invoice.status}, not a just-written PENDING invoice`);

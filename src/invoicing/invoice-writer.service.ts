@@ -273,9 +273,10 @@ export class InvoiceWriter {
       );
       opening.forEach((x, k) => (x.doc!.invoice = opened[k]));
     }
-    // The number is taken only once the invoice is certain to exist: no gaps. With deferNumber the
-    // caller numbers a whole batch at once with assignNumbers() just before its commit (the billing
-    // run: the company's counter row is then locked only for the end of the transaction).
+    // The number is taken only once the invoice is certain to exist: no gaps. It is the last lock
+    // (src/platform/README.md, "Lock order"): a caller that locks anything more afterwards — a
+    // finalization applying credits — passes deferNumber and numbers with assignNumbers() just
+    // before its commit (the billing run numbers a whole batch at once that way).
     if (!options.deferNumber) {
       const numbers = await this.assignNumbers(
         manager,
@@ -325,7 +326,8 @@ export class InvoiceWriter {
    * Numbers invoices written with `deferNumber`, in the given order, from the company's counter:
    * one statement takes the numbers (one increment for all, in the caller's transaction:
    * gapless, a rollback gives them back) and writes them on the invoices. The counter row stays
-   * locked until the caller's commit: call it last.
+   * locked until the caller's commit: call it last — after the invoices' finalization and
+   * credits, the last lock of the transaction (src/platform/README.md, "Lock order").
    */
   async assignNumbers(manager: EntityManager, companyId: string, invoiceIds: string[]): Promise<Map<string, number>> {
     const out = new Map<string, number>();

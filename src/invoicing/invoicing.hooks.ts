@@ -31,6 +31,13 @@ export interface InvoiceCreditsHook {
   /** Which of these customers hold credits that could be applied now (so invoices of others skip the credit step). */
   customersWithCredits(m: EntityManager, companyId: string, customerIds: string[], now: Date): Promise<Set<string>>;
   /**
+   * Locks, in one statement and in id order, every credit of these customers that `allocate`
+   * could take now. A transaction that applies credits to several invoices calls it first, so
+   * its credit locks follow the one order (src/platform/README.md, "Lock order") whatever the
+   * order of the invoices.
+   */
+  lockUsableOf(m: EntityManager, companyId: string, customerIds: string[], now: Date): Promise<void>;
+  /**
    * Takes the customer's credits for what the (locked) invoice has due: debits the grants and
    * logs CONSUMED with the invoice id. Never more than `invoice.due_cents`. Returns what was
    * applied in cents; the ledger applies it to the invoice.

@@ -245,7 +245,12 @@ export class OneTimesService {
     return priceOneTimeItems(items, pricingById, await this.prices.load(companyId, needed));
   }
 
-  /** The IMMEDIATE invoice of a batch, written as a DRAFT and finalized at once (PENDING, or PAID when nothing is due). */
+  /**
+   * The IMMEDIATE invoice of a batch, written as a DRAFT and finalized at once (PENDING, or PAID
+   * when nothing is due), then numbered: the finalization locks the customer's credits, and the
+   * company's invoice counter comes after every other lock (src/platform/README.md, "Lock order"),
+   * as in a billing run that applies the same customer's credits at the same time.
+   */
   private async invoiceNow(
     m: EntityManager,
     companyId: string,
@@ -288,9 +293,11 @@ export class OneTimesService {
         discounts: p.discounts,
       },
       p.now,
+      { deferNumber: true },
     );
     if (!written) throw new Error(`one-time batch ${p.batchId} already has an invoice`);
     await this.finalizer.finalize(m, companyId, written.invoice, p.now, 'ONE_TIME');
+    await this.writer.assignNumbers(m, companyId, [written.invoice.id]);
     return written.invoice.id;
   }
 }

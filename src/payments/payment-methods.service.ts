@@ -193,6 +193,8 @@ export class PaymentMethodsService implements PaymentMethodOwnerHook, OnModuleIn
   }
 
   private async lockCustomer(m: EntityManager, companyId: string, customerId: string): Promise<void> {
-    await m.query('SELECT id FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE', [companyId, customerId]);
+    // FOR NO KEY UPDATE: the customer first of the lock order (src/platform/README.md), without
+    // keeping out the foreign-key checks of rows other transactions insert for the customer
+    await m.query('SELECT id FROM customers WHERE company_id = $1 AND id = $2 FOR NO KEY UPDATE', [companyId, customerId]);
   }
 }

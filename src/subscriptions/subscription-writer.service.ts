@@ -105,7 +105,9 @@ export class SubscriptionWriter {
   /** One locked write inside the caller's transaction: customer and subscription rows locked, the event seq, the roll-up. */
   async writeWithin(m: EntityManager, companyId: string, idOrIdentifier: string, work: WriteWork): Promise<string> {
     const peek = await this.lookup.get(companyId, idOrIdentifier, { manager: m });
-    await this.customers.with(m).findOneForUpdate(companyId, { id: peek.customer_id });
+    // customer, then subscription (src/platform/README.md, "Lock order"); FOR NO KEY UPDATE, so a
+    // billing run holding the subscription never waits for the customer to insert its invoices
+    await this.customers.with(m).findOneForUpdate(companyId, { id: peek.customer_id }, { noKey: true });
     const sub = await this.lookup.get(companyId, peek.id, { manager: m, lock: true });
     const now = this.clock.now();
     await work(m, sub, now, await this.nextEventSeq(m, companyId, sub.id));

@@ -74,11 +74,16 @@ export class ScopedRepository<T extends Scoped> {
     return row;
   }
 
-  /** Reads one row and locks it FOR UPDATE (call inside a transaction). */
-  findOneForUpdate(companyId: string, where: FindOptionsWhere<T>): Promise<T | null> {
+  /**
+   * Reads one row and locks it FOR UPDATE (call inside a transaction). `noKey`: FOR NO KEY
+   * UPDATE instead, for a row other tables reference — it keeps out every other writer of the
+   * row but not the foreign-key checks of rows inserted elsewhere that point to it (they take
+   * FOR KEY SHARE), so a transaction inserting such a row never waits for this lock.
+   */
+  findOneForUpdate(companyId: string, where: FindOptionsWhere<T>, options: { noKey?: boolean } = {}): Promise<T | null> {
     return this.manager.findOne(this.target, {
       where: this.scope(companyId, where),
-      lock: { mode: 'pessimistic_write' },
+      lock: { mode: options.noKey ? 'for_no_key_update' : 'pessimistic_write' },
     });
   }
 
