@@ -1,15 +1,15 @@
 # syntax=docker/dockerfile:1
 # Build stage: install everything, compile TypeScript with swc, drop dev dependencies.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json .swcrc nest-cli.json ormconfig.ts ./
+COPY tsconfig.json .swcrc ormconfig.ts ./
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: only the compiled service and its production dependencies, as a non-root user.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -21,6 +21,22 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
+  // a stale eslint-disable comment is an error: a suppression outlives the reason it was written for
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  {
+    // rules that need the types (the TypeScript program of tsconfig.json, through the project service)
+    files: ['src/**/*.ts', 'test/**/*.ts', 'ormconfig.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // a promise nobody awaits loses its rejection (an unhandled rejection ends the process)
+      '@typescript-eslint/no-floating-promises': 'error',
+      // a promise where a boolean or a void callback is expected (an `if`, an event handler)
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      // a switch over a union handles each member, or says what the rest do (`default`)
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
   {
     rules: {
       // `_name` marks a binding kept on purpose (a destructured-away field, an unused callback argument)

@@ -126,5 +126,11 @@ export async function runCli(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
-  runCli(process.argv.slice(2)).then((code) => process.exit(code));
+  runCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: Error) => {
+      process.stderr.write(`error: ${err.message}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -11,6 +11,7 @@ import { crossCompany } from '../platform/database/cross-company';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { invoiceNumberFields } from './invoicing.mapper';
 import { RunMemo } from '../platform/run-memo/run-memo';
+import { PrometheusMetrics } from '../platform/observability/prometheus-metrics';
 import { RunCandidate, RunClaims, companyBatches } from './billing-run-claims';
 import { retryTransient } from '../platform/database/transient';
 
@@ -107,6 +108,7 @@ export class BillingRunService {
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly hooks: InvoicingHooks,
     private readonly events: WebhookEventsService,
+    private readonly metrics: PrometheusMetrics,
   ) {}
 
   /** Credits: expirations (order 50); payments: charges, retries, unpaid flags (order 100); filled through InvoicingHooks. */
@@ -116,8 +118,20 @@ export class BillingRunService {
 
   async run(at: Date, options: BillingRunOptions = {}): Promise<BillingRunSummary> {
     if (!(at instanceof Date) || Number.isNaN(at.getTime())) throw new Error('billing run: a valid instant is required');
-    // one snapshot for the run of what billing does not change (num_subs in the webhook objects)
-    return RunMemo.scope(() => this.runAt(at, options));
+    const started = performance.now();
+    try {
+      // one snapshot for the run of what billing does not change (num_subs in the webhook objects)
+      const summary = await RunMemo.scope(() => this.runAt(at, options));
+      this.metrics.billingRunEnded((performance.now() - started) / 1000, {
+        invoicesCreated: summary.invoices_created,
+        invoicesFinalized: summary.invoices_finalized,
+        errors: summary.errors,
+      });
+      return summary;
+    } catch (err) {
+      this.metrics.billingRunEnded((performance.now() - started) / 1000, 'failed');
+      throw err;
+    }
   }
 
   private async runAt(at: Date, options: BillingRunOptions): Promise<BillingRunSummary> {

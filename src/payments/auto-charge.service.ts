@@ -18,6 +18,7 @@ import { PaymentProcessor, ProcessorResult } from './processor/payment-processor
 import { InvoiceLedger } from '../invoicing/invoice-ledger.service';
 import type { PostRunStep } from '../invoicing/invoicing.hooks';
 import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
+import { OutboxDepth, PrometheusMetrics } from '../platform/observability/prometheus-metrics';
 import { crossCompany } from '../platform/database/cross-company';
 
 const nextUlid = monotonicFactory();
@@ -98,6 +99,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     private readonly ledger: InvoiceLedger,
     private readonly subscriptionState: SubscriptionBillingStateService,
     private readonly events: WebhookEventsService,
+    private readonly prometheus: PrometheusMetrics,
   ) {}
 
   /** The billing run's post-run step (invoicing runs it through its payments hook, PaymentsInvoicingHook). */
@@ -160,6 +162,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
   private readonly pendingKicks = new WeakMap<QueryRunner, Set<string>>();
 
   onModuleInit(): void {
+    this.prometheus.registerOutbox('payment_attempts', (now) => this.outboxDepth(now));
     const listener: EntitySubscriberInterface = {
       afterTransactionCommit: (event: TransactionCommitEvent) => {
         if (event.queryRunner.isTransactionActive) return; // a savepoint, not the commit
@@ -199,6 +202,23 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
    * IN_PROGRESS attempts whose lease has passed (interrupted dispatches). Waits for request-
    * started dispatches first, so a billing run exits only after every charge due is recorded.
    */
+  /**
+   * The charge outbox, every company's: attempts not yet settled, those a dispatch would take now
+   * (the condition of dispatchDue's scan), and how late the oldest of them is. One aggregate over
+   * the partial index of open attempts.
+   */
+  private async outboxDepth(now: Date): Promise<OutboxDepth> {
+    const [row]: { pending: number; due: number; age: number }[] = await this.dataSource.query(
+      `${crossCompany('outbox-depth')}SELECT count(*)::int AS pending, count(*) FILTER (WHERE due)::int AS due,
+              COALESCE(EXTRACT(EPOCH FROM $1::timestamptz - min(since) FILTER (WHERE due)), 0)::float8 AS age
+         FROM (SELECT (status = 'PENDING' AND (sequence = 1 OR due_at <= $1)) OR (status = 'IN_PROGRESS' AND lease_until <= $1) AS due,
+                      CASE WHEN status = 'IN_PROGRESS' THEN lease_until ELSE LEAST(due_at, $1) END AS since
+                 FROM payment_attempts WHERE status IN ('PENDING', 'IN_PROGRESS')) open`,
+      [now],
+    );
+    return { pending: row.pending, due: row.due, oldestDueAgeSeconds: Math.max(0, row.age) };
+  }
+
   async dispatchDue(at: Date, options: { companyIds?: string[] } = {}, settleFirst = true): Promise<DispatchSummary> {
     if (settleFirst) await this.settle();
     const summary: DispatchSummary = {

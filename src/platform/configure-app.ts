@@ -6,6 +6,7 @@ import { requestLogging } from './logging/request-log';
 import { TallyLogger } from './logging/tally-logger';
 import { NulCharacterPipe } from './validation/nul-character.pipe';
 import { createOpenApiDocument } from './openapi';
+import { PrometheusMetrics } from './observability/prometheus-metrics';
 
 export const BODY_LIMIT = '1mb';
 
@@ -15,6 +16,8 @@ export function configureApp(app: NestExpressApplication): OpenAPIObject {
   app.useLogger(logger);
   // first: every request gets its id and its log line, whatever answers it
   app.use(requestLogging(logger.pino));
+  // every answer counted and timed under its route's pattern (GET /metrics)
+  app.use(app.get(PrometheusMetrics).httpMiddleware());
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.set('x-powered-by', false);

@@ -19,6 +19,8 @@ import { RateLimitService } from './rate-limit/rate-limit.service';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { CompanySettingsService } from './company-settings/company-settings.service';
 import { CompanySettingsController } from './company-settings/company-settings.controller';
+import { PrometheusMetrics } from './observability/prometheus-metrics';
+import { MetricsEndpointController } from './observability/metrics-endpoint.controller';
 
 export interface PlatformOptions {
   config: TallyConfig;
@@ -27,7 +29,7 @@ export interface PlatformOptions {
   schema: DatabaseSchema;
 }
 
-/** Everything cross-cutting, no business rules: database, auth, tenancy, idempotency, logs, health. */
+/** Everything cross-cutting, no business rules: database, auth, tenancy, idempotency, logs, health, metrics. */
 @Global()
 @Module({})
 export class PlatformModule {
@@ -41,7 +43,7 @@ export class PlatformModule {
           retryDelay: 500,
         }),
       ],
-      controllers: [HealthController, CompanySettingsController],
+      controllers: [HealthController, CompanySettingsController, MetricsEndpointController],
       providers: [
         { provide: TALLY_CONFIG, useValue: options.config },
         { provide: Clock, useClass: SystemClock },
@@ -53,6 +55,7 @@ export class PlatformModule {
         IdempotencyService,
         PlatformScheduler,
         RateLimitService,
+        PrometheusMetrics,
         { provide: APP_GUARD, useClass: AuthGuard },
         // after the AuthGuard (guards run in this order): it counts per authenticated token
         { provide: APP_GUARD, useClass: RateLimitGuard },
@@ -68,6 +71,7 @@ export class PlatformModule {
         CompanySettingsService,
         IdempotencyService,
         PlatformScheduler,
+        PrometheusMetrics,
       ],
     };
   }

@@ -18,6 +18,7 @@ import { createCustomer } from '../support/fixtures';
 import { loadConfig } from '../../src/platform/config/config';
 import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 import { useWholeDatabase } from '../support/whole-database';
+import { pdftotextPath } from '../support/system-tools';
 
 // the invoice-link backfill migration goes through every company (see whole-database.ts): alone on the database
 useWholeDatabase();
@@ -29,7 +30,7 @@ function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'tally-pdf-'));
   const file = join(dir, 'invoice.pdf');
   writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return execFileSync(pdftotextPath(), ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 /** The binary body of a supertest answer. */

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { CompaniesService } from '../../src/platform/auth/companies.service';
 import { RATE_LIMIT_DEFAULTS, RateLimitConfig } from '../../src/platform/config/config';
+import { RateLimitService } from '../../src/platform/rate-limit/rate-limit.service';
 import { bindTenant, createTestApp, TestApp } from '../support/app';
 import { expectRateLimited } from '../support/errors';
 
@@ -204,6 +205,25 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
       const a = await t.tenant();
       for (let i = 0; i < 3; i++) expect((await a.post('/entitlements/find', {})).status).toBe(200);
       expectRateLimited(await a.post('/entitlements/find', {}), 60);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('fails open when no store can count a request: served uncounted, and counted in /metrics', async () => {
+    const t = await createTestApp({ config: { rateLimit: limits({ apiPoints: 1, redisUrl: 'redis://127.0.0.1:1' }) } });
+    try {
+      // Redis cannot be reached, and the in-memory insurance breaks too
+      const limiter = (t.app.get(RateLimitService) as any).limiters.api;
+      limiter.insuranceLimiter.consume = () => Promise.reject(new Error('insurance store broken'));
+      const a = await t.tenant();
+      const before = await t.dataSource.query('SELECT count(*)::int AS n FROM entitlements WHERE company_id = $1', [a.companyId]);
+      for (let i = 0; i < 3; i++) expect((await a.post('/entitlements', ENTITLEMENT(`open${i}`))).status).toBe(201);
+      expect(await countEntitlements(t, a.companyId)).toBe(before[0].n + 3);
+      const scraped = await request(t.app.getHttpServer()).get('/metrics');
+      const failures = /^tally_rate_limiter_failures_total\{limit="api"\} (\d+)$/m.exec(scraped.text);
+      expect(Number(failures?.[1])).toBeGreaterThanOrEqual(3);
+      expect(scraped.text).not.toMatch(/^tally_rate_limiter_failures_total\{limit="page"\}/m);
     } finally {
       await t.close();
     }

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { Browser, chromium } from 'playwright-core';
 import { Clock } from '../../src/platform/clock/clock';
 import { createTestApp, Tenant, TestApp } from './app';
+import { chromiumPath } from './system-tools';
 
 /** Screenshots of the hosted pages (git-ignored). */
 export const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts');
@@ -30,9 +31,11 @@ export interface BrowserHarness {
 
 /**
  * The real app listening on 127.0.0.1 with PUBLIC_URL pointing at it, a company, and headless
- * Debian Chromium driven by playwright-core (flags for this machine's closed network).
+ * Chromium (`chromiumPath()`) driven by playwright-core (flags for this machine's closed network).
  */
 export async function startBrowserHarness(options: { clock: Clock; companyName: string }): Promise<BrowserHarness> {
+  // before anything starts: a missing Chromium fails the file with how to install it
+  const executablePath = chromiumPath();
   const savedPublicUrl = process.env.PUBLIC_URL;
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -41,7 +44,7 @@ export async function startBrowserHarness(options: { clock: Clock; companyName: 
   await t.app.listen(port, '127.0.0.1');
   const a = await t.tenant(options.companyName);
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',

@@ -17,9 +17,10 @@ import type { OpenAPIObject } from '@nestjs/swagger';
  * Each schema is compiled once, on first use, per test file.
  */
 
-/** Served by the app but not part of the JSON API: the reference itself and the hosted HTML pages. */
+/** Served by the app but not part of the JSON API: the reference itself, the hosted HTML pages, the Prometheus text. */
 const OUTSIDE_API = [
   /^\/api\/docs(-json)?(\/|$)/,
+  /^\/metrics$/,
   /^\/checkout\/pay\//,
   /^\/contracts\/sign\//,
   /^\/invoices\/pay\//,

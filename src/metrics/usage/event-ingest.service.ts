@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
+import { PrometheusMetrics } from '../../platform/observability/prometheus-metrics';
 import { Clock } from '../../platform/clock/clock';
 import { prepared } from '../../platform/database/prepared';
 import { DomainError } from '../../platform/errors/domain-error';
@@ -99,6 +100,7 @@ export class EventIngestService {
     private readonly items: BillableItemsRepository,
     private readonly metrics: BillableMetricsRepository,
     private readonly clock: Clock,
+    private readonly prometheus: PrometheusMetrics,
   ) {}
 
   async ingest(companyId: string, events: unknown[]): Promise<IngestResult> {
@@ -145,6 +147,11 @@ export class EventIngestService {
         : await this.retrying(() => this.resolveAndStore(companyId, shaped));
     errors.push(...outcome.errors);
     errors.sort((a, b) => a.index - b.index);
+    this.prometheus.usageIngested(
+      outcome.enqueued.length,
+      outcome.duplicates.length,
+      errors.map((e) => e.error_code),
+    );
     return { enqueued: outcome.enqueued, duplicates: outcome.duplicates, errors };
   }
 

@@ -60,3 +60,17 @@ describe('webhook configuration', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
   });
 });
+
+describe('metrics endpoint configuration', () => {
+  it('is open without TALLY_METRICS_TOKEN and guarded with it', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ TALLY_METRICS_TOKEN: 'scrape-secret-0123456789' }).metricsToken).toBe('scrape-secret-0123456789');
+  });
+
+  it.each(['short', 'has a space in it, long enough', 'x'.repeat(513), 'tab\tinside-the-token-text'])(
+    'fails fast on the token %p',
+    (token) => {
+      expect(() => loadConfig({ TALLY_METRICS_TOKEN: token })).toThrow(ConfigError);
+    },
+  );
+});

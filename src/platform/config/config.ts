@@ -18,6 +18,8 @@ export interface TallyConfig {
   webhookDelivery: boolean;
   /** Refuse webhook targets on loopback, private and link-local addresses (`TALLY_WEBHOOK_BLOCK_PRIVATE`, off by default). */
   webhookBlockPrivate: boolean;
+  /** `GET /metrics` answers only a request bearing this token when set (`TALLY_METRICS_TOKEN`); open otherwise. */
+  metricsToken: string | null;
 }
 
 /** Request limits (fixed windows); `null` points = no limit. */
@@ -76,6 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = os.avail
   const rateLimit = loadRateLimit(env);
   const webhookDelivery = onOff(env, 'TALLY_WEBHOOK_DELIVERY', true);
   const webhookBlockPrivate = onOff(env, 'TALLY_WEBHOOK_BLOCK_PRIVATE', false);
+  const metricsToken = env.TALLY_METRICS_TOKEN ? env.TALLY_METRICS_TOKEN : null;
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,512}$/.test(metricsToken)) {
+    throw new ConfigError('TALLY_METRICS_TOKEN must be 16 to 512 printable characters without spaces');
+  }
   const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -90,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = os.avail
     rateLimit,
     webhookDelivery,
     webhookBlockPrivate,
+    metricsToken,
   };
 }
 

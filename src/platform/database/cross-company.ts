@@ -20,6 +20,7 @@ export const CROSS_COMPANY_SCANS = {
   'standard-items-backfill': 'companies still missing their standard billable items, seeded one company at a time',
   'webhook-delivery': "companies with webhook deliveries due; each company's deliveries are then claimed by one statement",
   'webhook-event-purge': "the companies, to delete each one's webhook events past 30 days in batches of its own",
+  'outbox-depth': 'how many rows every outbox holds and how late its oldest due one is, counted for GET /metrics (no rows read)',
   'demo-company': 'the demo company, found at start (one row)',
   'token-admin': 'the command line revokes a token by its id, whatever its company (operator tool)',
 } as const satisfies Record<string, string>;

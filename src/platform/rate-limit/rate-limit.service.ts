@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { Redis } from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitConfig, TALLY_CONFIG, TallyConfig } from '../config/config';
+import { PrometheusMetrics } from '../observability/prometheus-metrics';
 import { RateLimitedError } from './rate-limited.error';
 
 export type LimitedKind = 'api' | 'page';
@@ -13,8 +14,14 @@ export type LimitedKind = 'api' | 'page';
  * With `REDIS_URL` the counters live in Redis, so every instance of the service shares them;
  * otherwise each instance counts in its own memory. When Redis cannot be reached (or answers
  * slower than 500 ms), each request is counted by an in-memory limiter of the same size on
- * that instance instead ("insurance"): limits hold per instance rather than failing open, and
- * the shared counters take over again as soon as Redis is back.
+ * that instance instead ("insurance"): limits hold per instance, and the shared counters take
+ * over again as soon as Redis is back.
+ *
+ * Should no store count a request at all (the in-memory one failing too, which takes a bug or an
+ * exhausted process), the request goes through uncounted — the limiter fails open — with a
+ * warning in the log (at most once a minute) and `tally_rate_limiter_failures_total` counting
+ * it. The limit protects the service from a runaway client; refusing every API call (charges,
+ * ingest, billing) because a counter broke would turn that protection into the outage.
  */
 @Injectable()
 export class RateLimitService implements OnModuleInit, OnModuleDestroy {
@@ -23,8 +30,12 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   private readonly redis: Redis | null = null;
   private readonly limiters: Partial<Record<LimitedKind, RateLimiterAbstract>> = {};
   private lastRedisWarning = 0;
+  private lastUncountedWarning = 0;
 
-  constructor(@Inject(TALLY_CONFIG) config: TallyConfig) {
+  constructor(
+    @Inject(TALLY_CONFIG) config: TallyConfig,
+    private readonly metrics: PrometheusMetrics,
+  ) {
     this.config = config.rateLimit;
     const { apiPoints, pagePoints, redisUrl } = this.config;
     if (redisUrl && (apiPoints !== null || pagePoints !== null)) {
@@ -60,8 +71,9 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
       await limiter.consume(kind === 'page' ? hashed(key) : key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) {
-        // both the store and the insurance failed: let the request through, and say so
-        this.warnRedis(rejection as Error);
+        // no store could count it: through uncounted (fail open), logged and counted
+        this.metrics.rateLimiterFailed(kind);
+        this.warnUncounted(rejection);
         return;
       }
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
@@ -71,6 +83,14 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
         `too many requests for ${what}: at most ${limiter.points} per ${limiter.duration} s; retry in ${retryAfter} s`,
       );
     }
+  }
+
+  private warnUncounted(err: unknown): void {
+    const now = Date.now();
+    if (now - this.lastUncountedWarning < 60_000) return;
+    this.lastUncountedWarning = now;
+    const reason = err instanceof Error ? err.message : String(err);
+    this.logger.warn(`no rate-limit store could count a request (${reason}); letting requests through uncounted meanwhile`);
   }
 
   private warnRedis(err: Error): void {

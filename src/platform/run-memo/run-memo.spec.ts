@@ -64,12 +64,11 @@ describe('RunMemo', () => {
 
   it('ends with its work: what the work started and still runs afterwards computes afresh', async () => {
     const { calls, compute } = counter();
-    let later: Promise<unknown> | null = null;
-    await RunMemo.scope(async () => {
+    const { later } = await RunMemo.scope(async () => {
       await RunMemo.many('ns', ['a'], 0, compute);
       await RunMemo.many('ns', ['a'], 0, compute);
       // a timer set inside the scope keeps its async context, but fires once the scope has ended
-      later = new Promise((resolve) => setTimeout(() => resolve(RunMemo.many('ns', ['a'], 0, compute)), 20));
+      return { later: new Promise((resolve) => setTimeout(() => resolve(RunMemo.many('ns', ['a'], 0, compute)), 20)) };
     });
     await later;
     expect(calls).toEqual([['a'], ['a']]);

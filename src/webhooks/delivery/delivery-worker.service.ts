@@ -8,6 +8,7 @@ import {
   TransactionRollbackEvent,
 } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
+import { OutboxDepth, PrometheusMetrics } from '../../platform/observability/prometheus-metrics';
 import { crossCompany } from '../../platform/database/cross-company';
 import { TALLY_CONFIG, TallyConfig } from '../../platform/config/config';
 import { ATTEMPT_LEASE_MS, ATTEMPT_TIMEOUT_MS, nextAttemptAfterFailure, signedHeaders, signingSecrets } from './delivery.rules';
@@ -69,9 +70,11 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
+    private readonly prometheus: PrometheusMetrics,
   ) {}
 
   onModuleInit(): void {
+    this.prometheus.registerOutbox('webhook_deliveries', (now) => this.outboxDepth(now));
     const listener: EntitySubscriberInterface = {
       afterTransactionCommit: (event: TransactionCommitEvent) => {
         if (event.queryRunner.isTransactionActive) return; // a savepoint, not the commit
@@ -84,6 +87,18 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
       },
     };
     this.dataSource.subscribers.push(listener);
+  }
+
+  /** The deliveries waiting, every company's (one aggregate over the partial index of pending rows). */
+  private async outboxDepth(now: Date): Promise<OutboxDepth> {
+    const [row]: { pending: number; due: number; age: number }[] = await this.dataSource.query(
+      `${crossCompany('outbox-depth')}SELECT count(*)::int AS pending,
+              count(*) FILTER (WHERE next_attempt_at <= $1)::int AS due,
+              COALESCE(EXTRACT(EPOCH FROM $1::timestamptz - min(next_attempt_at) FILTER (WHERE next_attempt_at <= $1)), 0)::float8 AS age
+         FROM webhook_deliveries WHERE status = 'PENDING'`,
+      [now],
+    );
+    return { pending: row.pending, due: row.due, oldestDueAgeSeconds: row.age };
   }
 
   onApplicationBootstrap(): void {
