@@ -1,7 +1,8 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { FailingController, FailingModule } from '../support/failing.module';
-import { IdempotencyService, IDEMPOTENCY_RETENTION_MS } from '../../src/platform/idempotency/idempotency.service';
+import { IdempotencyService, IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_RETENTION_MS } from '../../src/platform/idempotency/idempotency.service';
+import { usd } from '../support/fixtures';
 import { useWholeDatabase } from '../support/whole-database';
 
 // the idempotency purge deletes every company's expired keys (see whole-database.ts): alone on the database
@@ -201,5 +202,87 @@ describe('idempotency: retryable errors and answers that cannot be stored', () =
       const found = await a.post('/entitlements/find', { query: { key: 'unsettled-ent' }, include_meta: true }).expect(200);
       expect(found.body.pagination.total).toBe(1);
     });
+  });
+});
+
+describe('idempotency: a process that dies around the commit of a request', () => {
+  let t: TestApp;
+  let a: Tenant;
+  const clock = new FixedClock(new Date('2026-03-01T12:00:00.000Z'));
+  const keyState = async (key: string) =>
+    (await t.dataSource.query('SELECT state FROM idempotency_keys WHERE company_id = $1 AND key = $2', [a.companyId, key]))[0]?.state ??
+    null;
+  const markPaid = (uuid: string, notes: string, key: string) =>
+    a.post(`/invoices/${uuid}/mark_paid`, { amount: usd(300), provider_type: 'WIRE', notes }).set('Idempotency-Key', key);
+  const paidOf = async (uuid: string) => (await a.get(`/invoices/${uuid}`).expect(200)).body.paid.value_in_cents;
+
+  async function pendingInvoice(cents: number) {
+    const customer = (await a.post('/customers', { name: 'Once Co', email: `once-${cents}@example.com` }).expect(201)).body;
+    const res = await a
+      .post('/one_times', {
+        customer_id: customer.id,
+        type: 'IMMEDIATE',
+        onetime_items: [{ custom_price: { amount: usd(cents), description: 'Work' } }],
+      })
+      .expect(201);
+    return res.body[0].invoice_uuid as string;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    a = await t.tenant();
+  });
+  afterAll(() => t.close());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('settles the key with the effect: killed before its answer is stored, a retry after the takeover time never pays twice', async () => {
+    const uuid = await pendingInvoice(1000);
+    // the payment commits, then the process dies before the answer is stored
+    jest.spyOn(t.app.get(IdempotencyService), 'completeAfterCommit').mockResolvedValueOnce(undefined);
+    await markPaid(uuid, 'wire once', 'pay-once').expect(200);
+    expect(await keyState('pay-once')).toBe('unsettled');
+    expect(await paidOf(uuid)).toBe(300);
+
+    clock.advance(IDEMPOTENCY_ABANDONED_MS + 60_000);
+    for (let i = 0; i < 2; i++) {
+      expectError(await markPaid(uuid, 'wire once', 'pay-once'), 409, 'idempotency_error', 'idempotency_key_unsettled');
+    }
+    expect(await paidOf(uuid)).toBe(300);
+    const txns: { n: string }[] = await t.dataSource.query(
+      `SELECT count(*) AS n FROM payment_transactions WHERE company_id = $1 AND invoice_uuid = $2`,
+      [a.companyId, uuid],
+    );
+    expect(Number(txns[0].n)).toBe(1);
+  });
+
+  it('lets a request that rolled back be taken over once abandoned, and runs it once', async () => {
+    const uuid = await pendingInvoice(1000);
+    // the payment's transaction fails after its writes (rolled back), then the process dies before releasing the key
+    await t.dataSource.query(`
+      CREATE OR REPLACE FUNCTION tally_test_refuse_payment() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'crash (test)'; END $$`);
+    await t.dataSource.query(
+      `CREATE TRIGGER tally_test_refuse_payment BEFORE UPDATE ON invoices FOR EACH ROW
+       WHEN (NEW.uuid = '${uuid}') EXECUTE FUNCTION tally_test_refuse_payment()`,
+    );
+    jest.spyOn(t.app.get(IdempotencyService), 'release').mockResolvedValueOnce(undefined);
+    try {
+      expectError(await markPaid(uuid, 'wire retried', 'pay-rolled-back'), 500, 'api_error');
+    } finally {
+      await t.dataSource.query('DROP TRIGGER IF EXISTS tally_test_refuse_payment ON invoices');
+      await t.dataSource.query('DROP FUNCTION IF EXISTS tally_test_refuse_payment()');
+    }
+    expect(await keyState('pay-rolled-back')).toBe('running');
+    expect(await paidOf(uuid)).toBe(0);
+
+    // within the window the key still belongs to the dead request
+    expectError(await markPaid(uuid, 'wire retried', 'pay-rolled-back'), 409, 'idempotency_error', 'idempotency_key_in_use');
+    clock.advance(IDEMPOTENCY_ABANDONED_MS + 60_000);
+    const taken = await markPaid(uuid, 'wire retried', 'pay-rolled-back').expect(200);
+    expect(taken.headers['idempotency-used']).toBeUndefined();
+    const replay = await markPaid(uuid, 'wire retried', 'pay-rolled-back').expect(200);
+    expect(replay.headers['idempotency-used']).toBe('true');
+    expect(await paidOf(uuid)).toBe(300);
+    expect(await keyState('pay-rolled-back')).toBe('done');
   });
 });

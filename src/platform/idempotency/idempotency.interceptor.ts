@@ -8,6 +8,7 @@ import { DomainError } from '../errors/domain-error';
 import { RenderedError, renderError, toDomainError } from '../errors/error-body';
 import type { AuthContext } from '../auth/auth.guard';
 import { IdempotencyService, requestFingerprint } from './idempotency.service';
+import { withRequestKey } from './idempotency-settler';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const METHODS = new Set(['POST', 'PATCH', 'DELETE', 'PUT']);
@@ -19,8 +20,11 @@ const isRetryable = (err: unknown) => toDomainError(err).category === 'retry';
  * (2xx or 4xx) is stored and replayed with `Idempotency-Used: true`; the same key with another
  * request is a 409, and so is a repeat while the first is still running. 5xx and retryable
  * conflicts (serialization failure, deadlock) are not stored: their transaction rolled back, so
- * a retry runs again. Once the handler has succeeded the key is never released: if its answer
- * cannot be stored, the key reads `unsettled` and a retry gets a 409 instead of a second run.
+ * a retry runs again. The handler runs with its key as the current one (`withRequestKey`), so the
+ * first of its transactions that writes turns the key `unsettled` in that same transaction
+ * (`IdempotencySettler`): from the commit of an effect on, the key is never released nor taken
+ * over, even if the process dies before the answer is stored or a later step fails with a 5xx;
+ * a retry then gets a 409 `idempotency_key_unsettled` instead of a second run.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -59,11 +63,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
             throw new DomainError(
               'idempotency_key_unsettled',
               'idempotency',
-              'the request with this Idempotency-Key completed but its answer could not be stored; read the result instead of retrying',
+              'the request with this Idempotency-Key committed its changes but its answer was not stored; read the result instead of retrying',
             );
           case 'claimed':
-            return next.handle().pipe(
-              // the handler failed: a 4xx is kept; a 5xx or a retryable conflict rolled back and releases the key
+            return withRequestKey({ companyId, key }, () => next.handle()).pipe(
+              // the handler failed: a 4xx is kept; a 5xx or a retryable conflict releases the key
+              // unless one of its transactions committed (the key is `unsettled` then, and kept)
               catchError((err) => {
                 const { status, body } = renderError(err);
                 const settle =

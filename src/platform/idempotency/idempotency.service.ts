@@ -1,12 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { createHash } from 'node:crypto';
 import { Clock } from '../clock/clock';
 import { IdempotencyKeyEntity } from '../companies.entity';
 import { crossCompanyComment } from '../database/cross-company';
 
 export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 3600 * 1000;
-/** A "running" key older than this belongs to a request whose process died; it may be taken over. */
+/**
+ * A "running" key older than this belongs to a request whose process died before any of its
+ * transactions committed (a commit turns the key `unsettled` in the same transaction, see
+ * `IdempotencySettler`); it may be taken over.
+ */
 export const IDEMPOTENCY_ABANDONED_MS = 5 * 60 * 1000;
 const STORE_ATTEMPTS = 3;
 
@@ -62,10 +66,14 @@ export class IdempotencyService {
     return { kind: 'in_use' };
   }
 
+  /**
+   * Stores the answer of a request: over `running` (nothing committed, or a handler that wrote
+   * outside a transaction) or `unsettled` (its effect committed together with that state).
+   */
   async complete(companyId: string, key: string, status: number, body: unknown): Promise<void> {
     await this.dataSource.manager.update(
       IdempotencyKeyEntity,
-      { company_id: companyId, key, state: 'running' },
+      { company_id: companyId, key, state: In(['running', 'unsettled']) },
       { state: 'done', response_status: status, response_body: (body === undefined ? null : body) as never },
     );
   }
@@ -105,7 +113,11 @@ export class IdempotencyService {
     }
   }
 
-  /** Forgets a key whose request failed with a 5xx, so a retry can run. */
+  /**
+   * Forgets a key whose request failed with a 5xx, so a retry can run. A key that one of the
+   * request's transactions committed as `unsettled` is kept: part of the work happened, and a
+   * retry must not do it again.
+   */
   async release(companyId: string, key: string): Promise<void> {
     await this.dataSource.manager.delete(IdempotencyKeyEntity, { company_id: companyId, key, state: 'running' });
   }
