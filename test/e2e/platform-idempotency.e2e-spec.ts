@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { FailingController, FailingModule } from '../support/failing.module';
@@ -284,5 +285,73 @@ describe('idempotency: a process that dies around the commit of a request', () =
     expect(replay.headers['idempotency-used']).toBe('true');
     expect(await paidOf(uuid)).toBe(300);
     expect(await keyState('pay-rolled-back')).toBe('done');
+  });
+});
+
+describe('idempotency: answers that show a secret', () => {
+  let t: TestApp;
+  let a: Tenant;
+  const clock = new FixedClock(new Date('2026-03-01T12:00:00.000Z'));
+  const stored = async (key: string) =>
+    (
+      await t.dataSource.query('SELECT response_body::text AS body FROM idempotency_keys WHERE company_id = $1 AND key = $2', [
+        a.companyId,
+        key,
+      ])
+    )[0]?.body as string;
+  const pathOf = (url: string) => new URL(url).pathname;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    a = await t.tenant();
+  });
+  afterAll(() => t.close());
+
+  it('never stores a webhook secret: a replay of create or rotate_secret answers it redacted', async () => {
+    const body = { url: 'https://example.com/hooks/idem' };
+    const first = await a.post('/webhooks', body).set('Idempotency-Key', 'hook-create').expect(201);
+    expect(first.body.secret).toMatch(/^whsec_/);
+    expect(first.body.secret_redacted).toBeUndefined();
+    expect(await stored('hook-create')).not.toContain(first.body.secret.slice(6));
+
+    const replay = await a.post('/webhooks', body).set('Idempotency-Key', 'hook-create').expect(201);
+    expect(replay.headers['idempotency-used']).toBe('true');
+    expect(replay.body).toEqual({ ...first.body, secret: null, secret_redacted: true });
+    const found = await a.post('/webhooks/find', { include_meta: true }).expect(200);
+    expect(found.body.pagination.total).toBe(1);
+
+    const rotated = await a.post(`/webhooks/${first.body.id}/rotate_secret`, {}).set('Idempotency-Key', 'hook-rotate').expect(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(first.body.secret);
+    expect(await stored('hook-rotate')).not.toContain(rotated.body.secret.slice(6));
+    const again = await a.post(`/webhooks/${first.body.id}/rotate_secret`, {}).set('Idempotency-Key', 'hook-rotate').expect(200);
+    expect(again.headers['idempotency-used']).toBe('true');
+    expect(again.body).toMatchObject({ id: first.body.id, secret: null, secret_redacted: true });
+  });
+
+  it('never stores a portal link: a repeat issues a fresh link, and both open the page', async () => {
+    const customer = (await a.post('/customers', { name: 'Linked', email: 'linked@example.com' }).expect(201)).body;
+    const first = await a.post(`/customer_dashboards/${customer.id}/portal`, {}).set('Idempotency-Key', 'portal-1').expect(200);
+    const secret = pathOf(first.body.url).split('/').pop()!;
+    expect(secret).toMatch(new RegExp(`^${a.companyId}_[A-Za-z0-9_-]{43}$`));
+    const row = await stored('portal-1');
+    expect(row).not.toContain(secret.slice(31));
+    expect(JSON.parse(row)).toMatchObject({ url: null, link: null, secret_redacted: true });
+
+    clock.advance(60_000);
+    const repeat = await a.post(`/customer_dashboards/${customer.id}/portal`, {}).set('Idempotency-Key', 'portal-1').expect(200);
+    expect(repeat.headers['idempotency-used']).toBe('true');
+    expect(repeat.body).toEqual({ url: expect.any(String), link: repeat.body.url, expires_at: expect.any(String) });
+    expect(repeat.body.url).not.toBe(first.body.url);
+    expect(await stored('portal-1')).toBe(row);
+    for (const url of [first.body.url, repeat.body.url]) await request(t.http).get(pathOf(url)).expect(200);
+    // the same key with another customer is still refused
+    const other = (await a.post('/customers', { name: 'Other', email: 'other@example.com' }).expect(201)).body;
+    expectError(
+      await a.post(`/customer_dashboards/${other.id}/portal`, {}).set('Idempotency-Key', 'portal-1'),
+      409,
+      'idempotency_error',
+      'idempotency_key_reused',
+    );
   });
 });

@@ -9,6 +9,7 @@ import { RenderedError, renderError, toDomainError } from '../errors/error-body'
 import type { AuthContext } from '../auth/auth.guard';
 import { IdempotencyService, requestFingerprint } from './idempotency.service';
 import { withRequestKey } from './idempotency-settler';
+import { redactAnswer, REPLAY_SECRETS, ReplaySecretsOptions } from './replay-secrets.decorator';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const METHODS = new Set(['POST', 'PATCH', 'DELETE', 'PUT']);
@@ -24,7 +25,8 @@ const isRetryable = (err: unknown) => toDomainError(err).category === 'retry';
  * first of its transactions that writes turns the key `unsettled` in that same transaction
  * (`IdempotencySettler`): from the commit of an effect on, the key is never released nor taken
  * over, even if the process dies before the answer is stored or a later step fails with a 5xx;
- * a retry then gets a 409 `idempotency_key_unsettled` instead of a second run.
+ * a retry then gets a 409 `idempotency_key_unsettled` instead of a second run. A route marked
+ * `@ReplaySecrets` never has its secret stored: redacted, or issued afresh on a repeat.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -47,6 +49,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (!companyId) return next.handle();
     const fingerprint = requestFingerprint(req.method, req.originalUrl, req.body);
     const successStatus = this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200);
+    const secrets = this.reflector.get<ReplaySecretsOptions | undefined>(REPLAY_SECRETS, context.getHandler());
 
     return from(this.idempotency.claim(companyId, key, fingerprint)).pipe(
       mergeMap((claim) => {
@@ -58,6 +61,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
           case 'replay':
             if (claim.status >= 400) throw new RenderedError(claim.status, claim.body, { 'Idempotency-Used': 'true' });
             res.setHeader('Idempotency-Used', 'true');
+            // a route whose answer is a fresh secret (a link) issues another one rather than replay none
+            if (secrets?.reissue) return next.handle();
             return of(claim.body);
           case 'unsettled':
             throw new DomainError(
@@ -79,7 +84,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
               }),
               // the handler succeeded and its writes are committed: the key is never released from here on
               mergeMap(async (body) => {
-                await this.idempotency.completeAfterCommit(companyId, key, successStatus, body);
+                await this.idempotency.completeAfterCommit(companyId, key, successStatus, redactAnswer(body, secrets));
                 return body;
               }),
             );
