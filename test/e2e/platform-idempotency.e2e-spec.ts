@@ -241,8 +241,10 @@ describe('idempotency: a process that dies around the commit of a request', () =
     // the payment commits, then the process dies before the answer is stored
     jest.spyOn(t.app.get(IdempotencyService), 'completeAfterCommit').mockResolvedValueOnce(undefined);
     await markPaid(uuid, 'wire once', 'pay-once').expect(200);
-    expect(await keyState('pay-once')).toBe('unsettled');
+    expect(await keyState('pay-once')).toBe('committed');
     expect(await paidOf(uuid)).toBe(300);
+    // within the window the request may still be answering: told so, never run again
+    expectError(await markPaid(uuid, 'wire once', 'pay-once'), 409, 'idempotency_error', 'idempotency_key_in_use');
 
     clock.advance(IDEMPOTENCY_ABANDONED_MS + 60_000);
     for (let i = 0; i < 2; i++) {
@@ -254,6 +256,26 @@ describe('idempotency: a process that dies around the commit of a request', () =
       [a.companyId, uuid],
     );
     expect(Number(txns[0].n)).toBe(1);
+  });
+
+  it('settles the key of a request whose effect is one statement outside a transaction the same way', async () => {
+    // creating an entitlement is a single INSERT: it is run in a transaction that also settles the key
+    const body = { key: 'lone-insert', name: 'Lone', type: 'BOOL', aggregator_type: 'OR' };
+    jest.spyOn(t.app.get(IdempotencyService), 'completeAfterCommit').mockResolvedValueOnce(undefined);
+    await a.post('/entitlements', body).set('Idempotency-Key', 'lone-insert').expect(201);
+    expect(await keyState('lone-insert')).toBe('committed');
+    clock.advance(IDEMPOTENCY_ABANDONED_MS + 60_000);
+    expectError(
+      await a.post('/entitlements', body).set('Idempotency-Key', 'lone-insert'),
+      409,
+      'idempotency_error',
+      'idempotency_key_unsettled',
+    );
+    const found = await a.post('/entitlements/find', { query: { key: 'lone-insert' }, include_meta: true }).expect(200);
+    expect(found.body.pagination.total).toBe(1);
+    // a refused lone write (the duplicate key) rolls back with its transaction: the key is not settled, its 409 is stored
+    expectError(await a.post('/entitlements', body).set('Idempotency-Key', 'lone-dup'), 409, 'request_error', 'duplicate_key');
+    expect(await keyState('lone-dup')).toBe('done');
   });
 
   it('lets a request that rolled back be taken over once abandoned, and runs it once', async () => {

@@ -8,7 +8,7 @@ import { DomainError } from '../errors/domain-error';
 import { RenderedError, renderError, toDomainError } from '../errors/error-body';
 import type { AuthContext } from '../auth/auth.guard';
 import { IdempotencyService, requestFingerprint } from './idempotency.service';
-import { withRequestKey } from './idempotency-settler';
+import { withoutRequestKey, withRequestKey } from './idempotency-settler';
 import { redactAnswer, REPLAY_SECRETS, ReplaySecretsOptions } from './replay-secrets.decorator';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -22,10 +22,11 @@ const isRetryable = (err: unknown) => toDomainError(err).category === 'retry';
  * request is a 409, and so is a repeat while the first is still running. 5xx and retryable
  * conflicts (serialization failure, deadlock) are not stored: their transaction rolled back, so
  * a retry runs again. The handler runs with its key as the current one (`withRequestKey`), so the
- * first of its transactions that writes turns the key `unsettled` in that same transaction
+ * first of its transactions that writes turns the key `committed` in that same transaction
  * (`IdempotencySettler`): from the commit of an effect on, the key is never released nor taken
  * over, even if the process dies before the answer is stored or a later step fails with a 5xx;
- * a retry then gets a 409 `idempotency_key_unsettled` instead of a second run. A route marked
+ * a retry then gets a 409 (`idempotency_key_in_use` while the request may still be answering,
+ * `idempotency_key_unsettled` after) instead of a second run. A route marked
  * `@ReplaySecrets` never has its secret stored: redacted, or issued afresh on a repeat.
  */
 @Injectable()
@@ -73,18 +74,21 @@ export class IdempotencyInterceptor implements NestInterceptor {
           case 'claimed':
             return withRequestKey({ companyId, key }, () => next.handle()).pipe(
               // the handler failed: a 4xx is kept; a 5xx or a retryable conflict releases the key
-              // unless one of its transactions committed (the key is `unsettled` then, and kept)
+              // unless one of its transactions committed (the key is kept, as `unsettled`)
               catchError((err) => {
                 const { status, body } = renderError(err);
-                const settle =
+                const settle = withoutRequestKey(() =>
                   status >= 500 || isRetryable(err)
                     ? this.idempotency.release(companyId, key)
-                    : this.idempotency.complete(companyId, key, status, body);
+                    : this.idempotency.complete(companyId, key, status, body),
+                );
                 return from(settle).pipe(mergeMap(() => throwError(() => err)));
               }),
               // the handler succeeded and its writes are committed: the key is never released from here on
               mergeMap(async (body) => {
-                await this.idempotency.completeAfterCommit(companyId, key, successStatus, redactAnswer(body, secrets));
+                await withoutRequestKey(() =>
+                  this.idempotency.completeAfterCommit(companyId, key, successStatus, redactAnswer(body, secrets)),
+                );
                 return body;
               }),
             );
