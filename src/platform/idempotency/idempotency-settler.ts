@@ -29,8 +29,8 @@ export function withoutRequestKey<R>(work: () => R): R {
   return current.exit(work);
 }
 
-/** A statement that may write, run on its own (outside a transaction) it commits at once. */
-const WRITE = /^\s*(INSERT|UPDATE|DELETE|MERGE|WITH)\b/i;
+/** A statement that writes (a common table expression only when it holds a write): run on its own, it commits at once. */
+const WRITE = /^\s*(INSERT|UPDATE|DELETE|MERGE)\b|^\s*WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE|MERGE)\b/i;
 /** Query runners running a lone write inside the transaction opened for it here. */
 const wrapped = new WeakSet<QueryRunner>();
 /** Query runners whose open transaction settled the key (known after COMMIT). */
