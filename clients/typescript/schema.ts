@@ -1472,10 +1472,12 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             /**
-             * @description `whsec_` + base64 of 32 random bytes: the Standard Webhooks signing secret
+             * @description `whsec_` + base64 of 32 random bytes: the Standard Webhooks signing secret. Null only in the replay of a request repeated with the same Idempotency-Key: the secret is never stored with the answer (see `secret_redacted`).
              * @example whsec_…
              */
-            secret: string;
+            secret: string | null;
+            /** @description true in a replayed answer (`Idempotency-Used: true`), whose `secret` is null: the secret was shown only in the first answer; rotate it to get a new one */
+            secret_redacted?: boolean;
         };
         WebhookResponse: {
             /** @example whk_01jz3k4m5n6p7q8r9s0t1v2w3x */
@@ -13436,7 +13438,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the link (a secret: give it only to the customer) and its expiry */
+            /** @description the link (a secret: give it only to the customer) and its expiry. Repeated with the same Idempotency-Key, the request issues a fresh link (with `Idempotency-Used: true`) rather than replay the first one, which is never stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13538,7 +13540,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the link (a secret: give it only to the customer) and its expiry */
+            /** @description the link (a secret: give it only to the customer) and its expiry. Repeated with the same Idempotency-Key, the request issues a fresh link (with `Idempotency-Used: true`) rather than replay the first one, which is never stored. */
             200: {
                 headers: {
                     [name: string]: unknown;

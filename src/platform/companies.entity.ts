@@ -27,7 +27,7 @@ export class IdempotencyKeyEntity {
   @PrimaryColumn('text') company_id: string;
   @PrimaryColumn('text') key: string;
   @TextColumn() request_hash: string;
-  @TextColumn() state: 'running' | 'done' | 'unsettled';
+  @TextColumn() state: 'running' | 'committed' | 'done' | 'unsettled';
   @Column('integer', { nullable: true }) response_status: number | null;
   @JsonColumn({ nullable: true }) response_body: unknown;
   @TimestampColumn() created_at: Date;

@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
+import { ReplaySecrets } from '../platform/idempotency/replay-secrets.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
 import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service';
 import { WebhooksViews } from './webhooks.views';
@@ -17,6 +18,14 @@ import {
   WebhookWithSecretResponse,
 } from './dto/webhook.dto';
 
+/**
+ * The signing secret is never kept in a stored idempotent answer: a repeat of create or
+ * rotate_secret with the same Idempotency-Key answers the endpoint with `secret: null` and
+ * `secret_redacted: true` (running them again would make another endpoint or another secret).
+ * Whoever lost the first answer rotates the secret to get one.
+ */
+const SECRET_REDACTED = { redact: ['secret'] } as const;
+
 @ApiTags('webhooks')
 @ApiTenantController()
 @Controller(`${COMPANY_PATH}/webhooks`)
@@ -29,6 +38,7 @@ export class WebhooksController {
   @Post()
   @ApiOperation({ summary: 'Create a webhook endpoint (its secret is shown only here and on rotate_secret)' })
   @HttpCode(201)
+  @ReplaySecrets(SECRET_REDACTED)
   @ApiCreatedResponse({ type: WebhookWithSecretResponse })
   async create(@CompanyId() companyId: string, @Body() dto: CreateWebhookDto): Promise<WebhookWithSecretResponse> {
     return this.views.webhookWithSecretView(await this.service.create(companyId, dto));
@@ -66,6 +76,7 @@ export class WebhooksController {
   @Post(':id/rotate_secret')
   @ApiOperation({ summary: 'Rotate the signing secret (the previous one keeps signing for 24 hours)' })
   @HttpCode(200)
+  @ReplaySecrets(SECRET_REDACTED)
   @ApiOkResponse({ type: WebhookWithSecretResponse })
   async rotateSecret(
     @CompanyId() companyId: string,

@@ -74,6 +74,25 @@ describe('request logs', () => {
     expect(JSON.stringify(lines)).not.toContain(secret);
   });
 
+  it('redacts a percent-encoded page secret, in the path and in the query', async () => {
+    const secret = 'C'.repeat(20) + 'd'.repeat(23);
+    const encoded = [...secret].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+    const company = 'cmp_01jzzzzzzzzzzzzzzzzzzzzzzz';
+    await request(server).get(`/contracts/sign/${company}%5F${encoded}`).set('X-Request-Id', 'trace-enc').expect(200);
+    await request(server)
+      .get(`/invoices/pay/${company}_${secret.slice(0, 10)}%2541${secret.slice(11)}`)
+      .set('X-Request-Id', 'trace-double');
+    await request(server).get(`/checkout?token=${company}_${encoded}&step=2`).set('X-Request-Id', 'trace-query').expect(200);
+    await tick();
+    const url = (id: string) => lines.find((l) => l.request_id === id)?.req.url;
+    expect(url('trace-enc')).toBe(`/contracts/sign/${company}_[redacted]`);
+    expect(url('trace-double')).toBe(`/invoices/pay/${company}_[redacted]`);
+    expect(url('trace-query')).toBe(`/checkout?token=${company}_[redacted]&step=2`);
+    const logged = JSON.stringify(lines);
+    expect(logged).not.toContain(encoded);
+    expect(logged).not.toContain(secret.slice(11));
+  });
+
   it('logs server errors at error level and client errors at warn level', async () => {
     await request(server).get('/fail').set('X-Request-Id', 'trace-500').expect(500);
     await request(server).get('/missing').set('X-Request-Id', 'trace-404').expect(404);

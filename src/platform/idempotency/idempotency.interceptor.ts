@@ -8,6 +8,8 @@ import { DomainError } from '../errors/domain-error';
 import { RenderedError, renderError, toDomainError } from '../errors/error-body';
 import type { AuthContext } from '../auth/auth.guard';
 import { IdempotencyService, requestFingerprint } from './idempotency.service';
+import { withoutRequestKey, withRequestKey } from './idempotency-settler';
+import { redactAnswer, REPLAY_SECRETS, ReplaySecretsOptions } from './replay-secrets.decorator';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const METHODS = new Set(['POST', 'PATCH', 'DELETE', 'PUT']);
@@ -19,8 +21,13 @@ const isRetryable = (err: unknown) => toDomainError(err).category === 'retry';
  * (2xx or 4xx) is stored and replayed with `Idempotency-Used: true`; the same key with another
  * request is a 409, and so is a repeat while the first is still running. 5xx and retryable
  * conflicts (serialization failure, deadlock) are not stored: their transaction rolled back, so
- * a retry runs again. Once the handler has succeeded the key is never released: if its answer
- * cannot be stored, the key reads `unsettled` and a retry gets a 409 instead of a second run.
+ * a retry runs again. The handler runs with its key as the current one (`withRequestKey`), so the
+ * first of its transactions that writes turns the key `committed` in that same transaction
+ * (`IdempotencySettler`): from the commit of an effect on, the key is never released nor taken
+ * over, even if the process dies before the answer is stored or a later step fails with a 5xx;
+ * a retry then gets a 409 (`idempotency_key_in_use` while the request may still be answering,
+ * `idempotency_key_unsettled` after) instead of a second run. A route marked
+ * `@ReplaySecrets` never has its secret stored: redacted, or issued afresh on a repeat.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -43,6 +50,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (!companyId) return next.handle();
     const fingerprint = requestFingerprint(req.method, req.originalUrl, req.body);
     const successStatus = this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200);
+    const secrets = this.reflector.get<ReplaySecretsOptions | undefined>(REPLAY_SECRETS, context.getHandler());
 
     return from(this.idempotency.claim(companyId, key, fingerprint)).pipe(
       mergeMap((claim) => {
@@ -54,27 +62,33 @@ export class IdempotencyInterceptor implements NestInterceptor {
           case 'replay':
             if (claim.status >= 400) throw new RenderedError(claim.status, claim.body, { 'Idempotency-Used': 'true' });
             res.setHeader('Idempotency-Used', 'true');
+            // a route whose answer is a fresh secret (a link) issues another one rather than replay none
+            if (secrets?.reissue) return next.handle();
             return of(claim.body);
           case 'unsettled':
             throw new DomainError(
               'idempotency_key_unsettled',
               'idempotency',
-              'the request with this Idempotency-Key completed but its answer could not be stored; read the result instead of retrying',
+              'the request with this Idempotency-Key committed its changes but its answer was not stored; read the result instead of retrying',
             );
           case 'claimed':
-            return next.handle().pipe(
-              // the handler failed: a 4xx is kept; a 5xx or a retryable conflict rolled back and releases the key
+            return withRequestKey({ companyId, key }, () => next.handle()).pipe(
+              // the handler failed: a 4xx is kept; a 5xx or a retryable conflict releases the key
+              // unless one of its transactions committed (the key is kept, as `unsettled`)
               catchError((err) => {
                 const { status, body } = renderError(err);
-                const settle =
+                const settle = withoutRequestKey(() =>
                   status >= 500 || isRetryable(err)
                     ? this.idempotency.release(companyId, key)
-                    : this.idempotency.complete(companyId, key, status, body);
+                    : this.idempotency.complete(companyId, key, status, body),
+                );
                 return from(settle).pipe(mergeMap(() => throwError(() => err)));
               }),
               // the handler succeeded and its writes are committed: the key is never released from here on
               mergeMap(async (body) => {
-                await this.idempotency.completeAfterCommit(companyId, key, successStatus, body);
+                await withoutRequestKey(() =>
+                  this.idempotency.completeAfterCommit(companyId, key, successStatus, redactAnswer(body, secrets)),
+                );
                 return body;
               }),
             );

@@ -1,12 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { createHash } from 'node:crypto';
 import { Clock } from '../clock/clock';
 import { IdempotencyKeyEntity } from '../companies.entity';
 import { crossCompanyComment } from '../database/cross-company';
 
 export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 3600 * 1000;
-/** A "running" key older than this belongs to a request whose process died; it may be taken over. */
+/**
+ * A "running" key older than this belongs to a request whose process died before any of its
+ * transactions committed (a commit turns the key `committed` in the same transaction, see
+ * `IdempotencySettler`); it may be taken over.
+ */
 export const IDEMPOTENCY_ABANDONED_MS = 5 * 60 * 1000;
 const STORE_ATTEMPTS = 3;
 
@@ -56,16 +60,23 @@ export class IdempotencyService {
       }
       if (row.request_hash !== fingerprint) return { kind: 'reused' };
       if (row.state === 'running') return { kind: 'in_use' };
+      // committed, answer not stored yet: still being answered, or its process died after the commit
+      if (row.state === 'committed')
+        return now.getTime() - row.created_at.getTime() > IDEMPOTENCY_ABANDONED_MS ? { kind: 'unsettled' } : { kind: 'in_use' };
       if (row.state === 'unsettled') return { kind: 'unsettled' };
       return { kind: 'replay', status: row.response_status!, body: row.response_body };
     }
     return { kind: 'in_use' };
   }
 
+  /**
+   * Stores the answer of a request: over `running` (nothing committed) or `committed` (its
+   * effect committed together with that state).
+   */
   async complete(companyId: string, key: string, status: number, body: unknown): Promise<void> {
     await this.dataSource.manager.update(
       IdempotencyKeyEntity,
-      { company_id: companyId, key, state: 'running' },
+      { company_id: companyId, key, state: In(['running', 'committed']) },
       { state: 'done', response_status: status, response_body: (body === undefined ? null : body) as never },
     );
   }
@@ -73,8 +84,9 @@ export class IdempotencyService {
   /**
    * Stores the answer of a request whose writes are committed (a few attempts). When it cannot
    * be stored, the key is marked `unsettled` (never released, never taken over) so that a retry
-   * cannot run the operation twice; if even that fails the key stays `running` (a retry gets
-   * `idempotency_key_in_use`). The caller still gets its answer: the operation did happen.
+   * cannot run the operation twice; if even that fails the key stays `committed` (a retry gets
+   * `idempotency_key_in_use`, then `idempotency_key_unsettled`). The caller still gets its
+   * answer: the operation did happen.
    */
   async completeAfterCommit(companyId: string, key: string, status: number, body: unknown): Promise<void> {
     let lastError: unknown;
@@ -95,7 +107,7 @@ export class IdempotencyService {
       try {
         await this.dataSource.manager.update(
           IdempotencyKeyEntity,
-          { company_id: companyId, key, state: 'running' },
+          { company_id: companyId, key, state: In(['running', 'committed']) },
           { state: 'unsettled' },
         );
         return;
@@ -105,9 +117,15 @@ export class IdempotencyService {
     }
   }
 
-  /** Forgets a key whose request failed with a 5xx, so a retry can run. */
+  /**
+   * Forgets a key whose request failed with a 5xx, so a retry can run. A key that one of the
+   * request's transactions committed (`committed`) is kept: part of the work happened, and a
+   * retry must not do it again. It reads `unsettled` then, like an answer that could not be stored.
+   */
   async release(companyId: string, key: string): Promise<void> {
-    await this.dataSource.manager.delete(IdempotencyKeyEntity, { company_id: companyId, key, state: 'running' });
+    const released = await this.dataSource.manager.delete(IdempotencyKeyEntity, { company_id: companyId, key, state: 'running' });
+    if (released.affected) return;
+    await this.dataSource.manager.update(IdempotencyKeyEntity, { company_id: companyId, key, state: 'committed' }, { state: 'unsettled' });
   }
 
   /** Deletes keys past their 7-day retention; returns how many. */

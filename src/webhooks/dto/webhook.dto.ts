@@ -92,8 +92,21 @@ export class WebhookResponse {
 
 /** The answer of create and rotate_secret: the only answers that show the secret. */
 export class WebhookWithSecretResponse extends WebhookResponse {
-  @ApiProperty({ description: '`whsec_` + base64 of 32 random bytes: the Standard Webhooks signing secret', example: 'whsec_…' })
-  secret: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      '`whsec_` + base64 of 32 random bytes: the Standard Webhooks signing secret. Null only in the replay of a request ' +
+      'repeated with the same Idempotency-Key: the secret is never stored with the answer (see `secret_redacted`).',
+    example: 'whsec_…',
+  })
+  secret: string | null;
+  @ApiPropertyOptional({
+    description:
+      'true in a replayed answer (`Idempotency-Used: true`), whose `secret` is null: the secret was shown only in the first ' +
+      'answer; rotate it to get a new one',
+  })
+  secret_redacted?: boolean;
 }
 
 export class WebhookDeliveryResponse {
