@@ -2087,7 +2087,7 @@ export interface components {
             metering_rule?: Record<string, unknown>;
         };
         IngestEventsDto: {
-            /** @description 1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties (flat: string, number, boolean)}; each is validated on its own */
+            /** @description 1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties (flat: string, number, boolean; a number finite, from -10^12 to 10^12, at most 12 decimals)}; each is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, error_message naming the event and the property), the others are stored */
             events: Record<string, unknown>[];
         };
         EnqueuedEvent: {
@@ -2852,6 +2852,19 @@ export interface components {
             override_entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
             identifier?: string | null;
         };
+        BillingErrorResponse: {
+            /**
+             * @description stable code of the reason
+             * @example amount_out_of_range
+             */
+            code: string;
+            message: string;
+            /**
+             * Format: date-time
+             * @description since when the subscription cannot be billed
+             */
+            at: string;
+        };
         CancelConfigResponse: {
             campaign_id: string | null;
             campaign_step_id: string | null;
@@ -2901,6 +2914,8 @@ export interface components {
             auto_renews: boolean;
             /** Format: date-time */
             billing_anchor_date: string;
+            /** @description set when billing runs cannot bill the subscription (`amount_out_of_range`: an amount of its next invoice above 10^12 cents, e.g. from its usage); nothing of it is billed meanwhile, every run tries again, and it is back to null once the subscription bills */
+            billing_error: components["schemas"]["BillingErrorResponse"] | null;
             /** @description the bundle, with default_term, deleted_at, image_url, key, import_* */
             bundle_pricing: Record<string, unknown> | null;
             bundle_pricing_id: string | null;

@@ -10,3 +10,15 @@ export class BillingMathError extends Error {
     this.name = 'BillingMathError';
   }
 }
+
+/**
+ * An amount of cents outside the safe-integer range (a line, a sum): its inputs were each valid
+ * but too large together (an enormous usage quantity times a price). Callers that bill may tell
+ * it from a bug and answer `amount_out_of_range`.
+ */
+export class AmountOverflowError extends BillingMathError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AmountOverflowError';
+  }
+}

@@ -7,7 +7,7 @@
  * (the unused part of an old price after a change) is the exact negative of the charge line
  * it mirrors, because rounding is symmetric around zero.
  */
-import { BillingMathError } from './errors';
+import { AmountOverflowError } from './errors';
 import { Cents, DecimalInput, decimalString, roundCents, toDecimal, toNonNegativeDecimal } from './money';
 import { ChargeOptions, Pricing, chargeForPeriod } from './pricing';
 import { FULL_SHARE, Share, applyShare, isFullShare, share as checkShare } from './proration';
@@ -112,7 +112,7 @@ export function linesTotal(lines: readonly InvoiceLine[]): Cents {
   let total = 0n;
   for (const l of lines) total += BigInt(l.amount_cents);
   const n = Number(total);
-  if (!Number.isSafeInteger(n)) throw new BillingMathError('lines total outside the safe-integer range');
+  if (!Number.isSafeInteger(n)) throw new AmountOverflowError('lines total outside the safe-integer range');
   return n === 0 ? 0 : n;
 }
 

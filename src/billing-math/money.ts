@@ -12,7 +12,7 @@
  * `toDecimal`, so the caller's decimal.js settings never change a result.
  */
 import DecimalJs from 'decimal.js';
-import { BillingMathError } from './errors';
+import { AmountOverflowError, BillingMathError } from './errors';
 
 /** decimal.js configured for billing: 200 significant digits, half away from zero, no exponent notation. */
 export const Dec = DecimalJs.clone({
@@ -71,7 +71,7 @@ export function assertCents(n: number, what = 'amount'): Cents {
 export function roundCents(amount: DecimalInput): Cents {
   const rounded = toDecimal(amount, 'amount').toDecimalPlaces(0, DecimalJs.ROUND_HALF_UP);
   const n = rounded.toNumber();
-  if (!Number.isSafeInteger(n)) throw new BillingMathError(`amount ${rounded.toFixed()} cents is outside the safe-integer range`);
+  if (!Number.isSafeInteger(n)) throw new AmountOverflowError(`amount ${rounded.toFixed()} cents is outside the safe-integer range`);
   return n === 0 ? 0 : n;
 }
 
@@ -80,7 +80,7 @@ export function sumCents(amounts: readonly Cents[]): Cents {
   let total = 0n;
   for (const a of amounts) total += BigInt(assertCents(a));
   const n = Number(total);
-  if (!Number.isSafeInteger(n)) throw new BillingMathError(`sum ${total} cents is outside the safe-integer range`);
+  if (!Number.isSafeInteger(n)) throw new AmountOverflowError(`sum ${total} cents is outside the safe-integer range`);
   return n === 0 ? 0 : n;
 }
 

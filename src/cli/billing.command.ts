@@ -2,13 +2,18 @@ import type { Command } from 'commander';
 import { withApp } from './app-context';
 import { BillingRunService, BillingRunSummary } from '../invoicing/billing-run.service';
 import { CompanySettingsService } from '../platform/company-settings/company-settings.service';
+import { CliExit } from './audit.command';
 
 /**
  * Billing commands of the command line (registered by src/cli/main.ts):
  *  - `billing run --now <ISO instant> [--company <id>] [--json]`: a billing run at that instant (past or future),
  *    progress on stderr (a bar when stderr is a terminal), a summary on stdout (with --json
  *    exactly one line `{invoices_created, invoices_finalized, subscriptions_processed, errors, now}`).
- *    The run's post-run steps (charges, retries, status changes) run before it exits.
+ *    The run's post-run steps (charges, retries, status changes) run before it exits. Exit status 1
+ *    when anything failed (`errors` > 0: a subscription not billed, a draft not finalized, a
+ *    post-run step), each failure logged on stderr with its reason (pino JSON lines: company,
+ *    subscription or invoice, error code and message) at `error`, the default level of this
+ *    command when LOG_LEVEL is not set (LOG_LEVEL=silent turns it off).
  *  - `company settings --company <id> [--invoice-grace-period <seconds>] [--payment-retry-days 1,3,5]
  *    [--display-name <name>] [--support-email <email>] [--accent-color <#rrggbb>] [--portal-cancel on|off]
  *    [--usage-frame-ancestors <origins>] [--json]`: the company's settings (CompanySettingsService, the
@@ -66,11 +71,14 @@ export function registerBillingCommands(program: Command): void {
     .action(async (opts: { now: string; company?: string; json?: boolean }) => {
       const at = parseInstant(opts.now, '--now');
       const bar = progressBar();
-      const summary: BillingRunSummary = await withApp((app) =>
-        app.get(BillingRunService).run(at, {
-          companyIds: opts.company ? [opts.company] : undefined,
-          onProgress: (phase, done, total) => bar.update(phase, done, total),
-        }),
+      // the reason of each failure is logged (stderr) at `error`: on by default for a run
+      const summary: BillingRunSummary = await withApp(
+        (app) =>
+          app.get(BillingRunService).run(at, {
+            companyIds: opts.company ? [opts.company] : undefined,
+            onProgress: (phase, done, total) => bar.update(phase, done, total),
+          }),
+        { defaultLogLevel: 'error' },
       );
       print(
         !!opts.json,
@@ -78,7 +86,7 @@ export function registerBillingCommands(program: Command): void {
         `billing run at ${summary.now}: ${summary.subscriptions_processed} subscriptions processed, ${summary.invoices_created} invoices created, ` +
           `${summary.invoices_finalized} finalized, ${summary.errors} errors`,
       );
-      if (summary.errors > 0) process.exitCode = 1;
+      if (summary.errors > 0) throw new CliExit(1);
     });
 
   const company = program.commands.find((c) => c.name() === 'company') ?? program.command('company').description('companies (tenants)');

@@ -14,6 +14,7 @@ import { RunMemo } from '../platform/run-memo/run-memo';
 import { PrometheusMetrics } from '../platform/observability/prometheus-metrics';
 import { RunCandidate, RunClaims, companyBatches } from './billing-run-claims';
 import { retryTransient } from '../platform/database/transient';
+import { failureOf } from './billing-engine/amounts';
 
 export interface BillingRunSummary {
   invoices_created: number;
@@ -42,6 +43,23 @@ const CLAIM_SPAN = 4;
  * subscription had its turn; the billing cursor records how far each got.
  */
 export const CATCH_UP_INVOICES_PER_TRANSACTION = 2 * BATCH_SIZE;
+/** The default of TALLY_BILLING_MAX_INVOICES_PER_COMPANY (see billingRunCompanyCap). */
+export const INVOICES_PER_COMPANY_PER_RUN = 1000;
+
+/**
+ * Invoices one run writes for one company at most: TALLY_BILLING_MAX_INVOICES_PER_COMPANY
+ * (default 1,000, a whole number >= 1). It bounds catch-ups (a start back-dated by a year on an
+ * hourly price is 8,761 invoices): once a company's share is used, each of its subscriptions
+ * left in the run writes the invoices of its first due instant only, and a cut catch-up waits
+ * for the next run (its billing cursor says where it stopped; the scheduler runs every minute).
+ * Ordinary billing is not held back: every due subscription still gets its first due instant,
+ * so a company with more due subscriptions than the cap writes more than the cap, one instant
+ * each.
+ */
+export function billingRunCompanyCap(): number {
+  const wanted = Number(process.env.TALLY_BILLING_MAX_INVOICES_PER_COMPANY ?? INVOICES_PER_COMPANY_PER_RUN);
+  return Number.isSafeInteger(wanted) && wanted >= 1 ? wanted : INVOICES_PER_COMPANY_PER_RUN;
+}
 
 interface ProcessOutcome {
   ok: boolean;
@@ -73,6 +91,31 @@ export interface BillingRunOptions {
   maxInvoicesPerTransaction?: number;
   /** Subscriptions per transaction (default BATCH_SIZE, 400). */
   batchSize?: number;
+  /** Invoices the run writes for one company at most, past first due instants (default billingRunCompanyCap()). */
+  maxInvoicesPerCompany?: number;
+}
+
+/**
+ * What is left of each company's invoices in a run: a transaction reserves its share before it
+ * starts (so that transactions of a company at once cannot overshoot together) and gives back
+ * what it did not write.
+ */
+class CompanyShares {
+  private readonly left = new Map<string, number>();
+  constructor(private readonly cap: number) {}
+
+  /** Up to `want` invoices of the company's share (0 once it is used). */
+  reserve(companyId: string, want: number): number {
+    const left = this.left.get(companyId) ?? this.cap;
+    const take = Math.max(0, Math.min(want, left));
+    this.left.set(companyId, left - take);
+    return take;
+  }
+
+  /** The transaction wrote `written` of the `taken` it reserved (more than that when it wrote first due instants past the share). */
+  settle(companyId: string, taken: number, written: number): void {
+    this.left.set(companyId, (this.left.get(companyId) ?? this.cap) + taken - written);
+  }
 }
 
 export type { PostRunStep };
@@ -148,6 +191,19 @@ export class BillingRunService {
     const size = options.batchSize ?? BATCH_SIZE;
     const maxInvoices = options.maxInvoicesPerTransaction ?? CATCH_UP_INVOICES_PER_TRANSACTION;
     const claims = new RunClaims(candidates, size, CLAIM_SPAN * size);
+    const shares = new CompanyShares(options.maxInvoicesPerCompany ?? billingRunCompanyCap());
+    /** processOrRetry within the company's share of the run's invoices. */
+    const processShared = async (batch: RunCandidate[], opts: BatchOptions): Promise<ProcessOutcome[]> => {
+      const companyId = batch[0].company_id;
+      const taken = shares.reserve(companyId, opts.maxInvoices);
+      const outcomes = await this.processOrRetry(batch, at, ctx, { ...opts, maxInvoices: taken });
+      shares.settle(
+        companyId,
+        taken,
+        outcomes.reduce((n, o) => n + o.created, 0),
+      );
+      return outcomes;
+    };
     const tally = (outcomes: ProcessOutcome[], catchUp = false) => {
       for (const o of outcomes) {
         if (!o.ok) summary.errors++;
@@ -163,7 +219,7 @@ export class BillingRunService {
     await this.workers(async () => {
       for (let claim = claims.next(); claim; claim = claims.next()) {
         const list = claim.ids.map((id) => ({ company_id: claim!.companyId, id }));
-        const outcomes = await this.processOrRetry(list, at, ctx, { maxInvoices, limit: size });
+        const outcomes = await processShared(list, { maxInvoices, limit: size });
         claims.settle(
           claim,
           outcomes.map((o) => o.claimed || !o.ok),
@@ -177,7 +233,7 @@ export class BillingRunService {
         }
       }
     });
-    await this.catchUps(continuing, at, ctx, { maxInvoices }, tally);
+    await this.catchUps(continuing, { maxInvoices }, processShared, shares, tally);
 
     // subscriptions a claim passed over (another run held them): now wait for that run and look
     // again (it may bill up to an earlier instant than this one); those it brought to this
@@ -186,11 +242,11 @@ export class BillingRunService {
     const stillDue = passed.length ? await this.candidates(at, options.companyIds, [...passed]) : [];
     const resumed: RunCandidate[] = [];
     for (const batch of companyBatches(stillDue, size)) {
-      const outcomes = await this.processOrRetry(batch, at, ctx, { maxInvoices, waitForLock: true });
+      const outcomes = await processShared(batch, { maxInvoices, waitForLock: true });
       tally(outcomes);
       resumed.push(...batch.filter((_, k) => outcomes[k]?.more));
     }
-    await this.catchUps(resumed, at, ctx, { maxInvoices, waitForLock: true }, tally);
+    await this.catchUps(resumed, { maxInvoices, waitForLock: true }, processShared, shares, tally);
 
     const drafts = await this.dueDrafts(at, options.companyIds);
     let done = 0;
@@ -212,7 +268,11 @@ export class BillingRunService {
         if (finalized) summary.invoices_finalized++;
       } catch (err) {
         summary.errors++;
-        this.logger.error(`draft ${d.company_id}/${d.id}: ${(err as Error).message}`);
+        const failure = failureOf(err);
+        this.logger.error(
+          { company_id: d.company_id, invoice_id: d.id, error_code: failure.code, error_message: failure.message },
+          `draft ${d.company_id}/${d.id} not finalized: ${failure.code}: ${failure.message}`,
+        );
       }
       options.onProgress?.('drafts', ++done, drafts.length);
     });
@@ -224,7 +284,11 @@ export class BillingRunService {
         await step.run(at, options);
       } catch (err) {
         summary.errors++;
-        this.logger.error(`post-run step ${step.name}: ${(err as Error).message}`);
+        const failure = failureOf(err);
+        this.logger.error(
+          { step: step.name, error_code: failure.code, error_message: failure.message },
+          `post-run step ${step.name} failed: ${failure.code}: ${failure.message}`,
+        );
       }
       options.onProgress?.('steps', ++i, steps.length);
     }
@@ -315,8 +379,11 @@ export class BillingRunService {
         created.map((i) => i.id),
       );
       this.events.amend(m, companyId, 'invoice', new Map([...numbers].map(([id, n]) => [id, invoiceNumberFields(n)])));
+      results.forEach((r, k) => {
+        if (r.error) this.logFailure(batch[k], r.error);
+      });
       return results.map((r) => ({
-        ok: true,
+        ok: !r.error,
         processed: r.processed,
         claimed: r.claimed,
         created: r.created.length,
@@ -337,7 +404,7 @@ export class BillingRunService {
       return await run(batch, opts);
     } catch (err) {
       if (batch.length === 1) {
-        this.logger.error(`subscription ${batch[0].company_id}/${batch[0].id}: ${(err as Error).message}`);
+        this.logFailure(batch[0], failureOf(err));
         return [FAILED];
       }
       this.logger.warn(`batch of ${batch.length} subscriptions rolled back (${(err as Error).message}); retrying one by one`);
@@ -352,10 +419,18 @@ export class BillingRunService {
         if (r.claimed) taken++;
       } catch (e) {
         outcomes.push(FAILED);
-        this.logger.error(`subscription ${c.company_id}/${c.id}: ${(e as Error).message}`);
+        this.logFailure(c, failureOf(e));
       }
     }
     return outcomes;
+  }
+
+  /** A subscription the run could not bill, with its reason (the command line shows these lines). */
+  private logFailure(c: RunCandidate, failure: { code: string; message: string }): void {
+    this.logger.error(
+      { company_id: c.company_id, subscription_id: c.id, error_code: failure.code, error_message: failure.message },
+      `subscription ${c.company_id}/${c.id} not billed: ${failure.code}: ${failure.message}`,
+    );
   }
 
   /**
@@ -374,20 +449,24 @@ export class BillingRunService {
 
   /**
    * Long catch-ups (a back-dated start on a short period), a bounded transaction each in turn,
-   * until every one has reached the run's instant. One another run holds meanwhile (without
-   * `waitForLock`) is that run's to continue.
+   * until every one has reached the run's instant or its company's share of the run is used
+   * (the next run continues it). One another run holds meanwhile (without `waitForLock`) is
+   * that run's to continue.
    */
   private async catchUps(
     list: RunCandidate[],
-    at: Date,
-    ctx: RunContext,
     opts: BatchOptions,
+    process: (batch: RunCandidate[], opts: BatchOptions) => Promise<ProcessOutcome[]>,
+    shares: CompanyShares,
     tally: (outcomes: ProcessOutcome[], catchUp: boolean) => void,
   ): Promise<void> {
     for (let round = list; round.length;) {
       const next: RunCandidate[] = [];
       await this.pool(round, async (c) => {
-        const outcomes = await this.processOrRetry([c], at, ctx, opts);
+        // nothing left of the company's share: the cursor says where the next run starts
+        if (shares.reserve(c.company_id, 1) === 0) return;
+        shares.settle(c.company_id, 1, 0);
+        const outcomes = await process([c], opts);
         tally(outcomes, true);
         if (outcomes[0].more) next.push(c);
       });

@@ -155,6 +155,7 @@ export class CreateSubscriptionUseCase {
       discounts,
       onetime_items: onetime,
       unpaid: false,
+      billing_error: null,
       mrr_in_cents: 0,
       arr_in_cents: 0,
       renewal_date: null,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { SubscriptionEntity } from './subscription.entity';
+import { BillingError, SubscriptionEntity } from './subscription.entity';
 
 /** The next invoice date of the company $1's subscriptions $2 (ids), each set to $3 (instants). */
 const NEXT_INVOICE_DATES_SQL = `UPDATE subscriptions s SET next_invoice_date = v.next
@@ -8,8 +8,8 @@ const NEXT_INVOICE_DATES_SQL = `UPDATE subscriptions s SET next_invoice_date = v
   WHERE s.company_id = $1 AND s.id = v.id`;
 
 /**
- * The billing state of subscriptions as the modules above change it: the next invoice date (the
- * billing engine), the card a subscription is charged on and its `unpaid` flag (payments,
+ * The billing state of subscriptions as the modules above change it: the next invoice date and
+ * the `billing_error` flag (the billing engine), the card a subscription is charged on and its `unpaid` flag (payments,
  * checkout). Every method runs in the caller's transaction (`m`); the UPDATEs lock the rows they
  * change until it ends.
  */
@@ -19,6 +19,27 @@ export class SubscriptionBillingStateService {
   async setNextInvoiceDates(m: EntityManager, companyId: string, dates: { id: string; next: Date | null }[]): Promise<void> {
     if (dates.length === 0) return;
     await m.query(NEXT_INVOICE_DATES_SQL, [companyId, dates.map((d) => d.id), dates.map((d) => d.next)]);
+  }
+
+  /**
+   * The billing engine's `billing_error` of each subscription (null clears it), in one
+   * statement. Like next_invoice_date, engine state: updated_at is left as it is.
+   */
+  async setBillingErrors(m: EntityManager, companyId: string, changes: { id: string; error: BillingError | null }[]): Promise<void> {
+    if (changes.length === 0) return;
+    await m.query(
+      `UPDATE subscriptions s SET billing_error = v.error
+       FROM unnest($2::text[], $3::jsonb[]) AS v(id, error)
+       WHERE s.company_id = $1 AND s.id = v.id`,
+      [companyId, changes.map((c) => c.id), changes.map((c) => (c.error ? JSON.stringify(c.error) : null))],
+    );
+  }
+
+  /** The company's subscriptions the billing engine flagged (their `billing_error`), by id. */
+  async flagged(m: EntityManager, companyId: string): Promise<{ id: string; billing_error: BillingError }[]> {
+    return m.query('SELECT id, billing_error FROM subscriptions WHERE company_id = $1 AND billing_error IS NOT NULL ORDER BY id', [
+      companyId,
+    ]);
   }
 
   /** Retries exhausted: the subscription becomes unpaid (unchanged when it already is). */

@@ -58,12 +58,24 @@ export class SubscriptionEntity {
   @JsonColumn() discounts: Record<string, unknown>[];
   @JsonColumn() onetime_items: Record<string, unknown>[];
   @Column('boolean') unpaid: boolean;
+  /**
+   * Set by the billing engine when the subscription cannot be billed (an amount of its invoices
+   * out of range), cleared when it bills again; answered as `billing_error`.
+   */
+  @JsonColumn({ nullable: true }) billing_error: BillingError | null;
   @MoneyColumn() mrr_in_cents: number;
   @MoneyColumn() arr_in_cents: number;
   @TimestampColumn({ nullable: true }) renewal_date: Date | null;
   @TimestampColumn({ nullable: true }) next_invoice_date: Date | null;
   @TimestampColumn() created_at: Date;
   @TimestampColumn() updated_at: Date;
+}
+
+/** Why the billing engine could not bill a subscription, since `at` (ISO instant). */
+export interface BillingError {
+  code: string;
+  message: string;
+  at: string;
 }
 
 export const CHANGE_KINDS = ['CREATE', 'CHANGE'] as const;

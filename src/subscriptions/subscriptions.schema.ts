@@ -10,6 +10,7 @@ import { Subscriptions1700000005000 } from './migrations/1700000005000-subscript
 import { SubscriptionCompatFields1700000015510 } from './migrations/1700000015510-subscription-compat-fields';
 import { SubscriptionPlanUses1700000016600 } from './migrations/1700000016600-subscription-plan-uses';
 import { SubscriptionPlanUseCounts1700000016700 } from './migrations/1700000016700-subscription-plan-use-counts';
+import { SubscriptionBillingError1700000017330 } from './migrations/1700000017330-subscription-billing-error';
 
 export const subscriptionsSchema: ModuleSchema = {
   entities: [
@@ -24,5 +25,6 @@ export const subscriptionsSchema: ModuleSchema = {
     SubscriptionCompatFields1700000015510,
     SubscriptionPlanUses1700000016600,
     SubscriptionPlanUseCounts1700000016700,
+    SubscriptionBillingError1700000017330,
   ],
 };

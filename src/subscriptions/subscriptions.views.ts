@@ -183,6 +183,7 @@ export class SubscriptionViews implements OnModuleInit {
         auto_charges: s.auto_charges,
         auto_renews: s.auto_renews,
         billing_anchor_date: iso(effectiveAnchor(s, phase))!,
+        billing_error: s.billing_error ?? null,
         bundle_pricing: toEmbeddedBundlePricing(bundle),
         bundle_pricing_id: phase?.bundle_pricing_id ?? null,
         cancel_config: cancelConfigResponse(s.cancel_config),

@@ -267,6 +267,64 @@ describe('billing catch-up in bounded batches', () => {
     expect(Math.max(...perTx.values())).toBeLessThanOrEqual(cap);
     expect(perTx.size).toBe(2); // 817 invoices: 800, then 17
   });
+
+  it('writes at most TALLY_BILLING_MAX_INVOICES_PER_COMPANY invoices of a company per run; the next runs continue, once each', async () => {
+    const main = s;
+    const s4 = await anotherCompany(main, 'Catch-up capped');
+    const days = 10;
+    const at = new Date('2027-02-20T00:00:00Z');
+    const hourly = await seatPrice(s4, 10, { billing_frequency: { count: 1, frequency: 'HOUR' } });
+    const monthly = await seatPrice(s4, 700);
+    setNow(s4, at.toISOString());
+    const subscribeTo = async (price: { id: string }, start: Date, term: Record<string, unknown>) =>
+      expectOk(
+        await s4.a.post('/subscriptions', {
+          customer_id: (await createCustomer(s4, 'Capped')).id,
+          product_pricing_ids: [price.id],
+          config_items: [{ product_metric_pricing_id: pmpOf(price), num_licenses: 1 }],
+          start_date: start.toISOString(),
+          auto_renews: false,
+          term,
+        }),
+        200,
+        'POST /subscriptions',
+      );
+    const sub = await subscribeTo(hourly, new Date(at.getTime() - days * DAY), { count: days + 1, frequency: 'DAY' });
+    // an ordinary subscription of the same company, due at the run's instant
+    const ordinary = await subscribeTo(monthly, at, { count: 1, frequency: 'MONTH' });
+    const total = days * 24 + 1;
+    const cap = 100;
+    expect(total).toBeGreaterThan(2 * cap);
+    const run = s.t.app.get(BillingRunService);
+    const before = process.env.TALLY_BILLING_MAX_INVOICES_PER_COMPANY;
+    process.env.TALLY_BILLING_MAX_INVOICES_PER_COMPANY = String(cap);
+    const created: number[] = [];
+    const caughtUp: number[] = [];
+    try {
+      for (let i = 0; i < 5; i++) {
+        const summary = await run.run(at, { companyIds: [s4.a.companyId] });
+        expect(summary.errors).toBe(0);
+        created.push(summary.invoices_created);
+        caughtUp.push((await rowsOf(s4.a.companyId, sub.id)).length - caughtUp.reduce((x, y) => x + y, 0));
+        // the ordinary subscription is billed in the first run, whatever the catch-up took
+        expect(await rowsOf(s4.a.companyId, ordinary.id)).toHaveLength(1);
+      }
+    } finally {
+      if (before === undefined) delete process.env.TALLY_BILLING_MAX_INVOICES_PER_COMPANY;
+      else process.env.TALLY_BILLING_MAX_INVOICES_PER_COMPANY = before;
+    }
+    // 241 hourly invoices: 100 a run, then the 41 left, then nothing; the ordinary
+    // subscription's first due instant is written past the share (ordinary billing is not held)
+    expect(caughtUp).toEqual([100, 100, 41, 0, 0]);
+    expect(created).toEqual([101, 100, 41, 0, 0]);
+    const rows = await rowsOf(s4.a.companyId, sub.id);
+    expect(rows).toHaveLength(total);
+    expect(new Set(rows.map((r) => r.billing_key)).size).toBe(total);
+    const hours = Array.from({ length: total }, (_, k) => new Date(at.getTime() - days * DAY + k * 3_600_000).toISOString());
+    expect(rows.map((r) => new Date(r.invoice_date).toISOString())).toEqual(hours);
+    const cursor = await cursorOf(s4.a.companyId, sub.id);
+    expect(new Date(cursor.processed_through).toISOString()).toBe(at.toISOString());
+  });
 });
 
 describe('how far back a subscription may start', () => {

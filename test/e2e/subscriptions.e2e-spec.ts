@@ -83,12 +83,14 @@ describe('subscriptions', () => {
         invoice_additional_display_fields: [{ name: 'PO', value: '42' }],
         minimum_spend: { currency: 'USD', value_in_cents: 2000 },
       });
+      expect(body.billing_error).toBeNull();
       expect(Object.keys(body).sort()).toEqual(
         [
           'arr',
           'auto_charges',
           'auto_renews',
           'billing_anchor_date',
+          'billing_error',
           'bundle_pricing',
           'bundle_pricing_id',
           'cancel_config',

@@ -17,6 +17,7 @@ import {
 } from './load';
 import { ComputedDoc, OneTimeCharge, walkSubscription, WalkOptions, WalkResult } from './walker';
 import { draftOf, EngineWriter, Position, takeOneTimes, unsavedInvoice } from './write';
+import { AMOUNT_OUT_OF_RANGE, amountProblem, answeringAmountErrors, checkDocAmounts } from './amounts';
 
 export { DEFAULT_GRACE_SECONDS, RunContext };
 
@@ -38,6 +39,11 @@ export interface ProcessResult {
   finalized: number;
   /** More invoices are due at the run's instant than `maxInvoices` allowed: process it again. */
   more?: boolean;
+  /**
+   * It could not be billed (an amount of its invoices out of range): nothing of it was written
+   * but its `billing_error` flag, the run's other subscriptions went on.
+   */
+  error?: { code: string; message: string };
 }
 
 /**
@@ -189,24 +195,44 @@ export class InvoiceGenerator {
     const firstCap = Math.max(1, options.maxInvoices ?? Infinity);
     const windows = locked
       .filter((l) => l.phases.some((p) => p.prices.some((x) => x.kind === 'USAGE')))
-      .flatMap(
-        (l) => walkSubscription(l.engineSub, l.phases, { ...inputOf(l).input, existing: l.existing }, optsFor(firstCap)).missing_usage,
-      );
+      .flatMap((l) => {
+        try {
+          return walkSubscription(l.engineSub, l.phases, { ...inputOf(l).input, existing: l.existing }, optsFor(firstCap)).missing_usage;
+        } catch (err) {
+          // out of range already: the walk below finds it again and flags the subscription
+          if (amountProblem(err) === null) throw err;
+          return [];
+        }
+      });
     await this.loader.usage(m, companyId, windows, usage);
 
     const positions: Position[] = [];
     // invoices this transaction may still write; past it, each further subscription writes only its first due instant
     let budget = options.maxInvoices ?? Infinity;
     const toWrite: { l: Loaded; docs: ComputedDoc[]; grace: number; applyCredits: boolean }[] = [];
+    // subscriptions whose invoices are out of range: not billed (no invoice, cursor unchanged, so
+    // the next run tries again), flagged; the others of the batch go on
+    const failed = new Map<string, { code: string; message: string }>();
     for (const id of ids) {
       const l = byId.get(id);
       if (!l) continue;
       const { sameSub, input } = inputOf(l);
       const cap = Math.max(1, budget);
-      const walk = await this.walk(m, companyId, l, input, optsFor(cap));
-      // a long catch-up (a back-dated start) is written in bounded transactions: the cursor records
-      // where this one stopped, the next one starts there
-      const { keep, resumeAt } = cutCatchUp(walk.docs, cap);
+      let walk: WalkResult;
+      let cut: { keep: ComputedDoc[]; resumeAt: Date | null };
+      try {
+        walk = await this.walk(m, companyId, l, input, optsFor(cap));
+        // a long catch-up (a back-dated start) is written in bounded transactions: the cursor records
+        // where this one stopped, the next one starts there
+        cut = cutCatchUp(walk.docs, cap);
+        checkDocAmounts(cut.keep);
+      } catch (err) {
+        const problem = amountProblem(err);
+        if (problem === null) throw err;
+        failed.set(id, { code: AMOUNT_OUT_OF_RANGE, message: problem });
+        continue;
+      }
+      const { keep, resumeAt } = cut;
       walk.docs = keep;
       budget -= keep.length;
       // the one-time charges these invoices take are not offered to the next subscriptions of the customer
@@ -226,11 +252,14 @@ export class InvoiceGenerator {
     const claimedIds = new Set(claimed.map((l) => l.sub.id));
     const results: ProcessResult[] = ids.map((id) => {
       const r = outcome.get(id);
+      const error = failed.get(id);
+      if (error) return { processed: false, claimed: true, created: [], finalized: 0, error };
       return r
         ? { processed: true, claimed: true, created: r.created, finalized: r.finalized, more: r.more }
         : { processed: false, claimed: claimedIds.has(id), created: [], finalized: 0 };
     });
     await this.engineWriter.savePositions(m, companyId, positions, at, now);
+    await this.engineWriter.saveBillingErrors(m, companyId, locked, failed, now);
     return results;
   }
 
@@ -240,13 +269,17 @@ export class InvoiceGenerator {
     const linked = await this.loader.linkedOneTimes(m, companyId, invoice.id);
     const [l] = await this.loader.subscriptions(m, companyId, [invoice.subscription_id], { lock: false, oneTimes: linked });
     if (!l) return invoice;
-    const walk = await this.walk(
-      m,
-      companyId,
-      l,
-      { emptyThrough: null, oneTimes: linked.map((o) => oneTimeCharge(o, l.catalog)), usage: new Map() },
-      { mode: 'recompute', targetKey: invoice.billing_key },
-    );
+    const walk = await answeringAmountErrors(l.sub.id, async () => {
+      const w = await this.walk(
+        m,
+        companyId,
+        l,
+        { emptyThrough: null, oneTimes: linked.map((o) => oneTimeCharge(o, l.catalog)), usage: new Map() },
+        { mode: 'recompute', targetKey: invoice.billing_key },
+      );
+      checkDocAmounts(w.docs.slice(0, 1));
+      return w;
+    });
     const doc = walk.docs[0];
     if (!doc) return invoice;
     return this.engineWriter.rewriteDraft(m, companyId, invoice, doc.lines, l.engineSub.discounts, now);
@@ -318,11 +351,21 @@ export class InvoiceGenerator {
       pending.map((o) => o.product_pricing_id).filter((x): x is string => !!x),
     );
     const oneTimes = pending.map((o) => oneTimeCharge(o, catalog));
-    const walk = await this.walk(m, companyId, l, { emptyThrough: null, oneTimes, usage: new Map() }, { mode: 'preview', maxPoints: 5000 });
-    const doc = walk.docs[0];
-    if (!doc) return null;
-    const grace = await this.loader.graceSeconds(m, companyId);
-    return unsavedInvoice(companyId, draftOf(l, doc, grace, now), now);
+    // an invoice out of range is the caller's 400 amount_out_of_range, never a 500
+    return answeringAmountErrors(l.sub.id, async () => {
+      const walk = await this.walk(
+        m,
+        companyId,
+        l,
+        { emptyThrough: null, oneTimes, usage: new Map() },
+        { mode: 'preview', maxPoints: 5000 },
+      );
+      const doc = walk.docs[0];
+      if (!doc) return null;
+      checkDocAmounts([doc]);
+      const grace = await this.loader.graceSeconds(m, companyId);
+      return unsavedInvoice(companyId, draftOf(l, doc, grace, now), now);
+    });
   }
 }
 

@@ -6,6 +6,7 @@ import { displayPhase } from '../../subscriptions/phases';
 import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
 import { dateInputs } from '../../subscriptions/subscription-state';
 import { SubscriptionBillingStateService } from '../../subscriptions/subscription-billing-state.service';
+import type { BillingError } from '../../subscriptions/subscription.entity';
 import { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from '../invoicing.entity';
 import { InvoiceDraft, invoiceRow, InvoiceWriter, LineDraft, lineRows } from '../invoice-writer.service';
 import { WebhookEventsService } from '../../webhooks/events/webhook-events.service';
@@ -183,6 +184,28 @@ export class EngineWriter {
       now,
       positions.map((p) => p.l.sub.updated_at),
     ]);
+  }
+
+  /**
+   * The `billing_error` flag of the batch's locked subscriptions: set on those `failed` names
+   * (kept as it is when already set with the same code: `at` says since when), cleared on those
+   * billed now. One statement, none when nothing changes.
+   */
+  async saveBillingErrors(
+    m: EntityManager,
+    companyId: string,
+    locked: Loaded[],
+    failed: Map<string, { code: string; message: string }>,
+    now: Date,
+  ): Promise<void> {
+    const changes: { id: string; error: BillingError | null }[] = [];
+    for (const { sub } of locked) {
+      const error = failed.get(sub.id);
+      if (error) {
+        if (sub.billing_error?.code !== error.code) changes.push({ id: sub.id, error: { ...error, at: now.toISOString() } });
+      } else if (sub.billing_error) changes.push({ id: sub.id, error: null });
+    }
+    await this.subscriptionState.setBillingErrors(m, companyId, changes);
   }
 
   /** Rewrites a draft's lines and totals from its recomputed lines (credits and payments already on it kept). */

@@ -201,7 +201,7 @@ export class CustomerUsageResponse {
 export class IngestEventsDto {
   @ApiProperty({
     description:
-      '1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties (flat: string, number, boolean)}; each is validated on its own',
+      '1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties (flat: string, number, boolean; a number finite, from -10^12 to 10^12, at most 12 decimals)}; each is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, error_message naming the event and the property), the others are stored',
     type: 'array',
     items: { type: 'object' },
   })

@@ -134,7 +134,7 @@ export class EventIngestService {
           `${at}.timestamp`,
           'must be an ISO 8601 date-time with a time zone (e.g. 2026-01-31T12:00:00Z)',
         );
-      const props = checkProperties(raw.properties, `${at}.properties`);
+      const props = checkProperties(raw.properties, `${at}.properties`, { eventNumbers: true });
       if ('error' in props) return fail(index, tx, 'invalid_field', props.error[0], props.error[1]);
       shaped.push({ index, raw, timestamp: timestamp.toISOString(), properties: props.ok });
     });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { parseInstant } from './properties';
+import { checkProperties, decimalPlaces, isEventNumber, parseInstant } from './properties';
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 
@@ -74,5 +74,23 @@ describe('parseInstant', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('event property numbers', () => {
+  it('counts the decimals a number is written with', () => {
+    expect([0, 1, 1.25, 0.1, 1e-7, 1.5e-7, 1e21, 123.456, -0.001].map(decimalPlaces)).toEqual([0, 0, 2, 1, 7, 8, 0, 3, 3]);
+  });
+
+  it('bounds an event number: finite, |value| <= 10^12, at most 12 decimals', () => {
+    for (const ok of [0, 1e12, -1e12, 0.123456789012, 1e-12, 999_999_999_999.5]) expect(isEventNumber(ok)).toBe(true);
+    for (const bad of [1e12 + 1, -1e12 - 1, 1e13, 1e308, 1e-13, 0.1 + 0.2, Infinity, NaN]) expect(isEventNumber(bad)).toBe(false);
+  });
+
+  it('applies the bound to events only', () => {
+    expect(checkProperties({ v: 1e13 }, 'events[3].properties', { eventNumbers: true })).toEqual({
+      error: ['events[3].properties.v', 'must be a finite number from -1000000000000 to 1000000000000 with at most 12 decimals'],
+    });
+    expect(checkProperties({ v: 1e13 }, 'properties')).toEqual({ ok: { v: 1e13 } });
   });
 });

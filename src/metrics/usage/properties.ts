@@ -5,10 +5,38 @@ export const MAX_PROPERTIES = 100;
 export const MAX_PROPERTY_KEY = 255;
 export const MAX_PROPERTY_TEXT = 1024;
 
+/**
+ * The bound of a number in an event's properties: finite, |value| <= 10^12, at most 12 decimals
+ * (the bounds of the API's amounts and unit prices). A metric aggregates these numbers and a
+ * price multiplies them: an unbounded one (1e13, 1e308) would make amounts no invoice can hold.
+ */
+export const MAX_EVENT_NUMBER = 1e12;
+export const MAX_EVENT_DECIMALS = 12;
+export const EVENT_NUMBER_PROBLEM = `must be a finite number from -${MAX_EVENT_NUMBER} to ${MAX_EVENT_NUMBER} with at most ${MAX_EVENT_DECIMALS} decimals`;
+
+/** Decimal places of a finite number as JSON writes it (1.25 → 2, 1e-7 → 7, 1e21 → 0). */
+export function decimalPlaces(value: number): number {
+  const [mantissa, exponent] = String(Math.abs(value)).toLowerCase().split('e');
+  const fraction = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent ?? 0));
+}
+
+/** True for a number an event's properties may hold (see MAX_EVENT_NUMBER). */
+export function isEventNumber(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(value) <= MAX_EVENT_NUMBER && decimalPlaces(value) <= MAX_EVENT_DECIMALS;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A flat object of string, finite number or boolean values; returns the problem `[path, message]` or the properties. */
-export function checkProperties(raw: unknown, path: string): { ok: Properties } | { error: [string, string] } {
+/**
+ * A flat object of string, finite number or boolean values; returns the problem `[path, message]`
+ * or the properties. With `eventNumbers` (usage events), numbers within MAX_EVENT_NUMBER.
+ */
+export function checkProperties(
+  raw: unknown,
+  path: string,
+  options: { eventNumbers?: boolean } = {},
+): { ok: Properties } | { error: [string, string] } {
   if (raw === undefined || raw === null) return { ok: {} };
   if (!isObject(raw)) return { error: [path, 'must be a flat JSON object of string, number or boolean values'] };
   const keys = Object.keys(raw);
@@ -20,6 +48,7 @@ export function checkProperties(raw: unknown, path: string): { ok: Properties } 
       if (value.length > MAX_PROPERTY_TEXT) return { error: [`${path}.${key}`, `must be at most ${MAX_PROPERTY_TEXT} characters`] };
     } else if (typeof value === 'number') {
       if (!Number.isFinite(value)) return { error: [`${path}.${key}`, 'must be a finite number'] };
+      if (options.eventNumbers && !isEventNumber(value)) return { error: [`${path}.${key}`, EVENT_NUMBER_PROBLEM] };
     } else if (typeof value !== 'boolean') {
       return { error: [`${path}.${key}`, 'must be a string, a number or a boolean (properties are flat)'] };
     }

@@ -469,11 +469,26 @@ export class SubscriptionProductPricingResponse {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
+export class BillingErrorResponse {
+  @ApiProperty({ example: 'amount_out_of_range', description: 'stable code of the reason' }) code: string;
+  @ApiProperty() message: string;
+  @ApiProperty({ format: 'date-time', description: 'since when the subscription cannot be billed' }) at: string;
+}
+
 export class SubscriptionResponse {
   @ApiProperty({ type: MoneyResponse }) arr: MoneyResponse;
   @ApiProperty() auto_charges: boolean;
   @ApiProperty() auto_renews: boolean;
   @ApiProperty({ format: 'date-time' }) billing_anchor_date: string;
+  @ApiProperty({
+    type: BillingErrorResponse,
+    nullable: true,
+    description:
+      'set when billing runs cannot bill the subscription (`amount_out_of_range`: an amount of its next invoice above ' +
+      '10^12 cents, e.g. from its usage); nothing of it is billed meanwhile, every run tries again, and it is back to ' +
+      'null once the subscription bills',
+  })
+  billing_error: BillingErrorResponse | null;
   @ApiProperty({ type: Object, nullable: true, description: 'the bundle, with default_term, deleted_at, image_url, key, import_*' })
   bundle_pricing: Record<string, unknown> | null;
   @ApiProperty({ type: String, nullable: true }) bundle_pricing_id: string | null;
