@@ -5,6 +5,8 @@
  * −(old charge) × share(t, b_n) and charges (new charge) × share(t, b_n), each line rounded
  * once, half away from zero; share = (b_n − t) / (b_n − b_{n-1}) in exact time.
  * NEXT → lines on the invoice at b_n; IMMEDIATE → an invoice of their own dated t; NONE → none.
+ * A change onto another term exactly at b_n, where the new schedule has no billing date, charges
+ * the new plan for [b_n, its next billing date) on an invoice of its own dated b_n.
  */
 import {
   amounts,
@@ -13,6 +15,7 @@ import {
   createMeter,
   dates,
   expectOk,
+  Invoice,
   invoicesOf,
   iso,
   pmpOf,
@@ -227,6 +230,65 @@ describe('scenarios: changes, trials and cancellations', () => {
     // Aug 2: 15000
     expect(sorted(amounts(invoices[1]))).toEqual([-60164, 15000]);
     expect(totals(invoices)).toEqual([120000, -45164, 15000]);
+  });
+
+  it('monthly → yearly at the period end, keeping the Jul 19 anniversary: the first stretch of the year is billed at the change', async () => {
+    const monthly = await seatPrice(s, 12900); // $129.00 a month
+    const yearly = await seatPrice(s, 118800, { billing_frequency: { count: 1, frequency: 'YEAR' } }); // $1,188.00 a year
+    const c = await createCustomer(s, 'Yearly at period end');
+    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [monthly.id], start_date: '2027-07-19' });
+    await runAt(s, '2027-10-19');
+    setNow(s, '2027-11-10');
+    const toYearly = { product_pricing_ids: [yearly.id], term: { count: 1, frequency: 'YEAR' }, timing: 'PERIOD_END' };
+    const preview = async (body: Record<string, unknown> = {}) =>
+      (await expectOk(
+        await s.a.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id, ...body }),
+        200,
+        'POST /invoices/next',
+      )) as Invoice;
+    // The yearly schedule keeps the Jul 19 anchor: its period [2027-07-19, 2028-07-19) has 366
+    // days (Feb 29 2028) and the change at Nov 19 leaves Nov 19 → Jul 19 = 243 of them.
+    // Nothing of the monthly plan is left to credit (billed to Nov 19); the yearly plan is charged
+    // round(118800 × 243/366) = round(78875.41) = 78875 on an invoice at the change
+    // (docs/billing-rules.md#changes).
+    const simulated = await preview({ change_config: toYearly });
+    expect([simulated.invoice_date, amounts(simulated)]).toEqual([iso('2027-11-19'), [78875]]);
+    const changed = await change(sub.id, toYearly);
+    expect(changed.change_date).toBe(iso('2027-11-19'));
+    const next = await preview();
+    expect([next.invoice_date, amounts(next)]).toEqual([iso('2027-11-19'), [78875]]);
+    await runAt(s, '2027-11-19');
+    await runAt(s, '2027-11-19'); // again: nothing twice
+    await runAt(s, '2028-07-19');
+    const invoices = await invoicesOf(s, sub.id);
+    // Jul 19 → Oct 19: 12900 a month; Nov 19: the yearly plan to Jul 19; Jul 19 2028: a full year
+    expect(dates(invoices)).toEqual(['2027-07-19', '2027-08-19', '2027-09-19', '2027-10-19', '2027-11-19', '2028-07-19'].map(iso));
+    expect(totals(invoices)).toEqual([12900, 12900, 12900, 12900, 78875, 118800]);
+    const stretch = invoices[4].items[0];
+    expect([stretch.prorated, stretch.period?.start_date, stretch.period?.end_date]).toEqual([true, iso('2027-11-19'), iso('2028-07-19')]);
+    expect([invoices[4].period_start, invoices[4].period_end]).toEqual([iso('2027-11-19'), iso('2028-07-19')]);
+    expect(sorted(amounts(invoices[4]))).toEqual(sorted(amounts(next)));
+  });
+
+  it('monthly → quarterly at the period end (IMMEDIATE): Dec 19 → Jan 19 of the quarter is billed at the change', async () => {
+    const monthly = await seatPrice(s, 12900); // $129.00 a month
+    const quarterly = await seatPrice(s, 36000, { billing_frequency: { count: 1, frequency: 'QUARTER' } }); // $360.00 a quarter
+    const c = await createCustomer(s, 'Quarterly at period end');
+    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [monthly.id], start_date: '2027-07-19' });
+    await runAt(s, '2027-11-19');
+    setNow(s, '2027-12-01');
+    const changed = await change(sub.id, { product_pricing_ids: [quarterly.id], timing: 'PERIOD_END', proration_type: 'IMMEDIATE' });
+    expect(changed.change_date).toBe(iso('2027-12-19'));
+    await runAt(s, '2028-01-19');
+    const invoices = await invoicesOf(s, sub.id);
+    // Quarters from the Jul 19 anchor: [Oct 19, Jan 19) = 31 + 30 + 31 = 92 days; the change at
+    // Dec 19 leaves 31 of them: round(36000 × 31/92) = round(12130.43) = 12130 at Dec 19, then
+    // the quarter [Jan 19, Apr 19) in full
+    expect(dates(invoices)).toEqual(
+      ['2027-07-19', '2027-08-19', '2027-09-19', '2027-10-19', '2027-11-19', '2027-12-19', '2028-01-19'].map(iso),
+    );
+    expect(totals(invoices)).toEqual([12900, 12900, 12900, 12900, 12900, 12130, 36000]);
+    expect(amounts(invoices[5], { prorated: true })).toEqual([12130]);
   });
 
   it('trial of 14 days converting: nothing during the trial, first invoice at the trial end (Mar 15), then monthly', async () => {

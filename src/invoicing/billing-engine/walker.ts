@@ -148,6 +148,16 @@ interface PendingProration {
   chargeEnd: Date;
 }
 
+/**
+ * A change at a billing date of the schedule it leaves (where the billed period ends) onto a
+ * schedule with no billing date there (another term on the same anchor): nothing is billed in
+ * advance past that instant, so the change itself bills the new plan up to its next billing date.
+ */
+function startsBetweenBillingDates(prev: Segment, seg: Segment, billingStart: Date): boolean {
+  const at = seg.from;
+  return t(at) >= t(billingStart) && t(boundaryAtOrAfter(prev, at)) === t(at) && t(boundaryAtOrAfter(seg, at)) > t(at);
+}
+
 /** Billing points in time order (an infinite sequence for a subscription without end). */
 export function* billingPoints(sub: EngineSubscription, segments: Segment[]): Generator<BillingPoint> {
   const e = sub.end_date;
@@ -156,7 +166,7 @@ export function* billingPoints(sub: EngineSubscription, segments: Segment[]): Ge
     if (e && t(seg.from) >= t(e)) break;
     const ch = seg.change;
     if (ch) {
-      const withDoc = ch.reset || ch.proration === 'IMMEDIATE';
+      const withDoc = ch.reset || ch.proration === 'IMMEDIATE' || startsBetweenBillingDates(segments[seg.index - 1], seg, bs);
       yield {
         type: 'CHANGE',
         date: seg.from,
@@ -522,6 +532,9 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
         takenOverKey = `${sub.id}@${at.toISOString()}`;
       }
       const billed = coverage !== null && t(at) >= t(bs) && t(coverage.end) > t(at);
+      // the billed period ends at this very instant and the new schedule has no billing date here
+      const gap =
+        !ch.reset && coverage !== null && t(at) >= t(bs) && t(coverage.end) === t(at) && t(boundaryAtOrAfter(point.seg, at)) > t(at);
       const proration: ChangeProration = ch.proration;
       if (ch.reset && t(at) >= t(bs)) {
         const nb = nextBoundary(point.seg, at);
@@ -542,9 +555,37 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
         pending = [];
         prev = at;
         prevAdvance = advanceLines(point.seg, at, covEnd, nb);
+      } else if (gap) {
+        // Whatever the proration: nothing of the old plan is left to credit, and without this
+        // charge the new plan would run unbilled until its next billing date. Billed in advance
+        // on the change's own invoice; should the point carry no invoice, on the next one.
+        const p: PendingProration = {
+          at,
+          oldSeg: coverage!.seg,
+          oldEnd: at,
+          newSeg: point.seg,
+          chargeEnd: minDate(boundaryAtOrAfter(point.seg, at), e),
+        };
+        if (point.kind) {
+          const covEnd: Date = existing?.period_end ?? p.chargeEnd;
+          if (compute) {
+            lines.push(...prorationLines(p));
+            writable = lines.length > 0;
+          }
+          periodStart = at;
+          periodEnd = covEnd;
+          coverage = { seg: point.seg, end: covEnd };
+        } else {
+          pending.push(p);
+          coverage = { seg: point.seg, end: p.chargeEnd };
+        }
       } else if (billed && proration !== 'NONE') {
+        // taken over: the new plan is charged to its own next billing date (the invoice at this
+        // instant, written already, stays as it is)
         const chargeEnd: Date =
-          takenOverKey === `${sub.id}@${at.toISOString()}` ? minDate(coverage!.end, e) : minDate(boundaryAtOrAfter(point.seg, at), e);
+          takenOverKey === `${sub.id}@${at.toISOString()}`
+            ? minDate(nextBoundary(point.seg, at), e)
+            : minDate(boundaryAtOrAfter(point.seg, at), e);
         const p: PendingProration = { at, oldSeg: coverage!.seg, oldEnd: coverage!.end, newSeg: point.seg, chargeEnd };
         if (proration === 'IMMEDIATE') {
           const covEnd: Date = existing?.period_end ?? chargeEnd;
