@@ -123,6 +123,16 @@ describe('npm start on the embedded database', () => {
         cwd: ROOT,
       }).toString();
       expect(JSON.parse(out)).toMatchObject({ company_id: expect.stringMatching(/^cmp_/), token: expect.stringMatching(/^tally_sk_/) });
+      // through npm as the README says (`-s`: npm prints no lines of its own), still exactly one line
+      const viaNpm = execFileSync('npm', ['run', '-s', 'cli', '--', 'token', 'list', '--company', first.companyId, '--json'], {
+        env: envFor(dataDir),
+        cwd: ROOT,
+      }).toString();
+      expect(viaNpm.split('\n')).toEqual([expect.any(String), '']);
+      expect(JSON.parse(viaNpm)).toMatchObject({
+        company_id: first.companyId,
+        tokens: [expect.objectContaining({ token_id: expect.any(String) })],
+      });
     } finally {
       expect(await stop(first)).toBe(0);
     }
