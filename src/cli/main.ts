@@ -14,7 +14,8 @@ import { registerSchemaCommands } from './schema.command';
 /**
  * `npm run cli -- <command>`: companies, tokens and migrations, against the database the
  * service would use (DATABASE_URL, or the embedded one — through the running service's socket
- * when it is up). With --json a command prints exactly one line of JSON on stdout.
+ * when it is up). With --json a command prints exactly one line of JSON on stdout (through npm:
+ * `npm run -s cli`, since npm prints the script's name first unless silenced).
  */
 type Output = { json: boolean };
 

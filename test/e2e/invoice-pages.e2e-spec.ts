@@ -4,7 +4,7 @@
  * pays it with a sandbox card through the invoice ledger, and the PDF carries the same text.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -25,12 +25,16 @@ useWholeDatabase();
 
 const T0 = new Date('2027-03-01T10:00:00Z');
 
-/** The text of a PDF, as `pdftotext` (poppler) reads it. */
+/** The text of a PDF, as `pdftotext` (poppler) reads it (from a file in a folder removed after). */
 function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'tally-pdf-'));
-  const file = join(dir, 'invoice.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync(pdftotextPath(), ['-layout', file, '-'], { encoding: 'utf8' });
+  try {
+    const file = join(dir, 'invoice.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync(pdftotextPath(), ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The binary body of a supertest answer. */

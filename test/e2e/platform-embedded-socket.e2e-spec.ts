@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DataFolderError, secureDataFolder } from '../../src/platform/database/embedded-postgres';
+import { DataFolderError, secureDataFiles, secureDataFolder } from '../../src/platform/database/embedded-postgres';
 
 /**
  * The embedded database has no password, so nobody but the user running Tally may reach it:
@@ -24,6 +24,7 @@ interface ProbeResult {
   socketDirMode: number;
   dataDirMode: number | null;
   select: number;
+  openEntries: string[] | null;
   secondUrl: string | null;
   secondSelect: number | null;
   socketLeft: boolean;
@@ -50,7 +51,14 @@ describe('embedded database access', () => {
   beforeAll(() => {
     execFileSync(
       path.join(ROOT, 'node_modules/.bin/swc'),
-      ['src/platform/database/embedded-postgres.ts', 'test/support/embedded-probe.ts', '-d', OUT, '--quiet'],
+      [
+        'src/platform/database/embedded-postgres.ts',
+        'src/platform/database/data-folder-lock.ts',
+        'test/support/embedded-probe.ts',
+        '-d',
+        OUT,
+        '--quiet',
+      ],
       { cwd: ROOT },
     );
   });
@@ -85,6 +93,48 @@ describe('embedded database access', () => {
       expect(warnings).toEqual([]);
     });
 
+    // Root may chown a folder to another user (the case that matters: root accepting another
+    // user's folder); anyone else checks against a uid other than their own.
+    const isRoot = process.getuid?.() === 0;
+    const foreign = (p: string) => {
+      if (isRoot) fs.chownSync(p, 65534, 65534);
+      return isRoot ? undefined : process.getuid!() + 1;
+    };
+
+    it("refuses another user's folder, also when run as root", () => {
+      const dir = path.join(root, 'theirs');
+      fs.mkdirSync(dir, { mode: 0o700 });
+      const uid = foreign(dir);
+      expect(() => secureDataFolder(dir, () => undefined, uid)).toThrow(DataFolderError);
+      expect(() => secureDataFolder(dir, () => undefined, uid)).toThrow(
+        new RegExp(`the data folder ${dir} belongs to .*uid ${isRoot ? 65534 : ''}`),
+      );
+    });
+
+    it("refuses a folder holding another user's file, naming it", () => {
+      const dir = path.join(root, 'their-file');
+      fs.mkdirSync(path.join(dir, 'pgdata'), { recursive: true, mode: 0o700 });
+      const file = path.join(dir, 'pgdata', 'PG_VERSION');
+      fs.writeFileSync(file, '17', { mode: 0o600 });
+      const uid = foreign(file) ?? process.getuid!();
+      expect(() => secureDataFiles(dir, isRoot ? undefined : uid)).toThrow(`the file ${isRoot ? file : path.join(dir, 'pgdata')}`);
+    });
+
+    it('sets files open to others to 0600 and folders to 0700, and counts them', () => {
+      const dir = path.join(root, 'open-files');
+      fs.mkdirSync(path.join(dir, 'pgdata', 'base'), { recursive: true, mode: 0o755 });
+      fs.chmodSync(dir, 0o700);
+      fs.writeFileSync(path.join(dir, 'pgdata', 'base', '1'), 'x', { mode: 0o666 });
+      fs.chmodSync(path.join(dir, 'pgdata', 'base', '1'), 0o666);
+      fs.writeFileSync(path.join(dir, 'pgdata', 'PG_VERSION'), '17', { mode: 0o600 });
+      expect(secureDataFiles(dir)).toBe(3); // pgdata, pgdata/base, pgdata/base/1
+      expect(modeOf(path.join(dir, 'pgdata'))).toBe(0o700);
+      expect(modeOf(path.join(dir, 'pgdata', 'base'))).toBe(0o700);
+      expect(modeOf(path.join(dir, 'pgdata', 'base', '1'))).toBe(0o600);
+      expect(modeOf(path.join(dir, 'pgdata', 'PG_VERSION'))).toBe(0o600);
+      expect(secureDataFiles(dir)).toBe(0);
+    });
+
     it('refuses a data folder that is a file', () => {
       const file = path.join(root, 'a-file');
       fs.writeFileSync(file, 'x');
@@ -107,10 +157,22 @@ describe('embedded database access', () => {
       expect(result.dataDirMode).toBe(0o700); // a world-open folder was fixed at start
       expect(stderr).toContain('had mode 777');
       expect(result.select).toBe(1);
+      // PGlite's own files (0666 from its initdb image) and those it creates later are private
+      expect(result.openEntries).toEqual([]);
       // a second process on the locked folder (the CLI) reaches the same database through it
       expect(result.secondUrl).toBe(result.url);
       expect(result.secondSelect).toBe(1);
       expect(result.socketLeft).toBe(false);
+    });
+
+    it('makes files left open by an older version private at start, with a warning', () => {
+      const dir = path.join(root, 'served');
+      const opened = ['pgdata/PG_VERSION', 'pgdata/global', 'pgdata/postgresql.conf'];
+      for (const f of opened) fs.chmodSync(path.join(dir, f), f.endsWith('global') ? 0o777 : 0o666);
+      const { result, stderr } = probe(dir);
+      expect(stderr).toContain(`warning: 3 files and folders in ${dir} were open to other users`);
+      expect(result.openEntries).toEqual([]);
+      expect(result.select).toBe(1);
     });
 
     it('replaces a socket file left by a process that died', () => {

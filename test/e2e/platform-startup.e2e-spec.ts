@@ -1,5 +1,6 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -81,6 +82,30 @@ describe('npm start on the embedded database', () => {
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+  it('says which port is taken and how to choose another, without a stack trace', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    const portDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-port-'));
+    try {
+      const r = spawnSync(process.execPath, [path.join(DIST, 'main.js')], {
+        env: { ...envFor(portDir), PORT: String(port) },
+        cwd: ROOT,
+        timeout: 120_000,
+      });
+      const stderr = r.stderr.toString();
+      expect(r.status).toBe(1);
+      expect(stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(stderr).toContain(`PORT=${port + 1} npm start`);
+      expect(stderr).not.toMatch(/\n\s+at |EADDRINUSE/);
+      // said before opening (here: creating) the embedded database
+      expect(fs.existsSync(path.join(portDir, 'pgdata'))).toBe(false);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+      fs.rmSync(portDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
   it('starts, serves, prints a demo company and keeps it across a restart', async () => {
     const first = await start(dataDir);
     try {
@@ -98,6 +123,16 @@ describe('npm start on the embedded database', () => {
         cwd: ROOT,
       }).toString();
       expect(JSON.parse(out)).toMatchObject({ company_id: expect.stringMatching(/^cmp_/), token: expect.stringMatching(/^tally_sk_/) });
+      // through npm as the README says (`-s`: npm prints no lines of its own), still exactly one line
+      const viaNpm = execFileSync('npm', ['run', '-s', 'cli', '--', 'token', 'list', '--company', first.companyId, '--json'], {
+        env: envFor(dataDir),
+        cwd: ROOT,
+      }).toString();
+      expect(viaNpm.split('\n')).toEqual([expect.any(String), '']);
+      expect(JSON.parse(viaNpm)).toMatchObject({
+        company_id: first.companyId,
+        tokens: [expect.objectContaining({ token_id: expect.any(String) })],
+      });
     } finally {
       expect(await stop(first)).toBe(0);
     }

@@ -42,7 +42,35 @@ async function selectOne(url: string): Promise<number> {
   }
 }
 
+async function createTable(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE TABLE IF NOT EXISTS probe_rows (id serial PRIMARY KEY, note text)');
+    await client.query("INSERT INTO probe_rows (note) SELECT 'row ' || g FROM generate_series(1, 500) g");
+    await client.query('CHECKPOINT');
+  } finally {
+    await client.end();
+  }
+}
+
 const modeOf = (p: string) => fs.statSync(p).mode & 0o777;
+
+/** Files and folders under `dir` that the group or other users may open, as `mode path`. */
+function openEntries(dir: string): string[] {
+  const open: string[] = [];
+  const visit = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const file = path.join(d, entry.name);
+      if (!entry.isFile() && !entry.isDirectory()) continue;
+      const mode = fs.lstatSync(file).mode & 0o777;
+      if (mode & 0o077) open.push(`${mode.toString(8)} ${path.relative(dir, file)}`);
+      if (entry.isDirectory()) visit(file);
+    }
+  };
+  visit(dir);
+  return open;
+}
 
 async function serve(dataDir: string | null) {
   const before = listeningTcpInodes();
@@ -60,6 +88,8 @@ async function serve(dataDir: string | null) {
       socketDirMode: socketDir ? modeOf(socketDir) : null,
       dataDirMode: dataDir ? modeOf(dataDir) : null,
       select: await selectOne(db.url),
+      // after the database has created files of its own (a table, its index)
+      openEntries: dataDir ? (await createTable(db.url), openEntries(dataDir)) : null,
       secondUrl: second?.url ?? null,
       secondSelect: second ? await selectOne(second.url) : null,
     };

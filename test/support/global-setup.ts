@@ -4,10 +4,12 @@ import { startEmbeddedPostgres } from '../../src/platform/database/embedded-post
 import { dataSourceOptions } from '../../src/platform/database/data-source-options';
 import { runMigrations } from '../../src/platform/database/migrate';
 import { TALLY_SCHEMA } from '../../src/schema';
+import { ensureDatabase } from './ensure-database';
 
 /**
- * One database for the whole run: DATABASE_URL when set (CI: the machine's PostgreSQL), else
- * an in-memory embedded PGlite served on a loopback socket. Migrations are applied once here.
+ * One database for the whole run: DATABASE_URL when set (CI: the machine's PostgreSQL; created
+ * when missing), else an in-memory embedded PGlite served on a private unix socket. Migrations
+ * are applied once here.
  */
 export default async function globalSetup(): Promise<void> {
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
@@ -17,6 +19,8 @@ export default async function globalSetup(): Promise<void> {
     (globalThis as { __TALLY_EMBEDDED__?: { stop(): Promise<void> } }).__TALLY_EMBEDDED__ = db;
     process.env.DATABASE_URL = db.url;
     process.env.TALLY_TEST_EMBEDDED = '1';
+  } else if (await ensureDatabase(process.env.DATABASE_URL)) {
+    process.stdout.write(`\ncreated the test database of DATABASE_URL\n`);
   }
   const ds = new DataSource(dataSourceOptions(process.env.DATABASE_URL, 2, TALLY_SCHEMA));
   await ds.initialize();
