@@ -4522,6 +4522,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -4615,6 +4624,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4723,6 +4741,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4906,6 +4933,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -5000,6 +5036,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5108,6 +5153,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -5202,6 +5256,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5318,6 +5381,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -5413,6 +5485,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5521,6 +5602,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5707,6 +5797,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -5808,6 +5907,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5995,6 +6103,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -6088,6 +6205,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6196,6 +6322,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6385,6 +6520,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -6476,6 +6620,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6576,6 +6729,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6684,6 +6846,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6871,6 +7042,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -6964,6 +7144,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7072,6 +7261,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7259,6 +7457,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -7352,6 +7559,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7460,6 +7676,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -7553,6 +7778,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7668,6 +7902,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -7761,6 +8004,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7945,6 +8197,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -8046,6 +8307,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -8139,6 +8409,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8247,6 +8526,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8435,6 +8723,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -8528,6 +8825,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8636,6 +8942,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8824,6 +9139,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -8917,6 +9241,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9025,6 +9358,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9212,6 +9554,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -9305,6 +9656,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9413,6 +9773,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9600,6 +9969,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -9694,6 +10072,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9802,6 +10189,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -9896,6 +10292,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10004,6 +10409,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -10098,6 +10512,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10206,6 +10629,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -10307,6 +10739,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -10400,6 +10841,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10508,6 +10958,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10688,6 +11147,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10884,6 +11352,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -10975,6 +11452,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11084,6 +11570,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -11178,6 +11673,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11293,6 +11797,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -11401,6 +11914,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -11496,6 +12018,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11762,6 +12293,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -11853,6 +12393,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11962,6 +12511,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -12055,6 +12613,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12170,6 +12737,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -12263,6 +12839,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12371,6 +12956,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12555,6 +13149,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -12649,6 +13252,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12757,6 +13369,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12945,6 +13566,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -13039,6 +13669,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13147,6 +13786,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13327,6 +13975,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13516,6 +14173,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
             429: {
                 headers: {
@@ -13611,6 +14277,15 @@ export interface operations {
             };
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,7 @@ const TENANT_ERRORS: Record<string, string> = {
 const WRITE_ERRORS: Record<string, string> = {
   409: 'request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use)',
   413: 'request_error / payload_too_large: a body over 1 MiB',
+  415: 'request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding',
 };
 
 /**

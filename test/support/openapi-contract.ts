@@ -117,11 +117,12 @@ export class OpenApiContract {
     const verb = method.toLowerCase();
     const route = this.routes.find((r) => r.pattern.test(pathname) && r.methods[verb]);
     if (!route) {
-      // An unknown route (or method): the 404 error body — or a 400 one for a request refused
-      // before routing (a path that does not decode, a malformed body).
+      // An unknown route (or method): the 404 error body — or a 400, 413 or 415 one for a
+      // request refused before routing (a path that does not decode, a body that is malformed,
+      // too large or not JSON).
       const where = `${method.toUpperCase()} ${pathname} (not in the OpenAPI document)`;
-      if (answer.status !== 404 && answer.status !== 400)
-        return [`${where}: answered ${answer.status}; an undocumented route may only answer 404 (or 400)`];
+      if (![404, 400, 413, 415].includes(answer.status))
+        return [`${where}: answered ${answer.status}; an undocumented route may only answer 404 (or 400, 413, 415)`];
       return this.validate(`unknown route ${answer.status}`, { $ref: ERROR_SCHEMA }, where, answer);
     }
     const where = `${method.toUpperCase()} ${route.template} ${answer.status}`;

@@ -18,9 +18,10 @@ import { CATALOG_STATES } from '../catalog.entity';
 import { IsCurrencyCode, TermDto, TermResponse } from './common.dto';
 import { ProductResponse } from './product.dto';
 import { ProductPricingResponse } from './pricing.dto';
+import { IsDisplayText } from '../../platform/validation/display-text';
 
 export class CreateBundleDto {
-  @ApiProperty({ example: 'Starter bundle' }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
+  @ApiProperty({ example: 'Starter bundle' }) @IsString() @IsDisplayText() @IsNotEmpty() @MaxLength(255) name: string;
 
   @ApiPropertyOptional({
     type: String,
@@ -50,7 +51,7 @@ export class CreateBundleDto {
 }
 
 export class UpdateBundleDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsDisplayText() @IsNotEmpty() @MaxLength(255) name?: string;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
   @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED';

@@ -24,6 +24,7 @@ import { IsCurrencyCode, IsUnitPrice, MoneyDto, MoneyResponse, TermDto, UNIT_PRI
 import { ProductResponse } from './product.dto';
 import { DISPLAY_TYPES } from '../../metrics/billable-item.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
+import { IsDisplayText } from '../../platform/validation/display-text';
 
 /** "recurring", "one-time", "ONE_TIME", "onetime" → RECURRING / ONETIME; anything else unchanged (then rejected). */
 export function normalizePriceType(value: unknown): unknown {
@@ -220,6 +221,7 @@ class PricingTextFieldsDto extends PriceFieldsDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'name used on invoices' })
   @IsOptional()
   @IsString()
+  @IsDisplayText()
   @MaxLength(255)
   external_name?: string | null;
   @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
@@ -276,7 +278,7 @@ export class CreatePricingDto extends PricingTextFieldsDto {
   true_up_frequency?: (typeof TRUE_UP_FREQUENCIES)[number] | null;
 
   @ApiProperty({ example: 'prod_01j...' }) @IsString() @IsNotEmpty() @MaxLength(64) product_id: string;
-  @ApiProperty({ example: 'Pro monthly' }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
+  @ApiProperty({ example: 'Pro monthly' }) @IsString() @IsDisplayText() @IsNotEmpty() @MaxLength(255) name: string;
   @ApiProperty({ example: 'USD' }) @IsDefined() @IsCurrencyCode() currency: string;
   @ApiProperty({ enum: PRICING_TYPES }) @IsIn(PRICING_TYPES) pricing_type: PricingType;
 
@@ -299,7 +301,8 @@ export class CreatePricingDto extends PricingTextFieldsDto {
 
 /** Text fields change any time; price fields only while no subscription uses the pricing (else 409). */
 export class UpdatePricingDto extends PricingTextFieldsDto {
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsNotEmpty() @MaxLength(255) name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @IsNotEmpty() @MaxLength(255) name?:
+    string | null;
   @ApiPropertyOptional({ nullable: true, enum: PRICING_TYPES }) @IsOptional() @IsIn(PRICING_TYPES) pricing_type?: PricingType | null;
 }
 

@@ -4,6 +4,7 @@ import { BASE_SORT_KEYS, findBodyDto, SetFilterDto } from '../../platform/search
 import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { CATALOG_STATES } from '../catalog.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
+import { IsDisplayText } from '../../platform/validation/display-text';
 
 const isTag = (v: unknown) => typeof v === 'string' && v.length <= 255;
 
@@ -46,6 +47,7 @@ class ProductFieldsDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'public name' })
   @IsOptional()
   @IsString()
+  @IsDisplayText()
   @MaxLength(255)
   external_name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(2048) image_url?: string | null;
@@ -54,6 +56,7 @@ class ProductFieldsDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'defaults to external_name, else "Untitled product"' })
   @IsOptional()
   @IsString()
+  @IsDisplayText()
   @IsNotEmpty()
   @MaxLength(255)
   name?: string | null;

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
 import { OptionalNestedArray } from '../../platform/validation/decorators';
+import { IsDisplayText } from '../../platform/validation/display-text';
 
 /** The name of a {{placeholder}} (what the signing page fills). */
 export const VARIABLE_NAME = /^[A-Za-z0-9_.-]+$/;
@@ -25,7 +26,7 @@ export class TemplateVariableDto {
 }
 
 export class CreateContractTemplateDto {
-  @ApiProperty({ example: 'Master services agreement' }) @IsString() @IsNotEmpty() @MaxLength(255) name: string;
+  @ApiProperty({ example: 'Master services agreement' }) @IsString() @IsDisplayText() @IsNotEmpty() @MaxLength(255) name: string;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
   @ApiProperty({
     description: 'the text (plain text) with {{name}} placeholders; every placeholder must be declared in variables',

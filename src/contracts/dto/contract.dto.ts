@@ -25,6 +25,7 @@ import { ConfigItemDto, ConfigItemResponse, DiscountInputDto, OnetimeItemDto } f
 import { CONTRACT_STATUSES } from '../contract.entity';
 import { IsDateTime } from '../../platform/validation/limits';
 import { CompletionOptionsDto, CompletionOptionsResponse } from '../../platform/hosted-pages/completion-options';
+import { IsDisplayText } from '../../platform/validation/display-text';
 
 export const CREATE_STATUSES = ['DRAFT', 'PENDING_SIGNATURES'] as const;
 export const PATCH_STATUSES = ['DRAFT', 'PENDING_SIGNATURES', 'VOID'] as const;
@@ -36,8 +37,8 @@ export class SignatoryInputDto {
   @IsEmail({}, { message: 'must be an e-mail address' })
   @MaxLength(320)
   email: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) name?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) title?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @MaxLength(255) name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @MaxLength(255) title?: string | null;
   @ApiPropertyOptional({ nullable: true, type: Number, minimum: 1, description: 'signing order; default: place in the list (1, 2, ...)' })
   @IsOptional()
   @IsInt()
@@ -250,7 +251,7 @@ export class UpdateContractDto {
   @ValidateNested()
   @Type(() => TermDto)
   term?: TermDto | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(500) title?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @MaxLength(500) title?: string | null;
   @ApiPropertyOptional({
     nullable: true,
     enum: PATCH_STATUSES,

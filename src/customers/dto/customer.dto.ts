@@ -22,6 +22,7 @@ import { BASE_SORT_KEYS, findBodyDto, RangeFilterDto, SetFilterDto } from '../..
 import { CUSTOMER_STATUSES } from '../customer.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDateTime } from '../../platform/validation/limits';
+import { IsDisplayText } from '../../platform/validation/display-text';
 
 export const ROLLUP_FREQUENCIES = ['HOUR', 'DAY', 'WEEK', 'BI_MONTH', 'MONTH', 'QUARTER', 'BI_ANNUAL', 'YEAR'] as const;
 
@@ -50,7 +51,7 @@ export class AddressDto {
 }
 
 export class DisplayFieldDto {
-  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) name: string;
+  @ApiProperty() @IsString() @IsDisplayText() @IsNotEmpty() @MaxLength(TEXT_MAX) name: string;
   @ApiProperty() @IsString() @MaxLength(1000) value: string;
 }
 
@@ -130,8 +131,10 @@ export class UpdateCustomerDto {
   @IsObject()
   metadata?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) name?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) org_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @MaxLength(TEXT_MAX) name?:
+    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @MaxLength(TEXT_MAX) org_name?:
+    string | null;
 
   @ApiPropertyOptional({ type: 'array', items: { type: 'object', additionalProperties: true }, nullable: true })
   @IsOptional()

@@ -26,6 +26,7 @@ import { ProductPricingResponse } from '../../catalog/dto/pricing.dto';
 import { DiscountInputDto, QuantityConfigDto } from '../../subscriptions/dto/subscription.dto';
 import { ONE_TIME_STATES, ONE_TIME_TYPES } from '../invoicing.entity';
 import { IsDateTime, IsMoneyCents, MAX_MONEY_CENTS } from '../../platform/validation/limits';
+import { IsDisplayText } from '../../platform/validation/display-text';
 
 export class OneTimeMoneyDto {
   @ApiPropertyOptional({ type: String, nullable: true, example: 'USD', description: 'the currency of the request (defaults to it)' })
@@ -50,6 +51,7 @@ export class OneTimeCustomPriceDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'the name of the charge' })
   @IsOptional()
   @IsString()
+  @IsDisplayText()
   @MaxLength(1000)
   description?: string | null;
 }

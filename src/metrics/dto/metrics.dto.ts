@@ -19,6 +19,7 @@ import { DISPLAY_TYPES, ITEM_TYPES } from '../billable-item.entity';
 import { METRIC_TYPES } from '../billable-metric.entity';
 import { AGGREGATORS, COMPARISON_TYPES, LOGICAL_TYPES } from '../metering-rule';
 import { IsDateTime } from '../../platform/validation/limits';
+import { IsDisplayText } from '../../platform/validation/display-text';
 
 export const STATES = ['ACTIVE', 'ARCHIVED'] as const;
 const TEXT_MAX = 255;
@@ -27,9 +28,10 @@ const DESCRIPTION_MAX = 2000;
 // ---------------------------------------------------------------- billable items
 
 export class CreateBillableItemDto {
-  @ApiProperty({ example: 'API calls' }) @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) name: string;
+  @ApiProperty({ example: 'API calls' }) @IsString() @IsDisplayText() @IsNotEmpty() @MaxLength(TEXT_MAX) name: string;
   @ApiProperty({ enum: ITEM_TYPES }) @IsIn(ITEM_TYPES) type: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @MaxLength(TEXT_MAX) external_name?:
+    string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
   @ApiPropertyOptional({ nullable: true, enum: DISPLAY_TYPES, default: 'UNITS' }) @IsOptional() @IsIn(DISPLAY_TYPES) display_type?:
     string | null;
@@ -39,10 +41,12 @@ export class UpdateBillableItemDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'null keeps the name' })
   @IsOptional()
   @IsString()
+  @IsDisplayText()
   @IsNotEmpty()
   @MaxLength(TEXT_MAX)
   name?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @MaxLength(TEXT_MAX) external_name?:
+    string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
   @ApiPropertyOptional({ nullable: true, enum: STATES, description: 'archive (ARCHIVED) or restore (ACTIVE)' })
   @IsOptional()
@@ -119,9 +123,10 @@ export class CreateBillableMetricDto {
   @IsDefined()
   @IsObject()
   metering_rule: Record<string, unknown>;
-  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) name: string;
+  @ApiProperty() @IsString() @IsDisplayText() @IsNotEmpty() @MaxLength(TEXT_MAX) name: string;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @MaxLength(TEXT_MAX) external_name?:
+    string | null;
   @ApiPropertyOptional({ nullable: true, type: Boolean, default: true }) @IsOptional() @IsBoolean() is_billable?: boolean | null;
 }
 
@@ -129,10 +134,12 @@ export class UpdateBillableMetricDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'null keeps the name' })
   @IsOptional()
   @IsString()
+  @IsDisplayText()
   @IsNotEmpty()
   @MaxLength(TEXT_MAX)
   name?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) external_name?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @MaxLength(TEXT_MAX) external_name?:
+    string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX) description?: string | null;
   @ApiPropertyOptional({ nullable: true, enum: STATES }) @IsOptional() @IsIn(STATES) state?: string | null;
   /** Declared only to answer with a clear message: the rule is immutable. */

@@ -1,4 +1,5 @@
 import { DomainError } from '../errors/domain-error';
+import { hiddenCharacter } from '../validation/display-text';
 
 /**
  * A company's settings (the `settings` object of its `companies` row), read and validated in one
@@ -119,6 +120,7 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
         else if (!v) errors[key] = 'must not be empty (null puts the company name back)';
         else if (v.length > DISPLAY_NAME_MAX) errors[key] = `must be at most ${DISPLAY_NAME_MAX} characters`;
         else if (CONTROL.test(v)) errors[key] = 'must not contain control characters';
+        else if (hiddenCharacter(v) !== null) errors[key] = 'must not contain invisible or text-direction control characters';
         else out[key] = v;
         break;
       }

@@ -30,14 +30,23 @@ export function errorHeaders(exception: unknown, status: number): Record<string,
   return headers;
 }
 
-/** The one global filter: every failure leaves the service in the one error body (docs/api.md, "Conventions"). */
+/**
+ * The one global filter: every failure leaves the service in the one error body (docs/api.md,
+ * "Conventions"). `delegate` names the filter of a request whose answers are not the API's
+ * (the hosted pages' HTML): it then answers failures raised before any controller was chosen
+ * (a path that does not decode, a body refused or too large).
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
+  constructor(private readonly delegate: (req: Request) => ExceptionFilter | null = () => null) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     if (res.headersSent) return;
+    const other = this.delegate(req);
+    if (other) return other.catch(exception, host) as void;
     if (exception instanceof RenderedError) {
       for (const [k, v] of Object.entries(exception.headers)) res.setHeader(k, v);
       res.status(exception.status).json(exception.body);

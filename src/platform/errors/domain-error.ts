@@ -12,6 +12,7 @@ export type ErrorCategory =
   | 'idempotency'
   | 'retry'
   | 'too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'internal';
 
@@ -26,6 +27,8 @@ export const ERROR_CATEGORIES: Record<ErrorCategory, { status: number; type: str
   /** A transient conflict (serialization failure, deadlock): answered with Retry-After, never stored under an Idempotency-Key. */
   retry: { status: 409, type: 'request_error' },
   too_large: { status: 413, type: 'request_error' },
+  /** A body the route does not read: not JSON on the API, not a form on a hosted page, another charset or Content-Encoding. */
+  unsupported_media_type: { status: 415, type: 'request_error' },
   rate_limited: { status: 429, type: 'request_error' },
   internal: { status: 500, type: 'api_error' },
 };

@@ -51,10 +51,31 @@ export function toDomainError(err: unknown): DomainError {
     if (code === '22003') return new DomainError('out_of_range', 'validation', 'a numeric value is out of range');
     return INTERNAL;
   }
-  const anyErr = err as { type?: string; status?: number; statusCode?: number } | undefined;
+  // Express and body-parser errors reach the filters wrapped in an HttpException (the adapter's
+  // mapException); what they were decides the answer
+  const cause = err instanceof HttpException ? err.cause : undefined;
+  if (cause instanceof DomainError) return cause;
+  const raw = cause ?? err;
+  const anyErr = raw as { type?: string; status?: number; statusCode?: number; expose?: boolean } | undefined;
   if (anyErr && anyErr.type === 'entity.too.large') return HTTP_FALLBACK[413];
   if (anyErr && anyErr.type === 'entity.parse.failed') {
     return new DomainError('invalid_json', 'validation', 'request body is not valid JSON');
+  }
+  if (anyErr && (anyErr.type === 'encoding.unsupported' || anyErr.type === 'charset.unsupported')) {
+    const what = anyErr.type === 'encoding.unsupported' ? 'Content-Encoding' : 'charset';
+    return new DomainError('unsupported_media_type', 'unsupported_media_type', `the request's ${what} is not supported`);
+  }
+  if (raw instanceof URIError && anyErr?.status === 400) {
+    return new DomainError('bad_request', 'request', 'the path is not valid percent-encoding');
+  }
+  // any other error of reading a body (aborted, bad gzip data): a 400 in the error shape, never a 500
+  if (anyErr && !(raw instanceof HttpException) && typeof anyErr.status === 'number' && anyErr.status >= 400 && anyErr.status < 500) {
+    if (anyErr.status === 413) return HTTP_FALLBACK[413];
+    return new DomainError(
+      'bad_request',
+      'request',
+      anyErr.type?.startsWith('request.') ? 'the request body could not be read' : 'bad request',
+    );
   }
   if (err instanceof HttpException) {
     const status = err.getStatus();
