@@ -6,10 +6,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * (`RunMemo.scope`); inside it, `RunMemo.many` answers keys it has answered before from memory.
  * Outside a scope (an API request) every call computes afresh, so answers never go stale there.
  *
- * Used for `num_subs` (live subscriptions per pricing) in the webhook objects of a billing run:
- * counted over the whole company, it cost one scan of the company's subscriptions per batch of
- * 100 (about 60 ms at 10,000 subscriptions); within a run it is counted once, as of the first
- * batch that needs it.
+ * Used for `num_subs` (live subscriptions per pricing) in the subscription objects of a billing
+ * run's webhook events: every event of one run carries the same count for a pricing, taken at the
+ * first batch that needs it (docs/webhooks.md), rather than a count that moves from batch to batch
+ * as the run itself changes subscriptions.
  */
 interface Memo {
   /** False once the scope's work has settled: what it started and still runs computes afresh. */
