@@ -1,3 +1,4 @@
+import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -125,10 +126,7 @@ export class UpdateCustomerDto {
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'en-US' }) @IsOptional() @IsString() @MaxLength(64) locale?: string | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true })
-  @IsOptional()
-  @IsObject()
-  metadata?: Record<string, unknown> | null;
+  @OptionalMetadata() metadata?: Record<string, unknown> | null;
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) name?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) org_name?: string | null;
