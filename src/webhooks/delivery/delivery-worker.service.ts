@@ -224,6 +224,7 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
       const result = await postOnce(row.url, headers, body, {
         timeoutMs: ATTEMPT_TIMEOUT_MS,
         blockPrivate: this.config.webhookBlockPrivate,
+        allowedHosts: this.config.webhookAllowedHosts,
       });
       const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
       await this.record(c, result, ok ? 'SUCCEEDED' : null, c.attempts);
