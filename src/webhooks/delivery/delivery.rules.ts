@@ -18,8 +18,11 @@ export const RETRY_DELAYS_MS: readonly number[] = [
   10 * 3_600_000,
 ];
 
-/** A 2xx within this time is a success; anything slower is a failed attempt. */
-export const ATTEMPT_TIMEOUT_MS = 15_000;
+/**
+ * A 2xx within this time is a success; anything slower is a failed attempt. Short, as a slow
+ * receiver holds one of its company's few places in the worker for this long.
+ */
+export const ATTEMPT_TIMEOUT_MS = 10_000;
 
 /** How long a claimed attempt is held before another worker may take it over (the attempt timeout plus a margin). */
 export const ATTEMPT_LEASE_MS = 60_000;

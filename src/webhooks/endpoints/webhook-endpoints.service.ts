@@ -44,6 +44,13 @@ const DELIVERY_SEARCH: SearchSpec = {
   },
 };
 
+/**
+ * Endpoints a company may have. Each endpoint multiplies every event into a delivery, and the
+ * delivery worker's share of a company is bounded per company, so more endpoints would only
+ * queue behind each other; 16 leaves room for a receiver per environment and per service.
+ */
+export const MAX_ENDPOINTS_PER_COMPANY = 16;
+
 /** The company's webhook endpoints, their test events and their deliveries. */
 @Injectable()
 export class WebhookEndpointsService {
@@ -58,8 +65,27 @@ export class WebhookEndpointsService {
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
   ) {}
 
+  /**
+   * A new endpoint, unless the company has MAX_ENDPOINTS_PER_COMPANY already (409
+   * `webhook_limit_reached`). The count and the insert run under a transaction lock per company,
+   * so concurrent creates cannot pass the cap together.
+   */
   async create(companyId: string, dto: CreateWebhookDto): Promise<WebhookEndpointEntity> {
     await this.checkUrl(dto.url);
+    return this.uow.run(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('webhook-endpoints:' || $1))`, [companyId]);
+      const repo = this.endpoints.with(m);
+      if ((await repo.count(companyId)) >= MAX_ENDPOINTS_PER_COMPANY) {
+        throw DomainError.conflict(
+          'webhook_limit_reached',
+          `a company has at most ${MAX_ENDPOINTS_PER_COMPANY} webhook endpoints (DISABLED ones included): delete one first`,
+        );
+      }
+      return this.insertEndpoint(repo, companyId, dto);
+    });
+  }
+
+  private async insertEndpoint(repo: WebhookEndpointsRepository, companyId: string, dto: CreateWebhookDto): Promise<WebhookEndpointEntity> {
     const now = this.clock.now();
     const row: Omit<WebhookEndpointEntity, 'company_id'> = {
       id: newId('webhook'),
@@ -73,7 +99,7 @@ export class WebhookEndpointsService {
       created_at: now,
       updated_at: now,
     };
-    await this.endpoints.insert(companyId, row);
+    await repo.insert(companyId, row);
     return { ...row, company_id: companyId };
   }
 
