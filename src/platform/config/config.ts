@@ -124,7 +124,11 @@ function loadAllowedHosts(env: NodeJS.ProcessEnv): string[] {
   }
   const hosts: string[] = [];
   for (const raw of (env.TALLY_WEBHOOK_ALLOWED_HOSTS ?? '').split(',')) {
-    const entry = raw.trim().replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+    const entry = raw
+      .trim()
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '')
+      .toLowerCase();
     if (entry === '') continue;
     if (isIP(entry) !== 0) hosts.push(ipaddr.parse(entry).toString());
     else if (HOST_NAME.test(entry)) hosts.push(entry);
