@@ -36,7 +36,10 @@ export class WebhooksController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create a webhook endpoint (its secret is shown only here and on rotate_secret)' })
+  @ApiOperation({
+    summary: 'Create a webhook endpoint (its secret is shown only here and on rotate_secret)',
+    description: 'At most 16 endpoints per company, DISABLED ones included (409 webhook_limit_reached beyond).',
+  })
   @HttpCode(201)
   @ReplaySecrets(SECRET_REDACTED)
   @ApiCreatedResponse({ type: WebhookWithSecretResponse })

@@ -267,12 +267,15 @@ describe('webhook delivery', () => {
   });
 });
 
-describe('webhook delivery with TALLY_WEBHOOK_BLOCK_PRIVATE=on', () => {
+describe('webhook delivery: blocked addresses (on PostgreSQL)', () => {
   let t: TestApp;
   let rx: WebhookReceiver;
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: new FixedClock(T0), config: { webhookDelivery: true, webhookBlockPrivate: true } });
+    t = await createTestApp({
+      clock: new FixedClock(T0),
+      config: { webhookDelivery: true, webhookBlockPrivate: true, webhookAllowedHosts: ['127.0.0.1'] },
+    });
     rx = await WebhookReceiver.start();
   });
   afterAll(async () => {
@@ -280,19 +283,36 @@ describe('webhook delivery with TALLY_WEBHOOK_BLOCK_PRIVATE=on', () => {
     await rx.close();
   });
 
-  it('a host name that resolves to a loopback address is refused when sending (after DNS), nothing reaches it', async () => {
-    // the machine's host name passes the check of the URL at create (not a literal address, not
-    // "localhost") and resolves to a loopback address (/etc/hosts): the refusal is the delivery's
+  /** Points an endpoint at `url` straight in the table: what a URL accepted earlier becomes when its DNS answer changes. */
+  const repoint = (companyId: string, id: string, url: string) =>
+    t.dataSource.query(`UPDATE webhook_endpoints SET url = $3 WHERE company_id = $1 AND id = $2`, [companyId, id, url]);
+
+  it.each([
+    ['a host name that now resolves to a loopback address', () => rx.url('/private').replace('127.0.0.1', os.hostname())],
+    ['a literal private address stored earlier', () => rx.url('/private').replace('127.0.0.1', '[::ffff:127.0.0.1]')],
+  ])('%s: the attempt fails without connecting, the reason in the delivery', async (_what, target) => {
     const host = os.hostname();
     const resolved = await dns.lookup(host, { all: true });
     expect(resolved.some((r) => isPrivateAddress(r.address))).toBe(true);
     const a = await t.tenant('Webhook block private');
-    const url = rx.url('/private').replace('127.0.0.1', host);
-    const w = await ok(await a.post('/webhooks', { url }), 201);
+    const w = await ok(await a.post('/webhooks', { url: 'https://93.184.215.14/hooks' }), 201);
+    await repoint(a.companyId, w.id, target());
     await ok(await a.post(`/webhooks/${w.id}/test`));
     await t.app.get(DeliveryWorker).settle();
     const [row] = (await ok(await a.post(`/webhooks/${w.id}/deliveries/find`, {}))).results;
-    expect(row).toMatchObject({ status: 'PENDING', attempts: 1, last_status_code: null, last_error: expect.stringContaining('refused') });
+    expect(row).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      last_status_code: null,
+      last_error: expect.stringMatching(/^refused, not connected: .* is a loopback, private, link-local or reserved address/),
+    });
     expect(rx.received).toHaveLength(0);
+  });
+
+  it('an allowed host (as listed) is delivered to', async () => {
+    const a = await t.tenant('Webhook allowed host');
+    const w = await ok(await a.post('/webhooks', { url: rx.url('/allowed') }), 201);
+    await ok(await a.post(`/webhooks/${w.id}/test`));
+    await eventually(() => rx.at('/allowed').length === 1, 'the delivery to the allowed host');
   });
 });

@@ -1,5 +1,7 @@
+import * as os from 'node:os';
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
+import { loadConfig } from '../../src/platform/config/config';
 import { expectError } from '../support/errors';
 import { ISO, ok } from '../support/fixtures';
 
@@ -227,25 +229,65 @@ describe('webhook endpoints', () => {
   });
 });
 
-describe('webhook endpoints with TALLY_WEBHOOK_BLOCK_PRIVATE=on', () => {
+describe('webhook endpoints: blocked addresses (on PostgreSQL, with TALLY_WEBHOOK_ALLOWED_HOSTS)', () => {
   let t: TestApp;
   let a: Tenant;
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: new FixedClock(FAR), config: { webhookBlockPrivate: true } });
+    // as loadConfig sets it wherever DATABASE_URL is set, with the tests' allowed host and one name
+    t = await createTestApp({
+      clock: new FixedClock(FAR),
+      config: { webhookBlockPrivate: true, webhookAllowedHosts: ['127.0.0.1', 'hooks.internal'] },
+    });
     a = await t.tenant('Webhooks shared hosting');
   });
   afterAll(() => t.close());
 
-  it.each(['http://127.0.0.1:9/x', 'http://10.0.0.5/x', 'http://[::1]/x', 'http://localhost:3000/x', 'http://169.254.169.254/latest'])(
-    '%s is refused with a 400 naming url',
-    async (url) => {
-      const err = expectError(await a.post('/webhooks', { url }), 400, 'validation_error');
-      expect(err.validation_errors).toHaveProperty('url');
-    },
-  );
+  it('is on by default wherever Tally runs on PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@db:5432/tally' }).webhookBlockPrivate).toBe(true);
+  });
 
-  it('a public address is accepted', async () => {
-    await ok(await a.post('/webhooks', { url: 'https://93.184.215.14/hooks' }), 201);
+  it.each([
+    'http://127.0.0.2:9/x',
+    'http://10.0.0.5/x',
+    'http://[::1]/x',
+    'http://localhost:3000/x',
+    'http://169.254.169.254/latest',
+    'http://192.0.2.10/doc',
+    'http://[2001:db8::1]/doc',
+    'http://[fe80::1]/x',
+    'http://[::ffff:127.0.0.1]/mapped',
+    'http://[::ffff:7f00:1]/mapped-hex',
+    'http://[::127.0.0.1]/compatible',
+    'http://[::ffff:0:127.0.0.1]/siit',
+    'http://[64:ff9b::127.0.0.1]/nat64',
+    'http://[64:ff9b::a9fe:a9fe]/nat64-metadata',
+    'http://[2002:7f00:1::]/6to4',
+    'http://2130706434/decimal',
+    'http://0x7f000002/hex',
+    `http://${os.hostname()}:8080/resolves-to-loopback`,
+  ])('%s is refused with a 400 naming url', async (url) => {
+    const err = expectError(await a.post('/webhooks', { url }), 400, 'validation_error');
+    expect(Object.keys(err.validation_errors ?? {})).toEqual(['url']);
+    expect(err.validation_errors!.url).toContain('loopback, private, link-local or reserved');
+  });
+
+  it('an update to a blocked URL is refused too, and the endpoint keeps its URL', async () => {
+    const w = await ok(await a.post('/webhooks', { url: 'https://93.184.215.14/hooks' }), 201);
+    const err = expectError(await a.patch(`/webhooks/${w.id}`, { url: 'http://10.1.2.3/x' }), 400, 'validation_error');
+    expect(err.validation_errors).toHaveProperty('url');
+    expect((await ok(await a.get(`/webhooks/${w.id}`))).url).toBe('https://93.184.215.14/hooks');
+  });
+
+  it.each([
+    'https://93.184.215.14/hooks',
+    'https://[2606:4700::1111]/hooks',
+    // the allowed hosts, exactly as listed
+    'http://127.0.0.1:9/x',
+    'http://hooks.internal:8080/in',
+    // a name that does not resolve (yet): each attempt checks the address it connects to
+    'https://not-yet.example.invalid/hooks',
+  ])('%s is accepted', async (url) => {
+    await ok(await a.post('/webhooks', { url }), 201);
   });
 });

@@ -14,6 +14,10 @@ import { ensureDatabase } from './ensure-database';
 export default async function globalSetup(): Promise<void> {
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
   process.env.TALLY_SCHEDULER = 'off';
+  // the webhook receivers of the tests listen on 127.0.0.1, a loopback address that delivery
+  // refuses wherever DATABASE_URL is set unless its host is allowed (exactly this one; a host
+  // name resolving to it stays refused, which the tests of the check rely on)
+  process.env.TALLY_WEBHOOK_ALLOWED_HOSTS = '127.0.0.1';
   if (!process.env.DATABASE_URL) {
     const db = await startEmbeddedPostgres(null);
     (globalThis as { __TALLY_EMBEDDED__?: { stop(): Promise<void> } }).__TALLY_EMBEDDED__ = db;

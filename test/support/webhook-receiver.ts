@@ -19,6 +19,9 @@ export class WebhookReceiver {
   fallback = 200;
   /** Extra headers of the answers (e.g. a Location for a redirect). */
   answerHeaders: Record<string, string> = {};
+  /** Paths starting with this get no answer until `release()` (a slow receiver); null = none. */
+  holdPrefix: string | null = null;
+  private readonly held: (() => void)[] = [];
   private server: http.Server;
 
   static async start(): Promise<WebhookReceiver> {
@@ -43,8 +46,12 @@ export class WebhookReceiver {
         }
         this.received.push({ path: req.url ?? '/', headers, body, json });
         const status = this.statuses.length > 0 ? this.statuses.shift()! : this.fallback;
-        res.writeHead(status, this.answerHeaders);
-        res.end('ok');
+        const answer = () => {
+          res.writeHead(status, this.answerHeaders);
+          res.end('ok');
+        };
+        if (this.holdPrefix !== null && (req.url ?? '/').startsWith(this.holdPrefix)) this.held.push(answer);
+        else answer();
       });
     });
   }
@@ -53,12 +60,24 @@ export class WebhookReceiver {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
   }
 
+  /** Requests held (received, not answered yet). */
+  get heldCount(): number {
+    return this.held.length;
+  }
+
+  /** Answers every held request and holds no more. */
+  release(): void {
+    this.holdPrefix = null;
+    for (const answer of this.held.splice(0)) answer();
+  }
+
   /** What reached one path. */
   at(path: string): Received[] {
     return this.received.filter((r) => r.path === path);
   }
 
   close(): Promise<void> {
+    this.release();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }

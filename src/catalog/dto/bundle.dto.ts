@@ -1,3 +1,4 @@
+import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -7,7 +8,6 @@ import {
   IsBoolean,
   IsIn,
   IsNotEmpty,
-  IsObject,
   IsOptional,
   IsString,
   MaxLength,
@@ -47,13 +47,13 @@ export class CreateBundleDto {
   product_pricing_ids: string[];
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
-  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @OptionalMetadata() metadata?: Record<string, unknown> | null;
 }
 
 export class UpdateBundleDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @IsDisplayText() @IsNotEmpty() @MaxLength(255) name?: string;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
-  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @OptionalMetadata() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsIn(CATALOG_STATES) state?: 'ACTIVE' | 'ARCHIVED';
 }
 

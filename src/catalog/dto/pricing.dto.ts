@@ -1,3 +1,4 @@
+import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -224,7 +225,7 @@ class PricingTextFieldsDto extends PriceFieldsDto {
   @IsDisplayText()
   @MaxLength(255)
   external_name?: string | null;
-  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @OptionalMetadata() metadata?: Record<string, unknown> | null;
 
   @OptionalStringArray(100)
   tags?: string[] | null;

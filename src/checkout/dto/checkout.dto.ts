@@ -1,17 +1,7 @@
+import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { ProductPricingResponse } from '../../catalog/dto/pricing.dto';
 import { CustomerResponse } from '../../customers/dto/customer.dto';
@@ -44,7 +34,7 @@ export class CreateCheckoutDto {
     (typeof CHANGE_TIMINGS)[number] | null;
   @OptionalNestedArray(DiscountInputDto, 50)
   discounts?: DiscountInputDto[] | null;
-  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @OptionalMetadata() metadata?: Record<string, unknown> | null;
   @OptionalNestedArray(OnetimeItemDto, 100)
   onetime_items?: OnetimeItemDto[] | null;
   @ApiPropertyOptional({ type: CompletionOptionsDto, nullable: true })

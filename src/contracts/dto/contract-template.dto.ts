@@ -1,5 +1,6 @@
+import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
 import { OptionalNestedArray } from '../../platform/validation/decorators';
 import { IsDisplayText } from '../../platform/validation/display-text';
@@ -38,7 +39,7 @@ export class CreateContractTemplateDto {
   content: string;
   @OptionalNestedArray(TemplateVariableDto, 200, { nullable: true, description: 'the placeholders of content (names unique)' })
   variables?: TemplateVariableDto[] | null;
-  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @OptionalMetadata() metadata?: Record<string, unknown> | null;
 }
 
 export class ContractTemplateQueryDto {

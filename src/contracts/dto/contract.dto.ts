@@ -1,3 +1,4 @@
+import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -220,7 +221,7 @@ export class CreateContractDto {
   @IsString()
   @MaxLength(200_000)
   content?: string | null;
-  @ApiPropertyOptional({ nullable: true, type: Object }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @OptionalMetadata() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string | null;
   @ApiPropertyOptional({ nullable: true, enum: CREATE_STATUSES, default: 'DRAFT' }) @IsOptional() @IsIn(CREATE_STATUSES) status?:
     (typeof CREATE_STATUSES)[number] | null;
@@ -232,7 +233,7 @@ export class UpdateContractDto {
   @ApiPropertyOptional({ nullable: true, type: Boolean }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
   @ApiPropertyOptional({ type: Object, nullable: true }) @IsOptional() @IsObject() custom_variables?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsDateTime() expiration_date?: string | null;
-  @ApiPropertyOptional({ type: Object, nullable: true }) @IsOptional() @IsObject() metadata?: Record<string, unknown> | null;
+  @OptionalMetadata() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string | null;
   @ApiPropertyOptional({
     nullable: true,

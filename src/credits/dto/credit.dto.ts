@@ -1,3 +1,4 @@
+import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -134,10 +135,7 @@ export class CreateCreditDto {
   @Type(() => ApplyToOpenInvoicesDto)
   apply_to_open_invoices?: ApplyToOpenInvoicesDto | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true })
-  @IsOptional()
-  @IsObject()
-  metadata?: Record<string, unknown> | null;
+  @OptionalMetadata() metadata?: Record<string, unknown> | null;
 }
 
 export class ConsumeCreditsDto {

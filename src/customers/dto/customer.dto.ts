@@ -1,3 +1,4 @@
+import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -126,10 +127,7 @@ export class UpdateCustomerDto {
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'en-US' }) @IsOptional() @IsString() @MaxLength(64) locale?: string | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true })
-  @IsOptional()
-  @IsObject()
-  metadata?: Record<string, unknown> | null;
+  @OptionalMetadata() metadata?: Record<string, unknown> | null;
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @MaxLength(TEXT_MAX) name?:
     string | null;

@@ -1,3 +1,4 @@
+import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -161,15 +162,7 @@ export class UpdateInvoiceDto {
   @IsDateTime()
   due_date?: string | null;
 
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
-    description: 'replaces the metadata (null clears it)',
-  })
-  @IsOptional()
-  @IsObject()
-  metadata?: Record<string, unknown> | null;
+  @OptionalMetadata({ description: 'replaces the metadata (null clears it)' }) metadata?: Record<string, unknown> | null;
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(10_000) notes?: string | null;
 }

@@ -1,3 +1,4 @@
+import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -10,7 +11,6 @@ import {
   IsInt,
   IsNotEmpty,
   IsNumber,
-  IsObject,
   IsOptional,
   IsPositive,
   IsString,
@@ -135,10 +135,7 @@ export class CreateOneTimesDto {
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(10_000) invoice_payment_instructions?:
     string | null;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true }) @IsOptional() @IsObject() metadata?: Record<
-    string,
-    unknown
-  > | null;
+  @OptionalMetadata() metadata?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(10_000) notes?: string | null;
 }
 

@@ -44,19 +44,32 @@ describe('rate limit configuration', () => {
 });
 
 describe('webhook configuration', () => {
-  it('delivers by default and allows private targets by default', () => {
-    expect(loadConfig({})).toMatchObject({ webhookDelivery: true, webhookBlockPrivate: false });
+  const PG = 'postgresql://u@db:5432/tally';
+
+  it('delivers by default; private targets are blocked on PostgreSQL, allowed on the embedded database', () => {
+    expect(loadConfig({})).toMatchObject({ webhookDelivery: true, webhookBlockPrivate: false, webhookAllowedHosts: [] });
+    expect(loadConfig({ DATABASE_URL: PG })).toMatchObject({ webhookBlockPrivate: true, webhookAllowedHosts: [] });
     expect(loadConfig({ TALLY_SCHEDULER: 'off' }).webhookDelivery).toBe(true);
+    expect(loadConfig({ TALLY_WEBHOOK_DELIVERY: 'off' }).webhookDelivery).toBe(false);
   });
 
-  it('reads both switches', () => {
-    expect(loadConfig({ TALLY_WEBHOOK_DELIVERY: 'off', TALLY_WEBHOOK_BLOCK_PRIVATE: 'ON' })).toMatchObject({
-      webhookDelivery: false,
-      webhookBlockPrivate: true,
-    });
+  it('reads the allowed hosts: names lower-cased, addresses in their canonical spelling', () => {
+    const env = { DATABASE_URL: PG, TALLY_WEBHOOK_ALLOWED_HOSTS: ' 127.0.0.1, Hooks.Internal. ,[::1],0:0:0:0:0:0:0:1,, receiver_1 ' };
+    expect(loadConfig(env).webhookAllowedHosts).toEqual(['127.0.0.1', 'hooks.internal', '::1', 'receiver_1']);
   });
 
-  it.each([{ TALLY_WEBHOOK_DELIVERY: 'no' }, { TALLY_WEBHOOK_BLOCK_PRIVATE: '1' }])('fails fast on %p', (env) => {
+  it('accepts TALLY_WEBHOOK_BLOCK_PRIVATE=on (what is now the default) and refuses off, pointing to its replacement', () => {
+    expect(loadConfig({ DATABASE_URL: PG, TALLY_WEBHOOK_BLOCK_PRIVATE: 'on' }).webhookBlockPrivate).toBe(true);
+    expect(() => loadConfig({ DATABASE_URL: PG, TALLY_WEBHOOK_BLOCK_PRIVATE: 'off' })).toThrow(/TALLY_WEBHOOK_ALLOWED_HOSTS/);
+  });
+
+  it.each([
+    { TALLY_WEBHOOK_DELIVERY: 'no' },
+    { TALLY_WEBHOOK_BLOCK_PRIVATE: '1' },
+    { TALLY_WEBHOOK_ALLOWED_HOSTS: '10.0.0.0/8' },
+    { TALLY_WEBHOOK_ALLOWED_HOSTS: '*.internal' },
+    { TALLY_WEBHOOK_ALLOWED_HOSTS: 'http://hooks.internal' },
+  ])('fails fast on %p', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
   });
 });

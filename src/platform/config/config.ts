@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import * as os from 'node:os';
+import ipaddr from 'ipaddr.js';
 import * as path from 'node:path';
 
 /** Runtime configuration, read from the environment once and validated (fail fast). */
@@ -16,10 +18,18 @@ export interface TallyConfig {
   rateLimit: RateLimitConfig;
   /** Deliver webhooks from this instance (`TALLY_WEBHOOK_DELIVERY`, on by default; independent of the scheduler). */
   webhookDelivery: boolean;
-  /** Refuse webhook targets on loopback, private and link-local addresses (`TALLY_WEBHOOK_BLOCK_PRIVATE`, off by default). */
+  /**
+   * Refuse webhook targets on loopback, private, link-local and reserved addresses: on wherever
+   * Tally runs on PostgreSQL (`DATABASE_URL`), off on the embedded database (one person's machine).
+   */
   webhookBlockPrivate: boolean;
   /** `GET /metrics` answers only a request bearing this token when set (`TALLY_METRICS_TOKEN`); open otherwise. */
   metricsToken: string | null;
+  /**
+   * Hosts exempt from that check (`TALLY_WEBHOOK_ALLOWED_HOSTS`, comma-separated host names or IP
+   * addresses, compared with a URL's host as written): local development and tests.
+   */
+  webhookAllowedHosts: string[];
 }
 
 /** Request limits (fixed windows); `null` points = no limit. */
@@ -77,7 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = os.avail
   if (demoSetting !== 'on' && demoSetting !== 'off') throw new ConfigError('TALLY_DEMO must be on or off');
   const rateLimit = loadRateLimit(env);
   const webhookDelivery = onOff(env, 'TALLY_WEBHOOK_DELIVERY', true);
-  const webhookBlockPrivate = onOff(env, 'TALLY_WEBHOOK_BLOCK_PRIVATE', false);
+  const webhookBlockPrivate = databaseUrl !== null;
+  const webhookAllowedHosts = loadAllowedHosts(env);
   const metricsToken = env.TALLY_METRICS_TOKEN ? env.TALLY_METRICS_TOKEN : null;
   if (metricsToken !== null && !/^[\x21-\x7e]{16,512}$/.test(metricsToken)) {
     throw new ConfigError('TALLY_METRICS_TOKEN must be 16 to 512 printable characters without spaces');
@@ -97,7 +108,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = os.avail
     webhookDelivery,
     webhookBlockPrivate,
     metricsToken,
+    webhookAllowedHosts,
   };
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,62}[a-z0-9_])?)*$/;
+
+/**
+ * `TALLY_WEBHOOK_ALLOWED_HOSTS`: host names (lower-cased, no trailing dot) and IP addresses (in
+ * their canonical spelling, IPv6 with or without brackets). The setting it replaces,
+ * `TALLY_WEBHOOK_BLOCK_PRIVATE`, stops the start when set to `off`, so a deployment that relied on
+ * reaching its own network is told rather than silently cut off.
+ */
+function loadAllowedHosts(env: NodeJS.ProcessEnv): string[] {
+  const legacy = env.TALLY_WEBHOOK_BLOCK_PRIVATE;
+  if (legacy !== undefined && legacy !== '' && legacy.toLowerCase() !== 'on') {
+    throw new ConfigError(
+      'TALLY_WEBHOOK_BLOCK_PRIVATE is no longer read: private addresses are refused whenever DATABASE_URL is set; ' +
+        'list the hosts webhooks may reach anyway in TALLY_WEBHOOK_ALLOWED_HOSTS (comma-separated)',
+    );
+  }
+  const hosts: string[] = [];
+  for (const raw of (env.TALLY_WEBHOOK_ALLOWED_HOSTS ?? '').split(',')) {
+    const entry = raw
+      .trim()
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '')
+      .toLowerCase();
+    if (entry === '') continue;
+    if (isIP(entry) !== 0) hosts.push(ipaddr.parse(entry).toString());
+    else if (HOST_NAME.test(entry)) hosts.push(entry);
+    else throw new ConfigError(`TALLY_WEBHOOK_ALLOWED_HOSTS must list host names or IP addresses separated by commas, got "${raw.trim()}"`);
+  }
+  return [...new Set(hosts)];
 }
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

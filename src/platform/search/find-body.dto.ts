@@ -28,7 +28,14 @@ export class PaginationDto {
   @MaxLength(1024)
   from_key?: string | null;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1, maximum: 100, default: 20 })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: 100,
+    default: 20,
+    description: 'at most this many rows; a page may hold fewer when its rows pass about 1 MiB (then from_key is set)',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

@@ -35,6 +35,49 @@ export interface SearchSpec {
   filters: Record<string, FilterDef>;
 }
 
+/**
+ * The most one page of a find answers, in bytes of its rows' JSON (estimated from the rows as
+ * read): a page stops at the row that would pass it and says there is more with a `from_key`,
+ * like a page that reached its `limit`. A page always has at least one row, so a single row
+ * larger than the budget (possible only for rows stored before the limits of metadata existed)
+ * still comes back, alone on its page. Rows within the documented limits come 100 to a page
+ * unless they are unusually large.
+ */
+export const MAX_PAGE_BYTES = 1_048_576;
+
+/** Approximately the bytes of `value` as JSON (strings by their UTF-16 length), stopping once past `stopAt`. */
+export function approxJsonBytes(value: unknown, stopAt = Infinity): number {
+  let total = 0;
+  const walk = (v: unknown): void => {
+    if (total > stopAt) return;
+    if (typeof v === 'string') total += v.length + 2;
+    else if (v === null || v === undefined || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') total += 8;
+    else if (v instanceof Date) total += 26;
+    else if (Array.isArray(v)) {
+      total += 2;
+      for (const item of v) walk(item);
+    } else if (typeof v === 'object') {
+      total += 2;
+      for (const [k, item] of Object.entries(v as Record<string, unknown>)) {
+        total += k.length + 4;
+        walk(item);
+      }
+    }
+  };
+  walk(value);
+  return total;
+}
+
+/** How many of `rows` fit MAX_PAGE_BYTES (at least one when there are any). */
+function rowsWithinBudget(rows: readonly unknown[], budget: number): number {
+  let used = 0;
+  for (let i = 0; i < rows.length; i++) {
+    used += approxJsonBytes(rows[i], budget - used);
+    if (used > budget) return Math.max(1, i);
+  }
+  return rows.length;
+}
+
 export interface SearchPage<T> {
   results: T[];
   pagination: { from_key: string | null; limit: number; total?: number };
@@ -157,6 +200,7 @@ function applyFilter(qb: WhereExpressionBuilder, name: string, def: FilterDef, v
 /**
  * Runs a find body against a query builder that is already scoped by company: filters of the
  * spec, keyset pagination (no OFFSET) ordered by the sort column then id, `include_meta` total.
+ * A page holds at most `limit` rows and at most MAX_PAGE_BYTES of them (then `from_key` goes on).
  */
 export async function runSearch<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
@@ -193,8 +237,9 @@ export async function runSearch<T extends ObjectLiteral>(
     .addOrderBy(idColumn, sort.direction)
     .limit(limit + 1);
   const rows = await qb.getMany();
-  const hasMore = rows.length > limit;
-  const results = hasMore ? rows.slice(0, limit) : rows;
+  const fit = rowsWithinBudget(rows.length > limit ? rows.slice(0, limit) : rows, MAX_PAGE_BYTES);
+  const hasMore = rows.length > fit;
+  const results = hasMore ? rows.slice(0, fit) : rows;
   let nextKey: string | null = null;
   if (hasMore) {
     const last = results[results.length - 1] as unknown as Record<string, unknown> & { id: string };

@@ -16,8 +16,17 @@ import { AttemptResult, postOnce } from './http-sender';
 
 /** How often every instance looks for due deliveries (retries, and first attempts another instance did not make). */
 export const POLL_INTERVAL_MS = 2_000;
-/** Deliveries claimed (and sent concurrently) per round. */
-const BATCH = 10;
+/**
+ * Attempts one instance makes at once, all companies together. Far above the per-company share,
+ * so that many slow companies together still leave room for the others.
+ */
+export const MAX_IN_FLIGHT = 64;
+/**
+ * Attempts of one company one instance makes at once: a company whose endpoints are slow (or
+ * never answer) holds at most this many of the worker's places, each for at most the attempt
+ * timeout, and its other due deliveries wait behind its own attempts, not another company's.
+ */
+export const MAX_IN_FLIGHT_PER_COMPANY = 4;
 
 interface Claimed {
   company_id: string;
@@ -46,12 +55,16 @@ interface Loaded {
  *   commits (a TypeORM transaction subscriber; a rollback drops the request). If this instance is
  *   busy or dies first, the poll (every POLL_INTERVAL_MS, on every instance) finds the delivery.
  * - Claim: a statement per company takes its due rows `FOR UPDATE SKIP LOCKED`, counts the
- *   attempt and sets a lease (ATTEMPT_LEASE_MS, well over the 15 s timeout), committed before
- *   anything is sent. So across any number of instances one worker makes each attempt; one that
+ *   attempt and sets a lease (ATTEMPT_LEASE_MS, well over the 10 s timeout), committed before
+ *   anything is sent.
+ * - Fair share: each company has at most MAX_IN_FLIGHT_PER_COMPANY attempts in flight on this
+ *   instance (MAX_IN_FLIGHT in all); a claim skips the companies at their share. A run does not
+ *   wait for a whole batch: whenever an attempt ends, or a commit or the poll asks for a run,
+ *   it claims again, so one company's slow endpoints never hold back another company's events. So across any number of instances one worker makes each attempt; one that
  *   dies holding a lease leaves the delivery to be taken over (as the next attempt) once the lease
  *   has passed.
  * - Send: POST the event JSON with the Standard Webhooks headers (`webhook-id` is the event id on
- *   every attempt), no redirect followed, 15 s for the whole answer; a 2xx is success.
+ *   every attempt), no redirect followed, 10 s for the whole answer; a 2xx is success.
  * - Record: SUCCEEDED, or the next attempt from the schedule, or FAILED when it is spent — only
  *   if the claim is still this worker's (same attempt number and lease).
  * Due times and leases follow the platform Clock (tests move it); the signature's timestamp is
@@ -65,6 +78,11 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
   private closed = false;
   private running: Promise<number> | null = null;
   private again = false;
+  /** Attempts in flight on this instance, by company, and in all. */
+  private readonly busy = new Map<string, number>();
+  private inFlight = 0;
+  /** Runs waiting for an attempt to end or for a new request (each resolves once). */
+  private readonly waiting = new Set<() => void>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -127,6 +145,7 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
     if (this.closed || !this.config.webhookDelivery) return;
     if (this.running) {
       this.again = true;
+      this.wakeWaiting(); // a run waiting on slow attempts claims what has just become due
       return;
     }
     this.running = (async () => {
@@ -148,53 +167,86 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
   }
 
   /**
-   * Makes every attempt due now (by the platform clock): claims a batch, sends it, records the
-   * outcomes, until nothing is due. Returns the number of attempts made. Public so tests (and a
-   * moved clock) can drive the schedule.
+   * Makes every attempt due now (by the platform clock), within the per-company and total shares:
+   * claims, starts the attempts, and claims again whenever one ends or a run is asked for, until
+   * nothing more can be claimed and its attempts have ended. Returns the number of attempts made.
+   * Public so tests (and a moved clock) can drive the schedule.
    */
   async runDue(): Promise<number> {
     let attempts = 0;
+    const mine = new Set<Promise<void>>();
     for (;;) {
-      const claimed = await this.claim(this.clock.now());
-      if (claimed.length === 0) return attempts;
-      attempts += claimed.length;
-      await Promise.all(claimed.map((c) => this.attempt(c)));
-      if (this.closed) return attempts;
+      if (!this.closed) {
+        const claimed = await this.claim(this.clock.now());
+        attempts += claimed.length;
+        for (const c of claimed) {
+          this.busy.set(c.company_id, (this.busy.get(c.company_id) ?? 0) + 1);
+          this.inFlight++;
+          const p: Promise<void> = this.attempt(c).finally(() => {
+            const left = (this.busy.get(c.company_id) ?? 1) - 1;
+            if (left > 0) this.busy.set(c.company_id, left);
+            else this.busy.delete(c.company_id);
+            this.inFlight--;
+            mine.delete(p);
+            this.wakeWaiting();
+          });
+          mine.add(p);
+        }
+        if (claimed.length > 0) continue; // there may be more: other companies, places left
+      }
+      if (mine.size === 0) return attempts;
+      await new Promise<void>((resolve) => this.waiting.add(resolve));
     }
   }
 
+  private wakeWaiting(): void {
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    for (const resolve of waiting) resolve();
+  }
+
   /**
-   * Claims up to BATCH due deliveries (each claim committed at once): the attempt is counted and
-   * leased. The companies with the oldest due deliveries first (one plain read across companies),
-   * then one statement per company — rows locked `FOR UPDATE SKIP LOCKED`, so a row another worker
-   * is claiming is skipped, and the lease keeps it out of every later claim. Each write names one
-   * company (a statement routed to one shard when the tables are distributed by company).
+   * Claims due deliveries (each claim committed at once): the attempt is counted and leased.
+   * The companies with the oldest due deliveries first (one plain read across companies, leaving
+   * out those at their share on this instance), then one statement per company for up to its
+   * free share — rows locked `FOR UPDATE SKIP LOCKED`, so a row another worker is claiming is
+   * skipped, and the lease keeps it out of every later claim. Each write names one company (a
+   * statement routed to one shard when the tables are distributed by company).
    */
   private async claim(at: Date): Promise<Claimed[]> {
+    const free = MAX_IN_FLIGHT - this.inFlight;
+    if (free <= 0) return [];
+    const full = [...this.busy].filter(([, n]) => n >= MAX_IN_FLIGHT_PER_COMPANY).map(([company]) => company);
     const companies: { company_id: string }[] = await this.dataSource.query(
       `${crossCompany('webhook-delivery')}SELECT company_id FROM webhook_deliveries
         WHERE status = 'PENDING' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+          AND NOT (company_id = ANY($3))
         GROUP BY company_id
         ORDER BY min(next_attempt_at), company_id
         LIMIT $2`,
-      [at, BATCH],
+      [at, free, full],
     );
     const lease = new Date(at.getTime() + ATTEMPT_LEASE_MS);
     const claimed: Claimed[] = [];
     for (const { company_id } of companies) {
-      if (claimed.length >= BATCH) break;
+      const share = Math.min(MAX_IN_FLIGHT_PER_COMPANY - (this.busy.get(company_id) ?? 0), free - claimed.length);
+      if (share <= 0) continue;
       const result: unknown[] = await this.dataSource.query(
-        `UPDATE webhook_deliveries d
+        // the CTE runs once: a subquery in FROM may be rescanned by the join, and each rescan
+        // (ties in next_attempt_at, rows skipped as locked) can pick other rows, passing LIMIT
+        `WITH due AS (
+           SELECT id FROM webhook_deliveries
+            WHERE company_id = $1 AND status = 'PENDING' AND next_attempt_at <= $2
+              AND (lease_until IS NULL OR lease_until <= $2)
+            ORDER BY next_attempt_at, id
+            LIMIT $4
+            FOR UPDATE SKIP LOCKED)
+         UPDATE webhook_deliveries d
             SET attempts = d.attempts + 1, lease_until = $3, last_attempt_at = $2, updated_at = $2
-           FROM (SELECT id FROM webhook_deliveries
-                  WHERE company_id = $1 AND status = 'PENDING' AND next_attempt_at <= $2
-                    AND (lease_until IS NULL OR lease_until <= $2)
-                  ORDER BY next_attempt_at
-                  LIMIT $4
-                  FOR UPDATE SKIP LOCKED) due
+           FROM due
           WHERE d.company_id = $1 AND d.id = due.id
         RETURNING d.company_id, d.id, d.attempts, d.lease_until`,
-        [company_id, at, lease, BATCH - claimed.length],
+        [company_id, at, lease, share],
       );
       // pg answers RETURNING of an UPDATE as [rows, count]
       const rows = (Array.isArray(result[0]) ? result[0] : result) as Claimed[];
@@ -239,6 +291,7 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
       const result = await postOnce(row.url, headers, body, {
         timeoutMs: ATTEMPT_TIMEOUT_MS,
         blockPrivate: this.config.webhookBlockPrivate,
+        allowedHosts: this.config.webhookAllowedHosts,
       });
       const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
       await this.record(c, result, ok ? 'SUCCEEDED' : null, c.attempts);

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import {
   endpointUrlProblem,
+  isAllowedHost,
   isPrivateAddress,
   newSigningSecret,
   nextAttemptAfterFailure,
@@ -68,11 +69,51 @@ describe('webhook delivery rules', () => {
     ['fd00::1', true],
     ['fe80::1', true],
     ['::ffff:127.0.0.1', true],
+    ['::ffff:7f00:1', true],
+    ['::127.0.0.1', true],
+    ['::ffff:0:127.0.0.1', true],
+    ['::ffff:0:a9fe:a9fe', true],
+    ['64:ff9b::127.0.0.1', true],
+    ['64:ff9b::a00:5', true],
+    ['64:ff9b:1::7f00:1', true],
+    ['2002:7f00:1::', true],
+    ['2002:a9fe:a9fe::1', true],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', true],
+    ['fec0::1', true],
+    ['ff02::1', true],
+    ['::', true],
+    ['2001:db8::1', true],
+    ['192.0.2.1', true],
+    ['198.51.100.7', true],
+    ['203.0.113.9', true],
+    ['198.18.0.1', true],
+    ['100.64.0.1', true],
+    ['255.255.255.255', true],
+    ['224.0.0.1', true],
+    ['fe80::1%eth0', true],
+    ['not-an-address', true],
+    ['127.1', true],
     ['8.8.8.8', false],
+    ['93.184.215.14', false],
+    ['64:ff9b::808:808', false],
+    ['2002:808:808::1', false],
+    ['::8.8.8.8', false],
     ['172.32.0.1', false],
     ['2606:4700::1111', false],
     ['::ffff:8.8.8.8', false],
   ])('%s private: %p', (address, expected) => {
     expect(isPrivateAddress(address)).toBe(expected);
+  });
+
+  it.each([
+    ['127.0.0.1', ['127.0.0.1'], true],
+    ['[::1]', ['::1'], true],
+    ['[0:0:0:0:0:0:0:1]', ['::1'], true],
+    ['Hooks.Internal.', ['hooks.internal'], true],
+    ['127.0.0.2', ['127.0.0.1'], false],
+    ['[::ffff:127.0.0.1]', ['127.0.0.1'], false],
+    ['sub.hooks.internal', ['hooks.internal'], false],
+  ])('host %s with allowed %p: %p', (host, allowed, expected) => {
+    expect(isAllowedHost(host, allowed)).toBe(expected);
   });
 });

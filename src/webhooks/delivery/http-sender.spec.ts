@@ -1,4 +1,6 @@
+import * as dns from 'node:dns';
 import * as http from 'node:http';
+import * as os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { postOnce } from './http-sender';
 
@@ -49,9 +51,47 @@ describe('postOnce', () => {
 
   it('with blockPrivate, refuses a literal loopback address and a name resolving to one, without connecting', async () => {
     const literal = await postOnce(`${base}/ok`, {}, '{}', { timeoutMs: 5000, blockPrivate: true });
-    expect(literal).toMatchObject({ statusCode: null, error: expect.stringContaining('refused: 127.0.0.1') });
+    expect(literal).toMatchObject({ statusCode: null, error: expect.stringContaining('refused, not connected: 127.0.0.1 is a loopback') });
     const named = await postOnce(`${base.replace('127.0.0.1', 'localhost')}/ok`, {}, '{}', { timeoutMs: 5000, blockPrivate: true });
     expect(named).toMatchObject({ statusCode: null, error: expect.stringContaining('refused') });
+    // the machine's own name resolves to a loopback address (/etc/hosts): refused by the agent's lookup
+    const host = os.hostname();
+    const own = await postOnce(`${base.replace('127.0.0.1', host)}/ok`, {}, '{}', { timeoutMs: 5000, blockPrivate: true });
+    expect(own).toMatchObject({
+      statusCode: null,
+      error: expect.stringMatching(new RegExp(`^refused, not connected: ${host} resolves to `)),
+    });
     expect(hits).toEqual([]);
+  });
+
+  it('checks the address the connection uses: a DNS answer that turns private is refused at connect', async () => {
+    const lookup = jest.spyOn(jest.requireActual<typeof dns>('node:dns'), 'lookup').mockImplementation(((
+      _host: string,
+      _options: unknown,
+      callback: (err: null, addresses: dns.LookupAddress[]) => void,
+    ) =>
+      callback(null, [
+        { address: '93.184.215.14', family: 4 },
+        { address: '::ffff:127.0.0.1', family: 6 },
+      ])) as unknown as typeof dns.lookup);
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const r = await postOnce(`http://rebind.example:${port}/ok`, {}, '{}', { timeoutMs: 5000, blockPrivate: true });
+      expect(r).toMatchObject({ statusCode: null, error: expect.stringContaining('rebind.example resolves to ::ffff:127.0.0.1') });
+      expect(lookup).toHaveBeenCalledWith('rebind.example', expect.anything(), expect.any(Function));
+    } finally {
+      lookup.mockRestore();
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('an allowed host is exempt exactly as written: its literal address is reached, a name resolving to it is not', async () => {
+    const options = { timeoutMs: 5000, blockPrivate: true, allowedHosts: ['127.0.0.1'] };
+    expect(await postOnce(`${base}/ok`, {}, '{}', options)).toMatchObject({ statusCode: 204, error: null });
+    const mapped = await postOnce(`${base.replace('127.0.0.1', '[::ffff:127.0.0.1]')}/ok`, {}, '{}', options);
+    expect(mapped).toMatchObject({ statusCode: null, error: expect.stringContaining('refused') });
+    const named = await postOnce(`${base.replace('127.0.0.1', os.hostname())}/ok`, {}, '{}', options);
+    expect(named).toMatchObject({ statusCode: null, error: expect.stringContaining('refused') });
+    expect(hits).toEqual(['/ok']);
   });
 });

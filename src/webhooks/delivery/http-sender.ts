@@ -1,8 +1,8 @@
-import * as dns from 'node:dns';
+import dns from 'node:dns';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isPrivateAddress } from './delivery.rules';
+import { blockedAddressReason, isAllowedHost, isPrivateAddress, normalizeHost } from './delivery.rules';
 
 /** What one attempt gave: the status code (any) or the error, and how long it took. */
 export interface AttemptResult {
@@ -13,22 +13,35 @@ export interface AttemptResult {
 
 export interface SendOptions {
   timeoutMs: number;
-  /** Refuse loopback and private targets (checked on the address actually connected to, after DNS). */
+  /** Refuse loopback, private and reserved targets (checked on the address actually connected to, after DNS). */
   blockPrivate: boolean;
+  /** Hosts exempt from that check, as written in the URL (TALLY_WEBHOOK_ALLOWED_HOSTS, normalized). */
+  allowedHosts?: readonly string[];
 }
 
-const refusal = (address: string) => `refused: ${address} is a loopback or private address (TALLY_WEBHOOK_BLOCK_PRIVATE=on)`;
+const refusal = (host: string, address: string) => `refused, not connected: ${blockedAddressReason(host, address)}`;
 
-/** dns.lookup, failing when any address it gives is private (so a DNS answer cannot smuggle one in). */
+/**
+ * dns.lookup, failing when any address it gives is blocked (so a DNS answer cannot smuggle one
+ * in among public ones). It is the agents' `lookup`: the socket connects to an address this
+ * function has just checked, so an answer that changes between a check and the connection (DNS
+ * rebinding) cannot get past it.
+ */
 const guardedLookup: LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, '', 0);
     const list = addresses as dns.LookupAddress[];
     const bad = list.find((a) => isPrivateAddress(a.address));
-    if (bad) return callback(Object.assign(new Error(refusal(bad.address)), { code: 'EWEBHOOKPRIVATE' }), '', 0);
+    if (bad) return callback(new Error(refusal(hostname, bad.address)), '', 0);
     if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
     return callback(null, list[0].address, list[0].family);
   });
+};
+
+/** Agents whose every connection resolves through guardedLookup (no keep-alive: one request per attempt). */
+const guardedAgents = {
+  'http:': new http.Agent({ lookup: guardedLookup, keepAlive: false }),
+  'https:': new https.Agent({ lookup: guardedLookup, keepAlive: false }),
 };
 
 /**
@@ -55,10 +68,11 @@ export function postOnce(url: string, headers: Record<string, string>, body: str
     } catch {
       return done(null, 'invalid URL');
     }
-    const host = target.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
-    if (options.blockPrivate && (isIP(host) !== 0 ? isPrivateAddress(host) : host === 'localhost' || host.endsWith('.localhost'))) {
-      return done(null, refusal(host));
-    }
+    const host = normalizeHost(target.hostname);
+    const guarded = options.blockPrivate && !isAllowedHost(host, options.allowedHosts ?? []);
+    // a literal address is connected to without a lookup: it is checked here
+    if (guarded && isIP(host) !== 0 && isPrivateAddress(host)) return done(null, refusal(host, host));
+    if (guarded && (host === 'localhost' || host.endsWith('.localhost'))) return done(null, refusal(host, '127.0.0.1'));
     const client = target.protocol === 'https:' ? https : http;
     const req = client.request(target, {
       method: 'POST',
@@ -68,8 +82,7 @@ export function postOnce(url: string, headers: Record<string, string>, body: str
         ...headers,
         'content-length': Buffer.byteLength(body),
       },
-      lookup: options.blockPrivate ? guardedLookup : undefined,
-      agent: false,
+      agent: guarded ? guardedAgents[target.protocol === 'https:' ? 'https:' : 'http:'] : false,
     });
     deadline.timer = setTimeout(() => {
       done(null, `timeout: no complete answer within ${options.timeoutMs / 1000} s`);

@@ -1,3 +1,6 @@
+import type { LookupAddress } from 'node:dns';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../../platform/config/config';
@@ -8,7 +11,15 @@ import { UnitOfWork } from '../../platform/tenancy/scoped.repository';
 import { WebhookEventsService } from '../events/webhook-events.service';
 import { WebhookDeliveriesRepository, WebhookEndpointsRepository } from '../webhooks.repository';
 import { WebhooksViews } from '../webhooks.views';
-import { endpointUrlProblem, isPrivateAddress, newSigningSecret, PREVIOUS_SECRET_MS } from '../delivery/delivery.rules';
+import {
+  blockedAddressReason,
+  endpointUrlProblem,
+  isAllowedHost,
+  isPrivateAddress,
+  newSigningSecret,
+  normalizeHost,
+  PREVIOUS_SECRET_MS,
+} from '../delivery/delivery.rules';
 import { DeliveryWorker } from '../delivery/delivery-worker.service';
 import type { WebhookDeliveryEntity } from '../delivery/webhook-delivery.entity';
 import type { WebhookEndpointEntity } from './webhook-endpoint.entity';
@@ -33,6 +44,13 @@ const DELIVERY_SEARCH: SearchSpec = {
   },
 };
 
+/**
+ * Endpoints a company may have. Each endpoint multiplies every event into a delivery, and the
+ * delivery worker's share of a company is bounded per company, so more endpoints would only
+ * queue behind each other; 16 leaves room for a receiver per environment and per service.
+ */
+export const MAX_ENDPOINTS_PER_COMPANY = 16;
+
 /** The company's webhook endpoints, their test events and their deliveries. */
 @Injectable()
 export class WebhookEndpointsService {
@@ -47,8 +65,27 @@ export class WebhookEndpointsService {
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
   ) {}
 
+  /**
+   * A new endpoint, unless the company has MAX_ENDPOINTS_PER_COMPANY already (409
+   * `webhook_limit_reached`). The count and the insert run under a transaction lock per company,
+   * so concurrent creates cannot pass the cap together.
+   */
   async create(companyId: string, dto: CreateWebhookDto): Promise<WebhookEndpointEntity> {
-    this.checkUrl(dto.url);
+    await this.checkUrl(dto.url);
+    return this.uow.run(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('webhook-endpoints:' || $1))`, [companyId]);
+      const repo = this.endpoints.with(m);
+      if ((await repo.count(companyId)) >= MAX_ENDPOINTS_PER_COMPANY) {
+        throw DomainError.conflict(
+          'webhook_limit_reached',
+          `a company has at most ${MAX_ENDPOINTS_PER_COMPANY} webhook endpoints (DISABLED ones included): delete one first`,
+        );
+      }
+      return this.insertEndpoint(repo, companyId, dto);
+    });
+  }
+
+  private async insertEndpoint(repo: WebhookEndpointsRepository, companyId: string, dto: CreateWebhookDto): Promise<WebhookEndpointEntity> {
     const now = this.clock.now();
     const row: Omit<WebhookEndpointEntity, 'company_id'> = {
       id: newId('webhook'),
@@ -62,7 +99,7 @@ export class WebhookEndpointsService {
       created_at: now,
       updated_at: now,
     };
-    await this.endpoints.insert(companyId, row);
+    await repo.insert(companyId, row);
     return { ...row, company_id: companyId };
   }
 
@@ -77,7 +114,7 @@ export class WebhookEndpointsService {
 
   async update(companyId: string, id: string, dto: UpdateWebhookDto): Promise<WebhookEndpointEntity> {
     const current = await this.get(companyId, id);
-    if (dto.url !== undefined) this.checkUrl(dto.url);
+    if (dto.url !== undefined) await this.checkUrl(dto.url);
     const patch: Partial<WebhookEndpointEntity> = { updated_at: this.clock.now() };
     if (dto.url !== undefined) patch.url = dto.url;
     if (dto.event_types !== undefined) patch.event_types = [...new Set(dto.event_types ?? [])];
@@ -158,14 +195,31 @@ export class WebhookEndpointsService {
     return id;
   }
 
-  private checkUrl(url: string): void {
+  /**
+   * The URL's form, then (unless the host is in TALLY_WEBHOOK_ALLOWED_HOSTS, or on the embedded
+   * database) its host: a literal address, or every address the name resolves to now, must not
+   * be blocked. A name that does not resolve (yet) is accepted: each attempt checks the address
+   * it connects to anyway, so this is an early answer, not the guard.
+   */
+  private async checkUrl(url: string): Promise<void> {
     const problem = endpointUrlProblem(url);
     if (problem) throw DomainError.invalidField('url', problem);
-    if (this.config.webhookBlockPrivate) {
-      const host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
-      if (isPrivateAddress(host) || host === 'localhost' || host.endsWith('.localhost')) {
-        throw DomainError.invalidField('url', 'must not be a loopback or private address (TALLY_WEBHOOK_BLOCK_PRIVATE=on)');
-      }
+    if (!this.config.webhookBlockPrivate) return;
+    const host = normalizeHost(new URL(url).hostname);
+    if (isAllowedHost(host, this.config.webhookAllowedHosts)) return;
+    const refuse = (address: string) => DomainError.invalidField('url', `must not reach ${blockedAddressReason(host, address)}`);
+    if (isIP(host) !== 0) {
+      if (isPrivateAddress(host)) throw refuse(host);
+      return;
     }
+    if (host === 'localhost' || host.endsWith('.localhost')) throw refuse('127.0.0.1');
+    let addresses: LookupAddress[];
+    try {
+      addresses = await lookup(host, { all: true, verbatim: true });
+    } catch {
+      return;
+    }
+    const bad = addresses.find((a) => isPrivateAddress(a.address));
+    if (bad) throw refuse(bad.address);
   }
 }
