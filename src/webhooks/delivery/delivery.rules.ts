@@ -153,8 +153,14 @@ export function isPrivateAddress(address: string): boolean {
       if (p.slice(0, 6).every((x) => x === 0)) return blockedV4(low32(p)); // IPv4-compatible ::a.b.c.d
       if (v6.match(NAT64_LOCAL)) return blockedV4(low32(p));
       return EXTRA_BLOCKED_V6.some((cidr) => v6.match(cidr));
-    default:
-      return true; // unspecified, loopback, link-local, unique local, multicast, teredo, documentation
+    case 'unspecified':
+    case 'loopback':
+    case 'linkLocal':
+    case 'uniqueLocal':
+    case 'multicast':
+    case 'teredo':
+    case 'reserved':
+      return true;
   }
 }
 
