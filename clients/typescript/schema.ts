@@ -65,7 +65,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a webhook endpoint (its secret is shown only here and on rotate_secret) */
+        /**
+         * Create a webhook endpoint (its secret is shown only here and on rotate_secret)
+         * @description At most 16 endpoints per company, DISABLED ones included (409 webhook_limit_reached beyond).
+         */
         post: operations["WebhooksController_create"];
         delete?: never;
         options?: never;
@@ -1496,7 +1499,10 @@ export interface components {
         PaginationDto: {
             /** @description Opaque cursor: the pagination.from_key of the previous page */
             from_key?: string | null;
-            /** @default 20 */
+            /**
+             * @description at most this many rows; a page may hold fewer when its rows pass about 1 MiB (then from_key is set)
+             * @default 20
+             */
             limit?: number | null;
         };
         WebhookQueryDto: {
@@ -1726,6 +1732,7 @@ export interface components {
             identifier?: string | null;
             /** @example en-US */
             locale?: string | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
             metadata?: {
                 [key: string]: unknown;
             } | null;
@@ -1908,6 +1915,7 @@ export interface components {
             identifier?: string | null;
             /** @example en-US */
             locale?: string | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
             metadata?: {
                 [key: string]: unknown;
             } | null;
@@ -2243,7 +2251,10 @@ export interface components {
             /** @description public name */
             external_name?: string | null;
             image_url?: string | null;
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             /** @description defaults to external_name, else "Untitled product" */
             name?: string | null;
             /**
@@ -2322,7 +2333,10 @@ export interface components {
             /** @description public name */
             external_name?: string | null;
             image_url?: string | null;
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             /** @description defaults to external_name, else "Untitled product" */
             name?: string | null;
             /**
@@ -2450,7 +2464,10 @@ export interface components {
             description?: string | null;
             /** @description name used on invoices */
             external_name?: string | null;
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             tags?: string[];
             /** @enum {string|null} */
             state?: "ACTIVE" | "ARCHIVED" | null;
@@ -2675,7 +2692,10 @@ export interface components {
             description?: string | null;
             /** @description name used on invoices */
             external_name?: string | null;
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             tags?: string[];
             /** @enum {string|null} */
             state?: "ACTIVE" | "ARCHIVED" | null;
@@ -2699,7 +2719,10 @@ export interface components {
             /** @description ACTIVE pricings of the company, in the bundle currency */
             product_pricing_ids: string[];
             description?: string | null;
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
         };
         BundleProductPricingResponse: {
             bundle_pricing_id: string;
@@ -2757,7 +2780,10 @@ export interface components {
         UpdateBundleDto: {
             name?: string;
             description?: string | null;
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             /** @enum {string} */
             state?: "ACTIVE" | "ARCHIVED";
         };
@@ -2825,7 +2851,10 @@ export interface components {
             trial_term?: components["schemas"]["TermDto"] | null;
             discounts?: components["schemas"]["DiscountInputDto"][];
             onetime_items?: components["schemas"]["OnetimeItemDto"][];
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             payment_method_id?: string | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             /** @description customer id or identifier */
@@ -3033,7 +3062,10 @@ export interface components {
         };
         UpdateSubscriptionDto: {
             auto_charges?: boolean | null;
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             override_entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
             payment_method_id?: string | null;
@@ -3056,7 +3088,10 @@ export interface components {
             trial_term?: components["schemas"]["TermDto"] | null;
             discounts?: components["schemas"]["DiscountInputDto"][];
             onetime_items?: components["schemas"]["OnetimeItemDto"][];
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             payment_method_id?: string | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             /**
@@ -3361,7 +3396,7 @@ export interface components {
              * @description not before invoice_date
              */
             due_date?: string | null;
-            /** @description replaces the metadata (null clears it) */
+            /** @description replaces the metadata (null clears it); free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
             metadata?: {
                 [key: string]: unknown;
             } | null;
@@ -3441,6 +3476,7 @@ export interface components {
              */
             invoice_due_date_from_creation?: number | null;
             invoice_payment_instructions?: string | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
             metadata?: {
                 [key: string]: unknown;
             } | null;
@@ -3726,7 +3762,10 @@ export interface components {
              */
             state?: "ACTIVE" | null;
             apply_to_open_invoices?: components["schemas"]["ApplyToOpenInvoicesDto"] | null;
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
         };
         CreditMoneyResponse: {
             currency: string;
@@ -3995,7 +4034,10 @@ export interface components {
             custom_variables?: Record<string, unknown> | null;
             /** @description the text of the contract (plain text) */
             content?: string | null;
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             owner_id?: string | null;
             /**
              * @default DRAFT
@@ -4141,7 +4183,10 @@ export interface components {
             custom_variables?: Record<string, unknown> | null;
             /** Format: date-time */
             expiration_date?: string | null;
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             owner_id?: string | null;
             /** @description replaces the list (entries matched by e-mail keep their signature state) */
             signatories?: components["schemas"]["SignatoryPatchDto"][] | null;
@@ -4177,7 +4222,10 @@ export interface components {
             content: string;
             /** @description the placeholders of content (names unique) */
             variables?: components["schemas"]["TemplateVariableDto"][] | null;
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
         };
         TemplateVariableResponse: {
             name: string;
@@ -4231,7 +4279,10 @@ export interface components {
             /** @enum {string|null} */
             change_timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
             discounts?: components["schemas"]["DiscountInputDto"][];
-            metadata?: Record<string, unknown> | null;
+            /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
             onetime_items?: components["schemas"]["OnetimeItemDto"][];
             options?: components["schemas"]["CompletionOptionsDto"] | null;
             /** @description a live subscription of the customer whose plan changes */
@@ -4685,6 +4736,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -5318,6 +5370,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -5546,6 +5599,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -5851,6 +5905,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -6266,6 +6321,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -6790,6 +6846,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -7205,6 +7262,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -7839,6 +7897,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -8470,6 +8529,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -8886,6 +8946,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -9302,6 +9363,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -9717,6 +9779,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -10902,6 +10965,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -11734,6 +11798,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -11851,6 +11916,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -12674,6 +12740,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -12900,6 +12967,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -13313,6 +13381,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
@@ -13730,6 +13799,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
                             from_key: string | null;
                             limit: number;
                             /** @description only with include_meta: true */
