@@ -20,6 +20,11 @@ export interface TallyConfig {
   webhookBlockPrivate: boolean;
   /** `GET /metrics` answers only a request bearing this token when set (`TALLY_METRICS_TOKEN`); open otherwise. */
   metricsToken: string | null;
+  /**
+   * The key hosted page links are derived from (`TALLY_PAGE_KEY`, at least 32 characters). When
+   * unset, one is generated once and kept in the data folder (embedded) or in the database.
+   */
+  pageKey: string | null;
 }
 
 /** Request limits (fixed windows); `null` points = no limit. */
@@ -82,6 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = os.avail
   if (metricsToken !== null && !/^[\x21-\x7e]{16,512}$/.test(metricsToken)) {
     throw new ConfigError('TALLY_METRICS_TOKEN must be 16 to 512 printable characters without spaces');
   }
+  const pageKey = env.TALLY_PAGE_KEY ? env.TALLY_PAGE_KEY : null;
+  if (pageKey !== null && (pageKey.length < 32 || pageKey.length > 1024 || !/^[\x21-\x7e]+$/.test(pageKey))) {
+    throw new ConfigError('TALLY_PAGE_KEY must be 32 to 1024 printable characters without spaces (e.g. openssl rand -base64 32)');
+  }
   const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -97,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = os.avail
     webhookDelivery,
     webhookBlockPrivate,
     metricsToken,
+    pageKey,
   };
 }
 
