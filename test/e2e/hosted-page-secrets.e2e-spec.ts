@@ -10,7 +10,7 @@ import request from 'supertest';
 import type { QueryRunner } from 'typeorm';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { createCustomer, createPricing, createProduct, monthlySeatPricing, ok, seatPricing5800 } from '../support/fixtures';
-import { hashPageSecret } from '../../src/platform/hosted-pages/page-secrets';
+import { hashPageSecret, resolvePageKey } from '../../src/platform/hosted-pages/page-secrets';
 import { newPageToken } from '../../src/platform/hosted-pages/token';
 import { InvoicePageSecretHash1700000017410 } from '../../src/invoicing/migrations/1700000017410-invoice-page-secret-hash';
 import { CheckoutTokenHash1700000017420 } from '../../src/checkout/migrations/1700000017420-checkout-token-hash';
@@ -119,8 +119,12 @@ describe('hosted page secrets are stored as hashes', () => {
     await request(t2.http).get(pathOf(inv.hosted_link)).expect(200);
     // a secret of the right shape that is not this invoice's; the same MAC under another company
     const secret = secretOf(inv.hosted_link);
-    await request(t.http).get(`/invoices/pay/${a.companyId}_${randomBytes(32).toString('base64url')}`).expect(404);
-    await request(t.http).get(`/invoices/pay/${b.companyId}${secret.slice(a.companyId.length)}`).expect(404);
+    await request(t.http)
+      .get(`/invoices/pay/${a.companyId}_${randomBytes(32).toString('base64url')}`)
+      .expect(404);
+    await request(t.http)
+      .get(`/invoices/pay/${b.companyId}${secret.slice(a.companyId.length)}`)
+      .expect(404);
     // marking it paid keeps its link
     const paid = await a
       .post(`/invoices/${inv.uuid}/mark_paid`, { amount: { currency: 'USD', value_in_cents: 1250 }, provider_type: 'WIRE' })
@@ -136,8 +140,12 @@ describe('hosted page secrets are stored as hashes', () => {
     expect(other.body.url).toBe(s.url);
     await request(t.http).get(pathOf(s.url)).expect(200);
     await request(t2.http).get(pathOf(s.url)).expect(200);
-    await request(t.http).get(`/checkout/pay/${a.companyId}_${randomBytes(32).toString('base64url')}`).expect(404);
-    await request(t.http).get(`/checkout/pay/${b.companyId}${secretOf(s.url).slice(a.companyId.length)}`).expect(404);
+    await request(t.http)
+      .get(`/checkout/pay/${a.companyId}_${randomBytes(32).toString('base64url')}`)
+      .expect(404);
+    await request(t.http)
+      .get(`/checkout/pay/${b.companyId}${secretOf(s.url).slice(a.companyId.length)}`)
+      .expect(404);
   });
 
   it('signing links: the row holds only the hash; reads and updates keep the link; the page opens; a wrong token is 404', async () => {
@@ -158,8 +166,12 @@ describe('hosted page secrets are stored as hashes', () => {
     const other = await request(t2.http).get(`${a.base}/contracts/${c.id}`).set('Authorization', `Bearer ${a.token}`).expect(200);
     expect(other.body.signatories[0].signature_link).toBe(link);
     await request(t.http).get(pathOf(link)).expect(200);
-    await request(t.http).get(`/contracts/sign/${a.companyId}_${randomBytes(32).toString('base64url')}`).expect(404);
-    await request(t.http).get(`/contracts/sign/${b.companyId}${secretOf(link).slice(a.companyId.length)}`).expect(404);
+    await request(t.http)
+      .get(`/contracts/sign/${a.companyId}_${randomBytes(32).toString('base64url')}`)
+      .expect(404);
+    await request(t.http)
+      .get(`/contracts/sign/${b.companyId}${secretOf(link).slice(a.companyId.length)}`)
+      .expect(404);
   });
 
   it('instances configured with the same TALLY_PAGE_KEY show the same links, which open on either', async () => {
@@ -176,7 +188,10 @@ describe('hosted page secrets are stored as hashes', () => {
           config_items: [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 1 }],
         })
         .expect(200);
-      const read = await request(k2.http).get(`${a.base}/checkout/${created.body.id}`).set('Authorization', `Bearer ${a.token}`).expect(200);
+      const read = await request(k2.http)
+        .get(`${a.base}/checkout/${created.body.id}`)
+        .set('Authorization', `Bearer ${a.token}`)
+        .expect(200);
       expect(read.body.url).toBe(created.body.url);
       await request(k2.http).get(pathOf(created.body.url)).expect(200);
       // an instance with another key derives another link, which this record's hash does not match
@@ -211,7 +226,9 @@ describe('hosted page secrets are stored as hashes', () => {
       await client.query(`CREATE TABLE companies AS SELECT company_id FROM public.companies WHERE company_id = $1`, [a.companyId]);
       await client.query(`CREATE TABLE ${table} (LIKE public.${table} INCLUDING DEFAULTS)`);
       await client.query(`INSERT INTO ${table} SELECT * FROM public.${table} WHERE ${where}`, params);
-      await client.query(`ALTER TABLE ${table} ${shape.drop.map((c) => `DROP COLUMN ${c}`).join(', ')}, ADD COLUMN ${shape.plaintext} text`);
+      await client.query(
+        `ALTER TABLE ${table} ${shape.drop.map((c) => `DROP COLUMN ${c}`).join(', ')}, ADD COLUMN ${shape.plaintext} text`,
+      );
       await client.query(shape.uniqueSql);
       const oldSecret = newPageToken(a.companyId);
       await client.query(`UPDATE ${table} SET ${shape.plaintext} = $${params.length + 1} WHERE ${where}`, [...params, oldSecret]);
@@ -219,7 +236,10 @@ describe('hosted page secrets are stored as hashes', () => {
       const runner = { query: (sql: string, p?: unknown[]) => client.query(sql, p).then((r) => r.rows) } as unknown as QueryRunner;
       await migration.up(runner);
       const columns = (
-        await client.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2`, [schema, table])
+        await client.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2`, [
+          schema,
+          table,
+        ])
       ).rows.map((r) => r.column_name);
       expect(columns).not.toContain(shape.plaintext);
       const rows = (await client.query(`SELECT * FROM ${table} WHERE ${where}`, params)).rows;
@@ -261,7 +281,9 @@ describe('hosted page secrets are stored as hashes', () => {
     expect(secretOf(now)).not.toBe(oldSecret);
     expect(hashPageSecret(secretOf(now))).toBe(written.link_hash);
     await request(t.http).get(pathOf(now)).expect(200);
-    expect((await request(t2.http).get(`${a.base}/invoices/${inv.uuid}`).set('Authorization', `Bearer ${a.token}`)).body.hosted_link).toBe(now);
+    expect((await request(t2.http).get(`${a.base}/invoices/${inv.uuid}`).set('Authorization', `Bearer ${a.token}`)).body.hosted_link).toBe(
+      now,
+    );
   });
 
   it('a checkout link and a signing link issued before the migration still open after it', async () => {
@@ -298,5 +320,24 @@ describe('hosted page secrets are stored as hashes', () => {
     const link = (await ok(await a.get(`/contracts/${c.id}`))).signatories[0].signature_link;
     expect(secretOf(link)).not.toBe(oldSigning);
     await request(t.http).get(pathOf(link)).expect(200);
+  });
+
+  it('without TALLY_PAGE_KEY on PostgreSQL, instances starting at once generate one key and agree on it', async () => {
+    const schema = `keys_${randomBytes(6).toString('hex')}`;
+    const clients = [0, 1].map(() => new Client({ connectionString: process.env.DATABASE_URL }));
+    await Promise.all(clients.map((c) => c.connect()));
+    try {
+      await clients[0].query(`CREATE SCHEMA ${schema}`);
+      await clients[0].query(`CREATE TABLE ${schema}.platform_keys (LIKE public.platform_keys INCLUDING ALL)`);
+      for (const c of clients) await c.query(`SET search_path TO ${schema}`);
+      const source = { pageKey: null, databaseUrl: process.env.DATABASE_URL!, dataDir: '/nonexistent' };
+      const keys = await Promise.all(clients.map((c) => resolvePageKey((sql, p) => c.query(sql, p).then((r) => r.rows), source)));
+      expect(keys[0].length).toBeGreaterThanOrEqual(32);
+      expect(keys[1]).toBe(keys[0]);
+      expect((await clients[0].query(`SELECT value FROM platform_keys`)).rows).toEqual([{ value: keys[0] }]);
+    } finally {
+      await clients[0].query(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined);
+      await Promise.all(clients.map((c) => c.end()));
+    }
   });
 });
