@@ -44,7 +44,14 @@ export interface CheckoutQuote {
 export class CheckoutSessionEntity {
   @PrimaryColumn('text') company_id: string;
   @PrimaryColumn('text') id: string;
-  @TextColumn() token: string;
+  /**
+   * The hosted page link (platform/hosted-pages/page-secrets.ts): its secret is derived from the
+   * page key and `token_nonce`, never stored; `token_hash` is the SHA-256 of that secret.
+   */
+  @TextColumn() token_hash: string;
+  @TextColumn() token_nonce: string;
+  /** The hash of the plaintext token of a link handed out before secrets were derived (it keeps opening). */
+  @TextColumn({ nullable: true }) token_legacy_hash: string | null;
   @TextColumn() customer_id: string;
   @TextColumn() status: CheckoutStatus;
   @TextColumn() currency: string;

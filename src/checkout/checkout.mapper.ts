@@ -9,10 +9,11 @@ import { billingTermOf, mrrPrices, PlanCatalogData } from '../subscriptions/plan
 import { storedDiscountsForMrr } from '../subscriptions/discounts';
 import { CheckoutSessionEntity, effectiveCheckoutStatus } from './checkout.entity';
 import type { CheckoutSessionResponse } from './dto/checkout.dto';
+import type { PageLinks } from '../platform/hosted-pages/page-secrets';
 
-/** The hosted page of a session: `<public url>/checkout/pay/<token>`. */
-export function checkoutUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/checkout/pay/${token}`;
+/** The hosted page of a session: `<public url>/checkout/pay/<secret>`, the secret rebuilt from the session's nonce. */
+export function checkoutUrl(pages: PageLinks, s: Pick<CheckoutSessionEntity, 'company_id' | 'id' | 'token_nonce'>): string {
+  return `${pages.publicUrl}/checkout/pay/${pages.secret('checkout', s.company_id, s.id, s.token_nonce)}`;
 }
 
 /** Annual contract value of the session's plan in cents (the subscription's MRR formula over a year). */

@@ -1,13 +1,12 @@
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
-import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { iso } from '../platform/timestamps';
 import { digestOf } from '../platform/digest';
-import { newPageToken } from '../platform/hosted-pages/token';
+import { hashPageSecret, PageSecrets } from '../platform/hosted-pages/page-secrets';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { CustomerDetailsService } from '../customers/customer-details.service';
 import { InvoiceEntity, InvoiceLineEntity } from '../invoicing/invoicing.entity';
@@ -89,7 +88,6 @@ export class CheckoutService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly sessions: CheckoutSessionsRepository,
     private readonly customerLookup: CustomerLookupService,
     private readonly customerDetails: CustomerDetailsService,
@@ -102,10 +100,11 @@ export class CheckoutService {
     private readonly writer: InvoiceWriter,
     private readonly payment: CheckoutPayment,
     private readonly events: WebhookEventsService,
+    private readonly pages: PageSecrets,
   ) {}
 
-  url(token: string): string {
-    return checkoutUrl(this.config.publicUrl, token);
+  url(s: Pick<CheckoutSessionEntity, 'company_id' | 'id' | 'token_nonce'>): string {
+    return checkoutUrl(this.pages, s);
   }
 
   // ---------------------------------------------------------------- #10 create
@@ -158,7 +157,7 @@ export class CheckoutService {
 
     const row: Omit<CheckoutSessionEntity, 'company_id'> = {
       id,
-      token: newPageToken(companyId),
+      ...this.newLink(companyId, id),
       customer_id: customer.id,
       status: 'OPEN',
       currency: sim.plan.currency,
@@ -191,7 +190,7 @@ export class CheckoutService {
       updated_at: now,
     };
     await this.sessions.insert(companyId, row);
-    return { id, url: this.url(row.token) };
+    return { id, url: this.url({ ...row, company_id: companyId }) };
   }
 
   private async previousSubscription(companyId: string, customerId: string, id: string, now: Date) {
@@ -305,8 +304,18 @@ export class CheckoutService {
 
   // ---------------------------------------------------------------- hosted page
 
-  byToken(companyId: string, token: string): Promise<CheckoutSessionEntity | null> {
-    return this.sessions.findOne(companyId, { token });
+  private newLink(companyId: string, id: string): Pick<CheckoutSessionEntity, 'token_hash' | 'token_nonce' | 'token_legacy_hash'> {
+    const { nonce, hash } = this.pages.issue('checkout', companyId, id);
+    return { token_hash: hash, token_nonce: nonce, token_legacy_hash: null };
+  }
+
+  /** The session a page secret opens (its hash is looked up; the secret is not stored), or null. */
+  async byToken(companyId: string, token: string): Promise<CheckoutSessionEntity | null> {
+    const hash = hashPageSecret(token);
+    return (
+      (await this.sessions.findOne(companyId, { token_hash: hash })) ??
+      (await this.sessions.findOne(companyId, { token_legacy_hash: hash }))
+    );
   }
 
   /**
@@ -320,8 +329,10 @@ export class CheckoutService {
    */
   async complete(companyId: string, token: string, details: CustomerDetails, agreedQuote: string | null): Promise<CompletionOutcome> {
     try {
+      const found = await this.byToken(companyId, token);
+      if (!found) return { kind: 'not_found' };
       return await this.dataSource.transaction(async (m): Promise<CompletionOutcome> => {
-        const s = await this.sessions.with(m).findOneForUpdate(companyId, { token });
+        const s = await this.sessions.with(m).findOneForUpdate(companyId, { id: found.id });
         if (!s) return { kind: 'not_found' };
         const now = this.clock.now();
         if (effectiveCheckoutStatus(s, now) !== 'OPEN') return { kind: 'closed', session: s };

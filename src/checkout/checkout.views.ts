@@ -1,10 +1,9 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { reads } from '../platform/database/reads';
 import { CheckoutSessionsRepository } from './checkout.repository';
 import { Clock } from '../platform/clock/clock';
-import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import { BundlesRepository, ProductPricingsRepository } from '../catalog/catalog.repository';
 import { CatalogViews } from '../catalog/catalog.views';
 import { CustomersRepository } from '../customers/customers.repository';
@@ -13,6 +12,7 @@ import { PlanCatalog } from '../subscriptions/plan-catalog';
 import type { CheckoutSessionEntity } from './checkout.entity';
 import { checkoutAcv, checkoutUrl, toCheckoutSessionResponse } from './checkout.mapper';
 import type { CheckoutCreatedResponse, CheckoutSessionResponse } from './dto/checkout.dto';
+import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 
 /**
  * Checkout sessions as responses: the session embeds its customer (with entitlements), its
@@ -24,7 +24,7 @@ export class CheckoutViews implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
+    private readonly pages: PageSecrets,
     private readonly customers: CustomersRepository,
     private readonly customersViews: CustomersViews,
     private readonly pricings: ProductPricingsRepository,
@@ -70,7 +70,7 @@ export class CheckoutViews implements OnModuleInit {
       pricings,
       bundle: bundles[0] ?? null,
       acvCents: checkoutAcv(s, data, now),
-      url: checkoutUrl(this.config.publicUrl, s.token),
+      url: checkoutUrl(this.pages, s),
       now,
     });
   }

@@ -53,9 +53,10 @@ export class ContractEntity {
 }
 
 /**
- * One signatory of a contract, keyed by its e-mail address (lower case). `signing_token` is
- * the secret part of the hosted signing link: 32 random bytes, unique, shown only inside the
- * contract's own responses (as `signature_link`).
+ * One signatory of a contract, keyed by its e-mail address (lower case). Its hosted signing
+ * link (`signature_link`, shown only inside the contract's own responses) has a secret derived
+ * from the page key and `signing_nonce` (platform/hosted-pages/page-secrets.ts), never stored:
+ * `signing_hash` is the SHA-256 of that secret, unique.
  */
 @Entity('contract_signatories')
 export class ContractSignatoryEntity {
@@ -78,7 +79,10 @@ export class ContractSignatoryEntity {
   @TextColumn({ nullable: true }) terms_digest: string | null;
   /** ISO instants the signing page was opened. */
   @JsonColumn() view_timestamps: string[];
-  @TextColumn() signing_token: string;
+  @TextColumn() signing_hash: string;
+  @TextColumn() signing_nonce: string;
+  /** The hash of the plaintext token of a link handed out before secrets were derived (it keeps opening). */
+  @TextColumn({ nullable: true }) signing_legacy_hash: string | null;
   @TimestampColumn() created_at: Date;
   @TimestampColumn() updated_at: Date;
 }

@@ -1,7 +1,8 @@
 import { DomainError } from '../platform/errors/domain-error';
 import { fillVariables } from '../platform/hosted-pages/format';
 import { checkTemplateVariables, contractOptions, placeholdersOf, templateCustomVariables } from './contract.rules';
-import { checkSignatoryEmails, checkStatusChange, companyOfSigningToken, effectiveStatus, newSigningToken } from './contract.rules';
+import { checkSignatoryEmails, checkStatusChange, companyOfSigningToken, effectiveStatus, signingRecordId } from './contract.rules';
+import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 
 describe('contract rules', () => {
   const now = new Date('2027-03-01T12:00:00.000Z');
@@ -37,11 +38,15 @@ describe('contract rules', () => {
     expect(() => checkSignatoryEmails([{ email: 'a@x.test', signed: true, declined: true }])).toThrow(/signatories\[0\]\.declined/);
   });
 
-  it('signing tokens carry their company and 32 random bytes', () => {
+  it('signing links carry their company and a 32-byte MAC of the signatory and its nonce', () => {
     const company = 'cmp_01hzzzzzzzzzzzzzzzzzzzzzzz';
-    const a = newSigningToken(company);
-    const b = newSigningToken(company);
-    expect(a).not.toBe(b);
+    const pages = new PageSecrets('k'.repeat(32));
+    const me = signingRecordId({ contract_id: 'ctr_1', email_key: 'a@x.test' });
+    const other = signingRecordId({ contract_id: 'ctr_1', email_key: 'b@x.test' });
+    const a = pages.secret('signing', company, me, 'n1');
+    expect(pages.secret('signing', company, me, 'n1')).toBe(a);
+    expect(pages.secret('signing', company, me, 'n2')).not.toBe(a);
+    expect(pages.secret('signing', company, other, 'n1')).not.toBe(a);
     expect(a).toMatch(/^cmp_01hzzzzzzzzzzzzzzzzzzzzzzz_[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(a.slice(company.length + 1), 'base64url')).toHaveLength(32);
     expect(companyOfSigningToken(a)).toBe(company);

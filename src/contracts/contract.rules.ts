@@ -3,7 +3,7 @@
  * stored discounts / one-time items, and the subscription request a contract turns into.
  */
 import { randomBytes } from 'node:crypto';
-import { companyOfPageToken, newPageToken } from '../platform/hosted-pages/token';
+import { companyOfPageSecret } from '../platform/hosted-pages/page-secrets';
 import { DomainError } from '../platform/errors/domain-error';
 import { digestOf } from '../platform/digest';
 import { normaliseOneTimeItems } from '../catalog/one-time-items';
@@ -52,12 +52,9 @@ export function checkSignatoryEmails(list: { email: string; signed?: boolean | n
   });
 }
 
-/**
- * The secret of a signatory's hosted signing link: the hosted pages' token scheme
- * `<company id>_<32 random bytes, base64url>` (src/platform/hosted-pages/token.ts).
- */
-export const newSigningToken = (companyId: string): string => newPageToken(companyId);
-export const companyOfSigningToken = (token: string): string | null => companyOfPageToken(token);
+/** The record id a signatory's signing link is derived from (platform/hosted-pages/page-secrets.ts). */
+export const signingRecordId = (s: { contract_id: string; email_key: string }): string => `${s.contract_id}:${s.email_key}`;
+export const companyOfSigningToken = (token: string): string | null => companyOfPageSecret(token);
 
 export function newSignatureId(): string {
   return `sig_${randomBytes(16).toString('hex')}`;

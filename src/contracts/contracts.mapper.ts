@@ -8,12 +8,13 @@ import type { CustomerResponse } from '../customers/dto/customer.dto';
 import { billingTermOf, mrrPrices, PlanCatalogData } from '../subscriptions/plan-catalog';
 import { storedDiscountsForMrr } from '../subscriptions/discounts';
 import { computeAcv } from './acv';
-import { contractTermsDigest, effectiveStatus } from './contract.rules';
+import { contractTermsDigest, effectiveStatus, signingRecordId } from './contract.rules';
 import type { ContractEntity, ContractSignatoryEntity } from './contract.entity';
 import type { ContractResponse, SignatoryResponse } from './dto/contract.dto';
 import type { ContractTemplateEntity } from './contract-template.entity';
 import type { ContractTemplateResponse } from './dto/contract-template.dto';
 import { fillVariables } from '../platform/hosted-pages/format';
+import type { PageLinks } from '../platform/hosted-pages/page-secrets';
 
 /** ACV of a contract's plan for its quantities and discounts (catalog rows already read). */
 export function contractAcv(c: ContractEntity, data: PlanCatalogData, now: Date): number {
@@ -27,18 +28,21 @@ export function contractAcv(c: ContractEntity, data: PlanCatalogData, now: Date)
 }
 
 /** The absolute link of a signatory's hosted signing page. */
-export function signatureLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/contracts/sign/${token}`;
+export function signatureLink(
+  pages: PageLinks,
+  s: Pick<ContractSignatoryEntity, 'company_id' | 'contract_id' | 'email_key' | 'signing_nonce'>,
+): string {
+  return `${pages.publicUrl}/contracts/sign/${pages.secret('signing', s.company_id, signingRecordId(s), s.signing_nonce)}`;
 }
 
-export function toSignatoryResponse(s: ContractSignatoryEntity, publicUrl: string): SignatoryResponse {
+export function toSignatoryResponse(s: ContractSignatoryEntity, pages: PageLinks): SignatoryResponse {
   return {
     declined: s.declined,
     email: s.email,
     name: s.name,
     position: s.position,
     signature_id: s.signature_id,
-    signature_link: signatureLink(publicUrl, s.signing_token),
+    signature_link: signatureLink(pages, s),
     signed: s.signed,
     signed_date: iso(s.signed_date),
     terms_digest: s.signed ? s.terms_digest : null,
@@ -62,7 +66,7 @@ export interface ContractExpansion {
   signatories: ContractSignatoryEntity[];
   /** The template it was made from (template_id), or null. */
   template: ContractTemplateEntity | null;
-  publicUrl: string;
+  pages: PageLinks;
 }
 
 /** The spec's Contract resource. */
@@ -107,7 +111,7 @@ export function toContractResponse(c: ContractEntity, x: ContractExpansion): Con
     owner_id: c.owner_id,
     product_pricing_ids: c.product_pricing_ids,
     product_pricings: x.product_pricings,
-    signatories: x.signatories.map((s) => toSignatoryResponse(s, x.publicUrl)),
+    signatories: x.signatories.map((s) => toSignatoryResponse(s, x.pages)),
     start_date: iso(c.start_date),
     status: effectiveStatus(c, x.now),
     subscription_id: c.subscription_id,

@@ -4,8 +4,9 @@ import { ContractTemplateEntity } from './contract-template.entity';
 import { Contracts1700000009000 } from './migrations/1700000009000-contracts';
 import { ContractSignatureTerms1700000009100 } from './migrations/1700000009100-signature-terms';
 import { ContractTemplates1700000015520 } from './migrations/1700000015520-contract-templates';
+import { SigningTokenHash1700000017430 } from './migrations/1700000017430-signing-token-hash';
 
 export const contractsSchema: ModuleSchema = {
   entities: [ContractEntity, ContractSignatoryEntity, ContractTemplateEntity],
-  migrations: [Contracts1700000009000, ContractSignatureTerms1700000009100, ContractTemplates1700000015520],
+  migrations: [Contracts1700000009000, ContractSignatureTerms1700000009100, ContractTemplates1700000015520, SigningTokenHash1700000017430],
 };

@@ -20,7 +20,7 @@ import {
   effectiveStatus,
   isOpen,
   newSignatureId,
-  newSigningToken,
+  signingRecordId,
   normaliseOnetimeItems,
   parseDate,
   STATUS_SQL,
@@ -31,6 +31,7 @@ import {
 import { ContractTemplatesService } from './contract-templates.service';
 import { ContractSignatoriesRepository, ContractsRepository } from './contracts.repository';
 import type { CreateContractDto, FindContractsDto, SignatoryPatchDto, UpdateContractDto } from './dto/contract.dto';
+import { hashPageSecret, PageSecrets, samePageHash } from '../platform/hosted-pages/page-secrets';
 
 /** What a hosted-page signature came to (`terms_changed`: the page showed other terms than the current ones, nothing signed). */
 export type SignOutcome = 'signed' | 'already_signed' | 'closed' | 'not_found' | 'terms_changed';
@@ -65,6 +66,7 @@ export class ContractsService {
     private readonly createSubscription: CreateSubscriptionUseCase,
     private readonly templates: ContractTemplatesService,
     private readonly events: WebhookEventsService,
+    private readonly pages: PageSecrets,
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -188,7 +190,7 @@ export class ContractsService {
           signature_id: null,
           terms_digest: null,
           view_timestamps: [],
-          signing_token: newSigningToken(companyId),
+          ...this.newSigningLink(companyId, contract.id, keys[i]),
           created_at: now,
           updated_at: now,
         })),
@@ -282,7 +284,7 @@ export class ContractsService {
             signature_id: null,
             terms_digest: null,
             view_timestamps: [],
-            signing_token: newSigningToken(c.company_id),
+            ...this.newSigningLink(c.company_id, c.id, keys[i]),
             created_at: now,
             updated_at: now,
           };
@@ -317,21 +319,31 @@ export class ContractsService {
 
   // ---------------------------------------------------------------- hosted signing
 
-  /** The signatory behind a signing token, or null (unknown token, or removed from its contract). */
+  /** A new signing link for a signatory: its nonce and the hash of the secret derived from it. */
+  private newSigningLink(companyId: string, contractId: string, emailKey: string) {
+    const { nonce, hash } = this.pages.issue('signing', companyId, signingRecordId({ contract_id: contractId, email_key: emailKey }));
+    return { signing_nonce: nonce, signing_hash: hash, signing_legacy_hash: null };
+  }
+
+  /** The signatory behind a signing token (looked up by its hash), or null (unknown token, or removed from its contract). */
   async signatoryByToken(companyId: string, token: string): Promise<ContractSignatoryEntity | null> {
-    return this.signatories.findOne(companyId, { signing_token: token });
+    const hash = hashPageSecret(token);
+    return (
+      (await this.signatories.findOne(companyId, { signing_hash: hash })) ??
+      (await this.signatories.findOne(companyId, { signing_legacy_hash: hash }))
+    );
   }
 
   /** Appends a view of the signing page (kept to the last 100). */
-  async recordView(companyId: string, token: string): Promise<void> {
+  async recordView(companyId: string, signatory: Pick<ContractSignatoryEntity, 'contract_id' | 'email_key'>): Promise<void> {
     const now = this.clock.now().toISOString();
     await this.dataSource.query(
       `UPDATE contract_signatories
           SET view_timestamps = CASE WHEN jsonb_array_length(view_timestamps) >= 100
                                      THEN (view_timestamps - 0) || jsonb_build_array($3::text)
                                      ELSE view_timestamps || jsonb_build_array($3::text) END
-        WHERE company_id = $1 AND signing_token = $2`,
-      [companyId, token, now],
+        WHERE company_id = $1 AND contract_id = $2 AND email_key = $4`,
+      [companyId, signatory.contract_id, now, signatory.email_key],
     );
   }
 
@@ -343,7 +355,7 @@ export class ContractsService {
     const found = await this.signatoryByToken(companyId, token);
     if (!found) return 'not_found';
     return this.write(companyId, found.contract_id, async (m, c, current, now): Promise<SignOutcome> => {
-      const me = current.find((s) => s.signing_token === token);
+      const me = current.find((s) => s.email_key === found.email_key && samePageHash(s.signing_hash, found.signing_hash));
       if (!me) return 'not_found';
       if (me.signed) return 'already_signed';
       if (!isOpen(effectiveStatus(c, now))) return 'closed';

@@ -1,9 +1,8 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { reads } from '../platform/database/reads';
 import { Clock } from '../platform/clock/clock';
-import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import { DomainError } from '../platform/errors/domain-error';
 import type { SearchPage } from '../platform/search/search';
 import { toCompanyRecord } from '../platform/company-record.mapper';
@@ -19,6 +18,7 @@ import { toContractResponse, toContractTemplateResponse } from './contracts.mapp
 import type { ContractResponse } from './dto/contract.dto';
 import type { ContractTemplateEntity } from './contract-template.entity';
 import type { ContractTemplateResponse } from './dto/contract-template.dto';
+import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 
 /**
  * Contracts as responses, for one or many contracts in a fixed number of batched queries:
@@ -30,7 +30,7 @@ export class ContractViews implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
+    private readonly pages: PageSecrets,
     private readonly signatories: ContractSignatoriesRepository,
     private readonly customers: CustomersRepository,
     private readonly customersViews: CustomersViews,
@@ -125,7 +125,7 @@ export class ContractViews implements OnModuleInit {
         bundle: (c.bundle_pricing_id ? bundleById.get(c.bundle_pricing_id) : undefined) ?? null,
         signatories: signatoriesByContract.get(c.id) ?? [],
         template: (c.template_id ? templateById.get(c.template_id) : undefined) ?? null,
-        publicUrl: this.config.publicUrl,
+        pages: this.pages,
       }),
     );
   }

@@ -1,8 +1,8 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { Clock } from '../platform/clock/clock';
-import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
+import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 import type { SearchPage } from '../platform/search/search';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { toCustomerResponse, toCustomerSummary } from '../customers/customers.mapper';
@@ -33,8 +33,8 @@ export class CreditViews implements OnModuleInit {
     private readonly invoices: InvoicesRepository,
     private readonly invoiceLines: InvoiceLinesRepository,
     private readonly clock: Clock,
-    @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly events: WebhookEventsService,
+    private readonly pages: PageSecrets,
   ) {}
 
   /** Webhook events carry credits as their GET answers them, read in the transaction of the change. */
@@ -101,7 +101,7 @@ export class CreditViews implements OnModuleInit {
         const customer = customers.get(i.customer_id);
         return [
           i.id,
-          toInvoiceResponse(i, linesByInvoice.get(i.id) ?? [], customer ? toCustomerResponse(customer) : null, now, this.config.publicUrl),
+          toInvoiceResponse(i, linesByInvoice.get(i.id) ?? [], customer ? toCustomerResponse(customer) : null, now, this.pages),
         ];
       }),
     );

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { newId } from '../platform/ids/ids';
-import { newPageToken } from '../platform/hosted-pages/token';
+import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 import { InvoiceEntity, InvoiceLedgerEntryEntity, InvoiceStatus, LedgerEntryKind } from './invoicing.entity';
 import { InvoiceLedgerEntriesRepository, InvoicesRepository } from './invoicing.repository';
 import { InvoicingHooks, OfflineProviderType } from './invoicing.hooks';
@@ -66,7 +66,15 @@ export class InvoiceLedger {
     private readonly entries: InvoiceLedgerEntriesRepository,
     private readonly hooks: InvoicingHooks,
     private readonly events: WebhookEventsService,
+    private readonly secrets: PageSecrets,
   ) {}
+
+  /** The link columns of an invoice becoming final: its own when it has one, else a new one. */
+  private linkOf(companyId: string, invoice: InvoiceEntity): Pick<InvoiceEntity, 'link_nonce' | 'link_hash'> {
+    if (invoice.link_nonce && invoice.link_hash) return { link_nonce: invoice.link_nonce, link_hash: invoice.link_hash };
+    const { nonce, hash } = this.secrets.issue('invoice', companyId, invoice.id);
+    return { link_nonce: nonce, link_hash: hash };
+  }
 
   /** The invoice row locked FOR UPDATE in the caller's transaction (null when the company has no such invoice). */
   lock(m: EntityManager, companyId: string, where: { id: string } | { uuid: string }): Promise<InvoiceEntity | null> {
@@ -117,13 +125,13 @@ export class InvoiceLedger {
       credited: invoice.credits_applied_cents - prior.credited,
     });
     // a final invoice has its hosted page and PDF: their link's secret is set here
-    const link_secret = invoice.link_secret ?? newPageToken(companyId);
-    const pending: InvoiceEntity = { ...invoice, status: 'PENDING', finalized_at: now, link_secret };
+    const link = this.linkOf(companyId, invoice);
+    const pending: InvoiceEntity = { ...invoice, status: 'PENDING', finalized_at: now, ...link };
     finalized.status_after = 'PENDING';
     const result = await this.settle(m, companyId, pending, finalized, now, {
       applyCredits: true,
       source,
-      patch: { finalized_at: now, link_secret },
+      patch: { finalized_at: now, ...link },
     });
     await this.hooks.payments.enqueueCharges(m, companyId, [result], now);
     return result;
@@ -437,7 +445,7 @@ export class InvoiceLedger {
       voided_at: now,
       due_cents: 0,
       updated_at: now,
-      link_secret: invoice.link_secret ?? newPageToken(companyId),
+      ...this.linkOf(companyId, invoice),
     };
     if (restored > 0)
       Object.assign(patch, {

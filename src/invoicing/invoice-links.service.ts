@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
-import { companyOfPageToken, newPageToken } from '../platform/hosted-pages/token';
+import { Injectable } from '@nestjs/common';
+import { newPageToken } from '../platform/hosted-pages/token';
+import { companyOfPageSecret, hashPageSecret, PageSecrets } from '../platform/hosted-pages/page-secrets';
 import { InvoiceEntity } from './invoicing.entity';
 import { InvoicesRepository } from './invoicing.repository';
 import { invoiceLinks, InvoiceLinks as Links } from './invoicing.mapper';
@@ -9,9 +9,10 @@ import { invoiceLinks, InvoiceLinks as Links } from './invoicing.mapper';
 type Query = (sql: string, params: unknown[]) => Promise<{ id: string }[]>;
 
 /**
- * Gives a secret to every final invoice of the company that has none (written before links
- * existed), in batches; returns how many. Run once, by the migration that follows the one adding
- * the column, so answering an invoice never writes. A secret set meanwhile is kept.
+ * Gave a plaintext secret to every final invoice of the company that had none (written before
+ * links existed), in batches; returns how many. Run once, by InvoiceLinkBackfill1700000016200,
+ * when the `link_secret` column still existed (InvoicePageSecretHash1700000017410 then replaced
+ * every plaintext secret by its hash).
  */
 export async function backfillLinkSecrets(query: Query, companyId: string, batch = 1000): Promise<number> {
   let total = 0;
@@ -32,27 +33,36 @@ export async function backfillLinkSecrets(query: Query, companyId: string, batch
 }
 
 /**
- * The secret links of final invoices (hosted page and PDF). A final invoice gets its secret
- * when it becomes final (InvoiceWriter, InvoiceLedger.finalize/void); final invoices written
- * before links existed got theirs from a migration (backfillLinkSecrets). Drafts never have a link.
+ * The secret links of final invoices (hosted page and PDF). A final invoice gets its link (a
+ * nonce and the hash of the secret derived from it) when it becomes final (InvoiceWriter,
+ * InvoiceLedger.finalize/void). Drafts never have a link. The secret itself is never stored:
+ * reads rebuild it from the page key and the nonce.
  */
 @Injectable()
 export class InvoiceLinks {
   constructor(
     private readonly invoices: InvoicesRepository,
-    @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
+    private readonly secrets: PageSecrets,
   ) {}
 
-  /** The links of an invoice (null for a draft or an invoice without a secret). */
+  /** The links of an invoice (null for a draft or an invoice without a link). */
   linksOf(invoice: InvoiceEntity): Links | null {
-    return invoiceLinks(this.config.publicUrl, invoice);
+    return invoiceLinks(this.secrets, invoice);
+  }
+
+  /** A new link for an invoice becoming final: the columns to store. */
+  issue(companyId: string, invoiceId: string): Pick<InvoiceEntity, 'link_nonce' | 'link_hash'> {
+    const { nonce, hash } = this.secrets.issue('invoice', companyId, invoiceId);
+    return { link_nonce: nonce, link_hash: hash };
   }
 
   /** The final invoice a page secret opens, or null (unknown, malformed, or a draft). */
   async bySecret(secret: string): Promise<InvoiceEntity | null> {
-    const companyId = companyOfPageToken(secret);
+    const companyId = companyOfPageSecret(secret);
     if (!companyId) return null;
-    const invoice = await this.invoices.findOne(companyId, { link_secret: secret });
+    const hash = hashPageSecret(secret);
+    const invoice =
+      (await this.invoices.findOne(companyId, { link_hash: hash })) ?? (await this.invoices.findOne(companyId, { link_legacy_hash: hash }));
     return invoice && invoice.status !== 'DRAFT' ? invoice : null;
   }
 }

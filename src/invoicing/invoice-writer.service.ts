@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { newId } from '../platform/ids/ids';
-import { newPageToken } from '../platform/hosted-pages/token';
+import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 import { Discount, InvoiceLine, InvoiceTotals, summarizeInvoice } from '../billing-math';
 import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus } from './invoicing.entity';
 import { InvoicesRepository } from './invoicing.repository';
@@ -79,7 +79,9 @@ export function invoiceRow(
     due_date: draft.due_date,
     paid_date: null,
     finalized_at: draft.status === 'PENDING' ? now : null,
-    link_secret: draft.status === 'PENDING' ? newPageToken(companyId) : null,
+    link_hash: null,
+    link_nonce: null,
+    link_legacy_hash: null,
     finalize_after: draft.finalize_after,
     voided_at: null,
     sub_total_cents: totals.sub_total_cents,
@@ -158,6 +160,7 @@ export class InvoiceWriter {
     private readonly invoices: InvoicesRepository,
     private readonly ledger: InvoiceLedger,
     private readonly events: WebhookEventsService,
+    private readonly secrets: PageSecrets,
   ) {}
 
   /** Writes the invoice inside the caller's transaction; null when its billing_key exists already. */
@@ -197,6 +200,11 @@ export class InvoiceWriter {
       const totals = summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
       const invoiceId = newId('invoice');
       const invoice = invoiceRow(companyId, draft, totals, now, invoiceId, randomUUID());
+      // a final invoice has its hosted page and PDF from the start
+      if (invoice.status === 'PENDING') {
+        const link = this.secrets.issue('invoice', companyId, invoiceId);
+        Object.assign(invoice, { link_nonce: link.nonce, link_hash: link.hash });
+      }
       return { invoice, lines: lineRows(companyId, invoiceId, totals) };
     });
     const col = <T>(f: (i: InvoiceEntity) => T) => docs.map((d) => f(d.invoice));
@@ -205,18 +213,18 @@ export class InvoiceWriter {
       `INSERT INTO invoices (company_id, id, uuid, number, kind, billing_key, customer_id, billed_customer_id, subscription_id,
          currency, status, name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after,
          sub_total_cents, discount_cents, credits_applied_cents, total_cents, paid_cents, due_cents, prorated_amount_cents,
-         auto_charges, metadata, notes, payment_instructions, created_at, updated_at, link_secret)
+         auto_charges, metadata, notes, payment_instructions, created_at, updated_at, link_hash, link_nonce)
        SELECT $1, v.id, v.uuid, NULL, v.kind, v.billing_key, v.customer_id, v.billed_customer_id, v.subscription_id,
          v.currency, v.status, v.name, v.invoice_date, v.period_start, v.period_end, v.due_date, v.finalized_at, v.finalize_after,
          v.sub_total_cents, v.discount_cents, 0, v.total_cents, 0, v.due_cents, v.prorated_amount_cents,
-         v.auto_charges, v.metadata::jsonb, v.notes, v.payment_instructions, $2, $2, v.link_secret
+         v.auto_charges, v.metadata::jsonb, v.notes, v.payment_instructions, $2, $2, v.link_hash, v.link_nonce
        FROM unnest($3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
          $12::text[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[],
          $18::timestamptz[], $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::boolean[], $25::text[],
-         $26::text[], $27::text[], $28::text[])
+         $26::text[], $27::text[], $28::text[], $29::text[])
          WITH ORDINALITY AS v(id, uuid, kind, billing_key, customer_id, billed_customer_id, subscription_id, currency, status,
            name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after, sub_total_cents, discount_cents,
-           total_cents, due_cents, prorated_amount_cents, auto_charges, metadata, notes, payment_instructions, link_secret, n)
+           total_cents, due_cents, prorated_amount_cents, auto_charges, metadata, notes, payment_instructions, link_hash, link_nonce, n)
        ORDER BY v.n
        ON CONFLICT DO NOTHING
        RETURNING id`,
@@ -248,7 +256,8 @@ export class InvoiceWriter {
         col((i) => JSON.stringify(i.metadata)),
         col((i) => i.notes),
         col((i) => i.payment_instructions),
-        col((i) => i.link_secret),
+        col((i) => i.link_hash),
+        col((i) => i.link_nonce),
       ],
     );
     const written = new Set(inserted.map((r) => r.id));

@@ -52,11 +52,14 @@ export class InvoiceEntity {
   @TextColumn({ nullable: true }) notes: string | null;
   @TextColumn({ nullable: true }) payment_instructions: string | null;
   /**
-   * The secret of the invoice's hosted page and PDF (`<company id>_<43 random characters>`, see
-   * platform/hosted-pages/token.ts): set when the invoice becomes final, null on drafts (final
-   * invoices written before it existed got theirs from a migration: backfillLinkSecrets).
+   * The link of the invoice's hosted page and PDF (platform/hosted-pages/page-secrets.ts): its
+   * secret is derived from the page key and `link_nonce`, never stored; `link_hash` is the
+   * SHA-256 of that secret. Set when the invoice becomes final, null on drafts.
    */
-  @TextColumn({ nullable: true }) link_secret: string | null;
+  @TextColumn({ nullable: true }) link_hash: string | null;
+  @TextColumn({ nullable: true }) link_nonce: string | null;
+  /** The hash of the plaintext secret of a link handed out before secrets were derived (it keeps opening). */
+  @TextColumn({ nullable: true }) link_legacy_hash: string | null;
   @TimestampColumn() created_at: Date;
   @TimestampColumn() updated_at: Date;
 }

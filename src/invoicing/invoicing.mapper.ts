@@ -2,6 +2,7 @@ import { iso } from '../platform/timestamps';
 import type { ProductPricingResponse } from '../catalog/dto/pricing.dto';
 import type { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from './invoicing.entity';
 import type { OneTimeBillableResponse } from './dto/one-time.dto';
+import type { PageLinks } from '../platform/hosted-pages/page-secrets';
 
 export type InvoiceReadStatus = 'DRAFT' | 'PENDING' | 'OVERDUE' | 'PAID' | 'VOID';
 
@@ -38,10 +39,13 @@ export interface InvoiceLinks {
   pdf: string;
 }
 
-/** `PUBLIC_URL/invoices/pay/<secret>` and its `/pdf`; null for a draft or an invoice without a secret yet. */
-export function invoiceLinks(publicUrl: string, invoice: Pick<InvoiceEntity, 'status' | 'link_secret'>): InvoiceLinks | null {
-  if (invoice.status === 'DRAFT' || !invoice.link_secret) return null;
-  const hosted = `${publicUrl}/invoices/pay/${invoice.link_secret}`;
+/** `PUBLIC_URL/invoices/pay/<secret>` and its `/pdf`, the secret rebuilt from the nonce; null for a draft or an invoice without a link. */
+export function invoiceLinks(
+  pages: PageLinks,
+  invoice: Pick<InvoiceEntity, 'company_id' | 'id' | 'status' | 'link_nonce'>,
+): InvoiceLinks | null {
+  if (invoice.status === 'DRAFT' || !invoice.link_nonce) return null;
+  const hosted = `${pages.publicUrl}/invoices/pay/${pages.secret('invoice', invoice.company_id, invoice.id, invoice.link_nonce)}`;
   return { hosted, pdf: `${hosted}/pdf` };
 }
 
@@ -54,8 +58,8 @@ export function invoiceNumberFields(number: number): { number: number } {
  * The spec's Invoice (plus `items`, the lines). `customer` is the full customer response, given
  * by the caller (loaded in one batch for a page of invoices).
  */
-export function toInvoiceResponse(i: InvoiceEntity, lines: InvoiceLineEntity[], customer: unknown, now: Date, publicUrl: string) {
-  const links = invoiceLinks(publicUrl, i);
+export function toInvoiceResponse(i: InvoiceEntity, lines: InvoiceLineEntity[], customer: unknown, now: Date, pages: PageLinks) {
+  const links = invoiceLinks(pages, i);
   return {
     uuid: i.uuid,
     id: i.id,

@@ -12,6 +12,7 @@ import { InvoiceLedger1700000011500 } from './migrations/1700000011500-invoice-l
 import { InvoiceLinkSecret1700000014000 } from './migrations/1700000014000-invoice-link-secret';
 import { InvoiceLinkBackfill1700000016200 } from './migrations/1700000016200-invoice-link-backfill';
 import { InvoicesWritePath1700000016900 } from './migrations/1700000016900-invoices-write-path';
+import { InvoicePageSecretHash1700000017410 } from './migrations/1700000017410-invoice-page-secret-hash';
 
 export const invoicingSchema: ModuleSchema = {
   entities: [CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity, BillingCursorEntity, InvoiceLedgerEntryEntity],
@@ -21,5 +22,6 @@ export const invoicingSchema: ModuleSchema = {
     InvoiceLinkSecret1700000014000,
     InvoiceLinkBackfill1700000016200,
     InvoicesWritePath1700000016900,
+    InvoicePageSecretHash1700000017410,
   ],
 };

@@ -1,9 +1,8 @@
 import { groupBy } from '../platform/collections';
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { Clock } from '../platform/clock/clock';
-import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import type { SearchPage } from '../platform/search/search';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { CustomerEntitlementsPort } from '../customers/customer-entitlements-view.service';
@@ -20,6 +19,7 @@ import type { InvoiceResponse } from './dto/invoice.dto';
 import type { OneTimeBillableResponse } from './dto/one-time.dto';
 import type { InvoiceLinkResponse } from './dto/invoice.dto';
 import { InvoiceLinks } from './invoice-links.service';
+import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
@@ -40,8 +40,8 @@ export class InvoicingViews implements OnModuleInit {
     private readonly catalogViews: CatalogViews,
     private readonly clock: Clock,
     private readonly links: InvoiceLinks,
-    @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly events: WebhookEventsService,
+    private readonly pages: PageSecrets,
   ) {}
 
   /** Webhook events carry invoices as their GET answers them, read in the transaction of the change. */
@@ -121,7 +121,7 @@ export class InvoicingViews implements OnModuleInit {
     now: Date,
   ): InvoiceResponse {
     const customer = c ? toCustomerResponse(c, entitlements.get(c.id) ?? []) : null;
-    return toInvoiceResponse(invoice, lines, customer, now, this.config.publicUrl) as InvoiceResponse;
+    return toInvoiceResponse(invoice, lines, customer, now, this.pages) as InvoiceResponse;
   }
 
   async invoiceView(companyId: string, invoice: InvoiceEntity): Promise<InvoiceResponse> {

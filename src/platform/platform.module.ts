@@ -21,6 +21,7 @@ import { CompanySettingsService } from './company-settings/company-settings.serv
 import { CompanySettingsController } from './company-settings/company-settings.controller';
 import { PrometheusMetrics } from './observability/prometheus-metrics';
 import { MetricsEndpointController } from './observability/metrics-endpoint.controller';
+import { PageSecrets, resolvePageKey } from './hosted-pages/page-secrets';
 
 export interface PlatformOptions {
   config: TallyConfig;
@@ -49,6 +50,12 @@ export class PlatformModule {
         { provide: Clock, useClass: SystemClock },
         { provide: TallyLogger, useValue: new TallyLogger(rootLogger(options.config.logLevel)) },
         { provide: UnitOfWork, useFactory: (ds: DataSource) => new UnitOfWork(ds), inject: [DataSource] },
+        {
+          provide: PageSecrets,
+          useFactory: async (ds: DataSource) =>
+            new PageSecrets(await resolvePageKey((sql, params) => ds.query(sql, params), options.config), options.config.publicUrl),
+          inject: [DataSource],
+        },
         CompanySeeders,
         CompaniesService,
         CompanySettingsService,
@@ -72,6 +79,7 @@ export class PlatformModule {
         IdempotencyService,
         PlatformScheduler,
         PrometheusMetrics,
+        PageSecrets,
       ],
     };
   }

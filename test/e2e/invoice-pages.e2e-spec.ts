@@ -8,8 +8,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { backfillLinkSecrets } from '../../src/invoicing/invoice-links.service';
-import { InvoiceLinkBackfill1700000016200 } from '../../src/invoicing/migrations/1700000016200-invoice-link-backfill';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
@@ -17,11 +15,7 @@ import { expectBooksBalanced } from '../support/audit';
 import { createCustomer } from '../support/fixtures';
 import { loadConfig } from '../../src/platform/config/config';
 import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
-import { useWholeDatabase } from '../support/whole-database';
 import { pdftotextPath } from '../support/system-tools';
-
-// the invoice-link backfill migration goes through every company (see whole-database.ts): alone on the database
-useWholeDatabase();
 
 const T0 = new Date('2027-03-01T10:00:00Z');
 
@@ -124,41 +118,6 @@ describe('hosted invoice page and PDF', () => {
     const finalized = await a.post(`/invoices/${draft.uuid}/finalize`).expect(200);
     expect(finalized.body.hosted_link).toMatch(/\/invoices\/pay\//);
     expect((await a.get(`/invoices/${draft.uuid}/link`).expect(200)).body.url).toBe(finalized.body.hosted_link);
-  });
-
-  it('final invoices without a secret (written before links existed) get one from the backfill migration, once; answering never writes', async () => {
-    const c = await createCustomer(a);
-    const inv = await pendingInvoice(a, c.id);
-    const draft = await draftInvoice(a, c.id);
-    await t.dataSource.query('UPDATE invoices SET link_secret = NULL WHERE company_id = $1 AND uuid = $2', [a.companyId, inv.uuid]);
-    const stored = async () =>
-      (
-        await t.dataSource.query(
-          'SELECT uuid::text AS uuid, link_secret FROM invoices WHERE company_id = $1 AND uuid::text = ANY($2::text[])',
-          [a.companyId, [inv.uuid, draft.uuid]],
-        )
-      ).map((r: { uuid: string; link_secret: string | null }) => [r.uuid, r.link_secret]);
-    // a GET answers what is stored and writes nothing
-    expect((await a.get(`/invoices/${inv.uuid}`).expect(200)).body.hosted_link).toBeNull();
-    expect(new Map(await stored()).get(inv.uuid)).toBeNull();
-    // the migration's backfill, as it runs at start on an installation with such invoices
-    const runner = t.dataSource.createQueryRunner();
-    try {
-      await new InvoiceLinkBackfill1700000016200().up(runner);
-    } finally {
-      await runner.release();
-    }
-    const after = new Map(await stored());
-    expect(after.get(inv.uuid)).toMatch(new RegExp(`^${a.companyId}_[A-Za-z0-9_-]{43}$`));
-    expect(after.get(draft.uuid)).toBeNull(); // drafts have no page
-    const again = (await a.get(`/invoices/${inv.uuid}`).expect(200)).body;
-    expect(again.hosted_link).toMatch(/\/invoices\/pay\//);
-    expect(again.hosted_link).not.toBe(inv.hosted_link);
-    await request(t.http).get(path(again.hosted_link)).expect(200);
-    await request(t.http).get(path(inv.hosted_link)).expect(404); // the old secret was dropped with it
-    // a second run changes nothing
-    expect(await backfillLinkSecrets((sql, params) => t.dataSource.query(sql, params), a.companyId)).toBe(0);
-    expect(new Map(await stored()).get(inv.uuid)).toBe(after.get(inv.uuid));
   });
 
   it("isolation: B's token gets 404 for A's invoice on its own route and 403 on A's", async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
-import { companyOfPageToken } from '../../platform/hosted-pages/token';
+import { companyOfPageSecret } from '../../platform/hosted-pages/page-secrets';
 import { formatDate, formatMoney, formatTerm } from '../../platform/hosted-pages/format';
 import type { PageResult } from '../../platform/hosted-pages/layout';
 import { BundlesRepository, CompanyRecordsRepository } from '../../catalog/catalog.repository';
@@ -182,7 +182,7 @@ export class CheckoutPageService {
   }
 
   private async load(token: string): Promise<Loaded | null> {
-    const companyId = companyOfPageToken(token);
+    const companyId = companyOfPageSecret(token);
     if (!companyId) return null;
     const session = await this.checkout.byToken(companyId, token);
     if (!session) return null;

@@ -47,7 +47,7 @@ export class SigningPageService {
   async show(token: string): Promise<HtmlPage> {
     const loaded = await this.load(token);
     if (!loaded) return { status: 404, html: renderNotFound() };
-    await this.contractsService.recordView(loaded.companyId, token);
+    await this.contractsService.recordView(loaded.companyId, loaded.signatory);
     return this.stateOrForm(loaded, { fullName: loaded.signatory.name ?? '', agreed: false, errors: {} });
   }
 

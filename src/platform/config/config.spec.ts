@@ -87,3 +87,15 @@ describe('metrics endpoint configuration', () => {
     },
   );
 });
+
+describe('page key configuration', () => {
+  it('is unset without TALLY_PAGE_KEY (a key is then generated and kept) and taken as given with it', () => {
+    expect(loadConfig({}).pageKey).toBeNull();
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ TALLY_PAGE_KEY: key }).pageKey).toBe(key);
+  });
+
+  it.each(['k'.repeat(31), 'short', 'a key with spaces that is long enough', 'x'.repeat(1025)])('fails fast on the key %p', (key) => {
+    expect(() => loadConfig({ TALLY_PAGE_KEY: key })).toThrow(ConfigError);
+  });
+});

@@ -23,13 +23,18 @@ export interface TallyConfig {
    * Tally runs on PostgreSQL (`DATABASE_URL`), off on the embedded database (one person's machine).
    */
   webhookBlockPrivate: boolean;
-  /** `GET /metrics` answers only a request bearing this token when set (`TALLY_METRICS_TOKEN`); open otherwise. */
-  metricsToken: string | null;
   /**
    * Hosts exempt from that check (`TALLY_WEBHOOK_ALLOWED_HOSTS`, comma-separated host names or IP
    * addresses, compared with a URL's host as written): local development and tests.
    */
   webhookAllowedHosts: string[];
+  /** `GET /metrics` answers only a request bearing this token when set (`TALLY_METRICS_TOKEN`); open otherwise. */
+  metricsToken: string | null;
+  /**
+   * The key hosted page links are derived from (`TALLY_PAGE_KEY`, at least 32 characters). When
+   * unset, one is generated once and kept in the data folder (embedded) or in the database.
+   */
+  pageKey: string | null;
 }
 
 /** Request limits (fixed windows); `null` points = no limit. */
@@ -93,6 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = os.avail
   if (metricsToken !== null && !/^[\x21-\x7e]{16,512}$/.test(metricsToken)) {
     throw new ConfigError('TALLY_METRICS_TOKEN must be 16 to 512 printable characters without spaces');
   }
+  const pageKey = env.TALLY_PAGE_KEY ? env.TALLY_PAGE_KEY : null;
+  if (pageKey !== null && (pageKey.length < 32 || pageKey.length > 1024 || !/^[\x21-\x7e]+$/.test(pageKey))) {
+    throw new ConfigError('TALLY_PAGE_KEY must be 32 to 1024 printable characters without spaces (e.g. openssl rand -base64 32)');
+  }
   const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -109,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = os.avail
     webhookBlockPrivate,
     metricsToken,
     webhookAllowedHosts,
+    pageKey,
   };
 }
 

@@ -4,6 +4,7 @@ import { dataSourceOptions } from './data-source-options';
 import { EmbeddedDatabase, resolveDatabase } from './embedded-postgres';
 import type { DatabaseSchema } from './module-schema';
 import { runMigrations } from './migrate';
+import { usePageKeySource } from '../hosted-pages/page-secrets';
 
 /**
  * Finds the database the service uses (DATABASE_URL or embedded) and brings its schema up to
@@ -15,6 +16,8 @@ export async function prepareDatabase(config: TallyConfig, schema: DatabaseSchem
   const ds = new DataSource(dataSourceOptions(db.url, 2, schema));
   try {
     await ds.initialize();
+    // migrations that move page secrets to hashes derive links with this configuration's key
+    usePageKeySource(config);
     const applied = await runMigrations(ds);
     return { ...db, applied };
   } catch (err) {

@@ -22,6 +22,8 @@ export const CROSS_COMPANY_SCANS = {
   'webhook-event-purge': "the companies, to delete each one's webhook events past 30 days in batches of its own",
   'outbox-depth': 'how many rows every outbox holds and how late its oldest due one is, counted for GET /metrics (no rows read)',
   'demo-company': 'the demo company, found at start (one row)',
+  'page-key': 'the key hosted page links are derived from, generated once and read at start (one row, no company)',
+  'page-secret-hash': 'the companies, once (a migration), to replace the plaintext page secrets of each one by their hashes',
   'token-admin': 'the command line revokes a token by its id, whatever its company (operator tool)',
 } as const satisfies Record<string, string>;
 
