@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
+import { AutoChargeService } from '../../src/payments/auto-charge.service';
 
 /**
  * What a request's body may be, and what the service answers when it is not: JSON only on the
@@ -55,6 +56,39 @@ describe('hardening: request bodies', () => {
         .set('Content-Type', 'text/plain')
         .send(JSON.stringify({ amount: { value_in_cents: 100, currency: 'USD' } }));
       expectError(res, 415, 'request_error', 'unsupported_media_type');
+    });
+
+    it('a partial refund of a real 50.00 card payment sent as text/plain refunds nothing; sent as JSON it refunds 1.00', async () => {
+      const payer = (await a.post('/customers', { name: 'Payer' }).expect(201)).body;
+      await a.post(`/customers/${payer.id}/payment_methods`, { token: 'tok_visa' }).expect(200);
+      const [charge] = (
+        await a
+          .post('/one_times', {
+            customer_id: payer.id,
+            type: 'IMMEDIATE',
+            auto_charges: true,
+            onetime_items: [{ custom_price: { amount: { currency: 'USD', value_in_cents: 5000 }, description: 'Work' } }],
+          })
+          .expect(201)
+      ).body;
+      await t.app.get(AutoChargeService).settle();
+      const paymentOf = async () =>
+        (
+          await a
+            .post('/payments/transactions/find', {
+              pagination: { limit: 10 },
+              query: { invoice_uuid: charge.invoice_uuid, transaction_type: 'PAYMENT' },
+            })
+            .expect(200)
+        ).body.results[0];
+      const payment = await paymentOf();
+      expect(payment).toMatchObject({ status: 'SUCCEEDED', refundable_amount: { value_in_cents: 5000 } });
+      const partial = JSON.stringify({ amount: { value_in_cents: 100, currency: 'USD' } });
+      const plain = await raw('post', `/payments/transactions/${payment.id}/refund`).set('Content-Type', 'text/plain').send(partial);
+      expectError(plain, 415, 'request_error', 'unsupported_media_type');
+      expect((await paymentOf()).refundable_amount.value_in_cents).toBe(5000);
+      await raw('post', `/payments/transactions/${payment.id}/refund`).set('Content-Type', 'application/json').send(partial).expect(200);
+      expect((await paymentOf()).refundable_amount.value_in_cents).toBe(4900);
     });
 
     it('a cancellation sent as text/plain is refused and the subscription stays as it was', async () => {
