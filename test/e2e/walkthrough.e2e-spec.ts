@@ -100,18 +100,17 @@ describe('docs/walkthrough.md, run as written against a fresh npm start', () => 
   let service: { proc: ChildProcess; output: string; pasteLine: string } | undefined;
   let shell: Shell | undefined;
 
-  afterAll(() => {
+  afterAll(async () => {
     shell?.close();
-    if (service?.proc.pid) {
-      service.proc.removeAllListeners('exit');
-      try {
-        process.kill(-service.proc.pid, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
+    const proc = service?.proc;
+    if (proc?.pid && proc.exitCode === null && proc.signalCode === null) {
+      // the service writes its database while it shuts down: its folder is removed once it has exited
+      const killLater = setTimeout(() => process.kill(-proc.pid!, 'SIGKILL'), 30_000);
+      await stopService(service!);
+      clearTimeout(killLater);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  }, 60_000);
 
   it('finds the walk-through blocks (a customer, a price, a card, a subscription, a paid invoice, usage on the next one)', () => {
     const steps = walkthroughSteps(WALKTHROUGH);
