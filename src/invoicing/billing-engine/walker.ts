@@ -499,6 +499,22 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
     const takePending = () => {
       for (const p of pending) lines.push(...prorationLines(p));
     };
+    /** A change's charge for the new plan: on this point's invoice now, or pending for the next one. */
+    const chargeChange = (p: PendingProration, now: boolean) => {
+      if (!now) {
+        pending.push(p);
+        coverage = { seg: p.newSeg, end: p.chargeEnd };
+        return;
+      }
+      const covEnd: Date = existing?.period_end ?? p.chargeEnd;
+      if (compute) {
+        lines.push(...prorationLines(p));
+        writable = lines.length > 0;
+      }
+      periodStart = p.at;
+      periodEnd = covEnd;
+      coverage = { seg: p.newSeg, end: covEnd };
+    };
 
     if (point.type === 'PERIOD') {
       const seg = point.seg;
@@ -566,19 +582,7 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
           newSeg: point.seg,
           chargeEnd: minDate(boundaryAtOrAfter(point.seg, at), e),
         };
-        if (point.kind) {
-          const covEnd: Date = existing?.period_end ?? p.chargeEnd;
-          if (compute) {
-            lines.push(...prorationLines(p));
-            writable = lines.length > 0;
-          }
-          periodStart = at;
-          periodEnd = covEnd;
-          coverage = { seg: point.seg, end: covEnd };
-        } else {
-          pending.push(p);
-          coverage = { seg: point.seg, end: p.chargeEnd };
-        }
+        chargeChange(p, point.kind !== null);
       } else if (billed && proration !== 'NONE') {
         // taken over: the new plan is charged to its own next billing date (the invoice at this
         // instant, written already, stays as it is)
@@ -587,19 +591,7 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
             ? minDate(nextBoundary(point.seg, at), e)
             : minDate(boundaryAtOrAfter(point.seg, at), e);
         const p: PendingProration = { at, oldSeg: coverage!.seg, oldEnd: coverage!.end, newSeg: point.seg, chargeEnd };
-        if (proration === 'IMMEDIATE') {
-          const covEnd: Date = existing?.period_end ?? chargeEnd;
-          if (compute) {
-            lines.push(...prorationLines(p));
-            writable = lines.length > 0;
-          }
-          periodStart = at;
-          periodEnd = covEnd;
-          coverage = { seg: point.seg, end: covEnd };
-        } else {
-          pending.push(p);
-          coverage = { seg: point.seg, end: chargeEnd };
-        }
+        chargeChange(p, proration === 'IMMEDIATE');
       }
     } else {
       // CANCEL at e
