@@ -24,6 +24,8 @@ module.exports = {
   // every company alone); the embedded database serves one connection, so one file at a time.
   maxWorkers: process.env.DATABASE_URL ? 2 : 1,
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  // files that start processes of their own first, when no earlier run's timings say otherwise
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,
   projects: [
