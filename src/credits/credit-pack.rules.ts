@@ -35,25 +35,53 @@ function shareOf(line: PackLine): { numerator: number; denominator: number } {
 }
 
 /**
- * What one line grants: the units it charges (its quantity; a CHARGE line, never the base fee
- * nor a proration credit) × the credit per unit × the share of the period it covers, rounded once
- * to whole cents or whole units. Null when it grants nothing (no units, nothing left after
- * rounding, or a credit_price that names no amount or item).
+ * What one line is worth in credit, signed: the units it charges (its quantity, on a CHARGE line,
+ * never the base fee) × the credit per unit × the share of the period it covers, rounded once to
+ * whole cents or whole units; negative for a proration credit (the unused time of the pack's
+ * units after a change, a negative amount). 0 when the line charges no units or the
+ * credit_price names no amount or item.
  */
-export function packGrant(line: PackLine, price: StoredCreditPrice): PackGrant | null {
-  if (line.kind !== 'CHARGE' || line.amount_cents < 0) return null;
+export function lineCredit(line: PackLine, price: StoredCreditPrice): number {
+  if (line.kind !== 'CHARGE') return 0;
   const quantity = toDecimal(line.quantity, 'quantity');
-  if (!quantity.greaterThan(0)) return null;
+  if (!quantity.greaterThan(0)) return 0;
+  const perUnit = price.type === 'AMOUNT' ? (price.amount?.value_in_cents ?? 0) : price.item_id ? (price.units ?? 0) : 0;
+  if (!(perUnit > 0)) return 0;
   const share = shareOf(line);
-  const times = (perUnit: number) => roundCents(quantity.times(perUnit).times(share.numerator).dividedBy(share.denominator));
-  if (price.type === 'AMOUNT') {
-    if (!price.amount || !(price.amount.value_in_cents > 0)) return null;
-    const cents = times(price.amount.value_in_cents);
-    return cents > 0 ? { type: 'AMOUNT', currency: price.amount.currency, cents, units: 0, item_id: null } : null;
+  const value = roundCents(quantity.times(perUnit).times(share.numerator).dividedBy(share.denominator));
+  return line.amount_cents < 0 ? -value : value;
+}
+
+/**
+ * What the lines of one invoice grant: per price (`key`, the line's item pricing in the
+ * subscription or one-time), the net of its lines — a change's "Remaining time" charge less the
+ * "Unused time" credit of the same price — as one credit at the position of its first charge
+ * line. Nothing for a price whose net is 0 or less.
+ */
+export function packGrants(lines: readonly (PackLine & { position: number; key: string; price: StoredCreditPrice })[]): {
+  position: number;
+  grant: PackGrant;
+}[] {
+  const byKey = new Map<string, { position: number | null; net: number; price: StoredCreditPrice }>();
+  for (const l of lines) {
+    const value = lineCredit(l, l.price);
+    const acc = byKey.get(l.key) ?? { position: null, net: 0, price: l.price };
+    acc.net += value;
+    if (value > 0 && acc.position === null) acc.position = l.position;
+    byKey.set(l.key, acc);
   }
-  if (!price.item_id || !(price.units != null && price.units > 0)) return null;
-  const units = times(price.units);
-  return units > 0 ? { type: 'UNITS', currency: null, cents: 0, units, item_id: price.item_id } : null;
+  const out: { position: number; grant: PackGrant }[] = [];
+  for (const { position, net, price } of byKey.values()) {
+    if (net <= 0 || position === null) continue;
+    out.push({
+      position,
+      grant:
+        price.type === 'AMOUNT'
+          ? { type: 'AMOUNT', currency: price.amount!.currency, cents: net, units: 0, item_id: null }
+          : { type: 'UNITS', currency: null, cents: 0, units: net, item_id: price.item_id! },
+    });
+  }
+  return out.sort((a, b) => a.position - b.position);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { InvoiceEntity } from '../invoicing/invoicing.entity';
 import { CreditEntity } from './credit.entity';
 import { CreditLedger, NewLog } from './credit-ledger';
 import { CreditsRepository } from './credits.repository';
-import { packGrant, PackLine, refundedShare, StoredCreditPrice } from './credit-pack.rules';
+import { packGrants, refundedShare, StoredCreditPrice } from './credit-pack.rules';
 import { effectiveState } from './credits.mapper';
 
 interface PackLineRow {
@@ -18,6 +18,7 @@ interface PackLineRow {
   quantity: string;
   amount_cents: string;
   details: Record<string, unknown> | null;
+  product_metric_pricing_id: string;
   one_time_id: string | null;
   customer_id: string;
   subscription_id: string | null;
@@ -40,17 +41,17 @@ export class CreditPacksService {
   ) {}
 
   /**
-   * Grants the packs the lines of these just-paid invoices bought: one credit per line (AMOUNT in
-   * the price's currency, or UNITS of its item), no expiration, ISSUED in the log with the
-   * invoice. The (invoice, line) unique key makes a second call for the same invoice write
-   * nothing, whoever makes it: a replayed payment, another instance, a PAID → PENDING → PAID
-   * invoice.
+   * Grants the packs the lines of these just-paid invoices bought (`packGrants`: one credit per
+   * price bought, the net of its lines; AMOUNT in the price's currency, or UNITS of its item), no
+   * expiration, ISSUED in the log with the invoice. The (invoice, line) unique key makes a second
+   * call for the same invoice write nothing, whoever makes it: a replayed payment, another
+   * instance, a PAID → PENDING → PAID invoice.
    */
   async grant(m: EntityManager, companyId: string, invoiceIds: string[], now: Date): Promise<CreditEntity[]> {
     if (invoiceIds.length === 0) return [];
     const rows: PackLineRow[] = await m.query(
       `SELECT l.invoice_id, i.uuid AS invoice_uuid, l.position, l.kind, l.name, l.quantity::text AS quantity,
-              l.amount_cents::text AS amount_cents, l.details, l.one_time_id, i.customer_id, i.subscription_id, ip.credit_price
+              l.amount_cents::text AS amount_cents, l.details, l.product_metric_pricing_id, l.one_time_id, i.customer_id, i.subscription_id, ip.credit_price
        FROM invoice_lines l
        JOIN invoices i ON i.company_id = l.company_id AND i.id = l.invoice_id
        JOIN product_metric_pricings p ON p.company_id = l.company_id AND p.id = l.product_metric_pricing_id
@@ -59,33 +60,48 @@ export class CreditPacksService {
        ORDER BY l.invoice_id, l.position`,
       [companyId, invoiceIds],
     );
+    const byInvoice = new Map<string, PackLineRow[]>();
+    for (const r of rows) byInvoice.set(r.invoice_id, [...(byInvoice.get(r.invoice_id) ?? []), r]);
     const candidates: CreditEntity[] = [];
-    for (const r of rows) {
-      const line: PackLine = { kind: r.kind, quantity: r.quantity, amount_cents: Number(r.amount_cents), details: r.details };
-      const g = packGrant(line, r.credit_price);
-      if (!g) continue;
-      candidates.push({
-        company_id: companyId,
-        id: newId('credit'),
-        customer_id: r.customer_id,
-        subscription_id: r.subscription_id,
-        name: r.name,
-        type: g.type,
-        currency: g.currency,
-        issued_cents: g.cents,
-        remaining_cents: g.cents,
-        item_id: g.item_id,
-        issued_units: g.units,
-        remaining_units: g.units,
-        expiration_date: null,
-        state: 'ACTIVE',
-        metadata: {},
-        source_invoice_id: r.invoice_id,
-        source_line_position: r.position,
-        one_time_billable_id: r.one_time_id,
-        created_at: now,
-        updated_at: now,
-      });
+    for (const lines of byInvoice.values()) {
+      const at = new Map(lines.map((r) => [r.position, r]));
+      const grants = packGrants(
+        lines.map((r) => ({
+          kind: r.kind,
+          quantity: r.quantity,
+          amount_cents: Number(r.amount_cents),
+          details: r.details,
+          position: r.position,
+          // one credit per price bought: a one-time is its own purchase, a subscription's lines of one price net out
+          key: `${r.product_metric_pricing_id}|${r.one_time_id ?? ''}`,
+          price: r.credit_price,
+        })),
+      );
+      for (const { position, grant: g } of grants) {
+        const r = at.get(position)!;
+        candidates.push({
+          company_id: companyId,
+          id: newId('credit'),
+          customer_id: r.customer_id,
+          subscription_id: r.subscription_id,
+          name: r.name,
+          type: g.type,
+          currency: g.currency,
+          issued_cents: g.cents,
+          remaining_cents: g.cents,
+          item_id: g.item_id,
+          issued_units: g.units,
+          remaining_units: g.units,
+          expiration_date: null,
+          state: 'ACTIVE',
+          metadata: {},
+          source_invoice_id: r.invoice_id,
+          source_line_position: r.position,
+          one_time_billable_id: r.one_time_id,
+          created_at: now,
+          updated_at: now,
+        });
+      }
     }
     if (candidates.length === 0) return [];
     const col = <T>(f: (c: CreditEntity) => T) => candidates.map(f);

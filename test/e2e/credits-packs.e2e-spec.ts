@@ -291,6 +291,58 @@ describe('credit packs: credit_price grants credits when the invoice is paid', (
     const credits = await creditsOf(c.id);
     expect(credits).toHaveLength(1);
     expect(credits[0]).toMatchObject({ amount: usd(2000), subscription_id: sub.id, one_time_billable_id: null });
+    // May: the period's 20.00 is paid by April's credit, and being paid grants May's 20.00
+    const may = new Date('2035-05-01T00:00:00.000Z');
+    clock.set(may);
+    await t.app.get(BillingRunService).run(may, { companyIds: [a.companyId] });
+    await auto().settle();
+    const after = (await ok(await a.post('/invoices/find', { query: { customer_id: c.id }, sort_key: 'createdAtAsc' }), 200)).results;
+    expect(after.map((i: any) => [i.status, i.sub_total.value_in_cents, i.total.value_in_cents])).toEqual([
+      ['PAID', 2000, 2000],
+      ['PAID', 2000, 0],
+    ]);
+    expect((await creditsOf(c.id)).map((x) => [x.state, x.issued_amount.value_in_cents, x.amount.value_in_cents])).toEqual([
+      ['CONSUMED', 2000, 0],
+      ['ACTIVE', 2000, 2000],
+    ]);
+  });
+
+  it('a change from 2 to 3 units half-way through the period grants the net bought: 3 × 10.00 × ½ − 2 × 10.00 × ½ = 5.00', async () => {
+    const c = await customer();
+    const sub = await ok(
+      await a.post('/subscriptions', {
+        customer_id: c.id,
+        product_pricing_ids: [monthlyPack.id],
+        config_items: [{ product_metric_pricing_id: monthlyPack.product_metric_pricings[0].id, num_licenses: 2 }],
+        start_date: T0.toISOString(),
+        auto_charges: true,
+      }),
+      200,
+    );
+    await t.app.get(BillingRunService).run(T0, { companyIds: [a.companyId] });
+    await auto().settle();
+    // April has 30 days: the change on the 16th at 00:00 covers 15/30 of the period
+    const mid = new Date('2035-04-16T00:00:00.000Z');
+    clock.set(mid);
+    await ok(
+      await a.post(`/subscriptions/${sub.id}/change`, {
+        config_items: [{ product_metric_pricing_id: monthlyPack.product_metric_pricings[0].id, num_licenses: 3 }],
+        proration_type: 'IMMEDIATE',
+      }),
+      200,
+    );
+    await t.app.get(BillingRunService).run(mid, { companyIds: [a.companyId] });
+    await auto().settle();
+    const invoices = (await ok(await a.post('/invoices/find', { query: { customer_id: c.id }, sort_key: 'createdAtAsc' }), 200)).results;
+    const change = await ok(await a.get(`/invoices/${invoices[invoices.length - 1].uuid}`), 200);
+    // −2 × 1000 × 15/30 + 3 × 1000 × 15/30 = −1000 + 1500 = 500, paid by the first period's credit
+    expect(change.items.map((l: any) => l.amount.value_in_cents)).toEqual([-1000, 1500]);
+    expect(change).toMatchObject({ status: 'PAID', sub_total: usd(500), total: usd(0) });
+    const credits = await creditsOf(c.id);
+    expect(credits.map((x) => [x.issued_amount.value_in_cents, x.amount.value_in_cents])).toEqual([
+      [2000, 1500],
+      [500, 500],
+    ]);
   });
 
   it('malformed credit_price: 400 naming the field, nothing stored; an unknown item_id 404', async () => {

@@ -247,9 +247,10 @@ class PriceFieldsDto {
     type: CreditPriceDto,
     description:
       'Makes the price a credit pack: when an invoice that bought it (a one-time charge, or a period of a subscription) becomes PAID, each unit bought ' +
-      '(the quantity of its charge line, times the share of the period a prorated line covers) grants the customer a credit: AMOUNT, ' +
-      '`amount` per unit, or UNITS, `units` units of `item_id` per unit; rounded once per line, half away from zero. One credit per ' +
-      'invoice line, granted exactly once, with no expiration date, named after the line, ISSUED in the credit log with the invoice; ' +
+      '(the quantity of its charge line, times the share of the period a prorated line covers; a change counts the net of its ' +
+      '"Remaining time" and "Unused time" lines) grants the customer credit: AMOUNT, `amount` per unit, or UNITS, `units` units of ' +
+      '`item_id` per unit; rounded once per line, half away from zero. One credit per pack price and invoice, granted exactly once, ' +
+      'with no expiration date, named after the invoice line, ISSUED in the credit log with the invoice; ' +
       'later invoices consume it like any credit. Nothing is granted before the invoice is paid (a voided invoice grants nothing). ' +
       "A refund of the invoice revokes the credit's unused part, up to the refunded share of what the invoice charged.",
   })
