@@ -7,7 +7,7 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
-import { ok, usd } from '../support/fixtures';
+import { ok, usd, webhookEvents } from '../support/fixtures';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import { CreditsApplier } from '../../src/credits/credits-applier.service';
@@ -155,6 +155,7 @@ describe('credit packs: credit_price grants credits when the invoice is paid', (
     expect(issued).toMatchObject({ action_type: 'ISSUED', credit_id: credit.id, amount_applied: usd(3000) });
     expect(issued.invoice.uuid).toBe(invoice.uuid);
     expect(issued.note).toBe(`Credit pack bought on invoice ${invoice.uuid}`);
+    expect((await webhookEvents(a, credit.id, ['credit.granted'])).map((e) => e.data.object.amount)).toEqual([usd(3000)]);
 
     // 12.34 of work: the credit pays all of it (30.00 − 12.34 = 17.66 left)
     const first = await work(c.id, 1234);
