@@ -185,6 +185,31 @@ describe('credit packs: credit_price grants credits when the invoice is paid', (
     expect(used.total_units[apiCalls.id]).toBe(50);
   });
 
+  it('a UNITS pack of licence units is consumed by a later invoice as unit credits: 3 of the 10 units cover a 3 × 7.00 line', async () => {
+    const licence = monthlyPack.product_metric_pricings[0].item_id;
+    const product = await ok(await a.post('/products', { name: `Licence packs ${++n}` }), 200);
+    const pricing = async (body: Record<string, unknown>) =>
+      ok(await a.post('/pricing', { product_id: product.id, currency: 'USD', pricing_type: 'FIXED', type: 'ONETIME', ...body }), 200);
+    const licencePack = await pricing({
+      name: 'Licence pack',
+      fixed_price: { price_per_unit: 2500 },
+      credit_price: { type: 'UNITS', item_id: licence, units: 5 },
+    });
+    const setup = await pricing({ name: 'Seat setup', fixed_price: { price_per_unit: 700 } });
+    const c = await customer();
+    // 2 × 25.00 charged to the card, 2 × 5 = 10 licence units granted
+    const { invoice } = await buy(c.id, licencePack.id, 2, true);
+    expect(invoice).toMatchObject({ status: 'PAID', total: usd(5000) });
+    expect((await creditsOf(c.id))[0]).toMatchObject({ type: 'UNITS', item_id: licence, units: 10 });
+    // 3 seats set up at 7.00: the unit credit covers the 3 units, valued 3 × 700 = 2100
+    const next = await buy(c.id, setup.id, 3);
+    expect(next.invoice).toMatchObject({ status: 'PAID', sub_total: usd(2100), total: usd(0), due: usd(0) });
+    expect((await creditsOf(c.id))[0]).toMatchObject({ units: 7, issued_units: 10, state: 'ACTIVE' });
+    const consumed = (await logsOf(c.id)).find((l) => l.action_type === 'CONSUMED');
+    expect(consumed).toMatchObject({ units_applied: 3, amount_applied: usd(2100) });
+    expect(consumed.invoice.uuid).toBe(next.invoice.uuid);
+  });
+
   it('nothing before the invoice is paid: PENDING, partly paid, then voided — no credit; the rest paid later grants it once', async () => {
     const c = await customer(a, null);
     const { invoice } = await buy(c.id, amountPack.id, 2);
