@@ -2413,10 +2413,16 @@ export interface components {
             minimum_spend_schedule_type?: string | null;
         };
         CreditPriceDto: {
-            /** @enum {string} */
+            /**
+             * @description AMOUNT: each unit bought grants `amount` of credit; UNITS: each unit bought grants `units` units of the billable item `item_id`
+             * @enum {string}
+             */
             type: "AMOUNT" | "UNITS";
+            /** @description AMOUNT only (and required there): the credit per unit bought, more than 0, in the pricing's currency */
             amount?: components["schemas"]["MoneyDto"] | null;
+            /** @description UNITS only (and required there): the billable item whose units are granted (404 when the company has no such item) */
             item_id?: string | null;
+            /** @description UNITS only (and required there): units granted per unit bought */
             units?: number | null;
         };
         RecognitionScheduleDto: {
@@ -2460,6 +2466,7 @@ export interface components {
             proration_type?: "PRORATE_ALL" | "NONE" | null;
             /** @description stored as the item pricing's carry_over */
             carryover?: boolean | null;
+            /** @description Makes the price a credit pack: when an invoice that bought it (a one-time charge, or a period of a subscription) becomes PAID, each unit bought (the quantity of its charge line, times the share of the period a prorated line covers; a change counts the net of its "Remaining time" and "Unused time" lines) grants the customer credit: AMOUNT, `amount` per unit, or UNITS, `units` units of `item_id` per unit; rounded once per line, half away from zero. One credit per pack price and invoice, granted exactly once, with no expiration date, named after the invoice line, ISSUED in the credit log with the invoice; later invoices consume it like any credit. Nothing is granted before the invoice is paid (a voided invoice grants nothing). A refund of the invoice revokes the credit's unused part, up to the refunded share of what the invoice charged. */
             credit_price?: components["schemas"]["CreditPriceDto"] | null;
             description?: string | null;
             /** @description name used on invoices */
@@ -2688,6 +2695,7 @@ export interface components {
             proration_type?: "PRORATE_ALL" | "NONE" | null;
             /** @description stored as the item pricing's carry_over */
             carryover?: boolean | null;
+            /** @description Makes the price a credit pack: when an invoice that bought it (a one-time charge, or a period of a subscription) becomes PAID, each unit bought (the quantity of its charge line, times the share of the period a prorated line covers; a change counts the net of its "Remaining time" and "Unused time" lines) grants the customer credit: AMOUNT, `amount` per unit, or UNITS, `units` units of `item_id` per unit; rounded once per line, half away from zero. One credit per pack price and invoice, granted exactly once, with no expiration date, named after the invoice line, ISSUED in the credit log with the invoice; later invoices consume it like any credit. Nothing is granted before the invoice is paid (a voided invoice grants nothing). A refund of the invoice revokes the credit's unused part, up to the refunded share of what the invoice charged. */
             credit_price?: components["schemas"]["CreditPriceDto"] | null;
             description?: string | null;
             /** @description name used on invoices */
@@ -3806,7 +3814,7 @@ export interface components {
             imported_from: string | null;
             /** @description always null */
             metric_record_id: string | null;
-            /** @description always null */
+            /** @description a credit granted by a credit pack bought as a one-time charge (`credit_price`): that one-time billable; else null */
             one_time_billable_id: string | null;
             /** @description always null */
             proration_date: string | null;

@@ -373,20 +373,31 @@ export function resolvePriceShape(input: PriceInput, currency: string): PriceSha
     };
   }
   const credit = input.credit_price;
-  if (credit) {
-    if (credit.type === 'AMOUNT' && !credit.amount) throw DomainError.invalidField('credit_price.amount', 'is required for type AMOUNT');
-    if (credit.type === 'UNITS' && credit.units == null) throw DomainError.invalidField('credit_price.units', 'is required for type UNITS');
-    if (credit.units != null && (!Number.isSafeInteger(credit.units) || credit.units < 0)) {
-      throw DomainError.invalidField('credit_price.units', 'must be an integer >= 0');
-    }
-    shape.credit_price = {
-      type: credit.type,
-      amount: credit.amount ? checkMoney(credit.amount, currency, 'credit_price.amount') : null,
-      item_id: credit.item_id ?? null,
-      units: credit.units ?? null,
-    };
-  }
+  if (credit) shape.credit_price = creditPrice(credit, currency);
   return shape;
+}
+
+/**
+ * A credit pack's `credit_price` (what each unit bought grants once its invoice is paid): AMOUNT
+ * takes `amount` (> 0, in the pricing's currency) and nothing else; UNITS takes `item_id` and
+ * `units` (an integer > 0) and no amount. Anything else is a 400 naming the field, so no part
+ * of it is stored and ignored.
+ */
+function creditPrice(credit: CreditPriceInput, currency: string): NonNullable<PriceShape['credit_price']> {
+  if (credit.type === 'AMOUNT') {
+    if (!credit.amount) throw DomainError.invalidField('credit_price.amount', 'is required for type AMOUNT');
+    if (credit.item_id != null) throw DomainError.invalidField('credit_price.item_id', 'is only allowed for type UNITS');
+    if (credit.units != null) throw DomainError.invalidField('credit_price.units', 'is only allowed for type UNITS');
+    const amount = checkMoney(credit.amount, currency, 'credit_price.amount');
+    if (amount.value_in_cents <= 0) throw DomainError.invalidField('credit_price.amount.value_in_cents', 'must be more than 0');
+    return { type: 'AMOUNT', amount, item_id: null, units: null };
+  }
+  if (credit.item_id == null) throw DomainError.invalidField('credit_price.item_id', 'is required for type UNITS');
+  if (credit.units == null) throw DomainError.invalidField('credit_price.units', 'is required for type UNITS');
+  if (!Number.isSafeInteger(credit.units) || credit.units < 1)
+    throw DomainError.invalidField('credit_price.units', 'must be an integer > 0');
+  if (credit.amount != null) throw DomainError.invalidField('credit_price.amount', 'is only allowed for type AMOUNT');
+  return { type: 'UNITS', amount: null, item_id: credit.item_id, units: credit.units };
 }
 
 /** A stored shape back as input (for updates that change some price fields). */

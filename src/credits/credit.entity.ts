@@ -40,6 +40,11 @@ export class CreditEntity {
   @TimestampColumn({ nullable: true }) expiration_date: Date | null;
   @TextColumn() state: CreditState;
   @JsonColumn() metadata: Record<string, unknown>;
+  /** A credit pack's grant: the invoice (internal `inv_` id) and the position of the line that bought it (unique together). */
+  @TextColumn({ nullable: true }) source_invoice_id: string | null;
+  @Column('integer', { nullable: true }) source_line_position: number | null;
+  /** A credit pack bought as a one-time charge: that one-time billable. */
+  @TextColumn({ nullable: true }) one_time_billable_id: string | null;
   @TimestampColumn() created_at: Date;
   @TimestampColumn() updated_at: Date;
 }

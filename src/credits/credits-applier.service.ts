@@ -8,6 +8,7 @@ import { CreditEntity } from './credit.entity';
 import { CreditLedger, NewLog } from './credit-ledger';
 import { allocateToInvoice } from './credit-allocation';
 import { CreditsExpirer } from './credits-expirer.service';
+import { CreditPacksService } from './credit-packs.service';
 
 export interface ApplyOptions {
   /** Only these credits (e.g. a credit just granted with `apply_to_open_invoices`). */
@@ -28,6 +29,7 @@ export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
     private readonly invoiceLedger: InvoiceLedger,
     private readonly hooks: InvoicingHooks,
     private readonly expirer: CreditsExpirer,
+    private readonly packs: CreditPacksService,
   ) {}
 
   onModuleInit(): void {
@@ -53,6 +55,16 @@ export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
     options: ApplyOptions = {},
   ): Promise<InvoiceEntity> {
     return (await this.invoiceLedger.applyCredits(manager, companyId, invoice.id, now, { creditIds: options.creditIds })).invoice;
+  }
+
+  /** The ledger's hook for invoices just PAID: the credit packs their lines bought (CreditPacksService.grant). */
+  async grantPacks(m: EntityManager, companyId: string, invoiceIds: string[], now: Date): Promise<void> {
+    await this.packs.grant(m, companyId, invoiceIds, now);
+  }
+
+  /** The ledger's hook for a refund of an invoice: the unused part of its packs, up to the refunded share (CreditPacksService.revokeRefunded). */
+  revokeRefundedPacks(m: EntityManager, companyId: string, invoice: InvoiceEntity, refundedCents: number, now: Date): Promise<void> {
+    return this.packs.revokeRefunded(m, companyId, invoice, refundedCents, now);
   }
 
   async customersWithCredits(m: EntityManager, companyId: string, customerIds: string[], now: Date): Promise<Set<string>> {

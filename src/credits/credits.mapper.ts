@@ -47,7 +47,7 @@ export function toCreditResponse(c: CreditEntity, item: Record<string, unknown> 
     import_ref: null,
     imported_from: null,
     metric_record_id: null,
-    one_time_billable_id: null,
+    one_time_billable_id: c.one_time_billable_id ?? null,
     proration_date: null,
     metadata: c.metadata ?? {},
     created_at: iso(c.created_at)!,

@@ -12,6 +12,7 @@ import { CreditsExpirer, CreditsScheduler } from './credits-expirer.service';
 import { CreditsService } from './credits.service';
 import { CreditViews } from './credits.views';
 import { CreditsAudit } from './credits.audit';
+import { CreditPacksService } from './credit-packs.service';
 
 /**
  * Credits: grant, find, revoke, consume, the credit log, application to invoices and expiry.
@@ -30,6 +31,7 @@ import { CreditsAudit } from './credits.audit';
     CreditLogsRepository,
     CreditLedger,
     CreditsApplier,
+    CreditPacksService,
     CreditsExpirer,
     CreditsScheduler,
     CreditsService,

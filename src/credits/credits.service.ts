@@ -164,6 +164,9 @@ export class CreditsService {
       expiration_date: expiration,
       state: 'ACTIVE',
       metadata: dto.metadata ?? {},
+      source_invoice_id: null,
+      source_line_position: null,
+      one_time_billable_id: null,
       created_at: now,
       updated_at: now,
     };

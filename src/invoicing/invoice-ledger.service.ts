@@ -420,6 +420,7 @@ export class InvoiceLedger {
     entry.payment_transaction_id = refund.payment_transaction_id;
     entry.refund_transaction_id = refund.refund_transaction_id;
     await this.write(m, companyId, [entry], now);
+    await this.hooks.credits.revokeRefundedPacks(m, companyId, after, await this.refundedCents(m, companyId, invoice.id), now);
     return { applied: true, invoice: after };
   }
 
@@ -489,6 +490,15 @@ export class InvoiceLedger {
     return { total: Number(rows[0]?.total ?? 0), paid: Number(rows[0]?.paid ?? 0), credited: Number(rows[0]?.credited ?? 0) };
   }
 
+  /** What the refunds of the invoice's applied payments have given back in all (its PAYMENT_REFUNDED entries). */
+  private async refundedCents(m: EntityManager, companyId: string, invoiceId: string): Promise<number> {
+    const rows: { cents: string | null }[] = await m.query(
+      `SELECT SUM(amount_cents)::text AS cents FROM invoice_ledger_entries WHERE company_id = $1 AND invoice_id = $2 AND kind = 'PAYMENT_REFUNDED'`,
+      [companyId, invoiceId],
+    );
+    return Number(rows[0]?.cents ?? 0);
+  }
+
   /** An entry of the invoice as it is after the movement (status and due taken from `after`). */
   private entry(after: InvoiceEntity, kind: LedgerEntryKind, amount: number, source: LedgerSource, delta: Sums): InvoiceLedgerEntryEntity {
     return {
@@ -514,7 +524,8 @@ export class InvoiceLedger {
    * Writes the entries, and the webhook events of the movements they record (every change of an
    * invoice's status passes here): OPENED or FINALIZED → `invoice.finalized`, an entry leaving
    * the invoice PAID (none is written on an invoice that was PAID already) → `invoice.paid`,
-   * VOIDED → `invoice.voided`.
+   * VOIDED → `invoice.voided`. An invoice becoming PAID also gets the credit packs its lines
+   * bought, in this transaction (credits hook, exactly once per line).
    */
   private async write(m: EntityManager, companyId: string, rows: InvoiceLedgerEntryEntity[], now: Date): Promise<void> {
     if (rows.length === 0) return;
@@ -522,10 +533,15 @@ export class InvoiceLedger {
       companyId,
       rows.map(({ company_id: _c, ...r }) => ({ ...r, created_at: now })),
     );
+    const paid = new Set<string>();
     for (const r of rows) {
       if (r.kind === 'OPENED' || r.kind === 'FINALIZED') this.events.later(m, companyId, 'invoice.finalized', r.invoice_id);
       if (r.kind === 'VOIDED') this.events.later(m, companyId, 'invoice.voided', r.invoice_id);
-      if (r.status_after === 'PAID' && r.kind !== 'PAYMENT_REFUNDED') this.events.later(m, companyId, 'invoice.paid', r.invoice_id);
+      if (r.status_after === 'PAID' && r.kind !== 'PAYMENT_REFUNDED') {
+        this.events.later(m, companyId, 'invoice.paid', r.invoice_id);
+        paid.add(r.invoice_id);
+      }
     }
+    if (paid.size > 0) await this.hooks.credits.grantPacks(m, companyId, [...paid], now);
   }
 }

@@ -120,7 +120,11 @@ export function lineRows(companyId: string, invoiceId: string, totals: InvoiceTo
       unit_price: line.unit_price,
       amount_cents: line.amount_cents,
       prorated: line.prorated,
-      details: d.details ?? null,
+      // a prorated line keeps its exact share of the period: a credit pack grants that share of its credits
+      details:
+        line.prorated && line.share
+          ? { ...(d.details ?? {}), share: { numerator: line.share.numerator, denominator: line.share.denominator } }
+          : (d.details ?? null),
     };
   });
 }

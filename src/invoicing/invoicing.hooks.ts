@@ -55,6 +55,18 @@ export interface InvoiceCreditsHook {
    * `credits_applied_cents` drops by).
    */
   restore(m: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date): Promise<number>;
+  /**
+   * These invoices (locked by the ledger) have just become PAID in this transaction: the credit
+   * packs (prices with `credit_price`) their lines bought are granted, at most once per invoice
+   * line whatever calls it again (a replayed payment, another instance).
+   */
+  grantPacks(m: EntityManager, companyId: string, invoiceIds: string[], now: Date): Promise<void>;
+  /**
+   * A refund of a payment of this (locked) invoice has just been recorded; `refundedCents` is
+   * what its refunds have given back in all. The unused part of the credit packs it granted is
+   * revoked up to the refunded share (docs/billing-rules.md, "Credit packs").
+   */
+  revokeRefundedPacks(m: EntityManager, companyId: string, invoice: InvoiceEntity, refundedCents: number, now: Date): Promise<void>;
   /** The step every billing run ends with: the credit expirations due at the run's instant. */
   readonly postRunStep: PostRunStep;
 }

@@ -121,11 +121,43 @@ export class RecognitionScheduleDto {
   amount_per_period?: (number | string)[] | null;
 }
 
+/** `credit_price`: the price is a credit pack (docs/billing-rules.md, "Credit packs"). */
 export class CreditPriceDto {
-  @ApiProperty({ enum: ['AMOUNT', 'UNITS'] }) @IsIn(['AMOUNT', 'UNITS']) type: 'AMOUNT' | 'UNITS';
-  @ApiPropertyOptional({ nullable: true, type: MoneyDto }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) amount?: MoneyDto | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) item_id?: string | null;
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 }) @IsOptional() @IsInt() @Min(0) units?: number | null;
+  @ApiProperty({
+    enum: ['AMOUNT', 'UNITS'],
+    description:
+      'AMOUNT: each unit bought grants `amount` of credit; UNITS: each unit bought grants `units` units of the billable item `item_id`',
+  })
+  @IsIn(['AMOUNT', 'UNITS'])
+  type: 'AMOUNT' | 'UNITS';
+  @ApiPropertyOptional({
+    nullable: true,
+    type: MoneyDto,
+    description: "AMOUNT only (and required there): the credit per unit bought, more than 0, in the pricing's currency",
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MoneyDto)
+  amount?: MoneyDto | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'UNITS only (and required there): the billable item whose units are granted (404 when the company has no such item)',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  item_id?: string | null;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    description: 'UNITS only (and required there): units granted per unit bought',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  units?: number | null;
 }
 
 /** The price fields shared by create and update (pricing_type is declared by each). */
@@ -210,7 +242,18 @@ class PriceFieldsDto {
   @IsOptional()
   @IsBoolean()
   carryover?: boolean | null;
-  @ApiPropertyOptional({ nullable: true, type: CreditPriceDto })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: CreditPriceDto,
+    description:
+      'Makes the price a credit pack: when an invoice that bought it (a one-time charge, or a period of a subscription) becomes PAID, each unit bought ' +
+      '(the quantity of its charge line, times the share of the period a prorated line covers; a change counts the net of its ' +
+      '"Remaining time" and "Unused time" lines) grants the customer credit: AMOUNT, `amount` per unit, or UNITS, `units` units of ' +
+      '`item_id` per unit; rounded once per line, half away from zero. One credit per pack price and invoice, granted exactly once, ' +
+      'with no expiration date, named after the invoice line, ISSUED in the credit log with the invoice; ' +
+      'later invoices consume it like any credit. Nothing is granted before the invoice is paid (a voided invoice grants nothing). ' +
+      "A refund of the invoice revokes the credit's unused part, up to the refunded share of what the invoice charged.",
+  })
   @IsOptional()
   @ValidateNested()
   @Type(() => CreditPriceDto)

@@ -270,7 +270,12 @@ export class CreditResponse {
   @ApiProperty({ type: String, nullable: true, description: 'always null' }) import_ref: null;
   @ApiProperty({ type: String, nullable: true, description: 'always null' }) imported_from: null;
   @ApiProperty({ type: String, nullable: true, description: 'always null' }) metric_record_id: null;
-  @ApiProperty({ type: String, nullable: true, description: 'always null' }) one_time_billable_id: null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'a credit granted by a credit pack bought as a one-time charge (`credit_price`): that one-time billable; else null',
+  })
+  one_time_billable_id: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'always null' }) proration_date: null;
   @ApiProperty({ type: Object }) metadata: Record<string, unknown>;
   @ApiProperty({ format: 'date-time' }) created_at: string;
