@@ -78,12 +78,13 @@ const OPS: Record<string, string> = {
  * their meaning).
  */
 export function propertyJson(props: string, key: string, params: SqlParams): string {
-  if (!key.includes('.')) return `(${props} -> ${params.text(key)})`;
+  const exact = params.text(key);
+  if (!key.includes('.')) return `(${props} -> ${exact})`;
   const path = key
     .split('.')
     .map((segment) => ` -> ${params.text(segment)}`)
     .join('');
-  return `COALESCE(${props} -> ${params.text(key)}, ${props}${path})`;
+  return `COALESCE(${props} -> ${exact}, ${props}${path})`;
 }
 
 /** A property as text (NULL when missing, null, or an object or an array: rules read scalars). */
