@@ -121,7 +121,9 @@ function model(
   const aggregate = (rows: StoredEvent[]): Decimal => {
     if (aggregator === 'COUNT') return new Decimal(rows.length);
     if (aggregator === 'UNIQUE_COUNT') return new Decimal(new Set(rows.map((r) => text(r.props, property)).filter((t) => t !== null)).size);
-    const valued = rows.map((r) => ({ r, v: numeric(lookup(r.props, property)) })).filter((x): x is { r: StoredEvent; v: Decimal } => x.v !== null);
+    const valued = rows
+      .map((r) => ({ r, v: numeric(lookup(r.props, property)) }))
+      .filter((x): x is { r: StoredEvent; v: Decimal } => x.v !== null);
     if (valued.length === 0) return new Decimal(0);
     const sum = valued.reduce((s, x) => s.plus(x.v), new Decimal(0));
     switch (aggregator) {

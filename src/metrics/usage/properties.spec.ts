@@ -117,7 +117,9 @@ describe('properties: nested values within bounds', () => {
   it('counts keys and array elements over every level: 100 in all', () => {
     const ninetyNine = Object.fromEntries(Array.from({ length: 98 }, (_, i) => [`k${i}`, i]));
     expect('ok' in check({ ...ninetyNine, list: [1] })).toBe(true); // 98 + list + its element
-    expect(check({ ...ninetyNine, list: [1, 2] })).toEqual({ error: ['events[0].properties.list', expect.stringContaining('more than 100')] });
+    expect(check({ ...ninetyNine, list: [1, 2] })).toEqual({
+      error: ['events[0].properties.list', expect.stringContaining('more than 100')],
+    });
     expect('error' in check(Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, i])))).toBe(true);
   });
 
