@@ -448,7 +448,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ingest usage events (de-duplicated by transaction_id) */
+        /**
+         * Ingest usage events (de-duplicated by transaction_id)
+         * @description Each event is checked on its own. 200: every event accepted (stored, or a duplicate of one already stored). 207: some events refused and listed in `errors`, the others accepted (sending the batch again is safe). 400 `batch_refused`: every event refused, nothing written; `validation_errors` names the field at fault in each. Every 2xx answer carries X-Tally-Refused-Events, the count of refused events.
+         */
         post: operations["UsageController_ingest"];
         delete?: never;
         options?: never;
@@ -516,7 +519,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create, update or delete objects in a batch (answers enqueued and errors) */
+        /**
+         * Create, update or delete objects in a batch (answers enqueued and errors)
+         * @description Each entry is applied on its own, in order. 200: every entry applied. 207: some entries refused and listed in `errors`, the others applied. 400 `batch_refused`: every entry refused, nothing written; `validation_errors` names the field at fault in each. Every 2xx answer carries X-Tally-Refused-Objects, the count of refused entries.
+         */
         post: operations["ObjectsController_ingest"];
         delete?: never;
         options?: never;
@@ -918,7 +924,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a draft or pending invoice */
+        /**
+         * Update a draft or pending invoice
+         * @description Only while nothing is paid on it: a PAID, partly paid (PENDING with payments) or VOID invoice is a 409 invalid_state.
+         */
         patch: operations["InvoicesController_update"];
         trace?: never;
     };
@@ -2006,7 +2015,7 @@ export interface components {
             comparator: Record<string, unknown> | null;
             /** @enum {string} */
             item_type: "PROPERTY" | "VALUE";
-            /** @description property name (PROPERTY) */
+            /** @description property name, or a dotted path to a nested scalar, e.g. `tokens.input` (PROPERTY) */
             property: string | null;
             /** @description the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string; null for PROPERTY */
             value: (string | null) | string[];
@@ -2025,8 +2034,9 @@ export interface components {
         MeteringRuleDoc: {
             /** @enum {string} */
             aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
-            /** @description required except for COUNT */
+            /** @description the property aggregated, required except for COUNT: a name, or a dotted path to a nested scalar (`tokens.input`, at most 5 names, none empty). A name read on an event that has a key of that exact name (dots included) reads that key. A missing value, null, an object or an array is skipped as a missing property is */
             property: string | null;
+            /** @description properties the usage is broken down by: names or dotted paths (`model.name`); a value that is missing, null, an object or an array groups as null */
             group_keys: string[];
             /** @description null: every event counts */
             rule: components["schemas"]["RuleDoc"] | null;
@@ -2095,7 +2105,7 @@ export interface components {
             metering_rule?: Record<string, unknown>;
         };
         IngestEventsDto: {
-            /** @description 1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties (flat: string, number, boolean; a number finite, from -10^12 to 10^12, at most 12 decimals)}; each is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, error_message naming the event and the property), the others are stored */
+            /** @description 1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties}. `properties` is a JSON object of any JSON values, nested objects and arrays included (a metering rule reads a nested scalar by a dotted path, `tokens.input`; the event keeps the whole object), within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, keys of 1 to 255 characters, strings of at most 1024, every number finite, from -10^12 to 10^12, at most 12 decimals. Each event is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, error_message naming the event and the property, e.g. `events[3].properties.tokens.input`), the others are stored; the status says whether any was refused (200, 207, or 400 when all were) */
             events: Record<string, unknown>[];
         };
         EnqueuedEvent: {
@@ -2154,8 +2164,9 @@ export interface components {
             item_id: string;
             /** @description the caller's id of the object; unique among the live objects of the customer and item */
             object_identifier: string;
+            /** @description a JSON object of any JSON values, nested objects and arrays included (rules read a nested scalar by a dotted path, `specs.size`), within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, keys of 1 to 255 characters, strings of at most 1024; outside them a 400 names the value (`properties.specs.size`) */
             properties?: {
-                [key: string]: string | number | boolean;
+                [key: string]: unknown;
             } | null;
             /** @description customer id or identifier (this or customer_identifier) */
             customer_id?: string | null;
@@ -2228,7 +2239,7 @@ export interface components {
             errors: components["schemas"]["RefusedObjectResponse"][];
         };
         UpdateObjectDto: {
-            /** @description replaces the properties */
+            /** @description replaces the properties: a JSON object of any JSON values, nested objects and arrays included (rules read a nested scalar by a dotted path, `specs.size`), within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, keys of 1 to 255 characters, strings of at most 1024; outside them a 400 names the value (`properties.specs.size`) */
             properties: {
                 [key: string]: unknown;
             };
@@ -7570,8 +7581,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description every event accepted (stored, or a duplicate) */
             200: {
                 headers: {
+                    /** @description how many events of the batch were refused (0 on a 200) */
+                    "X-Tally-Refused-Events"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestEventsResponse"];
+                };
+            };
+            /** @description some events refused (listed in `errors`), the others accepted */
+            207: {
+                headers: {
+                    /** @description how many events of the batch were refused (0 on a 200) */
+                    "X-Tally-Refused-Events"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8016,8 +8041,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description every entry applied */
             200: {
                 headers: {
+                    /** @description how many entries of the batch were refused (0 on a 200) */
+                    "X-Tally-Refused-Objects"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestObjectsResponse"];
+                };
+            };
+            /** @description some entries refused (listed in `errors`), the others applied */
+            207: {
+                headers: {
+                    /** @description how many entries of the batch were refused (0 on a 200) */
+                    "X-Tally-Refused-Objects"?: number;
                     [name: string]: unknown;
                 };
                 content: {

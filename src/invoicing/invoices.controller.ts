@@ -53,7 +53,10 @@ export class InvoicesController {
   }
 
   @Patch(':uuid')
-  @ApiOperation({ summary: 'Update a draft or pending invoice' })
+  @ApiOperation({
+    summary: 'Update a draft or pending invoice',
+    description: 'Only while nothing is paid on it: a PAID, partly paid (PENDING with payments) or VOID invoice is a 409 invalid_state.',
+  })
   @ApiOkResponse({ type: InvoiceResponse })
   async update(@CompanyId() companyId: string, @Param('uuid') uuid: string, @Body() dto: UpdateInvoiceDto): Promise<InvoiceResponse> {
     return this.views.invoiceView(companyId, await this.service.update(companyId, uuid, dto));

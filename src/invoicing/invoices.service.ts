@@ -235,13 +235,21 @@ export class InvoicesService {
     return runSearch(this.invoices.queryBuilder(companyId, 'i'), body, searchSpec(this.clock.now()));
   }
 
-  /** `due_date`, `metadata`, `notes`; not once PAID or VOID. */
+  /**
+   * `due_date`, `metadata`, `notes`; not once money is paid on it (PAID, or PENDING partly paid:
+   * the customer was billed on these terms and paid part of it) nor once VOID.
+   */
   async update(companyId: string, uuid: string, dto: UpdateInvoiceDto): Promise<InvoiceEntity> {
     const dueDate = dto.due_date;
     if (dueDate === null) throw DomainError.invalidField('due_date', 'must not be null');
     return this.locked(companyId, uuid, async (m, invoice, now) => {
       if (invoice.status === 'PAID' || invoice.status === 'VOID') {
         throw DomainError.invalidState(`invoice is ${invoice.status}: a paid or void invoice cannot be changed`);
+      }
+      if (invoice.paid_cents > 0) {
+        throw DomainError.invalidState(
+          `invoice is partly paid (${invoice.paid_cents} of ${invoice.total_cents} cents): an invoice with money paid on it cannot be changed`,
+        );
       }
       const patch: Partial<InvoiceEntity> = {};
       if (dueDate !== undefined) {

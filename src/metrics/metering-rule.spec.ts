@@ -1,6 +1,6 @@
 import { DomainError } from '../platform/errors/domain-error';
 import { inValues, parseMeteringRule } from './metering-rule';
-import { filterSql, groupKeySql, SqlParams } from './usage/metering-sql';
+import { filterSql, groupKeySql, propertyText, SqlParams } from './usage/metering-sql';
 
 const prop = (property: string) => ({ item_type: 'PROPERTY', property });
 const val = (value: unknown) => ({ item_type: 'VALUE', value });
@@ -88,6 +88,31 @@ describe('parseMeteringRule', () => {
     ]);
   });
 
+  it('takes dotted paths to nested properties, and refuses malformed ones naming the field', () => {
+    const rule = parseMeteringRule({
+      aggregator: 'SUM',
+      property: 'tokens.input',
+      group_keys: ['model.name', 'region'],
+      rule: { comparator: { type: 'EQUAL', left_item: prop('model.tier'), right_item: val('pro') } },
+    });
+    expect(rule).toMatchObject({ property: 'tokens.input', group_keys: ['model.name', 'region'] });
+    expect(parseMeteringRule({ aggregator: 'MAX', property: 'a.b.c.d.e' }).property).toBe('a.b.c.d.e'); // 5 levels
+    for (const bad of ['a..b', '.a', 'a.', '.', 'a.b.c.d.e.f']) {
+      expect(
+        errorsOf({
+          aggregator: 'SUM',
+          property: bad,
+          group_keys: ['ok', bad],
+          rule: { comparator: { type: 'EQUAL', left_item: prop(bad), right_item: val(1) } },
+        }),
+      ).toEqual({
+        'metering_rule.property': expect.stringMatching(/dotted path|at most 5 levels/),
+        'metering_rule.group_keys[1]': expect.stringMatching(/dotted path|at most 5 levels/),
+        'metering_rule.rule.comparator.left_item.property': expect.stringMatching(/dotted path|at most 5 levels/),
+      });
+    }
+  });
+
   it('splits comma-separated IN values', () => {
     expect(inValues('a, b ,c')).toEqual(['a', 'b', 'c']);
     expect(inValues(['a, b'])).toEqual(['a, b']);
@@ -118,6 +143,17 @@ describe('metering SQL', () => {
     expect(params.values).toContain(evil);
     expect(params.values.filter((v) => v === evil).length).toBeGreaterThanOrEqual(2);
     expect(sql).toMatch(/\$\d+::numeric/);
+  });
+
+  it('reads a dotted name as the key of that exact name, else as a path through objects, binding each name', () => {
+    const params = new SqlParams();
+    const sql = propertyText('e.properties', 'tokens.input', params);
+    expect(params.values).toEqual(['tokens.input', 'tokens', 'input']);
+    expect(sql).toContain('COALESCE(e.properties -> $1::text, e.properties -> $2::text -> $3::text)');
+    expect(sql).toContain("WHEN 'object' THEN NULL WHEN 'array' THEN NULL");
+    const flat = new SqlParams();
+    expect(propertyText('e.properties', 'region', flat)).toContain('(e.properties ->> $1::text)');
+    expect(flat.values).toEqual(['region']);
   });
 
   it('is "true" without a rule', () => {

@@ -1,5 +1,6 @@
 import { DomainError } from '../platform/errors/domain-error';
 import type { MeteringRule } from './billable-metric.entity';
+import { MAX_PROPERTY_DEPTH } from './usage/properties';
 
 /**
  * Metering rules: validation of the tree a client sends and its normalised stored form.
@@ -68,6 +69,25 @@ function checkName(value: unknown, path: string, errors: Errors): value is strin
   return true;
 }
 
+/**
+ * A property a rule reads: a key of the properties, or a dotted path to a nested value
+ * (`tokens.input`) of at most MAX_PROPERTY_DEPTH names, none empty (`a..b`, `.a`, `a.` are
+ * refused: they could never name a value).
+ */
+function checkPropertyName(value: unknown, path: string, errors: Errors): value is string {
+  if (!checkName(value, path, errors)) return false;
+  const segments = (value as string).split('.');
+  if (segments.some((segment) => segment.length === 0)) {
+    errors[path] = 'must be a property name or a dotted path of names (tokens.input), without an empty name (a..b, .a, a.)';
+    return false;
+  }
+  if (segments.length > MAX_PROPERTY_DEPTH) {
+    errors[path] = `must name at most ${MAX_PROPERTY_DEPTH} levels (properties nest at most ${MAX_PROPERTY_DEPTH} deep)`;
+    return false;
+  }
+  return true;
+}
+
 /** A scalar of a rule as text: numbers and booleans keep their JSON spelling ("10", "true"). */
 function scalarText(value: unknown, path: string, errors: Errors): string | null {
   if (typeof value === 'string') {
@@ -92,7 +112,7 @@ function parseItem(raw: unknown, path: string, listAllowed: boolean, errors: Err
   if (!isBlank(raw.comparator)) errors[`${path}.comparator`] = 'must be null (nest comparisons with AND/OR items)';
   if (raw.item_type === 'PROPERTY') {
     if (!isBlank(raw.value)) errors[`${path}.value`] = 'must be empty for item_type PROPERTY';
-    if (!checkName(raw.property, `${path}.property`, errors)) return null;
+    if (!checkPropertyName(raw.property, `${path}.property`, errors)) return null;
     return { comparator: null, item_type: 'PROPERTY', property: raw.property as string, value: null };
   }
   if (raw.item_type === 'VALUE') {
@@ -192,7 +212,7 @@ export function parseMeteringRule(raw: unknown): NormalisedMeteringRule {
     if (aggregator !== 'COUNT' && (AGGREGATORS as readonly unknown[]).includes(aggregator)) {
       errors[`${base}.property`] = `is required for aggregator ${String(aggregator)}`;
     }
-  } else if (checkName(raw.property, `${base}.property`, errors)) {
+  } else if (checkPropertyName(raw.property, `${base}.property`, errors)) {
     property = raw.property as string;
   }
 
@@ -202,7 +222,7 @@ export function parseMeteringRule(raw: unknown): NormalisedMeteringRule {
     else if (raw.group_keys.length > MAX_GROUP_KEYS) errors[`${base}.group_keys`] = `must have at most ${MAX_GROUP_KEYS} keys`;
     else
       raw.group_keys.forEach((key, i) => {
-        if (!checkName(key, `${base}.group_keys[${i}]`, errors)) return;
+        if (!checkPropertyName(key, `${base}.group_keys[${i}]`, errors)) return;
         if (groupKeys.includes(key as string)) errors[`${base}.group_keys[${i}]`] = 'is listed twice';
         else groupKeys.push(key as string);
       });

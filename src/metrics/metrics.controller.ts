@@ -1,5 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AnswerHeaders } from '../platform/idempotency/answer-headers.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { COMPANY_PATH } from '../platform/paths';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
@@ -21,6 +23,7 @@ import {
   UpdateBillableMetricDto,
 } from './dto/metrics.dto';
 import { MetricsViews } from './metrics.views';
+import { answerBatch, REFUSED_EVENTS_HEADER, refusedHeaderDoc } from './batch-answer';
 import { checkIngestBody, EventIngestService, IngestEventsBody } from './usage/event-ingest.service';
 import { UsageService } from './usage/usage.service';
 
@@ -115,14 +118,39 @@ export class UsageController {
   ) {}
 
   @Post('events/ingest')
-  @ApiOperation({ summary: 'Ingest usage events (de-duplicated by transaction_id)' })
+  @ApiOperation({
+    summary: 'Ingest usage events (de-duplicated by transaction_id)',
+    description:
+      'Each event is checked on its own. 200: every event accepted (stored, or a duplicate of one already stored). ' +
+      '207: some events refused and listed in `errors`, the others accepted (sending the batch again is safe). ' +
+      '400 `batch_refused`: every event refused, nothing written; `validation_errors` names the field at fault in each. ' +
+      `Every 2xx answer carries ${REFUSED_EVENTS_HEADER}, the count of refused events.`,
+  })
   @HttpCode(200)
-  @ApiOkResponse({ type: IngestEventsResponse })
+  @ApiOkResponse({
+    type: IngestEventsResponse,
+    description: 'every event accepted (stored, or a duplicate)',
+    headers: { [REFUSED_EVENTS_HEADER]: refusedHeaderDoc('events') },
+  })
+  @ApiResponse({
+    status: 207,
+    type: IngestEventsResponse,
+    description: 'some events refused (listed in `errors`), the others accepted',
+    headers: { [REFUSED_EVENTS_HEADER]: refusedHeaderDoc('events') },
+  })
   @ApiBody({ type: IngestEventsDto })
+  @AnswerHeaders((body) => ({ [REFUSED_EVENTS_HEADER]: String((body as IngestEventsResponse).errors.length) }))
   // the body is typed by an interface, so the global ValidationPipe leaves it alone: checkIngestBody
   // gives IngestEventsDto's answers by hand, and each event is checked by hand by the service
-  async ingest(@CompanyId() companyId: string, @Body() body: IngestEventsBody): Promise<IngestEventsResponse> {
-    return this.views.eventsIngestView(await this.ingestion.ingest(companyId, checkIngestBody(body)));
+  async ingest(
+    @CompanyId() companyId: string,
+    @Body() body: IngestEventsBody,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<IngestEventsResponse> {
+    const result = await this.ingestion.ingest(companyId, checkIngestBody(body));
+    const refused = result.errors.map((e) => ({ field: e.field, problem: e.problem, message: e.error_message }));
+    const accepted = result.enqueued.length + result.duplicates.length;
+    return answerBatch(res, this.views.eventsIngestView(result), REFUSED_EVENTS_HEADER, 'event', refused, accepted);
   }
 
   @Post('customers/:customer_id/usage')

@@ -54,5 +54,14 @@ export function toCustomerUsageResponse(u: UsageValue & { metric_id: string }) {
 
 /** The answer of `POST /events/ingest`: what was stored, the duplicates and the refused events. */
 export function toIngestEventsResponse(r: IngestResult): IngestEventsResponse {
-  return { enqueued: r.enqueued, duplicates: r.duplicates, errors: r.errors };
+  return {
+    enqueued: r.enqueued,
+    duplicates: r.duplicates,
+    errors: r.errors.map((e) => ({
+      index: e.index,
+      transaction_id: e.transaction_id,
+      error_code: e.error_code,
+      error_message: e.error_message,
+    })),
+  };
 }

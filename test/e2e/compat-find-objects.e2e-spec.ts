@@ -127,6 +127,7 @@ describe('compat: objects', () => {
           { action: 'DELETE', item_id: item, customer_id: customer.id, object_identifier: 'nobody' },
         ],
       }),
+      207, // one entry refused
     );
     expect(res.enqueued).toEqual([
       { action: 'CREATE', object_identifier: 'delta', index: 0, id: expect.stringMatching(/^obj_/) },

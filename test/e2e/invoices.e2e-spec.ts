@@ -353,6 +353,20 @@ describe('invoices', () => {
       expect((await a.get(`/invoices/${voided.uuid}`).expect(200)).body.notes).toBeNull();
     });
 
+    it('refuses a partly paid invoice with 409 invalid_state and changes nothing', async () => {
+      const inv = await pendingInvoice(a, custA.id, 1000, { metadata: { a: 1 } });
+      // a fresh invoice takes the same patch (so the 409 below is the payment's doing)
+      const other = await pendingInvoice(a, custA.id, 1000);
+      await a.patch(`/invoices/${other.uuid}`, { notes: 'x' }).expect(200);
+      const part = (await a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(400), provider_type: 'WIRE' }).expect(200)).body;
+      expect(part).toMatchObject({ status: 'PENDING', paid: usd(400), due: usd(600) });
+      for (const body of [{ notes: 'x' }, { metadata: { b: 2 } }, { due_date: new Date(T0.getTime() + 60 * DAY).toISOString() }]) {
+        const res = expectError(await a.patch(`/invoices/${inv.uuid}`, body), 409, 'request_error', 'invalid_state');
+        expect(res.error_message).toContain('partly paid (400 of 1000 cents)');
+      }
+      expect((await a.get(`/invoices/${inv.uuid}`).expect(200)).body).toEqual(part);
+    });
+
     it('answers 404 for an unknown invoice', async () => {
       expectError(await a.patch(`/invoices/${randomUUID()}`, { notes: 'x' }), 404, 'request_error', 'not_found');
     });

@@ -67,7 +67,9 @@ describe('objects (CUSTOM_OBJ items)', () => {
     [{ object_identifier: '' }, 400, 'object_identifier'],
     [{ object_identifier: 'x'.repeat(256) }, 400, 'object_identifier'],
     [{ customer_id: undefined }, 400, 'customer_id'],
-    [{ properties: { nested: { a: 1 } } }, 400, 'properties.nested'],
+    [{ properties: { a: { b: { c: { d: { e: [1] } } } } } }, 400, 'properties.a.b.c.d.e'],
+    [{ properties: { list: Array.from({ length: 101 }, (_, i) => i) } }, 400, 'properties.list'],
+    [{ properties: { a: { t: 'x'.repeat(1025) } } }, 400, 'properties.a.t'],
     [{ properties: 'x' }, 400, 'properties'],
     [{ extra: 1 }, 400, 'extra'],
     [{ item_id: 'usage' }, 400, 'item_id'],
@@ -99,7 +101,7 @@ describe('objects (CUSTOM_OBJ items)', () => {
       updated_at: clock.now().toISOString(),
       created_at: created.created_at,
     });
-    expectError(await a.patch(`/objects/${created.id}`, { properties: { a: [1] } }).expect(400), 400, 'validation_error');
+    expectError(await a.patch(`/objects/${created.id}`, { properties: { a: [[[[[1]]]]] } }).expect(400), 400, 'validation_error');
     expectError(await a.patch(`/objects/${created.id}`, {}).expect(400), 400, 'validation_error');
     expectError(await a.patch(`/objects/${created.id}`, { properties: {}, object_identifier: 'x' }).expect(400), 400, 'validation_error');
     clock.advance(60_000);
@@ -150,7 +152,8 @@ describe('objects (CUSTOM_OBJ items)', () => {
           'nope',
         ],
       })
-      .expect(200);
+      .expect(207);
+    expect(res.headers['x-tally-refused-objects']).toBe('6');
     expect(
       res.body.enqueued.map((p: { index: number; action: string; object_identifier: string }) => [p.index, p.action, p.object_identifier]),
     ).toEqual([
@@ -176,6 +179,7 @@ describe('objects (CUSTOM_OBJ items)', () => {
     ]);
     expect(res.body.errors[1].error_message).toMatch(/^objects\[5\]\.action /);
     const byId = await a.post('/objects/ingest', { objects: [{ action: 'DELETE', id: res.body.enqueued[0].id }] }).expect(200);
+    expect(byId.headers['x-tally-refused-objects']).toBe('0');
     expect(byId.body.enqueued).toEqual([{ action: 'DELETE', object_identifier: 'a', index: 0, id: res.body.enqueued[0].id }]);
     expect((await a.get(`/objects/${res.body.enqueued[0].id}`).expect(200)).body.deleted_at).not.toBeNull();
     for (const bad of [{}, { objects: [] }, { objects: 'x' }, { objects: Array.from({ length: 101 }, () => ({})) }]) {
@@ -270,8 +274,10 @@ describe('objects (CUSTOM_OBJ items)', () => {
     expect((await b.post('/objects/find', { query: { customer_identifier: cus.identifier } }).expect(200)).body.results).toEqual([]);
     const create = await b.post('/objects', body()).expect(404);
     expect(create.body.validation_errors).toBeDefined();
-    const ingest = await b.post('/objects/ingest', { objects: [{ action: 'DELETE', id: mine.id }] }).expect(200);
-    expect(ingest.body.errors[0].error_code).toBe('not_found');
+    const ingest = await b.post('/objects/ingest', { objects: [{ action: 'DELETE', id: mine.id }] });
+    expect(expectError(ingest, 400, 'validation_error', 'batch_refused').validation_errors).toEqual({
+      'objects[0].id': 'object not found',
+    });
     for (const [method, path] of [
       ['get', `/objects/${mine.id}`],
       ['delete', `/objects/${mine.id}`],

@@ -61,6 +61,7 @@ describe('GET /metrics (no TALLY_METRICS_TOKEN)', () => {
       await a.post('/events/ingest', {
         events: [event('m-1'), event('m-2'), { ...event('m-3'), item_id: 'bi_01jzzzzzzzzzzzzzzzzzzzzzzz' }],
       }),
+      207,
     );
     expect(ingested.errors).toHaveLength(1);
     await ok(await a.post('/events/ingest', { events: [event('m-1')] })); // a duplicate
@@ -108,7 +109,14 @@ describe('GET /metrics (no TALLY_METRICS_TOKEN)', () => {
         all,
         'tally_http_request_duration_seconds_count{method="POST",route="/api/v1/companies/:company_id/events/ingest",status="200"}',
       ),
-    ).toBe(2);
+    ).toBe(1);
+    // the batch with a refused event answered 207
+    expect(
+      sample(
+        all,
+        'tally_http_request_duration_seconds_count{method="POST",route="/api/v1/companies/:company_id/events/ingest",status="207"}',
+      ),
+    ).toBe(1);
 
     expect(sample(all, 'tally_billing_runs_total{outcome="completed"}')).toBe(1);
     expect(sample(all, 'tally_billing_run_duration_seconds_count')).toBe(1);

@@ -12,24 +12,48 @@ import { createTestApp, Tenant, TestApp } from '../support/app';
 /**
  * Property: for random events and random metering rules, the usage computed IN SQL (through the
  * hourly rollups and through a raw scan) equals a brute-force evaluation in memory, written here
- * independently from the documented semantics, for every aggregator, with and without group keys;
+ * independently from the documented semantics (nested properties read by dotted paths included),
+ * for every aggregator, with and without group keys;
  * and again through the rollups once their batch rows have been merged (RollupCompactor). The
  * billing engine's batched read (`usageMany`) agrees with the model on several windows at once.
  */
 
 type Scalar = string | number | boolean;
-type Props = Record<string, Scalar>;
+type Json = Scalar | null | Json[] | { [key: string]: Json };
+type Props = Record<string, Json>;
 type Item = { item_type: 'PROPERTY'; property: string } | { item_type: 'VALUE'; value: Scalar | Scalar[] };
 type Node = { type: 'AND' | 'OR'; items: Node[] } | { type: string; left_item: Item; right_item: Item };
 
 const NUM = /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]{1,3})?$/;
 const KEYS = ['p', 'q', 'g', 'h'];
+/** Dotted paths into the nested `n` (which may also be sent as a flat key `n.x`, or not be an object). */
+const PATHS = ['n.x', 'n.y', 'n.z.w'];
 const WINDOW_START = Date.parse('2026-05-01T00:00:00Z');
 const MIN = 60_000;
 
 // ------------------------------------------------------------------ the model
 
-const text = (props: Props, key: string): string | null => (props[key] === undefined ? null : String(props[key]));
+/**
+ * The value a name reads (docs/api.md, nested properties): the key of that exact name when the
+ * properties have one; else, for a dotted name, the path through objects (an array, a scalar or
+ * nothing on the way: missing).
+ */
+function lookup(props: Props, key: string): Json | undefined {
+  if (Object.prototype.hasOwnProperty.call(props, key)) return props[key];
+  if (!key.includes('.')) return undefined;
+  let value: Json | undefined = props;
+  for (const segment of key.split('.')) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, segment))
+      return undefined;
+    value = value[segment];
+  }
+  return value;
+}
+/** A scalar's text; missing, null, an object or an array read as missing. */
+const text = (props: Props, key: string): string | null => {
+  const value = lookup(props, key);
+  return value === undefined || value === null || typeof value === 'object' ? null : String(value);
+};
 const valueText = (v: Scalar): string => String(v);
 const itemText = (item: Item, props: Props): string | null =>
   item.item_type === 'PROPERTY' ? text(props, item.property) : valueText(item.value as Scalar);
@@ -75,7 +99,7 @@ function matches(node: Node | null, props: Props): boolean {
   return equalOrCompare(node.type, l, r);
 }
 
-const numeric = (v: Scalar | undefined): Decimal | null =>
+const numeric = (v: Json | undefined): Decimal | null =>
   typeof v === 'number' ? new Decimal(v) : typeof v === 'string' && NUM.test(v) ? new Decimal(v) : null;
 
 interface StoredEvent {
@@ -97,7 +121,9 @@ function model(
   const aggregate = (rows: StoredEvent[]): Decimal => {
     if (aggregator === 'COUNT') return new Decimal(rows.length);
     if (aggregator === 'UNIQUE_COUNT') return new Decimal(new Set(rows.map((r) => text(r.props, property)).filter((t) => t !== null)).size);
-    const valued = rows.map((r) => ({ r, v: numeric(r.props[property]) })).filter((x): x is { r: StoredEvent; v: Decimal } => x.v !== null);
+    const valued = rows
+      .map((r) => ({ r, v: numeric(lookup(r.props, property)) }))
+      .filter((x): x is { r: StoredEvent; v: Decimal } => x.v !== null);
     if (valued.length === 0) return new Decimal(0);
     const sum = valued.reduce((s, x) => s.plus(x.v), new Decimal(0));
     switch (aggregator) {
@@ -131,8 +157,27 @@ const scalar: fc.Arbitrary<Scalar> = fc.oneof(
   fc.constantFrom(0, 1, 3, -2, 2.5, 10, 7),
   fc.boolean(),
 );
-const props: fc.Arbitrary<Props> = fc.dictionary(fc.constantFrom(...KEYS), scalar, { maxKeys: 4 });
-const propertyItem: fc.Arbitrary<Item> = fc.constantFrom(...KEYS).map((property) => ({ item_type: 'PROPERTY' as const, property }));
+const inner: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 4, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('w', 'x'), scalar, { maxKeys: 2 }) },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 2 }) },
+);
+const nested: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 4, arbitrary: fc.dictionary(fc.constantFrom('x', 'y', 'z'), inner, { maxKeys: 3 }) },
+  { weight: 1, arbitrary: fc.array(inner, { maxLength: 2 }) },
+  { weight: 1, arbitrary: scalar },
+);
+const props: fc.Arbitrary<Props> = fc
+  .record({
+    flat: fc.dictionary(fc.constantFrom(...KEYS), scalar, { maxKeys: 4 }),
+    n: fc.option(nested, { nil: undefined, freq: 3 }),
+    dotted: fc.option(scalar, { nil: undefined, freq: 5 }),
+  })
+  .map(({ flat, n, dotted }) => ({ ...flat, ...(n === undefined ? {} : { n }), ...(dotted === undefined ? {} : { 'n.x': dotted }) }));
+const propertyItem: fc.Arbitrary<Item> = fc
+  .constantFrom(...KEYS, ...PATHS)
+  .map((property) => ({ item_type: 'PROPERTY' as const, property }));
 const valueItem: fc.Arbitrary<Item> = scalar.map((value) => ({ item_type: 'VALUE' as const, value }));
 const comparison: fc.Arbitrary<Node> = fc.oneof(
   fc
@@ -163,8 +208,8 @@ const { tree } = fc.letrec<{ tree: Node }>((tie) => ({
 
 const scenario = fc.record({
   aggregator: fc.constantFrom('COUNT', 'SUM', 'MAX', 'AVG', 'UNIQUE_COUNT', 'LATEST'),
-  property: fc.constantFrom('p', 'q'),
-  groupKeys: fc.subarray(['g', 'h']),
+  property: fc.constantFrom('p', 'q', 'n.x', 'n.z.w'),
+  groupKeys: fc.subarray(['g', 'h', 'n.y']),
   rule: fc.option(tree, { nil: null, freq: 3 }),
   metricFirst: fc.boolean(),
   events: fc.array(

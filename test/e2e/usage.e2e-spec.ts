@@ -122,8 +122,12 @@ describe('usage events and usage', () => {
         [event({ customer_id: c.id, timestamp: 'yesterday' }), 'invalid_field', 'events[15].timestamp'],
         [event({ customer_id: c.id, timestamp: '2026-03-01T10:00:00' }), 'invalid_field', 'events[16].timestamp'],
         [event({ customer_id: c.id, properties: [1] }), 'invalid_field', 'events[17].properties'],
-        [event({ customer_id: c.id, properties: { nested: { a: 1 } } }), 'invalid_field', 'events[18].properties.nested'],
-        [event({ customer_id: c.id, properties: { n: null } }), 'invalid_field', 'events[19].properties.n'],
+        [
+          event({ customer_id: c.id, properties: { a: { b: { c: { d: { e: {} } } } } } }),
+          'invalid_field',
+          'events[18].properties.a.b.c.d.e',
+        ],
+        [event({ customer_id: c.id, properties: { n: [{ t: 'x'.repeat(1025) }] } }), 'invalid_field', 'events[19].properties.n[0].t'],
         [event({ customer_id: c.id, color: 'red' }), 'invalid_field', 'events[20].color'],
         [event({ customer_id: c.id, customer_identifier: 'someone-else' }), 'invalid_field', 'events[21].customer_identifier'],
       ];
@@ -132,7 +136,9 @@ describe('usage events and usage', () => {
         ...bad.map(([e]) => e),
         event({ customer_id: c.id, transaction_id: 'good-last', timestamp: '2099-12-31T23:59:59.999Z' }),
       ];
-      const res = await a.post('/events/ingest', { events }).expect(200);
+      // some refused, some stored: 207, and the count in a header
+      const res = await a.post('/events/ingest', { events }).expect(207);
+      expect(res.headers['x-tally-refused-events']).toBe(String(bad.length));
       expect(res.body.enqueued.map((e: { transaction_id: string }) => e.transaction_id)).toEqual(['good-0', 'good-last']);
       expect(res.body.duplicates).toEqual([]);
       expect(res.body.errors).toHaveLength(bad.length);
@@ -252,9 +258,11 @@ describe('usage events and usage', () => {
 
     it("cannot send events for another company's customer or item, nor on another company's path", async () => {
       const mine = await customerWithIdentifier(a, `c-${uid()}`);
-      const res = await b.post('/events/ingest', { events: [event({ customer_id: mine.id, item_id: item.id })] }).expect(200);
-      expect(res.body.enqueued).toEqual([]);
-      expect(res.body.errors[0].error_code).toBe('not_found');
+      // every event refused: a 400 naming the field at fault, nothing stored
+      const res = await b.post('/events/ingest', { events: [event({ customer_id: mine.id, item_id: item.id })] });
+      expect(expectError(res, 400, 'validation_error', 'batch_refused').validation_errors).toEqual({
+        'events[0].customer_id': 'customer not found',
+      });
       const cross = await request(t.http)
         .post(`${a.base}/events/ingest`)
         .set('Authorization', `Bearer ${b.token}`)

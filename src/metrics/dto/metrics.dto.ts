@@ -86,7 +86,12 @@ export class BillableItemResponse {
 class RuleItemDoc {
   @ApiProperty({ type: Object, nullable: true, description: 'always null' }) comparator: null;
   @ApiProperty({ enum: ['PROPERTY', 'VALUE'] }) item_type: string;
-  @ApiProperty({ type: String, nullable: true, description: 'property name (PROPERTY)' }) property: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'property name, or a dotted path to a nested scalar, e.g. `tokens.input` (PROPERTY)',
+  })
+  property: string | null;
   @ApiProperty({
     description:
       'the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string; null for PROPERTY',
@@ -112,8 +117,20 @@ class RuleDoc {
 
 export class MeteringRuleDoc {
   @ApiProperty({ enum: AGGREGATORS }) aggregator: string;
-  @ApiProperty({ type: String, nullable: true, description: 'required except for COUNT' }) property: string | null;
-  @ApiProperty({ type: [String] }) group_keys: string[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'the property aggregated, required except for COUNT: a name, or a dotted path to a nested scalar (`tokens.input`, at most 5 names, none empty). ' +
+      'A name read on an event that has a key of that exact name (dots included) reads that key. A missing value, null, an object or an array is skipped as a missing property is',
+  })
+  property: string | null;
+  @ApiProperty({
+    type: [String],
+    description:
+      'properties the usage is broken down by: names or dotted paths (`model.name`); a value that is missing, null, an object or an array groups as null',
+  })
+  group_keys: string[];
   @ApiProperty({ type: RuleDoc, nullable: true, description: 'null: every event counts' }) rule: RuleDoc | null;
 }
 
@@ -208,7 +225,11 @@ export class CustomerUsageResponse {
 export class IngestEventsDto {
   @ApiProperty({
     description:
-      '1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties (flat: string, number, boolean; a number finite, from -10^12 to 10^12, at most 12 decimals)}; each is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, error_message naming the event and the property), the others are stored',
+      '1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties}. ' +
+      '`properties` is a JSON object of any JSON values, nested objects and arrays included (a metering rule reads a nested scalar by a dotted path, `tokens.input`; the event keeps the whole object), ' +
+      'within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, keys of 1 to 255 characters, strings of at most 1024, ' +
+      'every number finite, from -10^12 to 10^12, at most 12 decimals. Each event is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, ' +
+      'error_message naming the event and the property, e.g. `events[3].properties.tokens.input`), the others are stored; the status says whether any was refused (200, 207, or 400 when all were)',
     type: 'array',
     items: { type: 'object' },
   })

@@ -1,5 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AnswerHeaders } from '../../platform/idempotency/answer-headers.decorator';
+import { answerBatch, REFUSED_OBJECTS_HEADER, refusedHeaderDoc } from '../batch-answer';
 import { ApiTenantController } from '../../platform/api-errors.decorator';
 import { COMPANY_PATH } from '../../platform/paths';
 import { ApiPageResponse } from '../../platform/search/api-page.decorator';
@@ -34,11 +37,34 @@ export class ObjectsController {
   }
 
   @Post('ingest')
-  @ApiOperation({ summary: 'Create, update or delete objects in a batch (answers enqueued and errors)' })
+  @ApiOperation({
+    summary: 'Create, update or delete objects in a batch (answers enqueued and errors)',
+    description:
+      'Each entry is applied on its own, in order. 200: every entry applied. 207: some entries refused and listed in `errors`, the others applied. ' +
+      '400 `batch_refused`: every entry refused, nothing written; `validation_errors` names the field at fault in each. ' +
+      `Every 2xx answer carries ${REFUSED_OBJECTS_HEADER}, the count of refused entries.`,
+  })
   @HttpCode(200)
-  @ApiOkResponse({ type: IngestObjectsResponse })
-  async ingest(@CompanyId() companyId: string, @Body() dto: IngestObjectsDto): Promise<IngestObjectsResponse> {
-    return this.views.objectsIngestView(await this.service.ingest(companyId, dto.objects));
+  @ApiOkResponse({
+    type: IngestObjectsResponse,
+    description: 'every entry applied',
+    headers: { [REFUSED_OBJECTS_HEADER]: refusedHeaderDoc('entries') },
+  })
+  @ApiResponse({
+    status: 207,
+    type: IngestObjectsResponse,
+    description: 'some entries refused (listed in `errors`), the others applied',
+    headers: { [REFUSED_OBJECTS_HEADER]: refusedHeaderDoc('entries') },
+  })
+  @AnswerHeaders((body) => ({ [REFUSED_OBJECTS_HEADER]: String((body as IngestObjectsResponse).errors.length) }))
+  async ingest(
+    @CompanyId() companyId: string,
+    @Body() dto: IngestObjectsDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<IngestObjectsResponse> {
+    const result = await this.service.ingest(companyId, dto.objects);
+    const refused = result.errors.map((e) => ({ field: e.field, problem: e.problem, message: e.error_message }));
+    return answerBatch(res, this.views.objectsIngestView(result), REFUSED_OBJECTS_HEADER, 'entry', refused, result.processed.length);
   }
 
   @Get(':id')

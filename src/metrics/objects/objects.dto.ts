@@ -18,6 +18,11 @@ export const OBJECT_SORT_KEYS = [...BASE_SORT_KEYS, 'aToZ', 'zToA'] as const;
 
 const TEXT_MAX = 255;
 
+const PROPERTIES_DOC =
+  'a JSON object of any JSON values, nested objects and arrays included (rules read a nested scalar by a dotted path, `specs.size`), ' +
+  'within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, ' +
+  'keys of 1 to 255 characters, strings of at most 1024; outside them a 400 names the value (`properties.specs.size`)';
+
 export class CreateObjectDto {
   @ApiProperty({ description: 'a CUSTOM_OBJ billable item' }) @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) item_id: string;
   @ApiProperty({ description: "the caller's id of the object; unique among the live objects of the customer and item" })
@@ -28,7 +33,8 @@ export class CreateObjectDto {
   @ApiPropertyOptional({
     nullable: true,
     type: 'object',
-    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+    additionalProperties: true,
+    description: PROPERTIES_DOC,
   })
   @IsOptional()
   @IsObject()
@@ -44,7 +50,7 @@ export class CreateObjectDto {
 }
 
 export class UpdateObjectDto {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'replaces the properties' })
+  @ApiProperty({ type: 'object', additionalProperties: true, description: `replaces the properties: ${PROPERTIES_DOC}` })
   @IsDefined()
   @IsObject()
   properties: Record<string, unknown>;

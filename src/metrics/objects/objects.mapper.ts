@@ -28,6 +28,11 @@ export function toIngestObjectsResponse(r: ObjectsIngestResult): IngestObjectsRe
       index: p.index,
       id: p.object.id,
     })),
-    errors: r.errors,
+    errors: r.errors.map((e) => ({
+      index: e.index,
+      object_identifier: e.object_identifier,
+      error_code: e.error_code,
+      error_message: e.error_message,
+    })),
   };
 }

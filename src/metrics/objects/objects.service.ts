@@ -76,6 +76,9 @@ export interface RefusedObject {
   object_identifier: string | null;
   error_code: string;
   error_message: string;
+  /** The field at fault and its problem (the first the error names; else the entry itself). */
+  field: string;
+  problem: string;
 }
 export interface ObjectsIngestResult {
   processed: IngestedObject[];
@@ -199,7 +202,9 @@ export class ObjectsService {
         processed.push({ index, action, object });
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
-        errors.push({ index, object_identifier: identifier, error_code: err.code, error_message: err.message });
+        const [named] = Object.entries(err.validationErrors ?? {});
+        const [field, problem] = named ?? [`objects[${index}]`, err.message];
+        errors.push({ index, object_identifier: identifier, error_code: err.code, error_message: err.message, field, problem });
       }
     }
     return { processed, errors };

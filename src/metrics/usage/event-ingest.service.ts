@@ -34,7 +34,8 @@ type ItemKey = Pick<BillableItemEntity, 'id' | 'type' | 'metrics_version'>;
 export interface IngestResult {
   enqueued: { transaction_id: string; timestamp: string }[];
   duplicates: { transaction_id: string }[];
-  errors: { index: number; transaction_id: string | null; error_code: string; error_message: string }[];
+  /** `field` and `problem` make `error_message` (`${field} ${problem}`); the answer shows the message only. */
+  errors: { index: number; transaction_id: string | null; error_code: string; error_message: string; field: string; problem: string }[];
 }
 
 interface Candidate {
@@ -106,7 +107,14 @@ export class EventIngestService {
   async ingest(companyId: string, events: unknown[]): Promise<IngestResult> {
     const errors: IngestResult['errors'] = [];
     const fail = (index: number, tx: unknown, code: string, path: string, message: string) =>
-      errors.push({ index, transaction_id: typeof tx === 'string' ? tx : null, error_code: code, error_message: `${path} ${message}` });
+      errors.push({
+        index,
+        transaction_id: typeof tx === 'string' ? tx : null,
+        error_code: code,
+        error_message: `${path} ${message}`,
+        field: path,
+        problem: message,
+      });
 
     // 1. shape of each event
     const shaped: Shaped[] = [];
@@ -173,7 +181,7 @@ export class EventIngestService {
   private async resolveAndStoreOnce(companyId: string, shaped: Shaped[]): Promise<IngestResult | null> {
     const errors: IngestResult['errors'] = [];
     const fail = (index: number, tx: string, code: string, path: string, message: string) =>
-      errors.push({ index, transaction_id: tx, error_code: code, error_message: `${path} ${message}` });
+      errors.push({ index, transaction_id: tx, error_code: code, error_message: `${path} ${message}`, field: path, problem: message });
 
     // customers (by id and by identifier: customer_id fields accept an identifier too), the
     // items with their metrics versions, and their metered metrics, in one prepared statement

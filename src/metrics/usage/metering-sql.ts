@@ -6,7 +6,8 @@ import { ComparatorNode, inValues, NUMERIC_RE, RuleItem } from '../metering-rule
  *
  * Semantics (mirrored by the brute-force model of the property test):
  * - A property reads as text: `properties->>'key'` (numbers in their JSON spelling, booleans
- *   as "true"/"false"); a VALUE reads as its normalised text.
+ *   as "true"/"false"); a VALUE reads as its normalised text. A dotted name reads a nested
+ *   value (propertyJson). A value that is null, an object or an array reads as missing.
  * - A comparison is NUMERIC when both sides are numeric text (NUMERIC_RE: optional sign, digits
  *   with an optional decimal point, optional exponent — what PostgreSQL's numeric accepts, without
  *   NaN/Infinity); otherwise it compares the texts in code-point order (COLLATE "C").
@@ -68,17 +69,38 @@ const OPS: Record<string, string> = {
   LESS_THAN_OR_EQUAL: '<=',
 };
 
-/** `props ->> key` as text (NULL when missing). */
+/**
+ * The jsonb value a property name reads. A name without a dot is a key of the properties. A
+ * dotted name (`tokens.input`) is a path through nested objects (`props -> 'tokens' -> 'input'`:
+ * `->` with a text key reads objects only, so an array on the way reads as missing); a key of that
+ * exact name, written with its dots, wins when the properties have one (flat keys with dots were
+ * how nested values were sent before properties could nest, and the rules written then keep
+ * their meaning).
+ */
+export function propertyJson(props: string, key: string, params: SqlParams): string {
+  const exact = params.text(key);
+  if (!key.includes('.')) return `(${props} -> ${exact})`;
+  const path = key
+    .split('.')
+    .map((segment) => ` -> ${params.text(segment)}`)
+    .join('');
+  return `COALESCE(${props} -> ${exact}, ${props}${path})`;
+}
+
+/** A property as text (NULL when missing, null, or an object or an array: rules read scalars). */
 export function propertyText(props: string, key: string, params: SqlParams): string {
-  return `(${props} ->> ${params.text(key)})`;
+  const json = propertyJson(props, key, params);
+  const text = key.includes('.') ? `(${json} #>> '{}')` : `(${props} ->> ${params.text(key)})`;
+  return `(CASE jsonb_typeof(${json}) WHEN 'object' THEN NULL WHEN 'array' THEN NULL ELSE ${text} END)`;
 }
 
 /** The numeric value of a property, NULL when missing or not numeric. */
 export function propertyNumeric(props: string, key: string, params: SqlParams): string {
-  const k = params.text(key);
+  const json = propertyJson(props, key, params);
+  const text = key.includes('.') ? `(${json} #>> '{}')` : `(${props} ->> ${params.text(key)})`;
   return (
-    `(CASE jsonb_typeof(${props} -> ${k}) WHEN 'number' THEN (${props} -> ${k})::numeric ` +
-    `WHEN 'string' THEN CASE WHEN (${props} ->> ${k}) ~ ${NUMERIC_RE_SQL} THEN (${props} ->> ${k})::numeric END END)`
+    `(CASE jsonb_typeof(${json}) WHEN 'number' THEN (${json})::numeric ` +
+    `WHEN 'string' THEN CASE WHEN ${text} ~ ${NUMERIC_RE_SQL} THEN ${text}::numeric END END)`
   );
 }
 

@@ -94,3 +94,40 @@ describe('event property numbers', () => {
     expect(checkProperties({ v: 1e13 }, 'properties')).toEqual({ ok: { v: 1e13 } });
   });
 });
+
+describe('properties: nested values within bounds', () => {
+  const check = (raw: unknown, eventNumbers = false) => checkProperties(raw, 'events[0].properties', { eventNumbers });
+
+  it('accepts nested objects, arrays and nulls, and keeps them whole', () => {
+    const nested = { tokens: { input: 100, output: 40 }, model: { name: 'gpt', tags: ['a', { b: null }] }, n: null, ok: true };
+    expect(check(nested, true)).toEqual({ ok: nested });
+    expect(check(undefined)).toEqual({ ok: {} });
+  });
+
+  it('takes 5 levels of objects and arrays, the properties object the first, and refuses a 6th naming it', () => {
+    expect('ok' in check({ a: { b: { c: { d: { e: 1 } } } } })).toBe(true);
+    expect('ok' in check({ a: [[[1]]] })).toBe(true);
+    expect(check({ a: { b: { c: { d: { e: {} } } } } })).toEqual({
+      error: ['events[0].properties.a.b.c.d.e', 'nests deeper than 5 levels of objects and arrays'],
+    });
+    expect('ok' in check({ a: [[[[2]]]] })).toBe(true);
+    expect(check({ a: [[[[[2]]]]] })).toEqual({ error: ['events[0].properties.a[0][0][0][0]', expect.stringContaining('deeper than 5')] });
+  });
+
+  it('counts keys and array elements over every level: 100 in all', () => {
+    const ninetyNine = Object.fromEntries(Array.from({ length: 98 }, (_, i) => [`k${i}`, i]));
+    expect('ok' in check({ ...ninetyNine, list: [1] })).toBe(true); // 98 + list + its element
+    expect(check({ ...ninetyNine, list: [1, 2] })).toEqual({
+      error: ['events[0].properties.list', expect.stringContaining('more than 100')],
+    });
+    expect('error' in check(Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, i])))).toBe(true);
+  });
+
+  it('bounds keys, strings and event numbers at every level, naming the value', () => {
+    expect(check({ a: { '': 1 } })).toEqual({ error: ['events[0].properties.a', 'keys must be 1 to 255 characters'] });
+    expect(check({ a: ['x'.repeat(1025)] })).toEqual({ error: ['events[0].properties.a[0]', 'must be at most 1024 characters'] });
+    expect(check({ a: { v: 1e13 } }, true)).toEqual({ error: ['events[0].properties.a.v', expect.stringContaining('-1000000000000')] });
+    expect(check({ a: { v: 1e13 } })).toEqual({ ok: { a: { v: 1e13 } } });
+    expect(check([1])).toEqual({ error: ['events[0].properties', 'must be a JSON object'] });
+  });
+});

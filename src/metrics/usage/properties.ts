@@ -1,7 +1,10 @@
 import { daysInMonth } from '../../billing-math';
 import type { Properties } from './usage.entity';
 
+/** Keys and array elements of a properties object, counted over every level. */
 export const MAX_PROPERTIES = 100;
+/** Levels of objects and arrays, the properties object itself being the first. */
+export const MAX_PROPERTY_DEPTH = 5;
 export const MAX_PROPERTY_KEY = 255;
 export const MAX_PROPERTY_TEXT = 1024;
 
@@ -29,8 +32,12 @@ export function isEventNumber(value: number): boolean {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * A flat object of string, finite number or boolean values; returns the problem `[path, message]`
- * or the properties. With `eventNumbers` (usage events), numbers within MAX_EVENT_NUMBER.
+ * A JSON object of any JSON values (the reference documents a free-form object), within bounds
+ * that keep a stored row as small as the flat properties of before: at most MAX_PROPERTY_DEPTH
+ * levels of objects and arrays, MAX_PROPERTIES keys and array elements in all, keys of 1 to
+ * MAX_PROPERTY_KEY characters, strings of at most MAX_PROPERTY_TEXT. Returns the first problem
+ * `[path, message]` (the path names the value: `properties.tokens.input`, `properties.tags[2]`) or
+ * the properties. With `eventNumbers` (usage events), every number within MAX_EVENT_NUMBER.
  */
 export function checkProperties(
   raw: unknown,
@@ -38,22 +45,47 @@ export function checkProperties(
   options: { eventNumbers?: boolean } = {},
 ): { ok: Properties } | { error: [string, string] } {
   if (raw === undefined || raw === null) return { ok: {} };
-  if (!isObject(raw)) return { error: [path, 'must be a flat JSON object of string, number or boolean values'] };
-  const keys = Object.keys(raw);
-  if (keys.length > MAX_PROPERTIES) return { error: [path, `must have at most ${MAX_PROPERTIES} properties`] };
-  for (const key of keys) {
-    if (key.length === 0 || key.length > MAX_PROPERTY_KEY) return { error: [path, `keys must be 1 to ${MAX_PROPERTY_KEY} characters`] };
-    const value = raw[key];
-    if (typeof value === 'string') {
-      if (value.length > MAX_PROPERTY_TEXT) return { error: [`${path}.${key}`, `must be at most ${MAX_PROPERTY_TEXT} characters`] };
-    } else if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return { error: [`${path}.${key}`, 'must be a finite number'] };
-      if (options.eventNumbers && !isEventNumber(value)) return { error: [`${path}.${key}`, EVENT_NUMBER_PROBLEM] };
-    } else if (typeof value !== 'boolean') {
-      return { error: [`${path}.${key}`, 'must be a string, a number or a boolean (properties are flat)'] };
-    }
-  }
+  if (!isObject(raw)) return { error: [path, 'must be a JSON object'] };
+  const count = { entries: 0 };
+  const problem = checkValue(raw, path, 1, count, options.eventNumbers === true);
+  if (problem) return { error: problem };
   return { ok: raw as Properties };
+}
+
+function checkValue(
+  value: unknown,
+  path: string,
+  depth: number,
+  count: { entries: number },
+  eventNumbers: boolean,
+): [string, string] | null {
+  if (value === null || typeof value === 'boolean') return null;
+  if (typeof value === 'string') return value.length > MAX_PROPERTY_TEXT ? [path, `must be at most ${MAX_PROPERTY_TEXT} characters`] : null;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return [path, 'must be a finite number'];
+    return eventNumbers && !isEventNumber(value) ? [path, EVENT_NUMBER_PROBLEM] : null;
+  }
+  if (typeof value !== 'object') return [path, 'must be a JSON value'];
+  if (depth > MAX_PROPERTY_DEPTH) return [path, `nests deeper than ${MAX_PROPERTY_DEPTH} levels of objects and arrays`];
+  const tooMany = (): [string, string] => [
+    path,
+    `holds more than ${MAX_PROPERTIES} properties in all (keys and array elements, counted over every level)`,
+  ];
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      if (++count.entries > MAX_PROPERTIES) return tooMany();
+      const problem = checkValue(value[i], `${path}[${i}]`, depth + 1, count, eventNumbers);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  for (const key of Object.keys(value)) {
+    if (++count.entries > MAX_PROPERTIES) return tooMany();
+    if (key.length === 0 || key.length > MAX_PROPERTY_KEY) return [path, `keys must be 1 to ${MAX_PROPERTY_KEY} characters`];
+    const problem = checkValue((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1, count, eventNumbers);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):?(\d{2}))$/;

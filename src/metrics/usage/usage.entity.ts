@@ -1,8 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { DecimalColumn, JsonColumn, TextColumn, TimestampColumn } from '../../platform/database/columns';
 
-/** A property value of an event or object: flat JSON scalars only. */
-export type PropertyValue = string | number | boolean;
+/**
+ * A property value of an event or object: any JSON value, within the bounds of
+ * `usage/properties.ts` (nesting, count, lengths). Rules read scalars, by name or dotted path.
+ */
+export type PropertyValue = string | number | boolean | null | PropertyValue[] | { [key: string]: PropertyValue };
 export type Properties = Record<string, PropertyValue>;
 
 @Entity('usage_events')

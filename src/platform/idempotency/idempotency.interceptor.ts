@@ -10,6 +10,7 @@ import type { AuthContext } from '../auth/auth.guard';
 import { IdempotencyService, requestFingerprint } from './idempotency.service';
 import { withoutRequestKey, withRequestKey } from './idempotency-settler';
 import { redactAnswer, REPLAY_SECRETS, ReplaySecretsOptions } from './replay-secrets.decorator';
+import { ANSWER_HEADERS, AnswerHeadersOf } from './answer-headers.decorator';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const METHODS = new Set(['POST', 'PATCH', 'DELETE', 'PUT']);
@@ -51,6 +52,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const fingerprint = requestFingerprint(req.method, req.originalUrl, req.body);
     const successStatus = this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200);
     const secrets = this.reflector.get<ReplaySecretsOptions | undefined>(REPLAY_SECRETS, context.getHandler());
+    const headersOf = this.reflector.get<AnswerHeadersOf | undefined>(ANSWER_HEADERS, context.getHandler());
 
     return from(this.idempotency.claim(companyId, key, fingerprint)).pipe(
       mergeMap((claim) => {
@@ -62,6 +64,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
           case 'replay':
             if (claim.status >= 400) throw new RenderedError(claim.status, claim.body, { 'Idempotency-Used': 'true' });
             res.setHeader('Idempotency-Used', 'true');
+            // the status the handler answered (a batch's 207), and the headers that follow from the body
+            res.status(claim.status);
+            if (headersOf) for (const [name, value] of Object.entries(headersOf(claim.body))) res.setHeader(name, value);
             // a route whose answer is a fresh secret (a link) issues another one rather than replay none
             if (secrets?.reissue) return next.handle();
             return of(claim.body);
@@ -86,9 +91,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
               }),
               // the handler succeeded and its writes are committed: the key is never released from here on
               mergeMap(async (body) => {
-                await withoutRequestKey(() =>
-                  this.idempotency.completeAfterCommit(companyId, key, successStatus, redactAnswer(body, secrets)),
-                );
+                // the handler may answer another 2xx than the route's default (a batch's 207)
+                const status = res.statusCode >= 200 && res.statusCode < 300 ? res.statusCode : successStatus;
+                await withoutRequestKey(() => this.idempotency.completeAfterCommit(companyId, key, status, redactAnswer(body, secrets)));
                 return body;
               }),
             );
