@@ -6,6 +6,7 @@
  */
 import { esc } from '../../platform/hosted-pages/format';
 import { hostedPage } from '../../platform/hosted-pages/layout';
+import { SANDBOX_CARD_CHOICES } from '../../payments/sandbox-cards';
 
 export interface CheckoutLine {
   name: string;
@@ -52,11 +53,7 @@ export const ADDRESS_FIELDS: { key: string; label: string; autocomplete: string;
   { key: 'country', label: 'Country (2-letter code, e.g. US)', autocomplete: 'country', required: true },
 ];
 
-export const TOKEN_CHOICES: { value: string; label: string }[] = [
-  { value: 'tok_visa', label: 'Visa ending 4242 (test card: succeeds)' },
-  { value: 'tok_chargeDeclined', label: 'Test card: declined' },
-  { value: 'tok_insufficientFunds', label: 'Test card: insufficient funds' },
-];
+export const TOKEN_CHOICES = SANDBOX_CARD_CHOICES;
 
 const EXTRA_CSS = `
 main{max-width:980px}

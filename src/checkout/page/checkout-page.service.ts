@@ -4,6 +4,7 @@ import { Clock } from '../../platform/clock/clock';
 import { companyOfPageSecret } from '../../platform/hosted-pages/page-secrets';
 import { formatDate, formatMoney, formatTerm } from '../../platform/hosted-pages/format';
 import type { PageResult } from '../../platform/hosted-pages/layout';
+import { completedPage, withCompletionFormActions } from '../../platform/hosted-pages/completion-options';
 import { BundlesRepository, CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
@@ -65,14 +66,9 @@ export class CheckoutPageService {
     return l ? this.withRedirect(l, await this.submitLoaded(l, token, body)) : { status: 404, html: renderCheckoutNotFound() };
   }
 
-  /**
-   * A session that ends with a redirect lets its page's form lead to the redirect's origin
-   * (the completion answers 303 there, which a `form-action 'self'` policy would stop).
-   */
+  /** A session that ends with a redirect lets its page's form lead to the redirect's origin. */
   private withRedirect(l: Loaded, page: PageResult): PageResult {
-    const options = l.session.options as { completion_action?: string; redirect_url?: string | null };
-    if (page.location || options.completion_action !== 'REDIRECT' || !options.redirect_url) return page;
-    return { ...page, formActions: [new URL(options.redirect_url).origin] };
+    return withCompletionFormActions(l.session.options, page);
   }
 
   private async showLoaded(l: Loaded): Promise<PageResult> {
@@ -155,15 +151,7 @@ export class CheckoutPageService {
           html: renderCheckoutState(l.model, 'already_completed', null),
         }
       );
-    const options = outcome.session.options as {
-      completion_action?: string;
-      redirect_url?: string | null;
-      confirmation_message?: string | null;
-    };
-    if (options.completion_action === 'REDIRECT' && options.redirect_url) {
-      return { status: 303, location: options.redirect_url, html: '' };
-    }
-    return { status: 200, html: renderCheckoutState(l.model, 'completed', options.confirmation_message ?? null) };
+    return completedPage(outcome.session.options, (message) => renderCheckoutState(l.model, 'completed', message));
   }
 
   private changedNotice(total: string, isChange = false): string {

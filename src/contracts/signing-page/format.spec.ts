@@ -56,6 +56,7 @@ describe('signing page HTML', () => {
     expirationDate: null,
     content: '<script>alert(1)</script>',
     termsDigest: 'sha256:"><b>',
+    requiresCard: false,
   };
 
   it('escapes every value and keeps the accessible structure', () => {
@@ -71,6 +72,28 @@ describe('signing page HTML', () => {
     expect(html).toContain('role="alert"');
     expect(html).toContain('aria-describedby="full_name-error"');
     expect(html).toContain('value="&#34;&#62;&#60;script&#62;"');
+    expect(html).not.toContain('payment_token');
+  });
+
+  it('a contract that requires a card has a labelled card select, its error tied to it', () => {
+    const html = renderSigningForm(
+      { ...model, requiresCard: true },
+      { fullName: 'Ada', agreed: true, paymentToken: '', errors: { payment_token: 'Choose a <card>.' } },
+    );
+    expect(html).toContain('<label for="payment_token">');
+    expect(html).toContain('<select id="payment_token" name="payment_token"');
+    expect(html).toContain('aria-describedby="payment_token-hint payment_token-error"');
+    expect(html).toContain('<option value="" selected>Choose a card</option>');
+    expect(html).toContain('<option value="tok_visa">');
+    expect(html).toContain('Choose a &#60;card&#62;.');
+    const chosen = renderSigningForm({ ...model, requiresCard: true }, { fullName: 'Ada', agreed: true, paymentToken: 'tok_visa', errors: {} });
+    expect(chosen).toContain('<option value="tok_visa" selected>');
+  });
+
+  it('a confirmation message replaces the state page\'s own text, escaped', () => {
+    const html = renderStatePage(model, 'executed', '1 March 2027', 'Welcome <b>aboard</b>');
+    expect(html).toContain('Welcome &#60;b&#62;aboard&#60;/b&#62;');
+    expect(html).not.toContain('Every signatory has now signed');
   });
 
   it('state pages and the 404 page have no form', () => {
