@@ -10,7 +10,10 @@ import { ContractPaymentMethod1700000017550 } from './migrations/1700000017550-c
 export const contractsSchema: ModuleSchema = {
   entities: [ContractEntity, ContractSignatoryEntity, ContractTemplateEntity],
   migrations: [
-    Contracts1700000009000, ContractSignatureTerms1700000009100, ContractTemplates1700000015520, SigningTokenHash1700000017430,
+    Contracts1700000009000,
+    ContractSignatureTerms1700000009100,
+    ContractTemplates1700000015520,
+    SigningTokenHash1700000017430,
     ContractPaymentMethod1700000017550,
   ],
 };

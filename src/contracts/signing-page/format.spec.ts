@@ -86,11 +86,14 @@ describe('signing page HTML', () => {
     expect(html).toContain('<option value="" selected>Choose a card</option>');
     expect(html).toContain('<option value="tok_visa">');
     expect(html).toContain('Choose a &#60;card&#62;.');
-    const chosen = renderSigningForm({ ...model, requiresCard: true }, { fullName: 'Ada', agreed: true, paymentToken: 'tok_visa', errors: {} });
+    const chosen = renderSigningForm(
+      { ...model, requiresCard: true },
+      { fullName: 'Ada', agreed: true, paymentToken: 'tok_visa', errors: {} },
+    );
     expect(chosen).toContain('<option value="tok_visa" selected>');
   });
 
-  it('a confirmation message replaces the state page\'s own text, escaped', () => {
+  it("a confirmation message replaces the state page's own text, escaped", () => {
     const html = renderStatePage(model, 'executed', '1 March 2027', 'Welcome <b>aboard</b>');
     expect(html).toContain('Welcome &#60;b&#62;aboard&#60;/b&#62;');
     expect(html).not.toContain('Every signatory has now signed');
