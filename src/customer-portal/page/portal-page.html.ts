@@ -145,7 +145,7 @@ function subscriptionsSection(m: PortalPageModel): string {
     .map(({ s, q }) => {
       const id = `qty-${s.id}-${q.productMetricPricingId}`;
       const range = q.max === null ? `at least ${q.min}` : `${q.min} to ${q.max}`;
-      return `<form method="post" class="qtybox">
+      return `<form method="post" class="qtybox" novalidate>
 <input type="hidden" name="action" value="change_quantity">
 <input type="hidden" name="subscription_id" value="${esc(s.id)}">
 <input type="hidden" name="product_metric_pricing_id" value="${esc(q.productMetricPricingId)}">
