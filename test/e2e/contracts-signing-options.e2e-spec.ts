@@ -97,7 +97,8 @@ describe('contract signing page: options and payment method', () => {
     const link = c.signatories[0].signature_link;
     const shown = await page(link).expect(200);
     expect(shown.text).toContain('<select id="payment_token" name="payment_token"');
-    for (const extra of [{}, { payment_token: '' }, { payment_token: 'tok_bogus' }, { payment_token: 'pm_stolen' }]) {
+    const posts: Record<string, string>[] = [{}, { payment_token: '' }, { payment_token: 'tok_bogus' }, { payment_token: 'pm_stolen' }];
+    for (const extra of posts) {
       const res = await post(link, { full_name: 'Ada', agree: 'yes', terms: termsOn(shown.text)!, ...extra });
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^text\/html/);

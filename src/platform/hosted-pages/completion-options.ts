@@ -8,23 +8,49 @@ export const COMPLETION_ACTIONS = ['REDIRECT', 'CONFIRMATION_MESSAGE'] as const;
 
 /** The reference's options of a checkout or a contract proposal, as requested. */
 export class CompletionOptionsDto {
-  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() allow_promo_code?: boolean | null;
+  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false, description: 'stored and answered' })
+  @IsOptional()
+  @IsBoolean()
+  allow_promo_code?: boolean | null;
   @ApiPropertyOptional({
     nullable: true,
     enum: COMPLETION_ACTIONS,
-    description: 'REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)',
+    description:
+      'what the hosted page does once the buyer is done (checkout paid, or a signature recorded on a contract): ' +
+      'REDIRECT answers a 303 to redirect_url (and the page lets its form lead to that origin); CONFIRMATION_MESSAGE ' +
+      'shows the page with confirmation_message. REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE ' +
+      '(REDIRECT when redirect_url is given)',
   })
   @IsOptional()
   @IsIn(COMPLETION_ACTIONS)
   completion_action?: (typeof COMPLETION_ACTIONS)[number] | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(2000) confirmation_message?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'absolute http(s) URL' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: "shown (as plain text) on the page after completion in place of the page's own thanks; null: the page's own",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  confirmation_message?: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'absolute http(s) URL the browser is sent to after completion (REDIRECT)',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(2048)
   redirect_url?: string | null;
-  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false }) @IsOptional() @IsBoolean() requires_customer_address?:
-    boolean | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Boolean,
+    default: false,
+    description: "the checkout page asks for a billing address (saved on the customer); on a contract's signing page, stored and answered",
+  })
+  @IsOptional()
+  @IsBoolean()
+  requires_customer_address?: boolean | null;
 }
 
 /** The options as stored and answered (every field present). */
