@@ -3980,7 +3980,7 @@ export interface components {
             /** @description absolute http(s) URL the browser is sent to after completion (REDIRECT) */
             redirect_url?: string | null;
             /**
-             * @description the checkout page asks for a billing address (saved on the customer); on a contract's signing page, stored and answered
+             * @description the page asks for a billing address, required before it completes, and saves it on the customer (checkout: with the buyer's details; a contract's signing page: with the signature)
              * @default false
              */
             requires_customer_address?: boolean | null;
@@ -4003,7 +4003,7 @@ export interface components {
             type?: "CONTRACT" | null;
             /** @description a contract template (POST /contract_templates): its content becomes the contract's, and custom_variables fill its variables (defaults for those left out; one without default is required). Not together with content */
             template_id?: string | null;
-            /** @description what the signing page does once a signatory has signed: completion_action REDIRECT answers a 303 to redirect_url (an absolute http(s) URL; the page lets its form lead to that origin), else the page shows confirmation_message in place of its own text. allow_promo_code and requires_customer_address are stored and answered */
+            /** @description what the signing page does once a signatory has signed: completion_action REDIRECT answers a 303 to redirect_url (an absolute http(s) URL; the page lets its form lead to that origin), else the page shows confirmation_message in place of its own text; requires_customer_address makes the page ask for a billing address, saved on the customer with the signature. allow_promo_code is stored and answered */
             options?: components["schemas"]["CompletionOptionsDto"] | null;
             /**
              * @description the signing page takes a card (a sandbox token) before a signature counts, until one signatory has given one: a signature without it is refused on the page. The card is attached to the customer and the subscription the contract starts is charged to it automatically (auto_charges on). Signatures recorded through the API do not ask for one

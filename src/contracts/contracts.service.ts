@@ -7,6 +7,7 @@ import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { CustomerEntity } from '../customers/customer.entity';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { CustomerDetailsService } from '../customers/customer-details.service';
 import { ProductPricingsRepository } from '../catalog/catalog.repository';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';
@@ -74,6 +75,7 @@ export class ContractsService {
     private readonly events: WebhookEventsService,
     private readonly pages: PageSecrets,
     private readonly paymentMethods: PaymentMethodsService,
+    private readonly customerDetails: CustomerDetailsService,
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -365,8 +367,9 @@ export class ContractsService {
    * Never throws for a state the page shows (already signed, closed contract). A contract that
    * needs a card takes `card` in the same transaction, before the signature counts: the card is
    * attached to the customer (payments) and kept on the contract; the subscription the contract
-   * starts is charged to it. A failure anywhere (the subscription cannot start) rolls the card
-   * back with the signature.
+   * starts is charged to it. The billing `address` (asked when the options require one) is
+   * saved on the customer in the same transaction. A failure anywhere (the subscription cannot
+   * start) rolls the card and the address back with the signature.
    */
   async signWithToken(
     companyId: string,
@@ -374,6 +377,7 @@ export class ContractsService {
     signedName: string,
     shownTerms: string,
     card: SandboxToken | null = null,
+    address: Record<string, string> | null = null,
   ): Promise<SignOutcome> {
     const found = await this.signatoryByToken(companyId, token);
     if (!found) return 'not_found';
@@ -385,8 +389,10 @@ export class ContractsService {
       // the page the signatory agreed to must show the terms as they are now
       const terms = await this.termsDigest(m, c);
       if (shownTerms !== terms) return 'terms_changed';
-      if (ContractsService.needsCard(c)) {
-        if (!card) return 'card_required';
+      if (ContractsService.needsCard(c) && !card) return 'card_required';
+      // the billing address the page asked for (`options.requires_customer_address`), with the signature
+      if (address) await this.customerDetails.setAddress(m, companyId, c.customer_id, address, now);
+      if (card && ContractsService.needsCard(c)) {
         // lock order: the contract (held), then the customer the card is attached to
         const method = await this.paymentMethods.attachWithin(m, companyId, c.customer_id, card);
         await this.contracts.with(m).update(companyId, { id: c.id }, { payment_method_id: method.id, updated_at: now });

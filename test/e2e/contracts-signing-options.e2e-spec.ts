@@ -143,6 +143,36 @@ describe('contract signing page: options and payment method', () => {
     expect(sub).toMatchObject({ payment_method_id: mid.payment_method_id, auto_charges: true });
   });
 
+  it('requires_customer_address: the page asks for a billing address; a signature without one is a 400 page, with one it is saved', async () => {
+    const c = await contract({ options: { requires_customer_address: true } });
+    const link = c.signatories[0].signature_link;
+    const shown = await page(link).expect(200);
+    expect(shown.text).toContain('<label for="address_line_1">');
+    const terms = termsOn(shown.text)!;
+    const missing = await post(link, { full_name: 'Ada', agree: 'yes', terms, city: 'Paris', country: 'France' });
+    expect(missing.status).toBe(400);
+    expect(text(missing.text)).toContain('Enter your address line 1.');
+    expect(text(missing.text)).toContain('Enter your postal code.');
+    expect(text(missing.text)).toContain('Enter the 2-letter country code (for example US).');
+    expect(missing.text).toContain('value="Paris"');
+    expect((await get(c.id)).signatories[0].signed).toBe(false);
+    expect((await ok(await a.get(`/customers/${c.customer_id}`))).address).toBeNull();
+
+    const address = { address_line_1: '1 Rue de Rivoli', city: 'Paris', zip: '75001', country: 'fr' };
+    const res = await post(link, { full_name: 'Ada', agree: 'yes', terms, ...address });
+    expect(res.status).toBe(200);
+    expect((await get(c.id)).status).toBe('EXECUTED');
+    expect((await ok(await a.get(`/customers/${c.customer_id}`))).address).toMatchObject({
+      address_line_1: '1 Rue de Rivoli',
+      city: 'Paris',
+      zip: '75001',
+      country: 'FR',
+    });
+    // without the option the page asks for no address and posted address fields are ignored
+    const plain = await contract();
+    expect((await page(plain.signatories[0].signature_link)).text).not.toContain('address_line_1');
+  });
+
   it('signatures recorded through the API execute a requires_payment_method contract without a card', async () => {
     const c = await contract({ requires_payment_method: true });
     const signed = await ok(await a.patch(`/contracts/${c.id}`, { signatories: [{ email: 'ceo@buyer.test', name: 'Ada', signed: true }] }));

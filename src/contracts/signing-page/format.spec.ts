@@ -57,6 +57,7 @@ describe('signing page HTML', () => {
     content: '<script>alert(1)</script>',
     termsDigest: 'sha256:"><b>',
     requiresCard: false,
+    requiresAddress: false,
   };
 
   it('escapes every value and keeps the accessible structure', () => {
@@ -91,6 +92,17 @@ describe('signing page HTML', () => {
       { fullName: 'Ada', agreed: true, paymentToken: 'tok_visa', errors: {} },
     );
     expect(chosen).toContain('<option value="tok_visa" selected>');
+  });
+
+  it('a contract whose options require an address has labelled address fields, errors tied to them', () => {
+    const html = renderSigningForm(
+      { ...model, requiresAddress: true },
+      { fullName: 'Ada', agreed: true, address: { city: '<b>Paris</b>' }, errors: { zip: 'Enter your postal code.' } },
+    );
+    for (const id of ['address_line_1', 'city', 'zip', 'country']) expect(html).toContain(`<label for="${id}">`);
+    expect(html).toContain('value="&#60;b&#62;Paris&#60;/b&#62;"');
+    expect(html).toContain('aria-describedby="zip-error"');
+    expect(renderSigningForm(model, { fullName: 'Ada', agreed: true, errors: {} })).not.toContain('address_line_1');
   });
 
   it("a confirmation message replaces the state page's own text, escaped", () => {

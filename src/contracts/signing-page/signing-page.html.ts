@@ -7,6 +7,7 @@
 import { esc } from '../../platform/hosted-pages/format';
 import { hostedPage } from '../../platform/hosted-pages/layout';
 import { SANDBOX_CARD_CHOICES } from '../../payments/sandbox-cards';
+import { ADDRESS_FIELDS } from '../../platform/hosted-pages/address-fields';
 
 export interface PriceLine {
   name: string;
@@ -35,6 +36,8 @@ export interface SigningPageModel {
   termsDigest: string;
   /** The contract requires a payment method and none was given yet: the form takes a card. */
   requiresCard: boolean;
+  /** The contract's `options.requires_customer_address`: the form takes a billing address. */
+  requiresAddress: boolean;
 }
 
 export interface SigningForm {
@@ -42,7 +45,9 @@ export interface SigningForm {
   agreed: boolean;
   /** The sandbox token chosen (only when the model requires a card). */
   paymentToken?: string;
-  errors: { full_name?: string; agree?: string; payment_token?: string };
+  /** The billing address typed (only when the model requires one), by ADDRESS_FIELDS key. */
+  address?: Record<string, string>;
+  errors: { full_name?: string; agree?: string; payment_token?: string; [addressField: string]: string | undefined };
   /** Why the page is shown again without signing (the terms changed since it was opened). */
   notice?: string | null;
 }
@@ -121,6 +126,18 @@ export function renderSigningForm(m: SigningPageModel, form: SigningForm): strin
   const agreeInvalid = !!form.errors.agree;
   const tokenInvalid = !!form.errors.payment_token;
   const chosen = form.paymentToken ?? SANDBOX_CARD_CHOICES[0].value;
+  const address = m.requiresAddress
+    ? `<fieldset class="field"><legend>Billing address</legend>
+${ADDRESS_FIELDS.map((f) => {
+  const error = form.errors[f.key];
+  return `<div class="field">
+<label for="${f.key}">${esc(f.label)}</label>
+<input type="text" id="${f.key}" name="${f.key}" autocomplete="${f.autocomplete}" maxlength="${f.key === 'country' ? 2 : 200}"${f.required ? ' required aria-required="true"' : ''} value="${esc(form.address?.[f.key] ?? '')}"${error ? ` aria-invalid="true" aria-describedby="${f.key}-error"` : ''}>
+${error ? `<span class="field-error" id="${f.key}-error">${esc(error)}</span>` : ''}
+</div>`;
+}).join('\n')}
+</fieldset>`
+    : '';
   const card = m.requiresCard
     ? `<fieldset class="field"><legend>Payment method</legend>
 <p class="fine" id="payment_token-hint">${esc(m.companyName)} needs a card for this contract: the subscription it starts is charged to it. Your signature counts only with a card.</p>
@@ -152,6 +169,7 @@ ${nameInvalid ? `<span class="field-error" id="full_name-error">${esc(form.error
 <div><label for="agree">I agree to the terms of this contract and sign it electronically.</label>
 ${agreeInvalid ? `<span class="field-error" id="agree-error">${esc(form.errors.agree)}</span>` : ''}</div>
 </div>
+${address}
 ${card}
 <button type="submit">Sign contract</button>
 <p class="fine">Signing as ${esc(m.signatoryEmail)}. Typing your name and ticking the box has the effect of a handwritten signature.</p>

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
+import type { CustomerEntity } from '../../customers/customer.entity';
 import { chargeForPeriod } from '../../billing-math/pricing';
 import { roundCents } from '../../billing-math/money';
 import { parseStoredDiscount } from '../../subscriptions/discounts';
@@ -17,6 +18,7 @@ import { PriceLine, renderNotFound, renderSigningForm, renderStatePage, SigningF
 
 import { completedPage, withCompletionFormActions } from '../../platform/hosted-pages/completion-options';
 import { isSandboxToken } from '../../payments/sandbox-cards';
+import { ADDRESS_FIELDS, addressErrors, storedAddress } from '../../platform/hosted-pages/address-fields';
 
 export type { PageResult } from '../../platform/hosted-pages/layout';
 import type { PageResult } from '../../platform/hosted-pages/layout';
@@ -28,6 +30,7 @@ interface Loaded {
   companyId: string;
   contract: ContractEntity;
   signatory: ContractSignatoryEntity;
+  customer: CustomerEntity | null;
   model: SigningPageModel;
 }
 
@@ -56,7 +59,14 @@ export class SigningPageService {
     const loaded = await this.load(token);
     if (!loaded) return { status: 404, html: renderNotFound() };
     await this.contractsService.recordView(loaded.companyId, loaded.signatory);
-    return this.withRedirect(loaded, this.stateOrForm(loaded, { fullName: loaded.signatory.name ?? '', agreed: false, errors: {} }));
+    const known = (loaded.customer?.address ?? {}) as Record<string, unknown>;
+    const address = Object.fromEntries(
+      ADDRESS_FIELDS.map((f) => [f.key, typeof known[f.key] === 'string' ? (known[f.key] as string) : '']),
+    );
+    return this.withRedirect(
+      loaded,
+      this.stateOrForm(loaded, { fullName: loaded.signatory.name ?? '', agreed: false, address, errors: {} }),
+    );
   }
 
   async submit(token: string, body: Record<string, unknown>): Promise<PageResult> {
@@ -80,6 +90,9 @@ export class SigningPageService {
     else if (fullName.length > MAX_NAME) errors.full_name = `Your name must be at most ${MAX_NAME} characters.`;
     if (!agreed) errors.agree = 'Tick the box to agree to the terms of the contract.';
     if (loaded.model.requiresCard && !card) errors.payment_token = CARD_REQUIRED;
+    const text = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').slice(0, max) : '');
+    const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f.key, text(body?.[f.key], 200)]));
+    if (loaded.model.requiresAddress) Object.assign(errors, addressErrors(address));
 
     const closed = this.closedState(loaded);
     if (closed) return closed;
@@ -87,10 +100,11 @@ export class SigningPageService {
       fullName: fullName.slice(0, MAX_NAME),
       agreed,
       paymentToken: card ?? '',
+      address,
       errors: {},
       ...f,
     });
-    if (errors.full_name || errors.agree || errors.payment_token) {
+    if (Object.values(errors).some(Boolean)) {
       return { status: 400, html: renderSigningForm(loaded.model, form({ errors })) };
     }
     const shownTerms = typeof body?.terms === 'string' ? body.terms : '';
@@ -100,6 +114,7 @@ export class SigningPageService {
       fullName,
       shownTerms,
       loaded.model.requiresCard ? card : null,
+      loaded.model.requiresAddress ? storedAddress(address) : null,
     );
     const after = await this.load(token);
     if (outcome === 'not_found' || !after) return { status: 404, html: renderNotFound() };
@@ -177,8 +192,9 @@ export class SigningPageService {
       content: c.content ? fillVariables(c.content, c.custom_variables ?? {}) : null,
       termsDigest: contractTermsDigest(c, data),
       requiresCard: ContractsService.needsCard(c),
+      requiresAddress: (c.options as { requires_customer_address?: boolean } | null)?.requires_customer_address === true,
     };
-    return { companyId, contract, signatory, model };
+    return { companyId, contract, signatory, customer, model };
   }
 
   private pricingName(data: PlanCatalogData, id: string): string {

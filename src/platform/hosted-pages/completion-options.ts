@@ -46,7 +46,8 @@ export class CompletionOptionsDto {
     nullable: true,
     type: Boolean,
     default: false,
-    description: "the checkout page asks for a billing address (saved on the customer); on a contract's signing page, stored and answered",
+    description:
+      "the page asks for a billing address, required before it completes, and saves it on the customer (checkout: with the buyer's details; a contract's signing page: with the signature)",
   })
   @IsOptional()
   @IsBoolean()
