@@ -1426,6 +1426,8 @@ export interface components {
             /** @example #1d4ed8 */
             accent_color: string;
             portal_cancel_enabled: boolean;
+            /** @description the customer portal offers changing seat quantities (see the request field) */
+            portal_quantity_changes_enabled: boolean;
             usage_page_frame_ancestors: string[];
             invoice_grace_period_seconds: number;
             payment_retry_days: number[];
@@ -1448,6 +1450,8 @@ export interface components {
             accent_color?: string | null;
             /** @description the customer portal offers cancelling at period end (default false) */
             portal_cancel_enabled?: boolean | null;
+            /** @description the customer portal lets a customer change the quantity of a seat (licence) price of their subscription, within its quantity_config (min_quantity, else 1; max_quantity; not when allow_custom_quantity is false), as an immediate change prorated on an invoice of its own (proration_type IMMEDIATE, as POST /subscriptions/{id}/change makes it); default false */
+            portal_quantity_changes_enabled?: boolean | null;
             /**
              * @description origins (https://host[:port]) allowed to embed the usage page in a frame; default none
              * @example [
@@ -3980,17 +3984,24 @@ export interface components {
             include_meta?: boolean | null;
         };
         CompletionOptionsDto: {
-            /** @default false */
+            /**
+             * @description stored and answered
+             * @default false
+             */
             allow_promo_code?: boolean | null;
             /**
-             * @description REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)
+             * @description what the hosted page does once the buyer is done (checkout paid, or a signature recorded on a contract): REDIRECT answers a 303 to redirect_url (and the page lets its form lead to that origin); CONFIRMATION_MESSAGE shows the page with confirmation_message. REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)
              * @enum {string|null}
              */
             completion_action?: "REDIRECT" | "CONFIRMATION_MESSAGE" | null;
+            /** @description shown (as plain text) on the page after completion in place of the page's own thanks; null: the page's own */
             confirmation_message?: string | null;
-            /** @description absolute http(s) URL */
+            /** @description absolute http(s) URL the browser is sent to after completion (REDIRECT) */
             redirect_url?: string | null;
-            /** @default false */
+            /**
+             * @description the page asks for a billing address, required before it completes, and saves it on the customer (checkout: with the buyer's details; a contract's signing page: with the signature)
+             * @default false
+             */
             requires_customer_address?: boolean | null;
         };
         SignatoryInputDto: {
@@ -4011,10 +4022,10 @@ export interface components {
             type?: "CONTRACT" | null;
             /** @description a contract template (POST /contract_templates): its content becomes the contract's, and custom_variables fill its variables (defaults for those left out; one without default is required). Not together with content */
             template_id?: string | null;
-            /** @description stored and answered; the signing page does not use them yet (it shows its own confirmation) */
+            /** @description what the signing page does once a signatory has signed: completion_action REDIRECT answers a 303 to redirect_url (an absolute http(s) URL; the page lets its form lead to that origin), else the page shows confirmation_message in place of its own text; requires_customer_address makes the page ask for a billing address, saved on the customer with the signature. allow_promo_code is stored and answered */
             options?: components["schemas"]["CompletionOptionsDto"] | null;
             /**
-             * @description stored and answered; signing does not collect a card today (the subscription created at execution uses the customer's default card)
+             * @description the signing page takes a card (a sandbox token) before a signature counts, until one signatory has given one: a signature without it is refused on the page. The card is attached to the customer and the subscription the contract starts is charged to it automatically (auto_charges on). Signatures recorded through the API do not ask for one
              * @default false
              */
             requires_payment_method?: boolean | null;
@@ -4116,10 +4127,12 @@ export interface components {
             template_id: string | null;
             /** @enum {string} */
             type: "CONTRACT";
-            /** @description as given (stored and answered) */
+            /** @description as given, defaults filled; see the request field */
             options: components["schemas"]["CompletionOptionsResponse"] | null;
-            /** @description stored and answered */
+            /** @description the signing page takes a card before a signature counts (see the request field) */
             requires_payment_method: boolean;
+            /** @description the card given on the signing page (one of the customer's payment methods); the subscription is charged to it */
+            payment_method_id: string | null;
             trial: boolean;
             trial_term: components["schemas"]["TermResponse"] | null;
             contract_attachments: Record<string, unknown>[];

@@ -5,9 +5,8 @@ import { CardChargeService } from '../payments/card-charge.service';
 import { PaymentMethodsService } from '../payments/payment-methods.service';
 import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
 
-/** The sandbox payment tokens the hosted page offers. */
-export const SANDBOX_TOKENS = ['tok_visa', 'tok_chargeDeclined', 'tok_insufficientFunds'] as const;
-export type SandboxToken = (typeof SANDBOX_TOKENS)[number];
+import type { SandboxToken } from '../payments/sandbox-cards';
+export { SANDBOX_TOKENS, type SandboxToken } from '../payments/sandbox-cards';
 
 export interface CheckoutChargeRequest {
   customerId: string;

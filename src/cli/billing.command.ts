@@ -16,7 +16,7 @@ import { CliExit } from './audit.command';
  *    command when LOG_LEVEL is not set (LOG_LEVEL=silent turns it off).
  *  - `company settings --company <id> [--invoice-grace-period <seconds>] [--payment-retry-days 1,3,5]
  *    [--display-name <name>] [--support-email <email>] [--accent-color <#rrggbb>] [--portal-cancel on|off]
- *    [--usage-frame-ancestors <origins>] [--json]`: the company's settings (CompanySettingsService, the
+ *    [--portal-quantity on|off] [--usage-frame-ancestors <origins>] [--json]`: the company's settings (CompanySettingsService, the
  *    same checks as PATCH /settings); prints every key with its value or default.
  */
 
@@ -106,6 +106,7 @@ export function registerBillingCommands(program: Command): void {
     .option('--support-email <email>', 'support e-mail shown to customers ("" = none)')
     .option('--accent-color <#rrggbb>', 'accent colour of the hosted pages ("" = the standard blue)')
     .option('--portal-cancel <on|off>', 'whether the customer portal offers cancelling a subscription at period end')
+    .option('--portal-quantity <on|off>', 'whether the customer portal offers changing seat quantities (prorated at once)')
     .option('--usage-frame-ancestors <origins>', 'comma-separated origins allowed to frame the usage page ("" = none)')
     .option('--json', 'print one line of JSON')
     .action(
@@ -117,6 +118,7 @@ export function registerBillingCommands(program: Command): void {
         supportEmail?: string;
         accentColor?: string;
         portalCancel?: string;
+        portalQuantity?: string;
         usageFrameAncestors?: string;
         json?: boolean;
       }) => {
@@ -141,12 +143,14 @@ export function registerBillingCommands(program: Command): void {
         patch.display_name = textOrReset(opts.displayName);
         patch.support_email = textOrReset(opts.supportEmail);
         patch.accent_color = textOrReset(opts.accentColor);
-        if (opts.portalCancel !== undefined) {
-          const v = opts.portalCancel.trim().toLowerCase();
-          if (!['on', 'off', 'true', 'false'].includes(v))
-            throw new BillingCliError(`--portal-cancel must be on or off, got "${opts.portalCancel}"`);
-          patch.portal_cancel_enabled = v === 'on' || v === 'true';
-        }
+        const onOff = (flag: string, value: string | undefined): boolean | undefined => {
+          if (value === undefined) return undefined;
+          const v = value.trim().toLowerCase();
+          if (!['on', 'off', 'true', 'false'].includes(v)) throw new BillingCliError(`--${flag} must be on or off, got "${value}"`);
+          return v === 'on' || v === 'true';
+        };
+        patch.portal_cancel_enabled = onOff('portal-cancel', opts.portalCancel);
+        patch.portal_quantity_changes_enabled = onOff('portal-quantity', opts.portalQuantity);
         if (opts.usageFrameAncestors !== undefined) {
           const list = opts.usageFrameAncestors.trim();
           patch.usage_page_frame_ancestors = list === '' ? [] : list.split(',').map((o) => o.trim());
@@ -159,7 +163,7 @@ export function registerBillingCommands(program: Command): void {
             `company ${opts.company}: invoice grace period ${settings.invoice_grace_period_seconds} s, ` +
               `payment retries after ${settings.payment_retry_days.join(', ') || 'no'} days`,
             `  display name ${JSON.stringify(settings.display_name)}, support e-mail ${settings.support_email ?? '-'}, accent ${settings.accent_color}`,
-            `  portal cancel ${settings.portal_cancel_enabled ? 'on' : 'off'}, usage page frame ancestors ${settings.usage_page_frame_ancestors.join(' ') || 'none'}`,
+            `  portal cancel ${settings.portal_cancel_enabled ? 'on' : 'off'}, portal quantity changes ${settings.portal_quantity_changes_enabled ? 'on' : 'off'}, usage page frame ancestors ${settings.usage_page_frame_ancestors.join(' ') || 'none'}`,
           ].join('\n'),
         );
       },

@@ -41,10 +41,12 @@ export class ContractEntity {
   @TextColumn({ nullable: true }) subscription_id: string | null;
   /** The template its content was copied from (null: content given directly, or none). */
   @TextColumn({ nullable: true }) template_id: string | null;
-  /** The reference's proposal options (stored and answered; the signing page does not use them). */
+  /** The reference's proposal options: the signing page ends with their confirmation message or redirect. */
   @JsonColumn({ nullable: true }) options: Record<string, unknown> | null;
-  /** Stored and answered: signing does not ask for a card (the subscription uses the customer's default). */
+  /** The signing page takes a card before a signature counts, until one is given (`payment_method_id`). */
   @Column('boolean') requires_payment_method: boolean;
+  /** The card given on the signing page (a payment method of the customer); the subscription is charged to it. */
+  @TextColumn({ nullable: true }) payment_method_id: string | null;
   /** The subscription created at execution starts with this trial. */
   @Column('boolean') trial: boolean;
   @JsonColumn({ nullable: true }) trial_term: { count: number; frequency: Frequency } | null;

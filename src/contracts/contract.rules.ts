@@ -142,7 +142,9 @@ export function subscriptionRequest(c: ContractEntity, executedAt: Date): Create
     term: { count: c.term_count, frequency: c.term_frequency },
     start_date: (c.start_date ?? executedAt).toISOString(),
     auto_renews: c.auto_renews,
-    auto_charges: c.auto_charges,
+    // the card given on the signing page is there to be charged: the subscription charges it automatically
+    auto_charges: c.auto_charges || c.payment_method_id != null,
+    ...(c.payment_method_id != null ? { payment_method_id: c.payment_method_id } : {}),
     discounts: parseStoredDiscounts(c.discounts).map((d): DiscountInputDto => ({
       id: d.id,
       name: String(d.name),

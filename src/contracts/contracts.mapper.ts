@@ -94,6 +94,7 @@ export function toContractResponse(c: ContractEntity, x: ContractExpansion): Con
     type: 'CONTRACT',
     options: (c.options as ContractResponse['options']) ?? null,
     requires_payment_method: c.requires_payment_method,
+    payment_method_id: c.payment_method_id,
     trial: c.trial,
     trial_term: c.trial_term,
     contract_attachments: [],

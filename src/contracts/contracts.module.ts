@@ -4,6 +4,7 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { CustomersModule } from '../customers/customers.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { PaymentsModule } from '../payments/payments.module';
 import { ContractsController } from './contracts.controller';
 import { ContractTemplatesController } from './contract-templates.controller';
 import { ContractTemplatesService } from './contract-templates.service';
@@ -18,7 +19,7 @@ import { SigningPageService } from './signing-page/signing-page.service';
  * module's PlanCatalog).
  */
 @Module({
-  imports: [WebhooksModule, CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule],
+  imports: [WebhooksModule, CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule, PaymentsModule],
   controllers: [ContractsController, ContractTemplatesController, SigningPageController],
   providers: [...CONTRACT_REPOSITORIES, ContractViews, ContractsService, ContractTemplatesService, SigningPageService],
   exports: [ContractsService],

@@ -7,6 +7,7 @@ import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { CustomerEntity } from '../customers/customer.entity';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { CustomerDetailsService } from '../customers/customer-details.service';
 import { ProductPricingsRepository } from '../catalog/catalog.repository';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';
@@ -32,9 +33,15 @@ import { ContractTemplatesService } from './contract-templates.service';
 import { ContractSignatoriesRepository, ContractsRepository } from './contracts.repository';
 import type { CreateContractDto, FindContractsDto, SignatoryPatchDto, UpdateContractDto } from './dto/contract.dto';
 import { hashPageSecret, PageSecrets, samePageHash } from '../platform/hosted-pages/page-secrets';
+import { PaymentMethodsService } from '../payments/payment-methods.service';
+import type { SandboxToken } from '../payments/sandbox-cards';
 
-/** What a hosted-page signature came to (`terms_changed`: the page showed other terms than the current ones, nothing signed). */
-export type SignOutcome = 'signed' | 'already_signed' | 'closed' | 'not_found' | 'terms_changed';
+/**
+ * What a hosted-page signature came to (`terms_changed`: the page showed other terms than the
+ * current ones; `card_required`: the contract needs a card and none came with the signature;
+ * nothing signed for either).
+ */
+export type SignOutcome = 'signed' | 'already_signed' | 'closed' | 'not_found' | 'terms_changed' | 'card_required';
 
 /** A signatory's signature undone: what a change of the terms (or a stale signature at execution) resets. */
 const UNSIGNED = { signed: false, signed_date: null, signed_name: null, declined: false, signature_id: null, terms_digest: null } as const;
@@ -67,6 +74,8 @@ export class ContractsService {
     private readonly templates: ContractTemplatesService,
     private readonly events: WebhookEventsService,
     private readonly pages: PageSecrets,
+    private readonly paymentMethods: PaymentMethodsService,
+    private readonly customerDetails: CustomerDetailsService,
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -167,6 +176,7 @@ export class ContractsService {
         template_id: template?.id ?? null,
         options,
         requires_payment_method: dto.requires_payment_method ?? false,
+        payment_method_id: null,
         trial: dto.trial ?? false,
         trial_term: dto.trial ? { count: dto.trial_term!.count, frequency: dto.trial_term!.frequency } : null,
         created_at: now,
@@ -347,11 +357,28 @@ export class ContractsService {
     );
   }
 
+  /** Whether a signature on the signing page must come with a card: the contract requires one and none was given yet. */
+  static needsCard(c: Pick<ContractEntity, 'requires_payment_method' | 'payment_method_id'>): boolean {
+    return c.requires_payment_method && c.payment_method_id === null;
+  }
+
   /**
    * A signature from the hosted page: the same locked write and the same execution as #16.
-   * Never throws for a state the page shows (already signed, closed contract).
+   * Never throws for a state the page shows (already signed, closed contract). A contract that
+   * needs a card takes `card` in the same transaction, before the signature counts: the card is
+   * attached to the customer (payments) and kept on the contract; the subscription the contract
+   * starts is charged to it. The billing `address` (asked when the options require one) is
+   * saved on the customer in the same transaction. A failure anywhere (the subscription cannot
+   * start) rolls the card and the address back with the signature.
    */
-  async signWithToken(companyId: string, token: string, signedName: string, shownTerms: string): Promise<SignOutcome> {
+  async signWithToken(
+    companyId: string,
+    token: string,
+    signedName: string,
+    shownTerms: string,
+    card: SandboxToken | null = null,
+    address: Record<string, string> | null = null,
+  ): Promise<SignOutcome> {
     const found = await this.signatoryByToken(companyId, token);
     if (!found) return 'not_found';
     return this.write(companyId, found.contract_id, async (m, c, current, now): Promise<SignOutcome> => {
@@ -362,6 +389,14 @@ export class ContractsService {
       // the page the signatory agreed to must show the terms as they are now
       const terms = await this.termsDigest(m, c);
       if (shownTerms !== terms) return 'terms_changed';
+      if (ContractsService.needsCard(c) && !card) return 'card_required';
+      // the billing address the page asked for (`options.requires_customer_address`), with the signature
+      if (address) await this.customerDetails.setAddress(m, companyId, c.customer_id, address, now);
+      if (card && ContractsService.needsCard(c)) {
+        // lock order: the contract (held), then the customer the card is attached to
+        const method = await this.paymentMethods.attachWithin(m, companyId, c.customer_id, card);
+        await this.contracts.with(m).update(companyId, { id: c.id }, { payment_method_id: method.id, updated_at: now });
+      }
       const repo = this.signatories.with(m);
       await repo.update(
         companyId,

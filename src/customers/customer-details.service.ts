@@ -12,8 +12,8 @@ export interface CustomerContactDetails {
 }
 
 /**
- * The writes the modules above customers make to a customer's row: its contact details (checkout)
- * and its recurring revenue rolled up from its subscriptions (subscriptions). Each runs in the
+ * The writes the modules above customers make to a customer's row: its contact details (checkout),
+ * its address (contract signing) and its recurring revenue rolled up from its subscriptions (subscriptions). Each runs in the
  * caller's transaction.
  */
 @Injectable()
@@ -37,6 +37,12 @@ export class CustomerDetailsService {
     const patch: Partial<CustomerEntity> = { name: details.name, email: details.email, updated_at: now };
     if (details.address) patch.address = { place_id: null, ...details.address };
     await this.customers.with(m).update(companyId, { id: customerId }, patch);
+    this.events.later(m, companyId, 'customer.updated', customerId);
+  }
+
+  /** Sets the customer's postal address (without a place id), in the caller's transaction (contract signing). */
+  async setAddress(m: EntityManager, companyId: string, customerId: string, address: Record<string, string>, now: Date): Promise<void> {
+    await this.customers.with(m).update(companyId, { id: customerId }, { address: { place_id: null, ...address }, updated_at: now });
     this.events.later(m, companyId, 'customer.updated', customerId);
   }
 

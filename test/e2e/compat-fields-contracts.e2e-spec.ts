@@ -127,7 +127,7 @@ describe('hosted-API fields: contracts', () => {
     expect(await contractsOf(c.id)).toEqual([]);
   });
 
-  it('the signing page still works for a contract with options (they are stored only)', async () => {
+  it('the signing page opens for a contract with options', async () => {
     const c = await ok(await a.post('/contracts', base({ options: { confirmation_message: 'Thanks!' } })));
     const link = c.signatories[0].signature_link as string;
     const page = await request(t.http).get(new URL(link).pathname);

@@ -50,6 +50,7 @@ const RESPONSE_KEYS = [
   'options',
   'rendered_content',
   'requires_payment_method',
+  'payment_method_id',
   'template_id',
   'trial',
   'trial_term',

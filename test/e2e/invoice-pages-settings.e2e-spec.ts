@@ -26,6 +26,7 @@ describe('company settings (route and command line)', () => {
       support_email: null,
       accent_color: '#1d4ed8',
       portal_cancel_enabled: false,
+      portal_quantity_changes_enabled: false,
       usage_page_frame_ancestors: [],
       invoice_grace_period_seconds: 3600,
       payment_retry_days: [1, 3, 5],
@@ -115,6 +116,8 @@ describe('company settings (route and command line)', () => {
       '#7c3aed',
       '--portal-cancel',
       'on',
+      '--portal-quantity',
+      'on',
       '--usage-frame-ancestors',
       'https://dash.other.test, https://admin.other.test',
       '--json',
@@ -127,6 +130,7 @@ describe('company settings (route and command line)', () => {
       support_email: 'help@other.test',
       accent_color: '#7c3aed',
       portal_cancel_enabled: true,
+      portal_quantity_changes_enabled: true,
       usage_page_frame_ancestors: ['https://dash.other.test', 'https://admin.other.test'],
       invoice_grace_period_seconds: 3600,
       payment_retry_days: [1, 3, 5],
@@ -135,6 +139,9 @@ describe('company settings (route and command line)', () => {
     const bad = await cli('company', 'settings', '--company', b.companyId, '--accent-color', '#eeeeee');
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/accent_color is too light/);
+    const notOnOff = await cli('company', 'settings', '--company', b.companyId, '--portal-quantity', 'maybe');
+    expect(notOnOff.code).not.toBe(0);
+    expect(notOnOff.stderr).toMatch(/--portal-quantity must be on or off/);
     const reset = await cli('company', 'settings', '--company', b.companyId, '--display-name', '', '--portal-cancel', 'off', '--json');
     expect(JSON.parse(reset.stdout)).toMatchObject({ display_name: 'Other Co', portal_cancel_enabled: false, accent_color: '#7c3aed' });
     expect((await cli('company', 'settings', '--company', 'cmp_00000000000000000000000000')).code).not.toBe(0);

@@ -6,6 +6,8 @@
  */
 import { esc } from '../../platform/hosted-pages/format';
 import { hostedPage } from '../../platform/hosted-pages/layout';
+import { SANDBOX_CARD_CHOICES } from '../../payments/sandbox-cards';
+import { ADDRESS_FIELDS } from '../../platform/hosted-pages/address-fields';
 
 export interface CheckoutLine {
   name: string;
@@ -43,20 +45,9 @@ export interface CheckoutForm {
   notice?: string | null;
 }
 
-export const ADDRESS_FIELDS: { key: string; label: string; autocomplete: string; required: boolean }[] = [
-  { key: 'address_line_1', label: 'Address line 1', autocomplete: 'address-line1', required: true },
-  { key: 'address_line_2', label: 'Address line 2 (optional)', autocomplete: 'address-line2', required: false },
-  { key: 'city', label: 'City', autocomplete: 'address-level2', required: true },
-  { key: 'state', label: 'State / region (optional)', autocomplete: 'address-level1', required: false },
-  { key: 'zip', label: 'Postal code', autocomplete: 'postal-code', required: true },
-  { key: 'country', label: 'Country (2-letter code, e.g. US)', autocomplete: 'country', required: true },
-];
+export { ADDRESS_FIELDS };
 
-export const TOKEN_CHOICES: { value: string; label: string }[] = [
-  { value: 'tok_visa', label: 'Visa ending 4242 (test card: succeeds)' },
-  { value: 'tok_chargeDeclined', label: 'Test card: declined' },
-  { value: 'tok_insufficientFunds', label: 'Test card: insufficient funds' },
-];
+export const TOKEN_CHOICES = SANDBOX_CARD_CHOICES;
 
 const EXTRA_CSS = `
 main{max-width:980px}

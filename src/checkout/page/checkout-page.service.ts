@@ -4,6 +4,8 @@ import { Clock } from '../../platform/clock/clock';
 import { companyOfPageSecret } from '../../platform/hosted-pages/page-secrets';
 import { formatDate, formatMoney, formatTerm } from '../../platform/hosted-pages/format';
 import type { PageResult } from '../../platform/hosted-pages/layout';
+import { completedPage, withCompletionFormActions } from '../../platform/hosted-pages/completion-options';
+import { addressErrors, storedAddress } from '../../platform/hosted-pages/address-fields';
 import { BundlesRepository, CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
@@ -65,14 +67,9 @@ export class CheckoutPageService {
     return l ? this.withRedirect(l, await this.submitLoaded(l, token, body)) : { status: 404, html: renderCheckoutNotFound() };
   }
 
-  /**
-   * A session that ends with a redirect lets its page's form lead to the redirect's origin
-   * (the completion answers 303 there, which a `form-action 'self'` policy would stop).
-   */
+  /** A session that ends with a redirect lets its page's form lead to the redirect's origin. */
   private withRedirect(l: Loaded, page: PageResult): PageResult {
-    const options = l.session.options as { completion_action?: string; redirect_url?: string | null };
-    if (page.location || options.completion_action !== 'REDIRECT' || !options.redirect_url) return page;
-    return { ...page, formActions: [new URL(options.redirect_url).origin] };
+    return withCompletionFormActions(l.session.options, page);
   }
 
   private async showLoaded(l: Loaded): Promise<PageResult> {
@@ -113,28 +110,14 @@ export class CheckoutPageService {
     form.notice = agreedQuote !== null && agreedQuote !== l.model.quoteDigest ? this.changedNotice(l.model.total) : l.quoteNotice;
     if (!form.name) form.errors.name = 'Enter your full name.';
     if (!EMAIL.test(form.email)) form.errors.email = 'Enter an e-mail address, like name@example.com.';
-    if (l.model.requiresAddress) {
-      for (const f of ADDRESS_FIELDS)
-        if (f.required && !form.address[f.key]) form.errors[f.key] = `Enter your ${f.label.replace(/ \(.*\)$/, '').toLowerCase()}.`;
-      if (form.address.country && !/^[A-Za-z]{2}$/.test(form.address.country))
-        form.errors.country = 'Enter the 2-letter country code (for example US).';
-    }
+    if (l.model.requiresAddress) Object.assign(form.errors, addressErrors(form.address));
     if (!(SANDBOX_TOKENS as readonly string[]).includes(form.paymentToken)) form.errors.payment_token = 'Choose a card.';
     if (Object.keys(form.errors).length) return { status: 400, html: renderCheckoutForm(l.model, form) };
 
     const details: CustomerDetails = {
       name: form.name,
       email: form.email,
-      address: l.model.requiresAddress
-        ? {
-            address_line_1: form.address.address_line_1,
-            address_line_2: form.address.address_line_2,
-            city: form.address.city,
-            state: form.address.state,
-            zip: form.address.zip,
-            country: form.address.country.toUpperCase(),
-          }
-        : null,
+      address: l.model.requiresAddress ? storedAddress(form.address) : null,
       paymentToken: form.paymentToken as SandboxToken,
     };
     const outcome = await this.checkout.complete(l.companyId, token, details, agreedQuote);
@@ -155,15 +138,7 @@ export class CheckoutPageService {
           html: renderCheckoutState(l.model, 'already_completed', null),
         }
       );
-    const options = outcome.session.options as {
-      completion_action?: string;
-      redirect_url?: string | null;
-      confirmation_message?: string | null;
-    };
-    if (options.completion_action === 'REDIRECT' && options.redirect_url) {
-      return { status: 303, location: options.redirect_url, html: '' };
-    }
-    return { status: 200, html: renderCheckoutState(l.model, 'completed', options.confirmation_message ?? null) };
+    return completedPage(outcome.session.options, (message) => renderCheckoutState(l.model, 'completed', message));
   }
 
   private changedNotice(total: string, isChange = false): string {

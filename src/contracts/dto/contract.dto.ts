@@ -106,7 +106,11 @@ export class CreateContractDto {
   @ApiPropertyOptional({
     nullable: true,
     type: CompletionOptionsDto,
-    description: 'stored and answered; the signing page does not use them yet (it shows its own confirmation)',
+    description:
+      'what the signing page does once a signatory has signed: completion_action REDIRECT answers a 303 to redirect_url ' +
+      '(an absolute http(s) URL; the page lets its form lead to that origin), else the page shows confirmation_message ' +
+      'in place of its own text; requires_customer_address makes the page ask for a billing address, saved on the ' +
+      'customer with the signature. allow_promo_code is stored and answered',
   })
   @IsOptional()
   @IsObject()
@@ -118,7 +122,9 @@ export class CreateContractDto {
     nullable: true,
     default: false,
     description:
-      "stored and answered; signing does not collect a card today (the subscription created at execution uses the customer's default card)",
+      'the signing page takes a card (a sandbox token) before a signature counts, until one signatory has given one: ' +
+      'a signature without it is refused on the page. The card is attached to the customer and the subscription the ' +
+      'contract starts is charged to it automatically (auto_charges on). Signatures recorded through the API do not ask for one',
   })
   @IsOptional()
   @IsBoolean()
@@ -344,9 +350,16 @@ export class ContractResponse {
   rendered_content: string | null;
   @ApiProperty({ type: String, nullable: true }) template_id: string | null;
   @ApiProperty({ enum: ['CONTRACT'] }) type: string;
-  @ApiProperty({ type: CompletionOptionsResponse, nullable: true, description: 'as given (stored and answered)' })
+  @ApiProperty({ type: CompletionOptionsResponse, nullable: true, description: 'as given, defaults filled; see the request field' })
   options: CompletionOptionsResponse | null;
-  @ApiProperty({ description: 'stored and answered' }) requires_payment_method: boolean;
+  @ApiProperty({ description: 'the signing page takes a card before a signature counts (see the request field)' })
+  requires_payment_method: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "the card given on the signing page (one of the customer's payment methods); the subscription is charged to it",
+  })
+  payment_method_id: string | null;
   @ApiProperty() trial: boolean;
   @ApiProperty({ type: TermResponse, nullable: true }) trial_term: TermResponse | null;
   @ApiProperty({ type: [Object] }) contract_attachments: Record<string, unknown>[];

@@ -56,6 +56,8 @@ describe('signing page HTML', () => {
     expirationDate: null,
     content: '<script>alert(1)</script>',
     termsDigest: 'sha256:"><b>',
+    requiresCard: false,
+    requiresAddress: false,
   };
 
   it('escapes every value and keeps the accessible structure', () => {
@@ -71,6 +73,42 @@ describe('signing page HTML', () => {
     expect(html).toContain('role="alert"');
     expect(html).toContain('aria-describedby="full_name-error"');
     expect(html).toContain('value="&#34;&#62;&#60;script&#62;"');
+    expect(html).not.toContain('payment_token');
+  });
+
+  it('a contract that requires a card has a labelled card select, its error tied to it', () => {
+    const html = renderSigningForm(
+      { ...model, requiresCard: true },
+      { fullName: 'Ada', agreed: true, paymentToken: '', errors: { payment_token: 'Choose a <card>.' } },
+    );
+    expect(html).toContain('<label for="payment_token">');
+    expect(html).toContain('<select id="payment_token" name="payment_token"');
+    expect(html).toContain('aria-describedby="payment_token-hint payment_token-error"');
+    expect(html).toContain('<option value="" selected>Choose a card</option>');
+    expect(html).toContain('<option value="tok_visa">');
+    expect(html).toContain('Choose a &#60;card&#62;.');
+    const chosen = renderSigningForm(
+      { ...model, requiresCard: true },
+      { fullName: 'Ada', agreed: true, paymentToken: 'tok_visa', errors: {} },
+    );
+    expect(chosen).toContain('<option value="tok_visa" selected>');
+  });
+
+  it('a contract whose options require an address has labelled address fields, errors tied to them', () => {
+    const html = renderSigningForm(
+      { ...model, requiresAddress: true },
+      { fullName: 'Ada', agreed: true, address: { city: '<b>Paris</b>' }, errors: { zip: 'Enter your postal code.' } },
+    );
+    for (const id of ['address_line_1', 'city', 'zip', 'country']) expect(html).toContain(`<label for="${id}">`);
+    expect(html).toContain('value="&#60;b&#62;Paris&#60;/b&#62;"');
+    expect(html).toContain('aria-describedby="zip-error"');
+    expect(renderSigningForm(model, { fullName: 'Ada', agreed: true, errors: {} })).not.toContain('address_line_1');
+  });
+
+  it("a confirmation message replaces the state page's own text, escaped", () => {
+    const html = renderStatePage(model, 'executed', '1 March 2027', 'Welcome <b>aboard</b>');
+    expect(html).toContain('Welcome &#60;b&#62;aboard&#60;/b&#62;');
+    expect(html).not.toContain('Every signatory has now signed');
   });
 
   it('state pages and the 404 page have no form', () => {

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { Public } from '../../platform/auth/public.decorator';
 import { HostedPageErrorFilter } from '../../platform/hosted-pages/hosted-page-error.filter';
 import { RateLimitedPage } from '../../platform/rate-limit/rate-limit.decorator';
-import { sendHtml as send } from '../../platform/hosted-pages/layout';
+import { sendPage as send } from '../../platform/hosted-pages/layout';
 import { SigningPageService } from './signing-page.service';
 
 /**

@@ -6,6 +6,8 @@
  */
 import { esc } from '../../platform/hosted-pages/format';
 import { hostedPage } from '../../platform/hosted-pages/layout';
+import { SANDBOX_CARD_CHOICES } from '../../payments/sandbox-cards';
+import { ADDRESS_FIELDS } from '../../platform/hosted-pages/address-fields';
 
 export interface PriceLine {
   name: string;
@@ -32,20 +34,37 @@ export interface SigningPageModel {
   content: string | null;
   /** Digest of the terms this page shows: the form posts it back, and a signature binds it. */
   termsDigest: string;
+  /** The contract requires a payment method and none was given yet: the form takes a card. */
+  requiresCard: boolean;
+  /** The contract's `options.requires_customer_address`: the form takes a billing address. */
+  requiresAddress: boolean;
 }
 
 export interface SigningForm {
   fullName: string;
   agreed: boolean;
-  errors: { full_name?: string; agree?: string };
+  /** The sandbox token chosen (only when the model requires a card). */
+  paymentToken?: string;
+  /** The billing address typed (only when the model requires one), by ADDRESS_FIELDS key. */
+  address?: Record<string, string>;
+  errors: { full_name?: string; agree?: string; payment_token?: string; [addressField: string]: string | undefined };
   /** Why the page is shown again without signing (the terms changed since it was opened). */
   notice?: string | null;
 }
 
 export type StateKind = 'signed' | 'executed' | 'already_signed' | 'already_executed' | 'expired' | 'void';
 
+/** The card select of a contract that requires a payment method. */
+const SIGNING_CSS = `
+fieldset{border:0;margin:16px 0;padding:0}
+legend{font-weight:700;padding:0}
+select{display:block;width:100%;margin-top:6px;padding:11px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
+select:focus{outline:3px solid #93c5fd;outline-offset:2px}
+select[aria-invalid=true]{border-color:var(--err)}
+`;
+
 const shell = (pageTitle: string, companyName: string | null, inner: string): string =>
-  hostedPage(pageTitle, companyName, inner, 'Secure signing page. This link is personal: please do not forward it.');
+  hostedPage(pageTitle, companyName, inner, 'Secure signing page. This link is personal: please do not forward it.', SIGNING_CSS);
 
 function priceRows(lines: PriceLine[]): string {
   return lines
@@ -105,6 +124,31 @@ export function renderSigningForm(m: SigningPageModel, form: SigningForm): strin
     : '';
   const nameInvalid = !!form.errors.full_name;
   const agreeInvalid = !!form.errors.agree;
+  const tokenInvalid = !!form.errors.payment_token;
+  const chosen = form.paymentToken ?? SANDBOX_CARD_CHOICES[0].value;
+  const address = m.requiresAddress
+    ? `<fieldset class="field"><legend>Billing address</legend>
+${ADDRESS_FIELDS.map((f) => {
+  const error = form.errors[f.key];
+  return `<div class="field">
+<label for="${f.key}">${esc(f.label)}</label>
+<input type="text" id="${f.key}" name="${f.key}" autocomplete="${f.autocomplete}" maxlength="${f.key === 'country' ? 2 : 200}"${f.required ? ' required aria-required="true"' : ''} value="${esc(form.address?.[f.key] ?? '')}"${error ? ` aria-invalid="true" aria-describedby="${f.key}-error"` : ''}>
+${error ? `<span class="field-error" id="${f.key}-error">${esc(error)}</span>` : ''}
+</div>`;
+}).join('\n')}
+</fieldset>`
+    : '';
+  const card = m.requiresCard
+    ? `<fieldset class="field"><legend>Payment method</legend>
+<p class="fine" id="payment_token-hint">${esc(m.companyName)} needs a card for this contract: the subscription it starts is charged to it. Your signature counts only with a card.</p>
+<label for="payment_token">Card<span class="sr-only"> (sandbox: choose a test card)</span></label>
+<select id="payment_token" name="payment_token" required aria-required="true" aria-describedby="payment_token-hint${tokenInvalid ? ' payment_token-error' : ''}"${tokenInvalid ? ' aria-invalid="true"' : ''}>
+<option value=""${chosen === '' ? ' selected' : ''}>Choose a card</option>
+${SANDBOX_CARD_CHOICES.map((c) => `<option value="${esc(c.value)}"${chosen === c.value ? ' selected' : ''}>${esc(c.label)}</option>`).join('')}
+</select>
+${tokenInvalid ? `<span class="field-error" id="payment_token-error">${esc(form.errors.payment_token)}</span>` : ''}
+</fieldset>`
+    : '';
   const greeting = m.signatoryName ? `${m.signatoryName}, please review` : 'Please review';
   const inner = `<div class="body">
 ${heading(m, `Contract from ${m.companyName}`, `${greeting} the contract prepared for ${m.customerName} and sign it below.`)}
@@ -125,6 +169,8 @@ ${nameInvalid ? `<span class="field-error" id="full_name-error">${esc(form.error
 <div><label for="agree">I agree to the terms of this contract and sign it electronically.</label>
 ${agreeInvalid ? `<span class="field-error" id="agree-error">${esc(form.errors.agree)}</span>` : ''}</div>
 </div>
+${address}
+${card}
 <button type="submit">Sign contract</button>
 <p class="fine">Signing as ${esc(m.signatoryEmail)}. Typing your name and ticking the box has the effect of a handwritten signature.</p>
 </form>
@@ -178,13 +224,16 @@ const STATES: Record<
   },
 };
 
-/** A page that says where the contract stands (no form). */
-export function renderStatePage(m: SigningPageModel, kind: StateKind, signedOn: string | null): string {
+/**
+ * A page that says where the contract stands (no form); `message` (the contract's
+ * `options.confirmation_message`, after a signature) replaces the page's own text.
+ */
+export function renderStatePage(m: SigningPageModel, kind: StateKind, signedOn: string | null, message: string | null = null): string {
   const s = STATES[kind];
   const inner = `<div class="state ${s.tone}">
 <span class="icon" aria-hidden="true">${esc(s.icon)}</span>
 <h1>${esc(s.title)}</h1>
-<p>${esc(s.text(m, signedOn))}</p>
+<p>${esc(message ?? s.text(m, signedOn))}</p>
 </div>
 <div class="body">
 ${summary(kind === 'expired' ? m : { ...m, expirationDate: null })}

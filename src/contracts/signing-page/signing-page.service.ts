@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
+import type { CustomerEntity } from '../../customers/customer.entity';
 import { chargeForPeriod } from '../../billing-math/pricing';
 import { roundCents } from '../../billing-math/money';
 import { parseStoredDiscount } from '../../subscriptions/discounts';
@@ -13,24 +14,34 @@ import { ContractsRepository } from '../contracts.repository';
 import { ContractsService } from '../contracts.service';
 import { contractAcv } from '../contracts.mapper';
 import { fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from '../../platform/hosted-pages/format';
-import { PriceLine, renderNotFound, renderSigningForm, renderStatePage, SigningPageModel } from './signing-page.html';
+import { PriceLine, renderNotFound, renderSigningForm, renderStatePage, SigningForm, SigningPageModel } from './signing-page.html';
 
-export type { HtmlPage } from '../../platform/hosted-pages/layout';
-import type { HtmlPage } from '../../platform/hosted-pages/layout';
+import { completedPage, withCompletionFormActions } from '../../platform/hosted-pages/completion-options';
+import { isSandboxToken } from '../../payments/sandbox-cards';
+import { ADDRESS_FIELDS, addressErrors, storedAddress } from '../../platform/hosted-pages/address-fields';
+
+export type { PageResult } from '../../platform/hosted-pages/layout';
+import type { PageResult } from '../../platform/hosted-pages/layout';
 
 const MAX_NAME = 200;
+const CARD_REQUIRED = 'Choose a card: this contract needs a payment method before your signature counts.';
 
 interface Loaded {
   companyId: string;
   contract: ContractEntity;
   signatory: ContractSignatoryEntity;
+  customer: CustomerEntity | null;
   model: SigningPageModel;
 }
 
 /**
  * The hosted signing page of one signatory (GET shows it and records a view; POST signs).
  * Signing goes through ContractsService.signWithToken — the same locked write and execution
- * as #16. The token names its company, so every read is scoped by company.
+ * as #16. The token names its company, so every read is scoped by company. Once the signature
+ * is recorded the page does what the contract's `options` say, through the hosted pages' one
+ * completion path (`completedPage`, as checkout): a 303 to `redirect_url`, or the
+ * `confirmation_message`. A contract with `requires_payment_method` takes a card with the
+ * signature until one is given; a signature without it is refused (400) and nothing is written.
  */
 @Injectable()
 export class SigningPageService {
@@ -44,51 +55,93 @@ export class SigningPageService {
     private readonly plan: PlanCatalog,
   ) {}
 
-  async show(token: string): Promise<HtmlPage> {
+  async show(token: string): Promise<PageResult> {
     const loaded = await this.load(token);
     if (!loaded) return { status: 404, html: renderNotFound() };
     await this.contractsService.recordView(loaded.companyId, loaded.signatory);
-    return this.stateOrForm(loaded, { fullName: loaded.signatory.name ?? '', agreed: false, errors: {} });
+    const known = (loaded.customer?.address ?? {}) as Record<string, unknown>;
+    const address = Object.fromEntries(
+      ADDRESS_FIELDS.map((f) => [f.key, typeof known[f.key] === 'string' ? (known[f.key] as string) : '']),
+    );
+    return this.withRedirect(
+      loaded,
+      this.stateOrForm(loaded, { fullName: loaded.signatory.name ?? '', agreed: false, address, errors: {} }),
+    );
   }
 
-  async submit(token: string, body: Record<string, unknown>): Promise<HtmlPage> {
+  async submit(token: string, body: Record<string, unknown>): Promise<PageResult> {
     const loaded = await this.load(token);
     if (!loaded) return { status: 404, html: renderNotFound() };
+    return this.withRedirect(loaded, await this.submitLoaded(loaded, token, body));
+  }
+
+  /** A form that may end with the contract's redirect lets the browser follow it (CSP form-action). */
+  private withRedirect(l: Loaded, page: PageResult): PageResult {
+    return withCompletionFormActions(l.contract.options, page);
+  }
+
+  private async submitLoaded(loaded: Loaded, token: string, body: Record<string, unknown>): Promise<PageResult> {
     const fullName = typeof body?.full_name === 'string' ? body.full_name.trim().replace(/\s+/g, ' ') : '';
     const agreed = typeof body?.agree === 'string' && ['yes', 'on', 'true'].includes(body.agree);
-    const errors: { full_name?: string; agree?: string } = {};
+    const postedToken = typeof body?.payment_token === 'string' ? body.payment_token.trim().slice(0, 64) : '';
+    const card = isSandboxToken(postedToken) ? postedToken : null;
+    const errors: SigningForm['errors'] = {};
     if (!fullName) errors.full_name = 'Enter your full name.';
     else if (fullName.length > MAX_NAME) errors.full_name = `Your name must be at most ${MAX_NAME} characters.`;
     if (!agreed) errors.agree = 'Tick the box to agree to the terms of the contract.';
+    if (loaded.model.requiresCard && !card) errors.payment_token = CARD_REQUIRED;
+    const text = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').slice(0, max) : '');
+    const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f.key, text(body?.[f.key], 200)]));
+    if (loaded.model.requiresAddress) Object.assign(errors, addressErrors(address));
 
     const closed = this.closedState(loaded);
     if (closed) return closed;
-    if (errors.full_name || errors.agree) {
-      return { status: 400, html: renderSigningForm(loaded.model, { fullName: fullName.slice(0, MAX_NAME), agreed, errors }) };
+    const form = (f: Partial<SigningForm>): SigningForm => ({
+      fullName: fullName.slice(0, MAX_NAME),
+      agreed,
+      paymentToken: card ?? '',
+      address,
+      errors: {},
+      ...f,
+    });
+    if (Object.values(errors).some(Boolean)) {
+      return { status: 400, html: renderSigningForm(loaded.model, form({ errors })) };
     }
     const shownTerms = typeof body?.terms === 'string' ? body.terms : '';
-    const outcome = await this.contractsService.signWithToken(loaded.companyId, token, fullName, shownTerms);
+    const outcome = await this.contractsService.signWithToken(
+      loaded.companyId,
+      token,
+      fullName,
+      shownTerms,
+      loaded.model.requiresCard ? card : null,
+      loaded.model.requiresAddress ? storedAddress(address) : null,
+    );
     const after = await this.load(token);
     if (outcome === 'not_found' || !after) return { status: 404, html: renderNotFound() };
+    if (outcome === 'card_required') {
+      // the contract came to need a card after this page was shown: nothing signed, ask for one
+      const again = renderSigningForm(after.model, form({ errors: { payment_token: CARD_REQUIRED } }));
+      return this.closedState(after) ?? { status: 400, html: again };
+    }
     if (outcome === 'terms_changed') {
       // nothing signed: the page shows the terms as they are now and asks again
       const notice = shownTerms
         ? 'The terms of this contract changed after you opened this page. ' +
           'Nothing was signed: please review the current terms below and sign again.'
         : 'Please review the terms below and sign again: your signature must be given on the page that shows them.';
-      const again = renderSigningForm(after.model, { fullName, agreed: false, errors: {}, notice });
+      const again = renderSigningForm(after.model, form({ agreed: false, notice }));
       return this.closedState(after) ?? { status: 409, html: again };
     }
     const signedOn = after.signatory.signed_date ? formatDate(after.signatory.signed_date) : null;
     if (outcome === 'signed') {
       const kind = after.contract.status === 'EXECUTED' ? 'executed' : 'signed';
-      return { status: 200, html: renderStatePage(after.model, kind, signedOn) };
+      return completedPage(after.contract.options, (message) => renderStatePage(after.model, kind, signedOn, message));
     }
     return this.closedState(after) ?? { status: 409, html: renderStatePage(after.model, 'already_executed', null) };
   }
 
   /** The page of a signatory who cannot sign (already signed, or the contract is closed), else null. */
-  private closedState(l: Loaded): HtmlPage | null {
+  private closedState(l: Loaded): PageResult | null {
     const signedOn = l.signatory.signed_date ? formatDate(l.signatory.signed_date) : null;
     if (l.signatory.signed) return { status: 200, html: renderStatePage(l.model, 'already_signed', signedOn) };
     const status = effectiveStatus(l.contract, this.clock.now());
@@ -98,7 +151,7 @@ export class SigningPageService {
     return null;
   }
 
-  private stateOrForm(l: Loaded, form: Parameters<typeof renderSigningForm>[1]): HtmlPage {
+  private stateOrForm(l: Loaded, form: SigningForm): PageResult {
     return this.closedState(l) ?? { status: 200, html: renderSigningForm(l.model, form) };
   }
 
@@ -138,8 +191,10 @@ export class SigningPageService {
       expirationDate: c.expiration_date ? formatDate(c.expiration_date) : null,
       content: c.content ? fillVariables(c.content, c.custom_variables ?? {}) : null,
       termsDigest: contractTermsDigest(c, data),
+      requiresCard: ContractsService.needsCard(c),
+      requiresAddress: (c.options as { requires_customer_address?: boolean } | null)?.requires_customer_address === true,
     };
-    return { companyId, contract, signatory, model };
+    return { companyId, contract, signatory, customer, model };
   }
 
   private pricingName(data: PlanCatalogData, id: string): string {

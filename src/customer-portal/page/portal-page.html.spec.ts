@@ -20,6 +20,7 @@ describe('customer portal HTML', () => {
         status: 'Active',
         cancellable: true,
         periodEnd: '1 April 2027',
+        seats: [{ productMetricPricingId: 'pmp_1', name: 'Seats <s>', current: 5, min: 2, max: 20 }],
       },
       {
         id: 'subs_2',
@@ -29,6 +30,7 @@ describe('customer portal HTML', () => {
         status: 'Ends on 1 April 2027',
         cancellable: false,
         periodEnd: null,
+        seats: [{ productMetricPricingId: 'pmp_2', name: 'Other seats', current: 3, min: 1, max: null }],
       },
     ],
     invoices: [
@@ -64,6 +66,19 @@ describe('customer portal HTML', () => {
     expect(html.match(/value="remove_card"/g)).toHaveLength(1);
     expect(html).toContain('name="payment_method_id" value="pm_2"');
     expect(html).not.toContain('<script');
+    expect(html).not.toContain('<s>');
+  });
+
+  it('one labelled quantity form per changeable seat price, bounded by its range', () => {
+    const html = renderPortalPage(model);
+    expect(html.match(/value="change_quantity"/g)).toHaveLength(2);
+    expect(html).toContain('<label for="qty-subs_1-pmp_1">Seats of Seats &#60;s&#62;');
+    expect(html).toContain('id="qty-subs_1-pmp_1" name="quantity" inputmode="numeric" step="1" min="2" max="20" value="5" required');
+    expect(html).toContain('Now 5; 2 to 20.');
+    expect(html).toContain('id="qty-subs_2-pmp_2" name="quantity" inputmode="numeric" step="1" min="1" value="3"');
+    expect(html).toContain('Now 3; at least 1.');
+    const none = renderPortalPage({ ...model, subscriptions: model.subscriptions.map((s) => ({ ...s, seats: [] })) });
+    expect(none).not.toContain('change_quantity');
   });
 
   it('without anything: empty states, no cancel form, no alert', () => {
@@ -125,7 +140,9 @@ describe('usage page headers and settings', () => {
       supportEmail: null,
       accentColor: '#1d4ed8',
       cancelEnabled: false,
+      quantityChangesEnabled: false,
       frameAncestors: [],
     });
+    expect(portalSettings('Co', { portal_quantity_changes_enabled: true }).quantityChangesEnabled).toBe(true);
   });
 });

@@ -22,6 +22,18 @@ export interface PortalSubscription {
   cancellable: boolean;
   /** When a cancellation at period end would take effect ("1 April 2027"). */
   periodEnd: string | null;
+  /** The seat quantities the customer may change (company setting on; none pending). */
+  seats: PortalSeat[];
+}
+
+export interface PortalSeat {
+  productMetricPricingId: string;
+  /** The price's name ("Analytics seats") */
+  name: string;
+  current: number;
+  min: number;
+  /** null: no upper bound but the API's */
+  max: number | null;
 }
 
 export interface PortalInvoice {
@@ -80,6 +92,9 @@ ul.cards{list-style:none;margin:0;padding:0}
 ul.cards li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:10px;align-items:center;padding:12px 0;border-bottom:1px solid var(--line)}
 .cancelbox{margin:8px 0 0;padding:12px 14px;border:1px solid var(--line);border-radius:10px;background:#fcfcfd}
 .cancelbox .check{margin:0 0 10px}
+.qtybox{margin:8px 0 0;padding:12px 14px;border:1px solid var(--line);border-radius:10px;background:#fcfcfd}
+.qtybox input[type=number]{display:block;width:100%;max-width:180px;margin:6px 0 10px;padding:10px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
+.qtybox input[type=number]:focus{outline:3px solid #93c5fd;outline-offset:2px}
 .addcard{margin-top:16px;padding:16px;border:1px solid var(--line);border-radius:10px;background:#fcfcfd}
 .addcard select{display:block;width:100%;max-width:420px;margin:6px 0 12px;padding:10px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
 .addcard select:focus{outline:3px solid #93c5fd;outline-offset:2px}
@@ -125,12 +140,28 @@ function subscriptionsSection(m: PortalPageModel): string {
 </form>`,
     )
     .join('\n');
+  const quantities = m.subscriptions
+    .flatMap((s) => s.seats.map((q) => ({ s, q })))
+    .map(({ s, q }) => {
+      const id = `qty-${s.id}-${q.productMetricPricingId}`;
+      const range = q.max === null ? `at least ${q.min}` : `${q.min} to ${q.max}`;
+      return `<form method="post" class="qtybox" novalidate>
+<input type="hidden" name="action" value="change_quantity">
+<input type="hidden" name="subscription_id" value="${esc(s.id)}">
+<input type="hidden" name="product_metric_pricing_id" value="${esc(q.productMetricPricingId)}">
+<label for="${esc(id)}">Seats of ${esc(q.name)}<span class="detail" id="${esc(id)}-hint">Now ${esc(q.current)}; ${esc(range)}. The change applies now: the difference for the rest of the current period is invoiced on its own.</span></label>
+<input type="number" id="${esc(id)}" name="quantity" inputmode="numeric" step="1" min="${esc(q.min)}"${q.max === null ? '' : ` max="${esc(q.max)}"`} value="${esc(q.current)}" required aria-describedby="${esc(id)}-hint">
+<button type="submit" class="secondary">Change seats<span class="sr-only"> of ${esc(q.name)}</span></button>
+</form>`;
+    })
+    .join('\n');
   return `<table class="stack">
 <thead><tr><th scope="col">Plan</th><th scope="col" class="num">Amount</th><th scope="col">Next invoice</th><th scope="col">Status</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table>
+${quantities}
 ${cancels}`;
 }
 

@@ -10,7 +10,9 @@ import { CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
 import { CancelSubscriptionUseCase } from '../../subscriptions/cancel-subscription.use-case';
-import { displayPhase } from '../../subscriptions/phases';
+import { ChangeSubscriptionUseCase } from '../../subscriptions/change-subscription.use-case';
+import { isEnded } from '../../subscriptions/subscription-dates';
+import { displayPhase, pendingPhase } from '../../subscriptions/phases';
 import { SubscriptionPhasesRepository, SubscriptionsRepository } from '../../subscriptions/subscriptions.repository';
 import type { SubscriptionEntity } from '../../subscriptions/subscription.entity';
 import { SubscriptionViews } from '../../subscriptions/subscriptions.views';
@@ -22,6 +24,7 @@ import type { PaymentMethodEntity } from '../../payments/payment-processing.enti
 import { CustomerPortalService } from '../customer-portal.service';
 import { currentPeriod } from './current-period';
 import { portalSettings, PortalSettings } from './portal-settings';
+import { checkSeatQuantity, MAX_LICENCES, seatRanges } from './seat-quantities';
 import { PortalCard, PortalInvoice, PortalPageModel, PortalSubscription, renderLinkGone, renderPortalPage } from './portal-page.html';
 
 /** A page, or a redirect (303 to `location`, relative to the page). */
@@ -40,6 +43,7 @@ export const DONE_NOTICES: Record<string, string> = {
   default_set: 'Your default card was changed.',
   card_removed: 'The card was removed.',
   cancelled: 'Your subscription will end at the end of the current period.',
+  quantity_changed: 'The quantity was changed. The difference for the rest of the current period is invoiced on its own.',
 };
 
 /** How many invoices the portal lists (the most recent first). */
@@ -71,6 +75,7 @@ export class PortalPageService {
     private readonly phases: SubscriptionPhasesRepository,
     private readonly subscriptionViews: SubscriptionViews,
     private readonly cancelUseCase: CancelSubscriptionUseCase,
+    private readonly changeUseCase: ChangeSubscriptionUseCase,
     private readonly invoices: InvoicesService,
     private readonly invoicingViews: InvoicingViews,
     private readonly paymentMethods: PaymentMethodsService,
@@ -129,9 +134,54 @@ export class PortalPageService {
         });
         return 'cancelled';
       }
+      case 'change_quantity':
+        await this.changeQuantity(o, body);
+        return 'quantity_changed';
       default:
-        throw DomainError.invalidField('action', 'must be add_card, make_default, remove_card or cancel_subscription');
+        throw DomainError.invalidField('action', 'must be add_card, make_default, remove_card, cancel_subscription or change_quantity');
     }
+  }
+
+  /**
+   * A seat quantity changed by the customer: only with the company's
+   * `portal_quantity_changes_enabled`, only a subscription of the link's customer, only a seat
+   * price its current plan offers (seatRanges), within its range. The change is the API's
+   * (`ChangeSubscriptionUseCase`, the plan kept, every other quantity as it is) with
+   * `timing: IMMEDIATE` and `proration_type: IMMEDIATE`, so the billing run writes the same
+   * prorated invoice as `POST /subscriptions/{id}/change` with those fields would.
+   */
+  private async changeQuantity(o: Opened, body: Record<string, unknown>): Promise<void> {
+    const { companyId, customer } = o;
+    if (!o.settings.quantityChangesEnabled)
+      throw new DomainError(
+        'portal_quantity_changes_disabled',
+        'forbidden',
+        'changing quantities in the portal is not enabled: please contact us',
+      );
+    const id = str(body.subscription_id, 64);
+    const sub = isId('subscription', id) ? await this.subscriptions.findOne(companyId, { id, customer_id: customer.id }) : null;
+    if (!sub) throw DomainError.notFound('subscription');
+    const now = this.clock.now();
+    if (isEnded(sub.end_date, now) || sub.cancel_date !== null)
+      throw DomainError.invalidState('this subscription is cancelled: its quantities can no longer change');
+    const phases = await this.phases.find(companyId, { where: { subscription_id: sub.id } });
+    const current = displayPhase(phases, now);
+    if (!current) throw DomainError.notFound('subscription');
+    // a change from here would supersede the one the company scheduled
+    if (pendingPhase(phases, now)) throw DomainError.invalidState('a change of this subscription is already scheduled: please contact us');
+    const pmp = str(body.product_metric_pricing_id, 64);
+    const range = seatRanges(current.config_items).find((r) => r.productMetricPricingId === pmp);
+    if (!range) throw DomainError.invalidField('product_metric_pricing_id', 'is not a seat price of this subscription you can change');
+    const checked = checkSeatQuantity(range, str(body.quantity, 20));
+    if ('problem' in checked) throw DomainError.invalidField('quantity', checked.problem);
+    await this.changeUseCase.execute(companyId, sub.id, {
+      config_items: current.config_items.map((ci) => ({
+        ...ci,
+        num_licenses: ci.product_metric_pricing_id === pmp ? checked.quantity : ci.num_licenses,
+      })),
+      timing: 'IMMEDIATE',
+      proration_type: 'IMMEDIATE',
+    });
   }
 
   /** The link's customer and company, or the page saying why not (404 unknown, 410 expired). */
@@ -165,12 +215,11 @@ export class PortalPageService {
     ]);
     const invoices = await this.invoicingViews.invoiceViews(companyId, invoicePage.results);
 
+    const phasesOf = (id: string) => phases.filter((p) => p.subscription_id === id);
     const subscriptions: PortalSubscription[] = views.map((v, i) => {
       const sub = subs[i];
-      const phase = displayPhase(
-        phases.filter((p) => p.subscription_id === sub.id),
-        now,
-      );
+      const phase = displayPhase(phasesOf(sub.id), now);
+      const names = new Map(v.product_pricings.map((p) => [p.id, p.external_name ?? p.name]));
       const bundle = v.bundle_pricing as { name?: string | null } | null;
       const plan = bundle?.name ?? (v.product_pricings.map((p) => p.external_name ?? p.name).join(' + ') || 'Subscription');
       const trialUntil = v.trial && v.trial_conversion_date && new Date(v.trial_conversion_date) > now ? v.trial_conversion_date : null;
@@ -182,9 +231,20 @@ export class PortalPageService {
             : v.status === 'unpaid'
               ? 'Unpaid'
               : 'Active';
+      const seats =
+        settings.quantityChangesEnabled && phase && v.cancel_date === null && !pendingPhase(phasesOf(sub.id), now)
+          ? seatRanges(phase.config_items).map((r) => ({
+              productMetricPricingId: r.productMetricPricingId,
+              name: names.get(r.productPricingId) ?? plan,
+              current: r.current,
+              min: r.min,
+              max: r.max === MAX_LICENCES ? null : r.max,
+            }))
+          : [];
       return {
         id: sub.id,
         plan,
+        seats,
         amount: `${formatMoney(v.mrr.value_in_cents, v.mrr.currency)} a month`,
         nextInvoice: v.next_invoice_date ? formatDate(new Date(v.next_invoice_date)) : '—',
         status,

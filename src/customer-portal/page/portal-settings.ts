@@ -13,6 +13,8 @@ export interface PortalSettings {
   accentColor: string | null;
   /** Whether the portal offers cancelling a subscription at period end (default false). */
   cancelEnabled: boolean;
+  /** Whether the portal offers changing the quantity of a seat price (default false). */
+  quantityChangesEnabled: boolean;
   /** Origins allowed to frame the usage page; empty = no one (`frame-ancestors 'none'`). */
   frameAncestors: string[];
 }
@@ -35,6 +37,7 @@ export function portalSettings(companyName: string, raw: Record<string, unknown>
     supportEmail: s.support_email,
     accentColor: /^#[0-9a-f]{6}$/i.test(s.accent_color) ? s.accent_color.toLowerCase() : null,
     cancelEnabled: s.portal_cancel_enabled,
+    quantityChangesEnabled: s.portal_quantity_changes_enabled,
     frameAncestors: [...new Set(s.usage_page_frame_ancestors.filter(isFrameOrigin))],
   };
 }

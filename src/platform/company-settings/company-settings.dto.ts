@@ -41,6 +41,17 @@ export class UpdateCompanySettingsDto {
   portal_cancel_enabled?: boolean | null;
 
   @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description:
+      'the customer portal lets a customer change the quantity of a seat (licence) price of their subscription, within its ' +
+      'quantity_config (min_quantity, else 1; max_quantity; not when allow_custom_quantity is false), as an immediate change ' +
+      'prorated on an invoice of its own (proration_type IMMEDIATE, as POST /subscriptions/{id}/change makes it); default false',
+  })
+  @IsOptional()
+  portal_quantity_changes_enabled?: boolean | null;
+
+  @ApiPropertyOptional({
     type: [String],
     nullable: true,
     maxItems: FRAME_ANCESTORS_MAX,
@@ -77,6 +88,8 @@ export class CompanySettingsResponse {
   @ApiProperty({ type: String, nullable: true }) support_email: string | null;
   @ApiProperty({ example: DEFAULT_ACCENT_COLOR }) accent_color: string;
   @ApiProperty() portal_cancel_enabled: boolean;
+  @ApiProperty({ description: 'the customer portal offers changing seat quantities (see the request field)' })
+  portal_quantity_changes_enabled: boolean;
   @ApiProperty({ type: [String] }) usage_page_frame_ancestors: string[];
   @ApiProperty({ type: 'integer' }) invoice_grace_period_seconds: number;
   @ApiProperty({ type: [Number] }) payment_retry_days: number[];

@@ -25,6 +25,7 @@ describe('company settings rules', () => {
       support_email: null,
       accent_color: DEFAULT_ACCENT_COLOR,
       portal_cancel_enabled: false,
+      portal_quantity_changes_enabled: false,
       usage_page_frame_ancestors: [],
       invoice_grace_period_seconds: 3600,
       payment_retry_days: [1, 3, 5],
@@ -65,12 +66,12 @@ describe('company settings rules', () => {
       accent_color: '#0f766e',
       support_email: null,
     });
-    expect(Object.keys(errorsOf({ display_name: '', accent_color: 'blue', nope: 1, payment_retry_days: [0] })).sort()).toEqual([
-      'accent_color',
-      'display_name',
-      'nope',
-      'payment_retry_days',
-    ]);
+    expect(validateSettingsPatch({ portal_quantity_changes_enabled: true })).toEqual({ portal_quantity_changes_enabled: true });
+    expect(
+      Object.keys(
+        errorsOf({ display_name: '', accent_color: 'blue', nope: 1, payment_retry_days: [0], portal_quantity_changes_enabled: 'yes' }),
+      ).sort(),
+    ).toEqual(['accent_color', 'display_name', 'nope', 'payment_retry_days', 'portal_quantity_changes_enabled']);
     expect(
       applySettingsPatch({ a: 1, display_name: 'X', accent_color: '#000000' }, { display_name: null, accent_color: '#111111' }),
     ).toEqual({

@@ -16,6 +16,11 @@ export interface CompanySettings {
   accent_color: string;
   /** Whether the customer portal offers cancelling a subscription at period end; default false. */
   portal_cancel_enabled: boolean;
+  /**
+   * Whether the customer portal lets a customer change the quantity of a seat price of their
+   * subscription (within its quantity_config, prorated as an immediate change); default false.
+   */
+  portal_quantity_changes_enabled: boolean;
   /** Origins allowed to frame the usage page (CSP `frame-ancestors`); default none. */
   usage_page_frame_ancestors: string[];
   /** Seconds a usage invoice stays DRAFT after its billing date (late events); default 3600. */
@@ -39,6 +44,7 @@ export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'support_email',
   'accent_color',
   'portal_cancel_enabled',
+  'portal_quantity_changes_enabled',
   'usage_page_frame_ancestors',
   'invoice_grace_period_seconds',
   'payment_retry_days',
@@ -60,6 +66,7 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
     support_email: str('support_email'),
     accent_color: str('accent_color') ?? DEFAULT_ACCENT_COLOR,
     portal_cancel_enabled: s.portal_cancel_enabled === true,
+    portal_quantity_changes_enabled: s.portal_quantity_changes_enabled === true,
     usage_page_frame_ancestors: Array.isArray(ancestors) ? ancestors.filter((a): a is string => typeof a === 'string') : [],
     invoice_grace_period_seconds: typeof grace === 'number' && Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS,
     payment_retry_days:
@@ -140,6 +147,7 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
         break;
       }
       case 'portal_cancel_enabled':
+      case 'portal_quantity_changes_enabled':
         if (typeof value !== 'boolean') errors[key] = 'must be a boolean';
         else out[key] = value;
         break;
