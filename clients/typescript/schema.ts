@@ -3985,7 +3985,7 @@ export interface components {
         };
         CompletionOptionsDto: {
             /**
-             * @description stored and answered
+             * @description Tally has no promotion codes: false (or left out) is accepted and answered; true is a 400 invalid_field naming options.allow_promo_code, rather than a page that would silently offer no code field
              * @default false
              */
             allow_promo_code?: boolean | null;
@@ -4022,7 +4022,7 @@ export interface components {
             type?: "CONTRACT" | null;
             /** @description a contract template (POST /contract_templates): its content becomes the contract's, and custom_variables fill its variables (defaults for those left out; one without default is required). Not together with content */
             template_id?: string | null;
-            /** @description what the signing page does once a signatory has signed: completion_action REDIRECT answers a 303 to redirect_url (an absolute http(s) URL; the page lets its form lead to that origin), else the page shows confirmation_message in place of its own text; requires_customer_address makes the page ask for a billing address, saved on the customer with the signature. allow_promo_code is stored and answered */
+            /** @description what the signing page does once a signatory has signed: completion_action REDIRECT answers a 303 to redirect_url (an absolute http(s) URL; the page lets its form lead to that origin), else the page shows confirmation_message in place of its own text; requires_customer_address makes the page ask for a billing address, saved on the customer with the signature. allow_promo_code true is a 400 (Tally has no promotion codes) */
             options?: components["schemas"]["CompletionOptionsDto"] | null;
             /**
              * @description the signing page takes a card (a sandbox token) before a signature counts, until one signatory has given one: a signature without it is refused on the page. The card is attached to the customer and the subscription the contract starts is charged to it automatically (auto_charges on). Signatures recorded through the API do not ask for one

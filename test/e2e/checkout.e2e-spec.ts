@@ -140,7 +140,7 @@ describe('checkout sessions', () => {
         onetime_items: [{ product_pricing_id: setup.id, aggregate: 1 }],
         metadata: { deal: 'D-42' },
         options: {
-          allow_promo_code: true,
+          allow_promo_code: false,
           completion_action: 'REDIRECT',
           redirect_url: 'https://shop.example.com/thanks?x=1',
           requires_customer_address: true,
@@ -171,7 +171,7 @@ describe('checkout sessions', () => {
         trial_term: { count: 14, frequency: 'DAY' },
         metadata: { deal: 'D-42' },
         options: {
-          allow_promo_code: true,
+          allow_promo_code: false,
           completion_action: 'REDIRECT',
           redirect_url: 'https://shop.example.com/thanks?x=1',
           requires_customer_address: true,
@@ -256,6 +256,7 @@ describe('checkout sessions', () => {
         ['redirect_url relative', { options: { redirect_url: '/thanks' } }, 'options.redirect_url'],
         ['redirect_url not http', { options: { redirect_url: 'javascript:alert(1)' } }, 'options.redirect_url'],
         ['REDIRECT without redirect_url', { options: { completion_action: 'REDIRECT' } }, 'options.redirect_url'],
+        ['a promotion code asked for (Tally has none)', { options: { allow_promo_code: true } }, 'options.allow_promo_code'],
         ['both pricings and bundle', { bundle_pricing_id: 'bndl_x' }, 'bundle_pricing_id'],
         ['neither pricings nor bundle', { product_pricing_ids: null }, 'product_pricing_ids'],
         ['pricing listed twice', { product_pricing_ids: ['A', 'A'] }, 'product_pricing_ids[1]'],

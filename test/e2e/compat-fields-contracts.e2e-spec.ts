@@ -59,7 +59,7 @@ describe('hosted-API fields: contracts', () => {
         '/contracts',
         base({
           type: 'CONTRACT',
-          options: { completion_action: 'REDIRECT', redirect_url: 'https://acme.test/thanks', allow_promo_code: true },
+          options: { completion_action: 'REDIRECT', redirect_url: 'https://acme.test/thanks', allow_promo_code: false },
           requires_payment_method: true,
           trial: true,
           trial_term: { count: 14, frequency: 'DAY' },
@@ -69,7 +69,7 @@ describe('hosted-API fields: contracts', () => {
     const expected = {
       type: 'CONTRACT',
       options: {
-        allow_promo_code: true,
+        allow_promo_code: false,
         completion_action: 'REDIRECT',
         confirmation_message: null,
         redirect_url: 'https://acme.test/thanks',
@@ -82,6 +82,12 @@ describe('hosted-API fields: contracts', () => {
     expect(c).toMatchObject(expected);
     expect(await ok(await a.get(`/contracts/${c.id}`))).toMatchObject(expected);
     expectError(await b.get(`/contracts/${c.id}`), 404, 'request_error', 'not_found');
+  });
+
+  it('refuses allow_promo_code true with a 400 naming it: there are no promotion codes to offer', async () => {
+    const res = await a.post('/contracts', base({ options: { allow_promo_code: true } }));
+    expectError(res, 400, 'validation_error');
+    expect(Object.keys(res.body.validation_errors)).toEqual(['options.allow_promo_code']);
   });
 
   it('the subscription a contract with a trial creates starts with that trial', async () => {

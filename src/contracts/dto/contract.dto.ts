@@ -110,7 +110,7 @@ export class CreateContractDto {
       'what the signing page does once a signatory has signed: completion_action REDIRECT answers a 303 to redirect_url ' +
       '(an absolute http(s) URL; the page lets its form lead to that origin), else the page shows confirmation_message ' +
       'in place of its own text; requires_customer_address makes the page ask for a billing address, saved on the ' +
-      'customer with the signature. allow_promo_code is stored and answered',
+      'customer with the signature. allow_promo_code true is a 400 (Tally has no promotion codes)',
   })
   @IsOptional()
   @IsObject()

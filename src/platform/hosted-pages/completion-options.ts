@@ -8,7 +8,14 @@ export const COMPLETION_ACTIONS = ['REDIRECT', 'CONFIRMATION_MESSAGE'] as const;
 
 /** The reference's options of a checkout or a contract proposal, as requested. */
 export class CompletionOptionsDto {
-  @ApiPropertyOptional({ nullable: true, type: Boolean, default: false, description: 'stored and answered' })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Boolean,
+    default: false,
+    description:
+      'Tally has no promotion codes: false (or left out) is accepted and answered; true is a 400 invalid_field naming ' +
+      'options.allow_promo_code, rather than a page that would silently offer no code field',
+  })
   @IsOptional()
   @IsBoolean()
   allow_promo_code?: boolean | null;
@@ -74,9 +81,12 @@ function absoluteHttpUrl(value: string): boolean {
 
 /**
  * Options as stored: defaults filled; REDIRECT needs an absolute http(s) `redirect_url`, and a
- * `redirect_url` alone means REDIRECT (400 `invalid_field` naming `options.redirect_url` otherwise).
+ * `redirect_url` alone means REDIRECT (400 `invalid_field` naming `options.redirect_url` otherwise);
+ * `allow_promo_code: true` is refused, there being no promotion codes to offer.
  */
 export function completionOptions(o: CompletionOptionsDto): Record<string, unknown> {
+  if (o.allow_promo_code === true)
+    throw DomainError.invalidField('options.allow_promo_code', 'must be false: Tally has no promotion codes');
   if (o.redirect_url != null && !absoluteHttpUrl(o.redirect_url))
     throw DomainError.invalidField('options.redirect_url', 'must be an absolute http(s) URL');
   const action = o.completion_action ?? (o.redirect_url != null ? 'REDIRECT' : 'CONFIRMATION_MESSAGE');
