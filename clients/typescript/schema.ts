@@ -1499,10 +1499,7 @@ export interface components {
         PaginationDto: {
             /** @description Opaque cursor: the pagination.from_key of the previous page */
             from_key?: string | null;
-            /**
-             * @description at most this many rows; a page may hold fewer when its rows pass about 1 MiB (then from_key is set)
-             * @default 20
-             */
+            /** @description at most this many rows; a page may hold fewer when its rows pass about 1 MiB (then from_key is set). Default: `20`. */
             limit?: number | null;
         };
         WebhookQueryDto: {
@@ -1515,7 +1512,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1533,7 +1530,7 @@ export interface components {
              */
             status?: "ENABLED" | "DISABLED";
         };
-        WebhookActionBodyDto: Record<string, unknown>;
+        WebhookActionBodyDto: Record<string, never>;
         WebhookDeliveryResponse: {
             /** @example whd_01jz3k4m5n6p7q8r9s0t1v2w3x */
             id: string;
@@ -1577,7 +1574,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookDeliveryQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1626,7 +1623,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookEventQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | null;
@@ -1678,7 +1675,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["EntitlementQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1753,7 +1750,7 @@ export interface components {
             /** @description labels of the customer (null or [] clears them); kept once each */
             tags?: string[] | null;
             title?: string | null;
-            /** @default false */
+            /** @description Default: `false`. */
             managed_externally?: boolean | null;
         };
         AddressResponse: {
@@ -1802,7 +1799,9 @@ export interface components {
             child_rollup_billing_config: components["schemas"]["ChildRollupBillingConfigResponse"] | null;
             company_id: string;
             /** @description entitlement assignments */
-            computed_entitlements: Record<string, unknown>[] | null;
+            computed_entitlements: {
+                [key: string]: unknown;
+            }[] | null;
             /** Format: date-time */
             created_at: string;
             customer_integration_metadata: {
@@ -1897,7 +1896,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CustomerQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1945,7 +1944,7 @@ export interface components {
             external_name?: string | null;
             description?: string | null;
             /**
-             * @default UNITS
+             * @description Default: `"UNITS"`.
              * @enum {string|null}
              */
             display_type?: "UNITS" | "AMOUNT" | "THOUSAND_UNITS" | "MILLION_UNITS" | null;
@@ -1984,7 +1983,7 @@ export interface components {
             pagination: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BillableItemQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2001,9 +2000,54 @@ export interface components {
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
         };
+        RuleItemInput: {
+            /** @enum {string} */
+            item_type: "PROPERTY" | "VALUE";
+            /** @description property name (PROPERTY) */
+            property?: string | null;
+            /** @description the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string */
+            value?: (string | null) | number | boolean | string[];
+        };
+        ComparatorInput: {
+            /** @enum {string} */
+            type: "AND" | "OR" | "EQUAL" | "NOT_EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL" | "LESS_THAN" | "LESS_THAN_OR_EQUAL" | "CONTAINS" | "IN";
+            /** @description AND/OR: the nested comparators (each of this shape) */
+            items?: {
+                [key: string]: unknown;
+            }[] | null;
+            /** @description comparisons: the left operand */
+            left_item?: components["schemas"]["RuleItemInput"] | null;
+            /** @description comparisons: the right operand */
+            right_item?: components["schemas"]["RuleItemInput"] | null;
+        };
+        RuleInput: {
+            comparator: components["schemas"]["ComparatorInput"];
+        };
+        MeteringRuleInput: {
+            /** @enum {string} */
+            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
+            /** @description required except for COUNT */
+            property?: string | null;
+            /** @description none when left out */
+            group_keys?: string[] | null;
+            /** @description left out or null: every event counts */
+            rule?: components["schemas"]["RuleInput"] | null;
+        };
+        CreateBillableMetricDto: {
+            item_id: string;
+            /** @description validated as a tree; a 400 names the bad node */
+            metering_rule: components["schemas"]["MeteringRuleInput"];
+            name: string;
+            description?: string | null;
+            external_name?: string | null;
+            /** @description Default: `true`. */
+            is_billable?: boolean | null;
+        };
         RuleItemDoc: {
             /** @description always null */
-            comparator: Record<string, unknown> | null;
+            comparator: {
+                [key: string]: unknown;
+            } | null;
             /** @enum {string} */
             item_type: "PROPERTY" | "VALUE";
             /** @description property name (PROPERTY) */
@@ -2015,7 +2059,9 @@ export interface components {
             /** @enum {string} */
             type: "AND" | "OR" | "EQUAL" | "NOT_EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL" | "LESS_THAN" | "LESS_THAN_OR_EQUAL" | "CONTAINS" | "IN";
             /** @description AND/OR: the nested comparators */
-            items: Record<string, unknown>[] | null;
+            items: {
+                [key: string]: unknown;
+            }[] | null;
             left_item: components["schemas"]["RuleItemDoc"] | null;
             right_item: components["schemas"]["RuleItemDoc"] | null;
         };
@@ -2030,16 +2076,6 @@ export interface components {
             group_keys: string[];
             /** @description null: every event counts */
             rule: components["schemas"]["RuleDoc"] | null;
-        };
-        CreateBillableMetricDto: {
-            item_id: string;
-            /** @description validated as a tree; a 400 names the bad node */
-            metering_rule: components["schemas"]["MeteringRuleDoc"];
-            name: string;
-            description?: string | null;
-            external_name?: string | null;
-            /** @default true */
-            is_billable?: boolean | null;
         };
         BillableMetricResponse: {
             id: string;
@@ -2075,7 +2111,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BillableMetricQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2092,11 +2128,15 @@ export interface components {
              * @deprecated
              * @description not allowed: a metering rule is immutable (create a new metric)
              */
-            metering_rule?: Record<string, unknown>;
+            metering_rule?: {
+                [key: string]: unknown;
+            };
         };
         IngestEventsDto: {
             /** @description 1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties (flat: string, number, boolean; a number finite, from -10^12 to 10^12, at most 12 decimals)}; each is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, error_message naming the event and the property), the others are stored */
-            events: Record<string, unknown>[];
+            events: {
+                [key: string]: unknown;
+            }[];
         };
         EnqueuedEvent: {
             transaction_id: string;
@@ -2196,7 +2236,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ObjectQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | "aToZ" | "zToA" | null;
@@ -2204,7 +2244,9 @@ export interface components {
         };
         IngestObjectsDto: {
             /** @description 1 to 100 of {action: CREATE|UPDATE|DELETE, id?, item_id, object_identifier, customer_id|customer_identifier, properties}; UPDATE and DELETE name the object by id, or by item_id + object_identifier + customer */
-            objects: Record<string, unknown>[];
+            objects: {
+                [key: string]: unknown;
+            }[];
         };
         EnqueuedObjectResponse: {
             /** @enum {string} */
@@ -2258,7 +2300,7 @@ export interface components {
             /** @description defaults to external_name, else "Untitled product" */
             name?: string | null;
             /**
-             * @default ACTIVE
+             * @description Default: `"ACTIVE"`.
              * @enum {string|null}
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
@@ -2292,10 +2334,14 @@ export interface components {
             import_created_at_ref: string | null;
             import_ref: string | null;
             imported_from: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             name: string;
             /** @description product pricings (expanded); null where nested in a pricing */
-            product_pricings: Record<string, unknown>[] | null;
+            product_pricings: {
+                [key: string]: unknown;
+            }[] | null;
             /** @enum {string} */
             state: "ACTIVE" | "ARCHIVED";
             tags: string[] | null;
@@ -2319,7 +2365,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ProductQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2340,7 +2386,7 @@ export interface components {
             /** @description defaults to external_name, else "Untitled product" */
             name?: string | null;
             /**
-             * @default ACTIVE
+             * @description Default: `"ACTIVE"`.
              * @enum {string|null}
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
@@ -2430,8 +2476,7 @@ export interface components {
         };
         CreatePricingDto: {
             /**
-             * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
-             * @default RECURRING
+             * @description RECURRING or ONETIME ("recurring", "one-time" accepted). Default: `"RECURRING"`.
              * @enum {string|null}
              */
             type?: "RECURRING" | "ONETIME" | null;
@@ -2449,12 +2494,12 @@ export interface components {
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
-             * @default PRE_POST
+             * @description Default: `"PRE_POST"`.
              * @enum {string|null}
              */
             charge_type?: "PRE_POST" | "POST_ONLY" | null;
             /**
-             * @default PRORATE_ALL
+             * @description Default: `"PRORATE_ALL"`.
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
@@ -2500,8 +2545,12 @@ export interface components {
             metric_id?: string | null;
         };
         CompanyRecordResponse: {
-            address: Record<string, unknown> | null;
-            computed_entitlements: Record<string, unknown>;
+            address: {
+                [key: string]: unknown;
+            } | null;
+            computed_entitlements: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             created_at: string;
             customer_id: string | null;
@@ -2548,21 +2597,33 @@ export interface components {
             company_id: string;
             /** Format: date-time */
             created_at: string;
-            credit_price: Record<string, unknown> | null;
-            custom_price: Record<string, unknown> | null;
+            credit_price: {
+                [key: string]: unknown;
+            } | null;
+            custom_price: {
+                [key: string]: unknown;
+            } | null;
             description: string | null;
             display_type: string;
             editable: boolean;
             external_name: string | null;
-            fixed_price: Record<string, unknown> | null;
+            fixed_price: {
+                [key: string]: unknown;
+            } | null;
             frequency: string;
             gradient_price: components["schemas"]["GradientTierResponse"][] | null;
             id: string;
-            item: Record<string, unknown>;
+            item: {
+                [key: string]: unknown;
+            };
             item_id: string;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             minimum_spend: components["schemas"]["MoneyResponse"] | null;
-            minimum_spend_schedule: Record<string, unknown> | null;
+            minimum_spend_schedule: {
+                [key: string]: unknown;
+            } | null;
             name: string;
             num_subs: number;
             /** @enum {string} */
@@ -2570,10 +2631,14 @@ export interface components {
             /** @enum {string} */
             proration_type: "PRORATE_ALL" | "NONE";
             recognition_schedule: components["schemas"]["RecognitionScheduleResponse"];
-            scheduled_price: Record<string, unknown> | null;
+            scheduled_price: {
+                [key: string]: unknown;
+            } | null;
             /** @enum {string} */
             state: "ACTIVE" | "ARCHIVED";
-            step_price: Record<string, unknown> | null;
+            step_price: {
+                [key: string]: unknown;
+            } | null;
             term_count: number;
             true_up_frequency: string | null;
             /** @enum {string} */
@@ -2588,12 +2653,16 @@ export interface components {
             created_at: string;
             id: string;
             /** @description billable item */
-            item: Record<string, unknown>;
+            item: {
+                [key: string]: unknown;
+            };
             item_id: string;
             item_pricing: components["schemas"]["ItemPricingResponse"];
             item_pricing_id: string;
             /** @description billable metric */
-            metric: Record<string, unknown>;
+            metric: {
+                [key: string]: unknown;
+            };
             metric_id: string;
             product_id: string;
             /** Format: date-time */
@@ -2612,7 +2681,9 @@ export interface components {
             import_created_at_ref: string | null;
             import_ref: string | null;
             imported_from: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             name: string;
             num_subs: number;
             override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
@@ -2650,7 +2721,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["PricingQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2658,8 +2729,7 @@ export interface components {
         };
         UpdatePricingDto: {
             /**
-             * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
-             * @default RECURRING
+             * @description RECURRING or ONETIME ("recurring", "one-time" accepted). Default: `"RECURRING"`.
              * @enum {string|null}
              */
             type?: "RECURRING" | "ONETIME" | null;
@@ -2677,12 +2747,12 @@ export interface components {
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
-             * @default PRE_POST
+             * @description Default: `"PRE_POST"`.
              * @enum {string|null}
              */
             charge_type?: "PRE_POST" | "POST_ONLY" | null;
             /**
-             * @default PRORATE_ALL
+             * @description Default: `"PRORATE_ALL"`.
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
@@ -2751,7 +2821,9 @@ export interface components {
             description: string | null;
             id: string;
             is_auto_generated: boolean;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             name: string;
             num_subs: number;
             /** @enum {string} */
@@ -2771,7 +2843,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BundleQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2795,9 +2867,9 @@ export interface components {
         ConfigItemDto: {
             product_metric_pricing_id?: string | null;
             product_pricing_id?: string | null;
-            /** @default 1 */
+            /** @description Default: `1`. */
             num_licenses?: number | null;
-            /** @default 0 */
+            /** @description Default: `0`. */
             minimum_units?: number | null;
             quantity_config?: components["schemas"]["QuantityConfigDto"] | null;
             hide_at_checkout?: boolean | null;
@@ -2874,7 +2946,7 @@ export interface components {
              * @description default start_date (trial end when on trial)
              */
             billing_anchor_date?: string | null;
-            /** @default true */
+            /** @description Default: `true`. */
             auto_renews?: boolean | null;
             invoice_due_date_from_creation?: number | null;
             invoice_additional_display_fields?: components["schemas"]["DisplayFieldDto"][] | null;
@@ -2912,7 +2984,9 @@ export interface components {
             num_licenses: number;
             product_metric_pricing_id: string | null;
             product_pricing_id: string | null;
-            quantity_config: Record<string, unknown> | null;
+            quantity_config: {
+                [key: string]: unknown;
+            } | null;
             sort_order: number | null;
             upsell_product_metric_pricing_id: string | null;
         };
@@ -2928,10 +3002,14 @@ export interface components {
             external_name: string | null;
             id: string;
             name: string;
-            product: Record<string, unknown> | null;
+            product: {
+                [key: string]: unknown;
+            } | null;
             product_id: string;
             /** @description product metric pricings, each with minimum_units and num_licenses */
-            product_metric_pricings: Record<string, unknown>[];
+            product_metric_pricings: {
+                [key: string]: unknown;
+            }[];
             tags: string[];
             type: string;
             /** Format: date-time */
@@ -2946,13 +3024,17 @@ export interface components {
             /** @description set when billing runs cannot bill the subscription (`amount_out_of_range`: an amount of its next invoice above 10^12 cents, e.g. from its usage); nothing of it is billed meanwhile, every run tries again, and it is back to null once the subscription bills */
             billing_error: components["schemas"]["BillingErrorResponse"] | null;
             /** @description the bundle, with default_term, deleted_at, image_url, key, import_* */
-            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing: {
+                [key: string]: unknown;
+            } | null;
             bundle_pricing_id: string | null;
             cancel_config: components["schemas"]["CancelConfigResponse"] | null;
             /** Format: date-time */
             cancel_date: string | null;
             /** @description the scheduled change while it is pending */
-            change_config: Record<string, unknown> | null;
+            change_config: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             change_date: string | null;
             company_id: string;
@@ -2961,9 +3043,13 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /** @description the full customer */
-            customer: Record<string, unknown>;
+            customer: {
+                [key: string]: unknown;
+            };
             customer_id: string;
-            discounts: Record<string, unknown>[];
+            discounts: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             end_date: string | null;
             id: string;
@@ -2971,12 +3057,16 @@ export interface components {
             invoice_additional_display_fields: components["schemas"]["DisplayFieldDto"][] | null;
             invoice_due_date_from_creation: number | null;
             invoice_payment_instructions: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             minimum_spend: components["schemas"]["MoneyResponse"] | null;
             mrr: components["schemas"]["MoneyResponse"];
             /** Format: date-time */
             next_invoice_date: string | null;
-            onetime_items: Record<string, unknown>[];
+            onetime_items: {
+                [key: string]: unknown;
+            }[];
             override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
             pause_config: components["schemas"]["PauseConfigResponse"] | null;
             /** Format: date-time */
@@ -3054,7 +3144,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["SubscriptionQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3100,12 +3190,12 @@ export interface components {
              */
             currency?: string | null;
             /**
-             * @default NEXT
+             * @description Default: `"NEXT"`.
              * @enum {string|null}
              */
             proration_type?: "NEXT" | "IMMEDIATE" | "NONE" | null;
             /**
-             * @default IMMEDIATE
+             * @description Default: `"IMMEDIATE"`.
              * @enum {string|null}
              */
             timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
@@ -3118,7 +3208,7 @@ export interface components {
         };
         CancelSubscriptionDto: {
             /**
-             * @default IMMEDIATE
+             * @description Default: `"IMMEDIATE"`.
              * @enum {string|null}
              */
             timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
@@ -3136,7 +3226,7 @@ export interface components {
             customer_cancel_reason?: string | null;
             send_customer_receipt?: boolean | null;
         };
-        EmptyBodyDto: Record<string, unknown>;
+        EmptyBodyDto: Record<string, never>;
         ExtendTrialDto: {
             /**
              * Format: date-time
@@ -3145,10 +3235,7 @@ export interface components {
             end_date: string | null;
         };
         PauseSubscriptionDto: {
-            /**
-             * @description what happens to invoices while paused
-             * @default KEEP_AS_DRAFT
-             */
+            /** @description what happens to invoices while paused. Default: `"KEEP_AS_DRAFT"`. */
             behavior?: string | null;
             /** Format: date-time */
             resume_date?: string | null;
@@ -3167,9 +3254,13 @@ export interface components {
             value: number;
             period: components["schemas"]["UsagePeriodResponse"];
             /** @description the metric's group_keys and their values */
-            grouping: Record<string, unknown>;
+            grouping: {
+                [key: string]: unknown;
+            };
             /** @description always {} (Tally has no break-out dimension besides grouping) */
-            breakout: Record<string, unknown>;
+            breakout: {
+                [key: string]: unknown;
+            };
         };
         UsageRecordResponse: {
             value: number;
@@ -3185,7 +3276,9 @@ export interface components {
             product_metric_pricing_id: string;
             metric_id: string;
             value: number;
-            breakdown: Record<string, unknown>[];
+            breakdown: {
+                [key: string]: unknown;
+            }[];
         };
         NextInvoiceDto: {
             /** @description ISO 4217, upper case; must be the subscription currency */
@@ -3375,7 +3468,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["InvoiceQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3402,7 +3495,7 @@ export interface components {
             } | null;
             notes?: string | null;
         };
-        VoidInvoiceDto: Record<string, unknown>;
+        VoidInvoiceDto: Record<string, never>;
         PaymentAmountDto: {
             /**
              * @description must be the invoice's currency (defaults to it)
@@ -3444,10 +3537,7 @@ export interface components {
             description?: string | null;
         };
         OneTimeItemDto: {
-            /**
-             * @description quantity (> 0, may be fractional)
-             * @default 1
-             */
+            /** @description quantity (> 0, may be fractional). Default: `1`. */
             aggregate?: number | null;
             custom_price?: components["schemas"]["OneTimeCustomPriceDto"] | null;
             product_pricing_id?: string | null;
@@ -3470,10 +3560,7 @@ export interface components {
              * @description IMMEDIATE: the invoice date (default now)
              */
             invoice_date?: string | null;
-            /**
-             * @description days from the invoice date to its due date
-             * @default 30
-             */
+            /** @description days from the invoice date to its due date. Default: `30`. */
             invoice_due_date_from_creation?: number | null;
             invoice_payment_instructions?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -3536,7 +3623,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["OneTimeQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3638,7 +3725,7 @@ export interface components {
             pagination: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["PaymentTransactionQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | "totalAmountAsc" | "totalAmountDesc" | null;
@@ -3698,7 +3785,9 @@ export interface components {
             /** @description the card that pays the subscription: its payment_method_id, else the customer's default (null: none) */
             method: components["schemas"]["PaymentMethodResponse"] | null;
             /** @description the subscription, as GET /subscriptions/{id} answers it */
-            subscription: Record<string, unknown>;
+            subscription: {
+                [key: string]: unknown;
+            };
         };
         UpdatePaymentMethodResponse: {
             /** @example pm_01j… */
@@ -3810,7 +3899,9 @@ export interface components {
             one_time_billable_id: string | null;
             /** @description always null */
             proration_date: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3841,7 +3932,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CreditQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3894,7 +3985,9 @@ export interface components {
             /** @description internal invoice id (inv_…) */
             invoice_id: string | null;
             /** @description the invoice (as GET /invoices/{uuid}) */
-            invoice: Record<string, unknown> | null;
+            invoice: {
+                [key: string]: unknown;
+            } | null;
             item_id: string | null;
             item: components["schemas"]["BillableItemResponse"] | null;
             /** @description always null */
@@ -3954,14 +4047,14 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CreditLogQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
         CompletionOptionsDto: {
-            /** @default false */
+            /** @description Default: `false`. */
             allow_promo_code?: boolean | null;
             /**
              * @description REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)
@@ -3971,7 +4064,7 @@ export interface components {
             confirmation_message?: string | null;
             /** @description absolute http(s) URL */
             redirect_url?: string | null;
-            /** @default false */
+            /** @description Default: `false`. */
             requires_customer_address?: boolean | null;
         };
         SignatoryInputDto: {
@@ -3994,15 +4087,9 @@ export interface components {
             template_id?: string | null;
             /** @description stored and answered; the signing page does not use them yet (it shows its own confirmation) */
             options?: components["schemas"]["CompletionOptionsDto"] | null;
-            /**
-             * @description stored and answered; signing does not collect a card today (the subscription created at execution uses the customer's default card)
-             * @default false
-             */
+            /** @description stored and answered; signing does not collect a card today (the subscription created at execution uses the customer's default card). Default: `false`. */
             requires_payment_method?: boolean | null;
-            /**
-             * @description the subscription created when the contract executes starts with a trial of trial_term (required with it)
-             * @default false
-             */
+            /** @description the subscription created when the contract executes starts with a trial of trial_term (required with it). Default: `false`. */
             trial?: boolean | null;
             /** @description the trial length (with trial: true) */
             trial_term?: components["schemas"]["TermDto"] | null;
@@ -4024,14 +4111,16 @@ export interface components {
              * @description unsigned after this instant, the contract is EXPIRED
              */
             expiration_date?: string | null;
-            /** @default true */
+            /** @description Default: `true`. */
             auto_renews?: boolean | null;
-            /** @default false */
+            /** @description Default: `false`. */
             auto_charges?: boolean | null;
             discounts?: components["schemas"]["DiscountInputDto"][] | null;
             onetime_items?: components["schemas"]["OnetimeItemDto"][] | null;
             /** @description values for {{name}} placeholders of content */
-            custom_variables?: Record<string, unknown> | null;
+            custom_variables?: {
+                [key: string]: unknown;
+            } | null;
             /** @description the text of the contract (plain text) */
             content?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -4040,7 +4129,7 @@ export interface components {
             } | null;
             owner_id?: string | null;
             /**
-             * @default DRAFT
+             * @description Default: `"DRAFT"`.
              * @enum {string|null}
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | null;
@@ -4075,9 +4164,13 @@ export interface components {
             auto_charges: boolean;
             auto_renews: boolean;
             /** @description the bundle, expanded */
-            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing: {
+                [key: string]: unknown;
+            } | null;
             bundle_pricing_id: string | null;
-            campaigns: Record<string, unknown>[];
+            campaigns: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             change_custom_date: string | null;
             change_proration_type: string | null;
@@ -4103,20 +4196,32 @@ export interface components {
             requires_payment_method: boolean;
             trial: boolean;
             trial_term: components["schemas"]["TermResponse"] | null;
-            contract_attachments: Record<string, unknown>[];
-            counter_signatories: Record<string, unknown>[];
+            contract_attachments: {
+                [key: string]: unknown;
+            }[];
+            counter_signatories: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             created_at: string;
             currency: string;
-            custom_variables: Record<string, unknown>;
+            custom_variables: {
+                [key: string]: unknown;
+            };
             customer: components["schemas"]["CustomerResponse"];
             customer_id: string;
-            discounts: Record<string, unknown>[];
+            discounts: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             expiration_date: string | null;
             id: string;
-            metadata: Record<string, unknown>;
-            onetime_items: Record<string, unknown>[];
+            metadata: {
+                [key: string]: unknown;
+            };
+            onetime_items: {
+                [key: string]: unknown;
+            }[];
             owner_id: string | null;
             product_pricing_ids: string[];
             product_pricings: components["schemas"]["ProductPricingResponse"][];
@@ -4151,7 +4256,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ContractQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -4180,7 +4285,9 @@ export interface components {
         UpdateContractDto: {
             auto_charges?: boolean | null;
             auto_renews?: boolean | null;
-            custom_variables?: Record<string, unknown> | null;
+            custom_variables?: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             expiration_date?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -4240,7 +4347,9 @@ export interface components {
             description: string | null;
             content: string;
             variables: components["schemas"]["TemplateVariableResponse"][];
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4256,7 +4365,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ContractTemplateQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -4268,9 +4377,9 @@ export interface components {
             customer_id: string;
             /** @enum {string} */
             type: "CHECKOUT_SESSION";
-            /** @default false */
+            /** @description Default: `false`. */
             auto_charges?: boolean | null;
-            /** @default true */
+            /** @description Default: `true`. */
             auto_renews?: boolean | null;
             bundle_pricing_id?: string | null;
             /** @enum {string|null} */
@@ -4310,7 +4419,9 @@ export interface components {
             auto_charges: boolean;
             auto_renews: boolean;
             /** @description the bundle, expanded */
-            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing: {
+                [key: string]: unknown;
+            } | null;
             bundle_pricing_id: string | null;
             change_proration_type: string | null;
             change_reset_billing_anchor: boolean | null;
@@ -4324,13 +4435,19 @@ export interface components {
             currency: string;
             customer: components["schemas"]["CustomerResponse"];
             customer_id: string;
-            discounts: Record<string, unknown>[];
+            discounts: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             expires_at: string;
             id: string;
             invoice_id: string | null;
-            metadata: Record<string, unknown>;
-            onetime_items: Record<string, unknown>[];
+            metadata: {
+                [key: string]: unknown;
+            };
+            onetime_items: {
+                [key: string]: unknown;
+            }[];
             options: components["schemas"]["CompletionOptionsResponse"];
             previous_subscription_id: string | null;
             product_pricing_ids: string[];
@@ -4349,7 +4466,7 @@ export interface components {
             updated_at: string;
             url: string;
         };
-        DashboardLinkDto: Record<string, unknown>;
+        DashboardLinkDto: Record<string, never>;
         DashboardLinkResponse: {
             /** @description absolute link of the hosted page (the link is the credential: give it only to the customer) */
             url: string;
