@@ -1845,6 +1845,12 @@ export interface components {
              */
             values: string[];
         };
+        OwnerIdsFilterDto: {
+            /** @enum {string} */
+            condition: "AND" | "OR";
+            /** @description owner ids; an empty list is no filter */
+            values: string[];
+        };
         SetFilterDto: {
             /** @enum {string} */
             condition: "AND" | "OR";
@@ -1864,8 +1870,8 @@ export interface components {
             managed_externally?: boolean;
             /** @description AND: every value matches; OR: at least one */
             metadata?: components["schemas"]["MetadataFilterDto"];
-            /** @description owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id) */
-            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id); an empty values list is no filter */
+            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
             /** @description exact */
             phone?: string;
             /** @description AND: the customer has every tag; OR: at least one */
@@ -1883,8 +1889,8 @@ export interface components {
              * @enum {string}
              */
             status?: "ACTIVE" | "ARCHIVED";
-            /** @description any case */
-            statuses?: ("ACTIVE" | "ARCHIVED")[];
+            /** @description any of these (OR), any case; one status alone may be a string */
+            statuses?: ("ACTIVE" | "ARCHIVED") | ("ACTIVE" | "ARCHIVED")[];
             /** @description case-insensitive substring of name, email, identifier or org_name */
             search?: string;
             /** @description MRR in cents */
@@ -2711,7 +2717,12 @@ export interface components {
             search?: string;
             /** @enum {string} */
             state?: "ACTIVE" | "ARCHIVED";
-            tags?: components["schemas"]["SetFilterDto"];
+            /** @description a list of tags (the pricing has every one; [] filters nothing), or {condition: AND|OR, values} */
+            tags?: string[] | {
+                /** @enum {string} */
+                condition: "AND" | "OR";
+                values: string[];
+            };
             /** @enum {string} */
             type?: "RECURRING" | "ONETIME";
             /** @enum {string} */
@@ -2883,7 +2894,7 @@ export interface components {
             type: "DISCOUNT_AMOUNT" | "DISCOUNT_PERCENT";
             amount?: components["schemas"]["MoneyDto"] | null;
             cap?: components["schemas"]["MoneyDto"] | null;
-            /** @description fraction, 0.5 = 50 % */
+            /** @description a fraction from 0 to 1 (0.5 = 50 %); a number above 1 (a percentage such as 50, as an older reference sample sends) is a 400 naming this range, never read as a percentage */
             percent?: number | null;
             /** Format: date-time */
             expiration_date?: string | null;
@@ -3094,12 +3105,12 @@ export interface components {
         SubscriptionQueryDto: {
             customer_id?: string;
             /**
-             * @description any case (ACTIVE as the reference spells it); answers are lower-case
+             * @description any case (ACTIVE as the reference spells it). active, cancelled, unpaid: the answer's status; ended: the end date has passed (the same as cancelled); paused: paused and not ended (pause_date is set); trial: a trial subscription (trial true) whose trial has not converted yet and that has not ended
              * @enum {string}
              */
-            status?: "active" | "cancelled" | "unpaid";
-            /** @description any case */
-            statuses?: ("active" | "cancelled" | "unpaid")[];
+            status?: "active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial";
+            /** @description any of these (OR); one alone may be a string. any case (ACTIVE as the reference spells it). active, cancelled, unpaid: the answer's status; ended: the end date has passed (the same as cancelled); paused: paused and not ended (pause_date is set); trial: a trial subscription (trial true) whose trial has not converted yet and that has not ended */
+            statuses?: ("active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial") | ("active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial")[];
             /** @description the customer's exclude_from_metrics */
             exclude_from_metrics?: boolean;
             /** @description accepted; Tally has no subscription groups yet, so a group_id matches no subscription */
@@ -3110,8 +3121,8 @@ export interface components {
             mrr?: components["schemas"]["RangeFilterDto"];
             /** @description the customer's owner_id */
             owner_id?: string;
-            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
-            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner; an empty values list is no filter */
+            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
             /** @description accepted; subscriptions are not parent-billed today, so true matches none and false matches all */
             parent_billed?: boolean;
             /** @description the customer's parent_customer_id (a customer id) */
@@ -3425,8 +3436,8 @@ export interface components {
             invoice_sent?: boolean;
             /** @description the customer's managed_externally */
             managed_externally?: boolean;
-            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
-            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner; an empty values list is no filter */
+            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
             /** @description payment method ids (pm_…): the invoice belongs to a subscription that names one of them (OR) as its payment_method_id; invoices of subscriptions on the customer's default card and one-time invoices do not match */
             payment_methods?: components["schemas"]["SetFilterDto"];
             /** @description products of the invoice lines: AND every product, OR one */
@@ -3445,7 +3456,8 @@ export interface components {
              * @enum {string}
              */
             status?: "DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID";
-            statuses?: ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID")[];
+            /** @description any of these (OR); one status alone may be a string */
+            statuses?: ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID") | ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID")[];
             /** @example USD */
             currency?: string;
             /** @description the invoice number */
@@ -3549,10 +3561,10 @@ export interface components {
             customer_id: string;
             onetime_items: components["schemas"]["OneTimeItemDto"][];
             /**
-             * @description IMMEDIATE: an invoice of their own now; NEXT: on the next invoice
-             * @enum {string}
+             * @description IMMEDIATE: an invoice of their own now; NEXT: on the next invoice. Left out (the reference requires only customer_id and onetime_items): IMMEDIATE, a charge billed when it is made. Default: `"IMMEDIATE"`.
+             * @enum {string|null}
              */
-            type: "IMMEDIATE" | "NEXT";
+            type?: "IMMEDIATE" | "NEXT" | null;
             auto_charges?: boolean | null;
             discounts?: components["schemas"]["DiscountInputDto"][] | null;
             /**
@@ -3916,8 +3928,8 @@ export interface components {
              * @enum {string}
              */
             status?: "ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED";
-            /** @description any case */
-            statuses?: ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED")[];
+            /** @description any of these (OR), any case; one state alone may be a string */
+            statuses?: ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED") | ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED")[];
             /**
              * @description any case
              * @enum {string}
@@ -4246,9 +4258,18 @@ export interface components {
              * @enum {string}
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | "EXECUTED" | "EXPIRED" | "VOID";
-            /** @description any of these statuses (case-insensitive) */
-            statuses?: string[];
+            /** @description any of these statuses (case-insensitive); one status alone may be a string */
+            statuses?: string | string[];
             owner_id?: string;
+            /** @description the contract charges its invoices automatically */
+            auto_charges?: boolean;
+            /** @description the contract renews at the end of its term */
+            auto_renews?: boolean;
+            /**
+             * @description the proposal's type, any case: every record this search finds is a CONTRACT, so CONTRACT matches all and CHECKOUT_SESSION none (checkout sessions are read with GET /checkout/{id})
+             * @enum {string}
+             */
+            type?: "CONTRACT" | "CHECKOUT_SESSION";
             /** @description case-insensitive substring of the title or the customer name / organisation */
             search?: string;
         };
@@ -4382,10 +4403,17 @@ export interface components {
             /** @description Default: `true`. */
             auto_renews?: boolean | null;
             bundle_pricing_id?: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description proration of the change: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null
+             * @enum {string|null}
+             */
             change_proration_type?: "NEXT" | "IMMEDIATE" | "NONE" | null;
+            /** @description reset the billing anchor at the change: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null */
             change_reset_billing_anchor?: boolean | null;
-            /** @enum {string|null} */
+            /**
+             * @description when the change takes effect: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null
+             * @enum {string|null}
+             */
             change_timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
             discounts?: components["schemas"]["DiscountInputDto"][];
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */

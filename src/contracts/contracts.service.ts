@@ -6,7 +6,7 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { CustomerEntity } from '../customers/customer.entity';
-import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { CustomerLookupService, customerIdOrIdentifierFilter } from '../customers/customer-lookup.service';
 import { ProductPricingsRepository } from '../catalog/catalog.repository';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { CreateSubscriptionUseCase } from '../subscriptions/create-subscription.use-case';
@@ -89,13 +89,16 @@ export class ContractsService {
       alias: 'k',
       sortKeys: baseSortKeys('k'),
       filters: {
-        customer_id: { kind: 'exact', column: 'k.customer_id' },
+        customer_id: customerIdOrIdentifierFilter('k.customer_id'),
         owner_id: { kind: 'exact', column: 'k.owner_id' },
         status: { kind: 'custom', apply: (qb, v: string, p) => qb.andWhere(`${STATUS_SQL} = upper(:${p})`, { [p]: v, now }) },
         statuses: {
           kind: 'custom',
           apply: (qb, v: string[], p) => qb.andWhere(`${STATUS_SQL} IN (:...${p})`, { [p]: v.map((x) => x.toUpperCase()), now }),
         },
+        auto_charges: { kind: 'bool', column: 'k.auto_charges' },
+        auto_renews: { kind: 'bool', column: 'k.auto_renews' },
+        type: { kind: 'custom', apply: (qb, v: string) => (v.toUpperCase() === 'CONTRACT' ? qb : qb.andWhere('1 = 0')) },
         search: { kind: 'search', columns: ['k.title', 'c.name', 'c.org_name'] },
       },
     };
