@@ -1655,7 +1655,8 @@ export interface components {
             /** @enum {string} */
             aggregator_type: "OR" | "AND" | "ADD" | "MINIMUM" | "MAXIMUM" | "COALESCE";
             adjust_for_quantity: boolean;
-            possible_values: string[] | null;
+            /** @description ENUM: its values; [] for the other types (the reference answers a list for every type) */
+            possible_values: string[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3123,7 +3124,7 @@ export interface components {
             owner_id?: string;
             /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner; an empty values list is no filter */
             owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
-            /** @description accepted; subscriptions are not parent-billed today, so true matches none and false matches all */
+            /** @description the parent_billed the subscription stores (set with PATCH /subscriptions/{id}) */
             parent_billed?: boolean;
             /** @description the customer's parent_customer_id (a customer id) */
             parent_customer_id?: string;
@@ -3137,7 +3138,7 @@ export interface components {
             product_pricing_tags?: components["schemas"]["SetFilterDto"];
             /** @description tags of the plan’s products (in effect now or still to come): AND every tag, OR one */
             product_tags?: components["schemas"]["SetFilterDto"];
-            /** @description accepted; subscriptions carry no tags today, so no subscription matches */
+            /** @description the subscription's own tags (set with PATCH /subscriptions/{id}): AND every tag, OR one */
             tags?: components["schemas"]["SetFilterDto"];
             product_pricing_id?: string;
             bundle_pricing_id?: string;
@@ -3284,6 +3285,8 @@ export interface components {
             metric: components["schemas"]["BillableMetricResponse"];
             /** @description one record: the period asked */
             usage: components["schemas"]["UsageRecordResponse"][];
+            /** @description the older reference answer's object: the product metric pricing asked, as the pricing's product_metric_pricings show it */
+            product_metric_pricing: components["schemas"]["ProductMetricPricingResponse"];
             product_metric_pricing_id: string;
             metric_id: string;
             value: number;
@@ -3786,6 +3789,25 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description the card's issuing country (ISO 3166-1 alpha-2) when the processor reports it; null with the sandbox */
+            country: string | null;
+            /** @description the holder's name when the processor reports it; null with the sandbox */
+            name: string | null;
+            /** @description the holder's billing e-mail when the processor reports it; null with the sandbox */
+            billing_email: string | null;
+            /** @description a bank-debit mandate; always null (Tally takes cards only) */
+            mandate_id: string | null;
+            /** @description a bank account's institution number; always null (cards only) */
+            institution_number: string | null;
+            /** @description a bank account's routing number; always null (cards only) */
+            routing_number: string | null;
+            /** @description a bank account's transit number; always null (cards only) */
+            transit_number: string | null;
+            /**
+             * @description the key of the payment processor that holds the method (the same value as provider_type)
+             * @example SANDBOX
+             */
+            payment_provider_key: string | null;
         };
         UpdatePaymentMethodDto: {
             /** @description true makes this the customer's default (false is ignored: there is always one default) */
@@ -3820,6 +3842,25 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description the card's issuing country (ISO 3166-1 alpha-2) when the processor reports it; null with the sandbox */
+            country: string | null;
+            /** @description the holder's name when the processor reports it; null with the sandbox */
+            name: string | null;
+            /** @description the holder's billing e-mail when the processor reports it; null with the sandbox */
+            billing_email: string | null;
+            /** @description a bank-debit mandate; always null (Tally takes cards only) */
+            mandate_id: string | null;
+            /** @description a bank account's institution number; always null (cards only) */
+            institution_number: string | null;
+            /** @description a bank account's routing number; always null (cards only) */
+            routing_number: string | null;
+            /** @description a bank account's transit number; always null (cards only) */
+            transit_number: string | null;
+            /**
+             * @description the key of the payment processor that holds the method (the same value as provider_type)
+             * @example SANDBOX
+             */
+            payment_provider_key: string | null;
             /** @description the payment method, after the update */
             method: components["schemas"]["PaymentMethodResponse"];
             /** @description the customer's live subscriptions (oldest first), each with the card that pays it after the update */
@@ -4643,7 +4684,10 @@ export interface operations {
     CompanySettingsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4658,6 +4702,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4667,6 +4713,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4676,6 +4724,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4685,6 +4735,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4694,6 +4746,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4703,6 +4757,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4712,6 +4768,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4721,6 +4779,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4732,6 +4792,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4741,6 +4803,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4752,7 +4816,10 @@ export interface operations {
     WebhooksController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4767,6 +4834,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4776,6 +4845,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4785,6 +4856,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4794,6 +4867,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4803,6 +4878,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4812,6 +4889,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4821,6 +4900,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4830,6 +4911,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4841,6 +4924,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4850,6 +4935,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4861,7 +4948,10 @@ export interface operations {
     WebhooksController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4876,6 +4966,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4894,6 +4986,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4903,6 +4997,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4912,6 +5008,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4921,6 +5019,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4930,6 +5030,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4939,6 +5041,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,6 +5052,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4959,6 +5065,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4968,6 +5076,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5058,7 +5168,10 @@ export interface operations {
     WebhooksController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5070,6 +5183,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5079,6 +5194,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5088,6 +5205,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5097,6 +5216,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5106,6 +5227,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5115,6 +5238,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5124,6 +5249,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5133,6 +5260,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5144,6 +5273,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5153,6 +5284,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5164,7 +5297,10 @@ export interface operations {
     WebhooksController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5180,6 +5316,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5189,6 +5327,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5198,6 +5338,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5207,6 +5349,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5216,6 +5360,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5225,6 +5371,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5234,6 +5382,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5243,6 +5393,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5254,6 +5406,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5263,6 +5417,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5274,7 +5430,10 @@ export interface operations {
     WebhooksController_rotateSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5290,6 +5449,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5299,6 +5460,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5308,6 +5471,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5317,6 +5482,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5326,6 +5493,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5335,6 +5504,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5344,6 +5515,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5353,6 +5526,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5364,6 +5539,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5373,6 +5550,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5384,7 +5563,10 @@ export interface operations {
     WebhooksController_test: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5400,6 +5582,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5409,6 +5593,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5418,6 +5604,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5427,6 +5615,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5436,6 +5626,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5445,6 +5637,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5454,6 +5648,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5463,6 +5659,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5474,6 +5672,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5483,6 +5683,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5494,7 +5696,10 @@ export interface operations {
     WebhooksController_findDeliveries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5510,6 +5715,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5528,6 +5735,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5537,6 +5746,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5546,6 +5757,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5555,6 +5768,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5564,6 +5779,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5573,6 +5790,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5582,6 +5801,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5593,6 +5814,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5602,6 +5825,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5613,7 +5838,10 @@ export interface operations {
     WebhooksController_retry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 delivery_id: string;
@@ -5630,6 +5858,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5639,6 +5869,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5648,6 +5880,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5657,6 +5891,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5666,6 +5902,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5675,6 +5913,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5684,6 +5924,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5693,6 +5935,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5704,6 +5948,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5713,6 +5959,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5724,7 +5972,10 @@ export interface operations {
     WebhookEventsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -5739,6 +5990,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5757,6 +6010,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5766,6 +6021,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5775,6 +6032,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5784,6 +6043,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5793,6 +6054,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5802,6 +6065,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5811,6 +6076,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5822,6 +6089,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5831,6 +6100,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5921,7 +6192,10 @@ export interface operations {
     EntitlementsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -5936,6 +6210,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5945,6 +6221,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5954,6 +6232,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5963,6 +6243,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5972,6 +6254,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5981,6 +6265,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5990,6 +6276,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5999,6 +6287,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6010,6 +6300,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6019,6 +6311,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6030,7 +6324,10 @@ export interface operations {
     EntitlementsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6045,6 +6342,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6063,6 +6362,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6072,6 +6373,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6081,6 +6384,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6090,6 +6395,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6099,6 +6406,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6108,6 +6417,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6117,6 +6428,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6128,6 +6441,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6137,6 +6452,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6227,7 +6544,10 @@ export interface operations {
     EntitlementsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -6243,6 +6563,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6252,6 +6574,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6261,6 +6585,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6270,6 +6596,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6279,6 +6607,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6288,6 +6618,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6297,6 +6629,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6306,6 +6640,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6317,6 +6653,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6326,6 +6664,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6337,7 +6677,10 @@ export interface operations {
     CustomersController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6352,6 +6695,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6361,6 +6706,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6370,6 +6717,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6379,6 +6728,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6388,6 +6739,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6397,6 +6750,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6406,6 +6761,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6415,6 +6772,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6426,6 +6785,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6435,6 +6796,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6446,7 +6809,10 @@ export interface operations {
     CustomersController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6461,6 +6827,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6479,6 +6847,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6488,6 +6858,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6497,6 +6869,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6506,6 +6880,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6515,6 +6891,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6524,6 +6902,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6533,6 +6913,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6544,6 +6926,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6553,6 +6937,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6644,7 +7030,10 @@ export interface operations {
     CustomersController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the customer id (cus_…) or its identifier */
                 customer_id: string;
@@ -6661,6 +7050,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6670,6 +7061,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6679,6 +7072,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6688,6 +7083,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6697,6 +7094,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6706,6 +7105,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6715,6 +7116,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6724,6 +7127,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6735,6 +7140,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6744,6 +7151,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6755,7 +7164,10 @@ export interface operations {
     CustomersController_startManaging: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the customer id (cus_…) or its identifier */
                 customer_id: string;
@@ -6768,6 +7180,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6777,6 +7191,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6786,6 +7202,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6795,6 +7213,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6804,6 +7224,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6813,6 +7235,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6822,6 +7246,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6831,6 +7257,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6842,6 +7270,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6851,6 +7281,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6862,7 +7294,10 @@ export interface operations {
     BillableItemsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6877,6 +7312,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6886,6 +7323,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6895,6 +7334,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6904,6 +7345,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6913,6 +7356,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6922,6 +7367,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6931,6 +7378,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6940,6 +7389,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6951,6 +7402,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6960,6 +7413,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6971,7 +7426,10 @@ export interface operations {
     BillableItemsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6986,6 +7444,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7004,6 +7464,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7013,6 +7475,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7022,6 +7486,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7031,6 +7497,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7040,6 +7508,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7049,6 +7519,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7058,6 +7530,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7069,6 +7543,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7078,6 +7554,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7168,7 +7646,10 @@ export interface operations {
     BillableItemsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -7184,6 +7665,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7193,6 +7676,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7202,6 +7687,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7211,6 +7698,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7220,6 +7709,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7229,6 +7720,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7238,6 +7731,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7247,6 +7742,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7258,6 +7755,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7267,6 +7766,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7278,7 +7779,10 @@ export interface operations {
     BillableMetricsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7293,6 +7797,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7302,6 +7808,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7311,6 +7819,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7320,6 +7830,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7329,6 +7841,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7338,6 +7852,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7347,6 +7863,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7356,6 +7874,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7367,6 +7887,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7376,6 +7898,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7387,7 +7911,10 @@ export interface operations {
     BillableMetricsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7402,6 +7929,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7420,6 +7949,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7429,6 +7960,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7438,6 +7971,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7447,6 +7982,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7456,6 +7993,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7465,6 +8004,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7474,6 +8015,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7485,6 +8028,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7494,6 +8039,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7584,7 +8131,10 @@ export interface operations {
     BillableMetricsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -7600,6 +8150,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7609,6 +8161,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7618,6 +8172,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7627,6 +8183,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7636,6 +8194,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7645,6 +8205,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7654,6 +8216,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7663,6 +8227,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7674,6 +8240,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7683,6 +8251,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7694,7 +8264,10 @@ export interface operations {
     UsageController_ingest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7709,6 +8282,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7718,6 +8293,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7727,6 +8304,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7736,6 +8315,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7745,6 +8326,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7754,6 +8337,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7763,6 +8348,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7772,6 +8359,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7783,6 +8372,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7792,6 +8383,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7803,7 +8396,10 @@ export interface operations {
     UsageController_customerUsage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -7819,6 +8415,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7828,6 +8426,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7837,6 +8437,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7846,6 +8448,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7855,6 +8459,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7864,6 +8470,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7873,6 +8481,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7882,6 +8492,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7893,6 +8505,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7902,6 +8516,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7913,7 +8529,10 @@ export interface operations {
     ObjectsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7928,6 +8547,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7937,6 +8558,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7946,6 +8569,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7955,6 +8580,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7964,6 +8591,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7973,6 +8602,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7982,6 +8613,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7991,6 +8624,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8002,6 +8637,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8011,6 +8648,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8022,7 +8661,10 @@ export interface operations {
     ObjectsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8037,6 +8679,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8055,6 +8699,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8064,6 +8710,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8073,6 +8721,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8082,6 +8732,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8091,6 +8743,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8100,6 +8754,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8109,6 +8765,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8120,6 +8778,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8129,6 +8789,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8140,7 +8802,10 @@ export interface operations {
     ObjectsController_ingest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8155,6 +8820,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8164,6 +8831,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8173,6 +8842,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8182,6 +8853,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8191,6 +8864,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8200,6 +8875,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8209,6 +8886,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8218,6 +8897,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8229,6 +8910,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8238,6 +8921,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8328,7 +9013,10 @@ export interface operations {
     ObjectsController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -8341,6 +9029,8 @@ export interface operations {
             /** @description soft delete: the object stays for the usage of past periods */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8350,6 +9040,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8359,6 +9051,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8368,6 +9062,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8377,6 +9073,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8386,6 +9084,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8395,6 +9095,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8404,6 +9106,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8415,6 +9119,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8424,6 +9130,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8435,7 +9143,10 @@ export interface operations {
     ObjectsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -8451,6 +9162,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8460,6 +9173,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8469,6 +9184,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8478,6 +9195,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8487,6 +9206,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8496,6 +9217,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8505,6 +9228,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8514,6 +9239,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8525,6 +9252,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8534,6 +9263,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8545,7 +9276,10 @@ export interface operations {
     ProductsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8560,6 +9294,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8569,6 +9305,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8578,6 +9316,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,6 +9327,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8596,6 +9338,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8605,6 +9349,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8614,6 +9360,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8623,6 +9371,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8634,6 +9384,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8643,6 +9395,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8654,7 +9408,10 @@ export interface operations {
     ProductsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8669,6 +9426,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8687,6 +9446,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8696,6 +9457,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8705,6 +9468,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8714,6 +9479,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8723,6 +9490,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8732,6 +9501,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8741,6 +9512,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8752,6 +9525,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8761,6 +9536,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8852,7 +9629,10 @@ export interface operations {
     ProductsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -8868,6 +9648,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8877,6 +9659,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8886,6 +9670,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8895,6 +9681,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8904,6 +9692,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8913,6 +9703,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8922,6 +9714,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8931,6 +9725,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8942,6 +9738,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8951,6 +9749,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8962,7 +9762,10 @@ export interface operations {
     PricingsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8977,6 +9780,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8986,6 +9791,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8995,6 +9802,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9004,6 +9813,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9013,6 +9824,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9022,6 +9835,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9031,6 +9846,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9040,6 +9857,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9051,6 +9870,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9060,6 +9881,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9071,7 +9894,10 @@ export interface operations {
     PricingsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9086,6 +9912,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9104,6 +9932,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9113,6 +9943,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9122,6 +9954,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9131,6 +9965,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9140,6 +9976,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9149,6 +9987,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9158,6 +9998,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9169,6 +10011,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9178,6 +10022,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9269,7 +10115,10 @@ export interface operations {
     PricingsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -9285,6 +10134,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9294,6 +10145,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9303,6 +10156,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9312,6 +10167,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9321,6 +10178,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9330,6 +10189,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9339,6 +10200,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9348,6 +10211,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9359,6 +10224,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9368,6 +10235,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9379,7 +10248,10 @@ export interface operations {
     BundlesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9394,6 +10266,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9403,6 +10277,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9412,6 +10288,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9421,6 +10299,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9430,6 +10310,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9439,6 +10321,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9448,6 +10332,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9457,6 +10343,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9468,6 +10356,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9477,6 +10367,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9488,7 +10380,10 @@ export interface operations {
     BundlesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9503,6 +10398,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9521,6 +10418,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9530,6 +10429,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9539,6 +10440,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9548,6 +10451,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9557,6 +10462,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9566,6 +10473,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9575,6 +10484,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9586,6 +10497,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9595,6 +10508,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9685,7 +10600,10 @@ export interface operations {
     BundlesController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -9701,6 +10619,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9710,6 +10630,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9719,6 +10641,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9728,6 +10652,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9737,6 +10663,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9746,6 +10674,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9755,6 +10685,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9764,6 +10696,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9775,6 +10709,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9784,6 +10720,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9795,7 +10733,10 @@ export interface operations {
     SubscriptionsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9810,6 +10751,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9819,6 +10762,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9828,6 +10773,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9837,6 +10784,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9846,6 +10795,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9855,6 +10806,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9864,6 +10817,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9873,6 +10828,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9884,6 +10841,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9893,6 +10852,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9904,7 +10865,10 @@ export interface operations {
     SubscriptionsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9919,6 +10883,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9937,6 +10903,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9946,6 +10914,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9955,6 +10925,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9964,6 +10936,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9973,6 +10947,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9982,6 +10958,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9991,6 +10969,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10002,6 +10982,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10011,6 +10993,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10101,7 +11085,10 @@ export interface operations {
     SubscriptionsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10117,6 +11104,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10126,6 +11115,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10135,6 +11126,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10144,6 +11137,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10153,6 +11148,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10162,6 +11159,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10171,6 +11170,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10180,6 +11181,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10191,6 +11194,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10200,6 +11205,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10211,7 +11218,10 @@ export interface operations {
     SubscriptionsController_change: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10227,6 +11237,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10236,6 +11248,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10245,6 +11259,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10254,6 +11270,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10263,6 +11281,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10272,6 +11292,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10281,6 +11303,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10290,6 +11314,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10301,6 +11327,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10310,6 +11338,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10321,7 +11351,10 @@ export interface operations {
     SubscriptionsController_cancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10337,6 +11370,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10346,6 +11381,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10355,6 +11392,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10364,6 +11403,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10373,6 +11414,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10382,6 +11425,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10391,6 +11436,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10400,6 +11447,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10411,6 +11460,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10420,6 +11471,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10431,7 +11484,10 @@ export interface operations {
     SubscriptionsController_undoCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10447,6 +11503,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10456,6 +11514,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10465,6 +11525,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10474,6 +11536,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10483,6 +11547,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10492,6 +11558,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10501,6 +11569,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10510,6 +11580,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10521,6 +11593,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10530,6 +11604,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10541,7 +11617,10 @@ export interface operations {
     SubscriptionsController_extend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10557,6 +11636,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10566,6 +11647,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10575,6 +11658,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10584,6 +11669,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10593,6 +11680,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10602,6 +11691,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10611,6 +11702,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10620,6 +11713,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10631,6 +11726,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10640,6 +11737,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10651,7 +11750,10 @@ export interface operations {
     SubscriptionsController_pause: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10667,6 +11769,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10676,6 +11780,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10685,6 +11791,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10694,6 +11802,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10703,6 +11813,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10712,6 +11824,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10721,6 +11835,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10730,6 +11846,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10741,6 +11859,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10750,6 +11870,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10761,7 +11883,10 @@ export interface operations {
     SubscriptionsController_resume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10777,6 +11902,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10786,6 +11913,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10795,6 +11924,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10804,6 +11935,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10813,6 +11946,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10822,6 +11957,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10831,6 +11968,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10840,6 +11979,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10851,6 +11992,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10860,6 +12003,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10871,7 +12016,10 @@ export interface operations {
     SubscriptionsController_usage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10887,6 +12035,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10896,6 +12046,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10905,6 +12057,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10914,6 +12068,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10923,6 +12079,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10932,6 +12090,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10941,6 +12101,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10950,6 +12112,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10961,6 +12125,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10970,6 +12136,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10981,7 +12149,10 @@ export interface operations {
     NextInvoiceController_next: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -10996,6 +12167,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11005,6 +12178,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11014,6 +12189,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11023,6 +12200,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11032,6 +12211,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11041,6 +12222,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11050,6 +12233,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11059,6 +12244,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11070,6 +12257,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11079,6 +12268,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11090,7 +12281,10 @@ export interface operations {
     InvoicesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -11105,6 +12299,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11123,6 +12319,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11132,6 +12330,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11141,6 +12341,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11150,6 +12352,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11159,6 +12363,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11168,6 +12374,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11177,6 +12385,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11188,6 +12398,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11197,6 +12409,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11287,7 +12501,10 @@ export interface operations {
     InvoicesController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11303,6 +12520,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11312,6 +12531,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11321,6 +12542,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11330,6 +12553,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11339,6 +12564,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11348,6 +12575,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11357,6 +12586,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11366,6 +12597,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11377,6 +12610,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11386,6 +12621,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11485,7 +12722,10 @@ export interface operations {
     InvoicesController_void: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11501,6 +12741,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11510,6 +12752,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11519,6 +12763,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11528,6 +12774,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11537,6 +12785,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11546,6 +12796,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11555,6 +12807,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11564,6 +12818,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11575,6 +12831,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11584,6 +12842,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11595,7 +12855,10 @@ export interface operations {
     InvoicesController_finalize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11608,6 +12871,8 @@ export interface operations {
             /** @description DRAFT → PENDING (PAID when nothing is due); 409 otherwise */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11617,6 +12882,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11626,6 +12893,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11635,6 +12904,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11644,6 +12915,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11653,6 +12926,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11662,6 +12937,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11671,6 +12948,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11682,6 +12961,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11691,6 +12972,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11702,7 +12985,10 @@ export interface operations {
     InvoicesController_markPaid: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11719,6 +13005,8 @@ export interface operations {
             /** @description records a payment transaction; PAID when nothing is due */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11728,6 +13016,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11737,6 +13027,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11746,6 +13038,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11755,6 +13049,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11764,6 +13060,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11773,6 +13071,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11782,6 +13082,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11793,6 +13095,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11802,6 +13106,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11813,7 +13119,10 @@ export interface operations {
     OneTimesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -11829,6 +13138,8 @@ export interface operations {
             /** @description the one-time billables created */
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11838,6 +13149,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11847,6 +13160,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11856,6 +13171,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11865,6 +13182,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11874,6 +13193,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11883,6 +13204,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11892,6 +13215,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11903,6 +13228,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11912,6 +13239,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11923,7 +13252,10 @@ export interface operations {
     OneTimesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -11938,6 +13270,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11956,6 +13290,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11965,6 +13301,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11974,6 +13312,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11983,6 +13323,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11992,6 +13334,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12001,6 +13345,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12010,6 +13356,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12021,6 +13369,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12030,6 +13380,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12041,7 +13393,10 @@ export interface operations {
     PaymentTransactionsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12056,6 +13411,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12074,6 +13431,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12083,6 +13442,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12092,6 +13453,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12101,6 +13464,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12110,6 +13475,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12119,6 +13486,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12128,6 +13497,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12139,6 +13510,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12148,6 +13521,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12159,7 +13534,10 @@ export interface operations {
     PaymentTransactionsController_refund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -12176,6 +13554,8 @@ export interface operations {
             /** @description the REFUND transaction (parent_transaction_id: the payment) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12185,6 +13565,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12194,6 +13576,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12203,6 +13587,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12212,6 +13598,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12221,6 +13609,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12230,6 +13620,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12239,6 +13631,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12250,6 +13644,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12259,6 +13655,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12428,7 +13826,10 @@ export interface operations {
     PaymentMethodsController_attach: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -12444,6 +13845,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12453,6 +13856,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12462,6 +13867,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12471,6 +13878,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12480,6 +13889,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12489,6 +13900,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12498,6 +13911,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12507,6 +13922,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12518,6 +13935,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12527,6 +13946,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12538,7 +13959,10 @@ export interface operations {
     PaymentMethodsController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 id: string;
@@ -12551,6 +13975,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12560,6 +13986,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12569,6 +13997,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12578,6 +14008,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12587,6 +14019,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12596,6 +14030,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12605,6 +14041,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12614,6 +14052,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12625,6 +14065,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12634,6 +14076,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12645,7 +14089,10 @@ export interface operations {
     PaymentMethodsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 id: string;
@@ -12662,6 +14109,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12671,6 +14120,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12680,6 +14131,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12689,6 +14142,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12698,6 +14153,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12707,6 +14164,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12716,6 +14175,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12725,6 +14186,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12736,6 +14199,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12745,6 +14210,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12756,7 +14223,10 @@ export interface operations {
     CreditsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12771,6 +14241,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12780,6 +14252,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12789,6 +14263,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12798,6 +14274,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12807,6 +14285,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12816,6 +14296,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12825,6 +14307,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12834,6 +14318,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12845,6 +14331,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12854,6 +14342,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12865,7 +14355,10 @@ export interface operations {
     CreditsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12880,6 +14373,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12898,6 +14393,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12907,6 +14404,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12916,6 +14415,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12925,6 +14426,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12934,6 +14437,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12943,6 +14448,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12952,6 +14459,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12963,6 +14472,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12972,6 +14483,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12983,7 +14496,10 @@ export interface operations {
     CreditsController_consume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12998,6 +14514,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13007,6 +14525,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13016,6 +14536,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13025,6 +14547,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13034,6 +14558,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13043,6 +14569,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13052,6 +14580,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13061,6 +14591,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13072,6 +14604,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13081,6 +14615,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13092,7 +14628,10 @@ export interface operations {
     CreditsController_findLogs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13107,6 +14646,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13125,6 +14666,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13134,6 +14677,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13143,6 +14688,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13152,6 +14699,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13161,6 +14710,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13170,6 +14721,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13179,6 +14732,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13190,6 +14745,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13199,6 +14756,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13289,7 +14848,10 @@ export interface operations {
     CreditsController_revoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -13302,6 +14864,8 @@ export interface operations {
             /** @description the credit, state REVOKED */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13311,6 +14875,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13320,6 +14886,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13329,6 +14897,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13338,6 +14908,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13347,6 +14919,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13356,6 +14930,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13365,6 +14941,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13376,6 +14954,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13385,6 +14965,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13396,7 +14978,10 @@ export interface operations {
     ContractsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13412,6 +14997,8 @@ export interface operations {
             /** @description the contract (creation answers 200) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13421,6 +15008,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13430,6 +15019,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13439,6 +15030,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13448,6 +15041,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13457,6 +15052,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13466,6 +15063,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13475,6 +15074,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13486,6 +15087,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13495,6 +15098,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13506,7 +15111,10 @@ export interface operations {
     ContractsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13521,6 +15129,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13539,6 +15149,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13548,6 +15160,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13557,6 +15171,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13566,6 +15182,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13575,6 +15193,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13584,6 +15204,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13593,6 +15215,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13604,6 +15228,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13613,6 +15239,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13703,7 +15331,10 @@ export interface operations {
     ContractsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -13720,6 +15351,8 @@ export interface operations {
             /** @description the contract; signatures reset when a term changed */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13729,6 +15362,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13738,6 +15373,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13747,6 +15384,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13756,6 +15395,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13765,6 +15406,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13774,6 +15417,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13783,6 +15428,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13794,6 +15441,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13803,6 +15452,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13814,7 +15465,10 @@ export interface operations {
     ContractTemplatesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13830,6 +15484,8 @@ export interface operations {
             /** @description the template (creation answers 200, like contracts) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13839,6 +15495,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13848,6 +15506,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13857,6 +15517,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13866,6 +15528,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13875,6 +15539,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13884,6 +15550,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13893,6 +15561,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13904,6 +15574,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13913,6 +15585,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13924,7 +15598,10 @@ export interface operations {
     ContractTemplatesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13939,6 +15616,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13957,6 +15636,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13966,6 +15647,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13975,6 +15658,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13984,6 +15669,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13993,6 +15680,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14002,6 +15691,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14011,6 +15702,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14022,6 +15715,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14031,6 +15726,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14121,7 +15818,10 @@ export interface operations {
     CheckoutController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -14137,6 +15837,8 @@ export interface operations {
             /** @description #10: the session id and its hosted checkout link (creation answers 200) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14146,6 +15848,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14155,6 +15859,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14164,6 +15870,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14173,6 +15881,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14182,6 +15892,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14191,6 +15903,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14200,6 +15914,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14211,6 +15927,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14220,6 +15938,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14311,7 +16031,10 @@ export interface operations {
     CustomerPortalController_portal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -14328,6 +16051,8 @@ export interface operations {
             /** @description the link (a secret: give it only to the customer) and its expiry. Repeated with the same Idempotency-Key, the request issues a fresh link (with `Idempotency-Used: true`) rather than replay the first one, which is never stored. */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14337,6 +16062,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14346,6 +16073,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14355,6 +16084,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14364,6 +16095,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14373,6 +16106,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14382,6 +16117,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14391,6 +16128,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14402,6 +16141,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14411,6 +16152,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14422,7 +16165,10 @@ export interface operations {
     CustomerPortalController_usage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -14439,6 +16185,8 @@ export interface operations {
             /** @description the link (a secret: give it only to the customer) and its expiry. Repeated with the same Idempotency-Key, the request issues a fresh link (with `Idempotency-Used: true`) rather than replay the first one, which is never stored. */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14448,6 +16196,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14457,6 +16207,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14466,6 +16218,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14475,6 +16229,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14484,6 +16240,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14493,6 +16251,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14502,6 +16262,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14513,6 +16275,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14522,6 +16286,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {

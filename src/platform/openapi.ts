@@ -59,6 +59,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
           content: { 'application/json': { schema: errorRef } },
         };
       }
+      if (method !== 'get') declareIdempotencyKey(operation as unknown as WriteOperation);
     }
   }
   openBareObjects(document);
@@ -67,6 +68,30 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
 }
 
 type SchemaNode = Record<string, unknown>;
+interface WriteOperation {
+  parameters?: { name: string; in: string; [k: string]: unknown }[];
+  responses: Record<string, { headers?: Record<string, unknown> }>;
+}
+
+/** The Idempotency-Key a write may carry (docs/api.md) and its echo on every answer. */
+function declareIdempotencyKey(operation: WriteOperation): void {
+  operation.parameters ??= [];
+  if (!operation.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'))
+    operation.parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
+  for (const response of Object.values(operation.responses)) {
+    response.headers = {
+      ...response.headers,
+      'Idempotency-Key': { description: 'the Idempotency-Key the request carried, on every answer to it', schema: { type: 'string' } },
+    };
+  }
+}
 
 /**
  * An object schema with neither `properties` nor `additionalProperties` (metadata, a usage

@@ -33,6 +33,7 @@ import {
 } from '../../platform/search/find-body.dto';
 import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
+import { ProductMetricPricingResponse } from '../../catalog/dto/pricing.dto';
 import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDateTime } from '../../platform/validation/limits';
@@ -392,7 +393,7 @@ export class SubscriptionQueryDto {
   @ApiPropertyOptional({ description: "the customer's owner_id" }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string;
   @OwnerIdsFilter("the customer's owner_id among the values (OR); AND only when every value is that one owner")
   owner_ids?: OwnerIdsFilterDto;
-  @ApiPropertyOptional({ description: 'accepted; subscriptions are not parent-billed today, so true matches none and false matches all' })
+  @ApiPropertyOptional({ description: 'the parent_billed the subscription stores (set with PATCH /subscriptions/{id})' })
   @IsOptional()
   @IsBoolean()
   parent_billed?: boolean;
@@ -414,7 +415,7 @@ export class SubscriptionQueryDto {
   product_pricing_tags?: SetFilterDto;
   @SetFilter('tags of the plan’s products (in effect now or still to come): AND every tag, OR one')
   product_tags?: SetFilterDto;
-  @SetFilter('accepted; subscriptions carry no tags today, so no subscription matches')
+  @SetFilter("the subscription's own tags (set with PATCH /subscriptions/{id}): AND every tag, OR one")
   tags?: SetFilterDto;
   @ApiPropertyOptional() @IsOptional() @IsString() product_pricing_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() bundle_pricing_id?: string;
@@ -586,10 +587,15 @@ export class UsageRecordResponse {
   @ApiProperty({ type: [UsageBreakdownEntryResponse] }) breakdown: UsageBreakdownEntryResponse[];
 }
 
-/** The reference's {metric, usage} answer, plus Tally's flat fields (product_metric_pricing_id, metric_id, value, breakdown). */
+/** The reference's {metric, usage} answer (and its older {metric, product_metric_pricing}), plus Tally's flat fields (product_metric_pricing_id, metric_id, value, breakdown). */
 export class SubscriptionUsageResponse {
   @ApiProperty({ type: BillableMetricResponse }) metric: BillableMetricResponse;
   @ApiProperty({ type: [UsageRecordResponse], description: 'one record: the period asked' }) usage: UsageRecordResponse[];
+  @ApiProperty({
+    type: ProductMetricPricingResponse,
+    description: "the older reference answer's object: the product metric pricing asked, as the pricing's product_metric_pricings show it",
+  })
+  product_metric_pricing: ProductMetricPricingResponse;
   @ApiProperty() product_metric_pricing_id: string;
   @ApiProperty() metric_id: string;
   @ApiProperty() value: number;
