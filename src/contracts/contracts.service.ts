@@ -198,6 +198,7 @@ export class ContractsService {
           updated_at: now,
         })),
       );
+      this.events.later(m, companyId, 'contract.created', contract.id);
       return contract.id;
     });
     return this.get(companyId, id);
@@ -248,6 +249,7 @@ export class ContractsService {
       // signatures given in this request sign the terms as they were before it
       if (dto.signatories != null) await this.replaceSignatories(m, c, current, dto.signatories, keys!, termsBefore, now);
       await this.contracts.with(m).update(companyId, { id: c.id }, patch);
+      this.events.later(m, companyId, 'contract.updated', c.id);
       if ((await this.termsDigest(m, { ...c, ...patch })) !== termsBefore) {
         // the terms changed: no signature (or refusal) given before stands
         await this.signatories.with(m).update(companyId, { contract_id: c.id }, { ...UNSIGNED, updated_at: now });
