@@ -126,6 +126,8 @@ describe('compat: each documented find filter narrows', () => {
         .filter(Boolean)
         .sort()[0] as string;
 
+    const firstRenewal = await least('renewal_date');
+    const firstInvoice = await least('next_invoice_date');
     probes.subscriptions = {
       customer_id: { value: c1.identifier, keeps: is(subs.s1) },
       status: { value: 'CANCELLED', keeps: (r) => r.status === 'cancelled' },
@@ -151,14 +153,11 @@ describe('compat: each documented find filter narrows', () => {
       trial: { value: true, keeps: (r) => r.trial === true },
       start_date: { value: { lt: new Date(now - 3_600_000).toISOString() }, keeps: (r) => Date.parse(r.start_date) < now - 3_600_000 },
       end_date: { value: { lte: new Date(Date.now() + 1000).toISOString() }, keeps: (r) => r.end_date !== null },
-      renewal_date: {
-        value: { lte: await least('renewal_date') },
-        keeps: (r) => r.renewal_date !== null && r.renewal_date <= probes.subscriptions.renewal_date.value.lte,
-      } as Probe & { value: { lte: string } },
+      renewal_date: { value: { lte: firstRenewal }, keeps: (r) => r.renewal_date !== null && r.renewal_date <= firstRenewal },
       next_invoice_date: {
-        value: { lte: await least('next_invoice_date') },
-        keeps: (r) => r.next_invoice_date !== null && r.next_invoice_date <= probes.subscriptions.next_invoice_date.value.lte,
-      } as Probe & { value: { lte: string } },
+        value: { lte: firstInvoice },
+        keeps: (r) => r.next_invoice_date !== null && r.next_invoice_date <= firstInvoice,
+      },
       search: { value: 'ada', keeps: is(subs.s1) },
     };
 
