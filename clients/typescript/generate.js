@@ -21,7 +21,8 @@ const HEADER = [
 /** The schema file for an OpenAPI document (a string: the whole file). */
 async function renderSchemaTypes(document) {
   const { default: openapiTS, astToString } = require('openapi-typescript');
-  const nodes = await openapiTS(document, { emptyObjectsUnknown: true, defaultNonNullable: false, silent: true });
+  // openapi-typescript's own defaults: the types anyone gets from `npx openapi-typescript` over the document
+  const nodes = await openapiTS(document, { silent: true });
   return HEADER + astToString(nodes);
 }
 

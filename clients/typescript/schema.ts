@@ -1471,7 +1471,7 @@ export interface components {
              */
             url: string;
             /** @description omitted, null or empty = every type */
-            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test")[] | null;
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test")[] | null;
             description?: string | null;
         };
         WebhookWithSecretResponse: {
@@ -1479,7 +1479,7 @@ export interface components {
             id: string;
             url: string;
             /** @description empty = every type */
-            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test")[];
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test")[];
             description: string | null;
             /** @enum {string} */
             status: "ENABLED" | "DISABLED";
@@ -1500,7 +1500,7 @@ export interface components {
             id: string;
             url: string;
             /** @description empty = every type */
-            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test")[];
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test")[];
             description: string | null;
             /** @enum {string} */
             status: "ENABLED" | "DISABLED";
@@ -1512,10 +1512,7 @@ export interface components {
         PaginationDto: {
             /** @description Opaque cursor: the pagination.from_key of the previous page */
             from_key?: string | null;
-            /**
-             * @description at most this many rows; a page may hold fewer when its rows pass about 1 MiB (then from_key is set)
-             * @default 20
-             */
+            /** @description at most this many rows; a page may hold fewer when its rows pass about 1 MiB (then from_key is set). Default: `20`. */
             limit?: number | null;
         };
         WebhookQueryDto: {
@@ -1528,7 +1525,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1538,7 +1535,7 @@ export interface components {
             /** @description absolute http or https URL */
             url?: string;
             /** @description null or empty = every type */
-            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test")[] | null;
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test")[] | null;
             description?: string | null;
             /**
              * @description DISABLED endpoints receive nothing
@@ -1546,7 +1543,7 @@ export interface components {
              */
             status?: "ENABLED" | "DISABLED";
         };
-        WebhookActionBodyDto: Record<string, unknown>;
+        WebhookActionBodyDto: Record<string, never>;
         WebhookDeliveryResponse: {
             /** @example whd_01jz3k4m5n6p7q8r9s0t1v2w3x */
             id: string;
@@ -1555,7 +1552,7 @@ export interface components {
             /** @description the event (evt_…): the `webhook-id` header of every attempt */
             event_id: string;
             /** @enum {string} */
-            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test";
+            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test";
             /** @enum {string} */
             status: "PENDING" | "SUCCEEDED" | "FAILED";
             /** @description attempts made so far (the number of the last one) */
@@ -1582,7 +1579,7 @@ export interface components {
             /** @enum {string} */
             status?: "PENDING" | "SUCCEEDED" | "FAILED";
             /** @enum {string} */
-            event_type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test";
+            event_type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test";
             /** @description evt_… */
             event_id?: string;
         };
@@ -1590,14 +1587,14 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookDeliveryQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
         WebhookEventDataResponse: {
-            /** @description the resource (customer, subscription, invoice, payment transaction, credit, contract, checkout session) as its GET answered it when the event happened */
+            /** @description the resource (customer, subscription, invoice, payment transaction, credit, contract, checkout session, billable metric) as its GET answered it when the event happened */
             object: {
                 [key: string]: unknown;
             };
@@ -1606,7 +1603,14 @@ export interface components {
             /** @example evt_01jz3k4m5n6p7q8r9s0t1v2w3x */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test";
+            type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test";
+            /**
+             * @description the same as type (the hosted API's name for it)
+             * @enum {string}
+             */
+            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test";
+            /** @description the kind of data.object: the part of type before the dot (customer, subscription, invoice, payment, credit, contract, checkout, metric, webhook) */
+            data_type: string;
             /** Format: date-time */
             created_at: string;
             company_id: string;
@@ -1629,9 +1633,9 @@ export interface components {
              * @description events of this type
              * @enum {string}
              */
-            type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test";
+            type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test";
             /** @description events of any of these types */
-            types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "webhook.test")[];
+            types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test")[];
             /** @description when the event happened */
             created_at?: components["schemas"]["DateRangeFilterDto"];
         };
@@ -1639,7 +1643,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookEventQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | null;
@@ -1671,7 +1675,8 @@ export interface components {
             /** @enum {string} */
             aggregator_type: "OR" | "AND" | "ADD" | "MINIMUM" | "MAXIMUM" | "COALESCE";
             adjust_for_quantity: boolean;
-            possible_values: string[] | null;
+            /** @description ENUM: its values; [] for the other types (the reference answers a list for every type) */
+            possible_values: string[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1691,7 +1696,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["EntitlementQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1766,7 +1771,7 @@ export interface components {
             /** @description labels of the customer (null or [] clears them); kept once each */
             tags?: string[] | null;
             title?: string | null;
-            /** @default false */
+            /** @description Default: `false`. */
             managed_externally?: boolean | null;
         };
         AddressResponse: {
@@ -1815,7 +1820,9 @@ export interface components {
             child_rollup_billing_config: components["schemas"]["ChildRollupBillingConfigResponse"] | null;
             company_id: string;
             /** @description entitlement assignments */
-            computed_entitlements: Record<string, unknown>[] | null;
+            computed_entitlements: {
+                [key: string]: unknown;
+            }[] | null;
             /** Format: date-time */
             created_at: string;
             customer_integration_metadata: {
@@ -1859,6 +1866,12 @@ export interface components {
              */
             values: string[];
         };
+        OwnerIdsFilterDto: {
+            /** @enum {string} */
+            condition: "AND" | "OR";
+            /** @description owner ids; an empty list is no filter */
+            values: string[];
+        };
         SetFilterDto: {
             /** @enum {string} */
             condition: "AND" | "OR";
@@ -1878,8 +1891,8 @@ export interface components {
             managed_externally?: boolean;
             /** @description AND: every value matches; OR: at least one */
             metadata?: components["schemas"]["MetadataFilterDto"];
-            /** @description owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id) */
-            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id); an empty values list is no filter */
+            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
             /** @description exact */
             phone?: string;
             /** @description AND: the customer has every tag; OR: at least one */
@@ -1897,8 +1910,8 @@ export interface components {
              * @enum {string}
              */
             status?: "ACTIVE" | "ARCHIVED";
-            /** @description any case */
-            statuses?: ("ACTIVE" | "ARCHIVED")[];
+            /** @description any of these (OR), any case; one status alone may be a string */
+            statuses?: ("ACTIVE" | "ARCHIVED") | ("ACTIVE" | "ARCHIVED")[];
             /** @description case-insensitive substring of name, email, identifier or org_name */
             search?: string;
             /** @description MRR in cents */
@@ -1910,7 +1923,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CustomerQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1958,7 +1971,7 @@ export interface components {
             external_name?: string | null;
             description?: string | null;
             /**
-             * @default UNITS
+             * @description Default: `"UNITS"`.
              * @enum {string|null}
              */
             display_type?: "UNITS" | "AMOUNT" | "THOUSAND_UNITS" | "MILLION_UNITS" | null;
@@ -1997,7 +2010,7 @@ export interface components {
             pagination: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BillableItemQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2014,9 +2027,54 @@ export interface components {
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
         };
+        RuleItemInput: {
+            /** @enum {string} */
+            item_type: "PROPERTY" | "VALUE";
+            /** @description property name (PROPERTY) */
+            property?: string | null;
+            /** @description the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string */
+            value?: (string | null) | number | boolean | string[];
+        };
+        ComparatorInput: {
+            /** @enum {string} */
+            type: "AND" | "OR" | "EQUAL" | "NOT_EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL" | "LESS_THAN" | "LESS_THAN_OR_EQUAL" | "CONTAINS" | "IN";
+            /** @description AND/OR: the nested comparators (each of this shape) */
+            items?: {
+                [key: string]: unknown;
+            }[] | null;
+            /** @description comparisons: the left operand */
+            left_item?: components["schemas"]["RuleItemInput"] | null;
+            /** @description comparisons: the right operand */
+            right_item?: components["schemas"]["RuleItemInput"] | null;
+        };
+        RuleInput: {
+            comparator: components["schemas"]["ComparatorInput"];
+        };
+        MeteringRuleInput: {
+            /** @enum {string} */
+            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
+            /** @description required except for COUNT */
+            property?: string | null;
+            /** @description none when left out */
+            group_keys?: string[] | null;
+            /** @description left out or null: every event counts */
+            rule?: components["schemas"]["RuleInput"] | null;
+        };
+        CreateBillableMetricDto: {
+            item_id: string;
+            /** @description validated as a tree; a 400 names the bad node */
+            metering_rule: components["schemas"]["MeteringRuleInput"];
+            name: string;
+            description?: string | null;
+            external_name?: string | null;
+            /** @description Default: `true`. */
+            is_billable?: boolean | null;
+        };
         RuleItemDoc: {
             /** @description always null */
-            comparator: Record<string, unknown> | null;
+            comparator: {
+                [key: string]: unknown;
+            } | null;
             /** @enum {string} */
             item_type: "PROPERTY" | "VALUE";
             /** @description property name, or a dotted path to a nested scalar, e.g. `tokens.input` (PROPERTY) */
@@ -2028,7 +2086,9 @@ export interface components {
             /** @enum {string} */
             type: "AND" | "OR" | "EQUAL" | "NOT_EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL" | "LESS_THAN" | "LESS_THAN_OR_EQUAL" | "CONTAINS" | "IN";
             /** @description AND/OR: the nested comparators */
-            items: Record<string, unknown>[] | null;
+            items: {
+                [key: string]: unknown;
+            }[] | null;
             left_item: components["schemas"]["RuleItemDoc"] | null;
             right_item: components["schemas"]["RuleItemDoc"] | null;
         };
@@ -2044,16 +2104,6 @@ export interface components {
             group_keys: string[];
             /** @description null: every event counts */
             rule: components["schemas"]["RuleDoc"] | null;
-        };
-        CreateBillableMetricDto: {
-            item_id: string;
-            /** @description validated as a tree; a 400 names the bad node */
-            metering_rule: components["schemas"]["MeteringRuleDoc"];
-            name: string;
-            description?: string | null;
-            external_name?: string | null;
-            /** @default true */
-            is_billable?: boolean | null;
         };
         BillableMetricResponse: {
             id: string;
@@ -2089,7 +2139,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BillableMetricQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2106,11 +2156,15 @@ export interface components {
              * @deprecated
              * @description not allowed: a metering rule is immutable (create a new metric)
              */
-            metering_rule?: Record<string, unknown>;
+            metering_rule?: {
+                [key: string]: unknown;
+            };
         };
         IngestEventsDto: {
             /** @description 1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties}. `properties` is a JSON object of any JSON values, nested objects and arrays included (a metering rule reads a nested scalar by a dotted path, `tokens.input`; the event keeps the whole object), within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, keys of 1 to 255 characters, strings of at most 1024, every number finite, from -10^12 to 10^12, at most 12 decimals. Each event is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, error_message naming the event and the property, e.g. `events[3].properties.tokens.input`), the others are stored; the status says whether any was refused (200, 207, or 400 when all were) */
-            events: Record<string, unknown>[];
+            events: {
+                [key: string]: unknown;
+            }[];
         };
         EnqueuedEvent: {
             transaction_id: string;
@@ -2211,7 +2265,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ObjectQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | "aToZ" | "zToA" | null;
@@ -2219,7 +2273,9 @@ export interface components {
         };
         IngestObjectsDto: {
             /** @description 1 to 100 of {action: CREATE|UPDATE|DELETE, id?, item_id, object_identifier, customer_id|customer_identifier, properties}; UPDATE and DELETE name the object by id, or by item_id + object_identifier + customer */
-            objects: Record<string, unknown>[];
+            objects: {
+                [key: string]: unknown;
+            }[];
         };
         EnqueuedObjectResponse: {
             /** @enum {string} */
@@ -2273,7 +2329,7 @@ export interface components {
             /** @description defaults to external_name, else "Untitled product" */
             name?: string | null;
             /**
-             * @default ACTIVE
+             * @description Default: `"ACTIVE"`.
              * @enum {string|null}
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
@@ -2307,10 +2363,14 @@ export interface components {
             import_created_at_ref: string | null;
             import_ref: string | null;
             imported_from: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             name: string;
             /** @description product pricings (expanded); null where nested in a pricing */
-            product_pricings: Record<string, unknown>[] | null;
+            product_pricings: {
+                [key: string]: unknown;
+            }[] | null;
             /** @enum {string} */
             state: "ACTIVE" | "ARCHIVED";
             tags: string[] | null;
@@ -2334,7 +2394,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ProductQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2355,7 +2415,7 @@ export interface components {
             /** @description defaults to external_name, else "Untitled product" */
             name?: string | null;
             /**
-             * @default ACTIVE
+             * @description Default: `"ACTIVE"`.
              * @enum {string|null}
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
@@ -2451,8 +2511,7 @@ export interface components {
         };
         CreatePricingDto: {
             /**
-             * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
-             * @default RECURRING
+             * @description RECURRING or ONETIME ("recurring", "one-time" accepted). Default: `"RECURRING"`.
              * @enum {string|null}
              */
             type?: "RECURRING" | "ONETIME" | null;
@@ -2470,12 +2529,12 @@ export interface components {
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
-             * @default PRE_POST
+             * @description Default: `"PRE_POST"`.
              * @enum {string|null}
              */
             charge_type?: "PRE_POST" | "POST_ONLY" | null;
             /**
-             * @default PRORATE_ALL
+             * @description Default: `"PRORATE_ALL"`.
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
@@ -2522,8 +2581,12 @@ export interface components {
             metric_id?: string | null;
         };
         CompanyRecordResponse: {
-            address: Record<string, unknown> | null;
-            computed_entitlements: Record<string, unknown>;
+            address: {
+                [key: string]: unknown;
+            } | null;
+            computed_entitlements: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             created_at: string;
             customer_id: string | null;
@@ -2570,21 +2633,33 @@ export interface components {
             company_id: string;
             /** Format: date-time */
             created_at: string;
-            credit_price: Record<string, unknown> | null;
-            custom_price: Record<string, unknown> | null;
+            credit_price: {
+                [key: string]: unknown;
+            } | null;
+            custom_price: {
+                [key: string]: unknown;
+            } | null;
             description: string | null;
             display_type: string;
             editable: boolean;
             external_name: string | null;
-            fixed_price: Record<string, unknown> | null;
+            fixed_price: {
+                [key: string]: unknown;
+            } | null;
             frequency: string;
             gradient_price: components["schemas"]["GradientTierResponse"][] | null;
             id: string;
-            item: Record<string, unknown>;
+            item: {
+                [key: string]: unknown;
+            };
             item_id: string;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             minimum_spend: components["schemas"]["MoneyResponse"] | null;
-            minimum_spend_schedule: Record<string, unknown> | null;
+            minimum_spend_schedule: {
+                [key: string]: unknown;
+            } | null;
             name: string;
             num_subs: number;
             /** @enum {string} */
@@ -2592,10 +2667,14 @@ export interface components {
             /** @enum {string} */
             proration_type: "PRORATE_ALL" | "NONE";
             recognition_schedule: components["schemas"]["RecognitionScheduleResponse"];
-            scheduled_price: Record<string, unknown> | null;
+            scheduled_price: {
+                [key: string]: unknown;
+            } | null;
             /** @enum {string} */
             state: "ACTIVE" | "ARCHIVED";
-            step_price: Record<string, unknown> | null;
+            step_price: {
+                [key: string]: unknown;
+            } | null;
             term_count: number;
             true_up_frequency: string | null;
             /** @enum {string} */
@@ -2610,12 +2689,16 @@ export interface components {
             created_at: string;
             id: string;
             /** @description billable item */
-            item: Record<string, unknown>;
+            item: {
+                [key: string]: unknown;
+            };
             item_id: string;
             item_pricing: components["schemas"]["ItemPricingResponse"];
             item_pricing_id: string;
             /** @description billable metric */
-            metric: Record<string, unknown>;
+            metric: {
+                [key: string]: unknown;
+            };
             metric_id: string;
             product_id: string;
             /** Format: date-time */
@@ -2634,7 +2717,9 @@ export interface components {
             import_created_at_ref: string | null;
             import_ref: string | null;
             imported_from: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             name: string;
             num_subs: number;
             override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
@@ -2662,7 +2747,12 @@ export interface components {
             search?: string;
             /** @enum {string} */
             state?: "ACTIVE" | "ARCHIVED";
-            tags?: components["schemas"]["SetFilterDto"];
+            /** @description a list of tags (the pricing has every one; [] filters nothing), or {condition: AND|OR, values} */
+            tags?: string[] | {
+                /** @enum {string} */
+                condition: "AND" | "OR";
+                values: string[];
+            };
             /** @enum {string} */
             type?: "RECURRING" | "ONETIME";
             /** @enum {string} */
@@ -2672,7 +2762,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["PricingQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2680,8 +2770,7 @@ export interface components {
         };
         UpdatePricingDto: {
             /**
-             * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
-             * @default RECURRING
+             * @description RECURRING or ONETIME ("recurring", "one-time" accepted). Default: `"RECURRING"`.
              * @enum {string|null}
              */
             type?: "RECURRING" | "ONETIME" | null;
@@ -2699,12 +2788,12 @@ export interface components {
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
-             * @default PRE_POST
+             * @description Default: `"PRE_POST"`.
              * @enum {string|null}
              */
             charge_type?: "PRE_POST" | "POST_ONLY" | null;
             /**
-             * @default PRORATE_ALL
+             * @description Default: `"PRORATE_ALL"`.
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
@@ -2774,7 +2863,9 @@ export interface components {
             description: string | null;
             id: string;
             is_auto_generated: boolean;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             name: string;
             num_subs: number;
             /** @enum {string} */
@@ -2794,7 +2885,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BundleQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2818,9 +2909,9 @@ export interface components {
         ConfigItemDto: {
             product_metric_pricing_id?: string | null;
             product_pricing_id?: string | null;
-            /** @default 1 */
+            /** @description Default: `1`. */
             num_licenses?: number | null;
-            /** @default 0 */
+            /** @description Default: `0`. */
             minimum_units?: number | null;
             quantity_config?: components["schemas"]["QuantityConfigDto"] | null;
             hide_at_checkout?: boolean | null;
@@ -2834,7 +2925,7 @@ export interface components {
             type: "DISCOUNT_AMOUNT" | "DISCOUNT_PERCENT";
             amount?: components["schemas"]["MoneyDto"] | null;
             cap?: components["schemas"]["MoneyDto"] | null;
-            /** @description fraction, 0.5 = 50 % */
+            /** @description a fraction from 0 to 1 (0.5 = 50 %); a number above 1 (a percentage such as 50, as an older reference sample sends) is a 400 naming this range, never read as a percentage */
             percent?: number | null;
             /** Format: date-time */
             expiration_date?: string | null;
@@ -2897,7 +2988,7 @@ export interface components {
              * @description default start_date (trial end when on trial)
              */
             billing_anchor_date?: string | null;
-            /** @default true */
+            /** @description Default: `true`. */
             auto_renews?: boolean | null;
             invoice_due_date_from_creation?: number | null;
             invoice_additional_display_fields?: components["schemas"]["DisplayFieldDto"][] | null;
@@ -2935,7 +3026,9 @@ export interface components {
             num_licenses: number;
             product_metric_pricing_id: string | null;
             product_pricing_id: string | null;
-            quantity_config: Record<string, unknown> | null;
+            quantity_config: {
+                [key: string]: unknown;
+            } | null;
             sort_order: number | null;
             upsell_product_metric_pricing_id: string | null;
         };
@@ -2951,10 +3044,14 @@ export interface components {
             external_name: string | null;
             id: string;
             name: string;
-            product: Record<string, unknown> | null;
+            product: {
+                [key: string]: unknown;
+            } | null;
             product_id: string;
             /** @description product metric pricings, each with minimum_units and num_licenses */
-            product_metric_pricings: Record<string, unknown>[];
+            product_metric_pricings: {
+                [key: string]: unknown;
+            }[];
             tags: string[];
             type: string;
             /** Format: date-time */
@@ -2969,13 +3066,17 @@ export interface components {
             /** @description set when billing runs cannot bill the subscription (`amount_out_of_range`: an amount of its next invoice above 10^12 cents, e.g. from its usage); nothing of it is billed meanwhile, every run tries again, and it is back to null once the subscription bills */
             billing_error: components["schemas"]["BillingErrorResponse"] | null;
             /** @description the bundle, with default_term, deleted_at, image_url, key, import_* */
-            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing: {
+                [key: string]: unknown;
+            } | null;
             bundle_pricing_id: string | null;
             cancel_config: components["schemas"]["CancelConfigResponse"] | null;
             /** Format: date-time */
             cancel_date: string | null;
             /** @description the scheduled change while it is pending */
-            change_config: Record<string, unknown> | null;
+            change_config: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             change_date: string | null;
             company_id: string;
@@ -2984,9 +3085,13 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /** @description the full customer */
-            customer: Record<string, unknown>;
+            customer: {
+                [key: string]: unknown;
+            };
             customer_id: string;
-            discounts: Record<string, unknown>[];
+            discounts: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             end_date: string | null;
             id: string;
@@ -2994,12 +3099,16 @@ export interface components {
             invoice_additional_display_fields: components["schemas"]["DisplayFieldDto"][] | null;
             invoice_due_date_from_creation: number | null;
             invoice_payment_instructions: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             minimum_spend: components["schemas"]["MoneyResponse"] | null;
             mrr: components["schemas"]["MoneyResponse"];
             /** Format: date-time */
             next_invoice_date: string | null;
-            onetime_items: Record<string, unknown>[];
+            onetime_items: {
+                [key: string]: unknown;
+            }[];
             override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
             pause_config: components["schemas"]["PauseConfigResponse"] | null;
             /** Format: date-time */
@@ -3027,12 +3136,12 @@ export interface components {
         SubscriptionQueryDto: {
             customer_id?: string;
             /**
-             * @description any case (ACTIVE as the reference spells it); answers are lower-case
+             * @description any case (ACTIVE as the reference spells it). active, cancelled, unpaid: the answer's status; ended: the end date has passed (the same as cancelled); paused: paused and not ended (pause_date is set); trial: a trial subscription (trial true) whose trial has not converted yet and that has not ended
              * @enum {string}
              */
-            status?: "active" | "cancelled" | "unpaid";
-            /** @description any case */
-            statuses?: ("active" | "cancelled" | "unpaid")[];
+            status?: "active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial";
+            /** @description any of these (OR); one alone may be a string. any case (ACTIVE as the reference spells it). active, cancelled, unpaid: the answer's status; ended: the end date has passed (the same as cancelled); paused: paused and not ended (pause_date is set); trial: a trial subscription (trial true) whose trial has not converted yet and that has not ended */
+            statuses?: ("active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial") | ("active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial")[];
             /** @description the customer's exclude_from_metrics */
             exclude_from_metrics?: boolean;
             /** @description accepted; Tally has no subscription groups yet, so a group_id matches no subscription */
@@ -3043,9 +3152,9 @@ export interface components {
             mrr?: components["schemas"]["RangeFilterDto"];
             /** @description the customer's owner_id */
             owner_id?: string;
-            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
-            owner_ids?: components["schemas"]["SetFilterDto"];
-            /** @description accepted; subscriptions are not parent-billed today, so true matches none and false matches all */
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner; an empty values list is no filter */
+            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
+            /** @description the parent_billed the subscription stores (set with PATCH /subscriptions/{id}) */
             parent_billed?: boolean;
             /** @description the customer's parent_customer_id (a customer id) */
             parent_customer_id?: string;
@@ -3059,7 +3168,7 @@ export interface components {
             product_pricing_tags?: components["schemas"]["SetFilterDto"];
             /** @description tags of the plan’s products (in effect now or still to come): AND every tag, OR one */
             product_tags?: components["schemas"]["SetFilterDto"];
-            /** @description accepted; subscriptions carry no tags today, so no subscription matches */
+            /** @description the subscription's own tags (set with PATCH /subscriptions/{id}): AND every tag, OR one */
             tags?: components["schemas"]["SetFilterDto"];
             product_pricing_id?: string;
             bundle_pricing_id?: string;
@@ -3077,7 +3186,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["SubscriptionQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3123,12 +3232,12 @@ export interface components {
              */
             currency?: string | null;
             /**
-             * @default NEXT
+             * @description Default: `"NEXT"`.
              * @enum {string|null}
              */
             proration_type?: "NEXT" | "IMMEDIATE" | "NONE" | null;
             /**
-             * @default IMMEDIATE
+             * @description Default: `"IMMEDIATE"`.
              * @enum {string|null}
              */
             timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
@@ -3141,7 +3250,7 @@ export interface components {
         };
         CancelSubscriptionDto: {
             /**
-             * @default IMMEDIATE
+             * @description Default: `"IMMEDIATE"`.
              * @enum {string|null}
              */
             timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
@@ -3159,7 +3268,7 @@ export interface components {
             customer_cancel_reason?: string | null;
             send_customer_receipt?: boolean | null;
         };
-        EmptyBodyDto: Record<string, unknown>;
+        EmptyBodyDto: Record<string, never>;
         ExtendTrialDto: {
             /**
              * Format: date-time
@@ -3168,10 +3277,7 @@ export interface components {
             end_date: string | null;
         };
         PauseSubscriptionDto: {
-            /**
-             * @description what happens to invoices while paused
-             * @default KEEP_AS_DRAFT
-             */
+            /** @description what happens to invoices while paused. Default: `"KEEP_AS_DRAFT"`. */
             behavior?: string | null;
             /** Format: date-time */
             resume_date?: string | null;
@@ -3190,9 +3296,13 @@ export interface components {
             value: number;
             period: components["schemas"]["UsagePeriodResponse"];
             /** @description the metric's group_keys and their values */
-            grouping: Record<string, unknown>;
+            grouping: {
+                [key: string]: unknown;
+            };
             /** @description always {} (Tally has no break-out dimension besides grouping) */
-            breakout: Record<string, unknown>;
+            breakout: {
+                [key: string]: unknown;
+            };
         };
         UsageRecordResponse: {
             value: number;
@@ -3205,10 +3315,14 @@ export interface components {
             metric: components["schemas"]["BillableMetricResponse"];
             /** @description one record: the period asked */
             usage: components["schemas"]["UsageRecordResponse"][];
+            /** @description the older reference answer's object: the product metric pricing asked, as the pricing's product_metric_pricings show it */
+            product_metric_pricing: components["schemas"]["ProductMetricPricingResponse"];
             product_metric_pricing_id: string;
             metric_id: string;
             value: number;
-            breakdown: Record<string, unknown>[];
+            breakdown: {
+                [key: string]: unknown;
+            }[];
         };
         NextInvoiceDto: {
             /** @description ISO 4217, upper case; must be the subscription currency */
@@ -3355,8 +3469,8 @@ export interface components {
             invoice_sent?: boolean;
             /** @description the customer's managed_externally */
             managed_externally?: boolean;
-            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
-            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner; an empty values list is no filter */
+            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
             /** @description payment method ids (pm_…): the invoice belongs to a subscription that names one of them (OR) as its payment_method_id; invoices of subscriptions on the customer's default card and one-time invoices do not match */
             payment_methods?: components["schemas"]["SetFilterDto"];
             /** @description products of the invoice lines: AND every product, OR one */
@@ -3375,7 +3489,8 @@ export interface components {
              * @enum {string}
              */
             status?: "DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID";
-            statuses?: ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID")[];
+            /** @description any of these (OR); one status alone may be a string */
+            statuses?: ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID") | ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID")[];
             /** @example USD */
             currency?: string;
             /** @description the invoice number */
@@ -3398,7 +3513,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["InvoiceQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3425,7 +3540,7 @@ export interface components {
             } | null;
             notes?: string | null;
         };
-        VoidInvoiceDto: Record<string, unknown>;
+        VoidInvoiceDto: Record<string, never>;
         PaymentAmountDto: {
             /**
              * @description must be the invoice's currency (defaults to it)
@@ -3467,10 +3582,7 @@ export interface components {
             description?: string | null;
         };
         OneTimeItemDto: {
-            /**
-             * @description quantity (> 0, may be fractional)
-             * @default 1
-             */
+            /** @description quantity (> 0, may be fractional). Default: `1`. */
             aggregate?: number | null;
             custom_price?: components["schemas"]["OneTimeCustomPriceDto"] | null;
             product_pricing_id?: string | null;
@@ -3482,10 +3594,10 @@ export interface components {
             customer_id: string;
             onetime_items: components["schemas"]["OneTimeItemDto"][];
             /**
-             * @description IMMEDIATE: an invoice of their own now; NEXT: on the next invoice
-             * @enum {string}
+             * @description IMMEDIATE: an invoice of their own now; NEXT: on the next invoice. Left out (the reference requires only customer_id and onetime_items): IMMEDIATE, a charge billed when it is made. Default: `"IMMEDIATE"`.
+             * @enum {string|null}
              */
-            type: "IMMEDIATE" | "NEXT";
+            type?: "IMMEDIATE" | "NEXT" | null;
             auto_charges?: boolean | null;
             discounts?: components["schemas"]["DiscountInputDto"][] | null;
             /**
@@ -3493,10 +3605,7 @@ export interface components {
              * @description IMMEDIATE: the invoice date (default now)
              */
             invoice_date?: string | null;
-            /**
-             * @description days from the invoice date to its due date
-             * @default 30
-             */
+            /** @description days from the invoice date to its due date. Default: `30`. */
             invoice_due_date_from_creation?: number | null;
             invoice_payment_instructions?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -3559,7 +3668,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["OneTimeQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3661,7 +3770,7 @@ export interface components {
             pagination: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["PaymentTransactionQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | "totalAmountAsc" | "totalAmountDesc" | null;
@@ -3710,6 +3819,25 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description the card's issuing country (ISO 3166-1 alpha-2) when the processor reports it; null with the sandbox */
+            country: string | null;
+            /** @description the holder's name when the processor reports it; null with the sandbox */
+            name: string | null;
+            /** @description the holder's billing e-mail when the processor reports it; null with the sandbox */
+            billing_email: string | null;
+            /** @description a bank-debit mandate; always null (Tally takes cards only) */
+            mandate_id: string | null;
+            /** @description a bank account's institution number; always null (cards only) */
+            institution_number: string | null;
+            /** @description a bank account's routing number; always null (cards only) */
+            routing_number: string | null;
+            /** @description a bank account's transit number; always null (cards only) */
+            transit_number: string | null;
+            /**
+             * @description the key of the payment processor that holds the method (the same value as provider_type)
+             * @example SANDBOX
+             */
+            payment_provider_key: string | null;
         };
         UpdatePaymentMethodDto: {
             /** @description true makes this the customer's default (false is ignored: there is always one default) */
@@ -3721,7 +3849,9 @@ export interface components {
             /** @description the card that pays the subscription: its payment_method_id, else the customer's default (null: none) */
             method: components["schemas"]["PaymentMethodResponse"] | null;
             /** @description the subscription, as GET /subscriptions/{id} answers it */
-            subscription: Record<string, unknown>;
+            subscription: {
+                [key: string]: unknown;
+            };
         };
         UpdatePaymentMethodResponse: {
             /** @example pm_01j… */
@@ -3742,6 +3872,25 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description the card's issuing country (ISO 3166-1 alpha-2) when the processor reports it; null with the sandbox */
+            country: string | null;
+            /** @description the holder's name when the processor reports it; null with the sandbox */
+            name: string | null;
+            /** @description the holder's billing e-mail when the processor reports it; null with the sandbox */
+            billing_email: string | null;
+            /** @description a bank-debit mandate; always null (Tally takes cards only) */
+            mandate_id: string | null;
+            /** @description a bank account's institution number; always null (cards only) */
+            institution_number: string | null;
+            /** @description a bank account's routing number; always null (cards only) */
+            routing_number: string | null;
+            /** @description a bank account's transit number; always null (cards only) */
+            transit_number: string | null;
+            /**
+             * @description the key of the payment processor that holds the method (the same value as provider_type)
+             * @example SANDBOX
+             */
+            payment_provider_key: string | null;
             /** @description the payment method, after the update */
             method: components["schemas"]["PaymentMethodResponse"];
             /** @description the customer's live subscriptions (oldest first), each with the card that pays it after the update */
@@ -3833,7 +3982,9 @@ export interface components {
             one_time_billable_id: string | null;
             /** @description always null */
             proration_date: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3848,8 +3999,8 @@ export interface components {
              * @enum {string}
              */
             status?: "ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED";
-            /** @description any case */
-            statuses?: ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED")[];
+            /** @description any of these (OR), any case; one state alone may be a string */
+            statuses?: ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED") | ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED")[];
             /**
              * @description any case
              * @enum {string}
@@ -3864,7 +4015,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CreditQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3917,7 +4068,9 @@ export interface components {
             /** @description internal invoice id (inv_…) */
             invoice_id: string | null;
             /** @description the invoice (as GET /invoices/{uuid}) */
-            invoice: Record<string, unknown> | null;
+            invoice: {
+                [key: string]: unknown;
+            } | null;
             item_id: string | null;
             item: components["schemas"]["BillableItemResponse"] | null;
             /** @description always null */
@@ -3977,17 +4130,14 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CreditLogQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
         CompletionOptionsDto: {
-            /**
-             * @description Tally has no promotion codes: false (or left out) is accepted and answered; true is a 400 invalid_field naming options.allow_promo_code, rather than a page that would silently offer no code field
-             * @default false
-             */
+            /** @description Tally has no promotion codes: false (or left out) is accepted and answered; true is a 400 invalid_field naming options.allow_promo_code, rather than a page that would silently offer no code field. Default: `false`. */
             allow_promo_code?: boolean | null;
             /**
              * @description what the hosted page does once the buyer is done (checkout paid, or a signature recorded on a contract): REDIRECT answers a 303 to redirect_url (and the page lets its form lead to that origin); CONFIRMATION_MESSAGE shows the page with confirmation_message. REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)
@@ -3998,10 +4148,7 @@ export interface components {
             confirmation_message?: string | null;
             /** @description absolute http(s) URL the browser is sent to after completion (REDIRECT) */
             redirect_url?: string | null;
-            /**
-             * @description the page asks for a billing address, required before it completes, and saves it on the customer (checkout: with the buyer's details; a contract's signing page: with the signature)
-             * @default false
-             */
+            /** @description the page asks for a billing address, required before it completes, and saves it on the customer (checkout: with the buyer's details; a contract's signing page: with the signature). Default: `false`. */
             requires_customer_address?: boolean | null;
         };
         SignatoryInputDto: {
@@ -4024,15 +4171,9 @@ export interface components {
             template_id?: string | null;
             /** @description what the signing page does once a signatory has signed: completion_action REDIRECT answers a 303 to redirect_url (an absolute http(s) URL; the page lets its form lead to that origin), else the page shows confirmation_message in place of its own text; requires_customer_address makes the page ask for a billing address, saved on the customer with the signature. allow_promo_code true is a 400 (Tally has no promotion codes) */
             options?: components["schemas"]["CompletionOptionsDto"] | null;
-            /**
-             * @description the signing page takes a card (a sandbox token) before a signature counts, until one signatory has given one: a signature without it is refused on the page. The card is attached to the customer and the subscription the contract starts is charged to it automatically (auto_charges on). Signatures recorded through the API do not ask for one
-             * @default false
-             */
+            /** @description the signing page takes a card (a sandbox token) before a signature counts, until one signatory has given one: a signature without it is refused on the page. The card is attached to the customer and the subscription the contract starts is charged to it automatically (auto_charges on). Signatures recorded through the API do not ask for one. Default: `false`. */
             requires_payment_method?: boolean | null;
-            /**
-             * @description the subscription created when the contract executes starts with a trial of trial_term (required with it)
-             * @default false
-             */
+            /** @description the subscription created when the contract executes starts with a trial of trial_term (required with it). Default: `false`. */
             trial?: boolean | null;
             /** @description the trial length (with trial: true) */
             trial_term?: components["schemas"]["TermDto"] | null;
@@ -4054,14 +4195,16 @@ export interface components {
              * @description unsigned after this instant, the contract is EXPIRED
              */
             expiration_date?: string | null;
-            /** @default true */
+            /** @description Default: `true`. */
             auto_renews?: boolean | null;
-            /** @default false */
+            /** @description Default: `false`. */
             auto_charges?: boolean | null;
             discounts?: components["schemas"]["DiscountInputDto"][] | null;
             onetime_items?: components["schemas"]["OnetimeItemDto"][] | null;
             /** @description values for {{name}} placeholders of content */
-            custom_variables?: Record<string, unknown> | null;
+            custom_variables?: {
+                [key: string]: unknown;
+            } | null;
             /** @description the text of the contract (plain text) */
             content?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -4070,7 +4213,7 @@ export interface components {
             } | null;
             owner_id?: string | null;
             /**
-             * @default DRAFT
+             * @description Default: `"DRAFT"`.
              * @enum {string|null}
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | null;
@@ -4105,9 +4248,13 @@ export interface components {
             auto_charges: boolean;
             auto_renews: boolean;
             /** @description the bundle, expanded */
-            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing: {
+                [key: string]: unknown;
+            } | null;
             bundle_pricing_id: string | null;
-            campaigns: Record<string, unknown>[];
+            campaigns: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             change_custom_date: string | null;
             change_proration_type: string | null;
@@ -4135,20 +4282,32 @@ export interface components {
             payment_method_id: string | null;
             trial: boolean;
             trial_term: components["schemas"]["TermResponse"] | null;
-            contract_attachments: Record<string, unknown>[];
-            counter_signatories: Record<string, unknown>[];
+            contract_attachments: {
+                [key: string]: unknown;
+            }[];
+            counter_signatories: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             created_at: string;
             currency: string;
-            custom_variables: Record<string, unknown>;
+            custom_variables: {
+                [key: string]: unknown;
+            };
             customer: components["schemas"]["CustomerResponse"];
             customer_id: string;
-            discounts: Record<string, unknown>[];
+            discounts: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             expiration_date: string | null;
             id: string;
-            metadata: Record<string, unknown>;
-            onetime_items: Record<string, unknown>[];
+            metadata: {
+                [key: string]: unknown;
+            };
+            onetime_items: {
+                [key: string]: unknown;
+            }[];
             owner_id: string | null;
             product_pricing_ids: string[];
             product_pricings: components["schemas"]["ProductPricingResponse"][];
@@ -4173,9 +4332,18 @@ export interface components {
              * @enum {string}
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | "EXECUTED" | "EXPIRED" | "VOID";
-            /** @description any of these statuses (case-insensitive) */
-            statuses?: string[];
+            /** @description any of these statuses (case-insensitive); one status alone may be a string */
+            statuses?: string | string[];
             owner_id?: string;
+            /** @description the contract charges its invoices automatically */
+            auto_charges?: boolean;
+            /** @description the contract renews at the end of its term */
+            auto_renews?: boolean;
+            /**
+             * @description the proposal's type, any case: every record this search finds is a CONTRACT, so CONTRACT matches all and CHECKOUT_SESSION none (checkout sessions are read with GET /checkout/{id})
+             * @enum {string}
+             */
+            type?: "CONTRACT" | "CHECKOUT_SESSION";
             /** @description case-insensitive substring of the title or the customer name / organisation */
             search?: string;
         };
@@ -4183,7 +4351,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ContractQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -4212,7 +4380,9 @@ export interface components {
         UpdateContractDto: {
             auto_charges?: boolean | null;
             auto_renews?: boolean | null;
-            custom_variables?: Record<string, unknown> | null;
+            custom_variables?: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             expiration_date?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -4272,7 +4442,9 @@ export interface components {
             description: string | null;
             content: string;
             variables: components["schemas"]["TemplateVariableResponse"][];
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4288,7 +4460,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ContractTemplateQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -4300,15 +4472,22 @@ export interface components {
             customer_id: string;
             /** @enum {string} */
             type: "CHECKOUT_SESSION";
-            /** @default false */
+            /** @description Default: `false`. */
             auto_charges?: boolean | null;
-            /** @default true */
+            /** @description Default: `true`. */
             auto_renews?: boolean | null;
             bundle_pricing_id?: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description proration of the change: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null
+             * @enum {string|null}
+             */
             change_proration_type?: "NEXT" | "IMMEDIATE" | "NONE" | null;
+            /** @description reset the billing anchor at the change: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null */
             change_reset_billing_anchor?: boolean | null;
-            /** @enum {string|null} */
+            /**
+             * @description when the change takes effect: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null
+             * @enum {string|null}
+             */
             change_timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
             discounts?: components["schemas"]["DiscountInputDto"][];
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -4342,7 +4521,9 @@ export interface components {
             auto_charges: boolean;
             auto_renews: boolean;
             /** @description the bundle, expanded */
-            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing: {
+                [key: string]: unknown;
+            } | null;
             bundle_pricing_id: string | null;
             change_proration_type: string | null;
             change_reset_billing_anchor: boolean | null;
@@ -4356,13 +4537,19 @@ export interface components {
             currency: string;
             customer: components["schemas"]["CustomerResponse"];
             customer_id: string;
-            discounts: Record<string, unknown>[];
+            discounts: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             expires_at: string;
             id: string;
             invoice_id: string | null;
-            metadata: Record<string, unknown>;
-            onetime_items: Record<string, unknown>[];
+            metadata: {
+                [key: string]: unknown;
+            };
+            onetime_items: {
+                [key: string]: unknown;
+            }[];
             options: components["schemas"]["CompletionOptionsResponse"];
             previous_subscription_id: string | null;
             product_pricing_ids: string[];
@@ -4381,7 +4568,7 @@ export interface components {
             updated_at: string;
             url: string;
         };
-        DashboardLinkDto: Record<string, unknown>;
+        DashboardLinkDto: Record<string, never>;
         DashboardLinkResponse: {
             /** @description absolute link of the hosted page (the link is the credential: give it only to the customer) */
             url: string;
@@ -4530,7 +4717,10 @@ export interface operations {
     CompanySettingsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4545,6 +4735,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4554,6 +4746,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +4757,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4572,6 +4768,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4581,6 +4779,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4590,6 +4790,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4599,6 +4801,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4608,6 +4812,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4619,6 +4825,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4628,6 +4836,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4639,7 +4849,10 @@ export interface operations {
     WebhooksController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4654,6 +4867,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4663,6 +4878,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4672,6 +4889,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4681,6 +4900,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4690,6 +4911,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4699,6 +4922,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4708,6 +4933,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4717,6 +4944,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4728,6 +4957,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4737,6 +4968,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4748,7 +4981,10 @@ export interface operations {
     WebhooksController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4763,6 +4999,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4781,6 +5019,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4790,6 +5030,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4799,6 +5041,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4808,6 +5052,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4817,6 +5063,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4826,6 +5074,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4835,6 +5085,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4846,6 +5098,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4855,6 +5109,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4945,7 +5201,10 @@ export interface operations {
     WebhooksController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -4957,6 +5216,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4966,6 +5227,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4975,6 +5238,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4984,6 +5249,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4993,6 +5260,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5002,6 +5271,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5011,6 +5282,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5020,6 +5293,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5031,6 +5306,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5040,6 +5317,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5051,7 +5330,10 @@ export interface operations {
     WebhooksController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5067,6 +5349,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5076,6 +5360,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5085,6 +5371,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5094,6 +5382,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5103,6 +5393,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5112,6 +5404,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5121,6 +5415,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5130,6 +5426,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5141,6 +5439,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5150,6 +5450,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5161,7 +5463,10 @@ export interface operations {
     WebhooksController_rotateSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5177,6 +5482,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5186,6 +5493,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5195,6 +5504,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5204,6 +5515,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5213,6 +5526,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5222,6 +5537,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5231,6 +5548,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5240,6 +5559,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5251,6 +5572,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5260,6 +5583,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5271,7 +5596,10 @@ export interface operations {
     WebhooksController_test: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5287,6 +5615,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5296,6 +5626,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5305,6 +5637,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5314,6 +5648,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5323,6 +5659,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5332,6 +5670,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5341,6 +5681,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5350,6 +5692,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5361,6 +5705,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5370,6 +5716,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5381,7 +5729,10 @@ export interface operations {
     WebhooksController_findDeliveries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5397,6 +5748,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5415,6 +5768,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5424,6 +5779,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5433,6 +5790,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5442,6 +5801,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5451,6 +5812,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5460,6 +5823,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5469,6 +5834,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5480,6 +5847,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5489,6 +5858,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5500,7 +5871,10 @@ export interface operations {
     WebhooksController_retry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 delivery_id: string;
@@ -5517,6 +5891,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5526,6 +5902,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5535,6 +5913,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5544,6 +5924,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5553,6 +5935,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5562,6 +5946,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5571,6 +5957,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5580,6 +5968,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5591,6 +5981,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5600,6 +5992,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5611,7 +6005,10 @@ export interface operations {
     WebhookEventsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -5626,6 +6023,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5644,6 +6043,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5653,6 +6054,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5662,6 +6065,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5671,6 +6076,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5680,6 +6087,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5689,6 +6098,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5698,6 +6109,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5709,6 +6122,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5718,6 +6133,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5808,7 +6225,10 @@ export interface operations {
     EntitlementsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -5823,6 +6243,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5832,6 +6254,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5841,6 +6265,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5850,6 +6276,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5859,6 +6287,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5868,6 +6298,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5877,6 +6309,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5886,6 +6320,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5897,6 +6333,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5906,6 +6344,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5917,7 +6357,10 @@ export interface operations {
     EntitlementsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -5932,6 +6375,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5950,6 +6395,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5959,6 +6406,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5968,6 +6417,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5977,6 +6428,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5986,6 +6439,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5995,6 +6450,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6004,6 +6461,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6015,6 +6474,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6024,6 +6485,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6114,7 +6577,10 @@ export interface operations {
     EntitlementsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -6130,6 +6596,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6139,6 +6607,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6148,6 +6618,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6157,6 +6629,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6166,6 +6640,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6175,6 +6651,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6184,6 +6662,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6193,6 +6673,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6204,6 +6686,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6213,6 +6697,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6224,7 +6710,10 @@ export interface operations {
     CustomersController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6239,6 +6728,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6248,6 +6739,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6257,6 +6750,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6266,6 +6761,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6275,6 +6772,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6284,6 +6783,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6293,6 +6794,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6302,6 +6805,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6313,6 +6818,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6322,6 +6829,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6333,7 +6842,10 @@ export interface operations {
     CustomersController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6348,6 +6860,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6366,6 +6880,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6375,6 +6891,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6384,6 +6902,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6393,6 +6913,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6402,6 +6924,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6411,6 +6935,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6420,6 +6946,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6431,6 +6959,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6440,6 +6970,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6531,7 +7063,10 @@ export interface operations {
     CustomersController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the customer id (cus_…) or its identifier */
                 customer_id: string;
@@ -6548,6 +7083,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6557,6 +7094,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6566,6 +7105,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6575,6 +7116,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6584,6 +7127,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6593,6 +7138,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6602,6 +7149,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6611,6 +7160,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6622,6 +7173,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6631,6 +7184,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6642,7 +7197,10 @@ export interface operations {
     CustomersController_startManaging: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the customer id (cus_…) or its identifier */
                 customer_id: string;
@@ -6655,6 +7213,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6664,6 +7224,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6673,6 +7235,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6682,6 +7246,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6691,6 +7257,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6700,6 +7268,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6709,6 +7279,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6718,6 +7290,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6729,6 +7303,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6738,6 +7314,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6749,7 +7327,10 @@ export interface operations {
     BillableItemsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6764,6 +7345,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6773,6 +7356,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6782,6 +7367,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6791,6 +7378,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6800,6 +7389,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6809,6 +7400,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6818,6 +7411,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6827,6 +7422,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6838,6 +7435,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6847,6 +7446,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6858,7 +7459,10 @@ export interface operations {
     BillableItemsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6873,6 +7477,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6891,6 +7497,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6900,6 +7508,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6909,6 +7519,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6918,6 +7530,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6927,6 +7541,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6936,6 +7552,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6945,6 +7563,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6956,6 +7576,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6965,6 +7587,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7055,7 +7679,10 @@ export interface operations {
     BillableItemsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -7071,6 +7698,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7080,6 +7709,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7089,6 +7720,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7098,6 +7731,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7107,6 +7742,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7116,6 +7753,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7125,6 +7764,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7134,6 +7775,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7145,6 +7788,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7154,6 +7799,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7165,7 +7812,10 @@ export interface operations {
     BillableMetricsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7180,6 +7830,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7189,6 +7841,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7198,6 +7852,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7207,6 +7863,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7216,6 +7874,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7225,6 +7885,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7234,6 +7896,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7243,6 +7907,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7254,6 +7920,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7263,6 +7931,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7274,7 +7944,10 @@ export interface operations {
     BillableMetricsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7289,6 +7962,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7307,6 +7982,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7316,6 +7993,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7325,6 +8004,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7334,6 +8015,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7343,6 +8026,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7352,6 +8037,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7361,6 +8048,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7372,6 +8061,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7381,6 +8072,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7471,7 +8164,10 @@ export interface operations {
     BillableMetricsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -7487,6 +8183,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7496,6 +8194,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7505,6 +8205,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7514,6 +8216,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7523,6 +8227,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7532,6 +8238,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7541,6 +8249,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7550,6 +8260,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7561,6 +8273,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7570,6 +8284,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7581,7 +8297,10 @@ export interface operations {
     UsageController_ingest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7599,6 +8318,8 @@ export interface operations {
                 headers: {
                     /** @description how many events of the batch were refused (0 on a 200) */
                     "X-Tally-Refused-Events"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7610,6 +8331,8 @@ export interface operations {
                 headers: {
                     /** @description how many events of the batch were refused (0 on a 200) */
                     "X-Tally-Refused-Events"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7619,6 +8342,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7628,6 +8353,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7637,6 +8364,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7646,6 +8375,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7655,6 +8386,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7664,6 +8397,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7673,6 +8408,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7684,6 +8421,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7693,6 +8432,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7704,7 +8445,10 @@ export interface operations {
     UsageController_customerUsage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -7720,6 +8464,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7729,6 +8475,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7738,6 +8486,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7747,6 +8497,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7756,6 +8508,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7765,6 +8519,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7774,6 +8530,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7783,6 +8541,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7794,6 +8554,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7803,6 +8565,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7814,7 +8578,10 @@ export interface operations {
     ObjectsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7829,6 +8596,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7838,6 +8607,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7847,6 +8618,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7856,6 +8629,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7865,6 +8640,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7874,6 +8651,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7883,6 +8662,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7892,6 +8673,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7903,6 +8686,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7912,6 +8697,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7923,7 +8710,10 @@ export interface operations {
     ObjectsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7938,6 +8728,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7956,6 +8748,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7965,6 +8759,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7974,6 +8770,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7983,6 +8781,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7992,6 +8792,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8001,6 +8803,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8010,6 +8814,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8021,6 +8827,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8030,6 +8838,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8041,7 +8851,10 @@ export interface operations {
     ObjectsController_ingest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8059,6 +8872,8 @@ export interface operations {
                 headers: {
                     /** @description how many entries of the batch were refused (0 on a 200) */
                     "X-Tally-Refused-Objects"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8070,6 +8885,8 @@ export interface operations {
                 headers: {
                     /** @description how many entries of the batch were refused (0 on a 200) */
                     "X-Tally-Refused-Objects"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8079,6 +8896,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8088,6 +8907,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8097,6 +8918,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8106,6 +8929,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8115,6 +8940,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8124,6 +8951,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8133,6 +8962,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8144,6 +8975,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8153,6 +8986,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8243,7 +9078,10 @@ export interface operations {
     ObjectsController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -8256,6 +9094,8 @@ export interface operations {
             /** @description soft delete: the object stays for the usage of past periods */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8265,6 +9105,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8274,6 +9116,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8283,6 +9127,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8292,6 +9138,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8301,6 +9149,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8310,6 +9160,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8319,6 +9171,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8330,6 +9184,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8339,6 +9195,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8350,7 +9208,10 @@ export interface operations {
     ObjectsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -8366,6 +9227,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8375,6 +9238,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8384,6 +9249,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8393,6 +9260,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8402,6 +9271,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8411,6 +9282,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8420,6 +9293,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8429,6 +9304,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8440,6 +9317,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8449,6 +9328,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8460,7 +9341,10 @@ export interface operations {
     ProductsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8475,6 +9359,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8484,6 +9370,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8493,6 +9381,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8502,6 +9392,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8511,6 +9403,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8520,6 +9414,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8529,6 +9425,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8538,6 +9436,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8549,6 +9449,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8558,6 +9460,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8569,7 +9473,10 @@ export interface operations {
     ProductsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8584,6 +9491,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8602,6 +9511,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8611,6 +9522,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8620,6 +9533,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8629,6 +9544,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8638,6 +9555,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8647,6 +9566,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8656,6 +9577,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8667,6 +9590,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8676,6 +9601,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8767,7 +9694,10 @@ export interface operations {
     ProductsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -8783,6 +9713,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8792,6 +9724,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8801,6 +9735,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8810,6 +9746,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8819,6 +9757,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8828,6 +9768,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8837,6 +9779,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8846,6 +9790,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8857,6 +9803,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8866,6 +9814,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8877,7 +9827,10 @@ export interface operations {
     PricingsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8892,6 +9845,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8901,6 +9856,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8910,6 +9867,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8919,6 +9878,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8928,6 +9889,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8937,6 +9900,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8946,6 +9911,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8955,6 +9922,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8966,6 +9935,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8975,6 +9946,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8986,7 +9959,10 @@ export interface operations {
     PricingsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9001,6 +9977,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9019,6 +9997,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9028,6 +10008,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9037,6 +10019,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9046,6 +10030,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9055,6 +10041,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9064,6 +10052,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9073,6 +10063,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9084,6 +10076,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9093,6 +10087,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9184,7 +10180,10 @@ export interface operations {
     PricingsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -9200,6 +10199,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9209,6 +10210,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9218,6 +10221,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9227,6 +10232,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9236,6 +10243,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9245,6 +10254,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9254,6 +10265,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9263,6 +10276,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9274,6 +10289,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9283,6 +10300,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9294,7 +10313,10 @@ export interface operations {
     BundlesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9309,6 +10331,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9318,6 +10342,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9327,6 +10353,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9336,6 +10364,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9345,6 +10375,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9354,6 +10386,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9363,6 +10397,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9372,6 +10408,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9383,6 +10421,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9392,6 +10432,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9403,7 +10445,10 @@ export interface operations {
     BundlesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9418,6 +10463,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9436,6 +10483,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9445,6 +10494,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9454,6 +10505,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9463,6 +10516,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9472,6 +10527,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9481,6 +10538,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9490,6 +10549,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9501,6 +10562,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9510,6 +10573,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9600,7 +10665,10 @@ export interface operations {
     BundlesController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -9616,6 +10684,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9625,6 +10695,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9634,6 +10706,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9643,6 +10717,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9652,6 +10728,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9661,6 +10739,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9670,6 +10750,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9679,6 +10761,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9690,6 +10774,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9699,6 +10785,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9710,7 +10798,10 @@ export interface operations {
     SubscriptionsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9725,6 +10816,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9734,6 +10827,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9743,6 +10838,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9752,6 +10849,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9761,6 +10860,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9770,6 +10871,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9779,6 +10882,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9788,6 +10893,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9799,6 +10906,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9808,6 +10917,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9819,7 +10930,10 @@ export interface operations {
     SubscriptionsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9834,6 +10948,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9852,6 +10968,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9861,6 +10979,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9870,6 +10990,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9879,6 +11001,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9888,6 +11012,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9897,6 +11023,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9906,6 +11034,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9917,6 +11047,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9926,6 +11058,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10016,7 +11150,10 @@ export interface operations {
     SubscriptionsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10032,6 +11169,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10041,6 +11180,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10050,6 +11191,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10059,6 +11202,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10068,6 +11213,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10077,6 +11224,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10086,6 +11235,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10095,6 +11246,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10106,6 +11259,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10115,6 +11270,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10126,7 +11283,10 @@ export interface operations {
     SubscriptionsController_change: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10142,6 +11302,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10151,6 +11313,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10160,6 +11324,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10169,6 +11335,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10178,6 +11346,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10187,6 +11357,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10196,6 +11368,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10205,6 +11379,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10216,6 +11392,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10225,6 +11403,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10236,7 +11416,10 @@ export interface operations {
     SubscriptionsController_cancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10252,6 +11435,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10261,6 +11446,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10270,6 +11457,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10279,6 +11468,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10288,6 +11479,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10297,6 +11490,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10306,6 +11501,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10315,6 +11512,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10326,6 +11525,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10335,6 +11536,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10346,7 +11549,10 @@ export interface operations {
     SubscriptionsController_undoCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10362,6 +11568,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10371,6 +11579,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10380,6 +11590,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10389,6 +11601,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10398,6 +11612,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10407,6 +11623,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10416,6 +11634,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10425,6 +11645,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10436,6 +11658,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10445,6 +11669,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10456,7 +11682,10 @@ export interface operations {
     SubscriptionsController_extend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10472,6 +11701,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10481,6 +11712,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10490,6 +11723,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10499,6 +11734,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10508,6 +11745,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10517,6 +11756,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10526,6 +11767,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10535,6 +11778,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10546,6 +11791,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10555,6 +11802,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10566,7 +11815,10 @@ export interface operations {
     SubscriptionsController_pause: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10582,6 +11834,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10591,6 +11845,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10600,6 +11856,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10609,6 +11867,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10618,6 +11878,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10627,6 +11889,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10636,6 +11900,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10645,6 +11911,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10656,6 +11924,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10665,6 +11935,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10676,7 +11948,10 @@ export interface operations {
     SubscriptionsController_resume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10692,6 +11967,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10701,6 +11978,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10710,6 +11989,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10719,6 +12000,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10728,6 +12011,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10737,6 +12022,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10746,6 +12033,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10755,6 +12044,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10766,6 +12057,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10775,6 +12068,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10786,7 +12081,10 @@ export interface operations {
     SubscriptionsController_usage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10802,6 +12100,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10811,6 +12111,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10820,6 +12122,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10829,6 +12133,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10838,6 +12144,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10847,6 +12155,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10856,6 +12166,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10865,6 +12177,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10876,6 +12190,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10885,6 +12201,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10896,7 +12214,10 @@ export interface operations {
     NextInvoiceController_next: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -10911,6 +12232,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10920,6 +12243,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10929,6 +12254,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10938,6 +12265,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10947,6 +12276,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10956,6 +12287,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10965,6 +12298,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10974,6 +12309,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10985,6 +12322,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10994,6 +12333,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11005,7 +12346,10 @@ export interface operations {
     InvoicesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -11020,6 +12364,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11038,6 +12384,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11047,6 +12395,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11056,6 +12406,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11065,6 +12417,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11074,6 +12428,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11083,6 +12439,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11092,6 +12450,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11103,6 +12463,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11112,6 +12474,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11202,7 +12566,10 @@ export interface operations {
     InvoicesController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11218,6 +12585,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11227,6 +12596,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11236,6 +12607,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11245,6 +12618,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11254,6 +12629,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11263,6 +12640,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11272,6 +12651,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11281,6 +12662,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11292,6 +12675,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11301,6 +12686,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11400,7 +12787,10 @@ export interface operations {
     InvoicesController_void: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11416,6 +12806,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11425,6 +12817,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11434,6 +12828,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11443,6 +12839,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11452,6 +12850,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11461,6 +12861,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11470,6 +12872,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11479,6 +12883,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11490,6 +12896,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11499,6 +12907,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11510,7 +12920,10 @@ export interface operations {
     InvoicesController_finalize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11523,6 +12936,8 @@ export interface operations {
             /** @description DRAFT → PENDING (PAID when nothing is due); 409 otherwise */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11532,6 +12947,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11541,6 +12958,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11550,6 +12969,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11559,6 +12980,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11568,6 +12991,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11577,6 +13002,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11586,6 +13013,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11597,6 +13026,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11606,6 +13037,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11617,7 +13050,10 @@ export interface operations {
     InvoicesController_markPaid: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11634,6 +13070,8 @@ export interface operations {
             /** @description records a payment transaction; PAID when nothing is due */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11643,6 +13081,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11652,6 +13092,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11661,6 +13103,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11670,6 +13114,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11679,6 +13125,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11688,6 +13136,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11697,6 +13147,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11708,6 +13160,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11717,6 +13171,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11728,7 +13184,10 @@ export interface operations {
     OneTimesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -11744,6 +13203,8 @@ export interface operations {
             /** @description the one-time billables created */
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11753,6 +13214,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11762,6 +13225,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11771,6 +13236,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11780,6 +13247,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11789,6 +13258,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11798,6 +13269,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11807,6 +13280,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11818,6 +13293,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11827,6 +13304,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11838,7 +13317,10 @@ export interface operations {
     OneTimesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -11853,6 +13335,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11871,6 +13355,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11880,6 +13366,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11889,6 +13377,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11898,6 +13388,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11907,6 +13399,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11916,6 +13410,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11925,6 +13421,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11936,6 +13434,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11945,6 +13445,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11956,7 +13458,10 @@ export interface operations {
     PaymentTransactionsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -11971,6 +13476,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11989,6 +13496,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11998,6 +13507,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12007,6 +13518,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12016,6 +13529,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12025,6 +13540,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12034,6 +13551,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12043,6 +13562,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12054,6 +13575,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12063,6 +13586,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12074,7 +13599,10 @@ export interface operations {
     PaymentTransactionsController_refund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -12091,6 +13619,8 @@ export interface operations {
             /** @description the REFUND transaction (parent_transaction_id: the payment) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12100,6 +13630,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12109,6 +13641,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12118,6 +13652,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12127,6 +13663,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12136,6 +13674,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12145,6 +13685,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12154,6 +13696,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12165,6 +13709,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12174,6 +13720,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12343,7 +13891,10 @@ export interface operations {
     PaymentMethodsController_attach: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -12359,6 +13910,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12368,6 +13921,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12377,6 +13932,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12386,6 +13943,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12395,6 +13954,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12404,6 +13965,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12413,6 +13976,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12422,6 +13987,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12433,6 +14000,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12442,6 +14011,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12453,7 +14024,10 @@ export interface operations {
     PaymentMethodsController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 id: string;
@@ -12466,6 +14040,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12475,6 +14051,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12484,6 +14062,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12493,6 +14073,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12502,6 +14084,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12511,6 +14095,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12520,6 +14106,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12529,6 +14117,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12540,6 +14130,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12549,6 +14141,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12560,7 +14154,10 @@ export interface operations {
     PaymentMethodsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 id: string;
@@ -12577,6 +14174,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12586,6 +14185,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12595,6 +14196,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12604,6 +14207,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12613,6 +14218,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12622,6 +14229,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12631,6 +14240,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12640,6 +14251,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12651,6 +14264,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12660,6 +14275,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12671,7 +14288,10 @@ export interface operations {
     CreditsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12686,6 +14306,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12695,6 +14317,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12704,6 +14328,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12713,6 +14339,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12722,6 +14350,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12731,6 +14361,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12740,6 +14372,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12749,6 +14383,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12760,6 +14396,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12769,6 +14407,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12780,7 +14420,10 @@ export interface operations {
     CreditsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12795,6 +14438,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12813,6 +14458,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12822,6 +14469,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12831,6 +14480,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12840,6 +14491,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12849,6 +14502,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12858,6 +14513,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12867,6 +14524,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12878,6 +14537,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12887,6 +14548,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12898,7 +14561,10 @@ export interface operations {
     CreditsController_consume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12913,6 +14579,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12922,6 +14590,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12931,6 +14601,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12940,6 +14612,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12949,6 +14623,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12958,6 +14634,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12967,6 +14645,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12976,6 +14656,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12987,6 +14669,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12996,6 +14680,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13007,7 +14693,10 @@ export interface operations {
     CreditsController_findLogs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13022,6 +14711,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13040,6 +14731,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13049,6 +14742,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13058,6 +14753,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13067,6 +14764,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13076,6 +14775,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13085,6 +14786,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13094,6 +14797,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13105,6 +14810,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13114,6 +14821,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13204,7 +14913,10 @@ export interface operations {
     CreditsController_revoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -13217,6 +14929,8 @@ export interface operations {
             /** @description the credit, state REVOKED */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13226,6 +14940,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13235,6 +14951,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13244,6 +14962,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13253,6 +14973,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13262,6 +14984,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13271,6 +14995,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13280,6 +15006,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13291,6 +15019,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13300,6 +15030,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13311,7 +15043,10 @@ export interface operations {
     ContractsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13327,6 +15062,8 @@ export interface operations {
             /** @description the contract (creation answers 200) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13336,6 +15073,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13345,6 +15084,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13354,6 +15095,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13363,6 +15106,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13372,6 +15117,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13381,6 +15128,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13390,6 +15139,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13401,6 +15152,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13410,6 +15163,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13421,7 +15176,10 @@ export interface operations {
     ContractsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13436,6 +15194,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13454,6 +15214,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13463,6 +15225,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13472,6 +15236,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13481,6 +15247,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13490,6 +15258,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13499,6 +15269,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13508,6 +15280,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13519,6 +15293,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13528,6 +15304,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13618,7 +15396,10 @@ export interface operations {
     ContractsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -13635,6 +15416,8 @@ export interface operations {
             /** @description the contract; signatures reset when a term changed */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13644,6 +15427,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13653,6 +15438,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13662,6 +15449,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13671,6 +15460,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13680,6 +15471,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13689,6 +15482,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13698,6 +15493,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13709,6 +15506,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13718,6 +15517,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13729,7 +15530,10 @@ export interface operations {
     ContractTemplatesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13745,6 +15549,8 @@ export interface operations {
             /** @description the template (creation answers 200, like contracts) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13754,6 +15560,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13763,6 +15571,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13772,6 +15582,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13781,6 +15593,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13790,6 +15604,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13799,6 +15615,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13808,6 +15626,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13819,6 +15639,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13828,6 +15650,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13839,7 +15663,10 @@ export interface operations {
     ContractTemplatesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13854,6 +15681,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13872,6 +15701,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13881,6 +15712,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13890,6 +15723,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13899,6 +15734,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13908,6 +15745,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13917,6 +15756,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13926,6 +15767,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13937,6 +15780,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13946,6 +15791,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14036,7 +15883,10 @@ export interface operations {
     CheckoutController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -14052,6 +15902,8 @@ export interface operations {
             /** @description #10: the session id and its hosted checkout link (creation answers 200) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14061,6 +15913,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14070,6 +15924,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14079,6 +15935,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14088,6 +15946,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14097,6 +15957,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14106,6 +15968,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14115,6 +15979,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14126,6 +15992,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14135,6 +16003,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14226,7 +16096,10 @@ export interface operations {
     CustomerPortalController_portal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -14243,6 +16116,8 @@ export interface operations {
             /** @description the link (a secret: give it only to the customer) and its expiry. Repeated with the same Idempotency-Key, the request issues a fresh link (with `Idempotency-Used: true`) rather than replay the first one, which is never stored. */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14252,6 +16127,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14261,6 +16138,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14270,6 +16149,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14279,6 +16160,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14288,6 +16171,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14297,6 +16182,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14306,6 +16193,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14317,6 +16206,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14326,6 +16217,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14337,7 +16230,10 @@ export interface operations {
     CustomerPortalController_usage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -14354,6 +16250,8 @@ export interface operations {
             /** @description the link (a secret: give it only to the customer) and its expiry. Repeated with the same Idempotency-Key, the request issues a fresh link (with `Idempotency-Used: true`) rather than replay the first one, which is never stored. */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14363,6 +16261,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14372,6 +16272,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14381,6 +16283,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14390,6 +16294,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14399,6 +16305,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14408,6 +16316,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14417,6 +16327,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14428,6 +16340,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14437,6 +16351,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,3 +1,4 @@
+import { tagsFilter } from './tags-filter';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
@@ -47,7 +48,7 @@ const SEARCH: SearchSpec = {
     product_id: { kind: 'exact', column: 'pp.product_id' },
     search: { kind: 'search', columns: ['pp.name', 'pp.external_name', 'pp.description'] },
     state: { kind: 'ci_exact', column: 'pp.state' },
-    tags: { kind: 'set', column: 'pp.tags', array: true },
+    tags: tagsFilter('pp.tags'), // a list of tags, or {condition, values}
     type: { kind: 'ci_exact', column: 'pp.type' },
     pricing_type: { kind: 'ci_exact', column: 'pp.pricing_type' },
   },

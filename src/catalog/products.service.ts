@@ -1,3 +1,4 @@
+import { tagsFilter } from './tags-filter';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
@@ -17,13 +18,7 @@ const SEARCH: SearchSpec = {
     search: { kind: 'search', columns: ['p.name', 'p.external_name', 'p.description'] },
     state: { kind: 'ci_exact', column: 'p.state' },
     // a list of strings (the product has every tag) or {condition, values}
-    tags: {
-      kind: 'custom',
-      apply: (qb, v: string[] | { condition: 'AND' | 'OR'; values: string[] }, p) => {
-        const { condition, values } = Array.isArray(v) ? { condition: 'AND', values: v } : v;
-        qb.andWhere(`p.tags ${condition === 'AND' ? '@>' : '&&'} CAST(:${p} AS text[])`, { [p]: values });
-      },
-    },
+    tags: tagsFilter('p.tags'),
   },
 };
 

@@ -119,11 +119,9 @@ export class CheckoutService {
       dto.previous_subscription_id != null
         ? await this.previousSubscription(companyId, customer.id, dto.previous_subscription_id, now)
         : null;
-    if (previous === null) {
-      for (const f of ['change_proration_type', 'change_timing', 'change_reset_billing_anchor'] as const) {
-        if (dto[f] != null) throw DomainError.invalidField(f, 'is only allowed with previous_subscription_id');
-      }
-    }
+    // The change options say how to change a subscription: with none to change (no
+    // previous_subscription_id) they have nothing to act on, and the session records none
+    // (the reference's samples send them on every checkout; docs/compatibility.md).
     const request: CreateSubscriptionDto = plain({
       customer_id: customer.id,
       ...(dto.bundle_pricing_id != null ? { bundle_pricing_id: dto.bundle_pricing_id } : {}),
@@ -176,9 +174,9 @@ export class CheckoutService {
       options,
       request: request as unknown as Record<string, unknown>,
       previous_subscription_id: previous?.id ?? null,
-      change_proration_type: dto.change_proration_type ?? null,
-      change_timing: dto.change_timing ?? null,
-      change_reset_billing_anchor: dto.change_reset_billing_anchor ?? null,
+      change_proration_type: previous ? (dto.change_proration_type ?? null) : null,
+      change_timing: previous ? (dto.change_timing ?? null) : null,
+      change_reset_billing_anchor: previous ? (dto.change_reset_billing_anchor ?? null) : null,
       totals: sim.totals,
       quote: sim.quote,
       payment_token: null,

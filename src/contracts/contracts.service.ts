@@ -6,7 +6,7 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { CustomerEntity } from '../customers/customer.entity';
-import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { CustomerLookupService, customerIdOrIdentifierFilter } from '../customers/customer-lookup.service';
 import { CustomerDetailsService } from '../customers/customer-details.service';
 import { ProductPricingsRepository } from '../catalog/catalog.repository';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
@@ -98,13 +98,16 @@ export class ContractsService {
       alias: 'k',
       sortKeys: baseSortKeys('k'),
       filters: {
-        customer_id: { kind: 'exact', column: 'k.customer_id' },
+        customer_id: customerIdOrIdentifierFilter('k.customer_id'),
         owner_id: { kind: 'exact', column: 'k.owner_id' },
         status: { kind: 'custom', apply: (qb, v: string, p) => qb.andWhere(`${STATUS_SQL} = upper(:${p})`, { [p]: v, now }) },
         statuses: {
           kind: 'custom',
           apply: (qb, v: string[], p) => qb.andWhere(`${STATUS_SQL} IN (:...${p})`, { [p]: v.map((x) => x.toUpperCase()), now }),
         },
+        auto_charges: { kind: 'bool', column: 'k.auto_charges' },
+        auto_renews: { kind: 'bool', column: 'k.auto_renews' },
+        type: { kind: 'custom', apply: (qb, v: string) => (v.toUpperCase() === 'CONTRACT' ? qb : qb.andWhere('1 = 0')) },
         search: { kind: 'search', columns: ['k.title', 'c.name', 'c.org_name'] },
       },
     };
@@ -205,6 +208,7 @@ export class ContractsService {
           updated_at: now,
         })),
       );
+      this.events.later(m, companyId, 'contract.created', contract.id);
       return contract.id;
     });
     return this.get(companyId, id);
@@ -255,6 +259,7 @@ export class ContractsService {
       // signatures given in this request sign the terms as they were before it
       if (dto.signatories != null) await this.replaceSignatories(m, c, current, dto.signatories, keys!, termsBefore, now);
       await this.contracts.with(m).update(companyId, { id: c.id }, patch);
+      this.events.later(m, companyId, 'contract.updated', c.id);
       if ((await this.termsDigest(m, { ...c, ...patch })) !== termsBefore) {
         // the terms changed: no signature (or refusal) given before stands
         await this.signatories.with(m).update(companyId, { contract_id: c.id }, { ...UNSIGNED, updated_at: now });

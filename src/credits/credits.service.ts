@@ -5,7 +5,7 @@ import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
-import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { CustomerLookupService, customerIdOrIdentifierFilter } from '../customers/customer-lookup.service';
 import { BillableItemsRepository } from '../metrics/metrics.repository';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { InvoicesRepository } from '../invoicing/invoicing.repository';
@@ -21,22 +21,12 @@ import type { ConsumeCreditsDto, CreateCreditDto, FindCreditLogsDto, FindCredits
 /** The state a reader sees (an ACTIVE credit past its expiration_date reads EXPIRED), in SQL. */
 const EFFECTIVE_STATE = `(CASE WHEN c.state = 'ACTIVE' AND c.expiration_date <= CAST(:state_now AS timestamptz) THEN 'EXPIRED' ELSE c.state END)`;
 
-/** A customer filter that takes an id or an identifier. */
-const customerFilter = (column: string) => ({
-  kind: 'custom' as const,
-  apply: (qb: { andWhere: (sql: string, params: object) => unknown }, value: unknown, p: string) =>
-    qb.andWhere(
-      `${column} IN (SELECT cu.id FROM customers cu WHERE cu.company_id = :companyId AND (cu.id = :${p} OR cu.identifier = :${p}))`,
-      { [p]: String(value) },
-    ),
-});
-
 function creditSearch(now: Date): SearchSpec {
   return {
     alias: 'c',
     sortKeys: baseSortKeys('c'),
     filters: {
-      customer_id: customerFilter('c.customer_id'),
+      customer_id: customerIdOrIdentifierFilter('c.customer_id'),
       subscription_id: { kind: 'exact', column: 'c.subscription_id' },
       status: {
         kind: 'custom',
@@ -63,7 +53,7 @@ const LOG_SEARCH: SearchSpec = {
   filters: {
     action_type: { kind: 'ci_exact', column: 'l.action_type' },
     credit_id: { kind: 'exact', column: 'l.credit_id' },
-    customer_id: customerFilter('l.customer_id'),
+    customer_id: customerIdOrIdentifierFilter('l.customer_id'),
     invoice_id: {
       kind: 'custom',
       apply: (qb, value, p) => {

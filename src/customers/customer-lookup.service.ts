@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId } from '../platform/ids/ids';
+import type { FilterDef } from '../platform/search/search';
 import { CustomerEntity } from './customer.entity';
 import { CustomersRepository } from './customers.repository';
 
@@ -76,4 +77,20 @@ export class CustomerLookupService {
     const rows = await this.customers.find(companyId, { where: { identifier: In(unique) } });
     return new Map(rows.map((r) => [r.identifier!, r]));
   }
+}
+
+/**
+ * The `customer_id` filter of a find: a customer's id or its `identifier` (the README's promise
+ * that an identifier works wherever a customer id goes). `column` holds a customer id; the
+ * sub-select is pinned to the company by the scoped query builder's `:companyId`.
+ */
+export function customerIdOrIdentifierFilter(column: string): FilterDef {
+  return {
+    kind: 'custom',
+    apply: (qb, value: unknown, p) =>
+      qb.andWhere(
+        `${column} IN (SELECT cu.id FROM customers cu WHERE cu.company_id = :companyId AND (cu.id = :${p} OR cu.identifier = :${p}))`,
+        { [p]: String(value) },
+      ),
+  };
 }

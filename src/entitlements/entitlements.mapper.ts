@@ -11,7 +11,7 @@ export function toEntitlementResponse(e: EntitlementEntity): EntitlementResponse
     type: e.type,
     aggregator_type: e.aggregator_type,
     adjust_for_quantity: e.adjust_for_quantity,
-    possible_values: e.possible_values,
+    possible_values: e.possible_values ?? [], // the reference shows a list for every type
     created_at: iso(e.created_at)!,
     updated_at: iso(e.updated_at)!,
   };

@@ -1,3 +1,4 @@
+import { customerIdOrIdentifierFilter } from '../customers/customer-lookup.service';
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, EntityManager, WhereExpressionBuilder } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
@@ -84,7 +85,7 @@ function searchSpec(now: Date): SearchSpec {
     alias: 'i',
     sortKeys: baseSortKeys('i'),
     filters: {
-      customer_id: { kind: 'exact', column: 'i.customer_id' },
+      customer_id: customerIdOrIdentifierFilter('i.customer_id'),
       billed_customer_id: { kind: 'exact', column: 'i.billed_customer_id' },
       subscription_id: { kind: 'exact', column: 'i.subscription_id' },
       status: { kind: 'custom', apply: (qb, value: string, p) => statusFilter(qb, [value], p, now) },

@@ -6,7 +6,7 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { baseSortKeys, runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { Discount } from '../billing-math';
-import { CustomerLookupService } from '../customers/customer-lookup.service';
+import { CustomerLookupService, customerIdOrIdentifierFilter } from '../customers/customer-lookup.service';
 import { CompanyRecordsRepository, ProductPricingsRepository, ProductsRepository } from '../catalog/catalog.repository';
 import { CatalogPriceLoader } from '../catalog/price-loader';
 import type { ProductPricingEntity } from '../catalog/catalog.entity';
@@ -23,7 +23,7 @@ const SEARCH: SearchSpec = {
   alias: 'o',
   sortKeys: baseSortKeys('o'),
   filters: {
-    customer_id: { kind: 'exact', column: 'o.customer_id' },
+    customer_id: customerIdOrIdentifierFilter('o.customer_id'),
     state: { kind: 'ci_exact', column: 'o.state' },
     type: { kind: 'ci_exact', column: 'o.type' },
   },
@@ -53,7 +53,8 @@ export class OneTimesService {
     private readonly clock: Clock,
   ) {}
 
-  async create(companyId: string, dto: CreateOneTimesDto): Promise<OneTimeBillableEntity[]> {
+  async create(companyId: string, input: CreateOneTimesDto): Promise<OneTimeBillableEntity[]> {
+    const dto = { ...input, type: input.type ?? 'IMMEDIATE' }; // the documented default (CreateOneTimesDto.type)
     const customer = await this.customers.getByIdOrIdentifier(companyId, dto.customer_id, 'customer_id');
     const now = this.clock.now();
     const invoiceDate = dto.invoice_date != null ? new Date(dto.invoice_date) : now;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { updateLabels } from './labels-update';
 import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
@@ -31,6 +32,7 @@ export class BillableMetricsService {
     private readonly itemsRepo: BillableItemsRepository,
     private readonly items: BillableItemsService,
     private readonly clock: Clock,
+    private readonly events: WebhookEventsService,
   ) {}
 
   async create(companyId: string, dto: CreateBillableMetricDto): Promise<BillableMetricEntity> {
@@ -93,8 +95,13 @@ export class BillableMetricsService {
         'cannot change: a metering rule is immutable (create a new metric and archive this one)',
       );
     }
-    const current = await this.get(companyId, id);
-    return updateLabels(this.metrics, current, dto, this.clock.now(), 'License metric');
+    return this.dataSource.transaction(async (m) => {
+      if (!isId('billableMetric', id)) throw DomainError.notFound('billable metric');
+      const current = await this.metrics.with(m).findOneOrFail(companyId, { id }, () => DomainError.notFound('billable metric'));
+      const next = await updateLabels(this.metrics.with(m), current, dto, this.clock.now(), 'License metric');
+      this.events.later(m, companyId, 'metric.updated', id);
+      return next;
+    });
   }
 
   find(companyId: string, body: FindBillableMetricsDto): Promise<SearchPage<BillableMetricEntity>> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { BillableItemsService } from './billable-items.service';
 import { BillableMetricsService } from './billable-metrics.service';
 import { BillableItemsController, BillableMetricsController, UsageController } from './metrics.controller';
@@ -15,7 +16,7 @@ import { EventKeysPurger } from './usage/event-keys-purger.service';
 import { RollupCompactor } from './usage/rollup-compactor.service';
 
 @Module({
-  imports: [CustomersModule],
+  imports: [CustomersModule, WebhooksModule],
   controllers: [BillableItemsController, BillableMetricsController, UsageController, ObjectsController],
   providers: [
     BillableItemsRepository,

@@ -1,4 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { In } from 'typeorm';
+import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
+import { BillableMetricsRepository } from './metrics.repository';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
 import type { SearchPage } from '../platform/search/search';
 import { BillableItemEntity } from './billable-item.entity';
@@ -23,8 +26,20 @@ const mapPage = <T, R>(page: SearchPage<T>, map: (row: T) => R): SearchPage<R> =
  * answer is the pure mapper of its entity or result.
  */
 @Injectable()
-export class MetricsViews {
-  constructor(private readonly customers: CustomerLookupService) {}
+export class MetricsViews implements OnModuleInit {
+  constructor(
+    private readonly customers: CustomerLookupService,
+    private readonly events: WebhookEventsService,
+    private readonly metrics: BillableMetricsRepository,
+  ) {}
+
+  /** `metric.updated` events carry the billable metric as its GET answers it, read in the transaction of the change. */
+  onModuleInit(): void {
+    this.events.objects('metric', async (m, companyId, ids) => {
+      const rows = await this.metrics.with(m).find(companyId, { where: { id: In(ids) } });
+      return new Map(rows.map((r) => [r.id, toBillableMetricResponse(r)]));
+    });
+  }
 
   itemView(item: BillableItemEntity) {
     return toBillableItemResponse(item);

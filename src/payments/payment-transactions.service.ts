@@ -1,3 +1,4 @@
+import { customerIdOrIdentifierFilter } from '../customers/customer-lookup.service';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -28,7 +29,7 @@ const SEARCH: SearchSpec = {
   },
   filters: {
     currency: { kind: 'ci_exact', column: 't.currency' },
-    customer_id: { kind: 'exact', column: 't.customer_id' },
+    customer_id: customerIdOrIdentifierFilter('t.customer_id'),
     invoice_number: { kind: 'exact', column: 't.invoice_number' },
     invoice_uuid: {
       kind: 'custom',

@@ -76,5 +76,13 @@ export function toPaymentMethodResponse(pm: PaymentMethodEntity): PaymentMethodR
     provider_type: pm.provider_type,
     created_at: iso(pm.created_at)!,
     updated_at: iso(pm.updated_at)!,
+    country: null,
+    name: null,
+    billing_email: null,
+    mandate_id: null,
+    institution_number: null,
+    routing_number: null,
+    transit_number: null,
+    payment_provider_key: pm.provider_type,
   };
 }

@@ -3,6 +3,7 @@ import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { createValidationPipe } from './errors/validation';
 import { requestLogging } from './logging/request-log';
+import { idempotencyKeyEcho } from './idempotency/idempotency-key-echo';
 import { TallyLogger } from './logging/tally-logger';
 import { NulCharacterPipe } from './validation/nul-character.pipe';
 import { BodyPresencePipe } from './validation/body-presence.pipe';
@@ -21,6 +22,8 @@ export function configureApp(app: NestExpressApplication): OpenAPIObject {
   app.useLogger(logger);
   // first: every request gets its id and its log line, whatever answers it
   app.use(requestLogging(logger.pino));
+  // …and, when it sent one, its Idempotency-Key back (idempotency/idempotency-key-echo.ts)
+  app.use(idempotencyKeyEcho());
   // every answer counted and timed under its route's pattern (GET /metrics)
   app.use(app.get(PrometheusMetrics).httpMiddleware());
   const hostedPages = hostedPagePrefixes(app);

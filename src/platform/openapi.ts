@@ -59,7 +59,108 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
           content: { 'application/json': { schema: errorRef } },
         };
       }
+      if (method !== 'get') declareIdempotencyKey(operation as unknown as WriteOperation);
     }
   }
+  openBareObjects(document);
+  keepRequestDefaultsOptional(document);
   return document;
+}
+
+type SchemaNode = Record<string, unknown>;
+interface WriteOperation {
+  parameters?: { name: string; in: string; [k: string]: unknown }[];
+  responses: Record<string, { headers?: Record<string, unknown> }>;
+}
+
+/** The Idempotency-Key a write may carry (docs/api.md) and its echo on every answer. */
+function declareIdempotencyKey(operation: WriteOperation): void {
+  operation.parameters ??= [];
+  if (!operation.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'))
+    operation.parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
+  for (const response of Object.values(operation.responses)) {
+    response.headers = {
+      ...response.headers,
+      'Idempotency-Key': { description: 'the Idempotency-Key the request carried, on every answer to it', schema: { type: 'string' } },
+    };
+  }
+}
+
+/**
+ * An object schema with neither `properties` nor `additionalProperties` (metadata, a usage
+ * event, a free-form config) says outright that it takes any keys. JSON Schema already reads it
+ * so, but generators do not agree: openapi-typescript types it `Record<string, never>`, an object
+ * a client could never fill.
+ */
+function openBareObjects(document: OpenAPIObject): void {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const schema = node as SchemaNode;
+    const bare =
+      schema.type === 'object' &&
+      !('properties' in schema) &&
+      !('additionalProperties' in schema) &&
+      !('$ref' in schema) &&
+      !('allOf' in schema) &&
+      !('oneOf' in schema) &&
+      !('anyOf' in schema);
+    if (bare) schema.additionalProperties = true;
+    Object.values(schema).forEach(visit);
+  };
+  visit(document.paths);
+  visit(document.components);
+}
+
+/**
+ * The schemas a request body reaches say their defaults in words only. A property with a
+ * `default` is one the server fills in when it is left out, so in a request it is optional; but
+ * generators read `default` as "always present" (openapi-typescript, with its default options,
+ * makes such a property required), which is true of an answer and false of a request. Answers
+ * keep their `required` lists; request schemas keep the default in their description
+ * ("Default: …"), where people and generators both read it right.
+ */
+function keepRequestDefaultsOptional(document: OpenAPIObject): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaNode>;
+  const reached = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const ref = (node as SchemaNode).$ref;
+    if (typeof ref === 'string') {
+      const name = ref.split('/').pop() as string;
+      if (!reached.has(name)) {
+        reached.add(name);
+        walk(schemas[name]);
+      }
+      return;
+    }
+    Object.values(node).forEach(walk);
+  };
+  for (const item of Object.values(document.paths))
+    for (const operation of Object.values(item) as { requestBody?: unknown; parameters?: unknown }[]) {
+      walk(operation.requestBody);
+      walk(operation.parameters);
+    }
+  const moveDefault = (property: SchemaNode): void => {
+    if (!('default' in property)) return;
+    const said = `Default: \`${JSON.stringify(property.default)}\`.`;
+    const description = typeof property.description === 'string' ? property.description : '';
+    property.description = description ? `${description.replace(/[.\s]*$/, '')}. ${said}` : said;
+    delete property.default;
+  };
+  for (const name of reached) {
+    const schema = schemas[name];
+    for (const property of Object.values((schema?.properties ?? {}) as Record<string, SchemaNode>)) {
+      moveDefault(property);
+      if (property.items && typeof property.items === 'object') moveDefault(property.items as SchemaNode);
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import { customerIdOrIdentifierFilter } from '../customers/customer-lookup.service';
 import { Injectable } from '@nestjs/common';
 import type { WhereExpressionBuilder } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
@@ -15,6 +16,22 @@ const CURRENT_PHASE = (cond: string) => `EXISTS (
   SELECT 1 FROM subscription_phases ph
   WHERE ph.company_id = s.company_id AND ph.subscription_id = s.id AND (${cond})
     AND ${phaseInEffectSql('ph', ':now')})`;
+
+const ENDED_SQL = `(s.end_date IS NOT NULL AND s.end_date <= CAST(:now AS timestamptz))`;
+
+/** The condition of one `status` filter value (SubscriptionQueryDto documents each). */
+function statusCondition(status: string): string {
+  switch (status.toLowerCase()) {
+    case 'ended':
+      return ENDED_SQL;
+    case 'paused':
+      return `(s.pause_date IS NOT NULL AND NOT ${ENDED_SQL})`;
+    case 'trial':
+      return `(s.trial AND (s.trial_conversion_date IS NULL OR s.trial_conversion_date > CAST(:now AS timestamptz)) AND NOT ${ENDED_SQL})`;
+    default: // active, cancelled, unpaid: the answer's status (validated by the DTO)
+      return `${STATUS_SQL} = '${status.toLowerCase() === 'cancelled' ? 'cancelled' : status.toLowerCase() === 'unpaid' ? 'unpaid' : 'active'}'`;
+  }
+}
 
 type SetValue = { condition: 'AND' | 'OR'; values: string[] };
 
@@ -70,11 +87,11 @@ export class SubscriptionSearch {
       alias: 's',
       sortKeys: baseSortKeys('s'),
       filters: {
-        customer_id: { kind: 'exact', column: 's.customer_id' },
-        status: { kind: 'custom', apply: (qb, v, p) => qb.andWhere(`${STATUS_SQL} = lower(:${p})`, { [p]: v, now }) },
+        customer_id: customerIdOrIdentifierFilter('s.customer_id'),
+        status: { kind: 'custom', apply: (qb, v: string) => qb.andWhere(statusCondition(v), { now }) },
         statuses: {
           kind: 'custom',
-          apply: (qb, v: string[], p) => qb.andWhere(`${STATUS_SQL} IN (:...${p})`, { [p]: v.map((x) => x.toLowerCase()), now }),
+          apply: (qb, v: string[]) => qb.andWhere(`(${[...new Set(v.map(statusCondition))].join(' OR ')})`, { now }),
         },
         product_pricing_id: {
           kind: 'custom',

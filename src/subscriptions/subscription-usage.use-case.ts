@@ -5,6 +5,8 @@ import { DomainError } from '../platform/errors/domain-error';
 import { BillableMetricsRepository } from '../metrics/metrics.repository';
 import { BillableMetricEntity } from '../metrics/billable-metric.entity';
 import { toBillableMetricResponse } from '../metrics/metrics.mapper';
+import { CatalogViews } from '../catalog/catalog.views';
+import type { ProductMetricPricingResponse } from '../catalog/dto/pricing.dto';
 import { UsageService } from '../metrics/usage/usage.service';
 import { parseDate } from './change.rules';
 import { displayPhase } from './phases';
@@ -27,6 +29,7 @@ export class SubscriptionUsageUseCase {
     private readonly plan: PlanCatalog,
     private readonly metrics: BillableMetricsRepository,
     private readonly usageService: UsageService,
+    private readonly catalogViews: CatalogViews,
   ) {}
 
   async execute(companyId: string, idOrIdentifier: string, dto: SubscriptionUsageDto): Promise<SubscriptionUsageResponse> {
@@ -43,14 +46,18 @@ export class SubscriptionUsageUseCase {
     if (!found || !phase) throw DomainError.notFound('product metric pricing of this subscription', 'product_metric_pricing_id');
     const metric = await this.metrics.findOne(companyId, { id: found.pmp.metric_id });
     if (!metric) throw DomainError.notFound('billable metric', 'product_metric_pricing_id');
+    const pricing = data.pricings.get(found.pmp.product_pricing_id);
+    const [view] = pricing ? await this.catalogViews.pricingViews(companyId, [pricing]) : [];
+    const pmp = view?.product_metric_pricings.find((x) => x.id === found.pmp.id);
+    if (!pmp) throw DomainError.notFound('product metric pricing of this subscription', 'product_metric_pricing_id');
     if (found.licence || !metric.metering_rule) {
       const n = phase.config_items.find((c) => c.product_metric_pricing_id === found.pmp.id)?.num_licenses ?? 0;
-      return usageResponse(metric, found.pmp.id, { start, end }, n, []);
+      return usageResponse(metric, pmp, { start, end }, n, []);
     }
     const result = await this.usageService.usage(companyId, sub.customer_id, metric, { start, end });
     return usageResponse(
       metric,
-      found.pmp.id,
+      pmp,
       { start, end },
       Number(result.value),
       result.breakdown.map((b) => ({ grouping: b.grouping, value: Number(b.value) })),
@@ -58,10 +65,10 @@ export class SubscriptionUsageUseCase {
   }
 }
 
-/** The usage answer: the reference's {metric, usage: [one record for the period]} and the flat fields. */
+/** The usage answer: the reference's {metric, usage: [one record for the period]}, its older {metric, product_metric_pricing}, and the flat fields. */
 function usageResponse(
   metric: BillableMetricEntity,
-  pmpId: string,
+  pmp: ProductMetricPricingResponse,
   window: { start: Date; end: Date },
   value: number,
   breakdown: { grouping: Record<string, string | null>; value: number }[],
@@ -77,7 +84,8 @@ function usageResponse(
         breakdown: breakdown.map((b) => ({ value: b.value, period, grouping: b.grouping, breakout: {} })),
       },
     ],
-    product_metric_pricing_id: pmpId,
+    product_metric_pricing: pmp,
+    product_metric_pricing_id: pmp.id,
     metric_id: metric.id,
     value,
     breakdown,

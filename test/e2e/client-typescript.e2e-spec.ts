@@ -8,6 +8,7 @@ import request from 'supertest';
 import { BillingRunService } from '../../src/invoicing/billing-run.service';
 import { createTallyClient } from '../../clients/typescript';
 import { walkLifecycle } from '../../clients/typescript/examples/lifecycle';
+import { walkMinimalBodies } from '../../clients/typescript/examples/minimal-bodies';
 import { createTestApp, TestApp } from '../support/app';
 import { OpenApiContract } from '../support/openapi-contract';
 
@@ -36,6 +37,14 @@ describe('TypeScript client (openapi-typescript + openapi-fetch)', () => {
     document = (await request(t.http).get('/api/docs-json').expect(200)).body;
   });
   afterAll(() => t.close());
+  let port: number | undefined;
+  async function listening(): Promise<{ port: number }> {
+    if (port === undefined) {
+      await t.app.listen(0, '127.0.0.1');
+      port = (t.app.getHttpServer().address() as { port: number }).port;
+    }
+    return { port };
+  }
 
   it('is not stale: the committed schema.ts is what the served document generates (else run `npm run client:generate`)', async () => {
     const committed = readFileSync(SCHEMA_FILE, 'utf8');
@@ -55,9 +64,48 @@ describe('TypeScript client (openapi-typescript + openapi-fetch)', () => {
     expect(out.stdout).toBe('');
   }, 180_000); // a whole tsc run: slow on a busy two-core machine
 
+  it('request schemas carry no `default` (generators would make those fields required); answers still mark what is always present', () => {
+    const schemas = (document as { components: { schemas: Record<string, { properties?: Record<string, object>; required?: string[] }> } })
+      .components.schemas;
+    const withDefault = Object.entries(schemas).flatMap(([name, s]) =>
+      Object.entries(s.properties ?? {})
+        .filter(([, p]) => 'default' in p)
+        .map(([k]) => `${name}.${k}`),
+    );
+    expect(withDefault).toEqual([]);
+    expect(schemas.CreateCustomerDto.required ?? []).not.toContain('managed_externally');
+    expect(schemas.CreateCustomerDto.properties?.managed_externally).toMatchObject({
+      description: expect.stringContaining('Default: `false`'),
+    });
+    expect(schemas.CustomerResponse.required).toEqual(expect.arrayContaining(['id', 'managed_externally', 'name']));
+  });
+
+  it('sends the walk-through with minimal bodies (examples/minimal-bodies.ts, type-checked above) and every answer matches the document', async () => {
+    const address = await listening();
+    const a = await t.tenant();
+    const contract = new OpenApiContract(document as never);
+    const problems: string[] = [];
+    const checkedFetch: typeof fetch = async (input, init) => {
+      const req = input instanceof Request ? input : new Request(input, init);
+      const res = await fetch(req);
+      const text = await res.clone().text();
+      const headers = Object.fromEntries(res.headers.entries());
+      problems.push(
+        ...contract.check(req.method, req.url, { status: res.status, body: text ? JSON.parse(text) : undefined, text, headers }),
+      );
+      return res;
+    };
+    const client = createTallyClient({ baseUrl: `http://127.0.0.1:${address.port}`, token: a.token, fetch: checkedFetch });
+    const { customer, subscription, found } = await walkMinimalBodies(client, a.companyId, 'min');
+    expect(problems).toEqual([]);
+    expect(customer).toMatchObject({ managed_externally: false, identifier: 'ada-min' });
+    expect(subscription).toMatchObject({ customer_id: customer.id, auto_renews: true });
+    // customers, products, pricings (2), billable items (License + API calls), metrics (License's + API calls), Ada's subscriptions
+    expect(found.slice(0, 6)).toEqual([1, 1, 2, 2, 2, 1]);
+  });
+
   it('walks customer → product → pricing → subscription → invoice against the service on a free port', async () => {
-    await t.app.listen(0, '127.0.0.1');
-    const address = t.app.getHttpServer().address() as { port: number };
+    const address = await listening();
     const a = await t.tenant();
 
     // every answer the client receives is checked against the document too

@@ -279,6 +279,8 @@ describe('hosted-API fields: subscriptions and payment methods', () => {
         us: { value: 4, period, grouping: { region: 'us' }, breakout: {} },
       });
       expect(res.value).toBe(12);
+      // the older answer's {metric, product_metric_pricing}: the metric pricing as the pricing shows it
+      expect(res.product_metric_pricing).toEqual((await ok(await a.get(`/pricing/${price.id}`))).product_metric_pricings[0]);
       expectError(
         await b.post(`/subscriptions/${sub.id}/usage`, { product_metric_pricing_id: price.product_metric_pricings[0].id, period }),
         404,

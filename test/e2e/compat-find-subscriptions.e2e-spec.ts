@@ -150,8 +150,8 @@ describe('compat: subscriptions/find filters', () => {
 
   it('refuses bad values and undocumented filters (400)', async () => {
     const bad: Record<string, unknown>[] = [
-      { status: 'paused' },
-      { statuses: ['active', 'ended'] },
+      { status: 'sleeping' },
+      { statuses: ['active', 'gone'] },
       { exclude_from_metrics: 'true' },
       { group_id: 5 },
       { managed_externally: 'no' },

@@ -33,7 +33,7 @@ describe('entitlements', () => {
       type: 'NUMBER',
       aggregator_type: 'ADD',
       adjust_for_quantity: true,
-      possible_values: null,
+      possible_values: [],
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: res.body.created_at,
     });

@@ -220,7 +220,6 @@ describe('one-time charges (spec #2)', () => {
       (
         [
           [{ customer_id: undefined }, 'customer_id'],
-          [{ type: undefined }, 'type'],
           [{ type: 'LATER' }, 'type'],
           [{ onetime_items: undefined }, 'onetime_items'],
           [{ onetime_items: [] }, 'onetime_items'],

@@ -69,6 +69,14 @@ describe('payments: methods, auto-charge, find (#3), refund (#11)', () => {
         provider_type: 'SANDBOX',
         created_at: T0.toISOString(),
         updated_at: T0.toISOString(),
+        country: null,
+        name: null,
+        billing_email: null,
+        mandate_id: null,
+        institution_number: null,
+        routing_number: null,
+        transit_number: null,
+        payment_provider_key: 'SANDBOX',
       });
       expect(JSON.stringify(visa)).not.toContain('tok_');
       const declined = await attach(c.id, 'tok_chargeDeclined');

@@ -833,6 +833,7 @@ describe('subscriptions', () => {
       expect(res).toEqual({
         metric: expect.objectContaining({ id: usage.metricId }),
         usage: [{ value: 15, period, subscription_metric_record_id: null, breakdown: [] }],
+        product_metric_pricing: expect.objectContaining({ id: pmp, metric_id: usage.metricId }),
         product_metric_pricing_id: pmp,
         metric_id: usage.metricId,
         value: 15,

@@ -27,6 +27,8 @@ describe('webhook events: customers and the read routes', () => {
     expect(events[0]).toEqual({
       id: expect.stringMatching(/^evt_/),
       type: 'customer.created',
+      event_type: 'customer.created',
+      data_type: 'customer',
       created_at: expect.stringMatching(ISO),
       company_id: a.companyId,
       data: { object: got },

@@ -2,7 +2,8 @@ import * as dns from 'node:dns/promises';
 import * as os from 'node:os';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
-import { ok } from '../support/fixtures';
+import { createHmac } from 'node:crypto';
+import { createCustomer, createPricing, createProduct, createUsageItem, fixedPricing, ok } from '../support/fixtures';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { DeliveryWorker } from '../../src/webhooks/delivery/delivery-worker.service';
 import { WebhookEventsService } from '../../src/webhooks/events/webhook-events.service';
@@ -95,6 +96,8 @@ describe('webhook delivery', () => {
     expect(got.json).toEqual({
       id: d.event_id,
       type: 'webhook.test',
+      event_type: 'webhook.test',
+      data_type: 'webhook',
       created_at: expect.any(String),
       company_id: a.companyId,
       data: { object: await ok(await a.get(`/webhooks/${w.id}`)) },
@@ -111,6 +114,51 @@ describe('webhook delivery', () => {
       last_attempt_at: T0.toISOString(),
     });
     expect(row.last_duration_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it("a hosted-API consumer's events: contract.created, contract.updated and metric.updated with event_type and data_type", async () => {
+    const w = await endpoint(a, '/hosted');
+    const product = await createProduct(a, { name: 'Hosted plan' });
+    const pricing = await createPricing(a, fixedPricing(product.id, { billing_frequency: { count: 1, frequency: 'MONTH' } }));
+    const customer = await createCustomer(a, { name: 'Hosted' });
+    const contract = await ok(
+      await a.post('/contracts', {
+        customer_id: customer.id,
+        title: 'MSA',
+        product_pricing_ids: [pricing.id],
+        config_items: [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 1 }],
+        signatories: [{ email: 'ceo@acme.test', name: 'Ada', position: 1 }],
+      }),
+    );
+    await ok(await a.patch(`/contracts/${contract.id}`, { title: 'MSA v2' }));
+    const usage = await createUsageItem(a, 'Hosted calls');
+    await ok(await a.patch(`/billable_metrics/${usage.metricId}`, { name: 'Hosted calls (renamed)' }));
+    await worker.settle();
+    const wanted = ['contract.created', 'contract.updated', 'metric.updated'];
+    await eventually(() => wanted.every((type) => rx.at('/hosted').some((r) => r.json?.type === type)), 'the three events');
+    const byType = new Map(rx.at('/hosted').map((r) => [r.json.type as string, r]));
+    const [created, updated, metric] = wanted.map((type) => byType.get(type)!);
+    expect(created.json).toMatchObject({
+      event_type: 'contract.created',
+      data_type: 'contract',
+      data: { object: { id: contract.id, title: 'MSA' } },
+    });
+    expect(updated.json).toMatchObject({
+      event_type: 'contract.updated',
+      data_type: 'contract',
+      data: { object: { id: contract.id, title: 'MSA v2' } },
+    });
+    expect(metric.json).toMatchObject({
+      event_type: 'metric.updated',
+      data_type: 'metric',
+      data: { object: await ok(await a.get(`/billable_metrics/${usage.metricId}`)) },
+    });
+    for (const got of [created, updated, metric]) expect(new Webhook(w.secret).verify(got.body, got.headers)).toEqual(got.json);
+    // docs/webhooks.md, "Coming from the hosted API": the check by hand, without a library
+    const key = Buffer.from(w.secret.slice('whsec_'.length), 'base64');
+    const signed = `${metric.headers['webhook-id']}.${metric.headers['webhook-timestamp']}.${metric.body}`;
+    const expected = createHmac('sha256', key).update(signed).digest('base64');
+    expect(metric.headers['webhook-signature'].split(' ')).toContain(`v1,${expected}`);
   });
 
   it('a 500 is retried 5 s later (not before) with the same webhook-id, and the 200 settles it', async () => {

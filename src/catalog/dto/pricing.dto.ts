@@ -22,7 +22,7 @@ import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '..
 import { CompanyRecordResponse } from '../../platform/company-record.mapper';
 import { CATALOG_STATES, CHARGE_TYPES, PRICE_TYPES, PRICING_TYPES, PRORATION_TYPES, PriceType, PricingType } from '../catalog.entity';
 import { IsCurrencyCode, IsUnitPrice, MoneyDto, MoneyResponse, TermDto, UNIT_PRICE_SCHEMA } from './common.dto';
-import { ProductResponse } from './product.dto';
+import { ProductResponse, TagsFilter } from './product.dto';
 import { DISPLAY_TYPES } from '../../metrics/billable-item.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDisplayText } from '../../platform/validation/display-text';
@@ -360,7 +360,8 @@ export class PricingQueryDto {
   @IsString()
   search?: string;
   @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsString() state?: string;
-  @ApiPropertyOptional({ type: SetFilterDto }) @IsOptional() @ValidateNested() @Type(() => SetFilterDto) tags?: SetFilterDto;
+  @TagsFilter('the pricing')
+  tags?: string[] | SetFilterDto;
   @ApiPropertyOptional({ enum: PRICE_TYPES }) @IsOptional() @Transform(({ value }) => normalizePriceType(value)) @IsString() type?: string;
   @ApiPropertyOptional({ enum: PRICING_TYPES }) @IsOptional() @IsString() pricing_type?: string;
 }

@@ -35,6 +35,29 @@ function IsTagsFilter(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
+/** The `tags` filter of products/find and pricing/find: a list of tags, or `{condition, values}`. */
+export function TagsFilter(subject: string): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({
+      oneOf: [
+        { type: 'array', items: { type: 'string' }, maxItems: 100 },
+        {
+          type: 'object',
+          required: ['condition', 'values'],
+          properties: {
+            condition: { type: 'string', enum: ['AND', 'OR'] },
+            values: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 100 },
+          },
+          additionalProperties: false,
+        },
+      ],
+      description: `a list of tags (${subject} has every one; [] filters nothing), or {condition: AND|OR, values}`,
+    })(target, key);
+    IsOptional()(target, key);
+    IsTagsFilter()(target, key);
+  };
+}
+
 class ProductFieldsDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'free text' }) @IsOptional() @IsString() @MaxLength(5000) description?:
     string | null;
@@ -80,23 +103,7 @@ export class ProductQueryDto {
   @IsString()
   search?: string;
   @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsString() state?: string;
-  @ApiPropertyOptional({
-    oneOf: [
-      { type: 'array', items: { type: 'string' }, maxItems: 100 },
-      {
-        type: 'object',
-        required: ['condition', 'values'],
-        properties: {
-          condition: { type: 'string', enum: ['AND', 'OR'] },
-          values: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 100 },
-        },
-        additionalProperties: false,
-      },
-    ],
-    description: 'a list of tags (the product has every one; [] filters nothing), or {condition: AND|OR, values}',
-  })
-  @IsOptional()
-  @IsTagsFilter()
+  @TagsFilter('the product')
   tags?: string[] | SetFilterDto;
 }
 

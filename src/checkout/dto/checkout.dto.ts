@@ -25,13 +25,30 @@ export class CreateCheckoutDto {
   @ApiPropertyOptional({ type: Boolean, nullable: true, default: false }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
   @ApiPropertyOptional({ type: Boolean, nullable: true, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) bundle_pricing_id?: string | null;
-  @ApiPropertyOptional({ enum: CHANGE_PRORATION_TYPES, nullable: true })
+  @ApiPropertyOptional({
+    enum: CHANGE_PRORATION_TYPES,
+    nullable: true,
+    description: `proration of the change: ${'act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null'}`,
+  })
   @IsOptional()
   @IsIn(CHANGE_PRORATION_TYPES)
   change_proration_type?: (typeof CHANGE_PRORATION_TYPES)[number] | null;
-  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() change_reset_billing_anchor?: boolean | null;
-  @ApiPropertyOptional({ enum: CHANGE_TIMINGS, nullable: true }) @IsOptional() @IsIn(CHANGE_TIMINGS) change_timing?:
-    (typeof CHANGE_TIMINGS)[number] | null;
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description: `reset the billing anchor at the change: ${'act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null'}`,
+  })
+  @IsOptional()
+  @IsBoolean()
+  change_reset_billing_anchor?: boolean | null;
+  @ApiPropertyOptional({
+    enum: CHANGE_TIMINGS,
+    nullable: true,
+    description: `when the change takes effect: ${'act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null'}`,
+  })
+  @IsOptional()
+  @IsIn(CHANGE_TIMINGS)
+  change_timing?: (typeof CHANGE_TIMINGS)[number] | null;
   @OptionalNestedArray(DiscountInputDto, 50)
   discounts?: DiscountInputDto[] | null;
   @OptionalMetadata() metadata?: Record<string, unknown> | null;

@@ -1,11 +1,12 @@
 import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
+  Matches,
   IsEmail,
   IsIn,
   IsInt,
@@ -17,7 +18,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
+import { BASE_SORT_KEYS, findBodyDto, oneOrMany, oneOrManySchema } from '../../platform/search/find-body.dto';
 import { CompanyRecordResponse } from '../../platform/company-record.mapper';
 import { MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { ProductPricingResponse } from '../../catalog/dto/pricing.dto';
@@ -276,14 +277,30 @@ export class ContractQueryDto {
   @IsString()
   @MaxLength(64)
   status?: string;
-  @ApiPropertyOptional({ type: [String], description: 'any of these statuses (case-insensitive)' })
+  @ApiPropertyOptional({ ...oneOrManySchema(), description: 'any of these statuses (case-insensitive); one status alone may be a string' })
   @IsOptional()
+  @Transform(oneOrMany)
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(10)
   @IsString({ each: true })
   statuses?: string[];
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) owner_id?: string;
+  @ApiPropertyOptional({ description: 'the contract charges its invoices automatically' })
+  @IsOptional()
+  @IsBoolean()
+  auto_charges?: boolean;
+  @ApiPropertyOptional({ description: 'the contract renews at the end of its term' }) @IsOptional() @IsBoolean() auto_renews?: boolean;
+  @ApiPropertyOptional({
+    enum: ['CONTRACT', 'CHECKOUT_SESSION'],
+    description:
+      "the proposal's type, any case: every record this search finds is a CONTRACT, so CONTRACT matches all and CHECKOUT_SESSION " +
+      'none (checkout sessions are read with GET /checkout/{id})',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^(contract|checkout_session)$/i, { message: 'must be CONTRACT or CHECKOUT_SESSION (any case)' })
+  type?: string;
   @ApiPropertyOptional({ description: 'case-insensitive substring of the title or the customer name / organisation' })
   @IsOptional()
   @IsString()

@@ -20,7 +20,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsCurrencyCode } from '../../catalog/dto/common.dto';
-import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
+import { BASE_SORT_KEYS, findBodyDto, oneOrMany, oneOrManySchema } from '../../platform/search/find-body.dto';
 import { BillableItemResponse } from '../../metrics/dto/metrics.dto';
 import { CustomerSummaryResponse } from '../../customers/dto/customer.dto';
 import { CREDIT_ACTIONS, CREDIT_STATES, CREDIT_TYPES, CreditType } from '../credit.entity';
@@ -193,9 +193,9 @@ export class CreditQueryDto {
   @IsIn(CREDIT_STATES)
   status?: string;
 
-  @ApiPropertyOptional({ type: [String], enum: CREDIT_STATES, description: 'any case' })
+  @ApiPropertyOptional({ ...oneOrManySchema(CREDIT_STATES), description: 'any of these (OR), any case; one state alone may be a string' })
   @IsOptional()
-  @Transform(upperCaseEach)
+  @Transform((v) => upperCaseEach({ value: oneOrMany(v) }))
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(10)

@@ -19,7 +19,16 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { BASE_SORT_KEYS, findBodyDto, RangeFilterDto, SetFilterDto } from '../../platform/search/find-body.dto';
+import {
+  BASE_SORT_KEYS,
+  findBodyDto,
+  OwnerIdsFilter,
+  OwnerIdsFilterDto,
+  RangeFilterDto,
+  SetFilterDto,
+  oneOrMany,
+  oneOrManySchema,
+} from '../../platform/search/find-body.dto';
 import { CUSTOMER_STATUSES } from '../customer.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDateTime } from '../../platform/validation/limits';
@@ -203,15 +212,8 @@ export class CustomerQueryDto {
   @Type(() => MetadataFilterDto)
   metadata?: MetadataFilterDto;
 
-  @ApiPropertyOptional({
-    type: SetFilterDto,
-    description: 'owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id)',
-  })
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => SetFilterDto)
-  owner_ids?: SetFilterDto;
+  @OwnerIdsFilter('owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id)')
+  owner_ids?: OwnerIdsFilterDto;
 
   @ApiPropertyOptional({ description: 'exact' }) @IsOptional() @IsString() phone?: string;
 
@@ -236,9 +238,12 @@ export class CustomerQueryDto {
   @IsIn(CUSTOMER_STATUSES)
   status?: string;
 
-  @ApiPropertyOptional({ type: [String], enum: CUSTOMER_STATUSES, description: 'any case' })
+  @ApiPropertyOptional({
+    ...oneOrManySchema(CUSTOMER_STATUSES),
+    description: 'any of these (OR), any case; one status alone may be a string',
+  })
   @IsOptional()
-  @Transform(upperCaseEach)
+  @Transform((v) => upperCaseEach({ value: oneOrMany(v) }))
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(10)

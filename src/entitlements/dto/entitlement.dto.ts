@@ -82,7 +82,8 @@ export class EntitlementResponse {
   @ApiProperty({ enum: ENTITLEMENT_TYPES }) type: string;
   @ApiProperty({ enum: AGGREGATOR_TYPES }) aggregator_type: string;
   @ApiProperty() adjust_for_quantity: boolean;
-  @ApiProperty({ type: [String], nullable: true }) possible_values: string[] | null;
+  @ApiProperty({ type: [String], description: 'ENUM: its values; [] for the other types (the reference answers a list for every type)' })
+  possible_values: string[];
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }

@@ -1,6 +1,6 @@
 import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -17,7 +17,17 @@ import {
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
-import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto, RangeFilterDto, SetFilterDto } from '../../platform/search/find-body.dto';
+import {
+  BASE_SORT_KEYS,
+  DateRangeFilterDto,
+  findBodyDto,
+  OwnerIdsFilter,
+  OwnerIdsFilterDto,
+  RangeFilterDto,
+  SetFilterDto,
+  oneOrMany,
+  oneOrManySchema,
+} from '../../platform/search/find-body.dto';
 import { CustomerResponse, MoneyResponse } from '../../customers/dto/customer.dto';
 import { OFFLINE_PROVIDER_TYPES as PROVIDER_TYPES, OfflineProviderType } from '../invoicing.hooks';
 import { IsDateTime, IsMoneyCents, MAX_MONEY_CENTS } from '../../platform/validation/limits';
@@ -68,8 +78,8 @@ export class InvoiceQueryDto {
   @IsBoolean()
   invoice_sent?: boolean;
   @ApiPropertyOptional({ description: "the customer's managed_externally" }) @IsOptional() @IsBoolean() managed_externally?: boolean;
-  @SetFilter("the customer's owner_id among the values (OR); AND only when every value is that one owner")
-  owner_ids?: SetFilterDto;
+  @OwnerIdsFilter("the customer's owner_id among the values (OR); AND only when every value is that one owner")
+  owner_ids?: OwnerIdsFilterDto;
   @SetFilter(
     'payment method ids (pm_…): the invoice belongs to a subscription that names one of them (OR) as its payment_method_id; ' +
       "invoices of subscriptions on the customer's default card and one-time invoices do not match",
@@ -97,8 +107,9 @@ export class InvoiceQueryDto {
   @Matches(READ_STATUS, { message: STATUS_PROBLEM })
   status?: string;
 
-  @ApiPropertyOptional({ type: [String], enum: INVOICE_READ_STATUSES })
+  @ApiPropertyOptional({ ...oneOrManySchema(INVOICE_READ_STATUSES), description: 'any of these (OR); one status alone may be a string' })
   @IsOptional()
+  @Transform(oneOrMany)
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(5)

@@ -106,10 +106,17 @@ export class CreateOneTimesDto {
   @Type(() => OneTimeItemDto)
   onetime_items: OneTimeItemDto[];
 
-  @ApiProperty({ enum: ONE_TIME_TYPES, description: 'IMMEDIATE: an invoice of their own now; NEXT: on the next invoice' })
-  @IsDefined()
+  @ApiPropertyOptional({
+    enum: ONE_TIME_TYPES,
+    nullable: true,
+    default: 'IMMEDIATE',
+    description:
+      'IMMEDIATE: an invoice of their own now; NEXT: on the next invoice. Left out (the reference requires only customer_id and ' +
+      'onetime_items): IMMEDIATE, a charge billed when it is made',
+  })
+  @IsOptional()
   @IsIn(ONE_TIME_TYPES)
-  type: (typeof ONE_TIME_TYPES)[number];
+  type?: (typeof ONE_TIME_TYPES)[number] | null;
 
   @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() auto_charges?: boolean | null;
 

@@ -134,9 +134,47 @@ export class MeteringRuleDoc {
   @ApiProperty({ type: RuleDoc, nullable: true, description: 'null: every event counts' }) rule: RuleDoc | null;
 }
 
+// What a request sends: the same tree, with what the validator fills in optional (the answer's
+// MeteringRuleDoc always carries every key).
+class RuleItemInput {
+  @ApiProperty({ enum: ['PROPERTY', 'VALUE'] }) item_type: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'property name (PROPERTY)' }) property?: string | null;
+  @ApiPropertyOptional({
+    description: 'the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string',
+    oneOf: [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }],
+  })
+  value?: string | number | boolean | string[] | null;
+}
+
+class ComparatorInput {
+  @ApiProperty({ enum: [...LOGICAL_TYPES, ...COMPARISON_TYPES] }) type: string;
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    nullable: true,
+    description: 'AND/OR: the nested comparators (each of this shape)',
+  })
+  items?: unknown[] | null;
+  @ApiPropertyOptional({ type: RuleItemInput, nullable: true, description: 'comparisons: the left operand' })
+  left_item?: RuleItemInput | null;
+  @ApiPropertyOptional({ type: RuleItemInput, nullable: true, description: 'comparisons: the right operand' })
+  right_item?: RuleItemInput | null;
+}
+
+class RuleInput {
+  @ApiProperty({ type: ComparatorInput }) comparator: ComparatorInput;
+}
+
+class MeteringRuleInput {
+  @ApiProperty({ enum: AGGREGATORS }) aggregator: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'required except for COUNT' }) property?: string | null;
+  @ApiPropertyOptional({ type: [String], nullable: true, description: 'none when left out' }) group_keys?: string[] | null;
+  @ApiPropertyOptional({ type: RuleInput, nullable: true, description: 'left out or null: every event counts' }) rule?: RuleInput | null;
+}
+
 export class CreateBillableMetricDto {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX) item_id: string;
-  @ApiProperty({ type: MeteringRuleDoc, description: 'validated as a tree; a 400 names the bad node' })
+  @ApiProperty({ type: MeteringRuleInput, description: 'validated as a tree; a 400 names the bad node' })
   @IsDefined()
   @IsObject()
   metering_rule: Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull, QueryFailedError, WhereExpressionBuilder } from 'typeorm';
-import { CustomerLookupService } from '../../customers/customer-lookup.service';
+import { CustomerLookupService, customerIdOrIdentifierFilter } from '../../customers/customer-lookup.service';
 import type { CustomerEntity } from '../../customers/customer.entity';
 import { Clock } from '../../platform/clock/clock';
 import { DomainError } from '../../platform/errors/domain-error';
@@ -41,7 +41,7 @@ const SEARCH: SearchSpec = {
     zToA: { column: 'o.object_identifier', direction: 'DESC', kind: 'string' },
   },
   filters: {
-    customer_id: { kind: 'exact', column: 'o.customer_id' },
+    customer_id: customerIdOrIdentifierFilter('o.customer_id'),
     item_id: { kind: 'exact', column: 'o.item_id' },
     object_identifier: { kind: 'exact', column: 'o.object_identifier' },
     customer_identifier: {

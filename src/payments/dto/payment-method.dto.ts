@@ -44,6 +44,38 @@ export class PaymentMethodResponse {
   @ApiProperty({ example: 'SANDBOX' }) provider_type: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
+  // The reference's other fields of a payment method. Tally's processors hold cards only and do
+  // not report a holder's name, e-mail or country, so these are null; the bank-debit fields
+  // would carry a bank account's numbers, which no Tally processor takes.
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "the card's issuing country (ISO 3166-1 alpha-2) when the processor reports it; null with the sandbox",
+  })
+  country: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "the holder's name when the processor reports it; null with the sandbox" })
+  name: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "the holder's billing e-mail when the processor reports it; null with the sandbox",
+  })
+  billing_email: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'a bank-debit mandate; always null (Tally takes cards only)' })
+  mandate_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "a bank account's institution number; always null (cards only)" })
+  institution_number: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "a bank account's routing number; always null (cards only)" })
+  routing_number: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "a bank account's transit number; always null (cards only)" })
+  transit_number: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'SANDBOX',
+    description: 'the key of the payment processor that holds the method (the same value as provider_type)',
+  })
+  payment_provider_key: string | null;
 }
 
 export class SubscriptionCustomerPmResponse {

@@ -10,6 +10,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -70,6 +71,43 @@ export class SetFilterDto {
   @ArrayMaxSize(100)
   @IsString({ each: true })
   values: string[];
+}
+
+/**
+ * The `owner_ids` set of customers, subscriptions and invoices: the reference's own sample sends
+ * `{condition: "AND", values: []}` meaning "any owner", so an empty list is no filter here (the
+ * other sets still need a value: an empty tag set would say nothing a client meant).
+ */
+export class OwnerIdsFilterDto {
+  @ApiProperty({ enum: ['AND', 'OR'] }) @IsIn(['AND', 'OR']) condition: 'AND' | 'OR';
+  @ApiProperty({ type: [String], description: 'owner ids; an empty list is no filter' })
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  values: string[];
+}
+
+/** The `owner_ids` filter property (see OwnerIdsFilterDto). */
+export function OwnerIdsFilter(description: string): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({ type: OwnerIdsFilterDto, description: `${description}; an empty values list is no filter` })(target, key);
+    IsOptional()(target, key);
+    IsObject()(target, key);
+    ValidateNested()(target, key);
+    Type(() => OwnerIdsFilterDto)(target, key);
+  };
+}
+
+/**
+ * `statuses` (and other lists of names) given as one string, as the reference's newer samples
+ * send it: read as a one-item list; anything else is left for the validators.
+ */
+export const oneOrMany = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? [value] : value);
+
+/** The OpenAPI schema of such a filter: one of the names, or a list of them. */
+export function oneOrManySchema(names?: readonly string[]): { oneOf: object[] } {
+  const one = names ? { type: 'string', enum: [...names] } : { type: 'string' };
+  return { oneOf: [one, { type: 'array', items: one }] };
 }
 
 export interface FindBody<Q> {

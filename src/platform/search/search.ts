@@ -138,6 +138,11 @@ function decodeCursor(cursor: string, sortKey: string, kind: SortValueKind): { v
   throw DomainError.invalidField('pagination.from_key', 'is not a cursor returned by this search with this sort_key');
 }
 
+function isEmptySet(value: unknown): boolean {
+  const set = value as { condition?: unknown; values?: unknown };
+  return typeof value === 'object' && set.condition !== undefined && Array.isArray(set.values) && set.values.length === 0;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a filter value as validated by the resource's DTO
 function applyFilter(qb: WhereExpressionBuilder, name: string, def: FilterDef, value: any): void {
   const p = `f_${name}`;
@@ -217,6 +222,7 @@ export async function runSearch<T extends ObjectLiteral>(
     if (value === undefined || value === null) continue;
     const def = spec.filters[name];
     if (!def) throw DomainError.invalidField(`query.${name}`, 'is not a filter of this search');
+    if (isEmptySet(value)) continue; // only filters whose DTO allows it (owner_ids): no filter
     applyFilter(qb, name, def, value);
   }
 

@@ -1,6 +1,6 @@
 import { OptionalMetadata } from '../../platform/validation/metadata';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ValidateIf,
   ArrayMaxSize,
@@ -20,9 +20,20 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { BASE_SORT_KEYS, DateRangeFilterDto, findBodyDto, RangeFilterDto, SetFilterDto } from '../../platform/search/find-body.dto';
+import {
+  BASE_SORT_KEYS,
+  DateRangeFilterDto,
+  findBodyDto,
+  OwnerIdsFilter,
+  OwnerIdsFilterDto,
+  RangeFilterDto,
+  SetFilterDto,
+  oneOrMany,
+  oneOrManySchema,
+} from '../../platform/search/find-body.dto';
 import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
+import { ProductMetricPricingResponse } from '../../catalog/dto/pricing.dto';
 import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDateTime } from '../../platform/validation/limits';
@@ -63,17 +74,26 @@ export class ConfigItemDto {
 
 export const DISCOUNT_TYPES = ['DISCOUNT_AMOUNT', 'DISCOUNT_PERCENT'] as const;
 
+const PERCENT_RANGE = 'must be a fraction from 0 to 1 (0.5 = 50 %), not a percentage';
+
 export class DiscountInputDto {
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) id?: string | null;
   @ApiProperty() @IsString() @MaxLength(255) name: string;
   @ApiProperty({ enum: DISCOUNT_TYPES }) @IsIn(DISCOUNT_TYPES) type: (typeof DISCOUNT_TYPES)[number];
   @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) amount?: MoneyDto | null;
   @ApiPropertyOptional({ type: MoneyDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => MoneyDto) cap?: MoneyDto | null;
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'fraction, 0.5 = 50 %' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 1,
+    description:
+      'a fraction from 0 to 1 (0.5 = 50 %); a number above 1 (a percentage such as 50, as an older reference sample sends) is a 400 naming this range, never read as a percentage',
+  })
   @IsOptional()
   @IsNumber()
-  @Min(0)
-  @Max(1)
+  @Min(0, { message: PERCENT_RANGE })
+  @Max(1, { message: PERCENT_RANGE })
   percent?: number | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) @IsOptional() @IsDateTime() expiration_date?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() product_pricing_id?: string | null;
@@ -315,8 +335,14 @@ export class SubscriptionUsageDto {
   @ApiProperty({ type: UsagePeriodDto }) @IsDefined() @ValidateNested() @Type(() => UsagePeriodDto) period: UsagePeriodDto;
 }
 
-const SUBSCRIPTION_STATUS = /^(active|cancelled|unpaid)$/i;
-const SUBSCRIPTION_STATUS_PROBLEM = 'must be one of active, cancelled, unpaid (any case)';
+const SUBSCRIPTION_STATUS = /^(active|cancelled|unpaid|paused|ended|trial)$/i;
+const SUBSCRIPTION_STATUS_PROBLEM = 'must be one of active, cancelled, unpaid, paused, ended, trial (any case)';
+/** What `status` / `statuses` filter on: an answer's status (active, cancelled, unpaid) or a state the reference names. */
+const SUBSCRIPTION_FILTER_STATUSES = ['active', 'cancelled', 'unpaid', 'paused', 'ended', 'trial'] as const;
+const SUBSCRIPTION_STATUS_MEANING =
+  "any case (ACTIVE as the reference spells it). active, cancelled, unpaid: the answer's status; ended: the end date has passed " +
+  '(the same as cancelled); paused: paused and not ended (pause_date is set); trial: a trial subscription (trial true) whose ' +
+  'trial has not converted yet and that has not ended';
 
 /** A `{condition, values}` filter of the subscription search (the reference's find fields). */
 function SetFilter(description: string): PropertyDecorator {
@@ -331,16 +357,17 @@ function SetFilter(description: string): PropertyDecorator {
 
 export class SubscriptionQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() customer_id?: string;
-  @ApiPropertyOptional({
-    enum: ['active', 'cancelled', 'unpaid'],
-    description: 'any case (ACTIVE as the reference spells it); answers are lower-case',
-  })
+  @ApiPropertyOptional({ enum: SUBSCRIPTION_FILTER_STATUSES, description: SUBSCRIPTION_STATUS_MEANING })
   @IsOptional()
   @IsString()
   @Matches(SUBSCRIPTION_STATUS, { message: SUBSCRIPTION_STATUS_PROBLEM })
   status?: string;
-  @ApiPropertyOptional({ type: [String], enum: ['active', 'cancelled', 'unpaid'], description: 'any case' })
+  @ApiPropertyOptional({
+    ...oneOrManySchema(SUBSCRIPTION_FILTER_STATUSES),
+    description: `any of these (OR); one alone may be a string. ${SUBSCRIPTION_STATUS_MEANING}`,
+  })
   @IsOptional()
+  @Transform(oneOrMany)
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(10)
@@ -364,9 +391,9 @@ export class SubscriptionQueryDto {
   @Type(() => RangeFilterDto)
   mrr?: RangeFilterDto;
   @ApiPropertyOptional({ description: "the customer's owner_id" }) @IsOptional() @IsString() @MaxLength(255) owner_id?: string;
-  @SetFilter("the customer's owner_id among the values (OR); AND only when every value is that one owner")
-  owner_ids?: SetFilterDto;
-  @ApiPropertyOptional({ description: 'accepted; subscriptions are not parent-billed today, so true matches none and false matches all' })
+  @OwnerIdsFilter("the customer's owner_id among the values (OR); AND only when every value is that one owner")
+  owner_ids?: OwnerIdsFilterDto;
+  @ApiPropertyOptional({ description: 'the parent_billed the subscription stores (set with PATCH /subscriptions/{id})' })
   @IsOptional()
   @IsBoolean()
   parent_billed?: boolean;
@@ -388,7 +415,7 @@ export class SubscriptionQueryDto {
   product_pricing_tags?: SetFilterDto;
   @SetFilter('tags of the plan’s products (in effect now or still to come): AND every tag, OR one')
   product_tags?: SetFilterDto;
-  @SetFilter('accepted; subscriptions carry no tags today, so no subscription matches')
+  @SetFilter("the subscription's own tags (set with PATCH /subscriptions/{id}): AND every tag, OR one")
   tags?: SetFilterDto;
   @ApiPropertyOptional() @IsOptional() @IsString() product_pricing_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() bundle_pricing_id?: string;
@@ -560,10 +587,15 @@ export class UsageRecordResponse {
   @ApiProperty({ type: [UsageBreakdownEntryResponse] }) breakdown: UsageBreakdownEntryResponse[];
 }
 
-/** The reference's {metric, usage} answer, plus Tally's flat fields (product_metric_pricing_id, metric_id, value, breakdown). */
+/** The reference's {metric, usage} answer (and its older {metric, product_metric_pricing}), plus Tally's flat fields (product_metric_pricing_id, metric_id, value, breakdown). */
 export class SubscriptionUsageResponse {
   @ApiProperty({ type: BillableMetricResponse }) metric: BillableMetricResponse;
   @ApiProperty({ type: [UsageRecordResponse], description: 'one record: the period asked' }) usage: UsageRecordResponse[];
+  @ApiProperty({
+    type: ProductMetricPricingResponse,
+    description: "the older reference answer's object: the product metric pricing asked, as the pricing's product_metric_pricings show it",
+  })
+  product_metric_pricing: ProductMetricPricingResponse;
   @ApiProperty() product_metric_pricing_id: string;
   @ApiProperty() metric_id: string;
   @ApiProperty() value: number;

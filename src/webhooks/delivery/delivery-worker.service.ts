@@ -1,3 +1,4 @@
+import { eventDataType } from '../events/event-types';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import {
   DataSource,
@@ -274,6 +275,9 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
       const body = JSON.stringify({
         id: row.event_id,
         type: row.event_type,
+        // the hosted API's names for the same envelope: its type, and the kind of its object
+        event_type: row.event_type,
+        data_type: eventDataType(row.event_type),
         created_at: new Date(row.event_created_at).toISOString(),
         company_id: c.company_id,
         data: typeof row.event_data === 'string' ? JSON.parse(row.event_data) : row.event_data,

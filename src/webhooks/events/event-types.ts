@@ -17,10 +17,19 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.refunded',
   'credit.granted',
   'credit.expired',
+  'contract.created',
+  'contract.updated',
   'contract.signed',
   'contract.executed',
   'checkout.completed',
+  'metric.updated',
   'webhook.test',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * The kind of object an event carries, the part of its type before the dot (`invoice.paid` →
+ * `invoice`): the envelope's `data_type`, for consumers written for the hosted API.
+ */
+export const eventDataType = (type: string): string => type.split('.')[0];

@@ -33,7 +33,7 @@ export class WebhookEventDataResponse {
     type: 'object',
     additionalProperties: true,
     description:
-      'the resource (customer, subscription, invoice, payment transaction, credit, contract, checkout session) as its GET answered it when the event happened',
+      'the resource (customer, subscription, invoice, payment transaction, credit, contract, checkout session, billable metric) as its GET answered it when the event happened',
   })
   object: Record<string, unknown>;
 }
@@ -41,6 +41,12 @@ export class WebhookEventDataResponse {
 export class WebhookEventResponse {
   @ApiProperty({ example: 'evt_01jz3k4m5n6p7q8r9s0t1v2w3x' }) id: string;
   @ApiProperty({ enum: WEBHOOK_EVENT_TYPES }) type: string;
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, description: "the same as type (the hosted API's name for it)" }) event_type: string;
+  @ApiProperty({
+    description:
+      'the kind of data.object: the part of type before the dot (customer, subscription, invoice, payment, credit, contract, checkout, metric, webhook)',
+  })
+  data_type: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty() company_id: string;
   @ApiProperty({ type: WebhookEventDataResponse }) data: WebhookEventDataResponse;
