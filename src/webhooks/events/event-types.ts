@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'contract.signed',
   'contract.executed',
   'checkout.completed',
+  'notification.failed',
   'webhook.test',
 ] as const;
 
