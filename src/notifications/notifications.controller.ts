@@ -4,7 +4,7 @@ import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { ApiPageResponse } from '../platform/search/api-page.decorator';
-import { FindNotificationsDto, NotificationResponse } from './dto/notification.dto';
+import { FindNotificationsDto, NotificationActionBodyDto, NotificationResponse } from './dto/notification.dto';
 import { NotificationsService } from './notifications.service';
 import { toNotificationResponse } from './notifications.mapper';
 
@@ -34,7 +34,11 @@ export class NotificationsController {
   @ApiOperation({ summary: 'Send an e-mail again (a new notification with the same recipients and content)' })
   @HttpCode(200)
   @ApiOkResponse({ type: NotificationResponse })
-  async resend(@CompanyId() companyId: string, @Param('id') id: string): Promise<NotificationResponse> {
+  async resend(
+    @CompanyId() companyId: string,
+    @Param('id') id: string,
+    @Body() _body: NotificationActionBodyDto,
+  ): Promise<NotificationResponse> {
     return toNotificationResponse(await this.service.resend(companyId, id));
   }
 
@@ -44,7 +48,11 @@ export class NotificationsController {
   })
   @HttpCode(200)
   @ApiOkResponse({ type: NotificationResponse })
-  async sendInvoice(@CompanyId() companyId: string, @Param('uuid') uuid: string): Promise<NotificationResponse> {
+  async sendInvoice(
+    @CompanyId() companyId: string,
+    @Param('uuid') uuid: string,
+    @Body() _body: NotificationActionBodyDto,
+  ): Promise<NotificationResponse> {
     return toNotificationResponse(await this.service.sendInvoice(companyId, uuid));
   }
 }

@@ -3,6 +3,9 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { findBodyDto } from '../../platform/search/find-body.dto';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../notification.entity';
 
+/** The body of resend and invoices/send: nothing (an empty object or none; any field is a 400). */
+export class NotificationActionBodyDto {}
+
 export class NotificationQueryDto {
   @ApiPropertyOptional({ description: 'messages about this customer' }) @IsOptional() @IsString() @MaxLength(64) customer_id?: string;
   @ApiPropertyOptional({ description: 'messages about this invoice (its id)' })
