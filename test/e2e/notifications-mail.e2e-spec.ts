@@ -23,7 +23,8 @@ import { loadConfig } from '../../src/platform/config/config';
 import { MailWorker } from '../../src/notifications/mail-worker.service';
 import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 import { WebhookEventsService } from '../../src/webhooks/events/webhook-events.service';
-import { MAIL_RETRY_DELAYS_MS } from '../../src/notifications/mail-worker.service';
+import { MAIL_LEASE_MS, MAIL_RETRY_DELAYS_MS } from '../../src/notifications/mail-worker.service';
+import { AutoChargeService } from '../../src/payments/auto-charge.service';
 
 // the mail worker sends every company's queued mail: alone on the database
 useWholeDatabase();
@@ -197,6 +198,52 @@ describe('e-mail to customers (SMTP)', () => {
     expect(inbox.withSubject('Receipt for your payment of $7.00 to Acme Cloud')).toHaveLength(1);
     const types = (await log(a, { customer_id: customer.id })).map((n) => n.notification_type);
     expect(types).toEqual(['INVOICE_FINALIZED', 'PAYMENT_RECEIPT', 'REFUND_RECEIPT', 'INVOICE_FINALIZED', 'PAYMENT_RECEIPT']);
+  });
+
+  it('a declined automatic charge: the payment-failed mail with the link to pay on the page', async () => {
+    const customer = await createCustomer(a, { email: 'declined@customer.test' });
+    await ok(await a.post(`/customers/${customer.id}/payment_methods`, { token: 'tok_chargeDeclined' }));
+    const res = await ok(
+      await a.post('/one_times', {
+        customer_id: customer.id,
+        type: 'IMMEDIATE',
+        auto_charges: true,
+        onetime_items: [{ custom_price: { amount: usd(6100), description: 'Work' } }],
+      }),
+      201,
+    );
+    await t.app.get(AutoChargeService).settle();
+    await worker.settle();
+    const inv = await ok(await a.get(`/invoices/${res[0].invoice_uuid}`));
+    expect(inv.status).toBe('PENDING');
+    const [mail] = inbox.withSubject(`Payment failed for invoice ${inv.number} from Acme Cloud`);
+    expect(addresses(mail.to)).toEqual(['declined@customer.test']);
+    expect(mail.text).toContain('$61.00');
+    expect(mail.text).toContain(`Pay the invoice: ${inv.hosted_link}`);
+    expect((await log(a, { invoice_id: inv.id })).map((n) => n.notification_type)).toEqual(['INVOICE_FINALIZED', 'PAYMENT_FAILED']);
+  });
+
+  it('a worker that died holding a claim: the message is taken over once its lease has passed', async () => {
+    const customer = await createCustomer(a, { email: 'takeover@customer.test' });
+    inbox.refuse = true;
+    const inv = await invoiceFor(a, customer.id, 4400);
+    await worker.settle();
+    inbox.refuse = false;
+    // as a worker leaves it when killed between its claim and its record
+    const [entry] = await log(a, { invoice_id: inv.id });
+    const due = new Date(T0.getTime() + MAIL_RETRY_DELAYS_MS[0]);
+    await t.dataSource.query(
+      `UPDATE notifications SET attempts = 2, lease_until = $3, next_attempt_at = $4 WHERE company_id = $1 AND id = $2`,
+      [a.companyId, entry.id, new Date(due.getTime() + MAIL_LEASE_MS), due],
+    );
+    clock.set(due);
+    expect(await worker.runDue()).toBe(0); // held by the dead worker's lease
+    clock.set(new Date(due.getTime() + MAIL_LEASE_MS));
+    await worker.runDue();
+    const subject = `Invoice ${inv.number} from Acme Cloud`;
+    expect(inbox.withSubject(subject)).toHaveLength(1);
+    expect((await ok(await a.get(`/notifications/${entry.id}`))).attempts).toBe(3);
+    clock.set(T0);
   });
 
   it('a server that refuses (451) or is down: retried on the schedule, the message arrives once when it takes it', async () => {
@@ -383,5 +430,32 @@ describe('e-mail without SMTP_URL: .eml files in TALLY_MAIL_DIR', () => {
     const eml = readFileSync(join(dir, `${entry.id}.eml`), 'utf8');
     expect(eml).toContain(`Subject: Invoice ${inv.number} from Files Co`);
     expect(eml).toContain(`invoice-${inv.number}.pdf`);
+  });
+});
+
+describe('e-mail with neither SMTP_URL nor TALLY_MAIL_DIR', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { mailDelivery: true, smtpUrl: null, mailDir: null } });
+  });
+  afterAll(() => t.close());
+
+  it('the message is logged as not sent (FAILED at once), without a notification.failed event', async () => {
+    const a = await t.tenant('Nowhere Co');
+    const customer = await createCustomer(a, { email: 'nowhere@customer.test' });
+    const res = await a
+      .post('/one_times', {
+        customer_id: customer.id,
+        type: 'IMMEDIATE',
+        onetime_items: [{ aggregate: 1, custom_price: { amount: usd(300), description: 'Setup' } }],
+      })
+      .expect(201);
+    const inv = (await a.get(`/invoices/${res.body[0].invoice_uuid}`).expect(200)).body;
+    await t.app.get(MailWorker).settle();
+    const [entry] = (await ok(await a.post('/notifications/find', { query: { invoice_id: inv.id } }))).results;
+    expect(entry).toMatchObject({ status: 'FAILED', attempts: 1, sent_at: null });
+    expect(entry.last_error).toMatch(/^not sent: no SMTP_URL or TALLY_MAIL_DIR/);
+    expect(await webhookEvents(a, undefined, ['notification.failed'])).toEqual([]);
   });
 });
