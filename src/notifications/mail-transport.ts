@@ -3,6 +3,17 @@ import * as path from 'node:path';
 import nodemailer, { Transporter } from 'nodemailer';
 import type { TallyConfig } from '../platform/config/config';
 
+/**
+ * True when the SMTP server is on this machine (localhost, 127.0.0.0/8, ::1). Its certificate is
+ * then not checked: the connection never leaves the machine, so the check protects nothing, and
+ * local relays and development servers (smtp-server, Mailpit) offer STARTTLS with a self-signed
+ * certificate. Any other host is checked as TLS always is.
+ */
+export function isLoopback(smtpUrl: string): boolean {
+  const host = new URL(smtpUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /** One message as the transport sends it. */
 export interface OutgoingMail {
   /** The notification's id: the file name of a saved message, and the left part of its Message-ID. */
@@ -43,6 +54,7 @@ export class MailTransport {
           connectionTimeout: CONNECTION_TIMEOUT_MS,
           greetingTimeout: GREETING_TIMEOUT_MS,
           socketTimeout: SOCKET_TIMEOUT_MS,
+          ...(isLoopback(config.smtpUrl) ? { tls: { rejectUnauthorized: false } } : {}),
         } as Parameters<typeof nodemailer.createTransport>[0])
       : null;
     this.files =

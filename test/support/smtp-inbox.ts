@@ -3,7 +3,8 @@ import { SMTPServer } from 'smtp-server';
 import { ParsedMail, simpleParser } from 'mailparser';
 
 /**
- * A real SMTP server in the test process (the `smtp-server` package) that parses what arrives
+ * A real SMTP server in the test process (the `smtp-server` package, its defaults: STARTTLS
+ * offered with a self-signed certificate, no authentication required) that parses what arrives
  * with `mailparser`. `refuse` makes it answer 451 to each message (a temporary refusal);
  * `stop()` closes it (connections refused) and `start()` opens it again on the same port.
  */
@@ -16,7 +17,7 @@ export class SmtpInbox {
   async start(): Promise<void> {
     const server = new SMTPServer({
       authOptional: true,
-      disabledCommands: ['STARTTLS'],
+      // STARTTLS is offered, with smtp-server's own self-signed certificate (as a local relay does)
       logger: false,
       onData: (stream, _session, callback) => {
         if (this.refuse) {
