@@ -23,7 +23,8 @@ import { loadConfig } from '../../src/platform/config/config';
 import { MailWorker } from '../../src/notifications/mail-worker.service';
 import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 import { WebhookEventsService } from '../../src/webhooks/events/webhook-events.service';
-import { MAIL_LEASE_MS, MAIL_RETRY_DELAYS_MS } from '../../src/notifications/mail-worker.service';
+import { MAIL_LEASE_MS, MAIL_MAX_IN_FLIGHT_PER_COMPANY, MAIL_RETRY_DELAYS_MS } from '../../src/notifications/mail-worker.service';
+import { eventually } from '../support/webhook-receiver';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 
 // the mail worker sends every company's queued mail: alone on the database
@@ -341,6 +342,31 @@ describe('e-mail to customers (SMTP)', () => {
     } finally {
       await t2.close();
       clock.set(T0);
+    }
+  });
+
+  it("per-company fairness: one company's slow deliveries hold only its own share; another company's mail goes out meanwhile", async () => {
+    const slow = await t.tenant('Slow Mail Co');
+    const fast = await t.tenant('Fast Mail Co');
+    const slowCustomer = await createCustomer(slow, { email: 'slow@customer.test' });
+    const fastCustomer = await createCustomer(fast, { email: 'fast@customer.test' });
+    inbox.slowFor = (r) => r === 'slow@customer.test';
+    try {
+      const slowCount = MAIL_MAX_IN_FLIGHT_PER_COMPANY + 2;
+      for (let i = 0; i < slowCount; i++) await invoiceFor(slow, slowCustomer.id, 200 + i);
+      await eventually(() => inbox.heldCount === MAIL_MAX_IN_FLIGHT_PER_COMPANY, "the slow company's share reaching the server");
+      const inv = await invoiceFor(fast, fastCustomer.id, 900);
+      await eventually(() => inbox.withSubject(`Invoice ${inv.number} from Fast Mail Co`).length === 1, "the other company's mail");
+      expect(inbox.heldCount).toBe(MAIL_MAX_IN_FLIGHT_PER_COMPANY);
+      const queued = await log(slow, { status: 'QUEUED' });
+      expect(queued.filter((n) => n.attempts === 0)).toHaveLength(slowCount - MAIL_MAX_IN_FLIGHT_PER_COMPANY);
+      inbox.slowFor = () => false;
+      inbox.release();
+      await eventually(async () => (await log(slow, { status: 'SENT' })).length === slowCount, "the slow company's mail, all sent");
+    } finally {
+      inbox.slowFor = () => false;
+      inbox.release();
+      await worker.settle();
     }
   });
 

@@ -12,6 +12,9 @@ export class SmtpInbox {
   readonly received: ParsedMail[] = [];
   refuse = false;
   port = 0;
+  /** Messages to these recipients are taken but not answered until `release()` (a slow server). */
+  slowFor: (recipient: string) => boolean = () => false;
+  private readonly held: (() => void)[] = [];
   private server: SMTPServer | null = null;
 
   async start(): Promise<void> {
@@ -19,7 +22,13 @@ export class SmtpInbox {
       authOptional: true,
       // STARTTLS is offered, with smtp-server's own self-signed certificate (as a local relay does)
       logger: false,
-      onData: (stream, _session, callback) => {
+      onData: (stream, session, callback) => {
+        if (session.envelope.rcptTo.some((r) => this.slowFor(r.address))) {
+          simpleParser(stream)
+            .then((mail) => this.held.push(() => (this.received.push(mail), callback())))
+            .catch((err: Error) => callback(err));
+          return;
+        }
         if (this.refuse) {
           stream.on('end', () => {
             const err = new Error('Mailbox busy, try again later') as Error & { responseCode: number };
@@ -43,6 +52,16 @@ export class SmtpInbox {
     });
     this.port = (server.server.address() as AddressInfo).port;
     this.server = server;
+  }
+
+  /** How many messages wait for `release()`. */
+  get heldCount(): number {
+    return this.held.length;
+  }
+
+  /** Answers every held message (they then count as received). */
+  release(): void {
+    for (const answer of this.held.splice(0)) answer();
   }
 
   async stop(): Promise<void> {
