@@ -12,6 +12,7 @@ import { contractsSchema } from './contracts/contracts.schema';
 import { checkoutSchema } from './checkout/checkout.schema';
 import { customerPortalSchema } from './customer-portal/customer-portal.schema';
 import { webhooksSchema } from './webhooks/webhooks.schema';
+import { notificationsSchema } from './notifications/notifications.schema';
 
 /**
  * The database schema of the whole service, at the composition root beside `app.module.ts`: each
@@ -32,4 +33,5 @@ export const TALLY_SCHEMA: DatabaseSchema = combineSchemas([
   contractsSchema,
   checkoutSchema,
   customerPortalSchema,
+  notificationsSchema,
 ]);

@@ -448,10 +448,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Ingest usage events (de-duplicated by transaction_id)
-         * @description Each event is checked on its own. 200: every event accepted (stored, or a duplicate of one already stored). 207: some events refused and listed in `errors`, the others accepted (sending the batch again is safe). 400 `batch_refused`: every event refused, nothing written; `validation_errors` names the field at fault in each. Every 2xx answer carries X-Tally-Refused-Events, the count of refused events.
-         */
+        /** Ingest usage events (de-duplicated by transaction_id) */
         post: operations["UsageController_ingest"];
         delete?: never;
         options?: never;
@@ -519,10 +516,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Create, update or delete objects in a batch (answers enqueued and errors)
-         * @description Each entry is applied on its own, in order. 200: every entry applied. 207: some entries refused and listed in `errors`, the others applied. 400 `batch_refused`: every entry refused, nothing written; `validation_errors` names the field at fault in each. Every 2xx answer carries X-Tally-Refused-Objects, the count of refused entries.
-         */
+        /** Create, update or delete objects in a batch (answers enqueued and errors) */
         post: operations["ObjectsController_ingest"];
         delete?: never;
         options?: never;
@@ -924,10 +918,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Update a draft or pending invoice
-         * @description Only while nothing is paid on it: a PAID, partly paid (PENDING with payments) or VOID invoice is a 409 invalid_state.
-         */
+        /** Update a draft or pending invoice */
         patch: operations["InvoicesController_update"];
         trace?: never;
     };
@@ -1385,6 +1376,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/notifications/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search the e-mails sent to customers (the notification log) */
+        post: operations["NotificationsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one e-mail of the notification log */
+        get: operations["NotificationsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/notifications/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an e-mail again (a new notification with the same recipients and content) */
+        post: operations["NotificationsController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/invoices/{uuid}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail an invoice (PDF attached) to its billed customer, Cc its billing_emails; 409 for a DRAFT */
+        post: operations["NotificationsController_sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1426,11 +1485,13 @@ export interface components {
             /** @example #1d4ed8 */
             accent_color: string;
             portal_cancel_enabled: boolean;
-            /** @description the customer portal offers changing seat quantities (see the request field) */
-            portal_quantity_changes_enabled: boolean;
             usage_page_frame_ancestors: string[];
             invoice_grace_period_seconds: number;
             payment_retry_days: number[];
+            email_invoice_finalized: boolean;
+            email_payment_receipt: boolean;
+            email_refund_receipt: boolean;
+            email_payment_failed: boolean;
         };
         UpdateCompanySettingsDto: {
             /**
@@ -1450,8 +1511,6 @@ export interface components {
             accent_color?: string | null;
             /** @description the customer portal offers cancelling at period end (default false) */
             portal_cancel_enabled?: boolean | null;
-            /** @description the customer portal lets a customer change the quantity of a seat (licence) price of their subscription, within its quantity_config (min_quantity, else 1; max_quantity; not when allow_custom_quantity is false), as an immediate change prorated on an invoice of its own (proration_type IMMEDIATE, as POST /subscriptions/{id}/change makes it); default false */
-            portal_quantity_changes_enabled?: boolean | null;
             /**
              * @description origins (https://host[:port]) allowed to embed the usage page in a frame; default none
              * @example [
@@ -1463,6 +1522,14 @@ export interface components {
             invoice_grace_period_seconds?: number | null;
             /** @description increasing days (1–365) after the first failed charge to retry it (default [1, 3, 5]; [] = no retries) */
             payment_retry_days?: number[] | null;
+            /** @description e-mail each finalized invoice, PDF attached, to the billed customer (Cc its billing_emails); default true */
+            email_invoice_finalized?: boolean | null;
+            /** @description e-mail a receipt when a payment succeeds (card, hosted page, mark_paid); default true */
+            email_payment_receipt?: boolean | null;
+            /** @description e-mail a receipt when a refund succeeds; default true */
+            email_refund_receipt?: boolean | null;
+            /** @description e-mail the customer, with the link to pay, when an automatic charge is declined; default true */
+            email_payment_failed?: boolean | null;
         };
         CreateWebhookDto: {
             /**
@@ -1471,7 +1538,7 @@ export interface components {
              */
             url: string;
             /** @description omitted, null or empty = every type */
-            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test")[] | null;
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test")[] | null;
             description?: string | null;
         };
         WebhookWithSecretResponse: {
@@ -1479,7 +1546,7 @@ export interface components {
             id: string;
             url: string;
             /** @description empty = every type */
-            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test")[];
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test")[];
             description: string | null;
             /** @enum {string} */
             status: "ENABLED" | "DISABLED";
@@ -1500,7 +1567,7 @@ export interface components {
             id: string;
             url: string;
             /** @description empty = every type */
-            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test")[];
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test")[];
             description: string | null;
             /** @enum {string} */
             status: "ENABLED" | "DISABLED";
@@ -1512,7 +1579,10 @@ export interface components {
         PaginationDto: {
             /** @description Opaque cursor: the pagination.from_key of the previous page */
             from_key?: string | null;
-            /** @description at most this many rows; a page may hold fewer when its rows pass about 1 MiB (then from_key is set). Default: `20`. */
+            /**
+             * @description at most this many rows; a page may hold fewer when its rows pass about 1 MiB (then from_key is set)
+             * @default 20
+             */
             limit?: number | null;
         };
         WebhookQueryDto: {
@@ -1525,7 +1595,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1535,7 +1605,7 @@ export interface components {
             /** @description absolute http or https URL */
             url?: string;
             /** @description null or empty = every type */
-            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test")[] | null;
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test")[] | null;
             description?: string | null;
             /**
              * @description DISABLED endpoints receive nothing
@@ -1543,7 +1613,7 @@ export interface components {
              */
             status?: "ENABLED" | "DISABLED";
         };
-        WebhookActionBodyDto: Record<string, never>;
+        WebhookActionBodyDto: Record<string, unknown>;
         WebhookDeliveryResponse: {
             /** @example whd_01jz3k4m5n6p7q8r9s0t1v2w3x */
             id: string;
@@ -1552,7 +1622,7 @@ export interface components {
             /** @description the event (evt_…): the `webhook-id` header of every attempt */
             event_id: string;
             /** @enum {string} */
-            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test";
+            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test";
             /** @enum {string} */
             status: "PENDING" | "SUCCEEDED" | "FAILED";
             /** @description attempts made so far (the number of the last one) */
@@ -1579,7 +1649,7 @@ export interface components {
             /** @enum {string} */
             status?: "PENDING" | "SUCCEEDED" | "FAILED";
             /** @enum {string} */
-            event_type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test";
+            event_type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test";
             /** @description evt_… */
             event_id?: string;
         };
@@ -1587,14 +1657,14 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookDeliveryQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
         WebhookEventDataResponse: {
-            /** @description the resource (customer, subscription, invoice, payment transaction, credit, contract, checkout session, billable metric) as its GET answered it when the event happened */
+            /** @description the resource (customer, subscription, invoice, payment transaction, credit, contract, checkout session) as its GET answered it when the event happened */
             object: {
                 [key: string]: unknown;
             };
@@ -1603,14 +1673,7 @@ export interface components {
             /** @example evt_01jz3k4m5n6p7q8r9s0t1v2w3x */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test";
-            /**
-             * @description the same as type (the hosted API's name for it)
-             * @enum {string}
-             */
-            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test";
-            /** @description the kind of data.object: the part of type before the dot (customer, subscription, invoice, payment, credit, contract, checkout, metric, webhook) */
-            data_type: string;
+            type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test";
             /** Format: date-time */
             created_at: string;
             company_id: string;
@@ -1633,9 +1696,9 @@ export interface components {
              * @description events of this type
              * @enum {string}
              */
-            type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test";
+            type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test";
             /** @description events of any of these types */
-            types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "webhook.test")[];
+            types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test")[];
             /** @description when the event happened */
             created_at?: components["schemas"]["DateRangeFilterDto"];
         };
@@ -1643,7 +1706,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookEventQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | null;
@@ -1675,8 +1738,7 @@ export interface components {
             /** @enum {string} */
             aggregator_type: "OR" | "AND" | "ADD" | "MINIMUM" | "MAXIMUM" | "COALESCE";
             adjust_for_quantity: boolean;
-            /** @description ENUM: its values; [] for the other types (the reference answers a list for every type) */
-            possible_values: string[];
+            possible_values: string[] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1696,7 +1758,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["EntitlementQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1771,7 +1833,7 @@ export interface components {
             /** @description labels of the customer (null or [] clears them); kept once each */
             tags?: string[] | null;
             title?: string | null;
-            /** @description Default: `false`. */
+            /** @default false */
             managed_externally?: boolean | null;
         };
         AddressResponse: {
@@ -1820,9 +1882,7 @@ export interface components {
             child_rollup_billing_config: components["schemas"]["ChildRollupBillingConfigResponse"] | null;
             company_id: string;
             /** @description entitlement assignments */
-            computed_entitlements: {
-                [key: string]: unknown;
-            }[] | null;
+            computed_entitlements: Record<string, unknown>[] | null;
             /** Format: date-time */
             created_at: string;
             customer_integration_metadata: {
@@ -1866,12 +1926,6 @@ export interface components {
              */
             values: string[];
         };
-        OwnerIdsFilterDto: {
-            /** @enum {string} */
-            condition: "AND" | "OR";
-            /** @description owner ids; an empty list is no filter */
-            values: string[];
-        };
         SetFilterDto: {
             /** @enum {string} */
             condition: "AND" | "OR";
@@ -1891,8 +1945,8 @@ export interface components {
             managed_externally?: boolean;
             /** @description AND: every value matches; OR: at least one */
             metadata?: components["schemas"]["MetadataFilterDto"];
-            /** @description owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id); an empty values list is no filter */
-            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
+            /** @description owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id) */
+            owner_ids?: components["schemas"]["SetFilterDto"];
             /** @description exact */
             phone?: string;
             /** @description AND: the customer has every tag; OR: at least one */
@@ -1910,8 +1964,8 @@ export interface components {
              * @enum {string}
              */
             status?: "ACTIVE" | "ARCHIVED";
-            /** @description any of these (OR), any case; one status alone may be a string */
-            statuses?: ("ACTIVE" | "ARCHIVED") | ("ACTIVE" | "ARCHIVED")[];
+            /** @description any case */
+            statuses?: ("ACTIVE" | "ARCHIVED")[];
             /** @description case-insensitive substring of name, email, identifier or org_name */
             search?: string;
             /** @description MRR in cents */
@@ -1923,7 +1977,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CustomerQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1971,7 +2025,7 @@ export interface components {
             external_name?: string | null;
             description?: string | null;
             /**
-             * @description Default: `"UNITS"`.
+             * @default UNITS
              * @enum {string|null}
              */
             display_type?: "UNITS" | "AMOUNT" | "THOUSAND_UNITS" | "MILLION_UNITS" | null;
@@ -2010,7 +2064,7 @@ export interface components {
             pagination: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BillableItemQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2027,57 +2081,12 @@ export interface components {
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
         };
-        RuleItemInput: {
+        RuleItemDoc: {
+            /** @description always null */
+            comparator: Record<string, unknown> | null;
             /** @enum {string} */
             item_type: "PROPERTY" | "VALUE";
             /** @description property name (PROPERTY) */
-            property?: string | null;
-            /** @description the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string */
-            value?: (string | null) | number | boolean | string[];
-        };
-        ComparatorInput: {
-            /** @enum {string} */
-            type: "AND" | "OR" | "EQUAL" | "NOT_EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL" | "LESS_THAN" | "LESS_THAN_OR_EQUAL" | "CONTAINS" | "IN";
-            /** @description AND/OR: the nested comparators (each of this shape) */
-            items?: {
-                [key: string]: unknown;
-            }[] | null;
-            /** @description comparisons: the left operand */
-            left_item?: components["schemas"]["RuleItemInput"] | null;
-            /** @description comparisons: the right operand */
-            right_item?: components["schemas"]["RuleItemInput"] | null;
-        };
-        RuleInput: {
-            comparator: components["schemas"]["ComparatorInput"];
-        };
-        MeteringRuleInput: {
-            /** @enum {string} */
-            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
-            /** @description required except for COUNT */
-            property?: string | null;
-            /** @description none when left out */
-            group_keys?: string[] | null;
-            /** @description left out or null: every event counts */
-            rule?: components["schemas"]["RuleInput"] | null;
-        };
-        CreateBillableMetricDto: {
-            item_id: string;
-            /** @description validated as a tree; a 400 names the bad node */
-            metering_rule: components["schemas"]["MeteringRuleInput"];
-            name: string;
-            description?: string | null;
-            external_name?: string | null;
-            /** @description Default: `true`. */
-            is_billable?: boolean | null;
-        };
-        RuleItemDoc: {
-            /** @description always null */
-            comparator: {
-                [key: string]: unknown;
-            } | null;
-            /** @enum {string} */
-            item_type: "PROPERTY" | "VALUE";
-            /** @description property name, or a dotted path to a nested scalar, e.g. `tokens.input` (PROPERTY) */
             property: string | null;
             /** @description the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string; null for PROPERTY */
             value: (string | null) | string[];
@@ -2086,9 +2095,7 @@ export interface components {
             /** @enum {string} */
             type: "AND" | "OR" | "EQUAL" | "NOT_EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL" | "LESS_THAN" | "LESS_THAN_OR_EQUAL" | "CONTAINS" | "IN";
             /** @description AND/OR: the nested comparators */
-            items: {
-                [key: string]: unknown;
-            }[] | null;
+            items: Record<string, unknown>[] | null;
             left_item: components["schemas"]["RuleItemDoc"] | null;
             right_item: components["schemas"]["RuleItemDoc"] | null;
         };
@@ -2098,12 +2105,21 @@ export interface components {
         MeteringRuleDoc: {
             /** @enum {string} */
             aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
-            /** @description the property aggregated, required except for COUNT: a name, or a dotted path to a nested scalar (`tokens.input`, at most 5 names, none empty). A name read on an event that has a key of that exact name (dots included) reads that key. A missing value, null, an object or an array is skipped as a missing property is */
+            /** @description required except for COUNT */
             property: string | null;
-            /** @description properties the usage is broken down by: names or dotted paths (`model.name`); a value that is missing, null, an object or an array groups as null */
             group_keys: string[];
             /** @description null: every event counts */
             rule: components["schemas"]["RuleDoc"] | null;
+        };
+        CreateBillableMetricDto: {
+            item_id: string;
+            /** @description validated as a tree; a 400 names the bad node */
+            metering_rule: components["schemas"]["MeteringRuleDoc"];
+            name: string;
+            description?: string | null;
+            external_name?: string | null;
+            /** @default true */
+            is_billable?: boolean | null;
         };
         BillableMetricResponse: {
             id: string;
@@ -2139,7 +2155,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BillableMetricQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2156,15 +2172,11 @@ export interface components {
              * @deprecated
              * @description not allowed: a metering rule is immutable (create a new metric)
              */
-            metering_rule?: {
-                [key: string]: unknown;
-            };
+            metering_rule?: Record<string, unknown>;
         };
         IngestEventsDto: {
-            /** @description 1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties}. `properties` is a JSON object of any JSON values, nested objects and arrays included (a metering rule reads a nested scalar by a dotted path, `tokens.input`; the event keeps the whole object), within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, keys of 1 to 255 characters, strings of at most 1024, every number finite, from -10^12 to 10^12, at most 12 decimals. Each event is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, error_message naming the event and the property, e.g. `events[3].properties.tokens.input`), the others are stored; the status says whether any was refused (200, 207, or 400 when all were) */
-            events: {
-                [key: string]: unknown;
-            }[];
+            /** @description 1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties (flat: string, number, boolean; a number finite, from -10^12 to 10^12, at most 12 decimals)}; each is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, error_message naming the event and the property), the others are stored */
+            events: Record<string, unknown>[];
         };
         EnqueuedEvent: {
             transaction_id: string;
@@ -2222,9 +2234,8 @@ export interface components {
             item_id: string;
             /** @description the caller's id of the object; unique among the live objects of the customer and item */
             object_identifier: string;
-            /** @description a JSON object of any JSON values, nested objects and arrays included (rules read a nested scalar by a dotted path, `specs.size`), within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, keys of 1 to 255 characters, strings of at most 1024; outside them a 400 names the value (`properties.specs.size`) */
             properties?: {
-                [key: string]: unknown;
+                [key: string]: string | number | boolean;
             } | null;
             /** @description customer id or identifier (this or customer_identifier) */
             customer_id?: string | null;
@@ -2265,7 +2276,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ObjectQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | "aToZ" | "zToA" | null;
@@ -2273,9 +2284,7 @@ export interface components {
         };
         IngestObjectsDto: {
             /** @description 1 to 100 of {action: CREATE|UPDATE|DELETE, id?, item_id, object_identifier, customer_id|customer_identifier, properties}; UPDATE and DELETE name the object by id, or by item_id + object_identifier + customer */
-            objects: {
-                [key: string]: unknown;
-            }[];
+            objects: Record<string, unknown>[];
         };
         EnqueuedObjectResponse: {
             /** @enum {string} */
@@ -2299,7 +2308,7 @@ export interface components {
             errors: components["schemas"]["RefusedObjectResponse"][];
         };
         UpdateObjectDto: {
-            /** @description replaces the properties: a JSON object of any JSON values, nested objects and arrays included (rules read a nested scalar by a dotted path, `specs.size`), within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, keys of 1 to 255 characters, strings of at most 1024; outside them a 400 names the value (`properties.specs.size`) */
+            /** @description replaces the properties */
             properties: {
                 [key: string]: unknown;
             };
@@ -2329,7 +2338,7 @@ export interface components {
             /** @description defaults to external_name, else "Untitled product" */
             name?: string | null;
             /**
-             * @description Default: `"ACTIVE"`.
+             * @default ACTIVE
              * @enum {string|null}
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
@@ -2363,14 +2372,10 @@ export interface components {
             import_created_at_ref: string | null;
             import_ref: string | null;
             imported_from: string | null;
-            metadata: {
-                [key: string]: unknown;
-            };
+            metadata: Record<string, unknown>;
             name: string;
             /** @description product pricings (expanded); null where nested in a pricing */
-            product_pricings: {
-                [key: string]: unknown;
-            }[] | null;
+            product_pricings: Record<string, unknown>[] | null;
             /** @enum {string} */
             state: "ACTIVE" | "ARCHIVED";
             tags: string[] | null;
@@ -2394,7 +2399,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ProductQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2415,7 +2420,7 @@ export interface components {
             /** @description defaults to external_name, else "Untitled product" */
             name?: string | null;
             /**
-             * @description Default: `"ACTIVE"`.
+             * @default ACTIVE
              * @enum {string|null}
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
@@ -2488,16 +2493,10 @@ export interface components {
             minimum_spend_schedule_type?: string | null;
         };
         CreditPriceDto: {
-            /**
-             * @description AMOUNT: each unit bought grants `amount` of credit; UNITS: each unit bought grants `units` units of the billable item `item_id`
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "AMOUNT" | "UNITS";
-            /** @description AMOUNT only (and required there): the credit per unit bought, more than 0, in the pricing's currency */
             amount?: components["schemas"]["MoneyDto"] | null;
-            /** @description UNITS only (and required there): the billable item whose units are granted (404 when the company has no such item) */
             item_id?: string | null;
-            /** @description UNITS only (and required there): units granted per unit bought */
             units?: number | null;
         };
         RecognitionScheduleDto: {
@@ -2511,7 +2510,8 @@ export interface components {
         };
         CreatePricingDto: {
             /**
-             * @description RECURRING or ONETIME ("recurring", "one-time" accepted). Default: `"RECURRING"`.
+             * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
+             * @default RECURRING
              * @enum {string|null}
              */
             type?: "RECURRING" | "ONETIME" | null;
@@ -2529,18 +2529,17 @@ export interface components {
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
-             * @description Default: `"PRE_POST"`.
+             * @default PRE_POST
              * @enum {string|null}
              */
             charge_type?: "PRE_POST" | "POST_ONLY" | null;
             /**
-             * @description Default: `"PRORATE_ALL"`.
+             * @default PRORATE_ALL
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
             /** @description stored as the item pricing's carry_over */
             carryover?: boolean | null;
-            /** @description Makes the price a credit pack: when an invoice that bought it (a one-time charge, or a period of a subscription) becomes PAID, each unit bought (the quantity of its charge line, times the share of the period a prorated line covers; a change counts the net of its "Remaining time" and "Unused time" lines) grants the customer credit: AMOUNT, `amount` per unit, or UNITS, `units` units of `item_id` per unit; rounded once per line, half away from zero. One credit per pack price and invoice, granted exactly once, with no expiration date, named after the invoice line, ISSUED in the credit log with the invoice; later invoices consume it like any credit. Nothing is granted before the invoice is paid (a voided invoice grants nothing). A refund of the invoice revokes the credit's unused part, up to the refunded share of what the invoice charged. */
             credit_price?: components["schemas"]["CreditPriceDto"] | null;
             description?: string | null;
             /** @description name used on invoices */
@@ -2581,12 +2580,8 @@ export interface components {
             metric_id?: string | null;
         };
         CompanyRecordResponse: {
-            address: {
-                [key: string]: unknown;
-            } | null;
-            computed_entitlements: {
-                [key: string]: unknown;
-            };
+            address: Record<string, unknown> | null;
+            computed_entitlements: Record<string, unknown>;
             /** Format: date-time */
             created_at: string;
             customer_id: string | null;
@@ -2633,33 +2628,21 @@ export interface components {
             company_id: string;
             /** Format: date-time */
             created_at: string;
-            credit_price: {
-                [key: string]: unknown;
-            } | null;
-            custom_price: {
-                [key: string]: unknown;
-            } | null;
+            credit_price: Record<string, unknown> | null;
+            custom_price: Record<string, unknown> | null;
             description: string | null;
             display_type: string;
             editable: boolean;
             external_name: string | null;
-            fixed_price: {
-                [key: string]: unknown;
-            } | null;
+            fixed_price: Record<string, unknown> | null;
             frequency: string;
             gradient_price: components["schemas"]["GradientTierResponse"][] | null;
             id: string;
-            item: {
-                [key: string]: unknown;
-            };
+            item: Record<string, unknown>;
             item_id: string;
-            metadata: {
-                [key: string]: unknown;
-            };
+            metadata: Record<string, unknown>;
             minimum_spend: components["schemas"]["MoneyResponse"] | null;
-            minimum_spend_schedule: {
-                [key: string]: unknown;
-            } | null;
+            minimum_spend_schedule: Record<string, unknown> | null;
             name: string;
             num_subs: number;
             /** @enum {string} */
@@ -2667,14 +2650,10 @@ export interface components {
             /** @enum {string} */
             proration_type: "PRORATE_ALL" | "NONE";
             recognition_schedule: components["schemas"]["RecognitionScheduleResponse"];
-            scheduled_price: {
-                [key: string]: unknown;
-            } | null;
+            scheduled_price: Record<string, unknown> | null;
             /** @enum {string} */
             state: "ACTIVE" | "ARCHIVED";
-            step_price: {
-                [key: string]: unknown;
-            } | null;
+            step_price: Record<string, unknown> | null;
             term_count: number;
             true_up_frequency: string | null;
             /** @enum {string} */
@@ -2689,16 +2668,12 @@ export interface components {
             created_at: string;
             id: string;
             /** @description billable item */
-            item: {
-                [key: string]: unknown;
-            };
+            item: Record<string, unknown>;
             item_id: string;
             item_pricing: components["schemas"]["ItemPricingResponse"];
             item_pricing_id: string;
             /** @description billable metric */
-            metric: {
-                [key: string]: unknown;
-            };
+            metric: Record<string, unknown>;
             metric_id: string;
             product_id: string;
             /** Format: date-time */
@@ -2717,9 +2692,7 @@ export interface components {
             import_created_at_ref: string | null;
             import_ref: string | null;
             imported_from: string | null;
-            metadata: {
-                [key: string]: unknown;
-            };
+            metadata: Record<string, unknown>;
             name: string;
             num_subs: number;
             override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
@@ -2747,12 +2720,7 @@ export interface components {
             search?: string;
             /** @enum {string} */
             state?: "ACTIVE" | "ARCHIVED";
-            /** @description a list of tags (the pricing has every one; [] filters nothing), or {condition: AND|OR, values} */
-            tags?: string[] | {
-                /** @enum {string} */
-                condition: "AND" | "OR";
-                values: string[];
-            };
+            tags?: components["schemas"]["SetFilterDto"];
             /** @enum {string} */
             type?: "RECURRING" | "ONETIME";
             /** @enum {string} */
@@ -2762,7 +2730,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["PricingQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2770,7 +2738,8 @@ export interface components {
         };
         UpdatePricingDto: {
             /**
-             * @description RECURRING or ONETIME ("recurring", "one-time" accepted). Default: `"RECURRING"`.
+             * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
+             * @default RECURRING
              * @enum {string|null}
              */
             type?: "RECURRING" | "ONETIME" | null;
@@ -2788,18 +2757,17 @@ export interface components {
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
-             * @description Default: `"PRE_POST"`.
+             * @default PRE_POST
              * @enum {string|null}
              */
             charge_type?: "PRE_POST" | "POST_ONLY" | null;
             /**
-             * @description Default: `"PRORATE_ALL"`.
+             * @default PRORATE_ALL
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
             /** @description stored as the item pricing's carry_over */
             carryover?: boolean | null;
-            /** @description Makes the price a credit pack: when an invoice that bought it (a one-time charge, or a period of a subscription) becomes PAID, each unit bought (the quantity of its charge line, times the share of the period a prorated line covers; a change counts the net of its "Remaining time" and "Unused time" lines) grants the customer credit: AMOUNT, `amount` per unit, or UNITS, `units` units of `item_id` per unit; rounded once per line, half away from zero. One credit per pack price and invoice, granted exactly once, with no expiration date, named after the invoice line, ISSUED in the credit log with the invoice; later invoices consume it like any credit. Nothing is granted before the invoice is paid (a voided invoice grants nothing). A refund of the invoice revokes the credit's unused part, up to the refunded share of what the invoice charged. */
             credit_price?: components["schemas"]["CreditPriceDto"] | null;
             description?: string | null;
             /** @description name used on invoices */
@@ -2863,9 +2831,7 @@ export interface components {
             description: string | null;
             id: string;
             is_auto_generated: boolean;
-            metadata: {
-                [key: string]: unknown;
-            };
+            metadata: Record<string, unknown>;
             name: string;
             num_subs: number;
             /** @enum {string} */
@@ -2885,7 +2851,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BundleQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2909,9 +2875,9 @@ export interface components {
         ConfigItemDto: {
             product_metric_pricing_id?: string | null;
             product_pricing_id?: string | null;
-            /** @description Default: `1`. */
+            /** @default 1 */
             num_licenses?: number | null;
-            /** @description Default: `0`. */
+            /** @default 0 */
             minimum_units?: number | null;
             quantity_config?: components["schemas"]["QuantityConfigDto"] | null;
             hide_at_checkout?: boolean | null;
@@ -2925,7 +2891,7 @@ export interface components {
             type: "DISCOUNT_AMOUNT" | "DISCOUNT_PERCENT";
             amount?: components["schemas"]["MoneyDto"] | null;
             cap?: components["schemas"]["MoneyDto"] | null;
-            /** @description a fraction from 0 to 1 (0.5 = 50 %); a number above 1 (a percentage such as 50, as an older reference sample sends) is a 400 naming this range, never read as a percentage */
+            /** @description fraction, 0.5 = 50 % */
             percent?: number | null;
             /** Format: date-time */
             expiration_date?: string | null;
@@ -2988,7 +2954,7 @@ export interface components {
              * @description default start_date (trial end when on trial)
              */
             billing_anchor_date?: string | null;
-            /** @description Default: `true`. */
+            /** @default true */
             auto_renews?: boolean | null;
             invoice_due_date_from_creation?: number | null;
             invoice_additional_display_fields?: components["schemas"]["DisplayFieldDto"][] | null;
@@ -3026,9 +2992,7 @@ export interface components {
             num_licenses: number;
             product_metric_pricing_id: string | null;
             product_pricing_id: string | null;
-            quantity_config: {
-                [key: string]: unknown;
-            } | null;
+            quantity_config: Record<string, unknown> | null;
             sort_order: number | null;
             upsell_product_metric_pricing_id: string | null;
         };
@@ -3044,14 +3008,10 @@ export interface components {
             external_name: string | null;
             id: string;
             name: string;
-            product: {
-                [key: string]: unknown;
-            } | null;
+            product: Record<string, unknown> | null;
             product_id: string;
             /** @description product metric pricings, each with minimum_units and num_licenses */
-            product_metric_pricings: {
-                [key: string]: unknown;
-            }[];
+            product_metric_pricings: Record<string, unknown>[];
             tags: string[];
             type: string;
             /** Format: date-time */
@@ -3066,17 +3026,13 @@ export interface components {
             /** @description set when billing runs cannot bill the subscription (`amount_out_of_range`: an amount of its next invoice above 10^12 cents, e.g. from its usage); nothing of it is billed meanwhile, every run tries again, and it is back to null once the subscription bills */
             billing_error: components["schemas"]["BillingErrorResponse"] | null;
             /** @description the bundle, with default_term, deleted_at, image_url, key, import_* */
-            bundle_pricing: {
-                [key: string]: unknown;
-            } | null;
+            bundle_pricing: Record<string, unknown> | null;
             bundle_pricing_id: string | null;
             cancel_config: components["schemas"]["CancelConfigResponse"] | null;
             /** Format: date-time */
             cancel_date: string | null;
             /** @description the scheduled change while it is pending */
-            change_config: {
-                [key: string]: unknown;
-            } | null;
+            change_config: Record<string, unknown> | null;
             /** Format: date-time */
             change_date: string | null;
             company_id: string;
@@ -3085,13 +3041,9 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /** @description the full customer */
-            customer: {
-                [key: string]: unknown;
-            };
+            customer: Record<string, unknown>;
             customer_id: string;
-            discounts: {
-                [key: string]: unknown;
-            }[];
+            discounts: Record<string, unknown>[];
             /** Format: date-time */
             end_date: string | null;
             id: string;
@@ -3099,16 +3051,12 @@ export interface components {
             invoice_additional_display_fields: components["schemas"]["DisplayFieldDto"][] | null;
             invoice_due_date_from_creation: number | null;
             invoice_payment_instructions: string | null;
-            metadata: {
-                [key: string]: unknown;
-            };
+            metadata: Record<string, unknown>;
             minimum_spend: components["schemas"]["MoneyResponse"] | null;
             mrr: components["schemas"]["MoneyResponse"];
             /** Format: date-time */
             next_invoice_date: string | null;
-            onetime_items: {
-                [key: string]: unknown;
-            }[];
+            onetime_items: Record<string, unknown>[];
             override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
             pause_config: components["schemas"]["PauseConfigResponse"] | null;
             /** Format: date-time */
@@ -3136,12 +3084,12 @@ export interface components {
         SubscriptionQueryDto: {
             customer_id?: string;
             /**
-             * @description any case (ACTIVE as the reference spells it). active, cancelled, unpaid: the answer's status; ended: the end date has passed (the same as cancelled); paused: paused and not ended (pause_date is set); trial: a trial subscription (trial true) whose trial has not converted yet and that has not ended
+             * @description any case (ACTIVE as the reference spells it); answers are lower-case
              * @enum {string}
              */
-            status?: "active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial";
-            /** @description any of these (OR); one alone may be a string. any case (ACTIVE as the reference spells it). active, cancelled, unpaid: the answer's status; ended: the end date has passed (the same as cancelled); paused: paused and not ended (pause_date is set); trial: a trial subscription (trial true) whose trial has not converted yet and that has not ended */
-            statuses?: ("active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial") | ("active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial")[];
+            status?: "active" | "cancelled" | "unpaid";
+            /** @description any case */
+            statuses?: ("active" | "cancelled" | "unpaid")[];
             /** @description the customer's exclude_from_metrics */
             exclude_from_metrics?: boolean;
             /** @description accepted; Tally has no subscription groups yet, so a group_id matches no subscription */
@@ -3152,9 +3100,9 @@ export interface components {
             mrr?: components["schemas"]["RangeFilterDto"];
             /** @description the customer's owner_id */
             owner_id?: string;
-            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner; an empty values list is no filter */
-            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
-            /** @description the parent_billed the subscription stores (set with PATCH /subscriptions/{id}) */
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
+            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description accepted; subscriptions are not parent-billed today, so true matches none and false matches all */
             parent_billed?: boolean;
             /** @description the customer's parent_customer_id (a customer id) */
             parent_customer_id?: string;
@@ -3168,7 +3116,7 @@ export interface components {
             product_pricing_tags?: components["schemas"]["SetFilterDto"];
             /** @description tags of the plan’s products (in effect now or still to come): AND every tag, OR one */
             product_tags?: components["schemas"]["SetFilterDto"];
-            /** @description the subscription's own tags (set with PATCH /subscriptions/{id}): AND every tag, OR one */
+            /** @description accepted; subscriptions carry no tags today, so no subscription matches */
             tags?: components["schemas"]["SetFilterDto"];
             product_pricing_id?: string;
             bundle_pricing_id?: string;
@@ -3186,7 +3134,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["SubscriptionQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3232,12 +3180,12 @@ export interface components {
              */
             currency?: string | null;
             /**
-             * @description Default: `"NEXT"`.
+             * @default NEXT
              * @enum {string|null}
              */
             proration_type?: "NEXT" | "IMMEDIATE" | "NONE" | null;
             /**
-             * @description Default: `"IMMEDIATE"`.
+             * @default IMMEDIATE
              * @enum {string|null}
              */
             timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
@@ -3250,7 +3198,7 @@ export interface components {
         };
         CancelSubscriptionDto: {
             /**
-             * @description Default: `"IMMEDIATE"`.
+             * @default IMMEDIATE
              * @enum {string|null}
              */
             timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
@@ -3268,7 +3216,7 @@ export interface components {
             customer_cancel_reason?: string | null;
             send_customer_receipt?: boolean | null;
         };
-        EmptyBodyDto: Record<string, never>;
+        EmptyBodyDto: Record<string, unknown>;
         ExtendTrialDto: {
             /**
              * Format: date-time
@@ -3277,7 +3225,10 @@ export interface components {
             end_date: string | null;
         };
         PauseSubscriptionDto: {
-            /** @description what happens to invoices while paused. Default: `"KEEP_AS_DRAFT"`. */
+            /**
+             * @description what happens to invoices while paused
+             * @default KEEP_AS_DRAFT
+             */
             behavior?: string | null;
             /** Format: date-time */
             resume_date?: string | null;
@@ -3296,13 +3247,9 @@ export interface components {
             value: number;
             period: components["schemas"]["UsagePeriodResponse"];
             /** @description the metric's group_keys and their values */
-            grouping: {
-                [key: string]: unknown;
-            };
+            grouping: Record<string, unknown>;
             /** @description always {} (Tally has no break-out dimension besides grouping) */
-            breakout: {
-                [key: string]: unknown;
-            };
+            breakout: Record<string, unknown>;
         };
         UsageRecordResponse: {
             value: number;
@@ -3315,14 +3262,10 @@ export interface components {
             metric: components["schemas"]["BillableMetricResponse"];
             /** @description one record: the period asked */
             usage: components["schemas"]["UsageRecordResponse"][];
-            /** @description the older reference answer's object: the product metric pricing asked, as the pricing's product_metric_pricings show it */
-            product_metric_pricing: components["schemas"]["ProductMetricPricingResponse"];
             product_metric_pricing_id: string;
             metric_id: string;
             value: number;
-            breakdown: {
-                [key: string]: unknown;
-            }[];
+            breakdown: Record<string, unknown>[];
         };
         NextInvoiceDto: {
             /** @description ISO 4217, upper case; must be the subscription currency */
@@ -3469,8 +3412,8 @@ export interface components {
             invoice_sent?: boolean;
             /** @description the customer's managed_externally */
             managed_externally?: boolean;
-            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner; an empty values list is no filter */
-            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
+            owner_ids?: components["schemas"]["SetFilterDto"];
             /** @description payment method ids (pm_…): the invoice belongs to a subscription that names one of them (OR) as its payment_method_id; invoices of subscriptions on the customer's default card and one-time invoices do not match */
             payment_methods?: components["schemas"]["SetFilterDto"];
             /** @description products of the invoice lines: AND every product, OR one */
@@ -3489,8 +3432,7 @@ export interface components {
              * @enum {string}
              */
             status?: "DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID";
-            /** @description any of these (OR); one status alone may be a string */
-            statuses?: ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID") | ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID")[];
+            statuses?: ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID")[];
             /** @example USD */
             currency?: string;
             /** @description the invoice number */
@@ -3513,7 +3455,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["InvoiceQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3540,7 +3482,7 @@ export interface components {
             } | null;
             notes?: string | null;
         };
-        VoidInvoiceDto: Record<string, never>;
+        VoidInvoiceDto: Record<string, unknown>;
         PaymentAmountDto: {
             /**
              * @description must be the invoice's currency (defaults to it)
@@ -3582,7 +3524,10 @@ export interface components {
             description?: string | null;
         };
         OneTimeItemDto: {
-            /** @description quantity (> 0, may be fractional). Default: `1`. */
+            /**
+             * @description quantity (> 0, may be fractional)
+             * @default 1
+             */
             aggregate?: number | null;
             custom_price?: components["schemas"]["OneTimeCustomPriceDto"] | null;
             product_pricing_id?: string | null;
@@ -3594,10 +3539,10 @@ export interface components {
             customer_id: string;
             onetime_items: components["schemas"]["OneTimeItemDto"][];
             /**
-             * @description IMMEDIATE: an invoice of their own now; NEXT: on the next invoice. Left out (the reference requires only customer_id and onetime_items): IMMEDIATE, a charge billed when it is made. Default: `"IMMEDIATE"`.
-             * @enum {string|null}
+             * @description IMMEDIATE: an invoice of their own now; NEXT: on the next invoice
+             * @enum {string}
              */
-            type?: "IMMEDIATE" | "NEXT" | null;
+            type: "IMMEDIATE" | "NEXT";
             auto_charges?: boolean | null;
             discounts?: components["schemas"]["DiscountInputDto"][] | null;
             /**
@@ -3605,7 +3550,10 @@ export interface components {
              * @description IMMEDIATE: the invoice date (default now)
              */
             invoice_date?: string | null;
-            /** @description days from the invoice date to its due date. Default: `30`. */
+            /**
+             * @description days from the invoice date to its due date
+             * @default 30
+             */
             invoice_due_date_from_creation?: number | null;
             invoice_payment_instructions?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -3668,7 +3616,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["OneTimeQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3770,7 +3718,7 @@ export interface components {
             pagination: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["PaymentTransactionQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | "totalAmountAsc" | "totalAmountDesc" | null;
@@ -3819,25 +3767,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            /** @description the card's issuing country (ISO 3166-1 alpha-2) when the processor reports it; null with the sandbox */
-            country: string | null;
-            /** @description the holder's name when the processor reports it; null with the sandbox */
-            name: string | null;
-            /** @description the holder's billing e-mail when the processor reports it; null with the sandbox */
-            billing_email: string | null;
-            /** @description a bank-debit mandate; always null (Tally takes cards only) */
-            mandate_id: string | null;
-            /** @description a bank account's institution number; always null (cards only) */
-            institution_number: string | null;
-            /** @description a bank account's routing number; always null (cards only) */
-            routing_number: string | null;
-            /** @description a bank account's transit number; always null (cards only) */
-            transit_number: string | null;
-            /**
-             * @description the key of the payment processor that holds the method (the same value as provider_type)
-             * @example SANDBOX
-             */
-            payment_provider_key: string | null;
         };
         UpdatePaymentMethodDto: {
             /** @description true makes this the customer's default (false is ignored: there is always one default) */
@@ -3849,9 +3778,7 @@ export interface components {
             /** @description the card that pays the subscription: its payment_method_id, else the customer's default (null: none) */
             method: components["schemas"]["PaymentMethodResponse"] | null;
             /** @description the subscription, as GET /subscriptions/{id} answers it */
-            subscription: {
-                [key: string]: unknown;
-            };
+            subscription: Record<string, unknown>;
         };
         UpdatePaymentMethodResponse: {
             /** @example pm_01j… */
@@ -3872,25 +3799,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            /** @description the card's issuing country (ISO 3166-1 alpha-2) when the processor reports it; null with the sandbox */
-            country: string | null;
-            /** @description the holder's name when the processor reports it; null with the sandbox */
-            name: string | null;
-            /** @description the holder's billing e-mail when the processor reports it; null with the sandbox */
-            billing_email: string | null;
-            /** @description a bank-debit mandate; always null (Tally takes cards only) */
-            mandate_id: string | null;
-            /** @description a bank account's institution number; always null (cards only) */
-            institution_number: string | null;
-            /** @description a bank account's routing number; always null (cards only) */
-            routing_number: string | null;
-            /** @description a bank account's transit number; always null (cards only) */
-            transit_number: string | null;
-            /**
-             * @description the key of the payment processor that holds the method (the same value as provider_type)
-             * @example SANDBOX
-             */
-            payment_provider_key: string | null;
             /** @description the payment method, after the update */
             method: components["schemas"]["PaymentMethodResponse"];
             /** @description the customer's live subscriptions (oldest first), each with the card that pays it after the update */
@@ -3978,13 +3886,11 @@ export interface components {
             imported_from: string | null;
             /** @description always null */
             metric_record_id: string | null;
-            /** @description a credit granted by a credit pack bought as a one-time charge (`credit_price`): that one-time billable; else null */
+            /** @description always null */
             one_time_billable_id: string | null;
             /** @description always null */
             proration_date: string | null;
-            metadata: {
-                [key: string]: unknown;
-            };
+            metadata: Record<string, unknown>;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3999,8 +3905,8 @@ export interface components {
              * @enum {string}
              */
             status?: "ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED";
-            /** @description any of these (OR), any case; one state alone may be a string */
-            statuses?: ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED") | ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED")[];
+            /** @description any case */
+            statuses?: ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED")[];
             /**
              * @description any case
              * @enum {string}
@@ -4015,7 +3921,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CreditQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -4068,9 +3974,7 @@ export interface components {
             /** @description internal invoice id (inv_…) */
             invoice_id: string | null;
             /** @description the invoice (as GET /invoices/{uuid}) */
-            invoice: {
-                [key: string]: unknown;
-            } | null;
+            invoice: Record<string, unknown> | null;
             item_id: string | null;
             item: components["schemas"]["BillableItemResponse"] | null;
             /** @description always null */
@@ -4130,25 +4034,24 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CreditLogQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
         CompletionOptionsDto: {
-            /** @description Tally has no promotion codes: false (or left out) is accepted and answered; true is a 400 invalid_field naming options.allow_promo_code, rather than a page that would silently offer no code field. Default: `false`. */
+            /** @default false */
             allow_promo_code?: boolean | null;
             /**
-             * @description what the hosted page does once the buyer is done (checkout paid, or a signature recorded on a contract): REDIRECT answers a 303 to redirect_url (and the page lets its form lead to that origin); CONFIRMATION_MESSAGE shows the page with confirmation_message. REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)
+             * @description REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)
              * @enum {string|null}
              */
             completion_action?: "REDIRECT" | "CONFIRMATION_MESSAGE" | null;
-            /** @description shown (as plain text) on the page after completion in place of the page's own thanks; null: the page's own */
             confirmation_message?: string | null;
-            /** @description absolute http(s) URL the browser is sent to after completion (REDIRECT) */
+            /** @description absolute http(s) URL */
             redirect_url?: string | null;
-            /** @description the page asks for a billing address, required before it completes, and saves it on the customer (checkout: with the buyer's details; a contract's signing page: with the signature). Default: `false`. */
+            /** @default false */
             requires_customer_address?: boolean | null;
         };
         SignatoryInputDto: {
@@ -4169,11 +4072,17 @@ export interface components {
             type?: "CONTRACT" | null;
             /** @description a contract template (POST /contract_templates): its content becomes the contract's, and custom_variables fill its variables (defaults for those left out; one without default is required). Not together with content */
             template_id?: string | null;
-            /** @description what the signing page does once a signatory has signed: completion_action REDIRECT answers a 303 to redirect_url (an absolute http(s) URL; the page lets its form lead to that origin), else the page shows confirmation_message in place of its own text; requires_customer_address makes the page ask for a billing address, saved on the customer with the signature. allow_promo_code true is a 400 (Tally has no promotion codes) */
+            /** @description stored and answered; the signing page does not use them yet (it shows its own confirmation) */
             options?: components["schemas"]["CompletionOptionsDto"] | null;
-            /** @description the signing page takes a card (a sandbox token) before a signature counts, until one signatory has given one: a signature without it is refused on the page. The card is attached to the customer and the subscription the contract starts is charged to it automatically (auto_charges on). Signatures recorded through the API do not ask for one. Default: `false`. */
+            /**
+             * @description stored and answered; signing does not collect a card today (the subscription created at execution uses the customer's default card)
+             * @default false
+             */
             requires_payment_method?: boolean | null;
-            /** @description the subscription created when the contract executes starts with a trial of trial_term (required with it). Default: `false`. */
+            /**
+             * @description the subscription created when the contract executes starts with a trial of trial_term (required with it)
+             * @default false
+             */
             trial?: boolean | null;
             /** @description the trial length (with trial: true) */
             trial_term?: components["schemas"]["TermDto"] | null;
@@ -4195,16 +4104,14 @@ export interface components {
              * @description unsigned after this instant, the contract is EXPIRED
              */
             expiration_date?: string | null;
-            /** @description Default: `true`. */
+            /** @default true */
             auto_renews?: boolean | null;
-            /** @description Default: `false`. */
+            /** @default false */
             auto_charges?: boolean | null;
             discounts?: components["schemas"]["DiscountInputDto"][] | null;
             onetime_items?: components["schemas"]["OnetimeItemDto"][] | null;
             /** @description values for {{name}} placeholders of content */
-            custom_variables?: {
-                [key: string]: unknown;
-            } | null;
+            custom_variables?: Record<string, unknown> | null;
             /** @description the text of the contract (plain text) */
             content?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -4213,7 +4120,7 @@ export interface components {
             } | null;
             owner_id?: string | null;
             /**
-             * @description Default: `"DRAFT"`.
+             * @default DRAFT
              * @enum {string|null}
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | null;
@@ -4248,13 +4155,9 @@ export interface components {
             auto_charges: boolean;
             auto_renews: boolean;
             /** @description the bundle, expanded */
-            bundle_pricing: {
-                [key: string]: unknown;
-            } | null;
+            bundle_pricing: Record<string, unknown> | null;
             bundle_pricing_id: string | null;
-            campaigns: {
-                [key: string]: unknown;
-            }[];
+            campaigns: Record<string, unknown>[];
             /** Format: date-time */
             change_custom_date: string | null;
             change_proration_type: string | null;
@@ -4274,40 +4177,26 @@ export interface components {
             template_id: string | null;
             /** @enum {string} */
             type: "CONTRACT";
-            /** @description as given, defaults filled; see the request field */
+            /** @description as given (stored and answered) */
             options: components["schemas"]["CompletionOptionsResponse"] | null;
-            /** @description the signing page takes a card before a signature counts (see the request field) */
+            /** @description stored and answered */
             requires_payment_method: boolean;
-            /** @description the card given on the signing page (one of the customer's payment methods); the subscription is charged to it */
-            payment_method_id: string | null;
             trial: boolean;
             trial_term: components["schemas"]["TermResponse"] | null;
-            contract_attachments: {
-                [key: string]: unknown;
-            }[];
-            counter_signatories: {
-                [key: string]: unknown;
-            }[];
+            contract_attachments: Record<string, unknown>[];
+            counter_signatories: Record<string, unknown>[];
             /** Format: date-time */
             created_at: string;
             currency: string;
-            custom_variables: {
-                [key: string]: unknown;
-            };
+            custom_variables: Record<string, unknown>;
             customer: components["schemas"]["CustomerResponse"];
             customer_id: string;
-            discounts: {
-                [key: string]: unknown;
-            }[];
+            discounts: Record<string, unknown>[];
             /** Format: date-time */
             expiration_date: string | null;
             id: string;
-            metadata: {
-                [key: string]: unknown;
-            };
-            onetime_items: {
-                [key: string]: unknown;
-            }[];
+            metadata: Record<string, unknown>;
+            onetime_items: Record<string, unknown>[];
             owner_id: string | null;
             product_pricing_ids: string[];
             product_pricings: components["schemas"]["ProductPricingResponse"][];
@@ -4332,18 +4221,9 @@ export interface components {
              * @enum {string}
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | "EXECUTED" | "EXPIRED" | "VOID";
-            /** @description any of these statuses (case-insensitive); one status alone may be a string */
-            statuses?: string | string[];
+            /** @description any of these statuses (case-insensitive) */
+            statuses?: string[];
             owner_id?: string;
-            /** @description the contract charges its invoices automatically */
-            auto_charges?: boolean;
-            /** @description the contract renews at the end of its term */
-            auto_renews?: boolean;
-            /**
-             * @description the proposal's type, any case: every record this search finds is a CONTRACT, so CONTRACT matches all and CHECKOUT_SESSION none (checkout sessions are read with GET /checkout/{id})
-             * @enum {string}
-             */
-            type?: "CONTRACT" | "CHECKOUT_SESSION";
             /** @description case-insensitive substring of the title or the customer name / organisation */
             search?: string;
         };
@@ -4351,7 +4231,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ContractQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -4380,9 +4260,7 @@ export interface components {
         UpdateContractDto: {
             auto_charges?: boolean | null;
             auto_renews?: boolean | null;
-            custom_variables?: {
-                [key: string]: unknown;
-            } | null;
+            custom_variables?: Record<string, unknown> | null;
             /** Format: date-time */
             expiration_date?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -4442,9 +4320,7 @@ export interface components {
             description: string | null;
             content: string;
             variables: components["schemas"]["TemplateVariableResponse"][];
-            metadata: {
-                [key: string]: unknown;
-            };
+            metadata: Record<string, unknown>;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4460,7 +4336,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ContractTemplateQueryDto"] | null;
             /**
-             * @description Default: `"createdAtDesc"`.
+             * @default createdAtDesc
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -4472,22 +4348,15 @@ export interface components {
             customer_id: string;
             /** @enum {string} */
             type: "CHECKOUT_SESSION";
-            /** @description Default: `false`. */
+            /** @default false */
             auto_charges?: boolean | null;
-            /** @description Default: `true`. */
+            /** @default true */
             auto_renews?: boolean | null;
             bundle_pricing_id?: string | null;
-            /**
-             * @description proration of the change: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null
-             * @enum {string|null}
-             */
+            /** @enum {string|null} */
             change_proration_type?: "NEXT" | "IMMEDIATE" | "NONE" | null;
-            /** @description reset the billing anchor at the change: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null */
             change_reset_billing_anchor?: boolean | null;
-            /**
-             * @description when the change takes effect: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null
-             * @enum {string|null}
-             */
+            /** @enum {string|null} */
             change_timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
             discounts?: components["schemas"]["DiscountInputDto"][];
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -4521,9 +4390,7 @@ export interface components {
             auto_charges: boolean;
             auto_renews: boolean;
             /** @description the bundle, expanded */
-            bundle_pricing: {
-                [key: string]: unknown;
-            } | null;
+            bundle_pricing: Record<string, unknown> | null;
             bundle_pricing_id: string | null;
             change_proration_type: string | null;
             change_reset_billing_anchor: boolean | null;
@@ -4537,19 +4404,13 @@ export interface components {
             currency: string;
             customer: components["schemas"]["CustomerResponse"];
             customer_id: string;
-            discounts: {
-                [key: string]: unknown;
-            }[];
+            discounts: Record<string, unknown>[];
             /** Format: date-time */
             expires_at: string;
             id: string;
             invoice_id: string | null;
-            metadata: {
-                [key: string]: unknown;
-            };
-            onetime_items: {
-                [key: string]: unknown;
-            }[];
+            metadata: Record<string, unknown>;
+            onetime_items: Record<string, unknown>[];
             options: components["schemas"]["CompletionOptionsResponse"];
             previous_subscription_id: string | null;
             product_pricing_ids: string[];
@@ -4568,7 +4429,7 @@ export interface components {
             updated_at: string;
             url: string;
         };
-        DashboardLinkDto: Record<string, never>;
+        DashboardLinkDto: Record<string, unknown>;
         DashboardLinkResponse: {
             /** @description absolute link of the hosted page (the link is the credential: give it only to the customer) */
             url: string;
@@ -4580,6 +4441,70 @@ export interface components {
              */
             expires_at: string;
         };
+        NotificationResponse: {
+            /** @example ntf_01jz3k4m5n6p7q8r9s0t1v2w3x */
+            id: string;
+            /**
+             * @description INVOICE_FINALIZED (an invoice became final), INVOICE_SENT (POST /invoices/{uuid}/send), PAYMENT_RECEIPT, REFUND_RECEIPT, PAYMENT_FAILED (an automatic charge was declined)
+             * @enum {string}
+             */
+            notification_type: "INVOICE_FINALIZED" | "INVOICE_SENT" | "PAYMENT_RECEIPT" | "REFUND_RECEIPT" | "PAYMENT_FAILED";
+            /**
+             * @description QUEUED (waiting for its first attempt or a retry), SENT (the SMTP server accepted it), SAVED (written as an .eml file: no SMTP_URL), FAILED (the retries are spent, or no transport is configured)
+             * @enum {string}
+             */
+            status: "QUEUED" | "SENT" | "FAILED" | "SAVED";
+            /** @description the billed customer’s email */
+            to: string[];
+            /** @description the billed customer’s billing_emails */
+            cc: string[];
+            subject: string;
+            customer_id: string | null;
+            invoice_id: string | null;
+            /** @description always null for now: no contract e-mail is sent yet */
+            contract_id: string | null;
+            /** @description delivery attempts made */
+            attempts: number;
+            /** @description why the last attempt failed */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description when the next attempt is due (QUEUED only)
+             */
+            next_attempt_at: string | null;
+            /** @description the notification this one sends again (resend) */
+            resent_from: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description when it was sent or saved
+             */
+            sent_at: string | null;
+        };
+        NotificationQueryDto: {
+            /** @description messages about this customer */
+            customer_id?: string;
+            /** @description messages about this invoice (its id) */
+            invoice_id?: string;
+            /** @description messages about this contract */
+            contract_id?: string;
+            /** @enum {string} */
+            notification_type?: "INVOICE_FINALIZED" | "INVOICE_SENT" | "PAYMENT_RECEIPT" | "REFUND_RECEIPT" | "PAYMENT_FAILED";
+            /** @enum {string} */
+            status?: "QUEUED" | "SENT" | "FAILED" | "SAVED";
+        };
+        FindNotificationsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["NotificationQueryDto"] | null;
+            /**
+             * @default createdAtDesc
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | null;
+            include_meta?: boolean | null;
+        };
+        NotificationActionBodyDto: Record<string, unknown>;
     };
     responses: never;
     parameters: never;
@@ -4717,10 +4642,7 @@ export interface operations {
     CompanySettingsController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4735,8 +4657,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4746,8 +4666,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4757,8 +4675,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4768,8 +4684,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4779,8 +4693,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4790,8 +4702,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4801,8 +4711,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4812,8 +4720,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4825,8 +4731,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4836,8 +4740,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4849,10 +4751,7 @@ export interface operations {
     WebhooksController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4867,8 +4766,6 @@ export interface operations {
         responses: {
             201: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4878,8 +4775,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4889,8 +4784,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4900,8 +4793,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4911,8 +4802,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4922,8 +4811,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4933,8 +4820,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4944,8 +4829,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4957,8 +4840,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4968,8 +4849,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4981,10 +4860,7 @@ export interface operations {
     WebhooksController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4999,8 +4875,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5019,8 +4893,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5030,8 +4902,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5041,8 +4911,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5052,8 +4920,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5063,8 +4929,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5074,8 +4938,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5085,8 +4947,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5098,8 +4958,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5109,8 +4967,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5201,10 +5057,7 @@ export interface operations {
     WebhooksController_remove: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5216,8 +5069,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5227,8 +5078,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5238,8 +5087,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5249,8 +5096,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5260,8 +5105,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5271,8 +5114,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5282,8 +5123,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5293,8 +5132,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5306,8 +5143,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5317,8 +5152,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5330,10 +5163,7 @@ export interface operations {
     WebhooksController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5349,8 +5179,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5360,8 +5188,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5371,8 +5197,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5382,8 +5206,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5393,8 +5215,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5404,8 +5224,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5415,8 +5233,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5426,8 +5242,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5439,8 +5253,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5450,8 +5262,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5463,10 +5273,7 @@ export interface operations {
     WebhooksController_rotateSecret: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5482,8 +5289,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5493,8 +5298,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5504,8 +5307,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5515,8 +5316,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5526,8 +5325,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5537,8 +5334,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5548,8 +5343,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5559,8 +5352,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5572,8 +5363,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5583,8 +5372,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5596,10 +5383,7 @@ export interface operations {
     WebhooksController_test: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5615,8 +5399,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5626,8 +5408,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5637,8 +5417,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5648,8 +5426,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5659,8 +5435,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5670,8 +5444,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5681,8 +5453,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5692,8 +5462,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5705,8 +5473,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5716,8 +5482,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5729,10 +5493,7 @@ export interface operations {
     WebhooksController_findDeliveries: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5748,8 +5509,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5768,8 +5527,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5779,8 +5536,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5790,8 +5545,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5801,8 +5554,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5812,8 +5563,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5823,8 +5572,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5834,8 +5581,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5847,8 +5592,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5858,8 +5601,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5871,10 +5612,7 @@ export interface operations {
     WebhooksController_retry: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 delivery_id: string;
@@ -5891,8 +5629,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5902,8 +5638,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5913,8 +5647,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5924,8 +5656,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5935,8 +5665,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5946,8 +5674,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5957,8 +5683,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5968,8 +5692,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5981,8 +5703,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5992,8 +5712,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6005,10 +5723,7 @@ export interface operations {
     WebhookEventsController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6023,8 +5738,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6043,8 +5756,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6054,8 +5765,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6065,8 +5774,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6076,8 +5783,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6087,8 +5792,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6098,8 +5801,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6109,8 +5810,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6122,8 +5821,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6133,8 +5830,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6225,10 +5920,7 @@ export interface operations {
     EntitlementsController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6243,8 +5935,6 @@ export interface operations {
         responses: {
             201: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6254,8 +5944,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6265,8 +5953,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6276,8 +5962,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6287,8 +5971,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6298,8 +5980,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6309,8 +5989,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6320,8 +5998,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6333,8 +6009,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6344,8 +6018,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6357,10 +6029,7 @@ export interface operations {
     EntitlementsController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6375,8 +6044,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6395,8 +6062,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6406,8 +6071,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6417,8 +6080,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6428,8 +6089,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6439,8 +6098,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6450,8 +6107,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6461,8 +6116,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6474,8 +6127,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6485,8 +6136,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6577,10 +6226,7 @@ export interface operations {
     EntitlementsController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -6596,8 +6242,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6607,8 +6251,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6618,8 +6260,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6629,8 +6269,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6640,8 +6278,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6651,8 +6287,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6662,8 +6296,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6673,8 +6305,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6686,8 +6316,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6697,8 +6325,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6710,10 +6336,7 @@ export interface operations {
     CustomersController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6728,8 +6351,6 @@ export interface operations {
         responses: {
             201: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6739,8 +6360,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6750,8 +6369,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6761,8 +6378,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6772,8 +6387,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6783,8 +6396,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6794,8 +6405,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6805,8 +6414,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6818,8 +6425,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6829,8 +6434,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6842,10 +6445,7 @@ export interface operations {
     CustomersController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6860,8 +6460,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6880,8 +6478,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6891,8 +6487,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6902,8 +6496,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6913,8 +6505,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6924,8 +6514,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6935,8 +6523,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6946,8 +6532,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6959,8 +6543,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6970,8 +6552,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7063,10 +6643,7 @@ export interface operations {
     CustomersController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the customer id (cus_…) or its identifier */
                 customer_id: string;
@@ -7083,8 +6660,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7094,8 +6669,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7105,8 +6678,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7116,8 +6687,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7127,8 +6696,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7138,8 +6705,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7149,8 +6714,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7160,8 +6723,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7173,8 +6734,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7184,8 +6743,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7197,10 +6754,7 @@ export interface operations {
     CustomersController_startManaging: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the customer id (cus_…) or its identifier */
                 customer_id: string;
@@ -7213,8 +6767,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7224,8 +6776,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7235,8 +6785,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7246,8 +6794,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7257,8 +6803,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7268,8 +6812,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7279,8 +6821,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7290,8 +6830,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7303,8 +6841,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7314,8 +6850,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7327,10 +6861,7 @@ export interface operations {
     BillableItemsController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7345,8 +6876,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7356,8 +6885,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7367,8 +6894,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7378,8 +6903,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7389,8 +6912,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7400,8 +6921,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7411,8 +6930,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7422,8 +6939,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7435,8 +6950,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7446,8 +6959,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7459,10 +6970,7 @@ export interface operations {
     BillableItemsController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7477,8 +6985,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7497,8 +7003,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7508,8 +7012,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7519,8 +7021,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7530,8 +7030,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7541,8 +7039,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7552,8 +7048,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7563,8 +7057,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7576,8 +7068,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7587,8 +7077,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7679,10 +7167,7 @@ export interface operations {
     BillableItemsController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -7698,8 +7183,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7709,8 +7192,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7720,8 +7201,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7731,8 +7210,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7742,8 +7219,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7753,8 +7228,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7764,8 +7237,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7775,8 +7246,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7788,8 +7257,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7799,8 +7266,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7812,10 +7277,7 @@ export interface operations {
     BillableMetricsController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7830,8 +7292,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7841,8 +7301,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7852,8 +7310,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7863,8 +7319,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7874,8 +7328,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7885,8 +7337,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7896,8 +7346,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7907,8 +7355,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7920,8 +7366,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7931,8 +7375,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7944,10 +7386,7 @@ export interface operations {
     BillableMetricsController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7962,8 +7401,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7982,8 +7419,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7993,8 +7428,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8004,8 +7437,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8015,8 +7446,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8026,8 +7455,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8037,8 +7464,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8048,8 +7473,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8061,8 +7484,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8072,8 +7493,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8164,10 +7583,7 @@ export interface operations {
     BillableMetricsController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -8183,8 +7599,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8194,8 +7608,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8205,8 +7617,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8216,8 +7626,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8227,8 +7635,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8238,8 +7644,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8249,8 +7653,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8260,8 +7662,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8273,8 +7673,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8284,8 +7682,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8297,10 +7693,7 @@ export interface operations {
     UsageController_ingest: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8313,26 +7706,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description every event accepted (stored, or a duplicate) */
             200: {
                 headers: {
-                    /** @description how many events of the batch were refused (0 on a 200) */
-                    "X-Tally-Refused-Events"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IngestEventsResponse"];
-                };
-            };
-            /** @description some events refused (listed in `errors`), the others accepted */
-            207: {
-                headers: {
-                    /** @description how many events of the batch were refused (0 on a 200) */
-                    "X-Tally-Refused-Events"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8342,8 +7717,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8353,8 +7726,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8364,8 +7735,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8375,8 +7744,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8386,8 +7753,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8397,8 +7762,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8408,8 +7771,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8421,8 +7782,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8432,8 +7791,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8445,10 +7802,7 @@ export interface operations {
     UsageController_customerUsage: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -8464,8 +7818,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8475,8 +7827,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8486,8 +7836,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8497,8 +7845,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8508,8 +7854,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8519,8 +7863,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8530,8 +7872,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8541,8 +7881,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8554,8 +7892,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8565,8 +7901,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8578,10 +7912,7 @@ export interface operations {
     ObjectsController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8596,8 +7927,6 @@ export interface operations {
         responses: {
             201: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8607,8 +7936,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8618,8 +7945,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8629,8 +7954,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8640,8 +7963,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8651,8 +7972,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8662,8 +7981,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8673,8 +7990,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8686,8 +8001,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8697,8 +8010,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8710,10 +8021,7 @@ export interface operations {
     ObjectsController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8728,8 +8036,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8748,8 +8054,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8759,8 +8063,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8770,8 +8072,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8781,8 +8081,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8792,8 +8090,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8803,8 +8099,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8814,8 +8108,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8827,8 +8119,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8838,8 +8128,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8851,10 +8139,7 @@ export interface operations {
     ObjectsController_ingest: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8867,26 +8152,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description every entry applied */
             200: {
                 headers: {
-                    /** @description how many entries of the batch were refused (0 on a 200) */
-                    "X-Tally-Refused-Objects"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IngestObjectsResponse"];
-                };
-            };
-            /** @description some entries refused (listed in `errors`), the others applied */
-            207: {
-                headers: {
-                    /** @description how many entries of the batch were refused (0 on a 200) */
-                    "X-Tally-Refused-Objects"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8896,8 +8163,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8907,8 +8172,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8918,8 +8181,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8929,8 +8190,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8940,8 +8199,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8951,8 +8208,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8962,8 +8217,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8975,8 +8228,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8986,8 +8237,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9078,10 +8327,7 @@ export interface operations {
     ObjectsController_remove: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -9094,8 +8340,6 @@ export interface operations {
             /** @description soft delete: the object stays for the usage of past periods */
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9105,8 +8349,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9116,8 +8358,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9127,8 +8367,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9138,8 +8376,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9149,8 +8385,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9160,8 +8394,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9171,8 +8403,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9184,8 +8414,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9195,8 +8423,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9208,10 +8434,7 @@ export interface operations {
     ObjectsController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -9227,8 +8450,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9238,8 +8459,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9249,8 +8468,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9260,8 +8477,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9271,8 +8486,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9282,8 +8495,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9293,8 +8504,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9304,8 +8513,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9317,8 +8524,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9328,8 +8533,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9341,10 +8544,7 @@ export interface operations {
     ProductsController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9359,8 +8559,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9370,8 +8568,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9381,8 +8577,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9392,8 +8586,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9403,8 +8595,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9414,8 +8604,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9425,8 +8613,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9436,8 +8622,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9449,8 +8633,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9460,8 +8642,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9473,10 +8653,7 @@ export interface operations {
     ProductsController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9491,8 +8668,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9511,8 +8686,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9522,8 +8695,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9533,8 +8704,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9544,8 +8713,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9555,8 +8722,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9566,8 +8731,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9577,8 +8740,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9590,8 +8751,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9601,8 +8760,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9694,10 +8851,7 @@ export interface operations {
     ProductsController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -9713,8 +8867,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9724,8 +8876,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9735,8 +8885,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9746,8 +8894,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9757,8 +8903,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9768,8 +8912,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9779,8 +8921,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9790,8 +8930,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9803,8 +8941,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9814,8 +8950,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9827,10 +8961,7 @@ export interface operations {
     PricingsController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9845,8 +8976,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9856,8 +8985,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9867,8 +8994,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9878,8 +9003,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9889,8 +9012,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9900,8 +9021,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9911,8 +9030,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9922,8 +9039,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9935,8 +9050,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9946,8 +9059,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9959,10 +9070,7 @@ export interface operations {
     PricingsController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9977,8 +9085,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9997,8 +9103,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10008,8 +9112,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10019,8 +9121,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10030,8 +9130,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10041,8 +9139,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10052,8 +9148,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10063,8 +9157,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10076,8 +9168,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10087,8 +9177,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10180,10 +9268,7 @@ export interface operations {
     PricingsController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10199,8 +9284,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10210,8 +9293,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10221,8 +9302,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10232,8 +9311,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10243,8 +9320,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10254,8 +9329,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10265,8 +9338,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10276,8 +9347,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10289,8 +9358,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10300,8 +9367,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10313,10 +9378,7 @@ export interface operations {
     BundlesController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -10331,8 +9393,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10342,8 +9402,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10353,8 +9411,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10364,8 +9420,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10375,8 +9429,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10386,8 +9438,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10397,8 +9447,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10408,8 +9456,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10421,8 +9467,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10432,8 +9476,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10445,10 +9487,7 @@ export interface operations {
     BundlesController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -10463,8 +9502,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10483,8 +9520,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10494,8 +9529,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10505,8 +9538,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10516,8 +9547,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10527,8 +9556,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10538,8 +9565,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10549,8 +9574,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10562,8 +9585,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10573,8 +9594,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10665,10 +9684,7 @@ export interface operations {
     BundlesController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10684,8 +9700,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10695,8 +9709,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10706,8 +9718,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10717,8 +9727,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10728,8 +9736,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10739,8 +9745,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10750,8 +9754,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10761,8 +9763,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10774,8 +9774,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10785,8 +9783,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10798,10 +9794,7 @@ export interface operations {
     SubscriptionsController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -10816,8 +9809,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10827,8 +9818,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10838,8 +9827,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10849,8 +9836,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10860,8 +9845,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10871,8 +9854,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10882,8 +9863,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10893,8 +9872,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10906,8 +9883,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10917,8 +9892,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10930,10 +9903,7 @@ export interface operations {
     SubscriptionsController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -10948,8 +9918,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10968,8 +9936,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10979,8 +9945,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10990,8 +9954,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11001,8 +9963,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11012,8 +9972,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11023,8 +9981,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11034,8 +9990,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11047,8 +10001,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11058,8 +10010,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11150,10 +10100,7 @@ export interface operations {
     SubscriptionsController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11169,8 +10116,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11180,8 +10125,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11191,8 +10134,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11202,8 +10143,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11213,8 +10152,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11224,8 +10161,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11235,8 +10170,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11246,8 +10179,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11259,8 +10190,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11270,8 +10199,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11283,10 +10210,7 @@ export interface operations {
     SubscriptionsController_change: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11302,8 +10226,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11313,8 +10235,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11324,8 +10244,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11335,8 +10253,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11346,8 +10262,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11357,8 +10271,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11368,8 +10280,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11379,8 +10289,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11392,8 +10300,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11403,8 +10309,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11416,10 +10320,7 @@ export interface operations {
     SubscriptionsController_cancel: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11435,8 +10336,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11446,8 +10345,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11457,8 +10354,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11468,8 +10363,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11479,8 +10372,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11490,8 +10381,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11501,8 +10390,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11512,8 +10399,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11525,8 +10410,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11536,8 +10419,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11549,10 +10430,7 @@ export interface operations {
     SubscriptionsController_undoCancel: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11568,8 +10446,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11579,8 +10455,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11590,8 +10464,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11601,8 +10473,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11612,8 +10482,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11623,8 +10491,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11634,8 +10500,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11645,8 +10509,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11658,8 +10520,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11669,8 +10529,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11682,10 +10540,7 @@ export interface operations {
     SubscriptionsController_extend: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11701,8 +10556,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11712,8 +10565,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11723,8 +10574,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11734,8 +10583,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11745,8 +10592,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11756,8 +10601,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11767,8 +10610,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11778,8 +10619,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11791,8 +10630,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11802,8 +10639,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11815,10 +10650,7 @@ export interface operations {
     SubscriptionsController_pause: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11834,8 +10666,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11845,8 +10675,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11856,8 +10684,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11867,8 +10693,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11878,8 +10702,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11889,8 +10711,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11900,8 +10720,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11911,8 +10729,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11924,8 +10740,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11935,8 +10749,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11948,10 +10760,7 @@ export interface operations {
     SubscriptionsController_resume: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11967,8 +10776,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11978,8 +10785,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11989,8 +10794,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12000,8 +10803,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12011,8 +10812,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12022,8 +10821,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12033,8 +10830,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12044,8 +10839,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12057,8 +10850,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12068,8 +10859,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12081,10 +10870,7 @@ export interface operations {
     SubscriptionsController_usage: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -12100,8 +10886,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12111,8 +10895,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12122,8 +10904,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12133,8 +10913,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12144,8 +10922,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12155,8 +10931,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12166,8 +10940,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12177,8 +10949,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12190,8 +10960,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12201,8 +10969,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12214,10 +10980,7 @@ export interface operations {
     NextInvoiceController_next: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12232,8 +10995,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12243,8 +11004,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12254,8 +11013,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12265,8 +11022,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12276,8 +11031,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12287,8 +11040,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12298,8 +11049,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12309,8 +11058,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12322,8 +11069,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12333,8 +11078,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12346,10 +11089,7 @@ export interface operations {
     InvoicesController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12364,8 +11104,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12384,8 +11122,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12395,8 +11131,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12406,8 +11140,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12417,8 +11149,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12428,8 +11158,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12439,8 +11167,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12450,8 +11176,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12463,8 +11187,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12474,8 +11196,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12566,10 +11286,7 @@ export interface operations {
     InvoicesController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -12585,8 +11302,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12596,8 +11311,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12607,8 +11320,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12618,8 +11329,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12629,8 +11338,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12640,8 +11347,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12651,8 +11356,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12662,8 +11365,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12675,8 +11376,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12686,8 +11385,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12787,10 +11484,7 @@ export interface operations {
     InvoicesController_void: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -12806,8 +11500,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12817,8 +11509,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12828,8 +11518,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12839,8 +11527,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12850,8 +11536,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12861,8 +11545,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12872,8 +11554,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12883,8 +11563,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12896,8 +11574,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12907,8 +11583,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12920,10 +11594,7 @@ export interface operations {
     InvoicesController_finalize: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -12936,8 +11607,6 @@ export interface operations {
             /** @description DRAFT → PENDING (PAID when nothing is due); 409 otherwise */
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12947,8 +11616,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12958,8 +11625,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12969,8 +11634,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12980,8 +11643,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12991,8 +11652,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13002,8 +11661,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13013,8 +11670,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13026,8 +11681,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13037,8 +11690,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13050,10 +11701,7 @@ export interface operations {
     InvoicesController_markPaid: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -13070,8 +11718,6 @@ export interface operations {
             /** @description records a payment transaction; PAID when nothing is due */
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13081,8 +11727,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13092,8 +11736,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13103,8 +11745,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13114,8 +11754,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13125,8 +11763,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13136,8 +11772,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13147,8 +11781,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13160,8 +11792,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13171,8 +11801,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13184,10 +11812,7 @@ export interface operations {
     OneTimesController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13203,8 +11828,6 @@ export interface operations {
             /** @description the one-time billables created */
             201: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13214,8 +11837,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13225,8 +11846,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13236,8 +11855,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13247,8 +11864,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13258,8 +11873,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13269,8 +11882,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13280,8 +11891,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13293,8 +11902,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13304,8 +11911,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13317,10 +11922,7 @@ export interface operations {
     OneTimesController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13335,8 +11937,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13355,8 +11955,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13366,8 +11964,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13377,8 +11973,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13388,8 +11982,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13399,8 +11991,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13410,8 +12000,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13421,8 +12009,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13434,8 +12020,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13445,8 +12029,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13458,10 +12040,7 @@ export interface operations {
     PaymentTransactionsController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13476,8 +12055,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13496,8 +12073,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13507,8 +12082,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13518,8 +12091,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13529,8 +12100,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13540,8 +12109,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13551,8 +12118,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13562,8 +12127,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13575,8 +12138,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13586,8 +12147,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13599,10 +12158,7 @@ export interface operations {
     PaymentTransactionsController_refund: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -13619,8 +12175,6 @@ export interface operations {
             /** @description the REFUND transaction (parent_transaction_id: the payment) */
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13630,8 +12184,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13641,8 +12193,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13652,8 +12202,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13663,8 +12211,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13674,8 +12220,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13685,8 +12229,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13696,8 +12238,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13709,8 +12249,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13720,8 +12258,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13891,10 +12427,7 @@ export interface operations {
     PaymentMethodsController_attach: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -13910,8 +12443,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13921,8 +12452,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13932,8 +12461,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13943,8 +12470,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13954,8 +12479,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13965,8 +12488,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13976,8 +12497,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13987,8 +12506,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14000,8 +12517,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14011,8 +12526,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14024,10 +12537,7 @@ export interface operations {
     PaymentMethodsController_remove: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 customer_id: string;
                 id: string;
@@ -14040,8 +12550,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14051,8 +12559,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14062,8 +12568,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14073,8 +12577,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14084,8 +12586,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14095,8 +12595,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14106,8 +12604,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14117,8 +12613,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14130,8 +12624,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14141,8 +12633,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14154,10 +12644,7 @@ export interface operations {
     PaymentMethodsController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 customer_id: string;
                 id: string;
@@ -14174,8 +12661,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14185,8 +12670,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14196,8 +12679,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14207,8 +12688,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14218,8 +12697,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14229,8 +12706,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14240,8 +12715,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14251,8 +12724,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14264,8 +12735,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14275,8 +12744,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14288,10 +12755,7 @@ export interface operations {
     CreditsController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -14306,8 +12770,6 @@ export interface operations {
         responses: {
             201: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14317,8 +12779,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14328,8 +12788,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14339,8 +12797,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14350,8 +12806,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14361,8 +12815,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14372,8 +12824,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14383,8 +12833,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14396,8 +12844,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14407,8 +12853,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14420,10 +12864,7 @@ export interface operations {
     CreditsController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -14438,8 +12879,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14458,8 +12897,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14469,8 +12906,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14480,8 +12915,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14491,8 +12924,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14502,8 +12933,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14513,8 +12942,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14524,8 +12951,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14537,8 +12962,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14548,8 +12971,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14561,10 +12982,7 @@ export interface operations {
     CreditsController_consume: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -14579,8 +12997,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14590,8 +13006,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14601,8 +13015,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14612,8 +13024,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14623,8 +13033,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14634,8 +13042,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14645,8 +13051,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14656,8 +13060,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14669,8 +13071,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14680,8 +13080,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14693,10 +13091,7 @@ export interface operations {
     CreditsController_findLogs: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -14711,8 +13106,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14731,8 +13124,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14742,8 +13133,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14753,8 +13142,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14764,8 +13151,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14775,8 +13160,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14786,8 +13169,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14797,8 +13178,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14810,8 +13189,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14821,8 +13198,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14913,10 +13288,7 @@ export interface operations {
     CreditsController_revoke: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -14929,8 +13301,6 @@ export interface operations {
             /** @description the credit, state REVOKED */
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14940,8 +13310,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14951,8 +13319,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14962,8 +13328,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14973,8 +13337,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14984,8 +13346,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14995,8 +13355,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15006,8 +13364,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15019,8 +13375,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15030,8 +13384,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15043,10 +13395,7 @@ export interface operations {
     ContractsController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -15062,8 +13411,6 @@ export interface operations {
             /** @description the contract (creation answers 200) */
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15073,8 +13420,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15084,8 +13429,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15095,8 +13438,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15106,8 +13447,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15117,8 +13456,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15128,8 +13465,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15139,8 +13474,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15152,8 +13485,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15163,8 +13494,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15176,10 +13505,7 @@ export interface operations {
     ContractsController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -15194,8 +13520,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15214,8 +13538,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15225,8 +13547,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15236,8 +13556,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15247,8 +13565,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15258,8 +13574,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15269,8 +13583,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15280,8 +13592,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15293,8 +13603,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15304,8 +13612,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15396,10 +13702,7 @@ export interface operations {
     ContractsController_update: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -15416,8 +13719,6 @@ export interface operations {
             /** @description the contract; signatures reset when a term changed */
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15427,8 +13728,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15438,8 +13737,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15449,8 +13746,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15460,8 +13755,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15471,8 +13764,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15482,8 +13773,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15493,8 +13782,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15506,8 +13793,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15517,8 +13802,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15530,10 +13813,7 @@ export interface operations {
     ContractTemplatesController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -15549,8 +13829,6 @@ export interface operations {
             /** @description the template (creation answers 200, like contracts) */
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15560,8 +13838,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15571,8 +13847,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15582,8 +13856,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15593,8 +13865,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15604,8 +13874,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15615,8 +13883,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15626,8 +13892,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15639,8 +13903,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15650,8 +13912,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15663,10 +13923,7 @@ export interface operations {
     ContractTemplatesController_find: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -15681,8 +13938,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15701,8 +13956,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15712,8 +13965,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15723,8 +13974,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15734,8 +13983,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15745,8 +13992,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15756,8 +14001,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15767,8 +14010,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15780,8 +14021,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15791,8 +14030,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15883,10 +14120,7 @@ export interface operations {
     CheckoutController_create: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -15902,8 +14136,6 @@ export interface operations {
             /** @description #10: the session id and its hosted checkout link (creation answers 200) */
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15913,8 +14145,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15924,8 +14154,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15935,8 +14163,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15946,8 +14172,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15957,8 +14181,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15968,8 +14190,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15979,8 +14199,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15992,8 +14210,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16003,8 +14219,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16096,10 +14310,7 @@ export interface operations {
     CustomerPortalController_portal: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -16116,8 +14327,6 @@ export interface operations {
             /** @description the link (a secret: give it only to the customer) and its expiry. Repeated with the same Idempotency-Key, the request issues a fresh link (with `Idempotency-Used: true`) rather than replay the first one, which is never stored. */
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16127,8 +14336,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16138,8 +14345,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16149,8 +14354,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16160,8 +14363,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16171,8 +14372,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16182,8 +14381,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16193,8 +14390,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16206,8 +14401,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16217,8 +14410,6 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16230,10 +14421,7 @@ export interface operations {
     CustomerPortalController_usage: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -16250,8 +14438,6 @@ export interface operations {
             /** @description the link (a secret: give it only to the customer) and its expiry. Repeated with the same Idempotency-Key, the request issues a fresh link (with `Idempotency-Used: true`) rather than replay the first one, which is never stored. */
             200: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16261,8 +14447,6 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16272,8 +14456,6 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16283,8 +14465,6 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16294,8 +14474,6 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16305,8 +14483,6 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16316,8 +14492,6 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16327,8 +14501,6 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16340,8 +14512,6 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16351,8 +14521,423 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
-                    /** @description the Idempotency-Key the request carried, on every answer to it */
-                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    NotificationsController_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindNotificationsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["NotificationResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    NotificationsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    NotificationsController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationActionBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    NotificationsController_sendInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+                /** @description the company (cmp_…) the bearer token belongs to */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationActionBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -25,14 +25,14 @@ export function cliLogger(level: string): TallyLogger | false {
 
 /**
  * Runs `work` inside an application context on the database the service would use (scheduler
- * and webhook delivery off: the running service delivers what a command records; logs on
+ * and webhook and mail delivery off: the running service delivers what a command records; logs on
  * stderr at LOG_LEVEL, silent unless LOG_LEVEL or the command says otherwise), then closes the
  * context and the database.
  * Every command of the command line that needs the application goes through it.
  */
 export async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>, options: WithAppOptions = {}): Promise<T> {
   const logLevel = (process.env.LOG_LEVEL || options.defaultLogLevel || 'silent').toLowerCase();
-  const config = { ...loadConfig(), scheduler: false, webhookDelivery: false, logLevel };
+  const config = { ...loadConfig(), scheduler: false, webhookDelivery: false, mailDelivery: false, logLevel };
   const db = await prepareDatabase(config, TALLY_SCHEMA);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl: db.url }), {
     logger: cliLogger(logLevel),

@@ -27,4 +27,12 @@ describe('start banner', () => {
     expect(text).toContain('token create --company cmp_x');
     expect(text).not.toContain('export API');
   });
+
+  it('says where mail goes: the SMTP server (never its password), the .eml folder, or nowhere', () => {
+    const smtp = startBanner(url, loadConfig({ SMTP_URL: 'smtp://user:s3cret@mail.test:2525' }), null);
+    expect(smtp).toContain('mail:          sent through smtp://mail.test:2525');
+    expect(smtp).not.toContain('s3cret');
+    expect(startBanner(url, loadConfig({ TALLY_DATA_DIR: '/tmp/tally-b' }), null)).toContain('written as .eml files to /tmp/tally-b/mail');
+    expect(startBanner(url, loadConfig({ DATABASE_URL: 'postgres://u@h/db' }), null)).toContain('mail:          not sent and not saved');
+  });
 });

@@ -34,6 +34,7 @@ export function startBanner(url: string, config: TallyConfig, demo: DemoCredenti
     `Tally is listening on ${url}`,
     `  database:      ${config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}`,
     `  API reference: ${url}/api/docs`,
+    `  mail:          ${mailLine(config)}`,
   ];
   if (!demo) {
     lines.push('  demo company:  none (TALLY_DEMO=off); make a company with: npm run cli -- company create --name Acme');
@@ -49,4 +50,14 @@ export function startBanner(url: string, config: TallyConfig, demo: DemoCredenti
     );
   }
   return lines.join('\n') + '\n\n';
+}
+
+/** Where the messages Tally sends go (the SMTP server's password is never printed). */
+function mailLine(config: TallyConfig): string {
+  if (config.smtpUrl) {
+    const u = new URL(config.smtpUrl);
+    return `sent through ${u.protocol}//${u.host}`;
+  }
+  if (config.mailDir) return `not sent (no SMTP_URL): written as .eml files to ${config.mailDir}`;
+  return 'not sent and not saved (set SMTP_URL, or TALLY_MAIL_DIR for .eml files)';
 }

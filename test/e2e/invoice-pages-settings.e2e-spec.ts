@@ -30,6 +30,10 @@ describe('company settings (route and command line)', () => {
       usage_page_frame_ancestors: [],
       invoice_grace_period_seconds: 3600,
       payment_retry_days: [1, 3, 5],
+      email_invoice_finalized: true,
+      email_payment_receipt: true,
+      email_refund_receipt: true,
+      email_payment_failed: true,
     });
   });
 
@@ -134,6 +138,10 @@ describe('company settings (route and command line)', () => {
       usage_page_frame_ancestors: ['https://dash.other.test', 'https://admin.other.test'],
       invoice_grace_period_seconds: 3600,
       payment_retry_days: [1, 3, 5],
+      email_invoice_finalized: true,
+      email_payment_receipt: true,
+      email_refund_receipt: true,
+      email_payment_failed: true,
     });
     expect((await b.get('/settings').expect(200)).body.display_name).toBe('Other Cloud');
     const bad = await cli('company', 'settings', '--company', b.companyId, '--accent-color', '#eeeeee');

@@ -488,6 +488,10 @@ describe('billing engine', () => {
       company_id: b.companyId,
       invoice_grace_period_seconds: 120,
       payment_retry_days: [1, 3, 5],
+      email_invoice_finalized: true,
+      email_payment_receipt: true,
+      email_refund_receipt: true,
+      email_payment_failed: true,
     });
     expect((await capture('company', 'settings', '--company', b.companyId, '--invoice-grace-period', '-5')).code).not.toBe(0);
     const retries = await capture('company', 'settings', '--company', b.companyId, '--payment-retry-days', '2,4', '--json');

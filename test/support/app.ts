@@ -50,6 +50,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     scheduler: false,
     // no webhook worker unless a test asks for one (`config: { webhookDelivery: true }`)
     webhookDelivery: false,
+    // nor a mail worker (`config: { mailDelivery: true, smtpUrl }`)
+    mailDelivery: false,
     logLevel: process.env.LOG_LEVEL ?? 'silent',
     dbPoolSize: onEmbeddedDatabase() ? 1 : 10,
     ...options.config,

@@ -29,6 +29,7 @@ const ACTING_SCANS: readonly CrossCompanyScan[] = [
   'plan-uses-backfill',
   'idempotency-purge',
   'webhook-delivery',
+  'mail-delivery',
   'webhook-event-purge',
 ];
 

@@ -79,6 +79,34 @@ export class UpdateCompanySettingsDto {
   })
   @IsOptional()
   payment_retry_days?: number[] | null;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description: 'e-mail each finalized invoice, PDF attached, to the billed customer (Cc its billing_emails); default true',
+  })
+  @IsOptional()
+  email_invoice_finalized?: boolean | null;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description: 'e-mail a receipt when a payment succeeds (card, hosted page, mark_paid); default true',
+  })
+  @IsOptional()
+  email_payment_receipt?: boolean | null;
+
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'e-mail a receipt when a refund succeeds; default true' })
+  @IsOptional()
+  email_refund_receipt?: boolean | null;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description: 'e-mail the customer, with the link to pay, when an automatic charge is declined; default true',
+  })
+  @IsOptional()
+  email_payment_failed?: boolean | null;
 }
 
 /** A company's settings, every key with its value or default. */
@@ -93,4 +121,8 @@ export class CompanySettingsResponse {
   @ApiProperty({ type: [String] }) usage_page_frame_ancestors: string[];
   @ApiProperty({ type: 'integer' }) invoice_grace_period_seconds: number;
   @ApiProperty({ type: [Number] }) payment_retry_days: number[];
+  @ApiProperty() email_invoice_finalized: boolean;
+  @ApiProperty() email_payment_receipt: boolean;
+  @ApiProperty() email_refund_receipt: boolean;
+  @ApiProperty() email_payment_failed: boolean;
 }

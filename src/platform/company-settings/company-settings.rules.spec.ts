@@ -29,11 +29,19 @@ describe('company settings rules', () => {
       usage_page_frame_ancestors: [],
       invoice_grace_period_seconds: 3600,
       payment_retry_days: [1, 3, 5],
+      email_invoice_finalized: true,
+      email_payment_receipt: true,
+      email_refund_receipt: true,
+      email_payment_failed: true,
     });
     expect(resolveCompanySettings('Acme', { display_name: 3, portal_cancel_enabled: 'yes', payment_retry_days: ['1'] })).toMatchObject({
       display_name: 'Acme',
       portal_cancel_enabled: false,
       payment_retry_days: [1, 3, 5],
+      email_invoice_finalized: true,
+      email_payment_receipt: true,
+      email_refund_receipt: true,
+      email_payment_failed: true,
     });
   });
 

@@ -27,7 +27,19 @@ export interface CompanySettings {
   invoice_grace_period_seconds: number;
   /** Days after the first failed charge to retry it; default [1, 3, 5]. */
   payment_retry_days: number[];
+  /** E-mail the invoice (PDF attached) to the billed customer when it is finalized; default true. */
+  email_invoice_finalized: boolean;
+  /** E-mail a receipt when a payment succeeds (card, hosted page, mark_paid); default true. */
+  email_payment_receipt: boolean;
+  /** E-mail a receipt when a refund succeeds; default true. */
+  email_refund_receipt: boolean;
+  /** E-mail the customer, with the link to pay, when an automatic charge is declined; default true. */
+  email_payment_failed: boolean;
 }
+
+/** The settings that switch an e-mail on or off (all on by default). */
+export const EMAIL_SWITCHES = ['email_invoice_finalized', 'email_payment_receipt', 'email_refund_receipt', 'email_payment_failed'] as const;
+export type EmailSwitch = (typeof EMAIL_SWITCHES)[number];
 
 export type CompanySettingsPatch = { [K in keyof CompanySettings]?: CompanySettings[K] | null };
 
@@ -48,6 +60,7 @@ export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'usage_page_frame_ancestors',
   'invoice_grace_period_seconds',
   'payment_retry_days',
+  ...EMAIL_SWITCHES,
 ];
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
@@ -73,6 +86,10 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
       Array.isArray(retries) && retries.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)
         ? (retries as number[])
         : DEFAULT_RETRY_DAYS,
+    email_invoice_finalized: s.email_invoice_finalized !== false,
+    email_payment_receipt: s.email_payment_receipt !== false,
+    email_refund_receipt: s.email_refund_receipt !== false,
+    email_payment_failed: s.email_payment_failed !== false,
   };
 }
 
@@ -148,6 +165,10 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
       }
       case 'portal_cancel_enabled':
       case 'portal_quantity_changes_enabled':
+      case 'email_invoice_finalized':
+      case 'email_payment_receipt':
+      case 'email_refund_receipt':
+      case 'email_payment_failed':
         if (typeof value !== 'boolean') errors[key] = 'must be a boolean';
         else out[key] = value;
         break;

@@ -53,6 +53,20 @@ describe('webhook configuration', () => {
     expect(loadConfig({ TALLY_WEBHOOK_DELIVERY: 'off' }).webhookDelivery).toBe(false);
   });
 
+  it('mail: SMTP_URL and MAIL_FROM; .eml files in the data folder only on the embedded database; its own switch', () => {
+    expect(loadConfig({ TALLY_DATA_DIR: '/tmp/tally-x' })).toMatchObject({
+      smtpUrl: null,
+      mailDir: '/tmp/tally-x/mail',
+      mailDelivery: true,
+    });
+    expect(loadConfig({ DATABASE_URL: PG })).toMatchObject({ smtpUrl: null, mailDir: null });
+    expect(loadConfig({ DATABASE_URL: PG, TALLY_MAIL_DIR: '/tmp/outbox' }).mailDir).toBe('/tmp/outbox');
+    const smtp = loadConfig({ SMTP_URL: 'smtps://u:p@mail.test:465', MAIL_FROM: 'Acme <b@acme.test>' });
+    expect(smtp).toMatchObject({ smtpUrl: 'smtps://u:p@mail.test:465', mailFrom: 'Acme <b@acme.test>' });
+    expect(loadConfig({ TALLY_SCHEDULER: 'off' }).mailDelivery).toBe(true);
+    expect(loadConfig({ TALLY_MAIL_DELIVERY: 'off' }).mailDelivery).toBe(false);
+  });
+
   it('reads the allowed hosts: names lower-cased, addresses in their canonical spelling', () => {
     const env = { DATABASE_URL: PG, TALLY_WEBHOOK_ALLOWED_HOSTS: ' 127.0.0.1, Hooks.Internal. ,[::1],0:0:0:0:0:0:0:1,, receiver_1 ' };
     expect(loadConfig(env).webhookAllowedHosts).toEqual(['127.0.0.1', 'hooks.internal', '::1', 'receiver_1']);
@@ -69,6 +83,10 @@ describe('webhook configuration', () => {
     { TALLY_WEBHOOK_ALLOWED_HOSTS: '10.0.0.0/8' },
     { TALLY_WEBHOOK_ALLOWED_HOSTS: '*.internal' },
     { TALLY_WEBHOOK_ALLOWED_HOSTS: 'http://hooks.internal' },
+    { SMTP_URL: 'http://mail.test' },
+    { SMTP_URL: 'mail.test:25' },
+    { MAIL_FROM: 'not an address' },
+    { TALLY_MAIL_DELIVERY: 'maybe' },
   ])('fails fast on %p', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
   });

@@ -35,6 +35,18 @@ export interface TallyConfig {
    * unset, one is generated once and kept in the data folder (embedded) or in the database.
    */
   pageKey: string | null;
+  /** Outgoing mail: `SMTP_URL`, `smtp://[user:password@]host:port` (`smtps://` for TLS from the first byte); null when unset. */
+  smtpUrl: string | null;
+  /** The From of every message (`MAIL_FROM`, an address with an optional display name). */
+  mailFrom: string;
+  /**
+   * Without SMTP_URL, messages are written as `.eml` files here (`TALLY_MAIL_DIR`; default
+   * `mail/` in the embedded database's data folder); null when neither is set (on PostgreSQL
+   * without TALLY_MAIL_DIR): messages are then logged as not sent.
+   */
+  mailDir: string | null;
+  /** Send mail from this instance (`TALLY_MAIL_DELIVERY`, on by default; independent of the scheduler). */
+  mailDelivery: boolean;
 }
 
 /** Request limits (fixed windows); `null` points = no limit. */
@@ -102,12 +114,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = os.avail
   if (pageKey !== null && (pageKey.length < 32 || pageKey.length > 1024 || !/^[\x21-\x7e]+$/.test(pageKey))) {
     throw new ConfigError('TALLY_PAGE_KEY must be 32 to 1024 printable characters without spaces (e.g. openssl rand -base64 32)');
   }
+  const smtpUrl = env.SMTP_URL ? env.SMTP_URL : null;
+  if (smtpUrl !== null) {
+    let u: URL | null;
+    try {
+      u = new URL(smtpUrl);
+    } catch {
+      u = null;
+    }
+    if (!u || (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') || !u.hostname) {
+      throw new ConfigError('SMTP_URL must be smtp://[user:password@]host:port or smtps://[user:password@]host:port');
+    }
+  }
+  const mailFrom = env.MAIL_FROM || 'Tally <billing@tally.invalid>';
+  if (!/^[^\r\n]{1,300}$/.test(mailFrom) || !/[^\s@<>]+@[^\s@<>]+/.test(mailFrom)) {
+    throw new ConfigError('MAIL_FROM must be an e-mail address, optionally with a display name: Acme Billing <billing@acme.example>');
+  }
+  const dataDir = path.resolve(env.TALLY_DATA_DIR || 'data');
+  const mailDir = env.TALLY_MAIL_DIR ? path.resolve(env.TALLY_MAIL_DIR) : databaseUrl ? null : path.join(dataDir, 'mail');
+  const mailDelivery = onOff(env, 'TALLY_MAIL_DELIVERY', true);
   const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, '');
   return {
     port,
     host,
     databaseUrl,
-    dataDir: path.resolve(env.TALLY_DATA_DIR || 'data'),
+    dataDir,
     publicUrl,
     logLevel,
     scheduler,
@@ -119,6 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = os.avail
     metricsToken,
     webhookAllowedHosts,
     pageKey,
+    smtpUrl,
+    mailFrom,
+    mailDir,
+    mailDelivery,
   };
 }
 

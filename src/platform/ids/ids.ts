@@ -40,6 +40,7 @@ export const ID_PREFIX = {
   webhookEvent: 'evt',
   webhook: 'whk',
   webhookDelivery: 'whd',
+  notification: 'ntf',
   discount: 'disc',
   paymentMethod: 'pm',
   token: 'key',

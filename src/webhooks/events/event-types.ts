@@ -23,6 +23,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'contract.executed',
   'checkout.completed',
   'metric.updated',
+  'notification.failed',
   'webhook.test',
 ] as const;
 

@@ -12,13 +12,28 @@ import { WebhookEventEntity } from './webhook-event.entity';
 import type { FindWebhookEventsDto } from './dto/webhook-event.dto';
 
 /** The kind of resource an event carries: the part of its type before the dot (`invoice.paid` → `invoice`). */
-export type WebhookResourceKind = 'customer' | 'subscription' | 'invoice' | 'payment' | 'credit' | 'contract' | 'checkout' | 'metric';
+export type WebhookResourceKind =
+  | 'customer'
+  | 'subscription'
+  | 'invoice'
+  | 'payment'
+  | 'credit'
+  | 'contract'
+  | 'checkout'
+  | 'metric'
+  | 'notification';
 
 /**
  * How a module answers its resources for events: id → the resource exactly as its GET answers
  * it, read through `m` (the transaction that changed it), for many ids at once.
  */
 export type WebhookObjectBuilder = (m: EntityManager, companyId: string, ids: string[]) => Promise<Map<string, object>>;
+
+/**
+ * A module above this one that acts on events in the transaction that records them (e-mail's
+ * outbox): called with every event written, after its deliveries are planned.
+ */
+export type WebhookEventObserver = (m: EntityManager, events: readonly WebhookEventEntity[]) => Promise<void>;
 
 /** Events are readable for this long, then purged. */
 export const WEBHOOK_EVENT_RETENTION_MS = 30 * 86_400_000;
@@ -86,6 +101,7 @@ const SEARCH: SearchSpec = {
 export class WebhookEventsService implements OnModuleInit {
   private readonly builders = new Map<WebhookResourceKind, WebhookObjectBuilder>();
   private readonly pending = new WeakMap<QueryRunner, PendingList>();
+  private readonly observers: WebhookEventObserver[] = [];
 
   constructor(
     private readonly planner: DeliveryPlanner,
@@ -105,6 +121,11 @@ export class WebhookEventsService implements OnModuleInit {
   /** A module (above this one) declares how its resources are answered (from its onModuleInit). */
   objects(kind: WebhookResourceKind, builder: WebhookObjectBuilder): void {
     this.builders.set(kind, builder);
+  }
+
+  /** A module (above this one) acts on events in their transaction (from its onModuleInit). */
+  observe(observer: WebhookEventObserver): void {
+    this.observers.push(observer);
   }
 
   /** `object` is the resource exactly as its GET answers it (build it with the module's views). */
@@ -149,6 +170,7 @@ export class WebhookEventsService implements OnModuleInit {
       JSON.stringify(distinct.map((object) => ({ object }))),
     ]);
     await this.planner.planMany(m, rows);
+    for (const observer of this.observers) await observer(m, rows);
     return rows;
   }
 

@@ -1,0 +1,246 @@
+import { Logger } from '@nestjs/common';
+import {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  QueryRunner,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
+import type { Clock } from '../clock/clock';
+import { crossCompany, CrossCompanyScan } from '../database/cross-company';
+
+/** One claimed row of an outbox: its attempt is counted and leased to this worker until `lease_until`. */
+export interface OutboxClaim {
+  company_id: string;
+  id: string;
+  /** Attempts made, this one included. */
+  attempts: number;
+  lease_until: Date;
+}
+
+/**
+ * What an outbox table needs for the loop: `company_id`, `id` (its primary key), `status`,
+ * `attempts`, `next_attempt_at`, `lease_until`, `last_attempt_at` and `updated_at`; a row is
+ * waiting while its status is `pendingStatus`.
+ */
+export interface OutboxOptions {
+  /** The name logs give the loop (`webhook delivery`, `mail delivery`). */
+  name: string;
+  /** The outbox table (a constant of the owning module, never input). */
+  table: string;
+  /** The status of a row waiting for an attempt. */
+  pendingStatus: string;
+  /** The cross-company scan that finds the companies with due rows (listed in CROSS_COMPANY_SCANS). */
+  scan: CrossCompanyScan;
+  /** Whether this instance dispatches (a setting of its own, independent of the scheduler). */
+  enabled: boolean;
+  /** How long a claimed attempt is held before another worker may take it over. */
+  leaseMs: number;
+  /** How often every instance looks for due rows (retries; rows another instance did not take). */
+  pollIntervalMs: number;
+  /** Attempts of one instance at once, all companies together. */
+  maxInFlight: number;
+  /** Attempts of one company at once on one instance (its fair share). */
+  maxInFlightPerCompany: number;
+  /**
+   * Makes one claimed attempt and records its outcome (the owner's handler; it writes the row
+   * only while the claim is still its own: same `attempts` and `lease_until`). Never throws for
+   * an attempt that failed: a failure is an outcome to record.
+   */
+  attempt(claim: OutboxClaim): Promise<void>;
+}
+
+/**
+ * The delivery loop every outbox of the service runs on (webhook deliveries, e-mail): rows
+ * written in the transaction of the change that causes them, dispatched after it commits.
+ *
+ * - After commit: `runAfterCommit(m)` in the causing transaction asks for a run when it commits
+ *   (a TypeORM transaction subscriber; a rollback drops the request), never awaited, so the
+ *   request that caused it neither fails nor waits. A poll every `pollIntervalMs` on every
+ *   instance, and one run at start, find what another instance left (a crash between commit and
+ *   attempt, or a retry that became due).
+ * - Claim: the companies with the oldest due rows first (one plain read across companies,
+ *   leaving out those at their share on this instance), then one statement per company for its
+ *   free share: due rows `FOR UPDATE SKIP LOCKED` in a CTE (evaluated once), attempt counted,
+ *   lease set, committed before anything is sent. A row another worker is claiming is skipped
+ *   and its lease keeps it out of every later claim, so across instances one worker makes each
+ *   attempt; one that dies holding a lease leaves the row to be taken over once it has passed.
+ * - Fair share: at most `maxInFlightPerCompany` attempts of a company in flight per instance
+ *   (`maxInFlight` in all); a run claims again whenever an attempt ends or a run is asked for,
+ *   never waiting for a whole batch — one company's slow receiver holds only its own places,
+ *   and its other rows wait behind its own attempts, not behind another company's.
+ * Due times and leases follow the platform Clock (tests move it and call `runDue`).
+ */
+export class OutboxLoop {
+  private readonly logger: Logger;
+  private readonly pendingRuns = new WeakSet<QueryRunner>();
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private running: Promise<number> | null = null;
+  private again = false;
+  /** Attempts in flight on this instance, by company, and in all. */
+  private readonly busy = new Map<string, number>();
+  private inFlight = 0;
+  /** Runs waiting for an attempt to end or for a new request (each resolves once). */
+  private readonly waiting = new Set<() => void>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly options: OutboxOptions,
+  ) {
+    this.logger = new Logger(options.name);
+    if (!/^[a-z_]+$/.test(options.table)) throw new Error(`outbox table name ${options.table} is not a plain identifier`);
+  }
+
+  /** Listens for the commits that asked for a run (call once, from the owner's onModuleInit). */
+  install(): void {
+    const listener: EntitySubscriberInterface = {
+      afterTransactionCommit: (event: TransactionCommitEvent) => {
+        if (event.queryRunner.isTransactionActive) return; // a savepoint, not the commit
+        if (!this.pendingRuns.has(event.queryRunner)) return;
+        this.pendingRuns.delete(event.queryRunner);
+        this.trigger(); // never awaited: the commit does not wait for the delivery
+      },
+      afterTransactionRollback: (event: TransactionRollbackEvent) => {
+        if (!event.queryRunner.isTransactionActive) this.pendingRuns.delete(event.queryRunner);
+      },
+    };
+    this.dataSource.subscribers.push(listener);
+  }
+
+  /** Starts the poll and a first run (what an earlier process left); from onApplicationBootstrap. */
+  start(): void {
+    if (!this.options.enabled) return;
+    this.timer = setInterval(() => this.trigger(), this.options.pollIntervalMs);
+    this.timer.unref();
+    this.trigger();
+  }
+
+  /** Stops polling and waits for the attempts in flight; from beforeApplicationShutdown. */
+  async stop(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.settle();
+  }
+
+  /** Asks for a run once the transaction of `m` commits (right away outside a transaction). */
+  runAfterCommit(m: EntityManager): void {
+    if (!this.options.enabled || this.closed) return;
+    const runner = m.queryRunner;
+    if (runner && runner.isTransactionActive) this.pendingRuns.add(runner);
+    else setImmediate(() => this.trigger());
+  }
+
+  /** Starts a run unless one goes on (then that one looks again when it ends). */
+  trigger(): void {
+    if (this.closed || !this.options.enabled) return;
+    if (this.running) {
+      this.again = true;
+      this.wakeWaiting(); // a run waiting on slow attempts claims what has just become due
+      return;
+    }
+    this.running = (async () => {
+      let total = 0;
+      do {
+        this.again = false;
+        total += await this.runDue().catch((err: Error) => {
+          this.logger.warn(`${this.options.name} run failed: ${err.message}`);
+          return 0;
+        });
+      } while (this.again && !this.closed);
+      return total;
+    })().finally(() => (this.running = null));
+  }
+
+  /** Waits for the run in progress (tests; shutdown). */
+  async settle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /**
+   * Makes every attempt due now (by the platform clock), within the per-company and total shares:
+   * claims, starts the attempts, and claims again whenever one ends or a run is asked for, until
+   * nothing more can be claimed and its attempts have ended. Returns the number of attempts made.
+   */
+  async runDue(): Promise<number> {
+    let attempts = 0;
+    const mine = new Set<Promise<void>>();
+    for (;;) {
+      if (!this.closed) {
+        const claimed = await this.claim(this.clock.now());
+        attempts += claimed.length;
+        for (const c of claimed) {
+          this.busy.set(c.company_id, (this.busy.get(c.company_id) ?? 0) + 1);
+          this.inFlight++;
+          const p: Promise<void> = this.options
+            .attempt(c)
+            .catch((err: Error) => this.logger.error(`${this.options.table} ${c.company_id}/${c.id}: ${err.message}`))
+            .finally(() => {
+              const left = (this.busy.get(c.company_id) ?? 1) - 1;
+              if (left > 0) this.busy.set(c.company_id, left);
+              else this.busy.delete(c.company_id);
+              this.inFlight--;
+              mine.delete(p);
+              this.wakeWaiting();
+            });
+          mine.add(p);
+        }
+        if (claimed.length > 0) continue; // there may be more: other companies, places left
+      }
+      if (mine.size === 0) return attempts;
+      await new Promise<void>((resolve) => this.waiting.add(resolve));
+    }
+  }
+
+  private wakeWaiting(): void {
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    for (const resolve of waiting) resolve();
+  }
+
+  /** Claims due rows (each claim committed at once): the attempt is counted and leased. */
+  private async claim(at: Date): Promise<OutboxClaim[]> {
+    const { table, pendingStatus, maxInFlight, maxInFlightPerCompany, leaseMs, scan } = this.options;
+    const free = maxInFlight - this.inFlight;
+    if (free <= 0) return [];
+    const full = [...this.busy].filter(([, n]) => n >= maxInFlightPerCompany).map(([company]) => company);
+    const companies: { company_id: string }[] = await this.dataSource.query(
+      `${crossCompany(scan)}SELECT company_id FROM ${table}
+        WHERE status = $4 AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+          AND NOT (company_id = ANY($3))
+        GROUP BY company_id
+        ORDER BY min(next_attempt_at), company_id
+        LIMIT $2`,
+      [at, free, full, pendingStatus],
+    );
+    const lease = new Date(at.getTime() + leaseMs);
+    const claimed: OutboxClaim[] = [];
+    for (const { company_id } of companies) {
+      const share = Math.min(maxInFlightPerCompany - (this.busy.get(company_id) ?? 0), free - claimed.length);
+      if (share <= 0) continue;
+      const result: unknown[] = await this.dataSource.query(
+        // the CTE runs once: a subquery in FROM may be rescanned by the join, and each rescan
+        // (ties in next_attempt_at, rows skipped as locked) can pick other rows, passing LIMIT
+        `WITH due AS (
+           SELECT id FROM ${table}
+            WHERE company_id = $1 AND status = $5 AND next_attempt_at <= $2
+              AND (lease_until IS NULL OR lease_until <= $2)
+            ORDER BY next_attempt_at, id
+            LIMIT $4
+            FOR UPDATE SKIP LOCKED)
+         UPDATE ${table} d
+            SET attempts = d.attempts + 1, lease_until = $3, last_attempt_at = $2, updated_at = $2
+           FROM due
+          WHERE d.company_id = $1 AND d.id = due.id
+        RETURNING d.company_id, d.id, d.attempts, d.lease_until`,
+        [company_id, at, lease, share, pendingStatus],
+      );
+      // pg answers RETURNING of an UPDATE as [rows, count]
+      const rows = (Array.isArray(result[0]) ? result[0] : result) as OutboxClaim[];
+      claimed.push(...rows.map((r) => ({ ...r, lease_until: new Date(r.lease_until) })));
+    }
+    return claimed;
+  }
+}
