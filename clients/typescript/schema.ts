@@ -448,7 +448,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ingest usage events (de-duplicated by transaction_id) */
+        /**
+         * Ingest usage events (de-duplicated by transaction_id)
+         * @description Each event is checked on its own. 200: every event accepted (stored, or a duplicate of one already stored). 207: some events refused and listed in `errors`, the others accepted (sending the batch again is safe). 400 `batch_refused`: every event refused, nothing written; `validation_errors` names the field at fault in each. Every 2xx answer carries X-Tally-Refused-Events, the count of refused events.
+         */
         post: operations["UsageController_ingest"];
         delete?: never;
         options?: never;
@@ -516,7 +519,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create, update or delete objects in a batch (answers enqueued and errors) */
+        /**
+         * Create, update or delete objects in a batch (answers enqueued and errors)
+         * @description Each entry is applied on its own, in order. 200: every entry applied. 207: some entries refused and listed in `errors`, the others applied. 400 `batch_refused`: every entry refused, nothing written; `validation_errors` names the field at fault in each. Every 2xx answer carries X-Tally-Refused-Objects, the count of refused entries.
+         */
         post: operations["ObjectsController_ingest"];
         delete?: never;
         options?: never;
@@ -918,7 +924,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a draft or pending invoice */
+        /**
+         * Update a draft or pending invoice
+         * @description Only while nothing is paid on it: a PAID, partly paid (PENDING with payments) or VOID invoice is a 409 invalid_state.
+         */
         patch: operations["InvoicesController_update"];
         trace?: never;
     };
@@ -1485,6 +1494,8 @@ export interface components {
             /** @example #1d4ed8 */
             accent_color: string;
             portal_cancel_enabled: boolean;
+            /** @description the customer portal offers changing seat quantities (see the request field) */
+            portal_quantity_changes_enabled: boolean;
             usage_page_frame_ancestors: string[];
             invoice_grace_period_seconds: number;
             payment_retry_days: number[];
@@ -1511,6 +1522,8 @@ export interface components {
             accent_color?: string | null;
             /** @description the customer portal offers cancelling at period end (default false) */
             portal_cancel_enabled?: boolean | null;
+            /** @description the customer portal lets a customer change the quantity of a seat (licence) price of their subscription, within its quantity_config (min_quantity, else 1; max_quantity; not when allow_custom_quantity is false), as an immediate change prorated on an invoice of its own (proration_type IMMEDIATE, as POST /subscriptions/{id}/change makes it); default false */
+            portal_quantity_changes_enabled?: boolean | null;
             /**
              * @description origins (https://host[:port]) allowed to embed the usage page in a frame; default none
              * @example [
@@ -1538,7 +1551,7 @@ export interface components {
              */
             url: string;
             /** @description omitted, null or empty = every type */
-            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test")[] | null;
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[] | null;
             description?: string | null;
         };
         WebhookWithSecretResponse: {
@@ -1546,7 +1559,7 @@ export interface components {
             id: string;
             url: string;
             /** @description empty = every type */
-            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test")[];
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
             description: string | null;
             /** @enum {string} */
             status: "ENABLED" | "DISABLED";
@@ -1567,7 +1580,7 @@ export interface components {
             id: string;
             url: string;
             /** @description empty = every type */
-            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test")[];
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
             description: string | null;
             /** @enum {string} */
             status: "ENABLED" | "DISABLED";
@@ -1579,10 +1592,7 @@ export interface components {
         PaginationDto: {
             /** @description Opaque cursor: the pagination.from_key of the previous page */
             from_key?: string | null;
-            /**
-             * @description at most this many rows; a page may hold fewer when its rows pass about 1 MiB (then from_key is set)
-             * @default 20
-             */
+            /** @description at most this many rows; a page may hold fewer when its rows pass about 1 MiB (then from_key is set). Default: `20`. */
             limit?: number | null;
         };
         WebhookQueryDto: {
@@ -1595,7 +1605,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1605,7 +1615,7 @@ export interface components {
             /** @description absolute http or https URL */
             url?: string;
             /** @description null or empty = every type */
-            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test")[] | null;
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[] | null;
             description?: string | null;
             /**
              * @description DISABLED endpoints receive nothing
@@ -1613,7 +1623,7 @@ export interface components {
              */
             status?: "ENABLED" | "DISABLED";
         };
-        WebhookActionBodyDto: Record<string, unknown>;
+        WebhookActionBodyDto: Record<string, never>;
         WebhookDeliveryResponse: {
             /** @example whd_01jz3k4m5n6p7q8r9s0t1v2w3x */
             id: string;
@@ -1622,7 +1632,7 @@ export interface components {
             /** @description the event (evt_…): the `webhook-id` header of every attempt */
             event_id: string;
             /** @enum {string} */
-            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test";
+            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /** @enum {string} */
             status: "PENDING" | "SUCCEEDED" | "FAILED";
             /** @description attempts made so far (the number of the last one) */
@@ -1649,7 +1659,7 @@ export interface components {
             /** @enum {string} */
             status?: "PENDING" | "SUCCEEDED" | "FAILED";
             /** @enum {string} */
-            event_type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test";
+            event_type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /** @description evt_… */
             event_id?: string;
         };
@@ -1657,14 +1667,14 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookDeliveryQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
         WebhookEventDataResponse: {
-            /** @description the resource (customer, subscription, invoice, payment transaction, credit, contract, checkout session) as its GET answered it when the event happened */
+            /** @description the resource (customer, subscription, invoice, payment transaction, credit, contract, checkout session, billable metric) as its GET answered it when the event happened */
             object: {
                 [key: string]: unknown;
             };
@@ -1673,7 +1683,14 @@ export interface components {
             /** @example evt_01jz3k4m5n6p7q8r9s0t1v2w3x */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test";
+            type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            /**
+             * @description the same as type (the hosted API's name for it)
+             * @enum {string}
+             */
+            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            /** @description the kind of data.object: the part of type before the dot (customer, subscription, invoice, payment, credit, contract, checkout, metric, webhook) */
+            data_type: string;
             /** Format: date-time */
             created_at: string;
             company_id: string;
@@ -1696,9 +1713,9 @@ export interface components {
              * @description events of this type
              * @enum {string}
              */
-            type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test";
+            type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /** @description events of any of these types */
-            types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.signed" | "contract.executed" | "checkout.completed" | "notification.failed" | "webhook.test")[];
+            types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
             /** @description when the event happened */
             created_at?: components["schemas"]["DateRangeFilterDto"];
         };
@@ -1706,7 +1723,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["WebhookEventQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | null;
@@ -1738,7 +1755,8 @@ export interface components {
             /** @enum {string} */
             aggregator_type: "OR" | "AND" | "ADD" | "MINIMUM" | "MAXIMUM" | "COALESCE";
             adjust_for_quantity: boolean;
-            possible_values: string[] | null;
+            /** @description ENUM: its values; [] for the other types (the reference answers a list for every type) */
+            possible_values: string[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1758,7 +1776,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["EntitlementQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -1833,7 +1851,7 @@ export interface components {
             /** @description labels of the customer (null or [] clears them); kept once each */
             tags?: string[] | null;
             title?: string | null;
-            /** @default false */
+            /** @description Default: `false`. */
             managed_externally?: boolean | null;
         };
         AddressResponse: {
@@ -1882,7 +1900,9 @@ export interface components {
             child_rollup_billing_config: components["schemas"]["ChildRollupBillingConfigResponse"] | null;
             company_id: string;
             /** @description entitlement assignments */
-            computed_entitlements: Record<string, unknown>[] | null;
+            computed_entitlements: {
+                [key: string]: unknown;
+            }[] | null;
             /** Format: date-time */
             created_at: string;
             customer_integration_metadata: {
@@ -1926,6 +1946,12 @@ export interface components {
              */
             values: string[];
         };
+        OwnerIdsFilterDto: {
+            /** @enum {string} */
+            condition: "AND" | "OR";
+            /** @description owner ids; an empty list is no filter */
+            values: string[];
+        };
         SetFilterDto: {
             /** @enum {string} */
             condition: "AND" | "OR";
@@ -1945,8 +1971,8 @@ export interface components {
             managed_externally?: boolean;
             /** @description AND: every value matches; OR: at least one */
             metadata?: components["schemas"]["MetadataFilterDto"];
-            /** @description owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id) */
-            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description owner_id among the values (OR); AND matches only when every value is the one owner (a customer has one owner_id); an empty values list is no filter */
+            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
             /** @description exact */
             phone?: string;
             /** @description AND: the customer has every tag; OR: at least one */
@@ -1964,8 +1990,8 @@ export interface components {
              * @enum {string}
              */
             status?: "ACTIVE" | "ARCHIVED";
-            /** @description any case */
-            statuses?: ("ACTIVE" | "ARCHIVED")[];
+            /** @description any of these (OR), any case; one status alone may be a string */
+            statuses?: ("ACTIVE" | "ARCHIVED") | ("ACTIVE" | "ARCHIVED")[];
             /** @description case-insensitive substring of name, email, identifier or org_name */
             search?: string;
             /** @description MRR in cents */
@@ -1977,7 +2003,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CustomerQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2025,7 +2051,7 @@ export interface components {
             external_name?: string | null;
             description?: string | null;
             /**
-             * @default UNITS
+             * @description Default: `"UNITS"`.
              * @enum {string|null}
              */
             display_type?: "UNITS" | "AMOUNT" | "THOUSAND_UNITS" | "MILLION_UNITS" | null;
@@ -2064,7 +2090,7 @@ export interface components {
             pagination: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BillableItemQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2081,12 +2107,57 @@ export interface components {
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
         };
-        RuleItemDoc: {
-            /** @description always null */
-            comparator: Record<string, unknown> | null;
+        RuleItemInput: {
             /** @enum {string} */
             item_type: "PROPERTY" | "VALUE";
             /** @description property name (PROPERTY) */
+            property?: string | null;
+            /** @description the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string */
+            value?: (string | null) | number | boolean | string[];
+        };
+        ComparatorInput: {
+            /** @enum {string} */
+            type: "AND" | "OR" | "EQUAL" | "NOT_EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL" | "LESS_THAN" | "LESS_THAN_OR_EQUAL" | "CONTAINS" | "IN";
+            /** @description AND/OR: the nested comparators (each of this shape) */
+            items?: {
+                [key: string]: unknown;
+            }[] | null;
+            /** @description comparisons: the left operand */
+            left_item?: components["schemas"]["RuleItemInput"] | null;
+            /** @description comparisons: the right operand */
+            right_item?: components["schemas"]["RuleItemInput"] | null;
+        };
+        RuleInput: {
+            comparator: components["schemas"]["ComparatorInput"];
+        };
+        MeteringRuleInput: {
+            /** @enum {string} */
+            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
+            /** @description required except for COUNT */
+            property?: string | null;
+            /** @description none when left out */
+            group_keys?: string[] | null;
+            /** @description left out or null: every event counts */
+            rule?: components["schemas"]["RuleInput"] | null;
+        };
+        CreateBillableMetricDto: {
+            item_id: string;
+            /** @description validated as a tree; a 400 names the bad node */
+            metering_rule: components["schemas"]["MeteringRuleInput"];
+            name: string;
+            description?: string | null;
+            external_name?: string | null;
+            /** @description Default: `true`. */
+            is_billable?: boolean | null;
+        };
+        RuleItemDoc: {
+            /** @description always null */
+            comparator: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            item_type: "PROPERTY" | "VALUE";
+            /** @description property name, or a dotted path to a nested scalar, e.g. `tokens.input` (PROPERTY) */
             property: string | null;
             /** @description the value (VALUE): a string, number or boolean (stored as text); for IN a list or a comma-separated string; null for PROPERTY */
             value: (string | null) | string[];
@@ -2095,7 +2166,9 @@ export interface components {
             /** @enum {string} */
             type: "AND" | "OR" | "EQUAL" | "NOT_EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL" | "LESS_THAN" | "LESS_THAN_OR_EQUAL" | "CONTAINS" | "IN";
             /** @description AND/OR: the nested comparators */
-            items: Record<string, unknown>[] | null;
+            items: {
+                [key: string]: unknown;
+            }[] | null;
             left_item: components["schemas"]["RuleItemDoc"] | null;
             right_item: components["schemas"]["RuleItemDoc"] | null;
         };
@@ -2105,21 +2178,12 @@ export interface components {
         MeteringRuleDoc: {
             /** @enum {string} */
             aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
-            /** @description required except for COUNT */
+            /** @description the property aggregated, required except for COUNT: a name, or a dotted path to a nested scalar (`tokens.input`, at most 5 names, none empty). A name read on an event that has a key of that exact name (dots included) reads that key. A missing value, null, an object or an array is skipped as a missing property is */
             property: string | null;
+            /** @description properties the usage is broken down by: names or dotted paths (`model.name`); a value that is missing, null, an object or an array groups as null */
             group_keys: string[];
             /** @description null: every event counts */
             rule: components["schemas"]["RuleDoc"] | null;
-        };
-        CreateBillableMetricDto: {
-            item_id: string;
-            /** @description validated as a tree; a 400 names the bad node */
-            metering_rule: components["schemas"]["MeteringRuleDoc"];
-            name: string;
-            description?: string | null;
-            external_name?: string | null;
-            /** @default true */
-            is_billable?: boolean | null;
         };
         BillableMetricResponse: {
             id: string;
@@ -2155,7 +2219,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BillableMetricQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2172,11 +2236,15 @@ export interface components {
              * @deprecated
              * @description not allowed: a metering rule is immutable (create a new metric)
              */
-            metering_rule?: Record<string, unknown>;
+            metering_rule?: {
+                [key: string]: unknown;
+            };
         };
         IngestEventsDto: {
-            /** @description 1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties (flat: string, number, boolean; a number finite, from -10^12 to 10^12, at most 12 decimals)}; each is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, error_message naming the event and the property), the others are stored */
-            events: Record<string, unknown>[];
+            /** @description 1 to 100 events {customer_id | customer_identifier, item_id, transaction_id (1..255), timestamp (ISO 8601 with a time zone), properties}. `properties` is a JSON object of any JSON values, nested objects and arrays included (a metering rule reads a nested scalar by a dotted path, `tokens.input`; the event keeps the whole object), within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, keys of 1 to 255 characters, strings of at most 1024, every number finite, from -10^12 to 10^12, at most 12 decimals. Each event is validated on its own: a refused one is listed in `errors` (index, transaction_id, error_code, error_message naming the event and the property, e.g. `events[3].properties.tokens.input`), the others are stored; the status says whether any was refused (200, 207, or 400 when all were) */
+            events: {
+                [key: string]: unknown;
+            }[];
         };
         EnqueuedEvent: {
             transaction_id: string;
@@ -2234,8 +2302,9 @@ export interface components {
             item_id: string;
             /** @description the caller's id of the object; unique among the live objects of the customer and item */
             object_identifier: string;
+            /** @description a JSON object of any JSON values, nested objects and arrays included (rules read a nested scalar by a dotted path, `specs.size`), within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, keys of 1 to 255 characters, strings of at most 1024; outside them a 400 names the value (`properties.specs.size`) */
             properties?: {
-                [key: string]: string | number | boolean;
+                [key: string]: unknown;
             } | null;
             /** @description customer id or identifier (this or customer_identifier) */
             customer_id?: string | null;
@@ -2276,7 +2345,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ObjectQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | "aToZ" | "zToA" | null;
@@ -2284,7 +2353,9 @@ export interface components {
         };
         IngestObjectsDto: {
             /** @description 1 to 100 of {action: CREATE|UPDATE|DELETE, id?, item_id, object_identifier, customer_id|customer_identifier, properties}; UPDATE and DELETE name the object by id, or by item_id + object_identifier + customer */
-            objects: Record<string, unknown>[];
+            objects: {
+                [key: string]: unknown;
+            }[];
         };
         EnqueuedObjectResponse: {
             /** @enum {string} */
@@ -2308,7 +2379,7 @@ export interface components {
             errors: components["schemas"]["RefusedObjectResponse"][];
         };
         UpdateObjectDto: {
-            /** @description replaces the properties */
+            /** @description replaces the properties: a JSON object of any JSON values, nested objects and arrays included (rules read a nested scalar by a dotted path, `specs.size`), within bounds: at most 5 levels of objects and arrays (the properties object is the first), at most 100 keys and array elements in all, keys of 1 to 255 characters, strings of at most 1024; outside them a 400 names the value (`properties.specs.size`) */
             properties: {
                 [key: string]: unknown;
             };
@@ -2338,7 +2409,7 @@ export interface components {
             /** @description defaults to external_name, else "Untitled product" */
             name?: string | null;
             /**
-             * @default ACTIVE
+             * @description Default: `"ACTIVE"`.
              * @enum {string|null}
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
@@ -2372,10 +2443,14 @@ export interface components {
             import_created_at_ref: string | null;
             import_ref: string | null;
             imported_from: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             name: string;
             /** @description product pricings (expanded); null where nested in a pricing */
-            product_pricings: Record<string, unknown>[] | null;
+            product_pricings: {
+                [key: string]: unknown;
+            }[] | null;
             /** @enum {string} */
             state: "ACTIVE" | "ARCHIVED";
             tags: string[] | null;
@@ -2399,7 +2474,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ProductQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2420,7 +2495,7 @@ export interface components {
             /** @description defaults to external_name, else "Untitled product" */
             name?: string | null;
             /**
-             * @default ACTIVE
+             * @description Default: `"ACTIVE"`.
              * @enum {string|null}
              */
             state?: "ACTIVE" | "ARCHIVED" | null;
@@ -2493,10 +2568,16 @@ export interface components {
             minimum_spend_schedule_type?: string | null;
         };
         CreditPriceDto: {
-            /** @enum {string} */
+            /**
+             * @description AMOUNT: each unit bought grants `amount` of credit; UNITS: each unit bought grants `units` units of the billable item `item_id`
+             * @enum {string}
+             */
             type: "AMOUNT" | "UNITS";
+            /** @description AMOUNT only (and required there): the credit per unit bought, more than 0, in the pricing's currency */
             amount?: components["schemas"]["MoneyDto"] | null;
+            /** @description UNITS only (and required there): the billable item whose units are granted (404 when the company has no such item) */
             item_id?: string | null;
+            /** @description UNITS only (and required there): units granted per unit bought */
             units?: number | null;
         };
         RecognitionScheduleDto: {
@@ -2510,8 +2591,7 @@ export interface components {
         };
         CreatePricingDto: {
             /**
-             * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
-             * @default RECURRING
+             * @description RECURRING or ONETIME ("recurring", "one-time" accepted). Default: `"RECURRING"`.
              * @enum {string|null}
              */
             type?: "RECURRING" | "ONETIME" | null;
@@ -2529,17 +2609,18 @@ export interface components {
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
-             * @default PRE_POST
+             * @description Default: `"PRE_POST"`.
              * @enum {string|null}
              */
             charge_type?: "PRE_POST" | "POST_ONLY" | null;
             /**
-             * @default PRORATE_ALL
+             * @description Default: `"PRORATE_ALL"`.
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
             /** @description stored as the item pricing's carry_over */
             carryover?: boolean | null;
+            /** @description Makes the price a credit pack: when an invoice that bought it (a one-time charge, or a period of a subscription) becomes PAID, each unit bought (the quantity of its charge line, times the share of the period a prorated line covers; a change counts the net of its "Remaining time" and "Unused time" lines) grants the customer credit: AMOUNT, `amount` per unit, or UNITS, `units` units of `item_id` per unit; rounded once per line, half away from zero. One credit per pack price and invoice, granted exactly once, with no expiration date, named after the invoice line, ISSUED in the credit log with the invoice; later invoices consume it like any credit. Nothing is granted before the invoice is paid (a voided invoice grants nothing). A refund of the invoice revokes the credit's unused part, up to the refunded share of what the invoice charged. */
             credit_price?: components["schemas"]["CreditPriceDto"] | null;
             description?: string | null;
             /** @description name used on invoices */
@@ -2580,8 +2661,12 @@ export interface components {
             metric_id?: string | null;
         };
         CompanyRecordResponse: {
-            address: Record<string, unknown> | null;
-            computed_entitlements: Record<string, unknown>;
+            address: {
+                [key: string]: unknown;
+            } | null;
+            computed_entitlements: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             created_at: string;
             customer_id: string | null;
@@ -2628,21 +2713,33 @@ export interface components {
             company_id: string;
             /** Format: date-time */
             created_at: string;
-            credit_price: Record<string, unknown> | null;
-            custom_price: Record<string, unknown> | null;
+            credit_price: {
+                [key: string]: unknown;
+            } | null;
+            custom_price: {
+                [key: string]: unknown;
+            } | null;
             description: string | null;
             display_type: string;
             editable: boolean;
             external_name: string | null;
-            fixed_price: Record<string, unknown> | null;
+            fixed_price: {
+                [key: string]: unknown;
+            } | null;
             frequency: string;
             gradient_price: components["schemas"]["GradientTierResponse"][] | null;
             id: string;
-            item: Record<string, unknown>;
+            item: {
+                [key: string]: unknown;
+            };
             item_id: string;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             minimum_spend: components["schemas"]["MoneyResponse"] | null;
-            minimum_spend_schedule: Record<string, unknown> | null;
+            minimum_spend_schedule: {
+                [key: string]: unknown;
+            } | null;
             name: string;
             num_subs: number;
             /** @enum {string} */
@@ -2650,10 +2747,14 @@ export interface components {
             /** @enum {string} */
             proration_type: "PRORATE_ALL" | "NONE";
             recognition_schedule: components["schemas"]["RecognitionScheduleResponse"];
-            scheduled_price: Record<string, unknown> | null;
+            scheduled_price: {
+                [key: string]: unknown;
+            } | null;
             /** @enum {string} */
             state: "ACTIVE" | "ARCHIVED";
-            step_price: Record<string, unknown> | null;
+            step_price: {
+                [key: string]: unknown;
+            } | null;
             term_count: number;
             true_up_frequency: string | null;
             /** @enum {string} */
@@ -2668,12 +2769,16 @@ export interface components {
             created_at: string;
             id: string;
             /** @description billable item */
-            item: Record<string, unknown>;
+            item: {
+                [key: string]: unknown;
+            };
             item_id: string;
             item_pricing: components["schemas"]["ItemPricingResponse"];
             item_pricing_id: string;
             /** @description billable metric */
-            metric: Record<string, unknown>;
+            metric: {
+                [key: string]: unknown;
+            };
             metric_id: string;
             product_id: string;
             /** Format: date-time */
@@ -2692,7 +2797,9 @@ export interface components {
             import_created_at_ref: string | null;
             import_ref: string | null;
             imported_from: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             name: string;
             num_subs: number;
             override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
@@ -2720,7 +2827,12 @@ export interface components {
             search?: string;
             /** @enum {string} */
             state?: "ACTIVE" | "ARCHIVED";
-            tags?: components["schemas"]["SetFilterDto"];
+            /** @description a list of tags (the pricing has every one; [] filters nothing), or {condition: AND|OR, values} */
+            tags?: string[] | {
+                /** @enum {string} */
+                condition: "AND" | "OR";
+                values: string[];
+            };
             /** @enum {string} */
             type?: "RECURRING" | "ONETIME";
             /** @enum {string} */
@@ -2730,7 +2842,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["PricingQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2738,8 +2850,7 @@ export interface components {
         };
         UpdatePricingDto: {
             /**
-             * @description RECURRING or ONETIME ("recurring", "one-time" accepted)
-             * @default RECURRING
+             * @description RECURRING or ONETIME ("recurring", "one-time" accepted). Default: `"RECURRING"`.
              * @enum {string|null}
              */
             type?: "RECURRING" | "ONETIME" | null;
@@ -2757,17 +2868,18 @@ export interface components {
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
-             * @default PRE_POST
+             * @description Default: `"PRE_POST"`.
              * @enum {string|null}
              */
             charge_type?: "PRE_POST" | "POST_ONLY" | null;
             /**
-             * @default PRORATE_ALL
+             * @description Default: `"PRORATE_ALL"`.
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
             /** @description stored as the item pricing's carry_over */
             carryover?: boolean | null;
+            /** @description Makes the price a credit pack: when an invoice that bought it (a one-time charge, or a period of a subscription) becomes PAID, each unit bought (the quantity of its charge line, times the share of the period a prorated line covers; a change counts the net of its "Remaining time" and "Unused time" lines) grants the customer credit: AMOUNT, `amount` per unit, or UNITS, `units` units of `item_id` per unit; rounded once per line, half away from zero. One credit per pack price and invoice, granted exactly once, with no expiration date, named after the invoice line, ISSUED in the credit log with the invoice; later invoices consume it like any credit. Nothing is granted before the invoice is paid (a voided invoice grants nothing). A refund of the invoice revokes the credit's unused part, up to the refunded share of what the invoice charged. */
             credit_price?: components["schemas"]["CreditPriceDto"] | null;
             description?: string | null;
             /** @description name used on invoices */
@@ -2831,7 +2943,9 @@ export interface components {
             description: string | null;
             id: string;
             is_auto_generated: boolean;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             name: string;
             num_subs: number;
             /** @enum {string} */
@@ -2851,7 +2965,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BundleQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -2875,9 +2989,9 @@ export interface components {
         ConfigItemDto: {
             product_metric_pricing_id?: string | null;
             product_pricing_id?: string | null;
-            /** @default 1 */
+            /** @description Default: `1`. */
             num_licenses?: number | null;
-            /** @default 0 */
+            /** @description Default: `0`. */
             minimum_units?: number | null;
             quantity_config?: components["schemas"]["QuantityConfigDto"] | null;
             hide_at_checkout?: boolean | null;
@@ -2891,7 +3005,7 @@ export interface components {
             type: "DISCOUNT_AMOUNT" | "DISCOUNT_PERCENT";
             amount?: components["schemas"]["MoneyDto"] | null;
             cap?: components["schemas"]["MoneyDto"] | null;
-            /** @description fraction, 0.5 = 50 % */
+            /** @description a fraction from 0 to 1 (0.5 = 50 %); a number above 1 (a percentage such as 50, as an older reference sample sends) is a 400 naming this range, never read as a percentage */
             percent?: number | null;
             /** Format: date-time */
             expiration_date?: string | null;
@@ -2954,7 +3068,7 @@ export interface components {
              * @description default start_date (trial end when on trial)
              */
             billing_anchor_date?: string | null;
-            /** @default true */
+            /** @description Default: `true`. */
             auto_renews?: boolean | null;
             invoice_due_date_from_creation?: number | null;
             invoice_additional_display_fields?: components["schemas"]["DisplayFieldDto"][] | null;
@@ -2992,7 +3106,9 @@ export interface components {
             num_licenses: number;
             product_metric_pricing_id: string | null;
             product_pricing_id: string | null;
-            quantity_config: Record<string, unknown> | null;
+            quantity_config: {
+                [key: string]: unknown;
+            } | null;
             sort_order: number | null;
             upsell_product_metric_pricing_id: string | null;
         };
@@ -3008,10 +3124,14 @@ export interface components {
             external_name: string | null;
             id: string;
             name: string;
-            product: Record<string, unknown> | null;
+            product: {
+                [key: string]: unknown;
+            } | null;
             product_id: string;
             /** @description product metric pricings, each with minimum_units and num_licenses */
-            product_metric_pricings: Record<string, unknown>[];
+            product_metric_pricings: {
+                [key: string]: unknown;
+            }[];
             tags: string[];
             type: string;
             /** Format: date-time */
@@ -3026,13 +3146,17 @@ export interface components {
             /** @description set when billing runs cannot bill the subscription (`amount_out_of_range`: an amount of its next invoice above 10^12 cents, e.g. from its usage); nothing of it is billed meanwhile, every run tries again, and it is back to null once the subscription bills */
             billing_error: components["schemas"]["BillingErrorResponse"] | null;
             /** @description the bundle, with default_term, deleted_at, image_url, key, import_* */
-            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing: {
+                [key: string]: unknown;
+            } | null;
             bundle_pricing_id: string | null;
             cancel_config: components["schemas"]["CancelConfigResponse"] | null;
             /** Format: date-time */
             cancel_date: string | null;
             /** @description the scheduled change while it is pending */
-            change_config: Record<string, unknown> | null;
+            change_config: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             change_date: string | null;
             company_id: string;
@@ -3041,9 +3165,13 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /** @description the full customer */
-            customer: Record<string, unknown>;
+            customer: {
+                [key: string]: unknown;
+            };
             customer_id: string;
-            discounts: Record<string, unknown>[];
+            discounts: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             end_date: string | null;
             id: string;
@@ -3051,12 +3179,16 @@ export interface components {
             invoice_additional_display_fields: components["schemas"]["DisplayFieldDto"][] | null;
             invoice_due_date_from_creation: number | null;
             invoice_payment_instructions: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             minimum_spend: components["schemas"]["MoneyResponse"] | null;
             mrr: components["schemas"]["MoneyResponse"];
             /** Format: date-time */
             next_invoice_date: string | null;
-            onetime_items: Record<string, unknown>[];
+            onetime_items: {
+                [key: string]: unknown;
+            }[];
             override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
             pause_config: components["schemas"]["PauseConfigResponse"] | null;
             /** Format: date-time */
@@ -3084,12 +3216,12 @@ export interface components {
         SubscriptionQueryDto: {
             customer_id?: string;
             /**
-             * @description any case (ACTIVE as the reference spells it); answers are lower-case
+             * @description any case (ACTIVE as the reference spells it). active, cancelled, unpaid: the answer's status; ended: the end date has passed (the same as cancelled); paused: paused and not ended (pause_date is set); trial: a trial subscription (trial true) whose trial has not converted yet and that has not ended
              * @enum {string}
              */
-            status?: "active" | "cancelled" | "unpaid";
-            /** @description any case */
-            statuses?: ("active" | "cancelled" | "unpaid")[];
+            status?: "active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial";
+            /** @description any of these (OR); one alone may be a string. any case (ACTIVE as the reference spells it). active, cancelled, unpaid: the answer's status; ended: the end date has passed (the same as cancelled); paused: paused and not ended (pause_date is set); trial: a trial subscription (trial true) whose trial has not converted yet and that has not ended */
+            statuses?: ("active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial") | ("active" | "cancelled" | "unpaid" | "paused" | "ended" | "trial")[];
             /** @description the customer's exclude_from_metrics */
             exclude_from_metrics?: boolean;
             /** @description accepted; Tally has no subscription groups yet, so a group_id matches no subscription */
@@ -3100,9 +3232,9 @@ export interface components {
             mrr?: components["schemas"]["RangeFilterDto"];
             /** @description the customer's owner_id */
             owner_id?: string;
-            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
-            owner_ids?: components["schemas"]["SetFilterDto"];
-            /** @description accepted; subscriptions are not parent-billed today, so true matches none and false matches all */
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner; an empty values list is no filter */
+            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
+            /** @description the parent_billed the subscription stores (set with PATCH /subscriptions/{id}) */
             parent_billed?: boolean;
             /** @description the customer's parent_customer_id (a customer id) */
             parent_customer_id?: string;
@@ -3116,7 +3248,7 @@ export interface components {
             product_pricing_tags?: components["schemas"]["SetFilterDto"];
             /** @description tags of the plan’s products (in effect now or still to come): AND every tag, OR one */
             product_tags?: components["schemas"]["SetFilterDto"];
-            /** @description accepted; subscriptions carry no tags today, so no subscription matches */
+            /** @description the subscription's own tags (set with PATCH /subscriptions/{id}): AND every tag, OR one */
             tags?: components["schemas"]["SetFilterDto"];
             product_pricing_id?: string;
             bundle_pricing_id?: string;
@@ -3134,7 +3266,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["SubscriptionQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3180,12 +3312,12 @@ export interface components {
              */
             currency?: string | null;
             /**
-             * @default NEXT
+             * @description Default: `"NEXT"`.
              * @enum {string|null}
              */
             proration_type?: "NEXT" | "IMMEDIATE" | "NONE" | null;
             /**
-             * @default IMMEDIATE
+             * @description Default: `"IMMEDIATE"`.
              * @enum {string|null}
              */
             timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
@@ -3198,7 +3330,7 @@ export interface components {
         };
         CancelSubscriptionDto: {
             /**
-             * @default IMMEDIATE
+             * @description Default: `"IMMEDIATE"`.
              * @enum {string|null}
              */
             timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
@@ -3216,7 +3348,7 @@ export interface components {
             customer_cancel_reason?: string | null;
             send_customer_receipt?: boolean | null;
         };
-        EmptyBodyDto: Record<string, unknown>;
+        EmptyBodyDto: Record<string, never>;
         ExtendTrialDto: {
             /**
              * Format: date-time
@@ -3225,10 +3357,7 @@ export interface components {
             end_date: string | null;
         };
         PauseSubscriptionDto: {
-            /**
-             * @description what happens to invoices while paused
-             * @default KEEP_AS_DRAFT
-             */
+            /** @description what happens to invoices while paused. Default: `"KEEP_AS_DRAFT"`. */
             behavior?: string | null;
             /** Format: date-time */
             resume_date?: string | null;
@@ -3247,9 +3376,13 @@ export interface components {
             value: number;
             period: components["schemas"]["UsagePeriodResponse"];
             /** @description the metric's group_keys and their values */
-            grouping: Record<string, unknown>;
+            grouping: {
+                [key: string]: unknown;
+            };
             /** @description always {} (Tally has no break-out dimension besides grouping) */
-            breakout: Record<string, unknown>;
+            breakout: {
+                [key: string]: unknown;
+            };
         };
         UsageRecordResponse: {
             value: number;
@@ -3262,10 +3395,14 @@ export interface components {
             metric: components["schemas"]["BillableMetricResponse"];
             /** @description one record: the period asked */
             usage: components["schemas"]["UsageRecordResponse"][];
+            /** @description the older reference answer's object: the product metric pricing asked, as the pricing's product_metric_pricings show it */
+            product_metric_pricing: components["schemas"]["ProductMetricPricingResponse"];
             product_metric_pricing_id: string;
             metric_id: string;
             value: number;
-            breakdown: Record<string, unknown>[];
+            breakdown: {
+                [key: string]: unknown;
+            }[];
         };
         NextInvoiceDto: {
             /** @description ISO 4217, upper case; must be the subscription currency */
@@ -3412,8 +3549,8 @@ export interface components {
             invoice_sent?: boolean;
             /** @description the customer's managed_externally */
             managed_externally?: boolean;
-            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner */
-            owner_ids?: components["schemas"]["SetFilterDto"];
+            /** @description the customer's owner_id among the values (OR); AND only when every value is that one owner; an empty values list is no filter */
+            owner_ids?: components["schemas"]["OwnerIdsFilterDto"];
             /** @description payment method ids (pm_…): the invoice belongs to a subscription that names one of them (OR) as its payment_method_id; invoices of subscriptions on the customer's default card and one-time invoices do not match */
             payment_methods?: components["schemas"]["SetFilterDto"];
             /** @description products of the invoice lines: AND every product, OR one */
@@ -3432,7 +3569,8 @@ export interface components {
              * @enum {string}
              */
             status?: "DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID";
-            statuses?: ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID")[];
+            /** @description any of these (OR); one status alone may be a string */
+            statuses?: ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID") | ("DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID")[];
             /** @example USD */
             currency?: string;
             /** @description the invoice number */
@@ -3455,7 +3593,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["InvoiceQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3482,7 +3620,7 @@ export interface components {
             } | null;
             notes?: string | null;
         };
-        VoidInvoiceDto: Record<string, unknown>;
+        VoidInvoiceDto: Record<string, never>;
         PaymentAmountDto: {
             /**
              * @description must be the invoice's currency (defaults to it)
@@ -3524,10 +3662,7 @@ export interface components {
             description?: string | null;
         };
         OneTimeItemDto: {
-            /**
-             * @description quantity (> 0, may be fractional)
-             * @default 1
-             */
+            /** @description quantity (> 0, may be fractional). Default: `1`. */
             aggregate?: number | null;
             custom_price?: components["schemas"]["OneTimeCustomPriceDto"] | null;
             product_pricing_id?: string | null;
@@ -3539,10 +3674,10 @@ export interface components {
             customer_id: string;
             onetime_items: components["schemas"]["OneTimeItemDto"][];
             /**
-             * @description IMMEDIATE: an invoice of their own now; NEXT: on the next invoice
-             * @enum {string}
+             * @description IMMEDIATE: an invoice of their own now; NEXT: on the next invoice. Left out (the reference requires only customer_id and onetime_items): IMMEDIATE, a charge billed when it is made. Default: `"IMMEDIATE"`.
+             * @enum {string|null}
              */
-            type: "IMMEDIATE" | "NEXT";
+            type?: "IMMEDIATE" | "NEXT" | null;
             auto_charges?: boolean | null;
             discounts?: components["schemas"]["DiscountInputDto"][] | null;
             /**
@@ -3550,10 +3685,7 @@ export interface components {
              * @description IMMEDIATE: the invoice date (default now)
              */
             invoice_date?: string | null;
-            /**
-             * @description days from the invoice date to its due date
-             * @default 30
-             */
+            /** @description days from the invoice date to its due date. Default: `30`. */
             invoice_due_date_from_creation?: number | null;
             invoice_payment_instructions?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -3616,7 +3748,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["OneTimeQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3718,7 +3850,7 @@ export interface components {
             pagination: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["PaymentTransactionQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | "totalAmountAsc" | "totalAmountDesc" | null;
@@ -3767,6 +3899,25 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description the card's issuing country (ISO 3166-1 alpha-2) when the processor reports it; null with the sandbox */
+            country: string | null;
+            /** @description the holder's name when the processor reports it; null with the sandbox */
+            name: string | null;
+            /** @description the holder's billing e-mail when the processor reports it; null with the sandbox */
+            billing_email: string | null;
+            /** @description a bank-debit mandate; always null (Tally takes cards only) */
+            mandate_id: string | null;
+            /** @description a bank account's institution number; always null (cards only) */
+            institution_number: string | null;
+            /** @description a bank account's routing number; always null (cards only) */
+            routing_number: string | null;
+            /** @description a bank account's transit number; always null (cards only) */
+            transit_number: string | null;
+            /**
+             * @description the key of the payment processor that holds the method (the same value as provider_type)
+             * @example SANDBOX
+             */
+            payment_provider_key: string | null;
         };
         UpdatePaymentMethodDto: {
             /** @description true makes this the customer's default (false is ignored: there is always one default) */
@@ -3778,7 +3929,9 @@ export interface components {
             /** @description the card that pays the subscription: its payment_method_id, else the customer's default (null: none) */
             method: components["schemas"]["PaymentMethodResponse"] | null;
             /** @description the subscription, as GET /subscriptions/{id} answers it */
-            subscription: Record<string, unknown>;
+            subscription: {
+                [key: string]: unknown;
+            };
         };
         UpdatePaymentMethodResponse: {
             /** @example pm_01j… */
@@ -3799,6 +3952,25 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description the card's issuing country (ISO 3166-1 alpha-2) when the processor reports it; null with the sandbox */
+            country: string | null;
+            /** @description the holder's name when the processor reports it; null with the sandbox */
+            name: string | null;
+            /** @description the holder's billing e-mail when the processor reports it; null with the sandbox */
+            billing_email: string | null;
+            /** @description a bank-debit mandate; always null (Tally takes cards only) */
+            mandate_id: string | null;
+            /** @description a bank account's institution number; always null (cards only) */
+            institution_number: string | null;
+            /** @description a bank account's routing number; always null (cards only) */
+            routing_number: string | null;
+            /** @description a bank account's transit number; always null (cards only) */
+            transit_number: string | null;
+            /**
+             * @description the key of the payment processor that holds the method (the same value as provider_type)
+             * @example SANDBOX
+             */
+            payment_provider_key: string | null;
             /** @description the payment method, after the update */
             method: components["schemas"]["PaymentMethodResponse"];
             /** @description the customer's live subscriptions (oldest first), each with the card that pays it after the update */
@@ -3886,11 +4058,13 @@ export interface components {
             imported_from: string | null;
             /** @description always null */
             metric_record_id: string | null;
-            /** @description always null */
+            /** @description a credit granted by a credit pack bought as a one-time charge (`credit_price`): that one-time billable; else null */
             one_time_billable_id: string | null;
             /** @description always null */
             proration_date: string | null;
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3905,8 +4079,8 @@ export interface components {
              * @enum {string}
              */
             status?: "ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED";
-            /** @description any case */
-            statuses?: ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED")[];
+            /** @description any of these (OR), any case; one state alone may be a string */
+            statuses?: ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED") | ("ACTIVE" | "CONSUMED" | "EXPIRED" | "REVOKED")[];
             /**
              * @description any case
              * @enum {string}
@@ -3921,7 +4095,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CreditQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -3974,7 +4148,9 @@ export interface components {
             /** @description internal invoice id (inv_…) */
             invoice_id: string | null;
             /** @description the invoice (as GET /invoices/{uuid}) */
-            invoice: Record<string, unknown> | null;
+            invoice: {
+                [key: string]: unknown;
+            } | null;
             item_id: string | null;
             item: components["schemas"]["BillableItemResponse"] | null;
             /** @description always null */
@@ -4034,24 +4210,25 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["CreditLogQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
         CompletionOptionsDto: {
-            /** @default false */
+            /** @description Tally has no promotion codes: false (or left out) is accepted and answered; true is a 400 invalid_field naming options.allow_promo_code, rather than a page that would silently offer no code field. Default: `false`. */
             allow_promo_code?: boolean | null;
             /**
-             * @description REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)
+             * @description what the hosted page does once the buyer is done (checkout paid, or a signature recorded on a contract): REDIRECT answers a 303 to redirect_url (and the page lets its form lead to that origin); CONFIRMATION_MESSAGE shows the page with confirmation_message. REDIRECT needs redirect_url; default CONFIRMATION_MESSAGE (REDIRECT when redirect_url is given)
              * @enum {string|null}
              */
             completion_action?: "REDIRECT" | "CONFIRMATION_MESSAGE" | null;
+            /** @description shown (as plain text) on the page after completion in place of the page's own thanks; null: the page's own */
             confirmation_message?: string | null;
-            /** @description absolute http(s) URL */
+            /** @description absolute http(s) URL the browser is sent to after completion (REDIRECT) */
             redirect_url?: string | null;
-            /** @default false */
+            /** @description the page asks for a billing address, required before it completes, and saves it on the customer (checkout: with the buyer's details; a contract's signing page: with the signature). Default: `false`. */
             requires_customer_address?: boolean | null;
         };
         SignatoryInputDto: {
@@ -4072,17 +4249,11 @@ export interface components {
             type?: "CONTRACT" | null;
             /** @description a contract template (POST /contract_templates): its content becomes the contract's, and custom_variables fill its variables (defaults for those left out; one without default is required). Not together with content */
             template_id?: string | null;
-            /** @description stored and answered; the signing page does not use them yet (it shows its own confirmation) */
+            /** @description what the signing page does once a signatory has signed: completion_action REDIRECT answers a 303 to redirect_url (an absolute http(s) URL; the page lets its form lead to that origin), else the page shows confirmation_message in place of its own text; requires_customer_address makes the page ask for a billing address, saved on the customer with the signature. allow_promo_code true is a 400 (Tally has no promotion codes) */
             options?: components["schemas"]["CompletionOptionsDto"] | null;
-            /**
-             * @description stored and answered; signing does not collect a card today (the subscription created at execution uses the customer's default card)
-             * @default false
-             */
+            /** @description the signing page takes a card (a sandbox token) before a signature counts, until one signatory has given one: a signature without it is refused on the page. The card is attached to the customer and the subscription the contract starts is charged to it automatically (auto_charges on). Signatures recorded through the API do not ask for one. Default: `false`. */
             requires_payment_method?: boolean | null;
-            /**
-             * @description the subscription created when the contract executes starts with a trial of trial_term (required with it)
-             * @default false
-             */
+            /** @description the subscription created when the contract executes starts with a trial of trial_term (required with it). Default: `false`. */
             trial?: boolean | null;
             /** @description the trial length (with trial: true) */
             trial_term?: components["schemas"]["TermDto"] | null;
@@ -4104,14 +4275,16 @@ export interface components {
              * @description unsigned after this instant, the contract is EXPIRED
              */
             expiration_date?: string | null;
-            /** @default true */
+            /** @description Default: `true`. */
             auto_renews?: boolean | null;
-            /** @default false */
+            /** @description Default: `false`. */
             auto_charges?: boolean | null;
             discounts?: components["schemas"]["DiscountInputDto"][] | null;
             onetime_items?: components["schemas"]["OnetimeItemDto"][] | null;
             /** @description values for {{name}} placeholders of content */
-            custom_variables?: Record<string, unknown> | null;
+            custom_variables?: {
+                [key: string]: unknown;
+            } | null;
             /** @description the text of the contract (plain text) */
             content?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -4120,7 +4293,7 @@ export interface components {
             } | null;
             owner_id?: string | null;
             /**
-             * @default DRAFT
+             * @description Default: `"DRAFT"`.
              * @enum {string|null}
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | null;
@@ -4155,9 +4328,13 @@ export interface components {
             auto_charges: boolean;
             auto_renews: boolean;
             /** @description the bundle, expanded */
-            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing: {
+                [key: string]: unknown;
+            } | null;
             bundle_pricing_id: string | null;
-            campaigns: Record<string, unknown>[];
+            campaigns: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             change_custom_date: string | null;
             change_proration_type: string | null;
@@ -4177,26 +4354,40 @@ export interface components {
             template_id: string | null;
             /** @enum {string} */
             type: "CONTRACT";
-            /** @description as given (stored and answered) */
+            /** @description as given, defaults filled; see the request field */
             options: components["schemas"]["CompletionOptionsResponse"] | null;
-            /** @description stored and answered */
+            /** @description the signing page takes a card before a signature counts (see the request field) */
             requires_payment_method: boolean;
+            /** @description the card given on the signing page (one of the customer's payment methods); the subscription is charged to it */
+            payment_method_id: string | null;
             trial: boolean;
             trial_term: components["schemas"]["TermResponse"] | null;
-            contract_attachments: Record<string, unknown>[];
-            counter_signatories: Record<string, unknown>[];
+            contract_attachments: {
+                [key: string]: unknown;
+            }[];
+            counter_signatories: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             created_at: string;
             currency: string;
-            custom_variables: Record<string, unknown>;
+            custom_variables: {
+                [key: string]: unknown;
+            };
             customer: components["schemas"]["CustomerResponse"];
             customer_id: string;
-            discounts: Record<string, unknown>[];
+            discounts: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             expiration_date: string | null;
             id: string;
-            metadata: Record<string, unknown>;
-            onetime_items: Record<string, unknown>[];
+            metadata: {
+                [key: string]: unknown;
+            };
+            onetime_items: {
+                [key: string]: unknown;
+            }[];
             owner_id: string | null;
             product_pricing_ids: string[];
             product_pricings: components["schemas"]["ProductPricingResponse"][];
@@ -4221,9 +4412,18 @@ export interface components {
              * @enum {string}
              */
             status?: "DRAFT" | "PENDING_SIGNATURES" | "EXECUTED" | "EXPIRED" | "VOID";
-            /** @description any of these statuses (case-insensitive) */
-            statuses?: string[];
+            /** @description any of these statuses (case-insensitive); one status alone may be a string */
+            statuses?: string | string[];
             owner_id?: string;
+            /** @description the contract charges its invoices automatically */
+            auto_charges?: boolean;
+            /** @description the contract renews at the end of its term */
+            auto_renews?: boolean;
+            /**
+             * @description the proposal's type, any case: every record this search finds is a CONTRACT, so CONTRACT matches all and CHECKOUT_SESSION none (checkout sessions are read with GET /checkout/{id})
+             * @enum {string}
+             */
+            type?: "CONTRACT" | "CHECKOUT_SESSION";
             /** @description case-insensitive substring of the title or the customer name / organisation */
             search?: string;
         };
@@ -4231,7 +4431,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ContractQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -4260,7 +4460,9 @@ export interface components {
         UpdateContractDto: {
             auto_charges?: boolean | null;
             auto_renews?: boolean | null;
-            custom_variables?: Record<string, unknown> | null;
+            custom_variables?: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             expiration_date?: string | null;
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -4320,7 +4522,9 @@ export interface components {
             description: string | null;
             content: string;
             variables: components["schemas"]["TemplateVariableResponse"][];
-            metadata: Record<string, unknown>;
+            metadata: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4336,7 +4540,7 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["ContractTemplateQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
@@ -4348,15 +4552,22 @@ export interface components {
             customer_id: string;
             /** @enum {string} */
             type: "CHECKOUT_SESSION";
-            /** @default false */
+            /** @description Default: `false`. */
             auto_charges?: boolean | null;
-            /** @default true */
+            /** @description Default: `true`. */
             auto_renews?: boolean | null;
             bundle_pricing_id?: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description proration of the change: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null
+             * @enum {string|null}
+             */
             change_proration_type?: "NEXT" | "IMMEDIATE" | "NONE" | null;
+            /** @description reset the billing anchor at the change: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null */
             change_reset_billing_anchor?: boolean | null;
-            /** @enum {string|null} */
+            /**
+             * @description when the change takes effect: act only with previous_subscription_id (the subscription this checkout changes); without one they are accepted and the session records null
+             * @enum {string|null}
+             */
             change_timing?: "IMMEDIATE" | "PERIOD_END" | "RENEWAL" | null;
             discounts?: components["schemas"]["DiscountInputDto"][];
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
@@ -4390,7 +4601,9 @@ export interface components {
             auto_charges: boolean;
             auto_renews: boolean;
             /** @description the bundle, expanded */
-            bundle_pricing: Record<string, unknown> | null;
+            bundle_pricing: {
+                [key: string]: unknown;
+            } | null;
             bundle_pricing_id: string | null;
             change_proration_type: string | null;
             change_reset_billing_anchor: boolean | null;
@@ -4404,13 +4617,19 @@ export interface components {
             currency: string;
             customer: components["schemas"]["CustomerResponse"];
             customer_id: string;
-            discounts: Record<string, unknown>[];
+            discounts: {
+                [key: string]: unknown;
+            }[];
             /** Format: date-time */
             expires_at: string;
             id: string;
             invoice_id: string | null;
-            metadata: Record<string, unknown>;
-            onetime_items: Record<string, unknown>[];
+            metadata: {
+                [key: string]: unknown;
+            };
+            onetime_items: {
+                [key: string]: unknown;
+            }[];
             options: components["schemas"]["CompletionOptionsResponse"];
             previous_subscription_id: string | null;
             product_pricing_ids: string[];
@@ -4429,7 +4648,7 @@ export interface components {
             updated_at: string;
             url: string;
         };
-        DashboardLinkDto: Record<string, unknown>;
+        DashboardLinkDto: Record<string, never>;
         DashboardLinkResponse: {
             /** @description absolute link of the hosted page (the link is the credential: give it only to the customer) */
             url: string;
@@ -4498,13 +4717,13 @@ export interface components {
             pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["NotificationQueryDto"] | null;
             /**
-             * @default createdAtDesc
+             * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
             sort_key?: "createdAtDesc" | "createdAtAsc" | null;
             include_meta?: boolean | null;
         };
-        NotificationActionBodyDto: Record<string, unknown>;
+        NotificationActionBodyDto: Record<string, never>;
     };
     responses: never;
     parameters: never;
@@ -4642,7 +4861,10 @@ export interface operations {
     CompanySettingsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4657,6 +4879,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4666,6 +4890,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4675,6 +4901,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4684,6 +4912,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4693,6 +4923,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4702,6 +4934,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4711,6 +4945,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4720,6 +4956,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4731,6 +4969,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4740,6 +4980,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4751,7 +4993,10 @@ export interface operations {
     WebhooksController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4766,6 +5011,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4775,6 +5022,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4784,6 +5033,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4793,6 +5044,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4802,6 +5055,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4811,6 +5066,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4820,6 +5077,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4829,6 +5088,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4840,6 +5101,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4849,6 +5112,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4860,7 +5125,10 @@ export interface operations {
     WebhooksController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -4875,6 +5143,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,6 +5163,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4902,6 +5174,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4911,6 +5185,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4920,6 +5196,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4929,6 +5207,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4938,6 +5218,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4947,6 +5229,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4958,6 +5242,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4967,6 +5253,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5057,7 +5345,10 @@ export interface operations {
     WebhooksController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5069,6 +5360,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5078,6 +5371,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5087,6 +5382,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5096,6 +5393,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5105,6 +5404,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5114,6 +5415,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5123,6 +5426,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5132,6 +5437,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5143,6 +5450,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5152,6 +5461,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5163,7 +5474,10 @@ export interface operations {
     WebhooksController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5179,6 +5493,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5188,6 +5504,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5197,6 +5515,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5206,6 +5526,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5215,6 +5537,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5224,6 +5548,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5233,6 +5559,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5242,6 +5570,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5253,6 +5583,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5262,6 +5594,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5273,7 +5607,10 @@ export interface operations {
     WebhooksController_rotateSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5289,6 +5626,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5298,6 +5637,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5307,6 +5648,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5316,6 +5659,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5325,6 +5670,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5334,6 +5681,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5343,6 +5692,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5352,6 +5703,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5363,6 +5716,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5372,6 +5727,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5383,7 +5740,10 @@ export interface operations {
     WebhooksController_test: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5399,6 +5759,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5408,6 +5770,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5417,6 +5781,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5426,6 +5792,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5435,6 +5803,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5444,6 +5814,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5453,6 +5825,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5462,6 +5836,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5473,6 +5849,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5482,6 +5860,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5493,7 +5873,10 @@ export interface operations {
     WebhooksController_findDeliveries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -5509,6 +5892,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5527,6 +5912,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5536,6 +5923,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5545,6 +5934,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5554,6 +5945,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5563,6 +5956,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5572,6 +5967,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5581,6 +5978,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5592,6 +5991,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5601,6 +6002,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5612,7 +6015,10 @@ export interface operations {
     WebhooksController_retry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 delivery_id: string;
@@ -5629,6 +6035,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5638,6 +6046,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5647,6 +6057,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5656,6 +6068,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5665,6 +6079,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5674,6 +6090,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5683,6 +6101,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5692,6 +6112,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5703,6 +6125,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5712,6 +6136,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5723,7 +6149,10 @@ export interface operations {
     WebhookEventsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -5738,6 +6167,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5756,6 +6187,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5765,6 +6198,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5774,6 +6209,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5783,6 +6220,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5792,6 +6231,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5801,6 +6242,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5810,6 +6253,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5821,6 +6266,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5830,6 +6277,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5920,7 +6369,10 @@ export interface operations {
     EntitlementsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -5935,6 +6387,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5944,6 +6398,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5953,6 +6409,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5962,6 +6420,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5971,6 +6431,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5980,6 +6442,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5989,6 +6453,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5998,6 +6464,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6009,6 +6477,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6018,6 +6488,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6029,7 +6501,10 @@ export interface operations {
     EntitlementsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6044,6 +6519,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6062,6 +6539,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6071,6 +6550,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6080,6 +6561,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6089,6 +6572,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6098,6 +6583,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6107,6 +6594,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6116,6 +6605,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6127,6 +6618,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6136,6 +6629,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6226,7 +6721,10 @@ export interface operations {
     EntitlementsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -6242,6 +6740,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6251,6 +6751,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6260,6 +6762,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6269,6 +6773,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6278,6 +6784,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6287,6 +6795,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6296,6 +6806,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6305,6 +6817,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6316,6 +6830,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6325,6 +6841,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6336,7 +6854,10 @@ export interface operations {
     CustomersController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6351,6 +6872,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6360,6 +6883,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6369,6 +6894,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6378,6 +6905,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6387,6 +6916,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6396,6 +6927,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6405,6 +6938,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6414,6 +6949,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6425,6 +6962,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6434,6 +6973,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6445,7 +6986,10 @@ export interface operations {
     CustomersController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6460,6 +7004,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6478,6 +7024,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6487,6 +7035,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6496,6 +7046,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6505,6 +7057,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6514,6 +7068,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6523,6 +7079,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6532,6 +7090,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6543,6 +7103,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6552,6 +7114,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6643,7 +7207,10 @@ export interface operations {
     CustomersController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the customer id (cus_…) or its identifier */
                 customer_id: string;
@@ -6660,6 +7227,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6669,6 +7238,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6678,6 +7249,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6687,6 +7260,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6696,6 +7271,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6705,6 +7282,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6714,6 +7293,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6723,6 +7304,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6734,6 +7317,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6743,6 +7328,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6754,7 +7341,10 @@ export interface operations {
     CustomersController_startManaging: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the customer id (cus_…) or its identifier */
                 customer_id: string;
@@ -6767,6 +7357,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6776,6 +7368,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6785,6 +7379,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6794,6 +7390,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6803,6 +7401,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6812,6 +7412,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6821,6 +7423,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6830,6 +7434,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6841,6 +7447,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6850,6 +7458,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6861,7 +7471,10 @@ export interface operations {
     BillableItemsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6876,6 +7489,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6885,6 +7500,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6894,6 +7511,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6903,6 +7522,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6912,6 +7533,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6921,6 +7544,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6930,6 +7555,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6939,6 +7566,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6950,6 +7579,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6959,6 +7590,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6970,7 +7603,10 @@ export interface operations {
     BillableItemsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -6985,6 +7621,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7003,6 +7641,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7012,6 +7652,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7021,6 +7663,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7030,6 +7674,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7039,6 +7685,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7048,6 +7696,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7057,6 +7707,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7068,6 +7720,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7077,6 +7731,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7167,7 +7823,10 @@ export interface operations {
     BillableItemsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -7183,6 +7842,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7192,6 +7853,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7201,6 +7864,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7210,6 +7875,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7219,6 +7886,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7228,6 +7897,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7237,6 +7908,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7246,6 +7919,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7257,6 +7932,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7266,6 +7943,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7277,7 +7956,10 @@ export interface operations {
     BillableMetricsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7292,6 +7974,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7301,6 +7985,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7310,6 +7996,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7319,6 +8007,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7328,6 +8018,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7337,6 +8029,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7346,6 +8040,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7355,6 +8051,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7366,6 +8064,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7375,6 +8075,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7386,7 +8088,10 @@ export interface operations {
     BillableMetricsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7401,6 +8106,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7419,6 +8126,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7428,6 +8137,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7437,6 +8148,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7446,6 +8159,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7455,6 +8170,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7464,6 +8181,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7473,6 +8192,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7484,6 +8205,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7493,6 +8216,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7583,7 +8308,10 @@ export interface operations {
     BillableMetricsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -7599,6 +8327,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7608,6 +8338,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7617,6 +8349,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7626,6 +8360,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7635,6 +8371,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7644,6 +8382,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7653,6 +8393,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7662,6 +8404,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7673,6 +8417,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7682,6 +8428,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7693,7 +8441,10 @@ export interface operations {
     UsageController_ingest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7706,8 +8457,26 @@ export interface operations {
             };
         };
         responses: {
+            /** @description every event accepted (stored, or a duplicate) */
             200: {
                 headers: {
+                    /** @description how many events of the batch were refused (0 on a 200) */
+                    "X-Tally-Refused-Events"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestEventsResponse"];
+                };
+            };
+            /** @description some events refused (listed in `errors`), the others accepted */
+            207: {
+                headers: {
+                    /** @description how many events of the batch were refused (0 on a 200) */
+                    "X-Tally-Refused-Events"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7717,6 +8486,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7726,6 +8497,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7735,6 +8508,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7744,6 +8519,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7753,6 +8530,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7762,6 +8541,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7771,6 +8552,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7782,6 +8565,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7791,6 +8576,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7802,7 +8589,10 @@ export interface operations {
     UsageController_customerUsage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -7818,6 +8608,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7827,6 +8619,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7836,6 +8630,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7845,6 +8641,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7854,6 +8652,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7863,6 +8663,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7872,6 +8674,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7881,6 +8685,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7892,6 +8698,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7901,6 +8709,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7912,7 +8722,10 @@ export interface operations {
     ObjectsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -7927,6 +8740,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7936,6 +8751,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7945,6 +8762,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7954,6 +8773,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7963,6 +8784,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7972,6 +8795,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7981,6 +8806,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7990,6 +8817,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8001,6 +8830,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8010,6 +8841,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8021,7 +8854,10 @@ export interface operations {
     ObjectsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8036,6 +8872,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8054,6 +8892,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8063,6 +8903,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8072,6 +8914,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8081,6 +8925,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8090,6 +8936,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8099,6 +8947,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8108,6 +8958,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8119,6 +8971,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8128,6 +8982,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8139,7 +8995,10 @@ export interface operations {
     ObjectsController_ingest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8152,8 +9011,26 @@ export interface operations {
             };
         };
         responses: {
+            /** @description every entry applied */
             200: {
                 headers: {
+                    /** @description how many entries of the batch were refused (0 on a 200) */
+                    "X-Tally-Refused-Objects"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestObjectsResponse"];
+                };
+            };
+            /** @description some entries refused (listed in `errors`), the others applied */
+            207: {
+                headers: {
+                    /** @description how many entries of the batch were refused (0 on a 200) */
+                    "X-Tally-Refused-Objects"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8163,6 +9040,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8172,6 +9051,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8181,6 +9062,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8190,6 +9073,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8199,6 +9084,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8208,6 +9095,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8217,6 +9106,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8228,6 +9119,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8237,6 +9130,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8327,7 +9222,10 @@ export interface operations {
     ObjectsController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -8340,6 +9238,8 @@ export interface operations {
             /** @description soft delete: the object stays for the usage of past periods */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8349,6 +9249,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8358,6 +9260,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8367,6 +9271,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8376,6 +9282,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8385,6 +9293,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8394,6 +9304,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8403,6 +9315,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8414,6 +9328,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8423,6 +9339,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8434,7 +9352,10 @@ export interface operations {
     ObjectsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -8450,6 +9371,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8459,6 +9382,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8468,6 +9393,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8477,6 +9404,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8486,6 +9415,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8495,6 +9426,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8504,6 +9437,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8513,6 +9448,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8524,6 +9461,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8533,6 +9472,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8544,7 +9485,10 @@ export interface operations {
     ProductsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8559,6 +9503,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8568,6 +9514,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8577,6 +9525,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8586,6 +9536,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8595,6 +9547,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8604,6 +9558,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8613,6 +9569,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8622,6 +9580,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8633,6 +9593,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8642,6 +9604,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8653,7 +9617,10 @@ export interface operations {
     ProductsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8668,6 +9635,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8686,6 +9655,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8695,6 +9666,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8704,6 +9677,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8713,6 +9688,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8722,6 +9699,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8731,6 +9710,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8740,6 +9721,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8751,6 +9734,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8760,6 +9745,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8851,7 +9838,10 @@ export interface operations {
     ProductsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -8867,6 +9857,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8876,6 +9868,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8885,6 +9879,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8894,6 +9890,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8903,6 +9901,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8912,6 +9912,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8921,6 +9923,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8930,6 +9934,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8941,6 +9947,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8950,6 +9958,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8961,7 +9971,10 @@ export interface operations {
     PricingsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -8976,6 +9989,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8985,6 +10000,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8994,6 +10011,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9003,6 +10022,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9012,6 +10033,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9021,6 +10044,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9030,6 +10055,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9039,6 +10066,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9050,6 +10079,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9059,6 +10090,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9070,7 +10103,10 @@ export interface operations {
     PricingsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9085,6 +10121,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9103,6 +10141,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9112,6 +10152,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9121,6 +10163,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9130,6 +10174,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9139,6 +10185,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9148,6 +10196,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9157,6 +10207,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9168,6 +10220,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9177,6 +10231,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9268,7 +10324,10 @@ export interface operations {
     PricingsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -9284,6 +10343,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9293,6 +10354,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9302,6 +10365,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9311,6 +10376,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9320,6 +10387,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9329,6 +10398,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9338,6 +10409,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9347,6 +10420,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9358,6 +10433,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9367,6 +10444,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9378,7 +10457,10 @@ export interface operations {
     BundlesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9393,6 +10475,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9402,6 +10486,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9411,6 +10497,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9420,6 +10508,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9429,6 +10519,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9438,6 +10530,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9447,6 +10541,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9456,6 +10552,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9467,6 +10565,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9476,6 +10576,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9487,7 +10589,10 @@ export interface operations {
     BundlesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9502,6 +10607,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9520,6 +10627,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9529,6 +10638,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9538,6 +10649,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9547,6 +10660,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9556,6 +10671,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9565,6 +10682,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9574,6 +10693,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9585,6 +10706,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9594,6 +10717,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9684,7 +10809,10 @@ export interface operations {
     BundlesController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -9700,6 +10828,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9709,6 +10839,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9718,6 +10850,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9727,6 +10861,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9736,6 +10872,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9745,6 +10883,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9754,6 +10894,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9763,6 +10905,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9774,6 +10918,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9783,6 +10929,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9794,7 +10942,10 @@ export interface operations {
     SubscriptionsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9809,6 +10960,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9818,6 +10971,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9827,6 +10982,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9836,6 +10993,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9845,6 +11004,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9854,6 +11015,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9863,6 +11026,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9872,6 +11037,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9883,6 +11050,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9892,6 +11061,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9903,7 +11074,10 @@ export interface operations {
     SubscriptionsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -9918,6 +11092,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9936,6 +11112,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9945,6 +11123,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9954,6 +11134,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9963,6 +11145,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9972,6 +11156,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9981,6 +11167,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9990,6 +11178,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10001,6 +11191,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10010,6 +11202,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10100,7 +11294,10 @@ export interface operations {
     SubscriptionsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10116,6 +11313,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10125,6 +11324,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10134,6 +11335,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10143,6 +11346,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10152,6 +11357,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10161,6 +11368,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10170,6 +11379,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10179,6 +11390,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10190,6 +11403,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10199,6 +11414,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10210,7 +11427,10 @@ export interface operations {
     SubscriptionsController_change: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10226,6 +11446,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10235,6 +11457,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10244,6 +11468,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10253,6 +11479,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10262,6 +11490,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10271,6 +11501,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10280,6 +11512,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10289,6 +11523,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10300,6 +11536,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10309,6 +11547,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10320,7 +11560,10 @@ export interface operations {
     SubscriptionsController_cancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10336,6 +11579,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10345,6 +11590,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10354,6 +11601,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10363,6 +11612,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10372,6 +11623,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10381,6 +11634,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10390,6 +11645,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10399,6 +11656,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10410,6 +11669,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10419,6 +11680,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10430,7 +11693,10 @@ export interface operations {
     SubscriptionsController_undoCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10446,6 +11712,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10455,6 +11723,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10464,6 +11734,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10473,6 +11745,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10482,6 +11756,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10491,6 +11767,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10500,6 +11778,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10509,6 +11789,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10520,6 +11802,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10529,6 +11813,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10540,7 +11826,10 @@ export interface operations {
     SubscriptionsController_extend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10556,6 +11845,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10565,6 +11856,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10574,6 +11867,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10583,6 +11878,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10592,6 +11889,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10601,6 +11900,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10610,6 +11911,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10619,6 +11922,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10630,6 +11935,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10639,6 +11946,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10650,7 +11959,10 @@ export interface operations {
     SubscriptionsController_pause: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10666,6 +11978,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10675,6 +11989,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10684,6 +12000,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10693,6 +12011,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10702,6 +12022,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10711,6 +12033,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10720,6 +12044,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10729,6 +12055,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10740,6 +12068,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10749,6 +12079,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10760,7 +12092,10 @@ export interface operations {
     SubscriptionsController_resume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10776,6 +12111,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10785,6 +12122,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10794,6 +12133,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10803,6 +12144,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10812,6 +12155,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10821,6 +12166,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10830,6 +12177,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10839,6 +12188,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10850,6 +12201,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10859,6 +12212,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10870,7 +12225,10 @@ export interface operations {
     SubscriptionsController_usage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -10886,6 +12244,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10895,6 +12255,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10904,6 +12266,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10913,6 +12277,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10922,6 +12288,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10931,6 +12299,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10940,6 +12310,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10949,6 +12321,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10960,6 +12334,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10969,6 +12345,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10980,7 +12358,10 @@ export interface operations {
     NextInvoiceController_next: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -10995,6 +12376,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11004,6 +12387,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11013,6 +12398,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11022,6 +12409,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11031,6 +12420,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11040,6 +12431,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11049,6 +12442,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11058,6 +12453,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11069,6 +12466,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11078,6 +12477,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11089,7 +12490,10 @@ export interface operations {
     InvoicesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -11104,6 +12508,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11122,6 +12528,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11131,6 +12539,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11140,6 +12550,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11149,6 +12561,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11158,6 +12572,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11167,6 +12583,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11176,6 +12594,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11187,6 +12607,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11196,6 +12618,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11286,7 +12710,10 @@ export interface operations {
     InvoicesController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11302,6 +12729,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11311,6 +12740,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11320,6 +12751,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11329,6 +12762,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11338,6 +12773,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11347,6 +12784,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11356,6 +12795,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11365,6 +12806,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11376,6 +12819,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11385,6 +12830,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11484,7 +12931,10 @@ export interface operations {
     InvoicesController_void: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11500,6 +12950,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11509,6 +12961,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11518,6 +12972,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11527,6 +12983,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11536,6 +12994,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11545,6 +13005,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11554,6 +13016,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11563,6 +13027,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11574,6 +13040,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11583,6 +13051,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11594,7 +13064,10 @@ export interface operations {
     InvoicesController_finalize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11607,6 +13080,8 @@ export interface operations {
             /** @description DRAFT → PENDING (PAID when nothing is due); 409 otherwise */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11616,6 +13091,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11625,6 +13102,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11634,6 +13113,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11643,6 +13124,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11652,6 +13135,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11661,6 +13146,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11670,6 +13157,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11681,6 +13170,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11690,6 +13181,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11701,7 +13194,10 @@ export interface operations {
     InvoicesController_markPaid: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -11718,6 +13214,8 @@ export interface operations {
             /** @description records a payment transaction; PAID when nothing is due */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11727,6 +13225,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11736,6 +13236,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11745,6 +13247,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11754,6 +13258,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11763,6 +13269,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11772,6 +13280,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11781,6 +13291,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11792,6 +13304,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11801,6 +13315,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11812,7 +13328,10 @@ export interface operations {
     OneTimesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -11828,6 +13347,8 @@ export interface operations {
             /** @description the one-time billables created */
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11837,6 +13358,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11846,6 +13369,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11855,6 +13380,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11864,6 +13391,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11873,6 +13402,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11882,6 +13413,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11891,6 +13424,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11902,6 +13437,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11911,6 +13448,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11922,7 +13461,10 @@ export interface operations {
     OneTimesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -11937,6 +13479,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11955,6 +13499,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11964,6 +13510,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11973,6 +13521,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11982,6 +13532,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11991,6 +13543,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12000,6 +13554,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12009,6 +13565,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12020,6 +13578,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12029,6 +13589,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12040,7 +13602,10 @@ export interface operations {
     PaymentTransactionsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12055,6 +13620,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12073,6 +13640,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12082,6 +13651,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12091,6 +13662,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12100,6 +13673,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12109,6 +13684,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12118,6 +13695,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12127,6 +13706,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12138,6 +13719,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12147,6 +13730,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12158,7 +13743,10 @@ export interface operations {
     PaymentTransactionsController_refund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -12175,6 +13763,8 @@ export interface operations {
             /** @description the REFUND transaction (parent_transaction_id: the payment) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12184,6 +13774,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12193,6 +13785,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12202,6 +13796,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12211,6 +13807,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12220,6 +13818,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12229,6 +13829,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12238,6 +13840,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12249,6 +13853,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12258,6 +13864,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12427,7 +14035,10 @@ export interface operations {
     PaymentMethodsController_attach: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -12443,6 +14054,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12452,6 +14065,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12461,6 +14076,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12470,6 +14087,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12479,6 +14098,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12488,6 +14109,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12497,6 +14120,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12506,6 +14131,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12517,6 +14144,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12526,6 +14155,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12537,7 +14168,10 @@ export interface operations {
     PaymentMethodsController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 id: string;
@@ -12550,6 +14184,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12559,6 +14195,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12568,6 +14206,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12577,6 +14217,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12586,6 +14228,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12595,6 +14239,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12604,6 +14250,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12613,6 +14261,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12624,6 +14274,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12633,6 +14285,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12644,7 +14298,10 @@ export interface operations {
     PaymentMethodsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 id: string;
@@ -12661,6 +14318,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12670,6 +14329,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12679,6 +14340,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12688,6 +14351,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12697,6 +14362,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12706,6 +14373,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12715,6 +14384,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12724,6 +14395,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12735,6 +14408,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12744,6 +14419,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12755,7 +14432,10 @@ export interface operations {
     CreditsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12770,6 +14450,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12779,6 +14461,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12788,6 +14472,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12797,6 +14483,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12806,6 +14494,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12815,6 +14505,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12824,6 +14516,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12833,6 +14527,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12844,6 +14540,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12853,6 +14551,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12864,7 +14564,10 @@ export interface operations {
     CreditsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12879,6 +14582,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12897,6 +14602,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12906,6 +14613,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12915,6 +14624,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12924,6 +14635,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12933,6 +14646,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12942,6 +14657,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12951,6 +14668,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12962,6 +14681,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12971,6 +14692,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12982,7 +14705,10 @@ export interface operations {
     CreditsController_consume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -12997,6 +14723,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13006,6 +14734,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13015,6 +14745,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13024,6 +14756,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13033,6 +14767,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13042,6 +14778,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13051,6 +14789,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13060,6 +14800,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13071,6 +14813,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13080,6 +14824,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13091,7 +14837,10 @@ export interface operations {
     CreditsController_findLogs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13106,6 +14855,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13124,6 +14875,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13133,6 +14886,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13142,6 +14897,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13151,6 +14908,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13160,6 +14919,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13169,6 +14930,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13178,6 +14941,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13189,6 +14954,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13198,6 +14965,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13288,7 +15057,10 @@ export interface operations {
     CreditsController_revoke: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -13301,6 +15073,8 @@ export interface operations {
             /** @description the credit, state REVOKED */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13310,6 +15084,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13319,6 +15095,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13328,6 +15106,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13337,6 +15117,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13346,6 +15128,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13355,6 +15139,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13364,6 +15150,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13375,6 +15163,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13384,6 +15174,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13395,7 +15187,10 @@ export interface operations {
     ContractsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13411,6 +15206,8 @@ export interface operations {
             /** @description the contract (creation answers 200) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13420,6 +15217,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13429,6 +15228,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13438,6 +15239,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13447,6 +15250,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13456,6 +15261,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13465,6 +15272,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13474,6 +15283,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13485,6 +15296,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13494,6 +15307,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13505,7 +15320,10 @@ export interface operations {
     ContractsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13520,6 +15338,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13538,6 +15358,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13547,6 +15369,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13556,6 +15380,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13565,6 +15391,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13574,6 +15402,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13583,6 +15413,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13592,6 +15424,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13603,6 +15437,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13612,6 +15448,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13702,7 +15540,10 @@ export interface operations {
     ContractsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -13719,6 +15560,8 @@ export interface operations {
             /** @description the contract; signatures reset when a term changed */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13728,6 +15571,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13737,6 +15582,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13746,6 +15593,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13755,6 +15604,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13764,6 +15615,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13773,6 +15626,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13782,6 +15637,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13793,6 +15650,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13802,6 +15661,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13813,7 +15674,10 @@ export interface operations {
     ContractTemplatesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13829,6 +15693,8 @@ export interface operations {
             /** @description the template (creation answers 200, like contracts) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13838,6 +15704,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13847,6 +15715,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13856,6 +15726,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13865,6 +15737,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13874,6 +15748,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13883,6 +15759,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13892,6 +15770,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13903,6 +15783,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13912,6 +15794,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13923,7 +15807,10 @@ export interface operations {
     ContractTemplatesController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -13938,6 +15825,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13956,6 +15845,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13965,6 +15856,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13974,6 +15867,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13983,6 +15878,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13992,6 +15889,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14001,6 +15900,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14010,6 +15911,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14021,6 +15924,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14030,6 +15935,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14120,7 +16027,10 @@ export interface operations {
     CheckoutController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -14136,6 +16046,8 @@ export interface operations {
             /** @description #10: the session id and its hosted checkout link (creation answers 200) */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14145,6 +16057,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14154,6 +16068,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14163,6 +16079,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14172,6 +16090,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14181,6 +16101,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14190,6 +16112,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14199,6 +16123,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14210,6 +16136,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14219,6 +16147,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14310,7 +16240,10 @@ export interface operations {
     CustomerPortalController_portal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -14327,6 +16260,8 @@ export interface operations {
             /** @description the link (a secret: give it only to the customer) and its expiry. Repeated with the same Idempotency-Key, the request issues a fresh link (with `Idempotency-Used: true`) rather than replay the first one, which is never stored. */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14336,6 +16271,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14345,6 +16282,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14354,6 +16293,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14363,6 +16304,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14372,6 +16315,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14381,6 +16326,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14390,6 +16337,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14401,6 +16350,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14410,6 +16361,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14421,7 +16374,10 @@ export interface operations {
     CustomerPortalController_usage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customer_id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -14438,6 +16394,8 @@ export interface operations {
             /** @description the link (a secret: give it only to the customer) and its expiry. Repeated with the same Idempotency-Key, the request issues a fresh link (with `Idempotency-Used: true`) rather than replay the first one, which is never stored. */
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14447,6 +16405,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14456,6 +16416,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14465,6 +16427,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14474,6 +16438,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14483,6 +16449,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14492,6 +16460,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14501,6 +16471,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14512,6 +16484,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14521,6 +16495,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14532,7 +16508,10 @@ export interface operations {
     NotificationsController_find: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the company (cmp_…) the bearer token belongs to */
                 company_id: unknown;
@@ -14547,6 +16526,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14565,6 +16546,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14574,6 +16557,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14583,6 +16568,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14592,6 +16579,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14601,6 +16590,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14610,6 +16601,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14619,6 +16612,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14630,6 +16625,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14639,6 +16636,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14729,7 +16728,10 @@ export interface operations {
     NotificationsController_resend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -14745,6 +16747,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14754,6 +16758,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14763,6 +16769,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14772,6 +16780,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14781,6 +16791,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14790,6 +16802,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14799,6 +16813,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14808,6 +16824,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14819,6 +16837,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14828,6 +16848,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14839,7 +16861,10 @@ export interface operations {
     NotificationsController_sendInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
                 /** @description the company (cmp_…) the bearer token belongs to */
@@ -14855,6 +16880,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14864,6 +16891,8 @@ export interface operations {
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
             400: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14873,6 +16902,8 @@ export interface operations {
             /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14882,6 +16913,8 @@ export interface operations {
             /** @description auth_error: the token is for another company */
             403: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14891,6 +16924,8 @@ export interface operations {
             /** @description request_error / not_found: no such record in this company */
             404: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14900,6 +16935,8 @@ export interface operations {
             /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
             409: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14909,6 +16946,8 @@ export interface operations {
             /** @description request_error / payload_too_large: a body over 1 MiB */
             413: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14918,6 +16957,8 @@ export interface operations {
             /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
             415: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14929,6 +16970,8 @@ export interface operations {
                 headers: {
                     /** @description seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14938,6 +16981,8 @@ export interface operations {
             /** @description api_error: anything unexpected (never SQL or a stack) */
             500: {
                 headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
                     [name: string]: unknown;
                 };
                 content: {

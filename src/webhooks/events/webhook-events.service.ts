@@ -13,15 +13,7 @@ import type { FindWebhookEventsDto } from './dto/webhook-event.dto';
 
 /** The kind of resource an event carries: the part of its type before the dot (`invoice.paid` → `invoice`). */
 export type WebhookResourceKind =
-  | 'customer'
-  | 'subscription'
-  | 'invoice'
-  | 'payment'
-  | 'credit'
-  | 'contract'
-  | 'checkout'
-  | 'metric'
-  | 'notification';
+  'customer' | 'subscription' | 'invoice' | 'payment' | 'credit' | 'contract' | 'checkout' | 'metric' | 'notification';
 
 /**
  * How a module answers its resources for events: id → the resource exactly as its GET answers
