@@ -1,20 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock } from '../platform/clock/clock';
-import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
-import { InvoiceEntity } from './invoicing.entity';
-import { InvoiceFinalizer } from './invoice-finalizer.service';
-import { InvoiceWriter } from './invoice-writer.service';
-import { InvoiceGenerator, RunContext } from './billing-engine/invoice-generator.service';
-import { InvoicingHooks, PostRunStep } from './invoicing.hooks';
-import { crossCompany } from '../platform/database/cross-company';
-import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
-import { invoiceNumberFields } from './invoicing.mapper';
-import { RunMemo } from '../platform/run-memo/run-memo';
-import { PrometheusMetrics } from '../platform/observability/prometheus-metrics';
+import { Clock } from '../../platform/clock/clock';
+import { TALLY_CONFIG, TallyConfig } from '../../platform/config/config';
+import { InvoiceEntity } from '../invoicing.entity';
+import { InvoiceFinalizer } from '../invoice-finalizer.service';
+import { InvoiceWriter } from '../invoice-writer.service';
+import { InvoiceGenerator, RunContext } from './invoice-generator.service';
+import { InvoicingHooks, PostRunStep } from '../invoicing.hooks';
+import { crossCompany } from '../../platform/database/cross-company';
+import { WebhookEventsService } from '../../webhooks/events/webhook-events.service';
+import { invoiceNumberFields } from '../invoicing.mapper';
+import { RunMemo } from '../../platform/run-memo/run-memo';
+import { PrometheusMetrics } from '../../platform/observability/prometheus-metrics';
 import { RunCandidate, RunClaims, companyBatches } from './billing-run-claims';
-import { retryTransient } from '../platform/database/transient';
-import { failureOf } from './billing-engine/amounts';
+import { retryTransient } from '../../platform/database/transient';
+import { failureOf } from './amounts';
 
 export interface BillingRunSummary {
   invoices_created: number;
