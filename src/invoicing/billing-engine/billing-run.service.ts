@@ -2,132 +2,38 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../../platform/config/config';
-import { InvoiceEntity } from '../invoicing.entity';
-import { InvoiceFinalizer } from '../invoice-finalizer.service';
-import { InvoiceWriter } from '../invoice-writer.service';
-import { InvoiceGenerator, RunContext } from './invoice-generator.service';
-import { InvoicingHooks, PostRunStep } from '../invoicing.hooks';
-import { crossCompany } from '../../platform/database/cross-company';
-import { WebhookEventsService } from '../../webhooks/events/webhook-events.service';
-import { invoiceNumberFields } from '../invoicing.mapper';
-import { RunMemo } from '../../platform/run-memo/run-memo';
 import { PrometheusMetrics } from '../../platform/observability/prometheus-metrics';
-import { RunCandidate, RunClaims, companyBatches } from './billing-run-claims';
-import { retryTransient } from '../../platform/database/transient';
+import { RunMemo } from '../../platform/run-memo/run-memo';
+import { InvoiceFinalizer } from '../invoice-finalizer.service';
+import { InvoiceEntity } from '../invoicing.entity';
+import { InvoicingHooks, PostRunStep } from '../invoicing.hooks';
 import { failureOf } from './amounts';
+import { BillingRunBatches } from './billing-run-batch';
+import { companyBatches, RunCandidate, RunClaims } from './billing-run-claims';
+import { RunContext } from './invoice-generator.service';
+import {
+  BATCH_SIZE,
+  BatchOptions,
+  BillingRunOptions,
+  billingRunCompanyCap,
+  BillingRunSummary,
+  billingRunWidth,
+  CATCH_UP_INVOICES_PER_TRANSACTION,
+  CLAIM_SPAN,
+  CompanyShares,
+  ProcessOutcome,
+} from './billing-run-options';
+import { dueDrafts, runCandidates } from './billing-run-queries';
 
-export interface BillingRunSummary {
-  invoices_created: number;
-  invoices_finalized: number;
-  subscriptions_processed: number;
-  errors: number;
-  /** The run's instant (ISO). */
-  now: string;
-}
-
-/**
- * Subscriptions per transaction in a run. Each transaction carries a fixed cost in statements
- * (about twenty, each parsed, bound and executed) and a commit, so larger batches spend less of a
- * run on round trips; past a few hundred the gain stops while a batch's memory and lock time keep
- * growing. A batch is one company's, so this matters for large companies only.
- */
-export const BATCH_SIZE = 400;
-/** A claim's window, in batches: how far past subscriptions other runs hold a transaction looks for its batch. */
-const CLAIM_SPAN = 4;
-/**
- * Invoices one transaction of a run writes (past it, each further subscription of the batch
- * writes only the invoices of its first due instant): two per subscription of a full batch, so
- * that a batch whose subscriptions each close a period and open one (a start invoice and a
- * period invoice) is written whole. A catch-up longer than this (a start back-dated by months on
- * an hourly price) continues in further transactions of the same run, after every other
- * subscription had its turn; the billing cursor records how far each got.
- */
-export const CATCH_UP_INVOICES_PER_TRANSACTION = 2 * BATCH_SIZE;
-/** The default of TALLY_BILLING_MAX_INVOICES_PER_COMPANY (see billingRunCompanyCap). */
-export const INVOICES_PER_COMPANY_PER_RUN = 1000;
-
-/**
- * Invoices one run writes for one company at most: TALLY_BILLING_MAX_INVOICES_PER_COMPANY
- * (default 1,000, a whole number >= 1). It bounds catch-ups (a start back-dated by a year on an
- * hourly price is 8,761 invoices): once a company's share is used, each of its subscriptions
- * left in the run writes the invoices of its first due instant only, and a cut catch-up waits
- * for the next run (its billing cursor says where it stopped; the scheduler runs every minute).
- * Ordinary billing is not held back: every due subscription still gets its first due instant,
- * so a company with more due subscriptions than the cap writes more than the cap, one instant
- * each.
- */
-export function billingRunCompanyCap(): number {
-  const wanted = Number(process.env.TALLY_BILLING_MAX_INVOICES_PER_COMPANY ?? INVOICES_PER_COMPANY_PER_RUN);
-  return Number.isSafeInteger(wanted) && wanted >= 1 ? wanted : INVOICES_PER_COMPANY_PER_RUN;
-}
-
-interface ProcessOutcome {
-  ok: boolean;
-  processed: boolean;
-  /** Locked by the transaction (processed, or found already brought to the instant by another run). */
-  claimed: boolean;
-  created: number;
-  finalized: number;
-  /** Its catch-up was cut: more invoices are due at the run's instant. */
-  more: boolean;
-}
-
-const FAILED: ProcessOutcome = { ok: false, processed: false, claimed: false, created: 0, finalized: 0, more: false };
-
-interface BatchOptions {
-  maxInvoices: number;
-  /** Wait for subscriptions another transaction holds, instead of passing them over. */
-  waitForLock?: boolean;
-  /** A claim: at most this many of the batch, the first that are due and free. */
-  limit?: number;
-}
-
-export interface BillingRunOptions {
-  /** Only these companies (default: every company). */
-  companyIds?: string[];
-  /** Progress callback: (done, total) over the subscriptions, then the drafts. */
-  onProgress?: (phase: 'subscriptions' | 'drafts' | 'steps', done: number, total: number) => void;
-  /** Invoices one transaction writes at most (default CATCH_UP_INVOICES_PER_TRANSACTION). */
-  maxInvoicesPerTransaction?: number;
-  /** Subscriptions per transaction (default BATCH_SIZE, 400). */
-  batchSize?: number;
-  /** Invoices the run writes for one company at most, past first due instants (default billingRunCompanyCap()). */
-  maxInvoicesPerCompany?: number;
-}
-
-/**
- * What is left of each company's invoices in a run: a transaction reserves its share before it
- * starts (so that transactions of a company at once cannot overshoot together) and gives back
- * what it did not write.
- */
-class CompanyShares {
-  private readonly left = new Map<string, number>();
-  constructor(private readonly cap: number) {}
-
-  /** Up to `want` invoices of the company's share (0 once it is used). */
-  reserve(companyId: string, want: number): number {
-    const left = this.left.get(companyId) ?? this.cap;
-    const take = Math.max(0, Math.min(want, left));
-    this.left.set(companyId, left - take);
-    return take;
-  }
-
-  /** The transaction wrote `written` of the `taken` it reserved (more than that when it wrote first due instants past the share). */
-  settle(companyId: string, taken: number, written: number): void {
-    this.left.set(companyId, (this.left.get(companyId) ?? this.cap) + taken - written);
-  }
-}
-
+export {
+  BATCH_SIZE,
+  billingRunCompanyCap,
+  billingRunWidth,
+  CATCH_UP_INVOICES_PER_TRANSACTION,
+  INVOICES_PER_COMPANY_PER_RUN,
+} from './billing-run-options';
+export type { BillingRunOptions, BillingRunSummary } from './billing-run-options';
 export type { PostRunStep };
-
-/**
- * Transactions a run keeps going at once: TALLY_BILLING_CONCURRENCY (default 4), at most one
- * less than the connection pool (one connection stays free for everything else), at least one.
- */
-export function billingRunWidth(poolSize: number): number {
-  const wanted = Number(process.env.TALLY_BILLING_CONCURRENCY ?? 4);
-  return Math.max(1, Math.min(Number.isInteger(wanted) && wanted > 0 ? wanted : 4, poolSize - 1));
-}
 
 /**
  * A billing run at an instant: closes every due billing date <= `at` of every subscription
@@ -145,12 +51,10 @@ export class BillingRunService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    private readonly generator: InvoiceGenerator,
+    private readonly batches: BillingRunBatches,
     private readonly finalizer: InvoiceFinalizer,
-    private readonly writer: InvoiceWriter,
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly hooks: InvoicingHooks,
-    private readonly events: WebhookEventsService,
     private readonly metrics: PrometheusMetrics,
   ) {}
 
@@ -185,9 +89,16 @@ export class BillingRunService {
       errors: 0,
       now: at.toISOString(),
     };
-    const ctx = new RunContext();
+    await this.billSubscriptions(at, options, summary);
+    await this.finalizeDrafts(at, options, summary);
+    await this.runPostSteps(at, options, summary);
+    return summary;
+  }
 
-    const candidates = await this.candidates(at, options.companyIds);
+  /** Every subscription with work at `at`, in claims, then those passed over, then the long catch-ups. */
+  private async billSubscriptions(at: Date, options: BillingRunOptions, summary: BillingRunSummary): Promise<void> {
+    const ctx = new RunContext();
+    const candidates = await runCandidates(this.dataSource, at, options.companyIds);
     const size = options.batchSize ?? BATCH_SIZE;
     const maxInvoices = options.maxInvoicesPerTransaction ?? CATCH_UP_INVOICES_PER_TRANSACTION;
     const claims = new RunClaims(candidates, size, CLAIM_SPAN * size);
@@ -196,7 +107,7 @@ export class BillingRunService {
     const processShared = async (batch: RunCandidate[], opts: BatchOptions): Promise<ProcessOutcome[]> => {
       const companyId = batch[0].company_id;
       const taken = shares.reserve(companyId, opts.maxInvoices);
-      const outcomes = await this.processOrRetry(batch, at, ctx, { ...opts, maxInvoices: taken });
+      const outcomes = await this.batches.processOrRetry(batch, at, ctx, { ...opts, maxInvoices: taken });
       shares.settle(
         companyId,
         taken,
@@ -212,6 +123,32 @@ export class BillingRunService {
         summary.invoices_finalized += o.finalized;
       }
     };
+    const continuing = await this.billClaims(claims, { maxInvoices, size }, processShared, tally, summary, options);
+    await this.catchUps(continuing, { maxInvoices }, processShared, shares, tally);
+
+    // subscriptions a claim passed over (another run held them): now wait for that run and look
+    // again (it may bill up to an earlier instant than this one); those it brought to this
+    // instant are left (one query)
+    const passed = claims.passedOver;
+    const stillDue = passed.length ? await runCandidates(this.dataSource, at, options.companyIds, [...passed]) : [];
+    const resumed: RunCandidate[] = [];
+    for (const batch of companyBatches(stillDue, size)) {
+      const outcomes = await processShared(batch, { maxInvoices, waitForLock: true });
+      tally(outcomes);
+      resumed.push(...batch.filter((_, k) => outcomes[k]?.more));
+    }
+    await this.catchUps(resumed, { maxInvoices, waitForLock: true }, processShared, shares, tally);
+  }
+
+  /** The run's claims, as many transactions at once as the pool allows; the subscriptions whose catch-up was cut. */
+  private async billClaims(
+    claims: RunClaims,
+    sizes: { maxInvoices: number; size: number },
+    processShared: (batch: RunCandidate[], opts: BatchOptions) => Promise<ProcessOutcome[]>,
+    tally: (outcomes: ProcessOutcome[]) => void,
+    summary: BillingRunSummary,
+    options: BillingRunOptions,
+  ): Promise<RunCandidate[]> {
     // a run that grows the invoice tables a lot (a first run on a young database) refreshes their
     // planner statistics as it goes: plans made for an empty table would turn lookups into scans
     let analyzeAt = 1000;
@@ -219,7 +156,7 @@ export class BillingRunService {
     await this.workers(async () => {
       for (let claim = claims.next(); claim; claim = claims.next()) {
         const list = claim.ids.map((id) => ({ company_id: claim!.companyId, id }));
-        const outcomes = await processShared(list, { maxInvoices, limit: size });
+        const outcomes = await processShared(list, { maxInvoices: sizes.maxInvoices, limit: sizes.size });
         claims.settle(
           claim,
           outcomes.map((o) => o.claimed || !o.ok),
@@ -233,26 +170,16 @@ export class BillingRunService {
         }
       }
     });
-    await this.catchUps(continuing, { maxInvoices }, processShared, shares, tally);
+    return continuing;
+  }
 
-    // subscriptions a claim passed over (another run held them): now wait for that run and look
-    // again (it may bill up to an earlier instant than this one); those it brought to this
-    // instant are left (one query)
-    const passed = claims.passedOver;
-    const stillDue = passed.length ? await this.candidates(at, options.companyIds, [...passed]) : [];
-    const resumed: RunCandidate[] = [];
-    for (const batch of companyBatches(stillDue, size)) {
-      const outcomes = await processShared(batch, { maxInvoices, waitForLock: true });
-      tally(outcomes);
-      resumed.push(...batch.filter((_, k) => outcomes[k]?.more));
-    }
-    await this.catchUps(resumed, { maxInvoices, waitForLock: true }, processShared, shares, tally);
-
-    const drafts = await this.dueDrafts(at, options.companyIds);
+  /** Drafts whose grace period has passed, each finalized in a transaction of its own (locked SKIP LOCKED). */
+  private async finalizeDrafts(at: Date, options: BillingRunOptions, summary: BillingRunSummary): Promise<void> {
+    const drafts = await dueDrafts(this.dataSource, at, options.companyIds);
     let done = 0;
     await this.pool(drafts, async (d) => {
       try {
-        const finalized = await this.retrying(`draft ${d.company_id}/${d.id}`, () =>
+        const finalized = await this.batches.retrying(`draft ${d.company_id}/${d.id}`, () =>
           this.dataSource.transaction(async (m) => {
             const locked: InvoiceEntity[] = await m
               .createQueryBuilder(InvoiceEntity, 'i')
@@ -276,7 +203,10 @@ export class BillingRunService {
       }
       options.onProgress?.('drafts', ++done, drafts.length);
     });
+  }
 
+  /** The post-run steps of the modules, in order; one that fails is one error. */
+  private async runPostSteps(at: Date, options: BillingRunOptions, summary: BillingRunSummary): Promise<void> {
     let i = 0;
     const steps = this.hooks.postRunSteps;
     for (const step of steps) {
@@ -292,7 +222,6 @@ export class BillingRunService {
       }
       options.onProgress?.('steps', ++i, steps.length);
     }
-    return summary;
   }
 
   private async refreshStatistics(): Promise<void> {
@@ -301,150 +230,6 @@ export class BillingRunService {
     } catch (err) {
       this.logger.warn(`ANALYZE after a large billing run failed: ${(err as Error).message}`);
     }
-  }
-
-  /** Subscriptions with work at `at` (of `among` only, when given): never seen, changed since last seen, or next work due. */
-  private async candidates(
-    at: Date,
-    companyIds?: string[],
-    among?: { company_id: string; id: string }[],
-  ): Promise<{ company_id: string; id: string }[]> {
-    const params: unknown[] = [at];
-    let scope = '';
-    if (companyIds) {
-      if (companyIds.length === 0) return [];
-      params.push(companyIds);
-      scope = `AND s.company_id = ANY($${params.length})`;
-    }
-    if (among) {
-      params.push(
-        among.map((c) => c.company_id),
-        among.map((c) => c.id),
-      );
-      scope += ` AND (s.company_id, s.id) IN (SELECT * FROM unnest($${params.length - 1}::text[], $${params.length}::text[]))`;
-    }
-    return this.dataSource.query(
-      `${crossCompany('billing-run-due')}SELECT s.company_id, s.id FROM subscriptions s
-       LEFT JOIN billing_cursors c ON c.company_id = s.company_id AND c.subscription_id = s.id
-       WHERE (c.subscription_id IS NULL OR c.seen_updated_at <> s.updated_at OR c.next_work_at <= $1) ${scope}
-       ORDER BY s.company_id, s.id`,
-      params,
-    );
-  }
-
-  private async dueDrafts(at: Date, companyIds?: string[]): Promise<{ company_id: string; id: string }[]> {
-    const params: unknown[] = [at];
-    let scope = '';
-    if (companyIds) {
-      if (companyIds.length === 0) return [];
-      params.push(companyIds);
-      scope = 'AND company_id = ANY($2)';
-    }
-    return this.dataSource.query(
-      `${crossCompany('billing-run-finalize')}SELECT company_id, id FROM invoices WHERE status = 'DRAFT' AND finalize_after IS NOT NULL AND finalize_after <= $1 ${scope} ORDER BY company_id, finalize_after, id`,
-      params,
-    );
-  }
-
-  /**
-   * One transaction for subscriptions of one company, its locks in the order of
-   * src/platform/README.md ("Lock order"): subscriptions, pending one-time charges, the
-   * customers' credits, the invoice counter. Invoice numbers come last, just before the
-   * commit: the company's counter row they lock serialises the transactions of the company, so
-   * everything else — the charges outbox, the webhook events' objects — is written or built
-   * before, and the lock is held for one statement and the commit. With `limit`, a claim: only
-   * the first that many of the batch that are due and free are locked and processed.
-   */
-  private processBatch(batch: RunCandidate[], at: Date, ctx: RunContext, opts: BatchOptions): Promise<ProcessOutcome[]> {
-    const companyId = batch[0].company_id;
-    return this.dataSource.transaction(async (m) => {
-      const results = await this.generator.processMany(
-        m,
-        companyId,
-        batch.map((c) => c.id),
-        at,
-        this.clock.now(),
-        ctx,
-        { deferNumbers: true, waitForLock: opts.waitForLock, maxInvoices: opts.maxInvoices, onlyDueAt: at, limit: opts.limit },
-      );
-      const created = results.flatMap((r) => r.created);
-      // invoices written final with auto_charges: their charges go into the payments outbox in this transaction
-      await this.hooks.payments.enqueueCharges(m, companyId, created, at);
-      // the events' objects built now, outside the counter's lock, and subscription.renewed written;
-      // the invoice events wait for their numbers
-      await this.events.prepare(m, { hold: ['invoice'] });
-      const numbers = await this.writer.assignNumbers(
-        m,
-        companyId,
-        created.map((i) => i.id),
-      );
-      this.events.amend(m, companyId, 'invoice', new Map([...numbers].map(([id, n]) => [id, invoiceNumberFields(n)])));
-      results.forEach((r, k) => {
-        if (r.error) this.logFailure(batch[k], r.error);
-      });
-      return results.map((r) => ({
-        ok: !r.error,
-        processed: r.processed,
-        claimed: r.claimed,
-        created: r.created.length,
-        finalized: r.finalized,
-        more: r.more ?? false,
-      }));
-    });
-  }
-
-  /**
-   * processBatch; when the batch rolls back as a whole, each of its subscriptions again on its own
-   * (a claim's up to its limit taken), so that one failure stays one error.
-   */
-  private async processOrRetry(batch: RunCandidate[], at: Date, ctx: RunContext, opts: BatchOptions): Promise<ProcessOutcome[]> {
-    const run = (list: RunCandidate[], o: BatchOptions) =>
-      this.retrying(`batch of ${list.length} subscriptions of ${list[0].company_id}`, () => this.processBatch(list, at, ctx, o));
-    try {
-      return await run(batch, opts);
-    } catch (err) {
-      if (batch.length === 1) {
-        this.logFailure(batch[0], failureOf(err));
-        return [FAILED];
-      }
-      this.logger.warn(`batch of ${batch.length} subscriptions rolled back (${(err as Error).message}); retrying one by one`);
-    }
-    const outcomes: ProcessOutcome[] = [];
-    let taken = 0;
-    for (const c of batch) {
-      if (opts.limit !== undefined && taken >= opts.limit) break;
-      try {
-        const [r] = await run([c], { ...opts, limit: undefined });
-        outcomes.push(r);
-        if (r.claimed) taken++;
-      } catch (e) {
-        outcomes.push(FAILED);
-        this.logFailure(c, failureOf(e));
-      }
-    }
-    return outcomes;
-  }
-
-  /** A subscription the run could not bill, with its reason (the command line shows these lines). */
-  private logFailure(c: RunCandidate, failure: { code: string; message: string }): void {
-    this.logger.error(
-      { company_id: c.company_id, subscription_id: c.id, error_code: failure.code, error_message: failure.message },
-      `subscription ${c.company_id}/${c.id} not billed: ${failure.code}: ${failure.message}`,
-    );
-  }
-
-  /**
-   * A transaction of the run, run again when it lost a deadlock or a serialization failure
-   * (retryTransient: up to three more tries, each after a random pause of up to 50, 100, 200
-   * ms). The rollback left nothing written, and the other side has finished by then, so the
-   * batch is billed in this run rather than left to the next one. The run takes its locks in the
-   * one order of src/platform/README.md ("Lock order"), so only a writer outside that order, or
-   * a lock taken by hand, can make it lose one.
-   */
-  private retrying<T>(what: string, work: () => Promise<T>): Promise<T> {
-    return retryTransient(work, {
-      onRetry: (err, n) => this.logger.warn(`${what}: ${(err as Error).message}; retry ${n}`),
-    });
   }
 
   /**

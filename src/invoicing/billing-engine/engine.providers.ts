@@ -1,5 +1,6 @@
 import { Provider, Type } from '@nestjs/common';
 import { InvoiceFinalizer } from '../invoice-finalizer.service';
+import { BillingRunBatches } from './billing-run-batch';
 import { BillingRunService } from './billing-run.service';
 import { BillingScheduler } from './billing-scheduler';
 import { InvoicePreviewService } from './invoice-preview.service';
@@ -16,6 +17,7 @@ export const ENGINE_PROVIDERS: Provider[] = [
   EngineWriter,
   InvoiceGenerator,
   InvoiceFinalizer,
+  BillingRunBatches,
   BillingRunService,
   BillingScheduler,
   InvoicePreviewService,
