@@ -100,9 +100,9 @@ export class BillingRunBatches {
         const [r] = await run([c], { ...opts, limit: undefined });
         outcomes.push(r);
         if (r.claimed) taken++;
-      } catch (e) {
+      } catch (error) {
         outcomes.push(FAILED);
-        this.logFailure(c, failureOf(e));
+        this.logFailure(c, failureOf(error));
       }
     }
     return outcomes;

@@ -1,7 +1,7 @@
 /**
  * Billing in advance (pure): at a billing date, the plan's PRE_POST licence and fixed prices for
  * the period ahead — prorated when the period is cut short (by the end date, or by a written
- * invoice's period), except prices with proration_type NONE. docs/billing-rules.md "Periods".
+ * invoice's period), except prices with proration_type NONE. docs/billing-rules.md "Periods and anchors".
  */
 import { prorationShare } from '../../../billing-math';
 import type { LineDraft } from '../../invoice-writer.service';

@@ -1,7 +1,7 @@
 /**
  * The first invoice (pure): the plan's one-time prices and the subscription's own one-time items
  * go on the first billing date — the start, or a trial's end (`billing_start`).
- * docs/billing-rules.md "One-time charges"; decision 1 of src/invoicing/README-billing.md.
+ * docs/billing-rules.md "One-time items"; decision 1 of src/invoicing/README-billing.md.
  */
 import { unitPriceLine } from '../../../billing-math';
 import type { LineDraft } from '../../invoice-writer.service';

@@ -3,7 +3,7 @@
  * billing date (usage, POST_ONLY, minimum spend), takes the change prorations waiting for it and
  * the one-time charges due, and bills the plan in advance for the period ahead (cut at the end
  * date). The first billing date — the start, or a trial's end — also bills the one-time prices
- * and has an invoice only when it has lines (decision 1). docs/billing-rules.md "Periods".
+ * and has an invoice only when it has lines (decision 1). docs/billing-rules.md "Periods and anchors".
  */
 import { nextBoundary } from '../model';
 import { advanceLines } from './advance-lines';
