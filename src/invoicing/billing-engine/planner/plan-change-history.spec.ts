@@ -81,3 +81,21 @@ describe('plan change: usage and the billing date at the change instant', () => 
     ]);
   });
 });
+
+describe('plan change: history replayed as it happened', () => {
+  it('the billing date invoiced before the change closed its usage window: the next invoice bills usage from there', () => {
+    const calls = price('calls', 'USAGE', '1');
+    const phases = [
+      phase(1, '2027-07-19', [...plans.monthly.prices, calls], 1),
+      phase(2, '2027-11-19', [...plans.yearly.prices, calls], 1, { term: YEAR, proration_type: 'IMMEDIATE' }),
+    ];
+    const written = { ...writtenPeriod('2027-10-19', '2027-11-19', 1), ...writtenPeriod('2027-11-19', '2027-12-19', 1) };
+    const usage = (_p: unknown, s: Date) => (day(s) === '2027-11-19' ? '5' : '1000');
+    const r = plan(sub, phases, { written, usage }, { mode: 'write', until: d('2028-07-19') });
+    // [Oct 19, Nov 19) was billed on Nov 19: only [Nov 19, Jul 19) (5 units) is left
+    expect(summary(r.invoices.slice(3))).toEqual([
+      ['2027-11-19', C, [-12900, 78875]],
+      ['2028-07-19', P, [5, 118800]],
+    ]);
+  });
+});
