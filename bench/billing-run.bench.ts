@@ -16,7 +16,7 @@ import { CustomerEntity } from '../src/customers/customer.entity';
 import { EventIngestService } from '../src/metrics/usage/event-ingest.service';
 import { SubscriptionEntity, SubscriptionEventEntity, SubscriptionPhaseEntity } from '../src/subscriptions/subscription.entity';
 import { PricingUsageCounts } from '../src/subscriptions/pricing-usage-counts.service';
-import { BATCH_SIZE, BillingRunService, BillingRunSummary, billingRunWidth } from '../src/invoicing/billing-run.service';
+import { BATCH_SIZE, BillingRunService, BillingRunSummary, billingRunWidth } from '../src/invoicing/billing-engine/billing-run.service';
 import type { Bench } from './main';
 import { billingBaseline } from './billing-baseline';
 import { SERVER_NODE_FLAGS } from '../src/platform/config/node-flags';

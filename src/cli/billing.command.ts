@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { withApp } from './app-context';
-import { BillingRunService, BillingRunSummary } from '../invoicing/billing-run.service';
+import { BillingRunService, BillingRunSummary } from '../invoicing/billing-engine/billing-run.service';
 import { CompanySettingsService } from '../platform/company-settings/company-settings.service';
 import { CliExit } from './audit.command';
 

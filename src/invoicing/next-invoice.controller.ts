@@ -5,7 +5,7 @@ import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
 import { InvoicePreviewResponse } from './dto/invoice.dto';
 import { NextInvoiceDto } from './billing-engine/next-invoice.dto';
-import { InvoicePreviewService } from './invoice-preview.service';
+import { InvoicePreviewService } from './billing-engine/invoice-preview.service';
 import { InvoicingViews } from './invoicing.views';
 
 @ApiTags('invoicing')

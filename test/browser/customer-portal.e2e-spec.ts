@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { FixedClock, Tenant } from '../support/app';
 import { ARTIFACTS, BrowserHarness, startBrowserHarness } from '../support/browser';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 
 /**
  * The customer portal and the usage page in headless Chromium with JavaScript OFF: the portal at

@@ -9,7 +9,7 @@
  * term) soon after the instants of its story, so that the plain runs over every company of
  * other test files (up to 2028) do not bill months of them.
  */
-import { BillingRunService, CATCH_UP_INVOICES_PER_TRANSACTION } from '../../src/invoicing/billing-run.service';
+import { BillingRunService, CATCH_UP_INVOICES_PER_TRANSACTION } from '../../src/invoicing/billing-engine/billing-run.service';
 import { InvoiceGenerator, RunContext } from '../../src/invoicing/billing-engine/invoice-generator.service';
 import {
   anotherCompany,

@@ -1,12 +1,12 @@
 /**
- * How a billing run's transactions claim subscriptions (src/invoicing/billing-run-claims.ts):
+ * How a billing run's transactions claim subscriptions (src/invoicing/billing-engine/billing-run-claims.ts):
  * each locks the first few due subscriptions of a window that no other transaction holds, passes
  * over the held ones inside the same statement, and the run waits for those at its end. PostgreSQL
  * only: a subscription is held by a second connection while the run goes on, which the embedded
  * database (one transaction at a time) cannot do.
  */
 import { Client } from 'pg';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { createCustomer, invoicesOf, iso, Scenario, seatPrice, setNow, startScenario, subscribe } from '../scenarios/scenario-kit';
 import { expectBooksBalanced } from '../support/audit';
 

@@ -3,7 +3,7 @@
  * its webhook events) once for the whole run instead of once per batch (RunMemo); an API read
  * counts afresh every time. Billing runs are scoped to this file's companies, at dates in 2036.
  */
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { PricingUsageCounts } from '../../src/subscriptions/pricing-usage-counts.service';
 import { RunMemo } from '../../src/platform/run-memo/run-memo';
 import { statementsOf } from '../support/statements';

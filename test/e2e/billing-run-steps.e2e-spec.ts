@@ -1,5 +1,5 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 
 /** The post-run steps of a billing run: credit expirations due at the run's instant are recorded. */
 describe('billing run: credit expirations', () => {

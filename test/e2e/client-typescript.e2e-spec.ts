@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { createTallyClient } from '../../clients/typescript';
 import { walkLifecycle } from '../../clients/typescript/examples/lifecycle';
 import { walkMinimalBodies } from '../../clients/typescript/examples/minimal-bodies';

@@ -1,7 +1,7 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { createCustomer, createPricing, createProduct, fixedPricing, ok } from '../support/fixtures';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 
 /**
  * Hosted-API request fields and answer shapes of subscriptions (issue 12): PATCH

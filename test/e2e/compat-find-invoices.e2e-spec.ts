@@ -3,7 +3,7 @@ import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { createCustomer, createPricing, createProduct, fixedPricing, ok } from '../support/fixtures';
 import { amountLine } from '../../src/billing-math';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 
 const T0 = new Date('2026-03-01T00:00:00.000Z');

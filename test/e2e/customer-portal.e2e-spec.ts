@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { createCustomer, createProduct, createPricing, createUsageItem, ok, UsageItem } from '../support/fixtures';
 import { expectError } from '../support/errors';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 
 /**
  * The customer portal and the usage page (#15): links (answers, expiry, isolation), the portal's

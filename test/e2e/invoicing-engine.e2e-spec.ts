@@ -3,7 +3,7 @@
  * test files are not billed at this file's instants; dates in 2031+ for the same reason).
  */
 import { DataSource } from 'typeorm';
-import { BillingRunService, BillingRunSummary } from '../../src/invoicing/billing-run.service';
+import { BillingRunService, BillingRunSummary } from '../../src/invoicing/billing-engine/billing-run.service';
 import { InvoiceGenerator } from '../../src/invoicing/billing-engine/invoice-generator.service';
 import { runCli } from '../../src/cli/main';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';

@@ -7,7 +7,7 @@
  * lose a deadlock on purpose and shows it retries the batch instead of reporting an error.
  */
 import { Client } from 'pg';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { createCustomer, iso, Scenario, seatPrice, setNow, startScenario, subscribe, usd } from '../scenarios/scenario-kit';
 import { expectBooksBalanced } from '../support/audit';
 

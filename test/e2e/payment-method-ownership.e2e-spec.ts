@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { SubscriptionsHooks } from '../../src/subscriptions/subscriptions.hooks';
 import { ok, usd } from '../support/fixtures';
 

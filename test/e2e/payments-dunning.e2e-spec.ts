@@ -2,7 +2,7 @@
  * Auto-charge and dunning driven by billing runs at chosen instants (FixedClock; runs scoped
  * to this file's companies; dates in 2033+ so parallel files are not billed here).
  */
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { runCli } from '../../src/cli/main';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { ok, usd } from '../support/fixtures';

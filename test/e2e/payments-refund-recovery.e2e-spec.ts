@@ -5,7 +5,7 @@
  */
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { PaymentTransactionsService } from '../../src/payments/payment-transactions.service';
 import { SandboxProcessor } from '../../src/payments/processor/sandbox-processor';
 import { ok, usd } from '../support/fixtures';

@@ -8,8 +8,8 @@ import { createCustomer, createPricing, createProduct, createUsageItem, fixedPri
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { CompaniesService, TOKEN_CACHE_TTL_MS } from '../../src/platform/auth/companies.service';
 import { RATE_LIMIT_DEFAULTS, RateLimitConfig } from '../../src/platform/config/config';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
-import { BillingScheduler } from '../../src/invoicing/billing-scheduler';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
+import { BillingScheduler } from '../../src/invoicing/billing-engine/billing-scheduler';
 import { DeliveryWorker } from '../../src/webhooks/delivery/delivery-worker.service';
 import { WebhookEventsService } from '../../src/webhooks/events/webhook-events.service';
 import { useWholeDatabase } from '../support/whole-database';

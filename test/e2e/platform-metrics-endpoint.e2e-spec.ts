@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { createCustomer, createProduct, createUsageItem, fixedPricing, ok } from '../support/fixtures';

@@ -3,7 +3,7 @@
  * its change, carrying the resource exactly as its GET answers right after; a refused request
  * records none. Billing runs are scoped to this file's companies, at dates in 2035.
  */
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { createCustomer, createProduct, ok, usd, webhookEvents } from '../support/fixtures';
 

@@ -3,7 +3,7 @@
  * concurrent), gapless invoice numbers, and #7 previews compared with the invoices later
  * generated.
  */
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import {
   anotherCompany,
   amounts,

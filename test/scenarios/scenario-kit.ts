@@ -12,7 +12,7 @@
  * files stay independent; `runGlobalAt` is the plain `run(instant)` over every company (used by
  * the exactly-once stories). Either way a story only asserts on its own subscription/customer.
  */
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { createPricing, createProduct } from '../support/fixtures';
 

@@ -10,7 +10,7 @@
 import { AmountOverflowError } from '../../billing-math';
 import { DomainError } from '../../platform/errors/domain-error';
 import { MAX_MONEY_CENTS } from '../../platform/validation/limits';
-import type { ComputedDoc } from './walker';
+import type { PlannedInvoice } from './planner/state';
 
 export const AMOUNT_OUT_OF_RANGE = 'amount_out_of_range';
 
@@ -23,13 +23,13 @@ export class BillingAmountError extends Error {
   }
 }
 
-/** Throws BillingAmountError when a charge line of the docs is above MAX_MONEY_CENTS. */
-export function checkDocAmounts(docs: readonly ComputedDoc[]): void {
-  for (const doc of docs) {
-    for (const line of doc.lines) {
+/** Throws BillingAmountError when a charge line of the invoices is above MAX_MONEY_CENTS. */
+export function checkInvoiceAmounts(invoices: readonly PlannedInvoice[]): void {
+  for (const invoice of invoices) {
+    for (const line of invoice.lines) {
       if (Math.abs(line.amount_cents) > MAX_MONEY_CENTS) {
         throw new BillingAmountError(
-          `the invoice of ${doc.date.toISOString()} has a line "${line.name}" of ${line.amount_cents} cents, ` +
+          `the invoice of ${invoice.date.toISOString()} has a line "${line.name}" of ${line.amount_cents} cents, ` +
             `above the maximum of ${MAX_MONEY_CENTS} cents`,
         );
       }

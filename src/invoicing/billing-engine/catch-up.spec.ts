@@ -1,4 +1,4 @@
-import { cutCatchUp } from './invoice-generator.service';
+import { cutCatchUp } from './catch-up';
 
 const at = (day: number, tag = '') => ({ date: new Date(Date.UTC(2027, 0, day)), tag });
 

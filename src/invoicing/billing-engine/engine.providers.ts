@@ -1,8 +1,9 @@
 import { Provider, Type } from '@nestjs/common';
 import { InvoiceFinalizer } from '../invoice-finalizer.service';
-import { BillingRunService } from '../billing-run.service';
-import { BillingScheduler } from '../billing-scheduler';
-import { InvoicePreviewService } from '../invoice-preview.service';
+import { BillingRunBatches } from './billing-run-batch';
+import { BillingRunService } from './billing-run.service';
+import { BillingScheduler } from './billing-scheduler';
+import { InvoicePreviewService } from './invoice-preview.service';
 import { NextInvoiceController } from '../next-invoice.controller';
 import { CatalogLoader } from './catalog-loader';
 import { InvoiceGenerator } from './invoice-generator.service';
@@ -16,6 +17,7 @@ export const ENGINE_PROVIDERS: Provider[] = [
   EngineWriter,
   InvoiceGenerator,
   InvoiceFinalizer,
+  BillingRunBatches,
   BillingRunService,
   BillingScheduler,
   InvoicePreviewService,

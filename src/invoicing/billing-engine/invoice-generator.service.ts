@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { parseStoredOneTimeItem } from '../../catalog/one-time-items';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
-import { InvoiceEntity, InvoiceLineEntity } from '../invoicing.entity';
+import { InvoiceEntity } from '../invoicing.entity';
 import { InvoicingHooks } from '../invoicing.hooks';
 import {
-  billingStart,
   DEFAULT_GRACE_SECONDS,
   EngineLoader,
   enginePhase,
@@ -15,81 +14,23 @@ import {
   oneTimeCharge,
   RunContext,
 } from './load';
-import { ComputedDoc, OneTimeCharge, walkSubscription, WalkOptions, WalkResult } from './walker';
+import { PlanResult, planPreview, planRecompute } from './planner/drivers';
+import type { OneTimeCharge, PlanInput, PlannedInvoice } from './planner/state';
 import { draftOf, EngineWriter, Position, takeOneTimes, unsavedInvoice } from './write';
-import { AMOUNT_OUT_OF_RANGE, amountProblem, answeringAmountErrors, checkDocAmounts } from './amounts';
+import { AMOUNT_OUT_OF_RANGE, amountProblem, answeringAmountErrors, checkInvoiceAmounts } from './amounts';
+import { cutCatchUp, hasWorkAt, seenAsItIs } from './catch-up';
+import { BatchInputs, chargesOf, planInput, Preview, ProcessOptions, ProcessResult, runDriver } from './run-inputs';
+import { Simulation, simulated } from './simulation';
 
-export { DEFAULT_GRACE_SECONDS, RunContext };
-
-/** What a preview adds to the stored subscription (a change or a cancellation not made). */
-export interface Simulation {
-  phase?: SubscriptionPhaseEntity;
-  /** seq of a pending phase the simulated change supersedes */
-  supersede?: number;
-  end?: { end_date: Date; refund_type: 'PRORATED' | 'NONE' };
-  /** What the simulated change does to the subscription row besides the phase (discounts, minimum spend, one-time items, ...). */
-  row?: Partial<SubscriptionEntity>;
-}
-
-export interface ProcessResult {
-  processed: boolean;
-  /** Its row was locked by this transaction (processed, or found brought to the instant by another run). */
-  claimed: boolean;
-  created: InvoiceEntity[];
-  finalized: number;
-  /** More invoices are due at the run's instant than `maxInvoices` allowed: process it again. */
-  more?: boolean;
-  /**
-   * It could not be billed (an amount of its invoices out of range): nothing of it was written
-   * but its `billing_error` flag, the run's other subscriptions went on.
-   */
-  error?: { code: string; message: string };
-}
+export { DEFAULT_GRACE_SECONDS, RunContext, Simulation };
+export type { ProcessOptions, ProcessResult };
 
 /**
- * A catch-up cut to at most `max` invoices, at a date boundary (the invoices of one instant —
- * a change and a billing date — are written together): the docs to write, and the instant of
- * the first doc left for the next transaction (null when nothing is left).
- */
-export function cutCatchUp<D extends { date: Date }>(docs: D[], max: number): { keep: D[]; resumeAt: Date | null } {
-  if (docs.length <= max) return { keep: docs, resumeAt: null };
-  let resume = docs[max].date;
-  let keep = docs.filter((d) => d.date.getTime() < resume.getTime());
-  if (keep.length === 0) {
-    // more than `max` docs at the first instant: that instant whole, then stop
-    keep = docs.filter((d) => d.date.getTime() === docs[0].date.getTime());
-    const after = docs.find((d) => d.date.getTime() > docs[0].date.getTime());
-    if (!after) return { keep, resumeAt: null };
-    resume = after.date;
-  }
-  return { keep, resumeAt: resume };
-}
-
-/** The stored subscription with a simulated change or cancellation applied (nothing written). */
-function simulated(l: Loaded, simulate: Simulation | undefined): Loaded {
-  if (!simulate) return l;
-  const phaseRows = [...l.phaseRows];
-  if (simulate.supersede !== undefined) {
-    const i = phaseRows.findIndex((p) => p.seq === simulate.supersede);
-    if (i >= 0) phaseRows[i] = { ...phaseRows[i], superseded_by_event_seq: simulate.phase?.event_seq ?? 0 };
-  }
-  if (simulate.phase) phaseRows.push(simulate.phase);
-  const sub = simulate.row ? { ...l.sub, ...simulate.row } : l.sub;
-  const engineSub = simulate.row
-    ? engineSubscription(sub, phaseRows, l.catalog)
-    : { ...l.engineSub, billing_start: billingStart(sub, phaseRows) };
-  if (simulate.end) {
-    engineSub.end_date = simulate.end.end_date;
-    engineSub.refund_type = simulate.end.refund_type;
-  }
-  return { ...l, sub, phaseRows, engineSub, phases: phaseRows.map((p) => enginePhase(p, l.catalog)) };
-}
-
-/**
- * The billing engine: for one subscription, in the caller's transaction, computes the invoices
- * the rules call for and writes the missing ones, in three stages: load (load.ts: every read,
- * usage included), walk (walker.ts: pure and synchronous) and write (write.ts). It also
- * recomputes usage drafts before finalization and previews the next invoice without writing.
+ * The billing engine: for one subscription, in the caller's transaction, plans the invoices the
+ * rules call for and writes the missing ones, in three stages: load (load.ts: every read, usage
+ * included), plan (planner/: pure and synchronous) and write (write.ts). The same planner, through
+ * its three drivers (planner/drivers.ts), bills a run, recomputes usage drafts before
+ * finalization and previews the next invoice without writing.
  */
 @Injectable()
 export class InvoiceGenerator {
@@ -104,21 +45,21 @@ export class InvoiceGenerator {
   }
 
   /**
-   * Walks with the usage the walk asks for: a walk that finds windows missing from `usage` has
-   * them loaded in one batch and walks again.
+   * Plans with the usage the plan asks for: a plan that finds windows missing from `usage` has
+   * them loaded in one batch and is made again.
    */
-  private async walk(
+  private async plan(
     m: EntityManager,
     companyId: string,
     l: Loaded,
-    input: { emptyThrough: Date | null; oneTimes: readonly OneTimeCharge[]; usage: Map<string, string> },
-    opts: WalkOptions,
-  ): Promise<WalkResult> {
+    input: { oneTimes: readonly OneTimeCharge[]; usage: Map<string, string> },
+    driver: (input: PlanInput) => PlanResult,
+  ): Promise<PlanResult> {
     for (let round = 0; ; round++) {
-      const walk = walkSubscription(l.engineSub, l.phases, { ...input, existing: l.existing }, opts);
-      if (walk.missing_usage.length === 0) return walk;
-      if (round === 2) throw new Error(`the billing walk of ${l.sub.id} still misses usage windows after loading them`);
-      await this.loader.usage(m, companyId, walk.missing_usage, input.usage);
+      const plan = driver(planInput(l, input));
+      if (plan.missing_usage.length === 0) return plan;
+      if (round === 2) throw new Error(`the billing plan of ${l.sub.id} still misses usage windows after loading them`);
+      await this.loader.usage(m, companyId, plan.missing_usage, input.usage);
     }
   }
 
@@ -155,147 +96,146 @@ export class InvoiceGenerator {
     at: Date,
     now: Date,
     ctx?: RunContext,
-    options: { deferNumbers?: boolean; waitForLock?: boolean; maxInvoices?: number; onlyDueAt?: Date; limit?: number } = {},
+    options: ProcessOptions = {},
   ): Promise<ProcessResult[]> {
-    const claimed = await this.loader.subscriptions(m, companyId, ids, {
-      lock: true,
-      waitForLock: options.waitForLock,
-      ctx,
-      dueAt: options.onlyDueAt,
-      limit: options.limit,
-    });
+    const { lock, waitForLock, onlyDueAt: dueAt, limit } = { lock: true, ...options };
+    const claimed = await this.loader.subscriptions(m, companyId, ids, { lock, waitForLock, ctx, dueAt, limit });
     // the locking statement judged due-ness by its snapshot; a run that committed a subscription
     // since (its lock came free just then) brought it to the instant, as the cursor read after the
     // lock shows: it is left alone
-    const dueAt = options.onlyDueAt;
     const locked = dueAt ? claimed.filter((l) => hasWorkAt(l, dueAt)) : claimed;
     const customerIds = [...new Set(locked.map((l) => l.sub.customer_id))];
-    const oneTimes = await this.loader.pendingOneTimes(m, companyId, customerIds, true);
-    const pricingIds = oneTimes.map((o) => o.product_pricing_id).filter((x): x is string => !!x);
-    const catalog = locked.length ? await this.loader.catalog(m, companyId, pricingIds, ctx) : null;
-    const charges = new Map(oneTimes.map((o) => [o.id, oneTimeCharge(o, catalog!)]));
+    const batch = await this.batchInputs(m, companyId, customerIds, locked.length > 0, ctx);
     // customers with usable credits (invoices written final take them at once, like a finalization)
     const withCredits =
       customerIds.length === 0 ? new Set<string>() : await this.hooks.credits.customersWithCredits(m, companyId, customerIds, now);
-    const byId = new Map(locked.map((l) => [l.sub.id, l]));
-    const usage = new Map<string, string>();
-    const inputOf = (l: Loaded) => {
-      const sameSub = seenAsItIs(l);
-      const mine = oneTimes.filter(
-        (o) =>
-          o.state === 'PENDING' && o.customer_id === l.sub.customer_id && (o.subscription_id === null || o.subscription_id === l.sub.id),
-      );
-      return {
-        sameSub,
-        input: { emptyThrough: sameSub ? l.cursor!.processed_through : null, oneTimes: mine.map((o) => charges.get(o.id)!), usage },
-      };
-    };
-    const optsFor = (cap: number): WalkOptions => ({ mode: 'write', until: at, stopAfterDocs: Number.isFinite(cap) ? cap : undefined });
-    // the usage windows of every subscription, loaded in one batch: a first walk of each lists them
-    const firstCap = Math.max(1, options.maxInvoices ?? Infinity);
+    await this.loadBatchUsage(m, companyId, locked, batch, at, Math.max(1, options.maxInvoices ?? Infinity));
+    const planned = await this.planBatch(m, companyId, ids, locked, batch, at, options.maxInvoices ?? Infinity, ctx);
+    const toWrite = planned.toWrite.map((w) => ({ ...w, applyCredits: withCredits.has(w.l.sub.customer_id) }));
+    // every invoice of the batch in a fixed number of statements
+    const written = await this.engineWriter.writeMany(m, companyId, toWrite, {
+      at,
+      now,
+      deferNumbers: options.deferNumbers,
+      oneTimes: batch.oneTimes,
+    });
+    const outcome = new Map(toWrite.map((w, k) => [w.l.sub.id, { ...written[k], more: planned.positions[k].resumeAt !== null }]));
+    const claimedIds = new Set(claimed.map((l) => l.sub.id));
+    const results: ProcessResult[] = ids.map((id) => {
+      const r = outcome.get(id);
+      const error = planned.failed.get(id);
+      if (error) return { processed: false, claimed: true, created: [], finalized: 0, error };
+      return r
+        ? { processed: true, claimed: true, created: r.created, finalized: r.finalized, more: r.more }
+        : { processed: false, claimed: claimedIds.has(id), created: [], finalized: 0 };
+    });
+    await this.engineWriter.savePositions(m, companyId, planned.positions, at, now);
+    await this.engineWriter.saveBillingErrors(m, companyId, locked, planned.failed, now);
+    return results;
+  }
+
+  /** The pending one-time charges of the batch's customers (locked), priced. */
+  private async batchInputs(
+    m: EntityManager,
+    companyId: string,
+    customerIds: string[],
+    any: boolean,
+    ctx?: RunContext,
+  ): Promise<BatchInputs> {
+    const oneTimes = await this.loader.pendingOneTimes(m, companyId, customerIds, true);
+    const pricingIds = oneTimes.map((o) => o.product_pricing_id).filter((x): x is string => !!x);
+    const catalog = any ? await this.loader.catalog(m, companyId, pricingIds, ctx) : null;
+    return { oneTimes, charges: new Map(oneTimes.map((o) => [o.id, oneTimeCharge(o, catalog!)])), usage: new Map() };
+  }
+
+  /** The usage windows of every subscription, loaded in one batch: a first plan of each lists them. */
+  private async loadBatchUsage(m: EntityManager, companyId: string, locked: Loaded[], batch: BatchInputs, at: Date, cap: number) {
     const windows = locked
       .filter((l) => l.phases.some((p) => p.prices.some((x) => x.kind === 'USAGE')))
       .flatMap((l) => {
         try {
-          return walkSubscription(l.engineSub, l.phases, { ...inputOf(l).input, existing: l.existing }, optsFor(firstCap)).missing_usage;
+          return runDriver(l, at, cap)(planInput(l, { oneTimes: chargesOf(l, batch), usage: batch.usage })).missing_usage;
         } catch (err) {
-          // out of range already: the walk below finds it again and flags the subscription
+          // out of range already: the plan below finds it again and flags the subscription
           if (amountProblem(err) === null) throw err;
           return [];
         }
       });
-    await this.loader.usage(m, companyId, windows, usage);
+    await this.loader.usage(m, companyId, windows, batch.usage);
+  }
 
+  /**
+   * Each subscription's invoices to write, in `ids` order. Past `maxInvoices` in all, each further
+   * subscription writes only its first due instant; a subscription whose invoices are out of
+   * range is not billed (no invoice, cursor unchanged, so the next run tries again) but flagged.
+   */
+  private async planBatch(
+    m: EntityManager,
+    companyId: string,
+    ids: string[],
+    locked: Loaded[],
+    batch: BatchInputs,
+    at: Date,
+    maxInvoices: number,
+    ctx?: RunContext,
+  ) {
+    const byId = new Map(locked.map((l) => [l.sub.id, l]));
     const positions: Position[] = [];
-    // invoices this transaction may still write; past it, each further subscription writes only its first due instant
-    let budget = options.maxInvoices ?? Infinity;
-    const toWrite: { l: Loaded; docs: ComputedDoc[]; grace: number; applyCredits: boolean }[] = [];
-    // subscriptions whose invoices are out of range: not billed (no invoice, cursor unchanged, so
-    // the next run tries again), flagged; the others of the batch go on
+    const toWrite: { l: Loaded; invoices: PlannedInvoice[]; grace: number }[] = [];
     const failed = new Map<string, { code: string; message: string }>();
+    let budget = maxInvoices;
     for (const id of ids) {
       const l = byId.get(id);
       if (!l) continue;
-      const { sameSub, input } = inputOf(l);
       const cap = Math.max(1, budget);
-      let walk: WalkResult;
-      let cut: { keep: ComputedDoc[]; resumeAt: Date | null };
+      let planned: { plan: PlanResult; keep: PlannedInvoice[]; resumeAt: Date | null };
       try {
-        walk = await this.walk(m, companyId, l, input, optsFor(cap));
+        const plan = await this.plan(m, companyId, l, { oneTimes: chargesOf(l, batch), usage: batch.usage }, runDriver(l, at, cap));
         // a long catch-up (a back-dated start) is written in bounded transactions: the cursor records
         // where this one stopped, the next one starts there
-        cut = cutCatchUp(walk.docs, cap);
-        checkDocAmounts(cut.keep);
+        planned = { plan, ...cutCatchUp(plan.invoices, cap) };
+        checkInvoiceAmounts(planned.keep);
       } catch (err) {
         const problem = amountProblem(err);
         if (problem === null) throw err;
         failed.set(id, { code: AMOUNT_OUT_OF_RANGE, message: problem });
         continue;
       }
-      const { keep, resumeAt } = cut;
-      walk.docs = keep;
+      const { plan, keep, resumeAt } = planned;
+      plan.invoices = keep;
       budget -= keep.length;
       // the one-time charges these invoices take are not offered to the next subscriptions of the customer
-      for (const doc of keep) takeOneTimes(doc, oneTimes);
-      const grace = walk.docs.some((d) => d.has_usage) ? await this.loader.graceSeconds(m, companyId, ctx) : DEFAULT_GRACE_SECONDS;
-      toWrite.push({ l, docs: walk.docs, grace, applyCredits: withCredits.has(l.sub.customer_id) });
-      positions.push({ l, walk, sameSub, resumeAt });
+      for (const invoice of keep) takeOneTimes(invoice, batch.oneTimes);
+      const grace = keep.some((d) => d.has_usage) ? await this.loader.graceSeconds(m, companyId, ctx) : DEFAULT_GRACE_SECONDS;
+      toWrite.push({ l, invoices: keep, grace });
+      positions.push({ l, plan, sameSub: seenAsItIs(l), resumeAt });
     }
-    // every invoice of the batch in a fixed number of statements
-    const written = await this.engineWriter.writeMany(m, companyId, toWrite, {
-      at,
-      now,
-      deferNumbers: options.deferNumbers,
-      oneTimes,
-    });
-    const outcome = new Map(toWrite.map((w, k) => [w.l.sub.id, { ...written[k], more: positions[k].resumeAt !== null }]));
-    const claimedIds = new Set(claimed.map((l) => l.sub.id));
-    const results: ProcessResult[] = ids.map((id) => {
-      const r = outcome.get(id);
-      const error = failed.get(id);
-      if (error) return { processed: false, claimed: true, created: [], finalized: 0, error };
-      return r
-        ? { processed: true, claimed: true, created: r.created, finalized: r.finalized, more: r.more }
-        : { processed: false, claimed: claimedIds.has(id), created: [], finalized: 0 };
-    });
-    await this.engineWriter.savePositions(m, companyId, positions, at, now);
-    await this.engineWriter.saveBillingErrors(m, companyId, locked, failed, now);
-    return results;
+    return { toWrite, positions, failed };
   }
 
   /** Recomputes a usage draft from the subscription's history (late events count) and rewrites its lines and totals; InvoiceFinalizer calls it before finalizing. */
   async recompute(m: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date): Promise<InvoiceEntity> {
-    if (!invoice.subscription_id || !ENGINE_KINDS.includes(invoice.kind)) return invoice;
+    const key = invoice.billing_key;
+    if (!invoice.subscription_id || !key || !ENGINE_KINDS.includes(invoice.kind)) return invoice;
     const linked = await this.loader.linkedOneTimes(m, companyId, invoice.id);
     const [l] = await this.loader.subscriptions(m, companyId, [invoice.subscription_id], { lock: false, oneTimes: linked });
     if (!l) return invoice;
-    const walk = await answeringAmountErrors(l.sub.id, async () => {
-      const w = await this.walk(
-        m,
-        companyId,
-        l,
-        { emptyThrough: null, oneTimes: linked.map((o) => oneTimeCharge(o, l.catalog)), usage: new Map() },
-        { mode: 'recompute', targetKey: invoice.billing_key },
-      );
-      checkDocAmounts(w.docs.slice(0, 1));
-      return w;
+    const plan = await answeringAmountErrors(l.sub.id, async () => {
+      const oneTimes = linked.map((o) => oneTimeCharge(o, l.catalog));
+      const p = await this.plan(m, companyId, l, { oneTimes, usage: new Map() }, (input) => planRecompute(input, key));
+      checkInvoiceAmounts(p.invoices.slice(0, 1));
+      return p;
     });
-    const doc = walk.docs[0];
-    if (!doc) return invoice;
-    return this.engineWriter.rewriteDraft(m, companyId, invoice, doc.lines, l.engineSub.discounts, now);
+    const planned = plan.invoices[0];
+    if (!planned) return invoice;
+    return this.engineWriter.rewriteDraft(m, companyId, invoice, planned.lines, l.engineSub.discounts, now);
   }
 
   /**
    * The next invoice of the subscription (the first one not written yet), computed without
    * writing anything: an unsaved invoice entity and its lines, or null when there is none.
    */
-  async preview(
-    m: EntityManager,
-    companyId: string,
-    subscriptionId: string,
-    now: Date,
-    simulate?: Simulation,
-  ): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
+  async preview(m: EntityManager, companyId: string, subscriptionId: string, now: Date, simulate?: Simulation): Promise<Preview> {
     const [stored] = await this.loader.subscriptions(m, companyId, [subscriptionId], {
       lock: false,
       extraPricingIds: [
@@ -309,7 +249,7 @@ export class InvoiceGenerator {
 
   /**
    * The first invoice of a subscription that is not stored (its rows computed in memory, e.g.
-   * by CreateSubscriptionUseCase.decide), walked like `preview`: no invoices written yet, no
+   * by CreateSubscriptionUseCase.decide), planned like `preview`: no invoices written yet, no
    * cursor, the customer's pending one-time charges. Reads only.
    */
   async previewDraft(
@@ -318,7 +258,7 @@ export class InvoiceGenerator {
     sub: SubscriptionEntity,
     phases: SubscriptionPhaseEntity[],
     now: Date,
-  ): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
+  ): Promise<Preview> {
     const onetimePricingIds = (sub.onetime_items ?? []).map((o) => parseStoredOneTimeItem(o).product_pricing_id);
     const catalog = await this.loader.catalog(m, companyId, [
       ...phases.flatMap((p) => p.product_pricing_ids),
@@ -329,53 +269,28 @@ export class InvoiceGenerator {
       engineSub: engineSubscription(sub, phases, catalog),
       phases: phases.map((p) => enginePhase(p, catalog)),
       catalog,
-      existing: new Map(),
+      written: new Map(),
       cursor: null,
       phaseRows: phases,
     };
     return this.previewLoaded(m, companyId, l, now);
   }
 
-  private async previewLoaded(
-    m: EntityManager,
-    companyId: string,
-    l: Loaded,
-    now: Date,
-  ): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
+  private async previewLoaded(m: EntityManager, companyId: string, l: Loaded, now: Date): Promise<Preview> {
     const pending = (await this.loader.pendingOneTimes(m, companyId, [l.sub.customer_id], false)).filter(
       (o) => o.subscription_id === null || o.subscription_id === l.sub.id,
     );
-    const catalog = await this.loader.catalog(
-      m,
-      companyId,
-      pending.map((o) => o.product_pricing_id).filter((x): x is string => !!x),
-    );
+    const pricingIds = pending.map((o) => o.product_pricing_id).filter((x): x is string => !!x);
+    const catalog = await this.loader.catalog(m, companyId, pricingIds);
     const oneTimes = pending.map((o) => oneTimeCharge(o, catalog));
     // an invoice out of range is the caller's 400 amount_out_of_range, never a 500
     return answeringAmountErrors(l.sub.id, async () => {
-      const walk = await this.walk(
-        m,
-        companyId,
-        l,
-        { emptyThrough: null, oneTimes, usage: new Map() },
-        { mode: 'preview', maxPoints: 5000 },
-      );
-      const doc = walk.docs[0];
-      if (!doc) return null;
-      checkDocAmounts([doc]);
+      const plan = await this.plan(m, companyId, l, { oneTimes, usage: new Map() }, (input) => planPreview(input));
+      const next = plan.invoices[0];
+      if (!next) return null;
+      checkInvoiceAmounts([next]);
       const grace = await this.loader.graceSeconds(m, companyId);
-      return unsavedInvoice(companyId, draftOf(l, doc, grace, now), now);
+      return unsavedInvoice(companyId, draftOf(l, next, grace, now), now);
     });
   }
-}
-
-/** The billing cursor has seen the subscription as it is now (not changed since). */
-function seenAsItIs(l: Loaded): boolean {
-  return l.cursor !== null && l.cursor.seen_updated_at.getTime() === l.sub.updated_at.getTime();
-}
-
-/** What a run picks (BillingRunService's candidates): never seen, changed since last seen, or its next work due by `at`. */
-function hasWorkAt(l: Loaded, at: Date): boolean {
-  const next = l.cursor?.next_work_at ?? null;
-  return !seenAsItIs(l) || (next !== null && next.getTime() <= at.getTime());
 }

@@ -1,22 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { groupBy } from '../../platform/collections';
 import { EntityManager, In } from 'typeorm';
-import { boundary, chargeForPeriod, Term, unitPriceLine } from '../../billing-math';
-import { parseStoredOneTimeItem, storedCents } from '../../catalog/one-time-items';
+import { parseStoredOneTimeItem } from '../../catalog/one-time-items';
 import { UsageService } from '../../metrics/usage/usage.service';
-import { billingDiscounts } from '../../subscriptions/discounts';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
 import { InvoiceKind, OneTimeBillableEntity } from '../invoicing.entity';
-import type { LineDraft } from '../invoice-writer.service';
+import { enginePhase, engineSubscription } from './adapters';
 import { BillingCursorEntity } from './billing-cursor.entity';
 import { CatalogLoader, CatalogSnapshot } from './catalog-loader';
-import { EngineOneTimeItem, EnginePhase, EngineSubscription } from './model';
-import { ExistingDoc, OneTimeCharge, usageKey, UsageWindow } from './walker';
+import { EnginePhase, EngineSubscription } from './model';
+import { usageKey, UsageWindow, WrittenInvoice } from './planner/state';
+
+export { billingStart, enginePhase, engineSubscription, oneTimeCharge } from './adapters';
 
 /**
- * The billing engine's load stage: every read the walk needs (subscriptions, phases, catalog
- * prices, existing invoices, cursors, pending one-time charges, company settings and metered
- * usage), batched per call, and the adapters from stored rows to the walk's model.
+ * The billing engine's load stage: every read the planner needs (subscriptions, phases, catalog
+ * prices, written invoices, cursors, pending one-time charges, company settings and metered
+ * usage), batched per call; adapters.ts turns the rows into the planner's model.
  */
 
 export const DEFAULT_GRACE_SECONDS = 3600;
@@ -28,113 +28,54 @@ export class RunContext {
   readonly grace = new Map<string, number>();
 }
 
-/** One subscription as loaded for the walk. */
+/** One subscription as loaded for the planner. */
 export interface Loaded {
   sub: SubscriptionEntity;
   engineSub: EngineSubscription;
   phases: EnginePhase[];
   catalog: CatalogSnapshot;
   /** Invoices written already, by `${kind}|${key}`. */
-  existing: Map<string, ExistingDoc>;
+  written: Map<string, WrittenInvoice>;
   cursor: BillingCursorEntity | null;
   phaseRows: SubscriptionPhaseEntity[];
 }
 
-const money = storedCents;
-
-/** Billing start of a trial without end (extend with end_date null): never, as far as any run looks. */
-const NEVER = new Date('9999-12-31T00:00:00.000Z');
-
-/** The instant billing starts: the first phase's anchor, moved with the trial end when it was the trial end. */
-export function billingStart(sub: SubscriptionEntity, phases: SubscriptionPhaseEntity[]): Date {
-  if (sub.trial && sub.trial_conversion_date === null) return NEVER;
-  const first = [...phases].sort((a, b) => a.seq - b.seq)[0];
-  let anchor = first ? first.billing_anchor_date : sub.billing_anchor_date;
-  if (sub.trial && sub.trial_conversion_date && sub.trial_term) {
-    const originalTrialEnd = boundary(sub.start_date, sub.trial_term as Term, 1);
-    if (anchor.getTime() === originalTrialEnd.getTime()) anchor = sub.trial_conversion_date;
-  }
-  return anchor;
+export interface LoadOptions {
+  lock: boolean;
+  waitForLock?: boolean;
+  ctx?: RunContext;
+  oneTimes?: OneTimeBillableEntity[];
+  extraPricingIds?: string[];
+  /** Only the subscriptions with work at this instant by their billing cursor (as a run picks them). */
+  dueAt?: Date;
+  /** At most this many, the first of `ids` in id order that can be had (a run's claim over a window of its list). */
+  limit?: number;
 }
 
-export function enginePhase(p: SubscriptionPhaseEntity, catalog: CatalogSnapshot): EnginePhase {
-  return {
-    seq: p.seq,
-    event_seq: p.event_seq,
-    starts_at: p.starts_at,
-    superseded: p.superseded_by_event_seq !== null,
-    change_kind: p.change_kind,
-    proration_type: p.proration_type ?? 'NEXT',
-    reset_billing_anchor: p.reset_billing_anchor,
-    term: { count: p.billing_term_count, frequency: p.billing_term_frequency },
-    prices: catalog.prices(p.product_pricing_ids),
-    config_items: p.config_items,
-  };
+interface WrittenRow extends WrittenInvoice {
+  subscription_id: string;
+  kind: InvoiceKind;
+  billing_key: string;
 }
 
-export function engineSubscription(
-  sub: SubscriptionEntity,
-  phases: SubscriptionPhaseEntity[],
-  catalog: CatalogSnapshot,
-): EngineSubscription {
-  const cancel = (sub.cancel_config ?? {}) as { refund_type?: unknown };
-  const onetime: EngineOneTimeItem[] = (sub.onetime_items ?? []).map((raw) => {
-    const o = parseStoredOneTimeItem(raw);
-    const prices = o.product_pricing_id ? catalog.prices([o.product_pricing_id]) : [];
-    return {
-      name: o.custom_price?.description || (prices[0]?.name ?? 'One-time item'),
-      quantity: String(o.aggregate),
-      unit_price_cents: o.custom_price?.amount.value_in_cents ?? null,
-      prices,
-      product_pricing_id: o.product_pricing_id,
-    };
-  });
-  return {
-    id: sub.id,
-    customer_id: sub.customer_id,
-    currency: sub.currency,
-    start_date: sub.start_date,
-    billing_start: billingStart(sub, phases),
-    end_date: sub.end_date,
-    refund_type: cancel.refund_type === 'PRORATED' ? 'PRORATED' : 'NONE',
-    discounts: billingDiscounts(sub.discounts),
-    minimum_spend_cents: sub.minimum_spend_in_cents,
-    due_days: sub.invoice_due_date_from_creation ?? 30,
-    auto_charges: sub.auto_charges,
-    onetime_items: onetime,
-  };
-}
-
-/** A stored one-time charge priced (custom price per unit × aggregate, or the pricing's price for the aggregate). */
-export function oneTimeCharge(r: OneTimeBillableEntity, catalog: CatalogSnapshot): OneTimeCharge {
-  const custom = r.custom_price as { amount?: unknown; description?: unknown } | null;
-  const unit = custom ? money(custom.amount) : null;
-  const name = typeof custom?.description === 'string' && custom.description ? custom.description : r.name;
-  const lines: LineDraft[] = [];
-  if (unit !== null) {
-    lines.push({
-      ...unitPriceLine({ name, quantity: r.aggregate, unit_price: unit, product_pricing_id: r.product_pricing_id }),
-      one_time_id: r.id,
-    });
-  } else {
-    for (const price of r.product_pricing_id ? catalog.prices([r.product_pricing_id]) : []) {
-      const charge = chargeForPeriod(price.price.pricing, r.aggregate, { period_index: 0 });
-      lines.push({
-        ...unitPriceLine({
-          name: r.name || price.name,
-          quantity: '1',
-          unit_price: charge.amount,
-          product_pricing_id: price.product_pricing_id,
-          item_id: price.item_id,
-        }),
-        quantity: r.aggregate,
-        unit_price: charge.unit_price === null ? null : charge.unit_price.toString(),
-        product_metric_pricing_id: price.product_metric_pricing_id,
-        one_time_id: r.id,
-      });
-    }
-  }
-  return { id: r.id, created_at: r.created_at, lines };
+/** The subscriptions' written invoices, with the phase their advance lines billed (recorded in the lines' details). */
+async function writtenInvoices(m: EntityManager, companyId: string, subIds: string[]): Promise<WrittenRow[]> {
+  const rows: (Omit<WrittenRow, 'period_start' | 'period_end'> & {
+    period_start: Date | string | null;
+    period_end: Date | string | null;
+  })[] = await m.query(
+    `SELECT i.subscription_id, i.kind, i.billing_key, i.id, i.status, i.period_start, i.period_end,
+         (SELECT (l.details->>'phase_seq')::int FROM invoice_lines l
+           WHERE l.company_id = i.company_id AND l.invoice_id = i.id AND l.details ? 'phase_seq' ORDER BY l.position LIMIT 1) AS phase_seq
+       FROM invoices i
+       WHERE i.company_id = $1 AND i.subscription_id = ANY($2) AND i.kind = ANY($3)`,
+    [companyId, subIds, ENGINE_KINDS],
+  );
+  return rows.map((r) => ({
+    ...r,
+    period_start: r.period_start === null ? null : new Date(r.period_start),
+    period_end: r.period_end === null ? null : new Date(r.period_end),
+  }));
 }
 
 @Injectable()
@@ -177,64 +118,13 @@ export class EngineLoader {
    * the subscriptions' one-time items, of `oneTimes` and of `extraPricingIds`. Results keep the
    * order of `ids`.
    */
-  async subscriptions(
-    m: EntityManager,
-    companyId: string,
-    ids: string[],
-    opts: {
-      lock: boolean;
-      waitForLock?: boolean;
-      ctx?: RunContext;
-      oneTimes?: OneTimeBillableEntity[];
-      extraPricingIds?: string[];
-      /** Only the subscriptions with work at this instant by their billing cursor (as a run picks them). */
-      dueAt?: Date;
-      /** At most this many, the first of `ids` in id order that can be had (a run's claim over a window of its list). */
-      limit?: number;
-    },
-  ): Promise<Loaded[]> {
+  async subscriptions(m: EntityManager, companyId: string, ids: string[], opts: LoadOptions): Promise<Loaded[]> {
     if (ids.length === 0) return [];
-    const qb = m.createQueryBuilder(SubscriptionEntity, 's').where('s.company_id = :companyId AND s.id = ANY(:ids)', { companyId, ids });
-    // a subscription another run has brought to this instant since it was picked is left alone
-    // (its row is not locked either): cheap for two instances running the same run
-    if (opts.dueAt)
-      qb.andWhere(
-        `NOT EXISTS (SELECT 1 FROM billing_cursors c WHERE c.company_id = s.company_id AND c.subscription_id = s.id
-           AND c.seen_updated_at = s.updated_at AND (c.next_work_at IS NULL OR c.next_work_at > :dueAt))`,
-        { dueAt: opts.dueAt },
-      );
-    // locked in id order, so that transactions waiting for each other's rows cannot deadlock
-    if (opts.lock) qb.setLock('pessimistic_write').orderBy('s.id', 'ASC');
-    if (opts.lock && !opts.waitForLock) qb.setOnLocked('skip_locked');
-    if (opts.limit !== undefined) qb.limit(opts.limit);
-    const subs = await qb.getMany();
+    const subs = await this.subscriptionRows(m, companyId, ids, opts);
     if (subs.length === 0) return [];
     const subIds = subs.map((x) => x.id);
     const allPhases = await m.find(SubscriptionPhaseEntity, { where: { company_id: companyId, subscription_id: In(subIds) } });
-    // existing invoices, with the phase their advance lines billed (recorded in the lines' details)
-    const invoices: {
-      subscription_id: string;
-      kind: InvoiceKind;
-      billing_key: string;
-      id: string;
-      status: string;
-      period_start: Date | null;
-      period_end: Date | null;
-      phase_seq: number | null;
-    }[] = (
-      await m.query(
-        `SELECT i.subscription_id, i.kind, i.billing_key, i.id, i.status, i.period_start, i.period_end,
-           (SELECT (l.details->>'phase_seq')::int FROM invoice_lines l
-             WHERE l.company_id = i.company_id AND l.invoice_id = i.id AND l.details ? 'phase_seq' ORDER BY l.position LIMIT 1) AS phase_seq
-         FROM invoices i
-         WHERE i.company_id = $1 AND i.subscription_id = ANY($2) AND i.kind = ANY($3)`,
-        [companyId, subIds, ENGINE_KINDS],
-      )
-    ).map((r: { period_start: Date | string | null; period_end: Date | string | null; phase_seq: number | null }) => ({
-      ...r,
-      period_start: r.period_start === null ? null : new Date(r.period_start),
-      period_end: r.period_end === null ? null : new Date(r.period_end),
-    }));
+    const invoices = await writtenInvoices(m, companyId, subIds);
     const cursors = await m.find(BillingCursorEntity, { where: { company_id: companyId, subscription_id: In(subIds) } });
     const onetimePricingIds = subs
       .flatMap((x) => (x.onetime_items ?? []).map((o) => parseStoredOneTimeItem(o).product_pricing_id))
@@ -256,7 +146,7 @@ export class EngineLoader {
       const sub = byId.get(id);
       if (!sub) continue;
       const phaseRows = phasesOf.get(id) ?? [];
-      const existing = new Map(
+      const written = new Map(
         (invoicesOf.get(id) ?? []).map((i) => [
           `${i.kind}|${i.billing_key}`,
           { id: i.id, status: i.status, period_start: i.period_start, period_end: i.period_end, phase_seq: i.phase_seq },
@@ -267,12 +157,30 @@ export class EngineLoader {
         engineSub: engineSubscription(sub, phaseRows, catalog),
         phases: phaseRows.map((p) => enginePhase(p, catalog)),
         catalog,
-        existing,
+        written,
         cursor: cursorOf.get(id) ?? null,
         phaseRows,
       });
     }
     return out;
+  }
+
+  /** The subscription rows, locked as `opts` asks. */
+  private subscriptionRows(m: EntityManager, companyId: string, ids: string[], opts: LoadOptions): Promise<SubscriptionEntity[]> {
+    const qb = m.createQueryBuilder(SubscriptionEntity, 's').where('s.company_id = :companyId AND s.id = ANY(:ids)', { companyId, ids });
+    // a subscription another run has brought to this instant since it was picked is left alone
+    // (its row is not locked either): cheap for two instances running the same run
+    if (opts.dueAt)
+      qb.andWhere(
+        `NOT EXISTS (SELECT 1 FROM billing_cursors c WHERE c.company_id = s.company_id AND c.subscription_id = s.id
+           AND c.seen_updated_at = s.updated_at AND (c.next_work_at IS NULL OR c.next_work_at > :dueAt))`,
+        { dueAt: opts.dueAt },
+      );
+    // locked in id order, so that transactions waiting for each other's rows cannot deadlock
+    if (opts.lock) qb.setLock('pessimistic_write').orderBy('s.id', 'ASC');
+    if (opts.lock && !opts.waitForLock) qb.setOnLocked('skip_locked');
+    if (opts.limit !== undefined) qb.limit(opts.limit);
+    return qb.getMany();
   }
 
   /** The customers' pending NEXT one-time charges, oldest first (locked FOR UPDATE SKIP LOCKED with `lock`). */

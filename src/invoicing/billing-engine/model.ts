@@ -92,7 +92,7 @@ export function buildSegments(phases: EnginePhase[], billingStart: Date): Segmen
   return segments;
 }
 
-export function segmentAt(segments: Segment[], at: Date): Segment | null {
+export function segmentAt(segments: readonly Segment[], at: Date): Segment | null {
   for (let i = segments.length - 1; i >= 0; i--) if (t(segments[i].from) <= t(at)) return segments[i];
   return segments[0] ?? null;
 }

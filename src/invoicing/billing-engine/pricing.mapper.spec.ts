@@ -100,7 +100,9 @@ describe('stored item pricing → billing-math Pricing', () => {
     expect(sch.scheduled_price).toEqual({ price_per_unit_per_period: ['10', '15'] });
     expect(chargeForPeriod(sch, 2, { period_index: 5 }).amount.toString()).toBe('30');
   });
+});
 
+describe('stored item pricing → billing-math Pricing (2)', () => {
   it('billing attributes: recurring term, charge and proration type, minimum spend; ONETIME prices are not recurring', () => {
     expect(
       toBillingPrice(

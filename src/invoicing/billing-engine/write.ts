@@ -12,7 +12,8 @@ import { InvoiceDraft, invoiceRow, InvoiceWriter, LineDraft, lineRows } from '..
 import { WebhookEventsService } from '../../webhooks/events/webhook-events.service';
 import type { Loaded } from './load';
 import { addDays } from './model';
-import type { ComputedDoc, WalkResult } from './walker';
+import type { PlanResult } from './planner/drivers';
+import type { PlannedInvoice } from './planner/state';
 
 /**
  * The billing engine's write stage: the computed invoices written through InvoiceWriter, the
@@ -24,17 +25,17 @@ export interface WriteParams {
   at: Date;
   now: Date;
   deferNumbers?: boolean;
-  /** The pending one-time charges of the batch's customers (those the docs take are marked INVOICED). */
+  /** The pending one-time charges of the batch's customers (those the invoices take are marked INVOICED). */
   oneTimes: OneTimeBillableEntity[];
 }
 
 /**
- * Marks the one-time charges a computed doc takes INVOICED in `oneTimes` (the batch's rows in
+ * Marks the one-time charges a planned invoice takes INVOICED in `oneTimes` (the batch's rows in
  * memory), so that a later subscription of the customer walked in the same transaction does not
  * take them again.
  */
-export function takeOneTimes(doc: ComputedDoc, oneTimes: OneTimeBillableEntity[]): void {
-  const ids = new Set(doc.lines.map((x) => x.one_time_id).filter((x): x is string => !!x));
+export function takeOneTimes(invoice: PlannedInvoice, oneTimes: OneTimeBillableEntity[]): void {
+  const ids = new Set(invoice.lines.map((x) => x.one_time_id).filter((x): x is string => !!x));
   if (ids.size === 0) return;
   for (const o of oneTimes) if (ids.has(o.id)) o.state = 'INVOICED';
 }
@@ -42,33 +43,33 @@ export function takeOneTimes(doc: ComputedDoc, oneTimes: OneTimeBillableEntity[]
 /** Where a subscription's processing stopped (for its cursor). */
 export interface Position {
   l: Loaded;
-  walk: WalkResult;
+  plan: PlanResult;
   /** The cursor was written for the subscription row as it is now. */
   sameSub: boolean;
   /** A cut catch-up: the instant of the first invoice left for the next transaction. */
   resumeAt: Date | null;
 }
 
-/** The invoice to write for a computed doc: a DRAFT while a usage invoice's grace period runs at `at`. */
-export function draftOf(l: Loaded, doc: ComputedDoc, grace: number, at: Date): InvoiceDraft {
-  const finalizeAfter = doc.has_usage ? new Date(doc.date.getTime() + grace * 1000) : null;
+/** The invoice to write for a planned invoice: a DRAFT while a usage invoice's grace period runs at `at`. */
+export function draftOf(l: Loaded, invoice: PlannedInvoice, grace: number, at: Date): InvoiceDraft {
+  const finalizeAfter = invoice.has_usage ? new Date(invoice.date.getTime() + grace * 1000) : null;
   const draft = finalizeAfter !== null && finalizeAfter.getTime() > at.getTime();
   return {
-    kind: doc.kind,
-    billing_key: doc.key,
+    kind: invoice.kind,
+    billing_key: invoice.key,
     customer_id: l.sub.customer_id,
     subscription_id: l.sub.id,
     currency: l.sub.currency,
     status: draft ? 'DRAFT' : 'PENDING',
     name: null,
-    invoice_date: doc.date,
-    period_start: doc.period_start,
-    period_end: doc.period_end,
-    due_date: addDays(doc.date, l.engineSub.due_days),
+    invoice_date: invoice.date,
+    period_start: invoice.period_start,
+    period_end: invoice.period_end,
+    due_date: addDays(invoice.date, l.engineSub.due_days),
     finalize_after: finalizeAfter,
     auto_charges: l.sub.auto_charges,
     payment_instructions: l.sub.invoice_payment_instructions,
-    lines: doc.lines,
+    lines: invoice.lines,
     discounts: l.engineSub.discounts,
   };
 }
@@ -118,11 +119,11 @@ export class EngineWriter {
   async writeMany(
     m: EntityManager,
     companyId: string,
-    subs: { l: Loaded; docs: ComputedDoc[]; grace: number; applyCredits: boolean }[],
+    subs: { l: Loaded; invoices: PlannedInvoice[]; grace: number; applyCredits: boolean }[],
     p: WriteParams,
   ): Promise<{ created: InvoiceEntity[]; finalized: number }[]> {
-    const items = subs.flatMap(({ l, docs, grace, applyCredits }) =>
-      docs.map((doc) => ({ sub: l, doc, create: { draft: draftOf(l, doc, grace, p.at), applyCredits } })),
+    const items = subs.flatMap(({ l, invoices, grace, applyCredits }) =>
+      invoices.map((invoice) => ({ sub: l, invoice, create: { draft: draftOf(l, invoice, grace, p.at), applyCredits } })),
     );
     const written = await this.writer.createMany(
       m,
@@ -135,16 +136,17 @@ export class EngineWriter {
     const bySub = new Map<string, { created: InvoiceEntity[]; finalized: number }>(
       subs.map((x) => [x.l.sub.id, { created: [], finalized: 0 }]),
     );
-    items.forEach(({ sub: l, doc }, k) => {
+    items.forEach(({ sub: l, invoice }, k) => {
       const res = written[k];
       if (!res) return;
       const inv = res.invoice;
-      for (const id of new Set(doc.lines.map((x) => x.one_time_id).filter((x): x is string => !!x))) taken.push({ id, invoice_id: inv.id });
+      for (const id of new Set(invoice.lines.map((x) => x.one_time_id).filter((x): x is string => !!x)))
+        taken.push({ id, invoice_id: inv.id });
       const r = bySub.get(l.sub.id)!;
       if (inv.status !== 'DRAFT') r.finalized++;
       r.created.push(inv);
       // a period after the first: the subscription renews (one event per subscription and transaction)
-      if (doc.kind === 'SUBSCRIPTION_PERIOD' && doc.date.getTime() > l.engineSub.billing_start.getTime())
+      if (invoice.kind === 'SUBSCRIPTION_PERIOD' && invoice.date.getTime() > l.engineSub.billing_start.getTime())
         this.events.later(m, companyId, 'subscription.renewed', l.sub.id);
     });
     if (taken.length) {
@@ -162,21 +164,21 @@ export class EngineWriter {
   async savePositions(m: EntityManager, companyId: string, positions: Position[], at: Date, now: Date): Promise<void> {
     if (positions.length === 0) return;
     const dates: { id: string; next: Date | null }[] = [];
-    for (const { l, walk } of positions) {
+    for (const { l, plan } of positions) {
       // what the subscription shows (subscription-state.ts): the next billing date by the clock,
       // or the one after it when the engine has invoiced that one already
       const phase = displayPhase(l.phaseRows, now);
       const computed = phase ? nextInvoiceDate(dateInputs(l.sub, phase), now) : null;
       const next =
-        computed && walk.next_invoice_date && walk.next_invoice_date.getTime() > computed.getTime() ? walk.next_invoice_date : computed;
+        computed && plan.next_invoice_date && plan.next_invoice_date.getTime() > computed.getTime() ? plan.next_invoice_date : computed;
       if (next?.getTime() !== l.sub.next_invoice_date?.getTime()) dates.push({ id: l.sub.id, next });
     }
     await this.subscriptionState.setNextInvoiceDates(m, companyId, dates);
     await m.query(BILLING_CURSORS_UPSERT_SQL, [
       companyId,
       positions.map((p) => p.l.sub.id),
-      // a cut catch-up: work is due again at once, and every point before the first doc left was computed
-      positions.map((p) => p.resumeAt ?? p.walk.next_work_at),
+      // a cut catch-up: work is due again at once, and every point before the first invoice left was computed
+      positions.map((p) => p.resumeAt ?? p.plan.next_work_at),
       positions.map((p) => {
         if (p.resumeAt) return new Date(p.resumeAt.getTime() - 1);
         return p.sameSub && p.l.cursor && p.l.cursor.processed_through.getTime() > at.getTime() ? p.l.cursor.processed_through : at;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Clock } from '../platform/clock/clock';
-import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
+import { Clock } from '../../platform/clock/clock';
+import { TALLY_CONFIG, TallyConfig } from '../../platform/config/config';
 import { BillingRunService } from './billing-run.service';
 
 export const BILLING_SCHEDULER_INTERVAL_MS = 60_000;

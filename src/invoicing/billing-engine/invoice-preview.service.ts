@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock } from '../platform/clock/clock';
-import { DomainError } from '../platform/errors/domain-error';
-import { CustomerLookupService } from '../customers/customer-lookup.service';
-import { SubscriptionEntity } from '../subscriptions/subscription.entity';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
-import { SubscriptionLookup } from '../subscriptions/subscription-lookup.service';
-import { ChangeSubscriptionUseCase } from '../subscriptions/change-subscription.use-case';
-import { CancelSubscriptionUseCase } from '../subscriptions/cancel-subscription.use-case';
-import { isEnded } from '../subscriptions/subscription-dates';
-import type { InvoiceEntity, InvoiceLineEntity } from './invoicing.entity';
-import { InvoiceGenerator, Simulation } from './billing-engine/invoice-generator.service';
-import type { NextInvoiceDto } from './billing-engine/next-invoice.dto';
+import { Clock } from '../../platform/clock/clock';
+import { DomainError } from '../../platform/errors/domain-error';
+import { CustomerLookupService } from '../../customers/customer-lookup.service';
+import { SubscriptionEntity } from '../../subscriptions/subscription.entity';
+import { SubscriptionsRepository } from '../../subscriptions/subscriptions.repository';
+import { SubscriptionLookup } from '../../subscriptions/subscription-lookup.service';
+import { ChangeSubscriptionUseCase } from '../../subscriptions/change-subscription.use-case';
+import { CancelSubscriptionUseCase } from '../../subscriptions/cancel-subscription.use-case';
+import { isEnded } from '../../subscriptions/subscription-dates';
+import type { InvoiceEntity, InvoiceLineEntity } from '../invoicing.entity';
+import { InvoiceGenerator, Simulation } from './invoice-generator.service';
+import type { NextInvoiceDto } from './next-invoice.dto';
 
 /** Re-reports a validation error of a nested config under its body path (`change_config.x`). */
 function nested<T>(prefix: string, work: () => Promise<T>): Promise<T> {

@@ -17,6 +17,59 @@ function take(claim: Claim, size: number, held: Set<string>, done: Set<string>):
   });
 }
 
+/**
+ * Two runs over the same list, each keeping three claims in flight; between steps one claim at
+ * random commits. Checks that no subscription is taken twice and that what no claim took was
+ * passed over (the runs look at it again at their end); returns the claims made and the empty ones.
+ */
+function twoRuns(seed: number, span: number): { claims: number; empty: number } {
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const all = [...list('c1', 2345), ...list('c2', 777)];
+  const runs = [new RunClaims(all, 100, span), new RunClaims(all, 100, span)];
+  const held = new Set<string>(); // locked by a claim in flight
+  const done = new Set<string>(); // committed
+  const takenBy = new Map<string, number>();
+  const twice: string[] = [];
+  const inFlight: { run: number; claim: Claim; taken: boolean[] }[] = [];
+  let claims = 0;
+  let empty = 0;
+  const exhausted = [false, false];
+  for (;;) {
+    for (let r = 0; r < 2; r++) {
+      while (!exhausted[r] && inFlight.filter((f) => f.run === r).length < 3) {
+        const claim = runs[r].next();
+        if (!claim) {
+          exhausted[r] = true;
+          break;
+        }
+        const taken = take(claim, 100, held, done);
+        claims++;
+        if (!taken.some(Boolean)) empty++;
+        claim.ids.forEach((id, k) => {
+          if (!taken[k]) return;
+          if (takenBy.has(id)) twice.push(id);
+          takenBy.set(id, r);
+        });
+        inFlight.push({ run: r, claim, taken });
+      }
+    }
+    const [f] = inFlight.splice(Math.floor(random() * inFlight.length), 1);
+    if (!f) break;
+    f.claim.ids.forEach((id, k) => {
+      if (!f.taken[k]) return;
+      held.delete(id);
+      done.add(id);
+    });
+    runs[f.run].settle(f.claim, f.taken);
+  }
+  const again = new Set(runs.flatMap((run) => run.passedOver.map((c) => c.id)));
+  expect(twice).toEqual([]);
+  expect(all.filter((c) => !takenBy.has(c.id) && !again.has(c.id))).toEqual([]);
+  expect(takenBy.size).toBe(all.length);
+  return { claims, empty };
+}
+
 describe('RunClaims', () => {
   it('one run alone: windows of span from the position, each claim takes its batch, nothing passed over', () => {
     const claims = new RunClaims(list('c1', 250), 100, 400);
@@ -57,7 +110,9 @@ describe('RunClaims', () => {
     expect(claims.passedOver).toHaveLength(360);
     expect(claims.next()!.start).toBe(400);
   });
+});
 
+describe('RunClaims (2)', () => {
   it('windows never mix companies, and a claim settled after the walk moved to the next company does not move it back', () => {
     const claims = new RunClaims([...list('c1', 150), ...list('c2', 30)], 100, 400);
     const a = claims.next()!;
@@ -76,60 +131,9 @@ describe('RunClaims', () => {
     expect(held.size).toBe(180);
     expect(claims.passedOver).toEqual([]);
   });
+});
 
-  /**
-   * Two runs over the same list, each keeping three claims in flight; between steps one claim at
-   * random commits. Checks that no subscription is taken twice and that what no claim took was
-   * passed over (the runs look at it again at their end); returns the claims made and the empty ones.
-   */
-  function twoRuns(seed: number, span: number): { claims: number; empty: number } {
-    let state = seed;
-    const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const all = [...list('c1', 2345), ...list('c2', 777)];
-    const runs = [new RunClaims(all, 100, span), new RunClaims(all, 100, span)];
-    const held = new Set<string>(); // locked by a claim in flight
-    const done = new Set<string>(); // committed
-    const takenBy = new Map<string, number>();
-    const twice: string[] = [];
-    const inFlight: { run: number; claim: Claim; taken: boolean[] }[] = [];
-    let claims = 0;
-    let empty = 0;
-    const exhausted = [false, false];
-    for (;;) {
-      for (let r = 0; r < 2; r++) {
-        while (!exhausted[r] && inFlight.filter((f) => f.run === r).length < 3) {
-          const claim = runs[r].next();
-          if (!claim) {
-            exhausted[r] = true;
-            break;
-          }
-          const taken = take(claim, 100, held, done);
-          claims++;
-          if (!taken.some(Boolean)) empty++;
-          claim.ids.forEach((id, k) => {
-            if (!taken[k]) return;
-            if (takenBy.has(id)) twice.push(id);
-            takenBy.set(id, r);
-          });
-          inFlight.push({ run: r, claim, taken });
-        }
-      }
-      const [f] = inFlight.splice(Math.floor(random() * inFlight.length), 1);
-      if (!f) break;
-      f.claim.ids.forEach((id, k) => {
-        if (!f.taken[k]) return;
-        held.delete(id);
-        done.add(id);
-      });
-      runs[f.run].settle(f.claim, f.taken);
-    }
-    const again = new Set(runs.flatMap((run) => run.passedOver.map((c) => c.id)));
-    expect(twice).toEqual([]);
-    expect(all.filter((c) => !takenBy.has(c.id) && !again.has(c.id))).toEqual([]);
-    expect(takenBy.size).toBe(all.length);
-    return { claims, empty };
-  }
-
+describe('RunClaims (3)', () => {
   it('two runs over the same list, claims finishing in any order: each subscription taken once, or passed over and looked at again', () => {
     let wide = 0;
     let narrow = 0;

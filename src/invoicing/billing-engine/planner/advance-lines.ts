@@ -1,0 +1,24 @@
+/**
+ * Billing in advance (pure): at a billing date, the plan's PRE_POST licence and fixed prices for
+ * the period ahead — prorated when the period is cut short (by the end date, or by a written
+ * invoice's period), except prices with proration_type NONE. docs/billing-rules.md "Periods and anchors".
+ */
+import { prorationShare } from '../../../billing-math';
+import type { LineDraft } from '../../invoice-writer.service';
+import { periodIndex, Segment } from '../model';
+import { isAdvance, priceLines, quantityOf } from './price-lines';
+import { t } from './state';
+
+/** Advance lines of a segment's plan for [start, coveredTo) of the period [start, periodEnd). */
+export function advanceLines(seg: Segment, start: Date, coveredTo: Date, periodEnd: Date): LineDraft[] {
+  const out: LineDraft[] = [];
+  const index = periodIndex(seg, start);
+  for (const price of seg.phase.prices.filter(isAdvance)) {
+    const full = price.price.proration_type === 'NONE' || t(coveredTo) >= t(periodEnd);
+    const share = full ? null : prorationShare(start, periodEnd, start, coveredTo);
+    const end = full ? periodEnd : coveredTo;
+    if (share && share.numerator === 0) continue;
+    out.push(...priceLines(price, quantityOf(seg.phase, price), index, share, { start, end }));
+  }
+  return out.map((l) => ({ ...l, details: { ...(l.details ?? {}), phase_seq: seg.phase.seq } }));
+}

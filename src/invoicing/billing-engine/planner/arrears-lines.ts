@@ -1,0 +1,82 @@
+/**
+ * Billing in arrears (pure): at a billing date (or a reset, or the end), the window since the
+ * last billing date — usage prices (the usage of each piece of the window under the plan in
+ * effect; the base price prorated by the piece's share) and POST_ONLY prices (prorated by the
+ * piece's share of its period). docs/billing-rules.md "Charge types"; decision 2 of
+ * src/invoicing/README-billing.md.
+ */
+import { amountLine, chargeForPeriod, decimalString, isFullShare, prorationShare, Share } from '../../../billing-math';
+import type { LineDraft } from '../../invoice-writer.service';
+import type { PlanPrice } from '../catalog-loader';
+import { periodOf, Segment } from '../model';
+import { isArrears, priceLines, quantityOf, tag } from './price-lines';
+import { maxDate, minDate, t } from './state';
+
+type UsageOf = (price: PlanPrice, start: Date, end: Date) => string;
+
+/** A usage price over one piece: its base price (× share) and its usage, priced on its own. */
+function usageLines(price: PlanPrice, window: { start: Date; end: Date }, index: number, share: Share | null, usage: UsageOf): LineDraft[] {
+  const quantity = usage(price, window.start, window.end);
+  const charge = chargeForPeriod(price.price.pricing, quantity, { period_index: index });
+  const ctx = { period: window, product_pricing_id: price.product_pricing_id, item_id: price.item_id };
+  const out: LineDraft[] = [];
+  if (!charge.base_amount.isZero()) {
+    const base = amountLine({
+      ...ctx,
+      name: `${price.name} - base price`,
+      kind: 'BASE',
+      amount: charge.base_amount,
+      unit_price: charge.base_amount,
+      share,
+    });
+    out.push(...tag([base], price));
+  }
+  const used = amountLine({
+    ...ctx,
+    name: price.name,
+    amount: charge.usage_amount,
+    quantity: charge.billable_units,
+    unit_price: charge.unit_price === null ? null : decimalString(charge.unit_price),
+  });
+  out.push(...tag([used], price, { details: { usage: quantity, metric_id: price.metric_id } }));
+  return out;
+}
+
+/** The arrears of one segment's piece [start, end) of the window (`last`: the piece ending the window). */
+function pieceLines(seg: Segment, start: Date, end: Date, last: boolean, usage: UsageOf): LineDraft[] {
+  const period = periodOf(seg, start);
+  const share = prorationShare(period.start, period.end, start, end);
+  const index = Math.max(0, period.index);
+  const out: LineDraft[] = [];
+  for (const price of seg.phase.prices.filter(isArrears)) {
+    const none = price.price.proration_type === 'NONE';
+    if (none && !last) continue;
+    const lineShare = none || isFullShare(share) ? null : share;
+    const window = { start, end };
+    if (price.kind === 'USAGE') out.push(...usageLines(price, window, index, lineShare, usage));
+    else out.push(...priceLines(price, quantityOf(seg.phase, price), index, lineShare, window));
+  }
+  return out;
+}
+
+/** Arrears of [from, to), split at the segments' bounds. */
+export function arrearsLines(
+  segments: readonly Segment[],
+  from: Date,
+  to: Date,
+  usage: UsageOf,
+): { lines: LineDraft[]; has_usage: boolean } {
+  const out: LineDraft[] = [];
+  let hasUsage = false;
+  if (t(to) <= t(from)) return { lines: out, has_usage: false };
+  for (const seg of segments) {
+    const start = maxDate(seg.from, from);
+    const end = minDate(to, seg.to);
+    if (t(end) <= t(start)) continue;
+    const last = t(end) === t(to);
+    const billsUsage = (p: PlanPrice) => isArrears(p) && p.kind === 'USAGE' && (last || p.price.proration_type !== 'NONE');
+    if (seg.phase.prices.some(billsUsage)) hasUsage = true;
+    out.push(...pieceLines(seg, start, end, last, usage));
+  }
+  return { lines: out, has_usage: hasUsage };
+}

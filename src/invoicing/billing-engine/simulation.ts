@@ -1,0 +1,36 @@
+/**
+ * What a preview adds to the stored subscription (a change or a cancellation not made), applied
+ * in memory: the preview plans the subscription as it would be, nothing written.
+ */
+import type { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
+import { billingStart, enginePhase, engineSubscription } from './adapters';
+import type { Loaded } from './load';
+
+export interface Simulation {
+  phase?: SubscriptionPhaseEntity;
+  /** seq of a pending phase the simulated change supersedes */
+  supersede?: number;
+  end?: { end_date: Date; refund_type: 'PRORATED' | 'NONE' };
+  /** What the simulated change does to the subscription row besides the phase (discounts, minimum spend, one-time items, ...). */
+  row?: Partial<SubscriptionEntity>;
+}
+
+/** The stored subscription with a simulated change or cancellation applied (nothing written). */
+export function simulated(l: Loaded, simulate: Simulation | undefined): Loaded {
+  if (!simulate) return l;
+  const phaseRows = [...l.phaseRows];
+  if (simulate.supersede !== undefined) {
+    const i = phaseRows.findIndex((p) => p.seq === simulate.supersede);
+    if (i >= 0) phaseRows[i] = { ...phaseRows[i], superseded_by_event_seq: simulate.phase?.event_seq ?? 0 };
+  }
+  if (simulate.phase) phaseRows.push(simulate.phase);
+  const sub = simulate.row ? { ...l.sub, ...simulate.row } : l.sub;
+  const engineSub = simulate.row
+    ? engineSubscription(sub, phaseRows, l.catalog)
+    : { ...l.engineSub, billing_start: billingStart(sub, phaseRows) };
+  if (simulate.end) {
+    engineSub.end_date = simulate.end.end_date;
+    engineSub.refund_type = simulate.end.refund_type;
+  }
+  return { ...l, sub, phaseRows, engineSub, phases: phaseRows.map((p) => enginePhase(p, l.catalog)) };
+}
