@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { FixedClock, Tenant } from '../support/app';
 import { ARTIFACTS, BrowserHarness, startBrowserHarness } from '../support/browser';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 
 /**
  * A contract's `options` and `requires_payment_method` act on the signing page, in headless

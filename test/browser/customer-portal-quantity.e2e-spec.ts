@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { FixedClock, Tenant } from '../support/app';
 import { ARTIFACTS, BrowserHarness, startBrowserHarness } from '../support/browser';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 
 /**
  * Seat quantities in the customer portal, in headless Chromium with JavaScript OFF: not offered

@@ -9,7 +9,7 @@ import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
 import { ok, usd, webhookEvents } from '../support/fixtures';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 import { CreditsApplier } from '../../src/credits/credits-applier.service';
 
 const T0 = new Date('2035-04-01T00:00:00.000Z');

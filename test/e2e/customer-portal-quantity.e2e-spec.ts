@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { createCustomer, createProduct, createPricing, ok } from '../support/fixtures';
 import { expectError } from '../support/errors';
-import { BillingRunService } from '../../src/invoicing/billing-run.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 
 /**
  * Seat quantities changed in the customer portal (issue #40): only with the company's
