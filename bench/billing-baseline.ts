@@ -15,7 +15,7 @@ import { ASSIGN_NUMBERS_SQL, BILLING_CURSORS_UPSERT_SQL, NEXT_INVOICE_DATES_SQL,
  * The next invoice dates, cursors, numbers and events go through the statements the run
  * uses (copied in billing-statements.ts); invoices, lines and ledger entries as per-column arrays, as
  * Tally's own multi-row inserts. The copies go to the same company and tables (same indexes, same sizes), re-keyed so that
- * nothing collides: ids and keys get a suffix, uuids and link secrets are new, invoice dates move
+ * nothing collides: ids and keys get a suffix, uuids are new, link hashes get the suffix, invoice dates move
  * by one millisecond (one period invoice per subscription and date), numbers continue from the
  * counter. The events' objects are sent as the text the run stored.
  */
@@ -96,7 +96,9 @@ async function loadBatches(client: PoolClient, companyId: string, batchSize: num
     invoice.number = null;
     invoice.billing_key = `${invoice.billing_key as string}#${SUFFIX}`;
     invoice.invoice_date = new Date(new Date(invoice.invoice_date as string).getTime() + 1).toISOString();
-    if (invoice.link_secret) invoice.link_secret = `${invoice.link_secret as string}${SUFFIX}`;
+    // the page link's hash is unique per company: a copy gets its own, as a new invoice would
+    if (invoice.link_hash) invoice.link_hash = `${invoice.link_hash as string}${SUFFIX}`;
+    if (invoice.link_legacy_hash) invoice.link_legacy_hash = `${invoice.link_legacy_hash as string}${SUFFIX}`;
     const doc: Doc = { invoice, lines: [], ledger: [] };
     byInvoice.set(r.id, doc);
     bySub.set(r.subscription_id, [...(bySub.get(r.subscription_id) ?? []), doc]);
