@@ -12,7 +12,8 @@ import type { CustomerEntity } from '../../customers/customer.entity';
 import { PlanCatalog } from '../../subscriptions/plan-catalog';
 import { CheckoutSessionEntity, effectiveCheckoutStatus } from '../checkout.entity';
 import { CheckoutService, CurrentQuote, CustomerDetails } from '../checkout.service';
-import { checkoutAcv } from '../checkout.mapper';
+import { resolveCompanySettings } from '../../platform/company-settings/company-settings.rules';
+import { brandOf } from '../../platform/hosted-pages/hosted-page-error.filter';
 import { SANDBOX_TOKENS, SandboxToken } from '../checkout-payment';
 import {
   ADDRESS_FIELDS,
@@ -195,7 +196,6 @@ export class CheckoutPageService {
         value: formatTerm(s.term_count, s.term_frequency),
         sub: s.auto_renews ? 'Renews automatically' : 'Ends after the term, no renewal',
       },
-      { label: 'Annual value', value: money(checkoutAcv(s, data, now)), sub: 'Recurring charges over 12 months' },
     ];
     if (s.trial && s.trial_term)
       facts.push({
@@ -204,8 +204,10 @@ export class CheckoutPageService {
         sub: 'Billing starts when the trial ends',
       });
     if (invoiceDate) facts.push({ label: 'First invoice', value: formatDate(invoiceDate) });
+    const brand = brandOf(resolveCompanySettings(company?.name ?? 'Tally', company?.settings));
     const model: CheckoutPageModel = {
-      companyName: company?.name ?? 'Tally',
+      companyName: brand.name,
+      brand,
       planName,
       customerName: customer?.org_name || customer?.name || customer?.email || 'you',
       lines,

@@ -22,6 +22,8 @@ import { ADDRESS_FIELDS, addressErrors, storedAddress } from '../../platform/hos
 
 export type { PageResult } from '../../platform/hosted-pages/layout';
 import type { PageResult } from '../../platform/hosted-pages/layout';
+import { resolveCompanySettings } from '../../platform/company-settings/company-settings.rules';
+import { brandOf } from '../../platform/hosted-pages/hosted-page-error.filter';
 
 const MAX_NAME = 200;
 const CARD_REQUIRED = 'Choose a card: this contract needs a payment method before your signature counts.';
@@ -170,11 +172,13 @@ export class SigningPageService {
     const now = this.clock.now();
     const c = contract;
     const money = (cents: Parameters<typeof formatMoney>[0]) => formatMoney(cents, c.currency);
+    const brand = brandOf(resolveCompanySettings(company?.name ?? 'Tally', company?.settings));
     const customerName = customer?.org_name || customer?.name || customer?.email || 'the customer';
     const customerDetail =
       [customer?.org_name && customer?.name ? customer.name : null, customer?.email].filter(Boolean).join(' · ') || null;
     const model: SigningPageModel = {
-      companyName: company?.name ?? 'Tally',
+      companyName: brand.name,
+      brand,
       title: c.title,
       customerName,
       customerDetail,
