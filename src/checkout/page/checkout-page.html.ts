@@ -197,10 +197,28 @@ function stateSummary(m: CheckoutPageModel): string {
   return `<div class="body"><dl class="facts">${facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}${f.sub ? `<span class="sub">${esc(f.sub)}</span>` : ''}</dd></div>`).join('')}</dl></div>`;
 }
 
+/** After a completed checkout: the receipt (the paid invoice's page) and the way back to the company. */
+function nextSteps(m: CheckoutPageModel, links: { receiptUrl: string | null; returnUrl: string | null }): string {
+  const items = [
+    links.receiptUrl ? `<li><a href="${esc(links.receiptUrl)}" id="receipt-link">View your receipt</a></li>` : '',
+    links.returnUrl
+      ? `<li><a href="${esc(links.returnUrl)}" id="return-link">Back to ${esc(m.companyName)}</a></li>`
+      : m.brand.supportEmail
+        ? `<li>Questions? Write to <a href="mailto:${esc(m.brand.supportEmail)}" id="return-link">${esc(m.brand.supportEmail)}</a></li>`
+        : '',
+  ].filter(Boolean);
+  return items.length ? `<div class="body"><ul class="next">${items.join('')}</ul></div>` : '';
+}
+
 export type CheckoutState = 'completed' | 'already_completed' | 'expired';
 
 /** A page that says where the session stands (no form). */
-export function renderCheckoutState(m: CheckoutPageModel, kind: CheckoutState, message: string | null): string {
+export function renderCheckoutState(
+  m: CheckoutPageModel,
+  kind: CheckoutState,
+  message: string | null,
+  links: { receiptUrl: string | null; returnUrl: string | null } = { receiptUrl: null, returnUrl: null },
+): string {
   const s = {
     completed: m.isChange
       ? {
@@ -233,7 +251,8 @@ export function renderCheckoutState(m: CheckoutPageModel, kind: CheckoutState, m
 <h1>${esc(s.title)}</h1>
 <p>${esc(s.text)}</p>
 </div>
-${kind === 'expired' ? '' : stateSummary(m)}`;
+${kind === 'expired' ? '' : stateSummary(m)}
+${kind === 'completed' ? nextSteps(m, links) : ''}`;
   return page(`${s.title} — ${m.companyName}`, m, inner);
 }
 
