@@ -4,7 +4,7 @@
  * document, so the page and the PDF always say the same. Amounts are formatted here from integer
  * cents; no arithmetic beyond the invoice's own stored amounts.
  */
-import { formatDate, formatMoney } from '../platform/hosted-pages/format';
+import { formatDate, formatMoney, invoiceStatusWord } from '../platform/hosted-pages/format';
 import { formatAddress } from '../platform/hosted-pages/address';
 import { CompanySettings, DEFAULT_ACCENT_COLOR } from '../platform/company-settings/company-settings.rules';
 import type { CustomerEntity } from '../customers/customer.entity';
@@ -163,5 +163,5 @@ export function toInvoiceDocument(input: {
  * "Paid", "Void", "Draft".
  */
 export function statusLabel(status: InvoiceReadStatus): string {
-  return { DRAFT: 'Draft', PENDING: 'Due', OVERDUE: 'Overdue', PAID: 'Paid', VOID: 'Void' }[status];
+  return invoiceStatusWord(status);
 }

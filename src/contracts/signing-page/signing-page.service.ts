@@ -65,10 +65,7 @@ export class SigningPageService {
     const address = Object.fromEntries(
       ADDRESS_FIELDS.map((f) => [f.key, typeof known[f.key] === 'string' ? (known[f.key] as string) : '']),
     );
-    return this.withRedirect(
-      loaded,
-      this.stateOrForm(loaded, { fullName: loaded.signatory.name ?? '', agreed: false, address, errors: {} }),
-    );
+    return this.withRedirect(loaded, this.stateOrForm(loaded, { fullName: '', agreed: false, address, errors: {} }));
   }
 
   async submit(token: string, body: Record<string, unknown>): Promise<PageResult> {
@@ -191,7 +188,11 @@ export class SigningPageService {
       acv: money(contractAcv(c, data, now)),
       term: formatTerm(c.term_count, c.term_frequency),
       autoRenews: c.auto_renews,
-      startDate: c.start_date ? formatDate(c.start_date) : 'When every signatory has signed',
+      startDate: c.start_date
+        ? formatDate(c.start_date)
+        : c.completed_date
+          ? formatDate(c.completed_date)
+          : 'When every signatory has signed',
       expirationDate: c.expiration_date ? formatDate(c.expiration_date) : null,
       content: c.content ? fillVariables(c.content, c.custom_variables ?? {}) : null,
       termsDigest: contractTermsDigest(c, data),

@@ -5,7 +5,7 @@
  * goes through `esc`; every control has a <label> (or a button text naming what it acts on).
  * At 375 px the tables turn into stacked rows, each value under its column's name.
  */
-import { esc } from '../../platform/hosted-pages/format';
+import { esc, invoiceStatusWord } from '../../platform/hosted-pages/format';
 import { Brand, hostedPage, topAlert } from '../../platform/hosted-pages/layout';
 
 export interface PortalSubscription {
@@ -98,6 +98,7 @@ ul.cards li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:10px;a
 .addcard select{display:block;width:100%;max-width:420px;margin:6px 0 12px;padding:10px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
 .addcard select:focus{outline:3px solid var(--focus);outline-offset:2px}
 a{color:var(--brand)}
+a.pay-link{display:inline-block;padding:4px 12px;border-radius:6px;background:var(--brand);color:#fff;font-weight:700;text-decoration:none}
 a:focus{outline:3px solid var(--focus);outline-offset:2px}
 @media (max-width:560px){
 table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)}
@@ -168,7 +169,11 @@ function invoicesSection(m: PortalPageModel): string {
   if (m.invoices.length === 0) return '<p class="empty">No invoices yet.</p>';
   const rows = m.invoices
     .map((i) => {
+      const due = i.status === 'PENDING' || i.status === 'OVERDUE';
       const links = [
+        due && i.hostedLink
+          ? `<a class="pay-link" href="${esc(i.hostedLink)}">Pay<span class="sr-only"> invoice ${esc(i.number)}</span></a>`
+          : '',
         i.hostedLink ? `<a href="${esc(i.hostedLink)}">View<span class="sr-only"> invoice ${esc(i.number)}</span></a>` : '',
         i.pdfLink ? `<a href="${esc(i.pdfLink)}">PDF<span class="sr-only"> of invoice ${esc(i.number)}</span></a>` : '',
       ].filter(Boolean);
@@ -177,7 +182,7 @@ function invoicesSection(m: PortalPageModel): string {
 <td data-label="Date">${esc(i.date)}</td>
 <td class="num" data-label="Total">${esc(i.total)}</td>
 <td class="num" data-label="Due">${esc(i.due)}</td>
-<td data-label="Status"><span class="${statusClass(i.status)}">${esc(i.status)}</span></td>
+<td data-label="Status"><span class="${statusClass(i.status)}">${esc(invoiceStatusWord(i.status))}</span></td>
 <td data-label="Links">${links.length ? `<span class="actions">${links.join(' ')}</span>` : '—'}</td>
 </tr>`;
     })
