@@ -4785,7 +4785,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -4806,6 +4806,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4815,6 +4826,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4824,6 +4843,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4833,6 +4860,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4844,6 +4879,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4853,6 +4896,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4866,7 +4917,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -4895,6 +4946,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4906,6 +4968,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4917,6 +4987,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4928,6 +5006,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4939,6 +5025,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4950,6 +5044,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4961,6 +5063,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4974,6 +5084,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4985,6 +5103,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -4998,7 +5124,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -5027,6 +5153,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5038,6 +5175,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5049,6 +5194,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5060,6 +5213,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5071,6 +5232,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5082,6 +5251,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5093,6 +5270,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5106,6 +5291,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5117,6 +5310,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5130,7 +5331,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -5168,6 +5369,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5179,6 +5391,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5190,6 +5410,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5201,6 +5429,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5212,6 +5448,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5223,6 +5467,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5234,6 +5486,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5247,6 +5507,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5258,6 +5526,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5269,7 +5545,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -5290,6 +5566,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5299,6 +5586,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5308,6 +5603,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5317,6 +5620,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5328,6 +5639,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5337,6 +5656,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5351,7 +5678,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -5376,6 +5703,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5387,6 +5725,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5398,6 +5744,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5409,6 +5763,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5420,6 +5782,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5431,6 +5801,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5442,6 +5820,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5455,6 +5841,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5466,6 +5860,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5480,7 +5882,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -5509,6 +5911,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5520,6 +5933,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5531,6 +5952,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5542,6 +5971,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5553,6 +5990,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5564,6 +6009,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5575,6 +6028,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5588,6 +6049,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5599,6 +6068,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5613,7 +6090,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -5642,6 +6119,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5653,6 +6141,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5664,6 +6160,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5675,6 +6179,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5686,6 +6198,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5697,6 +6217,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5708,6 +6236,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5721,6 +6257,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5732,6 +6276,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5746,7 +6298,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -5775,6 +6327,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5786,6 +6349,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5797,6 +6368,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5808,6 +6387,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5819,6 +6406,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5830,6 +6425,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5841,6 +6444,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5854,6 +6465,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5865,6 +6484,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5879,7 +6506,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -5917,6 +6544,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5928,6 +6566,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5939,6 +6585,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5950,6 +6604,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5961,6 +6623,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5972,6 +6642,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5983,6 +6661,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -5996,6 +6682,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6007,6 +6701,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6022,7 +6724,7 @@ export interface operations {
             path: {
                 id: string;
                 delivery_id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -6051,6 +6753,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6062,6 +6775,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6073,6 +6794,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6084,6 +6813,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6095,6 +6832,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6106,6 +6851,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6117,6 +6870,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6130,6 +6891,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6141,6 +6910,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6154,7 +6931,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -6192,6 +6969,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6203,6 +6991,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6214,6 +7010,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6225,6 +7029,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6236,6 +7048,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6247,6 +7067,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6258,6 +7086,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6271,6 +7107,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6282,6 +7126,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6293,7 +7145,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -6314,6 +7166,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6323,6 +7186,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6332,6 +7203,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6341,6 +7220,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6352,6 +7239,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6361,6 +7256,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6374,7 +7277,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -6403,6 +7306,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6414,6 +7328,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6425,6 +7347,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6436,6 +7366,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6447,6 +7385,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6458,6 +7404,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6469,6 +7423,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6482,6 +7444,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6493,6 +7463,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6506,7 +7484,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -6544,6 +7522,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6555,6 +7544,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6566,6 +7563,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6577,6 +7582,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6588,6 +7601,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6599,6 +7620,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6610,6 +7639,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6623,6 +7660,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6634,6 +7679,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6645,7 +7698,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -6666,6 +7719,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6675,6 +7739,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6684,6 +7756,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6693,6 +7773,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6704,6 +7792,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6713,6 +7809,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6727,7 +7831,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -6756,6 +7860,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6767,6 +7882,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6778,6 +7901,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6789,6 +7920,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6800,6 +7939,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6811,6 +7958,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6822,6 +7977,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6835,6 +7998,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6846,6 +8017,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6859,7 +8038,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -6888,6 +8067,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6899,6 +8089,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6910,6 +8108,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6921,6 +8127,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6932,6 +8146,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6943,6 +8165,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6954,6 +8184,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6967,6 +8205,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6978,6 +8224,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -6991,7 +8245,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -7029,6 +8283,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7040,6 +8305,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7051,6 +8324,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7062,6 +8343,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7073,6 +8362,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7084,6 +8381,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7095,6 +8400,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7108,6 +8421,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7119,6 +8440,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7131,7 +8460,7 @@ export interface operations {
             path: {
                 /** @description the customer id (cus_…) or its identifier */
                 customer_id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -7152,6 +8481,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7161,6 +8501,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7170,6 +8518,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7179,6 +8535,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7190,6 +8554,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7199,6 +8571,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7214,7 +8594,7 @@ export interface operations {
             path: {
                 /** @description the customer id (cus_…) or its identifier */
                 customer_id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -7243,6 +8623,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7254,6 +8645,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7265,6 +8664,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7276,6 +8683,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7287,6 +8702,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7298,6 +8721,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7309,6 +8740,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7322,6 +8761,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7333,6 +8780,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7348,7 +8803,7 @@ export interface operations {
             path: {
                 /** @description the customer id (cus_…) or its identifier */
                 customer_id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -7373,6 +8828,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7384,6 +8850,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7395,6 +8869,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7406,6 +8888,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7417,6 +8907,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7428,6 +8926,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7439,6 +8945,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7452,6 +8966,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7463,6 +8985,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7476,7 +9006,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -7505,6 +9035,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7516,6 +9057,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7527,6 +9076,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7538,6 +9095,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7549,6 +9114,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7560,6 +9133,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7571,6 +9152,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7584,6 +9173,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7595,6 +9192,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7608,7 +9213,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -7646,6 +9251,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7657,6 +9273,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7668,6 +9292,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7679,6 +9311,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7690,6 +9330,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7701,6 +9349,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7712,6 +9368,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7725,6 +9389,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7736,6 +9408,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7747,7 +9427,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -7768,6 +9448,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7777,6 +9468,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7786,6 +9485,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7795,6 +9502,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7806,6 +9521,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7815,6 +9538,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7829,7 +9560,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -7858,6 +9589,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7869,6 +9611,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7880,6 +9630,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7891,6 +9649,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7902,6 +9668,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7913,6 +9687,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7924,6 +9706,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7937,6 +9727,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7948,6 +9746,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -7961,7 +9767,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -7990,6 +9796,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8001,6 +9818,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8012,6 +9837,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8023,6 +9856,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8034,6 +9875,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8045,6 +9894,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8056,6 +9913,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8069,6 +9934,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8080,6 +9953,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8093,7 +9974,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -8131,6 +10012,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8142,6 +10034,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8153,6 +10053,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8164,6 +10072,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8175,6 +10091,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8186,6 +10110,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8197,6 +10129,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8210,6 +10150,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8221,6 +10169,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8232,7 +10188,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -8253,6 +10209,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8262,6 +10229,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8271,6 +10246,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8280,6 +10263,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8291,6 +10282,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8300,6 +10299,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8314,7 +10321,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -8343,6 +10350,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8354,6 +10372,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8365,6 +10391,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8376,6 +10410,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8387,6 +10429,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8398,6 +10448,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8409,6 +10467,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8422,6 +10488,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8433,6 +10507,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8446,7 +10528,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -8491,6 +10573,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8502,6 +10595,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8513,6 +10614,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8524,6 +10633,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8535,6 +10652,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8546,6 +10671,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8557,6 +10690,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8570,6 +10711,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8581,6 +10730,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8595,7 +10752,7 @@ export interface operations {
             };
             path: {
                 customer_id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -8624,6 +10781,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8635,6 +10803,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8646,6 +10822,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8657,6 +10841,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8668,6 +10860,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8679,6 +10879,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8690,6 +10898,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8703,6 +10919,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8714,6 +10938,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8727,7 +10959,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -8756,6 +10988,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8767,6 +11010,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8778,6 +11029,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8789,6 +11048,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8800,6 +11067,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8811,6 +11086,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8822,6 +11105,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8835,6 +11126,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8846,6 +11145,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8859,7 +11166,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -8897,6 +11204,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8908,6 +11226,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8919,6 +11245,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8930,6 +11264,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8941,6 +11283,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8952,6 +11302,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8963,6 +11321,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8976,6 +11342,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -8987,6 +11361,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9000,7 +11382,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -9045,6 +11427,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9056,6 +11449,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9067,6 +11468,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9078,6 +11487,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9089,6 +11506,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9100,6 +11525,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9111,6 +11544,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9124,6 +11565,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9135,6 +11584,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9146,7 +11603,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -9167,6 +11624,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9176,6 +11644,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9185,6 +11661,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9194,6 +11678,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9205,6 +11697,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9214,6 +11714,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9228,7 +11736,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -9254,6 +11762,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9265,6 +11784,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9276,6 +11803,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9287,6 +11822,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9298,6 +11841,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9309,6 +11860,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9320,6 +11879,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9333,6 +11900,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9344,6 +11919,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9358,7 +11941,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -9387,6 +11970,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9398,6 +11992,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9409,6 +12011,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9420,6 +12030,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9431,6 +12049,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9442,6 +12068,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9453,6 +12087,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9466,6 +12108,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9477,6 +12127,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9490,7 +12148,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -9519,6 +12177,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9530,6 +12199,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9541,6 +12218,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9552,6 +12237,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9563,6 +12256,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9574,6 +12275,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9585,6 +12294,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9598,6 +12315,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9609,6 +12334,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9622,7 +12355,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -9660,6 +12393,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9671,6 +12415,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9682,6 +12434,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9693,6 +12453,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9704,6 +12472,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9715,6 +12491,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9726,6 +12510,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9739,6 +12531,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9750,6 +12550,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9762,7 +12570,7 @@ export interface operations {
             path: {
                 /** @description the product id (prod_…) or its external_name (the reference's external identifier) */
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -9783,6 +12591,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9792,6 +12611,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9801,6 +12628,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9810,6 +12645,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9821,6 +12664,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9830,6 +12681,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9844,7 +12703,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -9873,6 +12732,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9884,6 +12754,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9895,6 +12773,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9906,6 +12792,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9917,6 +12811,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9928,6 +12830,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9939,6 +12849,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9952,6 +12870,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9963,6 +12889,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -9976,7 +12910,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -10005,6 +12939,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10016,6 +12961,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10027,6 +12980,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10038,6 +12999,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10049,6 +13018,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10060,6 +13037,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10071,6 +13056,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10084,6 +13077,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10095,6 +13096,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10108,7 +13117,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -10146,6 +13155,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10157,6 +13177,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10168,6 +13196,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10179,6 +13215,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10190,6 +13234,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10201,6 +13253,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10212,6 +13272,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10225,6 +13293,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10236,6 +13312,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10248,7 +13332,7 @@ export interface operations {
             path: {
                 /** @description the product pricing id (pp_…) or its external_name (the reference's external identifier) */
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -10269,6 +13353,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10278,6 +13373,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10287,6 +13390,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10296,6 +13407,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10307,6 +13426,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10316,6 +13443,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10330,7 +13465,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -10359,6 +13494,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10370,6 +13516,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10381,6 +13535,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10392,6 +13554,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10403,6 +13573,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10414,6 +13592,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10425,6 +13611,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10438,6 +13632,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10449,6 +13651,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10462,7 +13672,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -10491,6 +13701,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10502,6 +13723,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10513,6 +13742,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10524,6 +13761,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10535,6 +13780,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10546,6 +13799,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10557,6 +13818,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10570,6 +13839,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10581,6 +13858,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10594,7 +13879,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -10632,6 +13917,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10643,6 +13939,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10654,6 +13958,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10665,6 +13977,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10676,6 +13996,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10687,6 +14015,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10698,6 +14034,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10711,6 +14055,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10722,6 +14074,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10733,7 +14093,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -10754,6 +14114,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10763,6 +14134,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10772,6 +14151,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10781,6 +14168,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10792,6 +14187,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10801,6 +14204,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10815,7 +14226,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -10844,6 +14255,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10855,6 +14277,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10866,6 +14296,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10877,6 +14315,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10888,6 +14334,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10899,6 +14353,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10910,6 +14372,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10923,6 +14393,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10934,6 +14412,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10947,7 +14433,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -10976,6 +14462,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10987,6 +14484,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -10998,6 +14503,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11009,6 +14522,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11020,6 +14541,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11031,6 +14560,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11042,6 +14579,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11055,6 +14600,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11066,6 +14619,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11079,7 +14640,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -11117,6 +14678,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11128,6 +14700,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11139,6 +14719,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11150,6 +14738,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11161,6 +14757,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11172,6 +14776,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11183,6 +14795,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11196,6 +14816,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11207,6 +14835,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11218,7 +14854,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -11239,6 +14875,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11248,6 +14895,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11257,6 +14912,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11266,6 +14929,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11277,6 +14948,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11286,6 +14965,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11300,7 +14987,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -11329,6 +15016,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11340,6 +15038,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11351,6 +15057,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11362,6 +15076,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11373,6 +15095,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11384,6 +15114,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11395,6 +15133,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11408,6 +15154,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11419,6 +15173,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11433,7 +15195,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -11462,6 +15224,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11473,6 +15246,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11484,6 +15265,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11495,6 +15284,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11506,6 +15303,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11517,6 +15322,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11528,6 +15341,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11541,6 +15362,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11552,6 +15381,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11566,7 +15403,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -11595,6 +15432,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11606,6 +15454,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11617,6 +15473,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11628,6 +15492,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11639,6 +15511,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11650,6 +15530,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11661,6 +15549,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11674,6 +15570,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11685,6 +15589,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11699,7 +15611,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -11728,6 +15640,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11739,6 +15662,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11750,6 +15681,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11761,6 +15700,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11772,6 +15719,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11783,6 +15738,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11794,6 +15757,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11807,6 +15778,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11818,6 +15797,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11832,7 +15819,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -11861,6 +15848,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11872,6 +15870,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11883,6 +15889,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11894,6 +15908,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11905,6 +15927,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11916,6 +15946,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11927,6 +15965,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11940,6 +15986,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11951,6 +16005,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -11965,7 +16027,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -11994,6 +16056,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12005,6 +16078,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12016,6 +16097,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12027,6 +16116,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12038,6 +16135,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12049,6 +16154,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12060,6 +16173,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12073,6 +16194,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12084,6 +16213,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12098,7 +16235,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -12127,6 +16264,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12138,6 +16286,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12149,6 +16305,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12160,6 +16324,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12171,6 +16343,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12182,6 +16362,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12193,6 +16381,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12206,6 +16402,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12217,6 +16421,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12231,7 +16443,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -12260,6 +16472,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12271,6 +16494,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12282,6 +16513,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12293,6 +16532,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12304,6 +16551,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12315,6 +16570,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12326,6 +16589,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12339,6 +16610,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12350,6 +16629,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12363,7 +16650,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -12392,6 +16679,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12403,6 +16701,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12414,6 +16720,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12425,6 +16739,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12436,6 +16758,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12447,6 +16777,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12458,6 +16796,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12471,6 +16817,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12482,6 +16836,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12495,7 +16857,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -12533,6 +16895,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12544,6 +16917,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12555,6 +16936,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12566,6 +16955,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12577,6 +16974,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12588,6 +16993,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12599,6 +17012,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12612,6 +17033,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12623,6 +17052,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12634,7 +17071,7 @@ export interface operations {
             header?: never;
             path: {
                 uuid: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -12655,6 +17092,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12664,6 +17112,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12673,6 +17129,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12682,6 +17146,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12693,6 +17165,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12702,6 +17182,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12716,7 +17204,7 @@ export interface operations {
             };
             path: {
                 uuid: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -12745,6 +17233,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12756,6 +17255,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12767,6 +17274,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12778,6 +17293,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12789,6 +17312,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12800,6 +17331,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12811,6 +17350,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12824,6 +17371,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12835,6 +17390,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12846,7 +17409,7 @@ export interface operations {
             header?: never;
             path: {
                 uuid: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -12867,6 +17430,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12876,6 +17450,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12885,6 +17467,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12894,6 +17484,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12914,6 +17512,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12923,6 +17529,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12937,7 +17551,7 @@ export interface operations {
             };
             path: {
                 uuid: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -12966,6 +17580,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12977,6 +17602,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12988,6 +17621,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -12999,6 +17640,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13010,6 +17659,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13021,6 +17678,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13032,6 +17697,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13045,6 +17718,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13056,6 +17737,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13070,7 +17759,7 @@ export interface operations {
             };
             path: {
                 uuid: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -13096,6 +17785,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13107,6 +17807,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13118,6 +17826,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13129,6 +17845,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13140,6 +17864,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13151,6 +17883,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13162,6 +17902,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13175,6 +17923,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13186,6 +17942,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13200,7 +17964,7 @@ export interface operations {
             };
             path: {
                 uuid: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -13230,6 +17994,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13241,6 +18016,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13252,6 +18035,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13263,6 +18054,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13274,6 +18073,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13285,6 +18092,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13296,6 +18111,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13309,6 +18132,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13320,6 +18151,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13333,7 +18172,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -13363,6 +18202,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13374,6 +18224,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13385,6 +18243,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13396,6 +18262,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13407,6 +18281,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13418,6 +18300,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13429,6 +18319,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13442,6 +18340,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13453,6 +18359,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13466,7 +18380,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -13504,6 +18418,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13515,6 +18440,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13526,6 +18459,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13537,6 +18478,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13548,6 +18497,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13559,6 +18516,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13570,6 +18535,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13583,6 +18556,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13594,6 +18575,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13607,7 +18596,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -13645,6 +18634,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13656,6 +18656,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13667,6 +18675,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13678,6 +18694,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13689,6 +18713,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13700,6 +18732,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13711,6 +18751,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13724,6 +18772,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13735,6 +18791,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13749,7 +18813,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -13779,6 +18843,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13790,6 +18865,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13801,6 +18884,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13812,6 +18903,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13823,6 +18922,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13834,6 +18941,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13845,6 +18960,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13858,6 +18981,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13869,6 +19000,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13880,7 +19019,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -13901,6 +19040,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13910,6 +19060,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13919,6 +19077,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13928,6 +19094,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13939,6 +19113,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13948,6 +19130,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13959,7 +19149,7 @@ export interface operations {
             header?: never;
             path: {
                 customer_id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -13980,6 +19170,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13989,6 +19190,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -13998,6 +19207,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14007,6 +19224,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14018,6 +19243,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14027,6 +19260,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14041,7 +19282,7 @@ export interface operations {
             };
             path: {
                 customer_id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -14070,6 +19311,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14081,6 +19333,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14092,6 +19352,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14103,6 +19371,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14114,6 +19390,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14125,6 +19409,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14136,6 +19428,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14149,6 +19449,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14160,6 +19468,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14175,7 +19491,7 @@ export interface operations {
             path: {
                 customer_id: string;
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -14200,6 +19516,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14211,6 +19538,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14222,6 +19557,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14233,6 +19576,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14244,6 +19595,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14255,6 +19614,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14266,6 +19633,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14279,6 +19654,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14290,6 +19673,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14305,7 +19696,7 @@ export interface operations {
             path: {
                 customer_id: string;
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -14334,6 +19725,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14345,6 +19747,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14356,6 +19766,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14367,6 +19785,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14378,6 +19804,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14389,6 +19823,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14400,6 +19842,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14413,6 +19863,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14424,6 +19882,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14437,7 +19903,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -14466,6 +19932,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14477,6 +19954,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14488,6 +19973,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14499,6 +19992,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14510,6 +20011,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14521,6 +20030,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14532,6 +20049,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14545,6 +20070,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14556,6 +20089,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14569,7 +20110,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -14607,6 +20148,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14618,6 +20170,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14629,6 +20189,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14640,6 +20208,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14651,6 +20227,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14662,6 +20246,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14673,6 +20265,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14686,6 +20286,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14697,6 +20305,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14710,7 +20326,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -14739,6 +20355,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14750,6 +20377,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14761,6 +20396,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14772,6 +20415,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14783,6 +20434,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14794,6 +20453,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14805,6 +20472,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14818,6 +20493,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14829,6 +20512,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14842,7 +20533,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -14880,6 +20571,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14891,6 +20593,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14902,6 +20612,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14913,6 +20631,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14924,6 +20650,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14935,6 +20669,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14946,6 +20688,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14959,6 +20709,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14970,6 +20728,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -14981,7 +20747,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -15002,6 +20768,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15011,6 +20788,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15020,6 +20805,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15029,6 +20822,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15040,6 +20841,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15049,6 +20858,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15063,7 +20880,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -15089,6 +20906,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15100,6 +20928,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15111,6 +20947,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15122,6 +20966,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15133,6 +20985,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15144,6 +21004,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15155,6 +21023,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15168,6 +21044,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15179,6 +21063,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15192,7 +21084,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -15222,6 +21114,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15233,6 +21136,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15244,6 +21155,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15255,6 +21174,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15266,6 +21193,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15277,6 +21212,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15288,6 +21231,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15301,6 +21252,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15312,6 +21271,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15325,7 +21292,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -15363,6 +21330,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15374,6 +21352,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15385,6 +21371,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15396,6 +21390,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15407,6 +21409,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15418,6 +21428,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15429,6 +21447,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15442,6 +21468,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15453,6 +21487,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15464,7 +21506,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -15485,6 +21527,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15494,6 +21547,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15503,6 +21564,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15512,6 +21581,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15523,6 +21600,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15532,6 +21617,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15546,7 +21639,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -15576,6 +21669,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15587,6 +21691,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15598,6 +21710,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15609,6 +21729,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15620,6 +21748,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15631,6 +21767,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15642,6 +21786,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15655,6 +21807,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15666,6 +21826,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15679,7 +21847,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -15709,6 +21877,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15720,6 +21899,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15731,6 +21918,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15742,6 +21937,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15753,6 +21956,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15764,6 +21975,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15775,6 +21994,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15788,6 +22015,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15799,6 +22034,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15812,7 +22055,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -15850,6 +22093,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15861,6 +22115,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15872,6 +22134,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15883,6 +22153,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15894,6 +22172,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15905,6 +22191,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15916,6 +22210,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15929,6 +22231,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15940,6 +22250,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15951,7 +22269,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -15972,6 +22290,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15981,6 +22310,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15990,6 +22327,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -15999,6 +22344,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16010,6 +22363,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16019,6 +22380,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16032,7 +22401,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -16062,6 +22431,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16073,6 +22453,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16084,6 +22472,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16095,6 +22491,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16106,6 +22510,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16117,6 +22529,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16128,6 +22548,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16141,6 +22569,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16152,6 +22588,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16163,7 +22607,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -16185,6 +22629,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16194,6 +22649,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16203,6 +22666,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16212,6 +22683,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16223,6 +22702,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16232,6 +22719,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16246,7 +22741,7 @@ export interface operations {
             };
             path: {
                 customer_id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -16276,6 +22771,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16287,6 +22793,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16298,6 +22812,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16309,6 +22831,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16320,6 +22850,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16331,6 +22869,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16342,6 +22888,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16355,6 +22909,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16366,6 +22928,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16380,7 +22950,7 @@ export interface operations {
             };
             path: {
                 customer_id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -16410,6 +22980,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16421,6 +23002,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16432,6 +23021,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16443,6 +23040,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16454,6 +23059,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16465,6 +23078,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16476,6 +23097,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16489,6 +23118,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16500,6 +23137,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16513,7 +23158,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -16551,6 +23196,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16562,6 +23218,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16573,6 +23237,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16584,6 +23256,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16595,6 +23275,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16606,6 +23294,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16617,6 +23313,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16630,6 +23334,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16641,6 +23353,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16652,7 +23372,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -16673,6 +23393,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16682,6 +23413,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16691,6 +23430,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16700,6 +23447,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16711,6 +23466,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16720,6 +23483,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16734,7 +23505,7 @@ export interface operations {
             };
             path: {
                 id: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -16763,6 +23534,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16774,6 +23556,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16785,6 +23575,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16796,6 +23594,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16807,6 +23613,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16818,6 +23632,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16829,6 +23651,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16842,6 +23672,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16853,6 +23691,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16867,7 +23713,7 @@ export interface operations {
             };
             path: {
                 uuid: string;
-                /** @description the company (cmp_…) the bearer token belongs to */
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };
             cookie?: never;
@@ -16896,6 +23742,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16907,6 +23764,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16918,6 +23783,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16929,6 +23802,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16940,6 +23821,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16951,6 +23840,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16962,6 +23859,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16975,6 +23880,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
@@ -16986,6 +23899,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };

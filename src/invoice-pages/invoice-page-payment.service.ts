@@ -27,7 +27,8 @@ class Declined extends Error {
  * Pays what is due on an invoice with a card typed on its hosted page, in ONE transaction with
  * the invoice row locked: the token's card is attached to the invoice's billed customer
  * (payments' PaymentMethodsService; the first card becomes the default), the processor charges
- * the due amount (a fresh idempotency key per payment), a SUCCEEDED payment transaction is
+ * the due amount (a fresh idempotency key per payment; without a token the customer's default card
+ * on file is charged and nothing is attached), a SUCCEEDED payment transaction is
  * recorded (initiated_by_type INVOICE_PAGE) and the InvoiceLedger applies it (source
  * INVOICE_PAGE), so the invoice reads PAID. A decline rolls the whole transaction back: nothing
  * is charged, stored or attached. The payer agreed to an amount (`agreedDueCents`, posted by
@@ -43,7 +44,7 @@ export class InvoicePagePayment {
     private readonly subscriptionState: SubscriptionBillingStateService,
   ) {}
 
-  async pay(companyId: string, invoiceId: string, token: string, agreedDueCents: number, now: Date): Promise<PagePaymentOutcome> {
+  async pay(companyId: string, invoiceId: string, token: string | null, agreedDueCents: number, now: Date): Promise<PagePaymentOutcome> {
     try {
       return await this.dataSource.transaction(async (m): Promise<PagePaymentOutcome> => {
         const inv = await m.findOne(InvoiceEntity, {
@@ -53,7 +54,15 @@ export class InvoicePagePayment {
         if (!inv || inv.status !== 'PENDING' || !(inv.due_cents > 0)) return { kind: 'closed' };
         if (inv.due_cents !== agreedDueCents) return { kind: 'changed', dueCents: inv.due_cents };
         if (await this.hooks.payments.chargeInFlight(m, companyId, inv.id, now)) return { kind: 'in_flight' };
-        const method = await this.methods.attachWithin(m, companyId, inv.billed_customer_id, token);
+        // no token: the customer's card on file pays, and no card is added
+        let method;
+        if (token === null) {
+          const onFile = await this.methods.forCharge(m, companyId, inv.billed_customer_id, null);
+          if (!onFile.method) throw new Declined('There is no card on file. Please choose a card.');
+          method = onFile.method;
+        } else {
+          method = await this.methods.attachWithin(m, companyId, inv.billed_customer_id, token);
+        }
         const key = `invoice-page:${inv.id}:${randomUUID()}`;
         const charged = await this.cards.chargeDue(m, companyId, {
           invoice: inv,

@@ -13,6 +13,18 @@ import { InvoiceDocument, toInvoiceDocument } from './invoice-pages.mapper';
 import { EMPTY_FORM, PayForm, renderInvoicePage } from './invoice-page.html';
 import { renderInvoicePdf } from './invoice-pdf';
 import { InvoicePagePayment } from './invoice-page-payment.service';
+import { PaymentTransactionsRepository } from '../payments/payments.repository';
+import { PaymentMethodsService } from '../payments/payment-methods.service';
+import { DataSource } from 'typeorm';
+import { PageSecrets } from '../platform/hosted-pages/page-secrets';
+import { CARD_ON_FILE } from './invoice-page.html';
+
+/** "Visa •••• 4242" from a stored card's brand and last four digits. */
+export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string | null {
+  if (!last4) return null;
+  const b = (brand ?? 'Card').trim();
+  return `${b.charAt(0).toUpperCase()}${b.slice(1)} •••• ${last4}`;
+}
 
 /** A page, or a redirect (303 to `location`, after a payment: the page then reads PAID). */
 export type InvoicePageResult = PageResult;
@@ -36,11 +48,15 @@ export class InvoicePageService {
     private readonly customers: CustomersRepository,
     private readonly settings: CompanySettingsService,
     private readonly payment: InvoicePagePayment,
+    private readonly methods: PaymentMethodsService,
+    private readonly dataSource: DataSource,
+    private readonly pageSecrets: PageSecrets,
+    private readonly transactions: PaymentTransactionsRepository,
   ) {}
 
   async show(secret: string): Promise<InvoicePageResult> {
-    const { doc } = await this.load(secret);
-    return { status: 200, html: renderInvoicePage(doc, pdfHref(secret)) };
+    const { doc, cardOnFile } = await this.load(secret);
+    return { status: 200, html: renderInvoicePage(doc, pdfHref(secret), { ...EMPTY_FORM, cardOnFile }) };
   }
 
   async pdf(secret: string): Promise<{ doc: InvoiceDocument; pdf: Buffer }> {
@@ -49,17 +65,19 @@ export class InvoicePageService {
   }
 
   async pay(secret: string, body: Record<string, unknown>): Promise<InvoicePageResult> {
-    const { invoice, doc } = await this.load(secret);
+    const { invoice, doc, cardOnFile } = await this.load(secret);
     const page = (status: number, form: Partial<PayForm>, d: InvoiceDocument = doc): InvoicePageResult => ({
       status,
-      html: renderInvoicePage(d, pdfHref(secret), { ...EMPTY_FORM, ...form }),
+      html: renderInvoicePage(d, pdfHref(secret), { ...EMPTY_FORM, cardOnFile, ...form }),
     });
     const token = str(body?.payment_token, 64);
     const agreed = str(body?.due, 20);
     if (!doc.payable) return page(409, { notice: `This invoice is ${doc.status}: there is nothing to pay.` });
-    if (!(SANDBOX_TOKENS as readonly string[]).includes(token)) return page(400, { paymentToken: token, error: 'Choose a card.' });
+    const onFile = token === CARD_ON_FILE && cardOnFile !== null;
+    if (!onFile && !(SANDBOX_TOKENS as readonly string[]).includes(token))
+      return page(400, { paymentToken: token, error: 'Choose a card.' });
     const agreedCents = /^\d{1,15}$/.test(agreed) ? Number(agreed) : NaN;
-    const outcome = await this.payment.pay(invoice.company_id, invoice.id, token, agreedCents, this.clock.now());
+    const outcome = await this.payment.pay(invoice.company_id, invoice.id, onFile ? null : token, agreedCents, this.clock.now());
     switch (outcome.kind) {
       case 'paid':
         return { status: 303, location: `./${encodeURIComponent(secret)}`, html: '' };
@@ -83,16 +101,30 @@ export class InvoicePageService {
     }
   }
 
-  private async load(secret: string): Promise<{ invoice: InvoiceEntity; doc: InvoiceDocument }> {
+  private async load(secret: string): Promise<{ invoice: InvoiceEntity; doc: InvoiceDocument; cardOnFile: string | null }> {
     const invoice = await this.links.bySecret(secret);
     if (!invoice) throw notFound();
     const companyId = invoice.company_id;
-    const [lines, customer, settings] = await Promise.all([
+    const [lines, customer, settings, card, payment] = await Promise.all([
       this.lines.find(companyId, { where: { invoice_id: invoice.id } }),
       this.customers.findOne(companyId, { id: invoice.billed_customer_id }),
       this.settings.get(companyId),
+      this.methods.forCharge(this.dataSource.manager, companyId, invoice.billed_customer_id, null).then((r) => r.method),
+      invoice.status === 'PAID'
+        ? this.transactions.findOne(companyId, { invoice_id: invoice.id, transaction_type: 'PAYMENT', status: 'SUCCEEDED' })
+        : Promise.resolve(null),
     ]);
-    return { invoice, doc: toInvoiceDocument({ invoice, lines, customer, settings, now: this.clock.now() }) };
+    const paidCard = payment?.payment_method ? cardLabel(payment.payment_method.brand, payment.payment_method.last_4) : null;
+    const doc = toInvoiceDocument({
+      invoice,
+      lines,
+      customer,
+      settings,
+      now: this.clock.now(),
+      paidCard,
+      payUrl: `${this.pageSecrets.publicUrl}/invoices/pay/${secret}`,
+    });
+    return { invoice, doc, cardOnFile: card ? cardLabel(card.brand, card.last_4) : null };
   }
 }
 

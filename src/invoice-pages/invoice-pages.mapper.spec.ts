@@ -1,7 +1,8 @@
 import type { InvoiceEntity, InvoiceLineEntity } from '../invoicing/invoicing.entity';
 import type { CustomerEntity } from '../customers/customer.entity';
 import { resolveCompanySettings } from '../platform/company-settings/company-settings.rules';
-import { darker, toInvoiceDocument } from './invoice-pages.mapper';
+import { lineName, toInvoiceDocument } from './invoice-pages.mapper';
+import { darker } from '../platform/hosted-pages/layout';
 
 const invoice = (over: Partial<InvoiceEntity> = {}): InvoiceEntity =>
   ({
@@ -58,7 +59,7 @@ describe('invoice document (page and PDF)', () => {
       creditsApplied: '-$5.00',
       total: '$85.00',
       due: '$85.00',
-      billedTo: ['Ada', 'Engines Ltd', 'ada@x.test', 'London', 'GB'],
+      billedTo: ['Ada', 'Engines Ltd', 'ada@x.test', 'London', 'United Kingdom'],
     });
   });
 
@@ -71,5 +72,11 @@ describe('invoice document (page and PDF)', () => {
         toInvoiceDocument({ invoice: invoice({ status, due_cents: 0 }), lines, customer: null, settings, now: new Date() }).payable,
       ).toBe(false);
     expect(darker('#ffffff')).toBe('#bfbfbf');
+  });
+
+  it('names a line without repeating a part', () => {
+    expect(lineName('API calls - API calls')).toBe('API calls');
+    expect(lineName('Pro plan - API calls')).toBe('Pro plan - API calls');
+    expect(lineName('Seats')).toBe('Seats');
   });
 });

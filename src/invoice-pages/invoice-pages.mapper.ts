@@ -4,7 +4,8 @@
  * document, so the page and the PDF always say the same. Amounts are formatted here from integer
  * cents; no arithmetic beyond the invoice's own stored amounts.
  */
-import { formatDate, formatMoney } from '../platform/hosted-pages/format';
+import { formatDate, formatMoney, invoiceStatusWord } from '../platform/hosted-pages/format';
+import { formatAddress } from '../platform/hosted-pages/address';
 import { CompanySettings, DEFAULT_ACCENT_COLOR } from '../platform/company-settings/company-settings.rules';
 import type { CustomerEntity } from '../customers/customer.entity';
 import type { InvoiceEntity, InvoiceLineEntity } from '../invoicing/invoicing.entity';
@@ -30,6 +31,16 @@ export interface InvoiceDocument {
   accentColor: string;
   title: string;
   number: string;
+  /** "25 December 2026". */
+  dueDate: string;
+  /** The issuer block: the company's name, its legal name when different, its support e-mail. */
+  issuer: string[];
+  /** A paid invoice's card and date ("Paid with Visa •••• 4242 on 3 March 2027"), or null. */
+  paidWith: string | null;
+  /** Letter for a customer in the US or Canada, A4 elsewhere (ISO 216 is the rest of the world's paper). */
+  paperSize: 'LETTER' | 'A4';
+  /** The page that pays this invoice (the PDF of a payable invoice links to it), or null. */
+  payUrl: string | null;
   status: InvoiceReadStatus;
   /** PENDING, OVERDUE: a card can pay what is due. */
   payable: boolean;
@@ -57,6 +68,15 @@ function quantityText(q: string): string {
   return n === '' ? '0' : n;
 }
 
+/**
+ * A line's name without a repeated part: the billing engine names a usage line
+ * "<price name> - <metric name>", which reads "API calls - API calls" when both are the same.
+ */
+export function lineName(name: string): string {
+  const parts = name.split(' - ');
+  return parts.filter((p, k) => k === 0 || p.trim().toLowerCase() !== parts[k - 1].trim().toLowerCase()).join(' - ');
+}
+
 function period(start: Date | null, end: Date | null): string | null {
   if (!start || !end) return null;
   return `${formatDate(start)} – ${formatDate(end)}`;
@@ -64,18 +84,9 @@ function period(start: Date | null, end: Date | null): string | null {
 
 function billedTo(customer: CustomerEntity | null): string[] {
   if (!customer) return [];
-  const address = (customer.address ?? {}) as Record<string, unknown>;
-  const part = (k: string) => (typeof address[k] === 'string' && (address[k] as string).trim() ? (address[k] as string).trim() : null);
-  const cityLine = [part('zip'), part('city'), part('state')].filter(Boolean).join(' ');
-  return [
-    customer.name,
-    customer.org_name,
-    customer.email,
-    part('address_line_1'),
-    part('address_line_2'),
-    cityLine || null,
-    part('country'),
-  ].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return [customer.name, customer.org_name, customer.email, ...formatAddress(customer.address)].filter(
+    (v): v is string => typeof v === 'string' && v.trim() !== '',
+  );
 }
 
 export function toInvoiceDocument(input: {
@@ -84,6 +95,12 @@ export function toInvoiceDocument(input: {
   customer: CustomerEntity | null;
   settings: CompanySettings;
   now: Date;
+  /** The company's own name (companies.name), shown in the issuer block when it differs. */
+  legalName?: string;
+  /** The card that paid the invoice, when it was paid by card ("Visa •••• 4242"). */
+  paidCard?: string | null;
+  /** The absolute address of the invoice's hosted page. */
+  payUrl?: string | null;
 }): InvoiceDocument {
   const { invoice: i, settings } = input;
   const money = (cents: number | string) => formatMoney(cents, i.currency);
@@ -99,14 +116,25 @@ export function toInvoiceDocument(input: {
   if (servicePeriod) facts.push({ label: 'Period', value: servicePeriod });
   if (i.paid_date && status === 'PAID') facts.push({ label: 'Paid on', value: formatDate(i.paid_date) });
   if (i.voided_at && status === 'VOID') facts.push({ label: 'Voided on', value: formatDate(i.voided_at) });
+  const country = String(((input.customer?.address ?? {}) as Record<string, unknown>).country ?? '').toUpperCase();
+  const payable = (status === 'PENDING' || status === 'OVERDUE') && i.due_cents > 0;
   return {
     companyName: settings.display_name,
     supportEmail: settings.support_email,
     accentColor: /^#[0-9a-fA-F]{6}$/.test(settings.accent_color) ? settings.accent_color : DEFAULT_ACCENT_COLOR,
     title: `Invoice ${number}`,
     number,
+    dueDate: formatDate(i.due_date),
+    issuer: [
+      settings.display_name,
+      ...(input.legalName && input.legalName !== settings.display_name ? [input.legalName] : []),
+      ...(settings.support_email ? [settings.support_email] : []),
+    ],
+    paidWith: status === 'PAID' && input.paidCard && i.paid_date ? `Paid with ${input.paidCard} on ${formatDate(i.paid_date)}` : null,
     status,
-    payable: (status === 'PENDING' || status === 'OVERDUE') && i.due_cents > 0,
+    payable,
+    paperSize: country === 'US' || country === 'CA' ? 'LETTER' : 'A4',
+    payUrl: payable ? (input.payUrl ?? null) : null,
     currency: i.currency,
     dueCents: i.due_cents,
     facts,
@@ -114,7 +142,7 @@ export function toInvoiceDocument(input: {
     lines: sorted
       .filter((l) => !ADJUSTMENT_KINDS.has(l.kind))
       .map((l) => ({
-        name: l.name,
+        name: lineName(l.name),
         detail: period(l.period_start, l.period_end),
         quantity: quantityText(l.quantity),
         unitPrice: l.unit_price === null ? '' : money(l.unit_price),
@@ -130,16 +158,10 @@ export function toInvoiceDocument(input: {
   };
 }
 
-/** A darker shade of a `#rrggbb` colour (hover of the pay button). */
-export function darker(color: string, factor = 0.75): string {
-  const c = (k: number) =>
-    Math.round(parseInt(color.slice(k, k + 2), 16) * factor)
-      .toString(16)
-      .padStart(2, '0');
-  return `#${c(1)}${c(3)}${c(5)}`;
-}
-
-/** The status as the page and PDF name it. */
+/**
+ * The status in the words every hosted page uses (invoice page, PDF, portal): "Due", "Overdue",
+ * "Paid", "Void", "Draft".
+ */
 export function statusLabel(status: InvoiceReadStatus): string {
-  return { DRAFT: 'Draft', PENDING: 'Due', OVERDUE: 'Overdue', PAID: 'PAID', VOID: 'VOID' }[status];
+  return invoiceStatusWord(status);
 }

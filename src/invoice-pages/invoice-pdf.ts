@@ -1,5 +1,6 @@
 /**
- * The invoice as a PDF (pdfkit): the same InvoiceDocument as the hosted page, laid out on A4 with
+ * The invoice as a PDF (pdfkit): the same InvoiceDocument as the hosted page, laid out on Letter
+ * paper for a customer in the US or Canada and A4 elsewhere, with
  * the standard Helvetica fonts, so the text is real text (selectable, searchable, read by
  * `pdftotext`). No browser is involved. Characters outside the standard fonts' Latin set
  * (WinAnsi) cannot be drawn by them and come out as substitutes.
@@ -14,7 +15,7 @@ const LINE = '#d1d5db';
 
 export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
-    size: 'A4',
+    size: doc.paperSize,
     margin: MARGIN,
     info: { Title: `${doc.title} — ${doc.companyName}`, Author: doc.companyName, Subject: doc.title, Creator: 'Tally' },
     lang: 'en',
@@ -60,13 +61,36 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       .text(f.value, left + 115, y, { width: width - 115 });
   }
 
-  // billed to
-  if (doc.billedTo.length) {
-    pdf.moveDown(1);
-    pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(10).text('Billed to', left);
-    pdf.fillColor(INK).font('Helvetica').fontSize(10);
-    for (const l of doc.billedTo) pdf.text(l, left, undefined, { width });
+  // what is due and where to pay it, or how it was paid
+  if (doc.payUrl) {
+    pdf.moveDown(0.8);
+    pdf.fillColor(INK).font('Helvetica-Bold').fontSize(12).text(`${doc.due} due ${doc.dueDate}`, left, undefined, { width });
+    pdf
+      .fillColor(doc.accentColor)
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Pay online: ${doc.payUrl}`, left, undefined, { width, link: doc.payUrl, underline: true });
+  } else if (doc.paidWith) {
+    pdf.moveDown(0.8);
+    pdf.fillColor('#166534').font('Helvetica-Bold').fontSize(11).text(doc.paidWith, left, undefined, { width });
   }
+
+  // from (the issuer) and billed to, side by side
+  pdf.moveDown(1);
+  const partiesTop = pdf.y;
+  const half = (width - 20) / 2;
+  let partiesBottom = partiesTop;
+  const party = (title: string, lines: string[], x: number) => {
+    if (!lines.length) return;
+    pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(10).text(title, x, partiesTop, { width: half });
+    pdf.fillColor(INK).font('Helvetica').fontSize(10);
+    for (const l of lines) pdf.text(l, x, undefined, { width: half });
+    partiesBottom = Math.max(partiesBottom, pdf.y);
+  };
+  party('From', doc.issuer, left);
+  party('Billed to', doc.billedTo, left + half + 20);
+  pdf.x = left;
+  pdf.y = partiesBottom;
 
   // lines
   pdf.moveDown(1.5);
@@ -138,7 +162,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       .fillColor(MUTED)
       .font('Helvetica')
       .fontSize(9)
-      .text(`Questions about this invoice? Write to ${doc.supportEmail}.`, left, undefined, { width });
+      .text(`Questions? Contact ${doc.companyName} at ${doc.supportEmail}`, left, undefined, { width });
   }
   pdf.end();
   return done;

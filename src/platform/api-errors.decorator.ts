@@ -20,10 +20,13 @@ export class ErrorResponse {
   validation_errors?: Record<string, string>;
 }
 
+/**
+ * No example: a made-up id answers 403 to every "Try it out"; the reader types the id of their
+ * own token's company (printed by `token create`).
+ */
 export const COMPANY_ID_PARAM = {
   name: 'company_id',
-  description: 'the company (cmp_…) the bearer token belongs to',
-  example: 'cmp_01jz3k4m5n6p7q8r9s0t1v2w3x',
+  description: 'your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create`',
 };
 
 /**

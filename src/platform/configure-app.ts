@@ -42,6 +42,14 @@ export function configureApp(app: NestExpressApplication): OpenAPIObject {
   app.useGlobalPipes(new NulCharacterPipe(), new BodyPresencePipe(), createValidationPipe());
 
   const document = createOpenApiDocument(app);
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
+  SwaggerModule.setup('api/docs', app, document, {
+    jsonDocumentUrl: 'api/docs-json',
+    useGlobalPrefix: false,
+    customSiteTitle: 'Tally API reference',
+    // the UI's page has no viewport of its own: without one a phone shows it at desktop width
+    customJsStr:
+      "(function(){var m=document.createElement('meta');m.name='viewport';m.content='width=device-width, initial-scale=1';document.head.appendChild(m);})();",
+    swaggerOptions: { persistAuthorization: true },
+  });
   return document;
 }

@@ -20,6 +20,49 @@ const WRITE_ERRORS: Record<string, string> = {
   415: 'request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding',
 };
 
+/** One realistic error body per status, so each answer of the reference shows its own. */
+const ERROR_EXAMPLES: Record<string, Record<string, unknown>> = {
+  400: {
+    error_message: 'email must be an email',
+    error_type: 'validation_error',
+    error_code: 'invalid_field',
+    error_status: 400,
+    validation_errors: { email: 'must be an email' },
+  },
+  401: { error_message: 'missing bearer token', error_type: 'auth_error', error_code: 'unauthorized', error_status: 401 },
+  403: { error_message: 'the token is not for this company', error_type: 'auth_error', error_code: 'forbidden', error_status: 403 },
+  404: { error_message: 'customer not found', error_type: 'request_error', error_code: 'not_found', error_status: 404 },
+  409: { error_message: 'the invoice is PAID', error_type: 'request_error', error_code: 'invalid_state', error_status: 409 },
+  413: { error_message: 'the body is larger than 1 MiB', error_type: 'request_error', error_code: 'payload_too_large', error_status: 413 },
+  415: {
+    error_message: 'the body must be JSON (application/json)',
+    error_type: 'request_error',
+    error_code: 'unsupported_media_type',
+    error_status: 415,
+  },
+  429: { error_message: 'too many requests', error_type: 'request_error', error_code: 'rate_limited', error_status: 429 },
+  500: { error_message: 'something went wrong', error_type: 'api_error', error_code: 'internal_error', error_status: 500 },
+};
+
+/** The tags in the order a newcomer meets them (customers first, then what they buy and are billed), described. */
+const TAGS: [string, string][] = [
+  ['customers', 'The people and organisations a company bills: start here.'],
+  ['catalog', 'Products, their pricings and prices: what customers can buy.'],
+  ['subscriptions', 'A customer on a plan: terms, quantities, changes and cancellation.'],
+  ['metrics', 'Usage events and the metrics that count them for usage prices.'],
+  ['invoicing', 'Invoices: drafts, finalization, lines, links to the hosted page and PDF.'],
+  ['payments', 'Cards on file, charges, refunds and payment transactions.'],
+  ['checkout', 'Hosted checkout sessions that sign a customer up and take the first payment.'],
+  ['contracts', 'Contracts signed on a hosted page that start a subscription.'],
+  ['credits', 'Credit grants and their balance, applied to invoices.'],
+  ['entitlements', 'What a customer may use, from their subscriptions.'],
+  ['customer dashboards', 'Links to the hosted customer portal and usage page.'],
+  ['webhooks', 'Endpoints that receive events.'],
+  ['webhook events', 'The events sent to webhook endpoints, and their deliveries.'],
+  ['companies', 'The company itself: settings and tokens.'],
+  ['platform', 'Health and service information.'],
+];
+
 /**
  * The OpenAPI 3 document served at /api/docs-json: built from the controllers' and DTOs'
  * decorators, plus what every tenant operation shares (the error answers). It is a contract:
@@ -34,7 +77,8 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       .setDescription(
         'Multi-tenant billing: catalog, usage, subscriptions, invoices, payments, credits. Every tenant route lives under ' +
           '`/api/v1/companies/{company_id}` and needs `Authorization: Bearer <token>` of that company. Errors have one shape ' +
-          '(`ErrorResponse`). Conventions and limits: docs/api.md in the repository.',
+          '(`ErrorResponse`). Start with the [README](/README.md) of the repository; conventions and limits are in ' +
+          '[docs/api.md](/docs/api.md).',
       )
       .setVersion('1')
       .setLicense('MIT', 'https://opensource.org/licenses/MIT')
@@ -56,7 +100,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
           ...(status === '429'
             ? { headers: { 'Retry-After': { description: 'seconds until the window ends', schema: { type: 'integer' } } } }
             : {}),
-          content: { 'application/json': { schema: errorRef } },
+          content: { 'application/json': { schema: errorRef, ...(ERROR_EXAMPLES[status] ? { example: ERROR_EXAMPLES[status] } : {}) } },
         };
       }
       if (method !== 'get') declareIdempotencyKey(operation as unknown as WriteOperation);
@@ -64,6 +108,14 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   }
   openBareObjects(document);
   keepRequestDefaultsOptional(document);
+  const used = new Set<string>();
+  for (const item of Object.values(document.paths))
+    for (const operation of Object.values(item) as { tags?: string[] }[]) for (const tag of operation.tags ?? []) used.add(tag);
+  const known = new Map(TAGS.map(([name, description], k) => [name, { k, description }]));
+  const rank = (t: string) => known.get(t)?.k ?? TAGS.length;
+  document.tags = [...used]
+    .sort((x, y) => rank(x) - rank(y) || x.localeCompare(y))
+    .map((name) => ({ name, description: known.get(name)?.description ?? `The ${name} routes.` }));
   return document;
 }
 

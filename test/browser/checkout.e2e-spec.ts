@@ -27,6 +27,9 @@ describe('checkout page in a browser', () => {
   afterAll(() => h?.close());
 
   it('shows the order, reports a declined card, then completes the checkout', async () => {
+    await a
+      .patch('/settings', { display_name: 'Northwind Cloud', support_email: 'help@northwind.test', accent_color: '#0f766e' })
+      .expect(200);
     const product = (await a.post('/products', { name: 'Analytics Suite' }).expect(200)).body;
     const seats = (
       await a
@@ -60,14 +63,21 @@ describe('checkout page in a browser', () => {
     ).body;
     expect(session.url.startsWith(`${publicUrl}/checkout/pay/`)).toBe(true);
 
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1100, height: 900 } });
+    // a phone: the form sits below the order, so an error must come up to the top
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     try {
       const page = await context.newPage();
       const first = await page.goto(session.url);
       expect(first?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Analytics seats');
       const body = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
-      expect(body).toContain('Northwind Software');
+      expect(body).toContain('Northwind Cloud');
+      expect(body).toContain('help@northwind.test');
+      expect(body).not.toContain('Annual value');
+      expect(body).not.toMatch(/e-?mailed|receipts? (is|are) sent|on its way to your e-mail/i);
+      await expect(page.evaluate("getComputedStyle(document.querySelector('button.pay-btn')).backgroundColor")).resolves.toBe(
+        'rgb(15, 118, 110)',
+      );
       expect(body).toContain('5 × $58.00');
       expect(body).toContain('$290.00');
       expect(body).toContain('Onboarding and training');
@@ -83,7 +93,7 @@ describe('checkout page in a browser', () => {
       await page.getByLabel('Address line 1').fill('1 Harbour Road');
       await page.getByLabel('City').fill('Seattle');
       await page.getByLabel('Postal code').fill('98101');
-      await page.getByLabel('Country', { exact: false }).fill('US');
+      await page.getByLabel('Country', { exact: false }).selectOption('US');
       await page.getByLabel('Card', { exact: false }).selectOption('tok_visa');
       await page.screenshot({ path: path.join(ARTIFACTS, 'checkout.png'), fullPage: true });
 
@@ -92,6 +102,10 @@ describe('checkout page in a browser', () => {
       await page.getByRole('button', { name: /^Pay / }).click();
       await page.waitForLoadState();
       await expect(page.getByRole('alert').innerText()).resolves.toContain('Your card was declined.');
+      // the error is the first thing on screen, and focused
+      const alertBox = await page.getByRole('alert').boundingBox();
+      expect(alertBox!.y + alertBox!.height).toBeLessThanOrEqual(844);
+      await expect(page.evaluate('document.activeElement && document.activeElement.getAttribute("role")')).resolves.toBe('alert');
       await expect(page.getByLabel('City').inputValue()).resolves.toBe('Seattle');
       expect((await a.get(`/checkout/${session.id}`).expect(200)).body.status).toBe('OPEN');
       await page.screenshot({ path: path.join(ARTIFACTS, 'checkout-declined.png'), fullPage: true });
@@ -104,6 +118,12 @@ describe('checkout page in a browser', () => {
       await expect(page.locator('main').innerText()).resolves.toContain('Welcome to Analytics Suite!');
       await expect(page.locator('form').count()).resolves.toBe(0);
       await page.screenshot({ path: path.join(ARTIFACTS, 'checkout-done.png'), fullPage: true });
+      // the receipt is the paid invoice's page; the way back is the support e-mail (no redirect_url)
+      await expect(page.locator('#return-link').getAttribute('href')).resolves.toBe('mailto:help@northwind.test');
+      const receipt = await page.locator('#receipt-link').getAttribute('href');
+      expect(receipt!.startsWith(`${publicUrl}/invoices/pay/`)).toBe(true);
+      await page.goto(receipt!);
+      await expect(page.locator('#invoice-status').innerText()).resolves.toBe('Paid');
 
       const after = (await a.get(`/checkout/${session.id}`).expect(200)).body;
       expect(after).toMatchObject({

@@ -88,7 +88,8 @@ describe('contract signing page in a browser', () => {
       expect(body).toContain('1 year');
       expect(body).toContain('1 April 2027');
       expect(body).toContain('to Contoso Ltd for the term below');
-      await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('Jane Doe');
+      // the signatory types their own name: a signature is never pre-filled
+      await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('');
       await expect(page.getByLabel('I agree to the terms of this contract', { exact: false }).isChecked()).resolves.toBe(false);
       await page.screenshot({ path: path.join(ARTIFACTS, 'contract-signing.png'), fullPage: true });
 
@@ -100,6 +101,8 @@ describe('contract signing page in a browser', () => {
       await expect(alert.innerText()).resolves.toContain('Enter your full name.');
       await expect(alert.innerText()).resolves.toContain('Tick the box to agree');
       await expect(page.getByLabel('Full name').getAttribute('aria-invalid')).resolves.toBe('true');
+      // the errors are the first thing on screen, and focused
+      await expect(page.evaluate('document.activeElement && document.activeElement.getAttribute("role")')).resolves.toBe('alert');
       expect((await a.get(`/contracts/${contract.id}`).expect(200)).body.signatories[0].signed).toBe(false);
       await page.screenshot({ path: path.join(ARTIFACTS, 'contract-signing-errors.png'), fullPage: true });
 

@@ -1,4 +1,9 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
+import { pdftotextPath } from '../support/system-tools';
 import type { Browser } from 'playwright-core';
 import { FixedClock, Tenant } from '../support/app';
 import { ARTIFACTS, BrowserHarness, startBrowserHarness } from '../support/browser';
@@ -11,6 +16,27 @@ import { expectBooksBalanced } from '../support/audit';
  * page, which then reads PAID; the invoice is PAID through the API and the books balance. The
  * PDF link answers a PDF. Screenshots go to test-artifacts/.
  */
+/** The text of a PDF (pdftotext, layout kept) and its page size line (pdfinfo, same folder). */
+function readPdf(pdf: Buffer): { text: string; size: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-pdf-'));
+  try {
+    const file = path.join(dir, 'invoice.pdf');
+    fs.writeFileSync(file, pdf);
+    const text = execFileSync(pdftotextPath(), ['-layout', file, '-'], { encoding: 'utf8' });
+    const info = execFileSync(path.join(path.dirname(pdftotextPath()), 'pdfinfo'), [file], { encoding: 'utf8' });
+    return { text, size: /Page size:\s+(.*)/.exec(info)?.[1] ?? '' };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** True when the element is entirely inside the first screen (no scrolling). */
+async function onFirstScreen(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).boundingBox();
+  const height = page.viewportSize()!.height;
+  return box !== null && box.y >= 0 && box.y + box.height <= height;
+}
+
 describe('invoice page in a browser', () => {
   let h: BrowserHarness;
   let a: Tenant;
@@ -89,7 +115,7 @@ describe('invoice page in a browser', () => {
 
       await page.getByLabel('Card', { exact: false }).selectOption('tok_visa');
       await Promise.all([page.waitForURL(invoice.hosted_link), page.getByRole('button', { name: /^Pay / }).click()]);
-      await expect(page.locator('#invoice-status').innerText()).resolves.toBe('PAID');
+      await expect(page.locator('#invoice-status').innerText()).resolves.toBe('Paid');
       expect(await page.locator('form').count()).toBe(0);
       await page.screenshot({ path: path.join(ARTIFACTS, 'invoice-page-paid.png'), fullPage: true });
       expect((await a.get(`/invoices/${invoice.uuid}`).expect(200)).body).toMatchObject({ status: 'PAID', due: { value_in_cents: 0 } });
@@ -103,4 +129,88 @@ describe('invoice page in a browser', () => {
       await context.close();
     }
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])
+    it(`at ${viewport.width}×${viewport.height}: what is due on the first screen, a decline at the top, paid with the card on file`, async () => {
+      await a
+        .patch('/settings', { display_name: 'Northwind', support_email: 'billing@northwind.test', accent_color: '#0f766e' })
+        .expect(200);
+      const customer = (
+        await a
+          .post('/customers', {
+            name: 'Ann Lee',
+            email: `ann-${viewport.width}@example.test`,
+            address: { address_line_1: '1 Main St', city: 'Arlington', state: 'VA', zip: '22201', country: 'US' },
+          })
+          .expect(201)
+      ).body;
+      const onetime = (
+        await a
+          .post('/one_times', {
+            customer_id: customer.id,
+            type: 'IMMEDIATE',
+            onetime_items: [
+              { aggregate: 1, custom_price: { amount: { currency: 'USD', value_in_cents: 14_700 }, description: 'Onboarding' } },
+            ],
+          })
+          .expect(201)
+      ).body;
+      // the card arrives after the invoice (so nothing charged it automatically)
+      await a.post(`/customers/${customer.id}/payment_methods`, { token: 'tok_visa' }).expect(200);
+      const invoice = (await a.get(`/invoices/${onetime[0].invoice_uuid}`).expect(200)).body;
+      expect(invoice.status).toBe('PENDING');
+
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      try {
+        const page = await context.newPage();
+        await page.goto(invoice.hosted_link);
+        // the brand, and the amount due, its date and the Pay button without scrolling
+        await expect(page.locator('header.top').innerText()).resolves.toContain('Northwind');
+        await expect(page.locator('#support-email').innerText()).resolves.toBe('billing@northwind.test');
+        const brand = await page.evaluate("getComputedStyle(document.querySelector('#pay-button')).backgroundColor");
+        expect(brand).toBe('rgb(15, 118, 110)');
+        await expect(page.locator('#amount-due').innerText()).resolves.toBe(`$147.00 due 31 March 2027`);
+        expect(await onFirstScreen(page, '#amount-due')).toBe(true);
+        expect(await onFirstScreen(page, '#pay-button')).toBe(true);
+        await expect(page.locator('#invoice-status').innerText()).resolves.toBe('Due');
+        // the card on file comes first and is chosen
+        await expect(page.locator('#payment_token').inputValue()).resolves.toBe('card_on_file');
+        await expect(page.locator('#payment_token option').first().innerText()).resolves.toContain('Visa •••• 4242');
+        await expect(page.locator('#billed-to').innerText()).resolves.toContain('Arlington, VA 22201');
+        await page.screenshot({ path: path.join(ARTIFACTS, `invoice-page-due-${viewport.width}.png`) });
+
+        // a declined card: the error is the first thing on screen, announced and focused
+        await page.locator('#payment_token').selectOption('tok_chargeDeclined');
+        const declined = await Promise.all([page.waitForEvent('load'), page.locator('#pay-button').click()]);
+        expect(declined).toBeDefined();
+        await expect(page.locator('#pay-errors').getAttribute('role')).resolves.toBe('alert');
+        await expect(page.locator('#pay-errors').innerText()).resolves.toContain('Your card was declined.');
+        expect(await onFirstScreen(page, '#pay-errors')).toBe(true);
+        await expect(page.evaluate('document.activeElement && document.activeElement.id')).resolves.toBe('pay-errors');
+        // the focus ring of the focused alert: dark ink, at least 3:1 on white
+        await expect(page.evaluate('getComputedStyle(document.activeElement).outlineColor')).resolves.toBe('rgb(31, 41, 55)');
+        await page.screenshot({ path: path.join(ARTIFACTS, `invoice-page-declined-${viewport.width}.png`) });
+
+        // pays with the card on file: no card is added
+        await page.locator('#payment_token').selectOption('card_on_file');
+        await Promise.all([page.waitForURL(invoice.hosted_link), page.locator('#pay-button').click()]);
+        await expect(page.locator('#invoice-status').innerText()).resolves.toBe('Paid');
+        await expect(page.locator('#paid-stamp').innerText()).resolves.toContain('Paid with Visa •••• 4242 on 1 March 2027');
+        const cards = (await a.get(`/customers/${customer.id}/payment_methods`).expect(200)).body;
+        expect(cards).toHaveLength(1);
+        expect((await a.get(`/invoices/${invoice.uuid}`).expect(200)).body).toMatchObject({ status: 'PAID', due: { value_in_cents: 0 } });
+
+        // the PDF: the issuer, the card that paid, Letter paper for a US customer
+        const pdf = readPdf(await (await context.request.get(invoice.pdf_link)).body());
+        expect(pdf.text).toContain('Paid with Visa •••• 4242 on 1 March 2027');
+        expect(pdf.text).toContain('billing@northwind.test');
+        expect(pdf.text).toContain('Arlington, VA 22201');
+        expect(pdf.size).toMatch(/^612 x 792/);
+      } finally {
+        await context.close();
+      }
+    });
 });

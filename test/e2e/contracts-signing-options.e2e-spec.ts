@@ -153,7 +153,7 @@ describe('contract signing page: options and payment method', () => {
     expect(missing.status).toBe(400);
     expect(text(missing.text)).toContain('Enter your address line 1.');
     expect(text(missing.text)).toContain('Enter your postal code.');
-    expect(text(missing.text)).toContain('Enter the 2-letter country code (for example US).');
+    expect(text(missing.text)).toContain('Choose your country from the list.');
     expect(missing.text).toContain('value="Paris"');
     expect((await get(c.id)).signatories[0].signed).toBe(false);
     expect((await ok(await a.get(`/customers/${c.customer_id}`))).address).toBeNull();

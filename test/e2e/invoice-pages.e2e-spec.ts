@@ -200,7 +200,7 @@ describe('hosted invoice page and PDF', () => {
     expect(paid.status).toBe(303);
     expect(new URL(paid.headers.location, `http://x${page}`).pathname).toBe(page);
     const after = await request(t.http).get(page).expect(200);
-    expect(after.text).toContain('id="invoice-status">PAID<');
+    expect(after.text).toContain('id="invoice-status">Paid<');
     expect(after.text).not.toContain('<form');
     const body = (await a.get(`/invoices/${inv.uuid}`).expect(200)).body;
     expect(body).toMatchObject({ status: 'PAID', paid: { value_in_cents: 3750 }, due: { value_in_cents: 0 } });
@@ -227,7 +227,7 @@ describe('hosted invoice page and PDF', () => {
     const inv = await pendingInvoice(a, c.id);
     await a.post(`/invoices/${inv.uuid}/void`, {}).expect(200);
     const res = await request(t.http).get(path(inv.hosted_link)).expect(200);
-    expect(res.text).toContain('id="invoice-status">VOID<');
+    expect(res.text).toContain('id="invoice-status">Void<');
     expect(res.text).not.toContain('<form');
   });
 

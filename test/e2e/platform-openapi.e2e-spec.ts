@@ -32,6 +32,28 @@ describe('OpenAPI document', () => {
   });
   afterAll(() => t.close());
 
+  it('the reference a newcomer tries: no made-up company id, one error example per status, customers first, a phone viewport', async () => {
+    const problems: string[] = [];
+    for (const [p, item] of Object.entries<any>(doc.paths))
+      for (const [method, op] of Object.entries<any>(item)) {
+        const param = (op.parameters ?? []).find((x: any) => x.name === 'company_id');
+        if (param && (param.example !== undefined || param.schema?.example !== undefined))
+          problems.push(`${method} ${p}: company_id example`);
+        for (const status of ['401', '403', '404']) {
+          const example = op.responses?.[status]?.content?.['application/json']?.example;
+          if (p.startsWith('/api/v1/companies/') && example?.error_status !== Number(status))
+            problems.push(`${method} ${p}: ${status} example`);
+        }
+      }
+    expect(problems).toEqual([]);
+    expect(doc.tags[0].name).toBe('customers');
+    const page = await request(t.http).get('/api/docs/').expect(200);
+    expect(page.text).toContain('<title>Tally API reference</title>');
+    const init = await request(t.http).get('/api/docs/swagger-ui-init.js').expect(200);
+    expect(init.text).toContain('persistAuthorization');
+    expect(page.text).toContain("m.name='viewport'");
+  });
+
   // Operations that take no body by design (spec: "No body").
   const NO_BODY = [/\/start_managing$/, /\/finalize$/, /\/undo_cancel$/, /\/resume$/];
 

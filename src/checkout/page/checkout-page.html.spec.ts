@@ -3,6 +3,7 @@ import { CheckoutPageModel, renderCheckoutForm, renderCheckoutNotFound, renderCh
 describe('checkout page HTML', () => {
   const model: CheckoutPageModel = {
     companyName: 'Co <b>',
+    brand: { name: 'Co <b>', accentColor: null, supportEmail: null },
     planName: 'Plan "x" <i>',
     customerName: 'Cust & Sons',
     lines: [{ name: 'Seats <x>', detail: '2 × $58.00', amount: '$116.00' }],

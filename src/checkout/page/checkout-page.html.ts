@@ -5,9 +5,9 @@
  * per group, a real <button>, errors announced (role="alert") and tied to their inputs.
  */
 import { esc } from '../../platform/hosted-pages/format';
-import { hostedPage } from '../../platform/hosted-pages/layout';
+import { Brand, hostedPage, topAlert } from '../../platform/hosted-pages/layout';
 import { SANDBOX_CARD_CHOICES } from '../../payments/sandbox-cards';
-import { ADDRESS_FIELDS } from '../../platform/hosted-pages/address-fields';
+import { ADDRESS_FIELDS, countrySelect } from '../../platform/hosted-pages/address-fields';
 
 export interface CheckoutLine {
   name: string;
@@ -17,6 +17,8 @@ export interface CheckoutLine {
 
 export interface CheckoutPageModel {
   companyName: string;
+  /** The company's display name, accent colour and support e-mail (its settings). */
+  brand: Brand;
   planName: string;
   customerName: string;
   lines: CheckoutLine[];
@@ -58,7 +60,7 @@ main{max-width:980px}
 .price-big{font-size:34px;font-weight:700;margin:4px 0 2px;font-variant-numeric:tabular-nums}
 dl.facts{grid-template-columns:1fr 1fr;margin-top:20px}
 input[type=email],select{display:block;width:100%;margin-top:6px;padding:11px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
-input[type=email]:focus,select:focus{outline:3px solid #93c5fd;outline-offset:2px}
+input[type=email]:focus,select:focus{outline:3px solid var(--focus);outline-offset:2px}
 fieldset{border:0;margin:20px 0 0;padding:0}
 legend{font-weight:700;font-size:16px;margin-bottom:2px;padding:0}
 .row2{display:grid;grid-template-columns:1fr 1fr;gap:0 14px}
@@ -71,10 +73,8 @@ tfoot tr.sub th,tfoot tr.sub td{font-weight:600;color:var(--muted);padding-top:1
 @media (max-width:760px){.layout{grid-template-columns:1fr}.order{border-right:0;border-bottom:1px solid var(--line)}.layout > section{padding:22px 18px}}
 `;
 
-const FOOTER = 'Secure checkout. This link is personal: please do not forward it.';
-
-function page(title: string, m: { companyName: string } | null, inner: string): string {
-  return hostedPage(title, m ? m.companyName : null, inner, FOOTER, EXTRA_CSS);
+function page(title: string, m: { brand: Brand } | null, inner: string, alert?: string): string {
+  return hostedPage(title, m ? m.brand : null, inner, { css: EXTRA_CSS, alert });
 }
 
 function orderSummary(m: CheckoutPageModel): string {
@@ -129,14 +129,27 @@ ${opts.error ? `<span class="field-error" id="${id}-error">${esc(opts.error)}</s
 /** The checkout form (with the errors of a rejected submission, or a decline message). */
 export function renderCheckoutForm(m: CheckoutPageModel, form: CheckoutForm): string {
   const errors = Object.values(form.errors).filter(Boolean);
+  // after a submit the error is the first thing on screen (the form may sit below the order)
   const alert = form.decline
-    ? `<div class="alert" role="alert" id="form-errors"><span>Payment failed: ${esc(form.decline)}</span><ul><li>Nothing was charged and your order was not placed. Please use another card.</li></ul></div>`
+    ? topAlert(
+        `<span>Payment failed: ${esc(form.decline)}</span><ul><li>Nothing was charged and your order was not placed. Please use another card.</li></ul>`,
+      )
     : errors.length
-      ? `<div class="alert" role="alert" id="form-errors"><span>Please correct the following:</span><ul>${errors.map((v) => `<li>${esc(v)}</li>`).join('')}</ul></div>`
-      : '';
+      ? topAlert(`<span>Please correct the following:</span><ul>${errors.map((v) => `<li>${esc(v)}</li>`).join('')}</ul>`)
+      : form.notice
+        ? topAlert(`<span>${esc(form.notice)}</span>`, 'quote-changed')
+        : undefined;
   const address = m.requiresAddress
     ? `<fieldset><legend>Billing address</legend>
-${ADDRESS_FIELDS.map((f) => input(f.key, f.label, 'text', form.address[f.key] ?? '', { autocomplete: f.autocomplete, required: f.required, error: form.errors[f.key], maxlength: f.key === 'country' ? 2 : 200 })).join('\n')}
+${ADDRESS_FIELDS.map((f) =>
+  f.key === 'country'
+    ? countrySelect(form.address.country ?? '', form.errors.country)
+    : input(f.key, f.label, 'text', form.address[f.key] ?? '', {
+        autocomplete: f.autocomplete,
+        required: f.required,
+        error: form.errors[f.key],
+      }),
+).join('\n')}
 </fieldset>`
     : '';
   const tokenError = form.errors.payment_token;
@@ -148,13 +161,12 @@ ${ADDRESS_FIELDS.map((f) => input(f.key, f.label, 'text', form.address[f.key] ??
 ${orderSummary(m)}
 <section class="pay" aria-labelledby="pay-h">
 <h2 id="pay-h">Your details</h2>
-${form.notice ? `<div class="alert" role="alert" id="quote-changed"><span>${esc(form.notice)}</span></div>` : ''}
-${alert}
+${form.notice && alert && !alert.includes('id="quote-changed"') ? `<div class="alert" role="status" id="quote-changed"><span>${esc(form.notice)}</span></div>` : ''}
 <form method="post" novalidate>
 <input type="hidden" name="quote" value="${esc(m.quoteDigest)}">
 <fieldset><legend class="sr-only">Contact</legend>
 ${input('name', 'Full name', 'text', form.name, { autocomplete: 'name', required: true, error: form.errors.name })}
-${input('email', 'E-mail', 'email', form.email, { autocomplete: 'email', required: true, error: form.errors.email, maxlength: 320, hint: 'Invoices and receipts are sent here.' })}
+${input('email', 'E-mail', 'email', form.email, { autocomplete: 'email', required: true, error: form.errors.email, maxlength: 320 })}
 </fieldset>
 ${address}
 <fieldset><legend>Payment</legend>
@@ -169,7 +181,7 @@ ${tokenError ? `<span class="field-error" id="payment_token-error">${esc(tokenEr
 </form>
 </section>
 </div>`;
-  return page(`Checkout — ${m.planName} — ${m.companyName}`, m, inner);
+  return page(`Checkout — ${m.planName} — ${m.companyName}`, m, inner, alert);
 }
 
 function stateSummary(m: CheckoutPageModel): string {
@@ -185,10 +197,28 @@ function stateSummary(m: CheckoutPageModel): string {
   return `<div class="body"><dl class="facts">${facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}${f.sub ? `<span class="sub">${esc(f.sub)}</span>` : ''}</dd></div>`).join('')}</dl></div>`;
 }
 
+/** After a completed checkout: the receipt (the paid invoice's page) and the way back to the company. */
+function nextSteps(m: CheckoutPageModel, links: { receiptUrl: string | null; returnUrl: string | null }): string {
+  const items = [
+    links.receiptUrl ? `<li><a href="${esc(links.receiptUrl)}" id="receipt-link">View your receipt</a></li>` : '',
+    links.returnUrl
+      ? `<li><a href="${esc(links.returnUrl)}" id="return-link">Back to ${esc(m.companyName)}</a></li>`
+      : m.brand.supportEmail
+        ? `<li>Questions? Write to <a href="mailto:${esc(m.brand.supportEmail)}" id="return-link">${esc(m.brand.supportEmail)}</a></li>`
+        : '',
+  ].filter(Boolean);
+  return items.length ? `<div class="body"><ul class="next">${items.join('')}</ul></div>` : '';
+}
+
 export type CheckoutState = 'completed' | 'already_completed' | 'expired';
 
 /** A page that says where the session stands (no form). */
-export function renderCheckoutState(m: CheckoutPageModel, kind: CheckoutState, message: string | null): string {
+export function renderCheckoutState(
+  m: CheckoutPageModel,
+  kind: CheckoutState,
+  message: string | null,
+  links: { receiptUrl: string | null; returnUrl: string | null } = { receiptUrl: null, returnUrl: null },
+): string {
   const s = {
     completed: m.isChange
       ? {
@@ -201,7 +231,7 @@ export function renderCheckoutState(m: CheckoutPageModel, kind: CheckoutState, m
           tone: 'ok',
           icon: '✓',
           title: 'Thank you, your subscription is active',
-          text: message || `You are subscribed to ${m.planName}. A receipt is on its way to your e-mail.`,
+          text: message || `You are subscribed to ${m.planName}.`,
         },
     already_completed: {
       tone: 'ok',
@@ -213,7 +243,7 @@ export function renderCheckoutState(m: CheckoutPageModel, kind: CheckoutState, m
       tone: 'warn',
       icon: '!',
       title: 'This checkout link has expired',
-      text: `The link for ${m.planName} is no longer valid. Please contact ${m.companyName} for a new one.`,
+      text: `The link for ${m.planName} is no longer valid. Please contact ${m.companyName}${m.brand.supportEmail ? ` at ${m.brand.supportEmail}` : ''} for a new one.`,
     },
   }[kind];
   const inner = `<div class="state ${s.tone}">
@@ -221,7 +251,8 @@ export function renderCheckoutState(m: CheckoutPageModel, kind: CheckoutState, m
 <h1>${esc(s.title)}</h1>
 <p>${esc(s.text)}</p>
 </div>
-${kind === 'expired' ? '' : stateSummary(m)}`;
+${kind === 'expired' ? '' : stateSummary(m)}
+${kind === 'completed' ? nextSteps(m, links) : ''}`;
   return page(`${s.title} — ${m.companyName}`, m, inner);
 }
 

@@ -5,6 +5,12 @@ import { companyOfPageSecret } from '../../platform/hosted-pages/page-secrets';
 import { formatDate, formatMoney, formatTerm } from '../../platform/hosted-pages/format';
 import type { PageResult } from '../../platform/hosted-pages/layout';
 import { completedPage, withCompletionFormActions } from '../../platform/hosted-pages/completion-options';
+
+/** Where "back to the company" leads after a checkout: its redirect_url when it gave one (any completion action). */
+function completionReturnUrl(options: Record<string, unknown> | null | undefined): string | null {
+  const url = options?.redirect_url;
+  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
+}
 import { addressErrors, storedAddress } from '../../platform/hosted-pages/address-fields';
 import { BundlesRepository, CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
@@ -12,7 +18,10 @@ import type { CustomerEntity } from '../../customers/customer.entity';
 import { PlanCatalog } from '../../subscriptions/plan-catalog';
 import { CheckoutSessionEntity, effectiveCheckoutStatus } from '../checkout.entity';
 import { CheckoutService, CurrentQuote, CustomerDetails } from '../checkout.service';
-import { checkoutAcv } from '../checkout.mapper';
+import { resolveCompanySettings } from '../../platform/company-settings/company-settings.rules';
+import { brandOf } from '../../platform/hosted-pages/hosted-page-error.filter';
+import { InvoiceLinks } from '../../invoicing/invoice-links.service';
+import { InvoicesRepository } from '../../invoicing/invoicing.repository';
 import { SANDBOX_TOKENS, SandboxToken } from '../checkout-payment';
 import {
   ADDRESS_FIELDS,
@@ -55,6 +64,8 @@ export class CheckoutPageService {
     private readonly customers: CustomersRepository,
     private readonly bundles: BundlesRepository,
     private readonly plan: PlanCatalog,
+    private readonly invoices: InvoicesRepository,
+    private readonly invoiceLinks: InvoiceLinks,
   ) {}
 
   async show(token: string): Promise<PageResult> {
@@ -138,7 +149,17 @@ export class CheckoutPageService {
           html: renderCheckoutState(l.model, 'already_completed', null),
         }
       );
-    return completedPage(outcome.session.options, (message) => renderCheckoutState(l.model, 'completed', message));
+    const receiptUrl = await this.receiptOf(l.companyId, outcome.session);
+    return completedPage(outcome.session.options, (message) =>
+      renderCheckoutState(l.model, 'completed', message, { receiptUrl, returnUrl: completionReturnUrl(outcome.session.options) }),
+    );
+  }
+
+  /** The hosted page of the invoice the checkout paid (its receipt), or null (a plan change has none). */
+  private async receiptOf(companyId: string, session: CheckoutSessionEntity): Promise<string | null> {
+    if (!session.invoice_id) return null;
+    const invoice = await this.invoices.findOne(companyId, { id: session.invoice_id });
+    return invoice ? (this.invoiceLinks.linksOf(invoice)?.hosted ?? null) : null;
   }
 
   private changedNotice(total: string, isChange = false): string {
@@ -195,7 +216,6 @@ export class CheckoutPageService {
         value: formatTerm(s.term_count, s.term_frequency),
         sub: s.auto_renews ? 'Renews automatically' : 'Ends after the term, no renewal',
       },
-      { label: 'Annual value', value: money(checkoutAcv(s, data, now)), sub: 'Recurring charges over 12 months' },
     ];
     if (s.trial && s.trial_term)
       facts.push({
@@ -204,8 +224,10 @@ export class CheckoutPageService {
         sub: 'Billing starts when the trial ends',
       });
     if (invoiceDate) facts.push({ label: 'First invoice', value: formatDate(invoiceDate) });
+    const brand = brandOf(resolveCompanySettings(company?.name ?? 'Tally', company?.settings));
     const model: CheckoutPageModel = {
-      companyName: company?.name ?? 'Tally',
+      companyName: brand.name,
+      brand,
       planName,
       customerName: customer?.org_name || customer?.name || customer?.email || 'you',
       lines,

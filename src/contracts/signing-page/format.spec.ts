@@ -40,6 +40,7 @@ describe('hosted page formatting', () => {
 describe('signing page HTML', () => {
   const model: SigningPageModel = {
     companyName: 'Co <b>',
+    brand: { name: 'Co <b>', accentColor: null, supportEmail: null },
     title: 'T "quoted" <i>',
     customerName: 'Cust & Sons',
     customerDetail: null,

@@ -5,9 +5,9 @@
  * to their inputs (aria-describedby, aria-invalid), visible focus, contrast ≥ 4.5:1.
  */
 import { esc } from '../../platform/hosted-pages/format';
-import { hostedPage } from '../../platform/hosted-pages/layout';
+import { Brand, hostedPage, topAlert } from '../../platform/hosted-pages/layout';
 import { SANDBOX_CARD_CHOICES } from '../../payments/sandbox-cards';
-import { ADDRESS_FIELDS } from '../../platform/hosted-pages/address-fields';
+import { ADDRESS_FIELDS, countrySelect } from '../../platform/hosted-pages/address-fields';
 
 export interface PriceLine {
   name: string;
@@ -17,6 +17,8 @@ export interface PriceLine {
 
 export interface SigningPageModel {
   companyName: string;
+  /** The company's display name, accent colour and support e-mail (its settings). */
+  brand: Brand;
   title: string;
   customerName: string;
   customerDetail: string | null;
@@ -59,12 +61,12 @@ const SIGNING_CSS = `
 fieldset{border:0;margin:16px 0;padding:0}
 legend{font-weight:700;padding:0}
 select{display:block;width:100%;margin-top:6px;padding:11px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
-select:focus{outline:3px solid #93c5fd;outline-offset:2px}
+select:focus{outline:3px solid var(--focus);outline-offset:2px}
 select[aria-invalid=true]{border-color:var(--err)}
 `;
 
-const shell = (pageTitle: string, companyName: string | null, inner: string): string =>
-  hostedPage(pageTitle, companyName, inner, 'Secure signing page. This link is personal: please do not forward it.', SIGNING_CSS);
+const shell = (pageTitle: string, brand: Brand | null, inner: string, alert?: string): string =>
+  hostedPage(pageTitle, brand, inner, { css: SIGNING_CSS, alert });
 
 function priceRows(lines: PriceLine[]): string {
   return lines
@@ -119,9 +121,10 @@ function heading(m: SigningPageModel, eyebrow: string, lede: string): string {
 /** The page with the signing form (and the errors of a rejected submission). */
 export function renderSigningForm(m: SigningPageModel, form: SigningForm): string {
   const errors = Object.entries(form.errors).filter(([, v]) => !!v) as [string, string][];
+  // after a submit the error is the first thing on screen (the form sits below the terms)
   const alert = errors.length
-    ? `<div class="alert" role="alert" id="form-errors"><span>Please correct the following before signing:</span><ul>${errors.map(([, v]) => `<li>${esc(v)}</li>`).join('')}</ul></div>`
-    : '';
+    ? topAlert(`<span>Please correct the following before signing:</span><ul>${errors.map(([, v]) => `<li>${esc(v)}</li>`).join('')}</ul>`)
+    : undefined;
   const nameInvalid = !!form.errors.full_name;
   const agreeInvalid = !!form.errors.agree;
   const tokenInvalid = !!form.errors.payment_token;
@@ -130,9 +133,10 @@ export function renderSigningForm(m: SigningPageModel, form: SigningForm): strin
     ? `<fieldset class="field"><legend>Billing address</legend>
 ${ADDRESS_FIELDS.map((f) => {
   const error = form.errors[f.key];
+  if (f.key === 'country') return countrySelect(form.address?.country ?? '', error);
   return `<div class="field">
 <label for="${f.key}">${esc(f.label)}</label>
-<input type="text" id="${f.key}" name="${f.key}" autocomplete="${f.autocomplete}" maxlength="${f.key === 'country' ? 2 : 200}"${f.required ? ' required aria-required="true"' : ''} value="${esc(form.address?.[f.key] ?? '')}"${error ? ` aria-invalid="true" aria-describedby="${f.key}-error"` : ''}>
+<input type="text" id="${f.key}" name="${f.key}" autocomplete="${f.autocomplete}" maxlength="200"${f.required ? ' required aria-required="true"' : ''} value="${esc(form.address?.[f.key] ?? '')}"${error ? ` aria-invalid="true" aria-describedby="${f.key}-error"` : ''}>
 ${error ? `<span class="field-error" id="${f.key}-error">${esc(error)}</span>` : ''}
 </div>`;
 }).join('\n')}
@@ -155,8 +159,6 @@ ${heading(m, `Contract from ${m.companyName}`, `${greeting} the contract prepare
 ${summary(m)}
 <section class="signbox" aria-labelledby="sign-h">
 <h2 id="sign-h">Sign this contract</h2>
-${form.notice ? `<div class="alert" role="alert" id="terms-changed"><span>${esc(form.notice)}</span></div>` : ''}
-${alert}
 <form method="post" novalidate>
 <input type="hidden" name="terms" value="${esc(m.termsDigest)}">
 <div class="field">
@@ -176,7 +178,12 @@ ${card}
 </form>
 </section>
 </div>`;
-  return shell(`Sign: ${m.title} — ${m.companyName}`, m.companyName, inner);
+  return shell(
+    `Sign: ${m.title} — ${m.companyName}`,
+    m.brand,
+    inner,
+    alert ?? (form.notice ? topAlert(`<span>${esc(form.notice)}</span>`, 'terms-changed') : undefined),
+  );
 }
 
 const STATES: Record<
@@ -214,7 +221,7 @@ const STATES: Record<
     icon: '!',
     title: 'This contract has expired',
     text: (m) =>
-      `“${m.title}” was not signed before it expired${m.expirationDate ? ` on ${m.expirationDate}` : ''}, so it can no longer be signed. Please contact ${m.companyName} for a new one.`,
+      `“${m.title}” was not signed before it expired${m.expirationDate ? ` on ${m.expirationDate}` : ''}, so it can no longer be signed. Please contact ${m.companyName}${m.brand.supportEmail ? ` at ${m.brand.supportEmail}` : ''} for a new one.`,
   },
   void: {
     tone: 'warn',
@@ -238,7 +245,7 @@ export function renderStatePage(m: SigningPageModel, kind: StateKind, signedOn: 
 <div class="body">
 ${summary(kind === 'expired' ? m : { ...m, expirationDate: null })}
 </div>`;
-  return shell(`${s.title} — ${m.title}`, m.companyName, inner);
+  return shell(`${s.title} — ${m.title}`, m.brand, inner);
 }
 
 /** Unknown or withdrawn link. */

@@ -22,6 +22,8 @@ import { ADDRESS_FIELDS, addressErrors, storedAddress } from '../../platform/hos
 
 export type { PageResult } from '../../platform/hosted-pages/layout';
 import type { PageResult } from '../../platform/hosted-pages/layout';
+import { resolveCompanySettings } from '../../platform/company-settings/company-settings.rules';
+import { brandOf } from '../../platform/hosted-pages/hosted-page-error.filter';
 
 const MAX_NAME = 200;
 const CARD_REQUIRED = 'Choose a card: this contract needs a payment method before your signature counts.';
@@ -63,10 +65,7 @@ export class SigningPageService {
     const address = Object.fromEntries(
       ADDRESS_FIELDS.map((f) => [f.key, typeof known[f.key] === 'string' ? (known[f.key] as string) : '']),
     );
-    return this.withRedirect(
-      loaded,
-      this.stateOrForm(loaded, { fullName: loaded.signatory.name ?? '', agreed: false, address, errors: {} }),
-    );
+    return this.withRedirect(loaded, this.stateOrForm(loaded, { fullName: '', agreed: false, address, errors: {} }));
   }
 
   async submit(token: string, body: Record<string, unknown>): Promise<PageResult> {
@@ -170,11 +169,13 @@ export class SigningPageService {
     const now = this.clock.now();
     const c = contract;
     const money = (cents: Parameters<typeof formatMoney>[0]) => formatMoney(cents, c.currency);
+    const brand = brandOf(resolveCompanySettings(company?.name ?? 'Tally', company?.settings));
     const customerName = customer?.org_name || customer?.name || customer?.email || 'the customer';
     const customerDetail =
       [customer?.org_name && customer?.name ? customer.name : null, customer?.email].filter(Boolean).join(' · ') || null;
     const model: SigningPageModel = {
-      companyName: company?.name ?? 'Tally',
+      companyName: brand.name,
+      brand,
       title: c.title,
       customerName,
       customerDetail,
@@ -187,7 +188,11 @@ export class SigningPageService {
       acv: money(contractAcv(c, data, now)),
       term: formatTerm(c.term_count, c.term_frequency),
       autoRenews: c.auto_renews,
-      startDate: c.start_date ? formatDate(c.start_date) : 'When every signatory has signed',
+      startDate: c.start_date
+        ? formatDate(c.start_date)
+        : c.completed_date
+          ? formatDate(c.completed_date)
+          : 'When every signatory has signed',
       expirationDate: c.expiration_date ? formatDate(c.expiration_date) : null,
       content: c.content ? fillVariables(c.content, c.custom_variables ?? {}) : null,
       termsDigest: contractTermsDigest(c, data),

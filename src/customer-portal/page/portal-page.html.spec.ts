@@ -100,6 +100,7 @@ describe('customer portal HTML', () => {
     const html = renderUsagePage({
       companyName: 'A&B',
       accentColor: '#0f766e',
+      supportEmail: null,
       customerName: '<x>',
       subscriptions: [{ plan: '<plan>', period: 'p', metrics: [{ key: 'k', name: '<m>', value: '1', note: null, chart: null }] }],
     });

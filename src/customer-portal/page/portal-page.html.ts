@@ -5,9 +5,8 @@
  * goes through `esc`; every control has a <label> (or a button text naming what it acts on).
  * At 375 px the tables turn into stacked rows, each value under its column's name.
  */
-import { esc } from '../../platform/hosted-pages/format';
-import { hostedPage } from '../../platform/hosted-pages/layout';
-import { accentCss } from './portal-settings';
+import { esc, invoiceStatusWord } from '../../platform/hosted-pages/format';
+import { Brand, hostedPage, topAlert } from '../../platform/hosted-pages/layout';
 
 export interface PortalSubscription {
   id: string;
@@ -94,12 +93,13 @@ ul.cards li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:10px;a
 .cancelbox .check{margin:0 0 10px}
 .qtybox{margin:8px 0 0;padding:12px 14px;border:1px solid var(--line);border-radius:10px;background:#fcfcfd}
 .qtybox input[type=number]{display:block;width:100%;max-width:180px;margin:6px 0 10px;padding:10px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
-.qtybox input[type=number]:focus{outline:3px solid #93c5fd;outline-offset:2px}
+.qtybox input[type=number]:focus{outline:3px solid var(--focus);outline-offset:2px}
 .addcard{margin-top:16px;padding:16px;border:1px solid var(--line);border-radius:10px;background:#fcfcfd}
 .addcard select{display:block;width:100%;max-width:420px;margin:6px 0 12px;padding:10px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
-.addcard select:focus{outline:3px solid #93c5fd;outline-offset:2px}
+.addcard select:focus{outline:3px solid var(--focus);outline-offset:2px}
 a{color:var(--brand)}
-a:focus{outline:3px solid #93c5fd;outline-offset:2px}
+a.pay-link{display:inline-block;padding:4px 12px;border-radius:6px;background:var(--brand);color:#fff;font-weight:700;text-decoration:none}
+a:focus{outline:3px solid var(--focus);outline-offset:2px}
 @media (max-width:560px){
 table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)}
 table.stack tr{display:block;padding:10px 0;border-bottom:1px solid var(--line)}
@@ -169,7 +169,11 @@ function invoicesSection(m: PortalPageModel): string {
   if (m.invoices.length === 0) return '<p class="empty">No invoices yet.</p>';
   const rows = m.invoices
     .map((i) => {
+      const due = i.status === 'PENDING' || i.status === 'OVERDUE';
       const links = [
+        due && i.hostedLink
+          ? `<a class="pay-link" href="${esc(i.hostedLink)}">Pay<span class="sr-only"> invoice ${esc(i.number)}</span></a>`
+          : '',
         i.hostedLink ? `<a href="${esc(i.hostedLink)}">View<span class="sr-only"> invoice ${esc(i.number)}</span></a>` : '',
         i.pdfLink ? `<a href="${esc(i.pdfLink)}">PDF<span class="sr-only"> of invoice ${esc(i.number)}</span></a>` : '',
       ].filter(Boolean);
@@ -178,7 +182,7 @@ function invoicesSection(m: PortalPageModel): string {
 <td data-label="Date">${esc(i.date)}</td>
 <td class="num" data-label="Total">${esc(i.total)}</td>
 <td class="num" data-label="Due">${esc(i.due)}</td>
-<td data-label="Status"><span class="${statusClass(i.status)}">${esc(i.status)}</span></td>
+<td data-label="Status"><span class="${statusClass(i.status)}">${esc(invoiceStatusWord(i.status))}</span></td>
 <td data-label="Links">${links.length ? `<span class="actions">${links.join(' ')}</span>` : '—'}</td>
 </tr>`;
     })
@@ -228,31 +232,28 @@ export function renderPortalPage(m: PortalPageModel): string {
 <h1>${esc(m.customerName)}</h1>
 <p class="lede">Your subscriptions, invoices and cards with ${esc(m.companyName)}.</p>
 ${m.notice ? `<p class="notice" role="status">${esc(m.notice)}</p>` : ''}
-${m.error ? `<div class="alert" role="alert">${esc(m.error)}</div>` : ''}
 <h2>Subscriptions</h2>
 ${subscriptionsSection(m)}
 <h2>Invoices</h2>
 ${invoicesSection(m)}
 <h2>Payment methods</h2>
 ${cardsSection(m)}
-${m.supportEmail ? `<p class="fine">Questions about a bill? Write to <a href="mailto:${esc(m.supportEmail)}">${esc(m.supportEmail)}</a>.</p>` : ''}
 </div>`;
   return hostedPage(
     `Billing — ${m.companyName}`,
-    m.companyName,
+    { name: m.companyName, accentColor: m.accentColor, supportEmail: m.supportEmail },
     inner,
-    'Secure page · Powered by Tally',
-    PORTAL_CSS + accentCss(m.accentColor),
+    { css: PORTAL_CSS, alert: m.error ? topAlert(esc(m.error)) : undefined },
   );
 }
 
 /** The page of a link that no longer opens (410) or never did (404). */
-export function renderLinkGone(kind: 'expired' | 'unknown', page: 'portal' | 'usage'): string {
+export function renderLinkGone(kind: 'expired' | 'unknown', page: 'portal' | 'usage', brand: Brand | null = null): string {
   const what = page === 'portal' ? 'billing portal' : 'usage page';
   const title = kind === 'expired' ? `This ${what} link has expired` : 'This page cannot be found';
   const detail =
     kind === 'expired'
-      ? `Links to the ${what} are valid for 24 hours. Ask for a new link where you found this one.`
+      ? `Links to the ${what} are valid for 24 hours. Ask for a new link where you found this one${brand?.supportEmail ? `, or write to ${brand.supportEmail}` : ''}.`
       : 'The link is not valid. Check that you copied all of it, or ask for a new link.';
   const inner = `<div class="state warn" role="alert">
 <span class="icon" aria-hidden="true">!</span>
@@ -260,5 +261,5 @@ export function renderLinkGone(kind: 'expired' | 'unknown', page: 'portal' | 'us
 <p>${esc(detail)}</p>
 </div>
 <div class="body"></div>`;
-  return hostedPage(title, null, inner, 'Secure page · Powered by Tally');
+  return hostedPage(title, kind === 'expired' ? brand : null, inner);
 }

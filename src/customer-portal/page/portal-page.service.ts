@@ -1,3 +1,6 @@
+import type { Brand } from '../../platform/hosted-pages/layout';
+import { brandOf } from '../../platform/hosted-pages/hosted-page-error.filter';
+import { resolveCompanySettings } from '../../platform/company-settings/company-settings.rules';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
@@ -187,7 +190,8 @@ export class PortalPageService {
   /** The link's customer and company, or the page saying why not (404 unknown, 410 expired). */
   private async open(token: string): Promise<Opened | PortalPageResult> {
     const r = await this.links.resolve(token, 'PORTAL');
-    if (r.state !== 'open') return { status: r.state === 'expired' ? 410 : 404, html: renderLinkGone(r.state, 'portal') };
+    if (r.state !== 'open')
+      return { status: r.state === 'expired' ? 410 : 404, html: renderLinkGone(r.state, 'portal', await this.expiredBrand(r)) };
     const [company, customer] = await Promise.all([
       this.companies.findOne(r.companyId, {}),
       this.customers.findOne(r.companyId, { id: r.link.customer_id }),
@@ -293,5 +297,12 @@ export class PortalPageService {
       isDefault: c.is_default,
       removable: !named && !relied,
     };
+  }
+
+  /** The brand of an expired link's company (its error page still wears it); none for an unknown link. */
+  private async expiredBrand(r: { state: string; companyId?: string }): Promise<Brand | null> {
+    if (r.state !== 'expired' || !r.companyId) return null;
+    const company = await this.companies.findOne(r.companyId, {});
+    return company ? brandOf(resolveCompanySettings(company.name, company.settings)) : null;
   }
 }

@@ -41,8 +41,3 @@ export function portalSettings(companyName: string, raw: Record<string, unknown>
     frameAncestors: [...new Set(s.usage_page_frame_ancestors.filter(isFrameOrigin))],
   };
 }
-
-/** The page's accent colour as a style rule (the hosted pages' `--brand`), or nothing. */
-export function accentCss(accent: string | null): string {
-  return accent ? `:root{--brand:${accent};--brand-dark:${accent}}` : '';
-}

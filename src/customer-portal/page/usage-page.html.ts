@@ -5,7 +5,6 @@
  */
 import { esc } from '../../platform/hosted-pages/format';
 import { hostedPage } from '../../platform/hosted-pages/layout';
-import { accentCss } from './portal-settings';
 import { BucketUnit, renderUsageChart, UsageBucket } from './usage-chart';
 
 export interface UsageMetric {
@@ -30,6 +29,7 @@ export interface UsagePageModel {
   companyName: string;
   /** the company's accent colour (`#rrggbb`), or null */
   accentColor: string | null;
+  supportEmail: string | null;
   customerName: string;
   subscriptions: UsageSubscription[];
 }
@@ -68,5 +68,7 @@ ${s.metrics.length ? s.metrics.map(metricBlock).join('\n') : '<p class="empty">T
 <h1>${esc(m.customerName)}</h1>
 ${subs}
 </div>`;
-  return hostedPage(`Usage — ${m.companyName}`, m.companyName, inner, 'Powered by Tally', USAGE_CSS + accentCss(m.accentColor));
+  return hostedPage(`Usage — ${m.companyName}`, { name: m.companyName, accentColor: m.accentColor, supportEmail: m.supportEmail }, inner, {
+    css: USAGE_CSS,
+  });
 }

@@ -1,3 +1,6 @@
+import type { Brand } from '../../platform/hosted-pages/layout';
+import { brandOf } from '../../platform/hosted-pages/hosted-page-error.filter';
+import { resolveCompanySettings } from '../../platform/company-settings/company-settings.rules';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
@@ -49,7 +52,12 @@ export class UsagePageService {
 
   async show(token: string): Promise<UsagePageResult> {
     const r = await this.links.resolve(token, 'USAGE');
-    if (r.state !== 'open') return { status: r.state === 'expired' ? 410 : 404, html: renderLinkGone(r.state, 'usage'), settings: null };
+    if (r.state !== 'open')
+      return {
+        status: r.state === 'expired' ? 410 : 404,
+        html: renderLinkGone(r.state, 'usage', await this.expiredBrand(r)),
+        settings: null,
+      };
     const [company, customer] = await Promise.all([
       this.companies.findOne(r.companyId, {}),
       this.customers.findOne(r.companyId, { id: r.link.customer_id }),
@@ -59,6 +67,7 @@ export class UsagePageService {
     const model: UsagePageModel = {
       companyName: settings.displayName,
       accentColor: settings.accentColor,
+      supportEmail: settings.supportEmail,
       customerName: customer.org_name || customer.name || customer.email || 'Your usage',
       subscriptions: await this.subscriptionsUsage(r.companyId, customer.id),
     };
@@ -148,5 +157,12 @@ export class UsagePageService {
     }
     const values = await this.usage.usageMany(companyId, requests);
     for (const s of slots) s.bucket.value = Number(values[s.index]);
+  }
+
+  /** The brand of an expired link's company (its error page still wears it); none for an unknown link. */
+  private async expiredBrand(r: { state: string; companyId?: string }): Promise<Brand | null> {
+    if (r.state !== 'expired' || !r.companyId) return null;
+    const company = await this.companies.findOne(r.companyId, {});
+    return company ? brandOf(resolveCompanySettings(company.name, company.settings)) : null;
   }
 }

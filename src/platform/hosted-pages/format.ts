@@ -93,3 +93,8 @@ export function fillVariables(text: string, variables: Record<string, unknown>):
     return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : whole;
   });
 }
+
+/** An invoice status in the words every hosted page and the PDF use: Due, Overdue, Paid, Void, Draft. */
+export function invoiceStatusWord(status: string): string {
+  return ({ DRAFT: 'Draft', PENDING: 'Due', OVERDUE: 'Overdue', PAID: 'Paid', VOID: 'Void' } as Record<string, string>)[status] ?? status;
+}

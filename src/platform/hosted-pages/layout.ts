@@ -1,13 +1,18 @@
 /**
  * The shared look of the hosted pages (signing, checkout): one card on a grey page, the
  * company's initial and name on top, no script (works with JavaScript off), inline CSS only
- * (the pages' CSP allows nothing else). Contrast >= 4.5:1, visible focus.
+ * (the pages' CSP allows nothing else). Contrast >= 4.5:1 for text, >= 3:1 for the focus ring.
+ *
+ * Every page of a link that belongs to a company wears that company's brand (display name,
+ * accent colour, support e-mail), its error pages included. An error after a submit goes in the
+ * `alert` slot, right under the company's name: the first thing on screen, announced
+ * (role="alert") and focused (`autofocus` on the alert: the pages have no script to move focus).
  */
 import type { Response } from 'express';
 import { esc } from './format';
 
 export const HOSTED_PAGE_CSS = `
-:root{--ink:#1f2937;--muted:#4b5563;--line:#e5e7eb;--bg:#f3f4f6;--brand:#1d4ed8;--brand-dark:#1e3a8a;--ok:#166534;--ok-bg:#f0fdf4;--err:#b91c1c;--err-bg:#fef2f2;--warn:#92400e;--warn-bg:#fffbeb}
+:root{--ink:#1f2937;--muted:#4b5563;--line:#e5e7eb;--bg:#f3f4f6;--brand:#1d4ed8;--brand-dark:#1e3a8a;--ok:#166534;--ok-bg:#f0fdf4;--err:#b91c1c;--err-bg:#fef2f2;--warn:#92400e;--warn-bg:#fffbeb;--focus:#1f2937}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
@@ -34,19 +39,21 @@ tbody th{font-weight:600}
 .detail{display:block;margin-top:2px;color:var(--muted);font-size:14px;font-weight:400}
 tfoot th,tfoot td{border-bottom:0;font-weight:700;padding-top:14px}
 .content{white-space:pre-wrap;overflow-wrap:anywhere;max-height:340px;overflow:auto;padding:16px 18px;border:1px solid var(--line);border-radius:10px;background:#fcfcfd;font-size:15px}
-.content:focus{outline:3px solid #93c5fd;outline-offset:2px}
+.content:focus{outline:3px solid var(--focus);outline-offset:2px}
 .signbox{margin-top:32px;padding:22px;border:1px solid #c7d2fe;border-radius:12px;background:#f8faff}
 .signbox h2{margin-top:0}
 .field{margin:16px 0}
 label{font-weight:600}
 input[type=text]{display:block;width:100%;margin-top:6px;padding:11px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
-input[type=text]:focus,input[type=checkbox]:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2px}
+input:focus,select:focus,textarea:focus,button:focus,a:focus,summary:focus,[tabindex]:focus{outline:3px solid var(--focus);outline-offset:2px}
 input[aria-invalid=true]{border-color:var(--err)}
 .check{display:flex;gap:10px;align-items:flex-start;margin:16px 0}
 .check input{width:20px;height:20px;margin:3px 0 0;flex:none;accent-color:var(--brand)}
 .check label{font-weight:400}
 .field-error{display:block;margin-top:6px;color:var(--err);font-size:14px;font-weight:600}
 .alert{margin:0 0 12px;padding:12px 14px;border-radius:8px;border:1px solid #fecaca;background:var(--err-bg);color:var(--err);font-weight:600}
+.top-alert{margin:16px 32px 0}
+.alert:focus{outline:3px solid var(--focus);outline-offset:2px}
 .alert ul{margin:6px 0 0;padding-left:20px;font-weight:400}
 button{display:inline-block;padding:12px 22px;font:inherit;font-weight:700;color:#fff;background:var(--brand);border:0;border-radius:8px;cursor:pointer}
 button:hover{background:var(--brand-dark)}
@@ -58,13 +65,60 @@ button:hover{background:var(--brand-dark)}
 .state.warn .icon{background:var(--warn-bg);color:var(--warn);border:2px solid #fcd34d}
 .state p{color:var(--muted);margin:8px auto 0;max-width:520px}
 footer{margin:18px 0 40px;text-align:center;color:var(--muted);font-size:13px}
+footer div{margin:4px 0}
+footer a{color:var(--muted)}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
-@media (max-width:560px){main{margin:16px auto}.top,.body{padding-left:18px;padding-right:18px}dl.facts{grid-template-columns:1fr}h1{font-size:24px}}
+@media (max-width:560px){main{margin:16px auto}.top,.body{padding-left:18px;padding-right:18px}.top-alert{margin:12px 18px 0}dl.facts{grid-template-columns:1fr}h1{font-size:24px}}
 `;
 
+/** The company a page belongs to, as its settings brand it. */
+export interface Brand {
+  name: string;
+  /** `#rrggbb`, or null for the standard blue. */
+  accentColor: string | null;
+  supportEmail: string | null;
+}
+
+/** The one footer of every hosted page. */
+export const HOSTED_PAGE_FOOTER = 'Secure page · Powered by Tally';
+
+/** A darker shade of a `#rrggbb` colour (the buttons' hover). */
+export function darker(color: string, factor = 0.75): string {
+  const c = (k: number) =>
+    Math.round(parseInt(color.slice(k, k + 2), 16) * factor)
+      .toString(16)
+      .padStart(2, '0');
+  return `#${c(1)}${c(3)}${c(5)}`;
+}
+
+/** The brand's accent colour as the pages' `--brand` (nothing for the standard blue). */
+export function brandCss(brand: Brand | null): string {
+  const accent = brand?.accentColor;
+  return accent && /^#[0-9a-fA-F]{6}$/.test(accent) ? `:root{--brand:${accent};--brand-dark:${darker(accent)}}` : '';
+}
+
+/**
+ * An alert for the top of a page (the `alert` option of hostedPage): `role="alert"`, focused
+ * when the page loads. `inner` is already escaped markup.
+ */
+export function topAlert(inner: string, id = 'form-errors'): string {
+  return `<div class="alert top-alert" role="alert" id="${id}" tabindex="-1" autofocus>${inner}</div>`;
+}
+
+export interface HostedPageOptions {
+  /** Page-specific CSS, after the shared CSS. */
+  css?: string;
+  /** A topAlert(...) shown right under the header, before anything else. */
+  alert?: string;
+}
+
 /** A complete HTML document around `inner` (already escaped markup). */
-export function hostedPage(pageTitle: string, companyName: string | null, inner: string, footer: string, extraCss = ''): string {
-  const initial = (companyName ?? 'T').trim().charAt(0).toUpperCase() || 'T';
+export function hostedPage(pageTitle: string, brand: Brand | null, inner: string, opts: HostedPageOptions = {}): string {
+  const name = brand?.name ?? null;
+  const initial = (name ?? 'T').trim().charAt(0).toUpperCase() || 'T';
+  const support = brand?.supportEmail
+    ? `<div>Questions? Contact ${esc(brand.name)} at <a href="mailto:${esc(brand.supportEmail)}" id="support-email">${esc(brand.supportEmail)}</a></div>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -73,15 +127,16 @@ export function hostedPage(pageTitle: string, companyName: string | null, inner:
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <title>${esc(pageTitle)}</title>
-<style>${HOSTED_PAGE_CSS}${extraCss}</style>
+<style>${HOSTED_PAGE_CSS}${opts.css ?? ''}${brandCss(brand)}</style>
 </head>
 <body>
 <main>
 <div class="card">
-${companyName !== null ? `<header class="top"><span class="logo" aria-hidden="true">${esc(initial)}</span><span class="company">${esc(companyName)}</span></header>` : ''}
+${name !== null ? `<header class="top"><span class="logo" aria-hidden="true">${esc(initial)}</span><span class="company">${esc(name)}</span></header>` : ''}
+${opts.alert ?? ''}
 ${inner}
 </div>
-<footer>${esc(footer)}</footer>
+<footer>${support}<div>${esc(HOSTED_PAGE_FOOTER)}</div></footer>
 </main>
 </body>
 </html>`;
