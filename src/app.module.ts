@@ -14,6 +14,7 @@ import { InvoicePagesModule } from './invoice-pages/invoice-pages.module';
 import { CustomerPortalModule } from './customer-portal/customer-portal.module';
 import { AuditModule } from './audit/audit.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { ReportsModule } from './reports/reports.module';
 import { TALLY_SCHEMA } from './schema';
 
 /** How the service is started: its configuration and database (the schema is the composition root's own). */
@@ -40,6 +41,7 @@ export class AppModule {
         CheckoutModule,
         InvoicePagesModule,
         CustomerPortalModule,
+        ReportsModule,
         AuditModule,
       ],
     };

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/** An invoice line as the revenue report reads it. */
+export interface RevenueLineRow {
+  currency: string;
+  invoice_date: Date;
+  line_start: Date | null;
+  line_end: Date | null;
+  invoice_start: Date | null;
+  invoice_end: Date | null;
+  amount_cents: string;
+  product_id: string | null;
+  price_type: string | null;
+  usage: boolean;
+  recognition_schedule: { recognition_schedule_type: string; amount_per_period: (number | string)[] | null } | null;
+}
+
+/** One PENDING invoice as of an instant (its due then), as the receivables report reads it. */
+export interface DueRow {
+  customer_id: string;
+  currency: string;
+  due_date: Date;
+  due_cents: string;
+}
+
+/**
+ * The reports' reads (docs/reports.md). Every statement pins company_id and ties each table to
+ * it; the reports read other modules' tables and write none.
+ */
+@Injectable()
+export class ReportsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /** The company's `preferred_timezone` setting, or null. */
+  async timeZone(companyId: string): Promise<string | null> {
+    const rows: { tz: string | null }[] = await this.ds.query(
+      `SELECT settings->>'preferred_timezone' AS tz FROM companies WHERE company_id = $1`,
+      [companyId],
+    );
+    return rows[0]?.tz ?? null;
+  }
+
+  /**
+   * The lines of the invoices finalized (PENDING or PAID, not VOID) with an invoice date before
+   * `to`, with what decides their recognition: the item price's schedule and type, whether its
+   * metric is metered (usage), and the product.
+   */
+  revenueLines(companyId: string, to: Date): Promise<RevenueLineRow[]> {
+    return this.ds.query(
+      `SELECT i.currency, i.invoice_date, l.period_start AS line_start, l.period_end AS line_end,
+              i.period_start AS invoice_start, i.period_end AS invoice_end, l.amount_cents,
+              pp.product_id, ip.type AS price_type, ip.recognition_schedule,
+              (bm.metering_rule IS NOT NULL AND bm.type <> 'LICENSE_METRIC') AS usage
+         FROM invoices i
+         JOIN invoice_lines l ON l.company_id = i.company_id AND l.invoice_id = i.id
+         LEFT JOIN product_pricings pp ON pp.company_id = i.company_id AND pp.id = l.product_pricing_id
+         LEFT JOIN product_metric_pricings pmp ON pmp.company_id = i.company_id AND pmp.id = l.product_metric_pricing_id
+         LEFT JOIN item_pricings ip ON ip.company_id = i.company_id AND ip.id = pmp.item_pricing_id
+         LEFT JOIN billable_metrics bm ON bm.company_id = i.company_id AND bm.id = pmp.metric_id
+        WHERE i.company_id = $1 AND i.status IN ('PENDING', 'PAID') AND i.invoice_date < $2`,
+      [companyId, to],
+    );
+  }
+
+  /**
+   * The invoices PENDING at `asOf` with their due then: each invoice's last ledger entry written
+   * at or before `asOf` (the ledger records the status and due after every movement).
+   */
+  dueAsOf(companyId: string, asOf: Date): Promise<DueRow[]> {
+    return this.ds.query(
+      `SELECT i.billed_customer_id AS customer_id, i.currency, i.due_date, e.due_after_cents AS due_cents
+         FROM (SELECT DISTINCT ON (le.invoice_id) le.company_id, le.invoice_id, le.status_after, le.due_after_cents
+                 FROM invoice_ledger_entries le
+                WHERE le.company_id = $1 AND le.created_at <= $2
+                ORDER BY le.invoice_id, le.created_at DESC, le.id DESC) e
+         JOIN invoices i ON i.company_id = e.company_id AND i.id = e.invoice_id
+        WHERE e.company_id = $1 AND e.status_after = 'PENDING'`,
+      [companyId, asOf],
+    );
+  }
+
+  /** The company's customers left out of metrics. */
+  async excludedCustomers(companyId: string): Promise<Set<string>> {
+    const rows: { id: string }[] = await this.ds.query(`SELECT id FROM customers WHERE company_id = $1 AND exclude_from_metrics`, [
+      companyId,
+    ]);
+    return new Set(rows.map((r) => r.id));
+  }
+}
