@@ -64,8 +64,10 @@ export class ReportsRepository {
   }
 
   /**
-   * The invoices PENDING at `asOf` with their due then: each invoice's last ledger entry written
-   * at or before `asOf` (the ledger records the status and due after every movement).
+   * The invoices PENDING at `asOf` with their due then: of each invoice's ledger entries dated
+   * at or before `asOf`, the last one written (ids are monotonic: the order entries were written
+   * in, which holds when a billing run at a chosen instant and a payment at the wall clock's
+   * interleave); the ledger records the status and due after every movement.
    */
   dueAsOf(companyId: string, asOf: Date): Promise<DueRow[]> {
     return this.ds.query(
@@ -73,7 +75,7 @@ export class ReportsRepository {
          FROM (SELECT DISTINCT ON (le.invoice_id) le.company_id, le.invoice_id, le.status_after, le.due_after_cents
                  FROM invoice_ledger_entries le
                 WHERE le.company_id = $1 AND le.created_at <= $2
-                ORDER BY le.invoice_id, le.created_at DESC, le.id DESC) e
+                ORDER BY le.invoice_id, le.id DESC) e
          JOIN invoices i ON i.company_id = e.company_id AND i.id = e.invoice_id
         WHERE e.company_id = $1 AND e.status_after = 'PENDING'`,
       [companyId, asOf],
