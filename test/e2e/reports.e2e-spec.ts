@@ -254,6 +254,35 @@ describe('reports', () => {
     expect([rec.results, rec.totals]).toEqual([[], []]);
   });
 
+  it("a price's recognition_schedule acts: IMMEDIATE on the invoice date, CUSTOM by amount_per_period", async () => {
+    const c = await anotherCompany(s, 'Reports schedules');
+    const immediate = await seatPrice(c, 3100, { recognition_schedule: { recognition_schedule_type: 'IMMEDIATE' } });
+    const custom = await seatPrice(c, 3100, {
+      recognition_schedule: { recognition_schedule_type: 'CUSTOM', amount_per_period: [1000, 2000] },
+    });
+    for (const price of [immediate, custom]) {
+      const cust = await createCustomer(c, 'Scheduled');
+      await subscribe(c, {
+        customer_id: cust.id,
+        product_pricing_ids: [price.id],
+        config_items: seatsOf(price, 1),
+        start_date: '2027-01-16',
+      });
+    }
+    await runAt(c, '2027-01-16');
+    const r = await expectOk(
+      await c.a.post('/reports/revenue', { from: '2027-01-01', to: '2027-03-01', granularity: 'MONTH' }),
+      200,
+      'revenue',
+    );
+    // Jan 16 invoices, 3100 each. IMMEDIATE: 3100 in January. CUSTOM: 1000 in January (the service's first
+    // month), then the last listed month takes the rest, 2100, in February (capped at the line: not 2000 + 100 later)
+    expect(r.results.map((x: any) => [x.period, x.invoiced, x.recognized, x.deferred_balance])).toEqual([
+      ['2027-01', 6200, 3100 + 1000, 2100],
+      ['2027-02', 0, 2100, 0],
+    ]);
+  });
+
   it('refuses bad input in the documented shape', async () => {
     const bad = async (name: string, body: Record<string, unknown>, field: string) => {
       const res = await s.a.post(`/reports/${name}`, body);
