@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { LessThan } from 'typeorm';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { effectivePhase } from '../subscriptions/phases';
-import { deriveState } from '../subscriptions/subscription-state';
+import { billingTermOfPhase, deriveState, effectiveAnchor, inTrial } from '../subscriptions/subscription-state';
+import { currentPeriodIndex, isEnded } from '../subscriptions/subscription-dates';
 import { SubscriptionPhaseEntity } from '../subscriptions/subscription.entity';
 import { SubscriptionPhasesRepository, SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { periodsOf } from './calendar';
@@ -65,12 +66,33 @@ export class MrrReportService {
     // customer + currency → MRR at each instant; and when the customer first churned (ended a subscription)
     const mrr = new Map<string, number[]>();
     const endedBefore = new Map<string, number>();
+    const memo = new Map<string, number>();
     for (const s of subs) {
       const key = `${s.currency}\u0000${s.customer_id}`;
       const row = mrr.get(key) ?? instants.map(() => 0);
       const own = bySub.get(s.id) ?? [];
       instants.forEach((at, i) => {
-        row[i] += deriveState(s, effectivePhase(own, at), data, at).mrr_in_cents;
+        const phase = effectivePhase(own, at);
+        // deriveState is pure in these inputs: subscriptions on the same plan, discounts and period
+        // index at the same instant share one computation (a company's plans repeat)
+        const key = phase
+          ? JSON.stringify([
+              i,
+              phase.product_pricing_ids,
+              phase.config_items,
+              phase.billing_term_count,
+              phase.billing_term_frequency,
+              s.discounts,
+              !isEnded(s.end_date, at) && !inTrial(s, at) && at.getTime() >= s.start_date.getTime(),
+              currentPeriodIndex(effectiveAnchor(s, phase), billingTermOfPhase(phase), at),
+            ])
+          : null;
+        let value = key === null ? 0 : memo.get(key);
+        if (value === undefined) {
+          value = deriveState(s, phase, data, at).mrr_in_cents;
+          memo.set(key!, value);
+        }
+        row[i] += value;
       });
       mrr.set(key, row);
       if (s.end_date) endedBefore.set(key, Math.min(endedBefore.get(key) ?? Infinity, s.end_date.getTime()));

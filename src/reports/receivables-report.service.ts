@@ -3,18 +3,6 @@ import { DomainError } from '../platform/errors/domain-error';
 import { ReportsRepository } from './reports.repository';
 import type { ReceivablesReportDto, ReceivablesReportResponse, ReceivablesRow, ReceivablesTotal } from './dto/report.dto';
 
-const DAY_MS = 86_400_000;
-type Bucket = 'current' | '1_30' | '31_60' | '61_90' | 'over_90';
-
-/** The aging bucket of an amount `daysLate` whole days past its due date (0 or less: current). */
-export function bucketOf(daysLate: number): Bucket {
-  if (daysLate <= 0) return 'current';
-  if (daysLate <= 30) return '1_30';
-  if (daysLate <= 60) return '31_60';
-  if (daysLate <= 90) return '61_90';
-  return 'over_90';
-}
-
 const empty = (currency: string) => ({ currency, current: 0, '1_30': 0, '31_60': 0, '61_90': 0, over_90: 0, total: 0, invoices: 0 });
 
 /** The cursor of a page: the last (customer_id, currency) answered, base64url JSON. */
@@ -46,14 +34,14 @@ export class ReceivablesReportService {
     const totals = new Map<string, ReceivablesTotal>();
     for (const r of rows) {
       const due = Number(r.due_cents);
-      const bucket = bucketOf(Math.floor((asOf.getTime() - r.due_date.getTime()) / DAY_MS));
+      const bucket = r.bucket;
       const key = `${r.customer_id}\u0000${r.currency}`;
       const row = byCustomer.get(key) ?? { customer_id: r.customer_id, ...empty(r.currency) };
       const total = totals.get(r.currency) ?? empty(r.currency);
       for (const x of [row, total]) {
         x[bucket] += due;
         x.total += due;
-        x.invoices++;
+        x.invoices += r.invoices;
       }
       byCustomer.set(key, row);
       totals.set(r.currency, total);

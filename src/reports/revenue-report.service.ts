@@ -93,14 +93,16 @@ export class RevenueReportService {
         };
         accs.set(key, acc);
       }
-      if (line.invoice_day < first) acc.before_invoiced += line.amount_cents;
-      else acc.invoiced[periodAt(periods, line.invoice_day)] += line.amount_cents;
+      // `n` identical lines: each recognised (and rounded) alone, so n times one line
+      const n = row.lines;
+      if (line.invoice_day < first) acc.before_invoiced += n * line.amount_cents;
+      else acc.invoiced[periodAt(periods, line.invoice_day)] += n * line.amount_cents;
       let prev = recognisedBefore(line, first);
-      acc.before_recognized += prev;
+      acc.before_recognized += n * prev;
       const stop = lastChangeDay(line);
       for (let p = periodAt(periods, Math.max(first, line.invoice_day)); p < periods.length && periods[p].firstDay < stop; p++) {
         const upTo = recognisedBefore(line, periods[p].endDay);
-        acc.recognized[p] += upTo - prev;
+        acc.recognized[p] += n * (upTo - prev);
         prev = upTo;
       }
     }
