@@ -77,7 +77,9 @@ async function run(flags: Record<string, string>): Promise<Record<string, number
       'revenue MONTH (s)': ['revenue', { ...year, granularity: 'MONTH' }],
       'revenue DAY (s)': ['revenue', { ...year, granularity: 'DAY' }],
       'mrr (s)': ['mrr', year],
-      'receivables (s)': ['receivables', { as_of: '2031-01-01T00:00:00Z', pagination: { limit: 100 } }],
+      // after the last run (no ledger entry later: the invoices' own state), and mid-year (the ledger read as of then)
+      'receivables (s)': ['receivables', { as_of: '2031-01-02T00:00:00Z', pagination: { limit: 100 } }],
+      'receivables mid-year (s)': ['receivables', { as_of: '2030-07-15T00:00:00Z', pagination: { limit: 100 } }],
     };
     const out: Record<string, number> = {};
     for (const [label, [name, body]] of Object.entries(calls)) {
