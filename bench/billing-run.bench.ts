@@ -266,7 +266,7 @@ interface SetUp {
  * subscriptions through the API (one plain, one with a usage price), cloned in bulk with a
  * customer each, and `eventsPerCustomer` usage events for every customer of a metered one.
  */
-async function setUpCompany(
+export async function setUpCompany(
   { app, ds, port, start }: SetUp,
   name: string,
   total: number,

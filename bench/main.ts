@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ingestBench } from './ingest.bench';
 import { billingRunBench, billingRunWorker } from './billing-run.bench';
 import { readsBench } from './reads.bench';
+import { reportsBench } from './reports.bench';
 import { UsageError, wholeFlag } from './harness';
 
 /**
@@ -33,6 +34,7 @@ const BENCHES: Record<string, Bench> = {
   ingest: ingestBench,
   'billing-run': billingRunBench,
   'billing-run-worker': billingRunWorker,
+  reports: reportsBench,
 };
 
 function usage(bench?: [string, Bench]): string {

@@ -15,6 +15,7 @@ import { CustomerPortalModule } from './customer-portal/customer-portal.module';
 import { AuditModule } from './audit/audit.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { ReportsModule } from './reports/reports.module';
 import { TALLY_SCHEMA } from './schema';
 
 /** How the service is started: its configuration and database (the schema is the composition root's own). */
@@ -42,6 +43,7 @@ export class AppModule {
         InvoicePagesModule,
         CustomerPortalModule,
         NotificationsModule,
+        ReportsModule,
         AuditModule,
       ],
     };

@@ -23,7 +23,7 @@ import { ProductsService } from './products.service';
 import { CatalogHooks } from './catalog.hooks';
 import type { CreatePricingDto, FindPricingsDto, UpdatePricingDto } from './dto/pricing.dto';
 
-/** The stored recognition schedule (null = IMMEDIATE); amount_per_period only with, and required for, CUSTOM. */
+/** The stored recognition schedule (null = the report's default, docs/reports.md); amount_per_period only with, and required for, CUSTOM. */
 function recognitionSchedule(input: CreatePricingDto['recognition_schedule']): ItemPricingEntity['recognition_schedule'] {
   if (!input) return null;
   const amounts = input.amount_per_period ?? null;

@@ -10,7 +10,7 @@ import { join, relative, resolve, dirname } from 'path';
  * the imports between modules form no cycle):
  *
  *   platform, billing-math, webhooks  <-  customers, entitlements, metrics, catalog  <-  subscriptions
- *   <-  invoicing  <-  payments, credits  <-  checkout, contracts, invoice-pages, customer-portal  <-  notifications
+ *   <-  invoicing  <-  payments, credits  <-  checkout, contracts, invoice-pages, customer-portal, reports  <-  notifications
  *
  * audit, cli and the files at the root of src/ (main.ts, app.module.ts, schema.ts) compose
  * the modules and sit above them all. A module calls a higher one only through the hooks it
@@ -33,6 +33,7 @@ export const TIERS: Record<string, number> = {
   contracts: 5,
   'customer-portal': 5,
   notifications: 6,
+  reports: 5,
 };
 /** Folders of src/ that compose the modules (above every tier). */
 export const COMPOSITION = new Set(['audit', 'cli']);

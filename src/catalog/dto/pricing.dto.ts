@@ -103,7 +103,10 @@ export const TRUE_UP_FREQUENCIES = ['HOUR', 'DAY', 'WEEK', 'BI_MONTH', 'MONTH', 
 export class RecognitionScheduleDto {
   @ApiProperty({
     enum: RECOGNITION_SCHEDULE_TYPES,
-    description: 'IMMEDIATE: recognised when invoiced; RATABLE: evenly over the billing period; CUSTOM: amount_per_period',
+    description:
+      "IMMEDIATE: recognised on the invoice date; RATABLE: evenly per day over the invoice line's service period (the " +
+      'rounding remainder on its last day); CUSTOM: amount_per_period, one amount per calendar month from the service start ' +
+      '(docs/reports.md, "Revenue")',
   })
   @IsIn(RECOGNITION_SCHEDULE_TYPES)
   recognition_schedule_type: (typeof RECOGNITION_SCHEDULE_TYPES)[number];
@@ -111,7 +114,9 @@ export class RecognitionScheduleDto {
   @ApiPropertyOptional({
     type: [String],
     nullable: true,
-    description: 'CUSTOM only (and required there): cents recognised in each period in turn, numeric strings or numbers',
+    description:
+      "CUSTOM only (and required there): cents recognised in each calendar month in turn from the month the line's service starts " +
+      '(rounded to whole cents, capped at the line; the last listed month takes what is left), numeric strings or numbers',
   })
   @IsOptional()
   @IsArray()
@@ -300,8 +305,8 @@ export class CreatePricingDto extends PricingTextFieldsDto {
     nullable: true,
     type: RecognitionScheduleDto,
     description:
-      'how the revenue of this price is recognised; default {recognition_schedule_type: IMMEDIATE}. Today it is stored and ' +
-      'answered (item_pricing.recognition_schedule); Tally keeps no revenue-recognition ledger, so nothing else reads it',
+      'how the revenue of this price is recognised by the revenue report (POST /reports/revenue, docs/reports.md); null: ' +
+      'RATABLE for a recurring licence or fixed price, IMMEDIATE for usage and one-time prices',
   })
   @IsOptional()
   @IsObject()
