@@ -2850,6 +2850,7 @@ export interface components {
             trial?: boolean | null;
             trial_term?: components["schemas"]["TermDto"] | null;
             discounts?: components["schemas"]["DiscountInputDto"][];
+            /** @description one-time charges billed once: on a new subscription, on its first invoice; on a change, on the change's invoice (its own invoice when it has one, else the next one, with the NEXT proration lines); see docs/billing-rules.md#one-time-items */
             onetime_items?: components["schemas"]["OnetimeItemDto"][];
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
             metadata?: {
@@ -3087,6 +3088,7 @@ export interface components {
             trial?: boolean | null;
             trial_term?: components["schemas"]["TermDto"] | null;
             discounts?: components["schemas"]["DiscountInputDto"][];
+            /** @description one-time charges billed once: on a new subscription, on its first invoice; on a change, on the change's invoice (its own invoice when it has one, else the next one, with the NEXT proration lines); see docs/billing-rules.md#one-time-items */
             onetime_items?: components["schemas"]["OnetimeItemDto"][];
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
             metadata?: {
@@ -3127,11 +3129,17 @@ export interface components {
              * @description overrides timing; not before start_date
              */
             custom_end_date?: string | null;
-            /** @enum {string|null} */
-            refund_type?: "PRORATED" | "NONE" | null;
+            /**
+             * @description what the final invoice gives back for the cancelled period: PRORATED a credit of the unused share of what was billed in advance past the end; NONE (the default without custom_refund_amount) nothing; CUSTOM (the default with it) exactly custom_refund_amount (required with it; at most what the cancelled billing period billed in advance, else 400). See docs/billing-rules.md#cancellations
+             * @enum {string|null}
+             */
+            refund_type?: "PRORATED" | "NONE" | "CUSTOM" | null;
             reason?: string | null;
+            /** @description true: the final invoice also bills the fixed (advance) charges of the committed term not invoiced yet, from the end of the billed period to the end of the current term (prorated when the term ends inside a period), and gives no credit for the unused time; not with refund_type CUSTOM (400) */
             charge_remaining_balance?: boolean | null;
+            /** @description true: when the cancellation takes effect (at once when its end is now or past, else in the billing run that reaches it) every DRAFT or PENDING invoice of the subscription with nothing paid is voided (the credits it consumed come back; the final invoice and partly paid invoices are kept), and nothing of a voided invoice is refunded */
             cancel_pending_invoices?: boolean | null;
+            /** @description the credit the final invoice gives for the cancelled period (refund_type CUSTOM, implied when refund_type is absent; 400 with PRORATED or NONE), in the subscription currency, at most what that period billed in advance */
             custom_refund_amount?: components["schemas"]["MoneyDto"] | null;
             customer_cancel_reason?: string | null;
             send_customer_receipt?: boolean | null;

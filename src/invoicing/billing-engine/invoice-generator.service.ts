@@ -4,8 +4,11 @@ import { parseStoredOneTimeItem } from '../../catalog/one-time-items';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
 import { InvoiceEntity, InvoiceLineEntity } from '../invoicing.entity';
 import { InvoicingHooks } from '../invoicing.hooks';
+import { CancellationEffects } from '../cancellation-effects.service';
 import {
   billingStart,
+  cancelTerms,
+  changeOneTimeItems,
   DEFAULT_GRACE_SECONDS,
   EngineLoader,
   enginePhase,
@@ -14,6 +17,7 @@ import {
   Loaded,
   oneTimeCharge,
   RunContext,
+  termEndOf,
 } from './load';
 import { ComputedDoc, OneTimeCharge, walkSubscription, WalkOptions, WalkResult } from './walker';
 import { draftOf, EngineWriter, Position, takeOneTimes, unsavedInvoice } from './write';
@@ -26,7 +30,8 @@ export interface Simulation {
   phase?: SubscriptionPhaseEntity;
   /** seq of a pending phase the simulated change supersedes */
   supersede?: number;
-  end?: { end_date: Date; refund_type: 'PRORATED' | 'NONE' };
+  /** A cancellation not made: its end and the cancel_config it would record. */
+  end?: { end_date: Date; cancel_config: Record<string, unknown> };
   /** What the simulated change does to the subscription row besides the phase (discounts, minimum spend, one-time items, ...). */
   row?: Partial<SubscriptionEntity>;
 }
@@ -80,7 +85,8 @@ function simulated(l: Loaded, simulate: Simulation | undefined): Loaded {
     : { ...l.engineSub, billing_start: billingStart(sub, phaseRows) };
   if (simulate.end) {
     engineSub.end_date = simulate.end.end_date;
-    engineSub.refund_type = simulate.end.refund_type;
+    engineSub.cancel = cancelTerms(simulate.end.cancel_config);
+    engineSub.committed_term_end = termEndOf(sub, phaseRows, simulate.end.end_date);
   }
   return { ...l, sub, phaseRows, engineSub, phases: phaseRows.map((p) => enginePhase(p, l.catalog)) };
 }
@@ -97,6 +103,7 @@ export class InvoiceGenerator {
     private readonly loader: EngineLoader,
     private readonly engineWriter: EngineWriter,
     private readonly hooks: InvoicingHooks,
+    private readonly cancellation: CancellationEffects,
   ) {}
 
   graceSeconds(m: EntityManager, companyId: string, ctx?: RunContext): Promise<number> {
@@ -258,6 +265,14 @@ export class InvoiceGenerator {
         ? { processed: true, claimed: true, created: r.created, finalized: r.finalized, more: r.more }
         : { processed: false, claimed: claimedIds.has(id), created: [], finalized: 0 };
     });
+    // --- cancel_pending_invoices: the run that first reaches the end voids the open invoices (CancellationEffects) ---
+    for (const p of positions) {
+      const end = p.l.engineSub.end_date;
+      if (!p.l.engineSub.cancel.cancel_pending_invoices || !end || end.getTime() > at.getTime()) continue;
+      if (p.resumeAt && p.resumeAt.getTime() <= end.getTime()) continue;
+      if (p.l.cursor && p.l.cursor.processed_through.getTime() >= end.getTime()) continue;
+      await this.cancellation.voidOpen(m, companyId, p.l.sub.id, now, 'BILLING_RUN');
+    }
     await this.engineWriter.savePositions(m, companyId, positions, at, now);
     await this.engineWriter.saveBillingErrors(m, companyId, locked, failed, now);
     return results;
@@ -300,7 +315,9 @@ export class InvoiceGenerator {
       lock: false,
       extraPricingIds: [
         ...(simulate?.phase?.product_pricing_ids ?? []),
-        ...(simulate?.row?.onetime_items ?? []).map((o) => o.product_pricing_id).filter((x): x is string => typeof x === 'string'),
+        ...[...(simulate?.row?.onetime_items ?? []), ...(simulate?.phase ? changeOneTimeItems(simulate.phase) : [])]
+          .map((o) => o.product_pricing_id)
+          .filter((x): x is string => typeof x === 'string'),
       ],
     });
     if (!stored) return null;
@@ -319,7 +336,9 @@ export class InvoiceGenerator {
     phases: SubscriptionPhaseEntity[],
     now: Date,
   ): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null> {
-    const onetimePricingIds = (sub.onetime_items ?? []).map((o) => parseStoredOneTimeItem(o).product_pricing_id);
+    const onetimePricingIds = [...(sub.onetime_items ?? []), ...phases.flatMap(changeOneTimeItems)].map(
+      (o) => parseStoredOneTimeItem(o).product_pricing_id,
+    );
     const catalog = await this.loader.catalog(m, companyId, [
       ...phases.flatMap((p) => p.product_pricing_ids),
       ...onetimePricingIds.filter((x): x is string => x !== null),

@@ -1,3 +1,4 @@
+import { NO_CANCEL_TERMS } from '../../billing-math';
 import type { PlanPrice } from './catalog-loader';
 import type { EnginePhase, EngineSubscription } from './model';
 import { ExistingDoc, usageKey, walkSubscription, WalkInput, WalkOptions, WalkResult } from './walker';
@@ -37,6 +38,7 @@ function phase(seq: number, starts: string, prices: PlanPrice[], licences = 1, o
     reset_billing_anchor: false,
     term: MONTH,
     prices,
+    onetime_items: [],
     config_items: prices
       .filter((p) => p.kind === 'LICENSE')
       .map((p) => ({
@@ -61,7 +63,8 @@ function subscription(start: string, over: Partial<EngineSubscription> = {}): En
     start_date: d(start),
     billing_start: d(start),
     end_date: null,
-    refund_type: 'NONE',
+    cancel: NO_CANCEL_TERMS,
+    committed_term_end: null,
     discounts: [],
     minimum_spend_cents: null,
     due_days: 30,
@@ -186,7 +189,7 @@ describe('billing walk (line assembly from phases)', () => {
   });
 
   it('PRORATED cancellation: a final invoice at the end date crediting the unused time; nothing after', async () => {
-    const sub = subscription('2027-06-01', { end_date: d('2027-06-20'), refund_type: 'PRORATED' });
+    const sub = subscription('2027-06-01', { end_date: d('2027-06-20'), cancel: { ...NO_CANCEL_TERMS, refund_type: 'PRORATED' } });
     const r = walk(sub, [phase(1, '2027-06-01', [seats], 3)], deps(), { mode: 'write', until: d('2027-12-01') });
     // the end was known before June was billed: June billed to the 20th (19/30), nothing to credit
     expect(summary(r.docs)).toEqual([['2027-06-01', 'SUBSCRIPTION_PERIOD', [1900]]]);

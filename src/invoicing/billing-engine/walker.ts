@@ -13,14 +13,17 @@
 import {
   amountLine,
   chargeForPeriod,
+  customRefundCredit,
   decimalString,
   FULL_SHARE,
   InvoiceLine,
   isFullShare,
+  linesTotal,
   minimumSpendLine,
   pricingLines,
   prorationFor,
   prorationShare,
+  remainingBalanceWindows,
   Share,
   unitPriceLine,
 } from '../../billing-math';
@@ -31,6 +34,7 @@ import {
   boundaryAtOrAfter,
   buildSegments,
   ChangeProration,
+  EngineOneTimeItem,
   EnginePhase,
   EngineSubscription,
   nextBoundary,
@@ -61,6 +65,8 @@ export interface ExistingDoc {
   status: string;
   period_start: Date | null;
   period_end: Date | null;
+  /** Cents paid on it (an open invoice with nothing paid is voided by cancel_pending_invoices). */
+  paid_cents?: number;
   /** The phase whose plan the invoice billed in advance (from its lines), when known. */
   phase_seq: number | null;
 }
@@ -247,7 +253,16 @@ function firstInvoiceLines(sub: EngineSubscription, seg: Segment, b: Date): Line
   for (const price of seg.phase.prices.filter((p) => !p.price.recurring)) {
     out.push(...priceLines(price, quantityOf(seg.phase, price), 0, null, { start: b, end: b }));
   }
-  for (const item of sub.onetime_items) {
+  out.push(...oneTimeItemLines(sub.onetime_items, b));
+  // a change made before the start took the first plan's place (no change point of its own): its items here
+  if (seg.change === null && seg.phase.change_kind === 'CHANGE') out.push(...oneTimeItemLines(seg.phase.onetime_items, b));
+  return out;
+}
+
+/** The lines of one-time items (the subscription's, or a change's), dated `b`. */
+function oneTimeItemLines(items: readonly EngineOneTimeItem[], b: Date): LineDraft[] {
+  const out: LineDraft[] = [];
+  for (const item of items) {
     if (item.unit_price_cents !== null) {
       out.push(
         ...tag(
@@ -425,6 +440,97 @@ function minimumSpendLines(sub: EngineSubscription, segments: Segment[], from: D
   return out;
 }
 
+/** Whether the cancellation voids this invoice when it takes effect (or it is void already): nothing of it is credited then. */
+function voidedByCancel(sub: EngineSubscription, doc: ExistingDoc | undefined): boolean {
+  if (!doc) return false;
+  if (doc.status === 'VOID') return true;
+  return sub.cancel.cancel_pending_invoices && (doc.status === 'DRAFT' || doc.status === 'PENDING') && (doc.paid_cents ?? 0) === 0;
+}
+
+/**
+ * What the cancelled period billed in advance: the advance charge of the plan in effect at the
+ * end for the whole billing period the subscription ends in (or at the end of). The bound of a
+ * CUSTOM refund; 0 when the end comes before billing starts.
+ */
+export function cancelledPeriodBilled(sub: EngineSubscription, phases: EnginePhase[], end: Date): number {
+  const segments = buildSegments(phases, sub.billing_start);
+  return segments.length === 0 ? 0 : periodBilledAt(segments, sub, end);
+}
+
+/**
+ * The refund and remaining-balance lines of the final invoice at `at` (docs/billing-rules.md#cancellations):
+ * - charge_remaining_balance: the plan's advance prices for every window from the end of the
+ *   billed coverage to the end of the committed term, and no credit for the unused time;
+ * - PRORATED: a credit of the advance billed past the end (unless its invoice is voided);
+ * - CUSTOM: a credit of the amount asked, at most what the cancelled period billed;
+ * - PRORATED and CUSTOM: invoices of billing dates at or after the end, written before the
+ *   cancellation was known, credited whole (decision 4).
+ */
+function cancellationLines(
+  sub: EngineSubscription,
+  segments: Segment[],
+  seg: Segment,
+  coverage: Coverage | null,
+  at: Date,
+  existingDoc: (kind: InvoiceKind, key: string) => ExistingDoc | undefined,
+  segOfPhase: (seq: number, at: Date) => Segment | null,
+): LineDraft[] {
+  const terms = sub.cancel;
+  const out: LineDraft[] = [];
+  const covered = coverage !== null && t(coverage.end) > t(at);
+  const billedDoc = covered ? existingDoc('SUBSCRIPTION_PERIOD', `${sub.id}@${periodOf(coverage.seg, at).start.toISOString()}`) : undefined;
+  if (terms.charge_remaining_balance) {
+    if (coverage !== null && sub.committed_term_end) {
+      const from = maxDate(coverage.end, at);
+      for (const w of remainingBalanceWindows(seg.anchor, seg.term, from, sub.committed_term_end)) {
+        for (const price of seg.phase.prices.filter(isAdvance)) {
+          const share = price.price.proration_type === 'NONE' ? null : w.share;
+          out.push(
+            ...priceLines(price, quantityOf(seg.phase, price), Math.max(0, w.period.index), share, w, { prefix: 'Remaining balance: ' }),
+          );
+        }
+      }
+    }
+    return out;
+  }
+  if (terms.refund_type === 'PRORATED' && covered && !voidedByCancel(sub, billedDoc)) {
+    out.push(...prorationLines({ at, oldSeg: coverage!.seg, oldEnd: coverage!.end, newSeg: coverage!.seg, chargeEnd: at }));
+  }
+  if (terms.refund_type === 'CUSTOM' && terms.custom_refund_cents) {
+    const billed = voidedByCancel(sub, billedDoc) ? 0 : periodBilledAt(segments, sub, at);
+    const credit = customRefundCredit(terms.custom_refund_cents, billed);
+    if (credit !== 0) {
+      out.push({
+        ...amountLine({ name: 'Refund (custom amount)', amount: credit, period: { start: at, end: at } }),
+        product_metric_pricing_id: null,
+      });
+    }
+  }
+  if (terms.refund_type === 'PRORATED' || terms.refund_type === 'CUSTOM') {
+    // invoices of billing dates at or after the end, written before the cancellation was known: credited whole
+    const last = segments[segments.length - 1];
+    let b = boundaryAtOrAfter(seg, at);
+    for (let k = 0; k < 1000; k++) {
+      const doc = existingDoc('SUBSCRIPTION_PERIOD', `${sub.id}@${b.toISOString()}`);
+      if (!doc || !doc.period_end) break;
+      const docSeg = (doc.phase_seq !== null ? segOfPhase(doc.phase_seq, b) : null) ?? segmentAt(segments, b) ?? last;
+      if (t(doc.period_end) > t(b) && !voidedByCancel(sub, doc))
+        out.push(...prorationLines({ at: b, oldSeg: docSeg, oldEnd: doc.period_end, newSeg: docSeg, chargeEnd: b }));
+      b = nextBoundary(segmentAt(segments, b) ?? last, b);
+    }
+  }
+  return out;
+}
+
+/** cancelledPeriodBilled over segments already built. */
+function periodBilledAt(segments: Segment[], sub: EngineSubscription, end: Date): number {
+  if (t(end) <= t(sub.billing_start)) return 0;
+  const before = new Date(t(end) - 1);
+  const seg = segmentAt(segments, before)!;
+  const p = periodOf(seg, before);
+  return linesTotal(advanceLines(seg, p.start, p.end, p.end));
+}
+
 /**
  * Walks the subscription's billing points and computes the invoices asked for by `opts`.
  */
@@ -438,6 +544,8 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
 
   let coverage = null as Coverage | null;
   let pending: PendingProration[] = [];
+  /** One-time items of changes that had no invoice of their own: on the next invoice. */
+  let pendingItems: LineDraft[] = [];
   /** Start of the open arrears window (the last billing date). */
   let prev: Date | null = null;
   /** Advance lines billed at `prev` (for minimum spend). */
@@ -524,7 +632,7 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
       if (compute) {
         closeArrears(point.date);
         takePending();
-        lines.push(...takeOneTimes(point));
+        lines.push(...takeOneTimes(point), ...pendingItems);
         if (prev === null) lines.push(...firstInvoiceLines(sub, seg, point.date));
         lines.push(...advanceLines(seg, point.date, covEnd, nb));
         // the first billing date gets an invoice only when it has something to bill
@@ -536,6 +644,7 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
       if (!takenOver)
         coverage = { seg: existing?.phase_seq != null ? (segOfPhase(existing.phase_seq, point.date) ?? seg) : seg, end: covEnd };
       pending = pending.filter((p) => t(p.chargeEnd) > t(point.date));
+      pendingItems = [];
       prev = point.date;
       prevAdvance = advanceLines(seg, point.date, covEnd, nb);
     } else if (point.type === 'CHANGE') {
@@ -560,7 +669,7 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
           takePending();
           if (billed && proration !== 'NONE')
             lines.push(...prorationLines({ at, oldSeg: coverage!.seg, oldEnd: coverage!.end, newSeg: point.seg, chargeEnd: at }));
-          lines.push(...takeOneTimes(point));
+          lines.push(...takeOneTimes(point), ...pendingItems);
           if (prev === null) lines.push(...firstInvoiceLines(sub, point.seg, at));
           lines.push(...advanceLines(point.seg, at, covEnd, nb));
           writable = lines.length > 0;
@@ -569,6 +678,7 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
         periodEnd = covEnd;
         coverage = { seg: point.seg, end: covEnd };
         pending = [];
+        pendingItems = [];
         prev = at;
         prevAdvance = advanceLines(point.seg, at, covEnd, nb);
       } else if (gap) {
@@ -593,29 +703,25 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
         const p: PendingProration = { at, oldSeg: coverage!.seg, oldEnd: coverage!.end, newSeg: point.seg, chargeEnd };
         chargeChange(p, proration === 'IMMEDIATE');
       }
+      // --- one-time items of the change: on its own invoice, else on the next one (oneTimeItemLines) ---
+      if (point.seg.phase.onetime_items.length > 0) {
+        const items = oneTimeItemLines(point.seg.phase.onetime_items, at);
+        if (point.kind !== null && t(at) >= t(bs)) {
+          if (compute) {
+            lines.push(...items);
+            writable = true;
+          }
+        } else pendingItems.push(...items);
+      }
     } else {
       // CANCEL at e
       const at = point.date;
       if (compute) {
         closeArrears(at);
         takePending();
-        if (sub.refund_type === 'PRORATED' && coverage && t(coverage.end) > t(at)) {
-          lines.push(...prorationLines({ at, oldSeg: coverage.seg, oldEnd: coverage.end, newSeg: coverage.seg, chargeEnd: at }));
-        }
-        if (sub.refund_type === 'PRORATED') {
-          // invoices of billing dates at or after the end, written before the cancellation was known: credited whole
-          const last = segments[segments.length - 1];
-          let b = boundaryAtOrAfter(point.seg, at);
-          for (let k = 0; k < 1000; k++) {
-            const doc = existingDoc('SUBSCRIPTION_PERIOD', `${sub.id}@${b.toISOString()}`);
-            if (!doc || !doc.period_end) break;
-            const seg = (doc.phase_seq !== null ? segOfPhase(doc.phase_seq, b) : null) ?? segmentAt(segments, b) ?? last;
-            if (t(doc.period_end) > t(b))
-              lines.push(...prorationLines({ at: b, oldSeg: seg, oldEnd: doc.period_end, newSeg: seg, chargeEnd: b }));
-            b = nextBoundary(segmentAt(segments, b) ?? last, b);
-          }
-        }
-        lines.push(...takeOneTimes(point));
+        // --- cancellation options (refund, remaining balance): cancellationLines ---
+        lines.push(...cancellationLines(sub, segments, point.seg, coverage, at, existingDoc, segOfPhase));
+        lines.push(...takeOneTimes(point), ...pendingItems);
         writable = lines.length > 0;
       }
       periodStart = prev ?? at;
