@@ -2408,8 +2408,13 @@ export interface components {
             price_per_unit_per_period: string[];
         };
         MinimumSpendScheduleDto: {
+            /** @description true: spend above a period's minimum (or a true-up window's) counts toward the next ones, so a customer who spent early is not topped up later; needs a minimum (minimum_spend or amount_per_period). See docs/billing-rules.md#minimum-spend */
             allow_pulling_forward?: boolean | null;
-            amount_per_period?: components["schemas"]["MoneyDto"][] | null;
+            /** @description the minimum spend of each billing period in turn (the first period from the anchor first; the last amount repeats), as Money or cents (numeric strings or integers), in the pricing currency; replaces minimum_spend when given */
+            amount_per_period?: ({
+                currency?: string;
+                value_in_cents?: number;
+            } | string | number)[] | null;
             minimum_spend_schedule_type?: string | null;
         };
         CreditPriceDto: {
@@ -2482,7 +2487,7 @@ export interface components {
             /** @description how the revenue of this price is recognised; default {recognition_schedule_type: IMMEDIATE}. Today it is stored and answered (item_pricing.recognition_schedule); Tally keeps no revenue-recognition ledger, so nothing else reads it */
             recognition_schedule?: components["schemas"]["RecognitionScheduleDto"] | null;
             /**
-             * @description how often committed usage is trued up against actual usage (a billing frequency, not ONETIME); null: never. Today it is stored and answered (item_pricing.true_up_frequency); billing makes no true-up invoices
+             * @description the window the minimum spend is assessed over (a billing frequency not shorter than the price's, not ONETIME): e.g. QUARTER on a monthly price sums the 3 months' minimums and spend, and the top-up goes on the invoice that closes the quarter; null: each billing period on its own. Needs a minimum (minimum_spend or minimum_spend_schedule). See docs/billing-rules.md#minimum-spend
              * @enum {string|null}
              */
             true_up_frequency?: "HOUR" | "DAY" | "WEEK" | "BI_MONTH" | "MONTH" | "QUARTER" | "BI_ANNUAL" | "YEAR" | null;

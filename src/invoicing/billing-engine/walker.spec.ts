@@ -21,6 +21,7 @@ function price(id: string, kind: PlanPrice['kind'], cents: string, over: Partial
       charge_type: 'PRE_POST',
       proration_type: 'PRORATE_ALL',
       minimum_spend_cents: null,
+      minimum_schedule: null,
       ...over,
     },
     metric: null,

@@ -13,13 +13,16 @@
 import {
   amountLine,
   chargeForPeriod,
+  closeMinimumPeriod,
   customRefundCredit,
   decimalString,
   FULL_SHARE,
   InvoiceLine,
   isFullShare,
   linesTotal,
+  MinimumState,
   minimumSpendLine,
+  NO_MINIMUM_STATE,
   pricingLines,
   prorationFor,
   prorationShare,
@@ -402,7 +405,14 @@ function arrearsLines(
 }
 
 /** Minimum spend true-ups of [from, to): per price with a minimum and for the subscription's. */
-function minimumSpendLines(sub: EngineSubscription, segments: Segment[], from: Date, to: Date, periodLines: LineDraft[]): LineDraft[] {
+function minimumSpendLines(
+  sub: EngineSubscription,
+  segments: Segment[],
+  from: Date,
+  to: Date,
+  periodLines: LineDraft[],
+  scheduledTrueUps: LineDraft[] = [],
+): LineDraft[] {
   if (t(to) <= t(from)) return [];
   const seg = segmentAt(segments, from)!;
   const period = periodOf(seg, from);
@@ -412,7 +422,8 @@ function minimumSpendLines(sub: EngineSubscription, segments: Segment[], from: D
   const prices = new Map<string, PlanPrice>();
   for (const s of segments) {
     if (t(s.from) >= t(to) || (s.to && t(s.to) <= t(from))) continue;
-    for (const p of s.phase.prices) if (p.price.recurring && p.price.minimum_spend_cents) prices.set(p.product_metric_pricing_id, p);
+    for (const p of s.phase.prices)
+      if (p.price.recurring && p.price.minimum_spend_cents && !p.price.minimum_schedule) prices.set(p.product_metric_pricing_id, p);
   }
   const out: LineDraft[] = [];
   for (const p of prices.values()) {
@@ -431,7 +442,7 @@ function minimumSpendLines(sub: EngineSubscription, segments: Segment[], from: D
     const line = minimumSpendLine({
       name: 'Minimum spend true-up',
       minimum_spend: sub.minimum_spend_cents,
-      lines: [...periodLines, ...out],
+      lines: [...periodLines, ...scheduledTrueUps, ...out],
       share: shareOrNull,
       period: window,
     });
@@ -532,6 +543,53 @@ function periodBilledAt(segments: Segment[], sub: EngineSubscription, end: Date)
 }
 
 /**
+ * True-ups of the prices whose minimum is a schedule, pulls forward or is assessed over a
+ * true-up window (BillingPrice.minimum_schedule): closes the period [from, to) of each in its
+ * running state (`states`, by product metric pricing) and gives the top-up of every window it
+ * closes (docs/billing-rules.md#minimum-spend).
+ */
+function scheduledMinimumLines(
+  segments: Segment[],
+  from: Date,
+  to: Date,
+  periodLines: LineDraft[],
+  states: Map<string, MinimumState>,
+  final: boolean,
+): LineDraft[] {
+  if (t(to) <= t(from)) return [];
+  const seg = segmentAt(segments, from)!;
+  const period = periodOf(seg, from);
+  const share = prorationShare(period.start, maxDate(period.end, to), from, to);
+  const prices = new Map<string, PlanPrice>();
+  for (const s of segments) {
+    if (t(s.from) >= t(to) || (s.to && t(s.to) <= t(from))) continue;
+    for (const p of s.phase.prices) if (p.price.recurring && p.price.minimum_schedule) prices.set(p.product_metric_pricing_id, p);
+  }
+  const out: LineDraft[] = [];
+  for (const p of prices.values()) {
+    const charged = linesTotal(periodLines.filter((l) => l.product_metric_pricing_id === p.product_metric_pricing_id));
+    const r = closeMinimumPeriod(p.price.minimum_schedule!, states.get(p.product_metric_pricing_id) ?? NO_MINIMUM_STATE, {
+      index: Math.max(0, period.index),
+      charged,
+      share: isFullShare(share) ? null : share,
+      final,
+    });
+    states.set(p.product_metric_pricing_id, r.state);
+    if (r.top_up <= 0) continue;
+    const line = amountLine({
+      name: `Minimum spend true-up: ${p.name}`,
+      kind: 'MINIMUM_SPEND',
+      amount: r.top_up,
+      period: { start: from, end: to },
+      product_pricing_id: p.product_pricing_id,
+      item_id: p.item_id,
+    });
+    out.push(...tag([{ ...line, prorated: !isFullShare(share) }], p, { details: { window_minimum: r.minimum } }));
+  }
+  return out;
+}
+
+/**
  * Walks the subscription's billing points and computes the invoices asked for by `opts`.
  */
 export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[], input: WalkInput, opts: WalkOptions): WalkResult {
@@ -546,6 +604,9 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
   let pending: PendingProration[] = [];
   /** One-time items of changes that had no invoice of their own: on the next invoice. */
   let pendingItems: LineDraft[] = [];
+  /** Running minimums of the prices with a minimum schedule (kept through every period, invoiced or not). */
+  const minimumStates = new Map<string, MinimumState>();
+  const statefulMinimums = phases.some((ph) => ph.prices.some((p) => p.price.minimum_schedule));
   /** Start of the open arrears window (the last billing date). */
   let prev: Date | null = null;
   /** Advance lines billed at `prev` (for minimum spend). */
@@ -597,12 +658,15 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
     let periodEnd = point.date;
     let writable = false;
 
-    const closeArrears = (to: Date) => {
+    const closeArrears = (to: Date, final = false) => {
       if (prev === null) return;
       const arrears = arrearsLines(segments, prev, to, usage);
       hasUsage = arrears.has_usage;
-      const min = minimumSpendLines(sub, segments, prev, to, [...prevAdvance, ...arrears.lines]);
-      lines.push(...arrears.lines, ...min);
+      const periodLines = [...prevAdvance, ...arrears.lines];
+      // --- minimum spend schedules, pull forward, true-up windows: scheduledMinimumLines ---
+      const scheduled = scheduledMinimumLines(segments, prev, to, periodLines, minimumStates, final);
+      const min = minimumSpendLines(sub, segments, prev, to, periodLines, scheduled);
+      lines.push(...arrears.lines, ...scheduled, ...min);
     };
     const takePending = () => {
       for (const p of pending) lines.push(...prorationLines(p));
@@ -629,6 +693,8 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
       const nb = nextBoundary(seg, point.date);
       const covEnd = existing?.period_end ?? minDate(nb, e);
       const takenOver = takenOverKey === point.key;
+      // the running minimums advance through periods already invoiced too
+      if (!compute && statefulMinimums) closeArrears(point.date);
       if (compute) {
         closeArrears(point.date);
         takePending();
@@ -664,6 +730,7 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
       if (ch.reset && t(at) >= t(bs)) {
         const nb = nextBoundary(point.seg, at);
         const covEnd = existing?.period_end ?? minDate(nb, e);
+        if (!compute && statefulMinimums) closeArrears(at);
         if (compute) {
           closeArrears(at);
           takePending();
@@ -717,7 +784,7 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
       // CANCEL at e
       const at = point.date;
       if (compute) {
-        closeArrears(at);
+        closeArrears(at, true);
         takePending();
         // --- cancellation options (refund, remaining balance): cancellationLines ---
         lines.push(...cancellationLines(sub, segments, point.seg, coverage, at, existingDoc, segOfPhase));
