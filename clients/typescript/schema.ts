@@ -2463,7 +2463,7 @@ export interface components {
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
-            /** @description stored as the item pricing's carry_over */
+            /** @description true (answered as carry_over): the included units (base_units) a period of this usage price does not use carry to the next period only, on top of its own, shown in the usage line name ("N units included, M carried over"); needs base_units > 0 and a metered metric (400 otherwise). See docs/billing-rules.md#carry-over */
             carryover?: boolean | null;
             credit_price?: components["schemas"]["CreditPriceDto"] | null;
             description?: string | null;
@@ -2691,7 +2691,7 @@ export interface components {
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
-            /** @description stored as the item pricing's carry_over */
+            /** @description true (answered as carry_over): the included units (base_units) a period of this usage price does not use carry to the next period only, on top of its own, shown in the usage line name ("N units included, M carried over"); needs base_units > 0 and a metered metric (400 otherwise). See docs/billing-rules.md#carry-over */
             carryover?: boolean | null;
             credit_price?: components["schemas"]["CreditPriceDto"] | null;
             description?: string | null;

@@ -10,6 +10,7 @@ export * from './pricing';
 export * from './lines';
 export * from './minimum-spend';
 export * from './cancellation';
+export * from './carry-over';
 export * from './discounts';
 export * from './credits';
 export * from './invoice';

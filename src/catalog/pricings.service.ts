@@ -107,6 +107,9 @@ export class PricingsService {
       created_at: now,
       updated_at: now,
     };
+    // carry-over moves unused included units of metered usage to the next period: it needs both
+    if (shape.carry_over && (shape.base_units <= 0 || !metric.metering_rule))
+      throw DomainError.invalidField('carryover', 'needs base_units > 0 on a usage price (item_id and metric_id of a metered metric)');
     // the window of a minimum: without a minimum there is nothing to assess
     if (dto.true_up_frequency != null && !hasMinimum(shape))
       throw DomainError.invalidField(

@@ -189,7 +189,13 @@ describe('hosted-API fields: credits and pricing', () => {
     });
 
     it('another company cannot read them', async () => {
-      const created = await ok(await a.post('/pricing', { ...fixedPricing(productId, { name: 'Private' }), true_up_frequency: 'YEAR' }));
+      const created = await ok(
+        await a.post('/pricing', {
+          ...fixedPricing(productId, { name: 'Private' }),
+          minimum_spend: { value_in_cents: 100 },
+          true_up_frequency: 'YEAR',
+        }),
+      );
       expectError(await b.get(`/pricing/${created.id}`), 404, 'request_error', 'not_found');
     });
   });

@@ -231,7 +231,14 @@ class PriceFieldsDto {
   @IsOptional()
   @IsIn(PRORATION_TYPES)
   proration_type?: 'PRORATE_ALL' | 'NONE' | null;
-  @ApiPropertyOptional({ type: Boolean, nullable: true, description: "stored as the item pricing's carry_over" })
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description:
+      'true (answered as carry_over): the included units (base_units) a period of this usage price does not use carry to the ' +
+      'next period only, on top of its own, shown in the usage line name ("N units included, M carried over"); needs base_units ' +
+      '> 0 and a metered metric (400 otherwise). See docs/billing-rules.md#carry-over',
+  })
   @IsOptional()
   @IsBoolean()
   carryover?: boolean | null;

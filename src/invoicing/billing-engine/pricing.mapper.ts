@@ -25,6 +25,8 @@ export interface BillingPrice {
    * (true_up_frequency); null: `minimum_spend_cents` each period on its own.
    */
   minimum_schedule: MinimumSchedule | null;
+  /** The included units (base_units) a period does not use carry to the next period (usage prices). */
+  carry_over: boolean;
 }
 
 /** Cents of a stored amount: a Money object, or cents as a number or numeric string. */
@@ -117,5 +119,6 @@ export function toBillingPrice(
     proration_type: ip.proration_type === 'NONE' ? 'NONE' : 'PRORATE_ALL',
     minimum_spend_cents: ip.minimum_spend_in_cents == null ? null : Number(ip.minimum_spend_in_cents),
     minimum_schedule: minimumScheduleOf(ip, term),
+    carry_over: recurring && ip.carry_over === true && Number(ip.base_units ?? 0) > 0,
   };
 }

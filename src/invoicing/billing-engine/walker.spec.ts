@@ -22,6 +22,7 @@ function price(id: string, kind: PlanPrice['kind'], cents: string, over: Partial
       proration_type: 'PRORATE_ALL',
       minimum_spend_cents: null,
       minimum_schedule: null,
+      carry_over: false,
       ...over,
     },
     metric: null,

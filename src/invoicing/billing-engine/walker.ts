@@ -12,10 +12,13 @@
  */
 import {
   amountLine,
+  carryOver,
   chargeForPeriod,
   closeMinimumPeriod,
   customRefundCredit,
   decimalString,
+  Decimal,
+  sumDecimals,
   FULL_SHARE,
   InvoiceLine,
   isFullShare,
@@ -342,10 +345,15 @@ function arrearsLines(
   from: Date,
   to: Date,
   usage: (price: PlanPrice, start: Date, end: Date) => string,
+  carried: Map<string, string> = new Map(),
 ): { lines: LineDraft[]; has_usage: boolean } {
   const out: LineDraft[] = [];
   let hasUsage = false;
   if (t(to) <= t(from)) return { lines: out, has_usage: false };
+  // --- carry_over of included units (carryOver): carried in on a price's first piece of the window ---
+  const carryIn = new Map(carried);
+  const usedOf = new Map<string, { price: PlanPrice; used: Decimal }>();
+  carried.clear();
   for (const seg of segments) {
     const s = maxDate(seg.from, from);
     const e = minDate(to, seg.to);
@@ -362,7 +370,12 @@ function arrearsLines(
       if (price.kind === 'USAGE') {
         hasUsage = true;
         const qty = usage(price, s, e);
-        const charge = chargeForPeriod(price.price.pricing, qty, { period_index: idx });
+        const pmp = price.product_metric_pricing_id;
+        const extra = price.price.carry_over && !usedOf.has(pmp) ? Number(carryIn.get(pmp) ?? '0') : 0;
+        if (price.price.carry_over) usedOf.set(pmp, { price, used: sumDecimals([usedOf.get(pmp)?.used ?? '0', qty]) });
+        const pricing =
+          extra > 0 ? { ...price.price.pricing, base_units: (price.price.pricing.base_units ?? 0) + extra } : price.price.pricing;
+        const charge = chargeForPeriod(pricing, qty, { period_index: idx });
         const ctx = { period: window, product_pricing_id: price.product_pricing_id, item_id: price.item_id };
         if (!charge.base_amount.isZero()) {
           out.push(
@@ -386,20 +399,23 @@ function arrearsLines(
             [
               amountLine({
                 ...ctx,
-                name: price.name,
+                name: extra > 0 ? `${price.name} (${pricing.base_units} units included, ${extra} carried over)` : price.name,
                 amount: charge.usage_amount,
                 quantity: charge.billable_units,
                 unit_price: charge.unit_price === null ? null : decimalString(charge.unit_price),
               }),
             ],
             price,
-            { details: { usage: qty, metric_id: price.metric_id } },
+            { details: { usage: qty, metric_id: price.metric_id, ...(extra > 0 ? { carried_over_units: extra } : {}) } },
           ),
         );
       } else {
         out.push(...priceLines(price, quantityOf(seg.phase, price), idx, lineShare, window));
       }
     }
+  }
+  for (const [pmp, { price, used }] of usedOf) {
+    carried.set(pmp, carryOver(price.price.pricing.base_units ?? 0, carryIn.get(pmp) ?? '0', used).carried_out);
   }
   return { lines: out, has_usage: hasUsage };
 }
@@ -606,7 +622,9 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
   let pendingItems: LineDraft[] = [];
   /** Running minimums of the prices with a minimum schedule (kept through every period, invoiced or not). */
   const minimumStates = new Map<string, MinimumState>();
-  const statefulMinimums = phases.some((ph) => ph.prices.some((p) => p.price.minimum_schedule));
+  /** Included units carried to the next period, by product metric pricing (carry_over). */
+  const carriedUnits = new Map<string, string>();
+  const statefulMinimums = phases.some((ph) => ph.prices.some((p) => p.price.minimum_schedule || p.price.carry_over));
   /** Start of the open arrears window (the last billing date). */
   let prev: Date | null = null;
   /** Advance lines billed at `prev` (for minimum spend). */
@@ -660,7 +678,7 @@ export function walkSubscription(sub: EngineSubscription, phases: EnginePhase[],
 
     const closeArrears = (to: Date, final = false) => {
       if (prev === null) return;
-      const arrears = arrearsLines(segments, prev, to, usage);
+      const arrears = arrearsLines(segments, prev, to, usage, carriedUnits);
       hasUsage = arrears.has_usage;
       const periodLines = [...prevAdvance, ...arrears.lines];
       // --- minimum spend schedules, pull forward, true-up windows: scheduledMinimumLines ---
