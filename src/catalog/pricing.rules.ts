@@ -80,7 +80,7 @@ export interface CreditPriceInput {
 }
 export interface MinimumSpendScheduleInput {
   allow_pulling_forward?: boolean | null;
-  amount_per_period?: MoneyInput[] | null;
+  amount_per_period?: (MoneyInput | string | number)[] | null;
   minimum_spend_schedule_type?: string | null;
 }
 
@@ -182,6 +182,22 @@ export interface PriceShape {
   proration_type: 'PRORATE_ALL' | 'NONE';
   carry_over: boolean;
   credit_price: { type: 'AMOUNT' | 'UNITS'; amount: MoneyValue | null; item_id: string | null; units: number | null } | null;
+}
+
+/** Whether a price has a minimum spend (flat, or a schedule of amounts). */
+export function hasMinimum(shape: Pick<PriceShape, 'minimum_spend_in_cents' | 'minimum_spend_schedule'>): boolean {
+  return !!shape.minimum_spend_in_cents || (shape.minimum_spend_schedule?.amount_per_period ?? []).some((m) => m.value_in_cents > 0);
+}
+
+/** An amount of a minimum spend schedule: Money, or cents as an integer or a numeric string (as the reference documents). */
+function scheduleAmount(v: MoneyInput | string | number, currency: string, path: string): MoneyValue {
+  if (typeof v === 'string' && /^\d{1,16}$/.test(v)) v = Number(v);
+  if (typeof v === 'number') {
+    if (!isMoneyCents(v)) throw DomainError.invalidField(path, MONEY_PROBLEM);
+    return { currency, value_in_cents: v };
+  }
+  if (!v || typeof v !== 'object') throw DomainError.invalidField(path, 'must be Money or cents (an integer or a numeric string)');
+  return checkMoney(v, currency, path);
 }
 
 /** Money in cents, in the pricing's currency (a missing currency means the pricing's). */
@@ -367,10 +383,15 @@ export function resolvePriceShape(input: PriceInput, currency: string): PriceSha
     shape.minimum_spend_schedule = {
       allow_pulling_forward: schedule.allow_pulling_forward ?? false,
       amount_per_period: schedule.amount_per_period
-        ? schedule.amount_per_period.map((m, i) => checkMoney(m, currency, `minimum_spend_schedule.amount_per_period[${i}]`))
+        ? schedule.amount_per_period.map((m, i) => scheduleAmount(m, currency, `minimum_spend_schedule.amount_per_period[${i}]`))
         : null,
       minimum_spend_schedule_type: schedule.minimum_spend_schedule_type ?? null,
     };
+    if (shape.minimum_spend_schedule.allow_pulling_forward && !hasMinimum(shape))
+      throw DomainError.invalidField(
+        'minimum_spend_schedule.allow_pulling_forward',
+        'needs a minimum to pull forward against (minimum_spend or minimum_spend_schedule.amount_per_period)',
+      );
   }
   const credit = input.credit_price;
   if (credit) shape.credit_price = creditPrice(credit, currency);

@@ -125,6 +125,8 @@ describe('hosted-API fields: credits and pricing', () => {
           ...fixedPricing(productId, { name: 'With fields' }),
           display_type: 'THOUSAND_UNITS',
           recognition_schedule: { recognition_schedule_type: 'CUSTOM', amount_per_period: ['1000', 2500] },
+          // a true-up window needs a minimum to assess (docs/billing-rules.md#minimum-spend)
+          minimum_spend: { value_in_cents: 1000 },
           true_up_frequency: 'QUARTER',
         }),
       );
@@ -159,6 +161,7 @@ describe('hosted-API fields: credits and pricing', () => {
       [{ display_type: 3 }, 'display_type'],
       [{ true_up_frequency: 'ONETIME' }, 'true_up_frequency'],
       [{ true_up_frequency: 'monthly' }, 'true_up_frequency'],
+      [{ true_up_frequency: 'QUARTER' }, 'true_up_frequency'], // no minimum to assess
       [{ recognition_schedule: { recognition_schedule_type: 'SOMETIME' } }, 'recognition_schedule.recognition_schedule_type'],
       [{ recognition_schedule: 'IMMEDIATE' }, 'recognition_schedule'],
       [{ recognition_schedule: { recognition_schedule_type: 'CUSTOM' } }, 'recognition_schedule.amount_per_period'],
@@ -186,7 +189,13 @@ describe('hosted-API fields: credits and pricing', () => {
     });
 
     it('another company cannot read them', async () => {
-      const created = await ok(await a.post('/pricing', { ...fixedPricing(productId, { name: 'Private' }), true_up_frequency: 'YEAR' }));
+      const created = await ok(
+        await a.post('/pricing', {
+          ...fixedPricing(productId, { name: 'Private' }),
+          minimum_spend: { value_in_cents: 100 },
+          true_up_frequency: 'YEAR',
+        }),
+      );
       expectError(await b.get(`/pricing/${created.id}`), 404, 'request_error', 'not_found');
     });
   });
