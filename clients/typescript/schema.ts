@@ -2570,7 +2570,11 @@ export interface components {
                 currency?: string;
                 value_in_cents?: number;
             } | string | number)[] | null;
-            minimum_spend_schedule_type?: string | null;
+            /**
+             * @description the shape of the schedule, checked against it (400 otherwise): UNIFORM one minimum every period (minimum_spend, or a single amount_per_period), CUSTOM amount_per_period period by period
+             * @enum {string|null}
+             */
+            minimum_spend_schedule_type?: "UNIFORM" | "CUSTOM" | null;
         };
         CreditPriceDto: {
             /**

@@ -175,6 +175,19 @@ describe('hosted-API fields: credits and pricing', () => {
       ],
       [{ recognition_schedule: { recognition_schedule_type: 'CUSTOM', amount_per_period: [] } }, 'recognition_schedule.amount_per_period'],
       [{ recognition_schedule: { recognition_schedule_type: 'IMMEDIATE', extra: 1 } }, 'recognition_schedule.extra'],
+      // minimum_spend_schedule_type must describe the schedule it comes with (UNIFORM or CUSTOM)
+      [
+        { minimum_spend: { value_in_cents: 1000 }, minimum_spend_schedule: { minimum_spend_schedule_type: 'SOMETIMES' } },
+        'minimum_spend_schedule.minimum_spend_schedule_type',
+      ],
+      [
+        { minimum_spend_schedule: { minimum_spend_schedule_type: 'UNIFORM', amount_per_period: ['1000', '2000'] } },
+        'minimum_spend_schedule.minimum_spend_schedule_type',
+      ],
+      [
+        { minimum_spend: { value_in_cents: 1000 }, minimum_spend_schedule: { minimum_spend_schedule_type: 'CUSTOM' } },
+        'minimum_spend_schedule.minimum_spend_schedule_type',
+      ],
     ])('%j is a 400 naming %s, and creates nothing', async (fields, field) => {
       const name = `Bad ${JSON.stringify(fields)}`;
       const e = expectError(await a.post('/pricing', { ...fixedPricing(productId, { name }), ...fields }), 400, 'validation_error');

@@ -116,8 +116,18 @@ export class MinimumSpendScheduleDto {
   @ArrayMaxSize(120)
   amount_per_period?: (MoneyDto | string | number)[] | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) minimum_spend_schedule_type?:
-    string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    enum: ['UNIFORM', 'CUSTOM'],
+    description:
+      'the shape of the schedule, checked against it (400 otherwise): UNIFORM one minimum every period ' +
+      '(minimum_spend, or a single amount_per_period), CUSTOM amount_per_period period by period',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  minimum_spend_schedule_type?: string | null;
 }
 
 /** Revenue recognition: IMMEDIATE (all at once), RATABLE (evenly over the period) or CUSTOM (amount_per_period). */
