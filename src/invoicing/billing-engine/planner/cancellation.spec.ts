@@ -63,6 +63,41 @@ const cases: RuleCase[] = [
       ['2027-06-20', X, [-1000, 667]],
     ],
   },
+  {
+    // June billed whole (3000): a credit of the 5.00 asked
+    name: 'CUSTOM: the final invoice credits the amount asked',
+    sub: june({ cancel: refund('CUSTOM', { custom_refund_cents: 500 }) }),
+    phases: [phase(1, '2027-06-01', [seats], 3)],
+    history: { written: writtenPeriod('2027-06-01', '2027-07-01') },
+    driver: until('2027-12-01'),
+    expected: [['2027-06-20', X, [-500]]],
+  },
+  {
+    name: 'CUSTOM: the credit is at most what the cancelled period billed',
+    sub: june({ cancel: refund('CUSTOM', { custom_refund_cents: 5000 }) }),
+    phases: [phase(1, '2027-06-01', [seats], 3)],
+    history: { written: writtenPeriod('2027-06-01', '2027-07-01') },
+    driver: until('2027-12-01'),
+    expected: [['2027-06-20', X, [-3000]]],
+  },
+  {
+    // the open June invoice (nothing paid) is voided by the cancellation: nothing of it to credit
+    name: 'cancel_pending_invoices: an invoice the cancellation voids is not credited',
+    sub: june({ cancel: refund('PRORATED', { cancel_pending_invoices: true }) }),
+    phases: [phase(1, '2027-06-01', [seats], 3)],
+    history: { written: writtenPeriod('2027-06-01', '2027-07-01') },
+    driver: until('2027-12-01'),
+    expected: [],
+  },
+  {
+    // billed to Jul 1; the committed term ends Sep 1: July and August, no credit of the unused time
+    name: 'charge_remaining_balance: the final invoice bills the plan to the end of the committed term',
+    sub: june({ cancel: refund('NONE', { charge_remaining_balance: true }), committed_term_end: d('2027-09-01') }),
+    phases: [phase(1, '2027-06-01', [seats], 3)],
+    history: { written: writtenPeriod('2027-06-01', '2027-07-01') },
+    driver: until('2027-12-01'),
+    expected: [['2027-06-20', X, [3000, 3000]]],
+  },
 ];
 
 describe('cancellation', () => {
