@@ -2623,9 +2623,18 @@ export interface components {
             price_per_unit_per_period: string[];
         };
         MinimumSpendScheduleDto: {
+            /** @description true: spend above a period's minimum (or a true-up window's) counts toward the next ones, so a customer who spent early is not topped up later; needs a minimum (minimum_spend or amount_per_period). See docs/billing-rules.md#minimum-spend */
             allow_pulling_forward?: boolean | null;
-            amount_per_period?: components["schemas"]["MoneyDto"][] | null;
-            minimum_spend_schedule_type?: string | null;
+            /** @description the minimum spend of each billing period in turn (the first period from the anchor first; the last amount repeats), as Money or cents (numeric strings or integers), in the pricing currency; replaces minimum_spend when given */
+            amount_per_period?: ({
+                currency?: string;
+                value_in_cents?: number;
+            } | string | number)[] | null;
+            /**
+             * @description the shape of the schedule, checked against it (400 otherwise): UNIFORM one minimum every period (minimum_spend, or a single amount_per_period), CUSTOM amount_per_period period by period
+             * @enum {string|null}
+             */
+            minimum_spend_schedule_type?: "UNIFORM" | "CUSTOM" | null;
         };
         CreditPriceDto: {
             /**
@@ -2678,7 +2687,7 @@ export interface components {
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
-            /** @description stored as the item pricing's carry_over */
+            /** @description true (answered as carry_over): the included units (base_units) a period of this usage price does not use carry to the next period only, on top of its own, shown in the usage line name ("N units included, M carried over"); needs base_units > 0 and a metered metric (400 otherwise). See docs/billing-rules.md#carry-over */
             carryover?: boolean | null;
             /** @description Makes the price a credit pack: when an invoice that bought it (a one-time charge, or a period of a subscription) becomes PAID, each unit bought (the quantity of its charge line, times the share of the period a prorated line covers; a change counts the net of its "Remaining time" and "Unused time" lines) grants the customer credit: AMOUNT, `amount` per unit, or UNITS, `units` units of `item_id` per unit; rounded once per line, half away from zero. One credit per pack price and invoice, granted exactly once, with no expiration date, named after the invoice line, ISSUED in the credit log with the invoice; later invoices consume it like any credit. Nothing is granted before the invoice is paid (a voided invoice grants nothing). A refund of the invoice revokes the credit's unused part, up to the refunded share of what the invoice charged. */
             credit_price?: components["schemas"]["CreditPriceDto"] | null;
@@ -2703,7 +2712,7 @@ export interface components {
             /** @description how the revenue of this price is recognised by the revenue report (POST /reports/revenue, docs/reports.md); null: RATABLE for a recurring licence or fixed price, IMMEDIATE for usage and one-time prices */
             recognition_schedule?: components["schemas"]["RecognitionScheduleDto"] | null;
             /**
-             * @description how often committed usage is trued up against actual usage (a billing frequency, not ONETIME); null: never. Today it is stored and answered (item_pricing.true_up_frequency); billing makes no true-up invoices
+             * @description the window the minimum spend is assessed over (a billing frequency not shorter than the price's, not ONETIME): e.g. QUARTER on a monthly price sums the 3 months' minimums and spend, and the top-up goes on the invoice that closes the quarter; null: each billing period on its own. Needs a minimum (minimum_spend or minimum_spend_schedule). See docs/billing-rules.md#minimum-spend
              * @enum {string|null}
              */
             true_up_frequency?: "HOUR" | "DAY" | "WEEK" | "BI_MONTH" | "MONTH" | "QUARTER" | "BI_ANNUAL" | "YEAR" | null;
@@ -2937,7 +2946,7 @@ export interface components {
              * @enum {string|null}
              */
             proration_type?: "PRORATE_ALL" | "NONE" | null;
-            /** @description stored as the item pricing's carry_over */
+            /** @description true (answered as carry_over): the included units (base_units) a period of this usage price does not use carry to the next period only, on top of its own, shown in the usage line name ("N units included, M carried over"); needs base_units > 0 and a metered metric (400 otherwise). See docs/billing-rules.md#carry-over */
             carryover?: boolean | null;
             /** @description Makes the price a credit pack: when an invoice that bought it (a one-time charge, or a period of a subscription) becomes PAID, each unit bought (the quantity of its charge line, times the share of the period a prorated line covers; a change counts the net of its "Remaining time" and "Unused time" lines) grants the customer credit: AMOUNT, `amount` per unit, or UNITS, `units` units of `item_id` per unit; rounded once per line, half away from zero. One credit per pack price and invoice, granted exactly once, with no expiration date, named after the invoice line, ISSUED in the credit log with the invoice; later invoices consume it like any credit. Nothing is granted before the invoice is paid (a voided invoice grants nothing). A refund of the invoice revokes the credit's unused part, up to the refunded share of what the invoice charged. */
             credit_price?: components["schemas"]["CreditPriceDto"] | null;
@@ -3104,6 +3113,7 @@ export interface components {
             trial?: boolean | null;
             trial_term?: components["schemas"]["TermDto"] | null;
             discounts?: components["schemas"]["DiscountInputDto"][];
+            /** @description one-time charges billed once: on a new subscription, on its first invoice; on a change, on the change's invoice (its own invoice when it has one, else the next one, with the NEXT proration lines); see docs/billing-rules.md#one-time-items */
             onetime_items?: components["schemas"]["OnetimeItemDto"][];
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
             metadata?: {
@@ -3359,6 +3369,7 @@ export interface components {
             trial?: boolean | null;
             trial_term?: components["schemas"]["TermDto"] | null;
             discounts?: components["schemas"]["DiscountInputDto"][];
+            /** @description one-time charges billed once: on a new subscription, on its first invoice; on a change, on the change's invoice (its own invoice when it has one, else the next one, with the NEXT proration lines); see docs/billing-rules.md#one-time-items */
             onetime_items?: components["schemas"]["OnetimeItemDto"][];
             /** @description free-form key/value pairs: at most 50 keys of 1–40 characters, each value at most 500 characters (a non-string value: its JSON text), 16384 bytes of JSON in all */
             metadata?: {
@@ -3399,11 +3410,17 @@ export interface components {
              * @description overrides timing; not before start_date
              */
             custom_end_date?: string | null;
-            /** @enum {string|null} */
-            refund_type?: "PRORATED" | "NONE" | null;
+            /**
+             * @description what the final invoice gives back for the cancelled period: PRORATED a credit of the unused share of what was billed in advance past the end; NONE (the default without custom_refund_amount) nothing; CUSTOM (the default with it) exactly custom_refund_amount (required with it; at most what the cancelled billing period billed in advance, else 400). See docs/billing-rules.md#cancellations
+             * @enum {string|null}
+             */
+            refund_type?: "PRORATED" | "NONE" | "CUSTOM" | null;
             reason?: string | null;
+            /** @description true: the final invoice also bills the fixed (advance) charges of the committed term not invoiced yet, from the end of the billed period to the end of the current term (prorated when the term ends inside a period), and gives no credit for the unused time; not with refund_type CUSTOM (400) */
             charge_remaining_balance?: boolean | null;
+            /** @description true: when the cancellation takes effect (at once when its end is now or past, else in the billing run that reaches it) every DRAFT or PENDING invoice of the subscription with nothing paid is voided (the credits it consumed come back; the final invoice and partly paid invoices are kept), and nothing of a voided invoice is refunded */
             cancel_pending_invoices?: boolean | null;
+            /** @description the credit the final invoice gives for the cancelled period (refund_type CUSTOM, implied when refund_type is absent; 400 with PRORATED or NONE), in the subscription currency, at most what that period billed in advance */
             custom_refund_amount?: components["schemas"]["MoneyDto"] | null;
             customer_cancel_reason?: string | null;
             send_customer_receipt?: boolean | null;

@@ -9,6 +9,8 @@ export * from './proration';
 export * from './pricing';
 export * from './lines';
 export * from './minimum-spend';
+export * from './cancellation';
+export * from './carry-over';
 export * from './discounts';
 export * from './credits';
 export * from './invoice';

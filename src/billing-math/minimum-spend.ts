@@ -66,3 +66,59 @@ export function minimumSpendLine(
   });
   return { ...line, prorated: t.prorated, share: ctx.share ?? FULL_SHARE };
 }
+
+/**
+ * A price's minimum over time (docs/billing-rules.md#minimum-spend): a flat minimum per period,
+ * or a schedule of minimums, one per period in turn (the last repeats); assessed every
+ * `window_periods` billing periods (true_up_frequency), and with `pull_forward` the spend above
+ * a window's minimum counts toward the next windows' minimums.
+ */
+export interface MinimumSchedule {
+  /** Minimum of each period in turn, cents (the last repeats); null: `flat` every period. */
+  amounts: readonly Cents[] | null;
+  flat: Cents | null;
+  pull_forward: boolean;
+  /** Billing periods per assessment window (1: each period on its own). */
+  window_periods: number;
+}
+
+/** The minimum of the period with index `index` (counted from the anchor, 0 first). */
+export function periodMinimum(s: MinimumSchedule, index: number): Cents {
+  if (s.amounts && s.amounts.length > 0) return s.amounts[Math.min(Math.max(0, index), s.amounts.length - 1)];
+  return s.flat ?? 0;
+}
+
+/** Where a price's minimum stands between periods: the open window's sums and the spend pulled forward. */
+export interface MinimumState {
+  window_minimum: Cents;
+  window_charged: Cents;
+  /** Spend above earlier windows' minimums not used yet (pull forward only). */
+  carried: Cents;
+}
+
+export const NO_MINIMUM_STATE: MinimumState = Object.freeze({ window_minimum: 0, window_charged: 0, carried: 0 });
+
+/**
+ * Closes the billing period `index` (its charges `charged`, the share of it billed — a partial
+ * last period owes its minimum × share, rounded once): adds it to the open window, and when the
+ * window closes (its last period, or `final`) gives the top-up owed:
+ * `max(0, Σ window minimums − (Σ window charges + carried))`, carrying forward what is above.
+ */
+export function closeMinimumPeriod(
+  s: MinimumSchedule,
+  state: MinimumState,
+  period: { index: number; charged: Cents; share?: Share | null; final?: boolean },
+): { top_up: Cents; closed: boolean; minimum: Cents; state: MinimumState } {
+  assertCents(period.charged, 'charged');
+  if (!Number.isSafeInteger(s.window_periods) || s.window_periods < 1) throw new BillingMathError('window_periods must be >= 1');
+  const own = roundCents(applyShare(periodMinimum(s, period.index), period.share ?? FULL_SHARE));
+  const windowMinimum = state.window_minimum + own;
+  const windowCharged = state.window_charged + period.charged;
+  const closed = period.final === true || (Math.max(0, period.index) + 1) % s.window_periods === 0;
+  if (!closed)
+    return { top_up: 0, closed, minimum: windowMinimum, state: { ...state, window_minimum: windowMinimum, window_charged: windowCharged } };
+  const available = windowCharged + (s.pull_forward ? state.carried : 0);
+  const topUp = Math.max(0, windowMinimum - available);
+  const carried = s.pull_forward ? Math.max(0, available - windowMinimum) : 0;
+  return { top_up: topUp, closed, minimum: windowMinimum, state: { window_minimum: 0, window_charged: 0, carried } };
+}

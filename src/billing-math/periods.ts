@@ -189,3 +189,19 @@ export function periodsBetween(anchor: Date, term: Term, from: Date, to: Date): 
 export function termEnd(start: Date, term: Term): Date {
   return boundary(start, term, 1);
 }
+
+/** An average Gregorian month (365.2425 / 12 days), to compare a month-based term with an hour/day/week one. */
+const AVERAGE_MONTH_MS = 2_629_746_000;
+
+/**
+ * How many billing periods of `billing` make one period of `window` (at least 1, whole periods
+ * only): QUARTER over MONTH = 3, YEAR over QUARTER = 4, MONTH over WEEK = 4 (an average month is
+ * 4.35 weeks), MONTH over QUARTER = 1.
+ */
+export function periodsPerWindow(billing: Term, window: Term): number {
+  const b = stepOf(billing);
+  const w = stepOf(window);
+  const len = (s: { months: number } | { ms: number }) => ('months' in s ? s.months * AVERAGE_MONTH_MS : s.ms);
+  const ratio = 'months' in b && 'months' in w ? w.months / b.months : len(w) / len(b);
+  return Math.max(1, Math.floor(ratio + 1e-9));
+}

@@ -80,7 +80,7 @@ export interface CreditPriceInput {
 }
 export interface MinimumSpendScheduleInput {
   allow_pulling_forward?: boolean | null;
-  amount_per_period?: MoneyInput[] | null;
+  amount_per_period?: (MoneyInput | string | number)[] | null;
   minimum_spend_schedule_type?: string | null;
 }
 
@@ -182,6 +182,44 @@ export interface PriceShape {
   proration_type: 'PRORATE_ALL' | 'NONE';
   carry_over: boolean;
   credit_price: { type: 'AMOUNT' | 'UNITS'; amount: MoneyValue | null; item_id: string | null; units: number | null } | null;
+}
+
+/** The shapes a minimum spend schedule may declare (minimum_spend_schedule_type). */
+export const MINIMUM_SPEND_SCHEDULE_TYPES = ['UNIFORM', 'CUSTOM'] as const;
+
+/**
+ * minimum_spend_schedule_type names the shape of the schedule: UNIFORM (one minimum every
+ * period: minimum_spend, or a single amount_per_period) or CUSTOM (amount_per_period, period by
+ * period). It is checked against the amounts it describes, so a type the schedule does not have
+ * is a 400 rather than a value stored and ignored (docs/billing-rules.md "Minimum spend").
+ */
+function checkScheduleType(schedule: NonNullable<PriceShape['minimum_spend_schedule']>): void {
+  const type = schedule.minimum_spend_schedule_type;
+  if (type === null) return;
+  const path = 'minimum_spend_schedule.minimum_spend_schedule_type';
+  if (!(MINIMUM_SPEND_SCHEDULE_TYPES as readonly string[]).includes(type))
+    throw DomainError.invalidField(path, `must be one of ${MINIMUM_SPEND_SCHEDULE_TYPES.join(', ')}`);
+  const distinct = new Set((schedule.amount_per_period ?? []).map((m) => m.value_in_cents)).size;
+  if (type === 'UNIFORM' && distinct > 1)
+    throw DomainError.invalidField(path, 'UNIFORM needs one minimum every period: amount_per_period lists different amounts');
+  if (type === 'CUSTOM' && !schedule.amount_per_period?.length)
+    throw DomainError.invalidField(path, 'CUSTOM needs amount_per_period (the minimum of each period in turn)');
+}
+
+/** Whether a price has a minimum spend (flat, or a schedule of amounts). */
+export function hasMinimum(shape: Pick<PriceShape, 'minimum_spend_in_cents' | 'minimum_spend_schedule'>): boolean {
+  return !!shape.minimum_spend_in_cents || (shape.minimum_spend_schedule?.amount_per_period ?? []).some((m) => m.value_in_cents > 0);
+}
+
+/** An amount of a minimum spend schedule: Money, or cents as an integer or a numeric string (as the reference documents). */
+function scheduleAmount(v: MoneyInput | string | number, currency: string, path: string): MoneyValue {
+  if (typeof v === 'string' && /^\d{1,16}$/.test(v)) v = Number(v);
+  if (typeof v === 'number') {
+    if (!isMoneyCents(v)) throw DomainError.invalidField(path, MONEY_PROBLEM);
+    return { currency, value_in_cents: v };
+  }
+  if (!v || typeof v !== 'object') throw DomainError.invalidField(path, 'must be Money or cents (an integer or a numeric string)');
+  return checkMoney(v, currency, path);
 }
 
 /** Money in cents, in the pricing's currency (a missing currency means the pricing's). */
@@ -367,10 +405,16 @@ export function resolvePriceShape(input: PriceInput, currency: string): PriceSha
     shape.minimum_spend_schedule = {
       allow_pulling_forward: schedule.allow_pulling_forward ?? false,
       amount_per_period: schedule.amount_per_period
-        ? schedule.amount_per_period.map((m, i) => checkMoney(m, currency, `minimum_spend_schedule.amount_per_period[${i}]`))
+        ? schedule.amount_per_period.map((m, i) => scheduleAmount(m, currency, `minimum_spend_schedule.amount_per_period[${i}]`))
         : null,
       minimum_spend_schedule_type: schedule.minimum_spend_schedule_type ?? null,
     };
+    checkScheduleType(shape.minimum_spend_schedule);
+    if (shape.minimum_spend_schedule.allow_pulling_forward && !hasMinimum(shape))
+      throw DomainError.invalidField(
+        'minimum_spend_schedule.allow_pulling_forward',
+        'needs a minimum to pull forward against (minimum_spend or minimum_spend_schedule.amount_per_period)',
+      );
   }
   const credit = input.credit_price;
   if (credit) shape.credit_price = creditPrice(credit, currency);

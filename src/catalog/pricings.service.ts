@@ -18,7 +18,16 @@ import {
   ProductPricingsRepository,
 } from './catalog.repository';
 import { itemPricingShape, shapeColumns } from './catalog.mapper';
-import { mergePriceInput, parseUnitPrice, PriceInput, PriceShape, resolvePriceShape, shapeToInput, touchesPrice } from './pricing.rules';
+import {
+  hasMinimum,
+  mergePriceInput,
+  parseUnitPrice,
+  PriceInput,
+  PriceShape,
+  resolvePriceShape,
+  shapeToInput,
+  touchesPrice,
+} from './pricing.rules';
 import { ProductsService } from './products.service';
 import { CatalogHooks } from './catalog.hooks';
 import type { CreatePricingDto, FindPricingsDto, UpdatePricingDto } from './dto/pricing.dto';
@@ -99,6 +108,15 @@ export class PricingsService {
       created_at: now,
       updated_at: now,
     };
+    // carry-over moves unused included units of metered usage to the next period: it needs both
+    if (shape.carry_over && (shape.base_units <= 0 || !metric.metering_rule))
+      throw DomainError.invalidField('carryover', 'needs base_units > 0 on a usage price (item_id and metric_id of a metered metric)');
+    // the window of a minimum: without a minimum there is nothing to assess
+    if (dto.true_up_frequency != null && !hasMinimum(shape))
+      throw DomainError.invalidField(
+        'true_up_frequency',
+        'needs a minimum spend (minimum_spend or minimum_spend_schedule.amount_per_period)',
+      );
     const itemPricing: ItemPricingEntity = {
       company_id: companyId,
       id: newId('itemPricing'),

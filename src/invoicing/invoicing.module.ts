@@ -21,6 +21,7 @@ import { InvoiceLedger } from './invoice-ledger.service';
 import { InvoicingHooks } from './invoicing.hooks';
 import { InvoiceLedgerAudit } from './invoice-ledger.audit';
 import { InvoiceLinks } from './invoice-links.service';
+import { CancellationEffects } from './cancellation-effects.service';
 
 /**
  * Invoices, one-time charges, billing runs and the invoice ledger (the one owner of every
@@ -43,6 +44,7 @@ import { InvoiceLinks } from './invoice-links.service';
     InvoiceLedgerAudit,
     InvoiceWriter,
     InvoiceLinks,
+    CancellationEffects,
     ...ENGINE_PROVIDERS,
     InvoicesService,
     OneTimesService,

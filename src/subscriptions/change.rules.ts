@@ -227,7 +227,8 @@ export function changeRowPatch(
 ): Partial<SubscriptionEntity> {
   const patch: Partial<SubscriptionEntity> = {};
   if (extras.discounts) patch.discounts = extras.discounts;
-  if (extras.onetime_items) patch.onetime_items = extras.onetime_items;
+  // a change's one-time items belong to the change (its phase's change_config): billed on its
+  // invoice by the engine; the subscription's own stay the ones of its first invoice
   if (dto.metadata !== undefined) patch.metadata = dto.metadata ?? {};
   if (dto.minimum_spend !== undefined) patch.minimum_spend_in_cents = dto.minimum_spend?.value_in_cents ?? null;
   if (dto.auto_charges != null) patch.auto_charges = dto.auto_charges;
@@ -252,7 +253,7 @@ export function cancelConfig(sub: Pick<SubscriptionEntity, 'currency'>, dto: Can
   return {
     timing: dto.timing ?? 'IMMEDIATE',
     custom_end_date: dto.custom_end_date != null ? end.toISOString() : null,
-    refund_type: dto.refund_type ?? null,
+    refund_type: dto.refund_type ?? (dto.custom_refund_amount ? 'CUSTOM' : null),
     reason: dto.reason ?? null,
     charge_remaining_balance: dto.charge_remaining_balance ?? null,
     cancel_pending_invoices: dto.cancel_pending_invoices ?? null,

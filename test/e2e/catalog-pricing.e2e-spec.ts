@@ -224,6 +224,9 @@ describe('catalog: product pricings', () => {
     const created = await createPricing(a, {
       ...fixedPricing(product.id),
       name: 'Options',
+      // a usage price: carryover moves unused included units of metered usage
+      item_id: usage.itemId,
+      metric_id: usage.metricId,
       external_name: 'Options (invoice)',
       description: 'all the options',
       billing_frequency: { count: 3, frequency: 'MONTH' },

@@ -125,6 +125,8 @@ describe('hosted-API fields: credits and pricing', () => {
           ...fixedPricing(productId, { name: 'With fields' }),
           display_type: 'THOUSAND_UNITS',
           recognition_schedule: { recognition_schedule_type: 'CUSTOM', amount_per_period: ['1000', 2500] },
+          // a true-up window needs a minimum to assess (docs/billing-rules.md#minimum-spend)
+          minimum_spend: { value_in_cents: 1000 },
           true_up_frequency: 'QUARTER',
         }),
       );
@@ -159,6 +161,7 @@ describe('hosted-API fields: credits and pricing', () => {
       [{ display_type: 3 }, 'display_type'],
       [{ true_up_frequency: 'ONETIME' }, 'true_up_frequency'],
       [{ true_up_frequency: 'monthly' }, 'true_up_frequency'],
+      [{ true_up_frequency: 'QUARTER' }, 'true_up_frequency'], // no minimum to assess
       [{ recognition_schedule: { recognition_schedule_type: 'SOMETIME' } }, 'recognition_schedule.recognition_schedule_type'],
       [{ recognition_schedule: 'IMMEDIATE' }, 'recognition_schedule'],
       [{ recognition_schedule: { recognition_schedule_type: 'CUSTOM' } }, 'recognition_schedule.amount_per_period'],
@@ -172,6 +175,19 @@ describe('hosted-API fields: credits and pricing', () => {
       ],
       [{ recognition_schedule: { recognition_schedule_type: 'CUSTOM', amount_per_period: [] } }, 'recognition_schedule.amount_per_period'],
       [{ recognition_schedule: { recognition_schedule_type: 'IMMEDIATE', extra: 1 } }, 'recognition_schedule.extra'],
+      // minimum_spend_schedule_type must describe the schedule it comes with (UNIFORM or CUSTOM)
+      [
+        { minimum_spend: { value_in_cents: 1000 }, minimum_spend_schedule: { minimum_spend_schedule_type: 'SOMETIMES' } },
+        'minimum_spend_schedule.minimum_spend_schedule_type',
+      ],
+      [
+        { minimum_spend_schedule: { minimum_spend_schedule_type: 'UNIFORM', amount_per_period: ['1000', '2000'] } },
+        'minimum_spend_schedule.minimum_spend_schedule_type',
+      ],
+      [
+        { minimum_spend: { value_in_cents: 1000 }, minimum_spend_schedule: { minimum_spend_schedule_type: 'CUSTOM' } },
+        'minimum_spend_schedule.minimum_spend_schedule_type',
+      ],
     ])('%j is a 400 naming %s, and creates nothing', async (fields, field) => {
       const name = `Bad ${JSON.stringify(fields)}`;
       const e = expectError(await a.post('/pricing', { ...fixedPricing(productId, { name }), ...fields }), 400, 'validation_error');
@@ -186,7 +202,13 @@ describe('hosted-API fields: credits and pricing', () => {
     });
 
     it('another company cannot read them', async () => {
-      const created = await ok(await a.post('/pricing', { ...fixedPricing(productId, { name: 'Private' }), true_up_frequency: 'YEAR' }));
+      const created = await ok(
+        await a.post('/pricing', {
+          ...fixedPricing(productId, { name: 'Private' }),
+          minimum_spend: { value_in_cents: 100 },
+          true_up_frequency: 'YEAR',
+        }),
+      );
       expectError(await b.get(`/pricing/${created.id}`), 404, 'request_error', 'not_found');
     });
   });

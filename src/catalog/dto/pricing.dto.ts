@@ -86,13 +86,48 @@ export class ScheduledPriceDto {
 }
 
 export class MinimumSpendScheduleDto {
-  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() allow_pulling_forward?: boolean | null;
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description:
+      "true: spend above a period's minimum (or a true-up window's) counts toward the next ones, so a customer who spent " +
+      'early is not topped up later; needs a minimum (minimum_spend or amount_per_period). See docs/billing-rules.md#minimum-spend',
+  })
+  @IsOptional()
+  @IsBoolean()
+  allow_pulling_forward?: boolean | null;
 
-  @OptionalNestedArray(MoneyDto, 120, { nullable: true })
-  amount_per_period?: MoneyDto[] | null;
+  @ApiPropertyOptional({
+    type: 'array',
+    nullable: true,
+    items: {
+      oneOf: [
+        { type: 'object', properties: { currency: { type: 'string' }, value_in_cents: { type: 'integer', minimum: 0 } } },
+        { type: 'string', pattern: '^\\d+$' },
+        { type: 'integer', minimum: 0 },
+      ],
+    },
+    description:
+      'the minimum spend of each billing period in turn (the first period from the anchor first; the last amount repeats), ' +
+      'as Money or cents (numeric strings or integers), in the pricing currency; replaces minimum_spend when given',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(120)
+  amount_per_period?: (MoneyDto | string | number)[] | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) minimum_spend_schedule_type?:
-    string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    enum: ['UNIFORM', 'CUSTOM'],
+    description:
+      'the shape of the schedule, checked against it (400 otherwise): UNIFORM one minimum every period ' +
+      '(minimum_spend, or a single amount_per_period), CUSTOM amount_per_period period by period',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  minimum_spend_schedule_type?: string | null;
 }
 
 /** Revenue recognition: IMMEDIATE (all at once), RATABLE (evenly over the period) or CUSTOM (amount_per_period). */
@@ -243,7 +278,14 @@ class PriceFieldsDto {
   @IsOptional()
   @IsIn(PRORATION_TYPES)
   proration_type?: 'PRORATE_ALL' | 'NONE' | null;
-  @ApiPropertyOptional({ type: Boolean, nullable: true, description: "stored as the item pricing's carry_over" })
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description:
+      'true (answered as carry_over): the included units (base_units) a period of this usage price does not use carry to the ' +
+      'next period only, on top of its own, shown in the usage line name ("N units included, M carried over"); needs base_units ' +
+      '> 0 and a metered metric (400 otherwise). See docs/billing-rules.md#carry-over',
+  })
   @IsOptional()
   @IsBoolean()
   carryover?: boolean | null;
@@ -319,8 +361,10 @@ export class CreatePricingDto extends PricingTextFieldsDto {
     nullable: true,
     enum: TRUE_UP_FREQUENCIES,
     description:
-      'how often committed usage is trued up against actual usage (a billing frequency, not ONETIME); null: never. Today it is ' +
-      'stored and answered (item_pricing.true_up_frequency); billing makes no true-up invoices',
+      "the window the minimum spend is assessed over (a billing frequency not shorter than the price's, not ONETIME): e.g. " +
+      "QUARTER on a monthly price sums the 3 months' minimums and spend, and the top-up goes on the invoice that closes the " +
+      'quarter; null: each billing period on its own. Needs a minimum (minimum_spend or minimum_spend_schedule). See ' +
+      'docs/billing-rules.md#minimum-spend',
   })
   @IsOptional()
   @IsIn(TRUE_UP_FREQUENCIES)

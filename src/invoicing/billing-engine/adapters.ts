@@ -2,7 +2,8 @@
  * The adapters from stored rows to the planner's model (pure): a subscription, its phases and
  * its pending one-time charges as the planner reads them.
  */
-import { boundary, chargeForPeriod, Term, unitPriceLine } from '../../billing-math';
+import { boundary, CancelTerms, chargeForPeriod, committedTermEnd, NO_CANCEL_TERMS, Term, unitPriceLine } from '../../billing-math';
+import { effectivePhase } from '../../subscriptions/phases';
 import { parseStoredOneTimeItem, storedCents } from '../../catalog/one-time-items';
 import { billingDiscounts } from '../../subscriptions/discounts';
 import type { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
@@ -41,17 +42,24 @@ export function enginePhase(p: SubscriptionPhaseEntity, catalog: CatalogSnapshot
     term: { count: p.billing_term_count, frequency: p.billing_term_frequency },
     prices: catalog.prices(p.product_pricing_ids),
     config_items: p.config_items,
+    onetime_items: p.change_kind === 'CHANGE' ? engineOneTimeItems(changeOneTimeItems(p), catalog) : [],
   };
 }
 
-export function engineSubscription(
-  sub: SubscriptionEntity,
-  phases: SubscriptionPhaseEntity[],
-  catalog: CatalogSnapshot,
-): EngineSubscription {
-  const cancel = (sub.cancel_config ?? {}) as { refund_type?: unknown };
-  const onetime: EngineOneTimeItem[] = (sub.onetime_items ?? []).map((raw) => {
-    const o = parseStoredOneTimeItem(raw);
+/** The stored one-time items a change phase carries (its change_config.onetime_items), [] for none. */
+export function changeOneTimeItems(p: Pick<SubscriptionPhaseEntity, 'change_config'>): Record<string, unknown>[] {
+  const items = p.change_config?.onetime_items;
+  return Array.isArray(items) ? (items as Record<string, unknown>[]) : [];
+}
+
+/** The pricing ids of stored one-time items (those with a custom price have none). */
+export const itemPricingIds = (raw: Record<string, unknown>[]): string[] =>
+  raw.map((o) => parseStoredOneTimeItem(o).product_pricing_id).filter((x): x is string => typeof x === 'string');
+
+/** Stored one-time items as the planner bills them (custom price per unit, or the pricing's prices). */
+export function engineOneTimeItems(raw: Record<string, unknown>[], catalog: CatalogSnapshot): EngineOneTimeItem[] {
+  return raw.map((r) => {
+    const o = parseStoredOneTimeItem(r);
     const prices = o.product_pricing_id ? catalog.prices([o.product_pricing_id]) : [];
     return {
       name: o.custom_price?.description || (prices[0]?.name ?? 'One-time item'),
@@ -61,6 +69,14 @@ export function engineSubscription(
       product_pricing_id: o.product_pricing_id,
     };
   });
+}
+
+export function engineSubscription(
+  sub: SubscriptionEntity,
+  phases: SubscriptionPhaseEntity[],
+  catalog: CatalogSnapshot,
+): EngineSubscription {
+  const onetime = engineOneTimeItems(sub.onetime_items ?? [], catalog);
   return {
     id: sub.id,
     customer_id: sub.customer_id,
@@ -68,13 +84,35 @@ export function engineSubscription(
     start_date: sub.start_date,
     billing_start: billingStart(sub, phases),
     end_date: sub.end_date,
-    refund_type: cancel.refund_type === 'PRORATED' ? 'PRORATED' : 'NONE',
+    cancel: cancelTerms(sub.cancel_config),
+    committed_term_end: termEndOf(sub, phases, sub.end_date),
     discounts: billingDiscounts(sub.discounts),
     minimum_spend_cents: sub.minimum_spend_in_cents,
     due_days: sub.invoice_due_date_from_creation ?? 30,
     auto_charges: sub.auto_charges,
     onetime_items: onetime,
   };
+}
+
+/** The cancellation options the planner acts on, read from a stored (or simulated) cancel_config. */
+export function cancelTerms(config: Record<string, unknown> | null | undefined): CancelTerms {
+  if (!config) return NO_CANCEL_TERMS;
+  const refund = config.refund_type;
+  const custom = money(config.custom_refund_amount);
+  return {
+    refund_type: refund === 'PRORATED' || refund === 'CUSTOM' ? refund : 'NONE',
+    custom_refund_cents: refund === 'CUSTOM' ? (custom ?? 0) : null,
+    charge_remaining_balance: config.charge_remaining_balance === true,
+    cancel_pending_invoices: config.cancel_pending_invoices === true,
+  };
+}
+
+/** The end of the committed term (the subscription's `term`, stepped from start_date) that `end` falls in. */
+export function termEndOf(sub: SubscriptionEntity, phases: SubscriptionPhaseEntity[], end: Date | null): Date | null {
+  if (!end) return null;
+  const phase = effectivePhase(phases, new Date(Math.max(end.getTime() - 1, sub.start_date.getTime())));
+  if (!phase || phase.term_frequency === 'ONETIME') return null;
+  return committedTermEnd(sub.start_date, { count: phase.term_count, frequency: phase.term_frequency }, end);
 }
 
 /** A stored one-time charge priced (custom price per unit × aggregate, or the pricing's price for the aggregate). */

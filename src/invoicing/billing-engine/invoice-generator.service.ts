@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { parseStoredOneTimeItem } from '../../catalog/one-time-items';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
 import { InvoiceEntity } from '../invoicing.entity';
 import { InvoicingHooks } from '../invoicing.hooks';
+import { CancellationEffects } from '../cancellation-effects.service';
+import { changeOneTimeItems, itemPricingIds } from './adapters';
 import {
   DEFAULT_GRACE_SECONDS,
   EngineLoader,
@@ -21,6 +22,7 @@ import { AMOUNT_OUT_OF_RANGE, amountProblem, answeringAmountErrors, checkInvoice
 import { cutCatchUp, hasWorkAt, seenAsItIs } from './catch-up';
 import { BatchInputs, chargesOf, planInput, Preview, ProcessOptions, ProcessResult, runDriver } from './run-inputs';
 import { Simulation, simulated } from './simulation';
+import { voidAtCancel } from './cancel-voids';
 
 export { DEFAULT_GRACE_SECONDS, RunContext, Simulation };
 export type { ProcessOptions, ProcessResult };
@@ -38,6 +40,7 @@ export class InvoiceGenerator {
     private readonly loader: EngineLoader,
     private readonly engineWriter: EngineWriter,
     private readonly hooks: InvoicingHooks,
+    private readonly cancellation: CancellationEffects,
   ) {}
 
   graceSeconds(m: EntityManager, companyId: string, ctx?: RunContext): Promise<number> {
@@ -129,6 +132,7 @@ export class InvoiceGenerator {
         ? { processed: true, claimed: true, created: r.created, finalized: r.finalized, more: r.more }
         : { processed: false, claimed: claimedIds.has(id), created: [], finalized: 0 };
     });
+    await voidAtCancel(this.cancellation, m, companyId, planned.positions, at, now);
     await this.engineWriter.savePositions(m, companyId, planned.positions, at, now);
     await this.engineWriter.saveBillingErrors(m, companyId, locked, planned.failed, now);
     return results;
@@ -240,7 +244,7 @@ export class InvoiceGenerator {
       lock: false,
       extraPricingIds: [
         ...(simulate?.phase?.product_pricing_ids ?? []),
-        ...(simulate?.row?.onetime_items ?? []).map((o) => o.product_pricing_id).filter((x): x is string => typeof x === 'string'),
+        ...itemPricingIds([...(simulate?.row?.onetime_items ?? []), ...(simulate?.phase ? changeOneTimeItems(simulate.phase) : [])]),
       ],
     });
     if (!stored) return null;
@@ -259,10 +263,9 @@ export class InvoiceGenerator {
     phases: SubscriptionPhaseEntity[],
     now: Date,
   ): Promise<Preview> {
-    const onetimePricingIds = (sub.onetime_items ?? []).map((o) => parseStoredOneTimeItem(o).product_pricing_id);
     const catalog = await this.loader.catalog(m, companyId, [
       ...phases.flatMap((p) => p.product_pricing_ids),
-      ...onetimePricingIds.filter((x): x is string => x !== null),
+      ...itemPricingIds([...(sub.onetime_items ?? []), ...phases.flatMap(changeOneTimeItems)]),
     ]);
     const l: Loaded = {
       sub,

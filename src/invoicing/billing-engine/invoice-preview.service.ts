@@ -63,7 +63,7 @@ export class InvoicePreviewService {
     }
     if (dto.cancel_config) {
       const cancel = await nested('cancel_config', () => this.cancellations.decide(m, companyId, sub, dto.cancel_config!, now));
-      simulate.end = { end_date: cancel.end, refund_type: dto.cancel_config.refund_type === 'PRORATED' ? 'PRORATED' : 'NONE' };
+      simulate.end = { end_date: cancel.end, cancel_config: cancel.patch.cancel_config ?? {} };
     }
     const result = await this.generator.preview(m, companyId, sub.id, now, simulate);
     if (!result) throw DomainError.invalidState('the subscription has nothing left to invoice');

@@ -5,7 +5,7 @@ import { parseStoredOneTimeItem } from '../../catalog/one-time-items';
 import { UsageService } from '../../metrics/usage/usage.service';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
 import { InvoiceKind, OneTimeBillableEntity } from '../invoicing.entity';
-import { enginePhase, engineSubscription } from './adapters';
+import { changeOneTimeItems, enginePhase, engineSubscription } from './adapters';
 import { BillingCursorEntity } from './billing-cursor.entity';
 import { CatalogLoader, CatalogSnapshot } from './catalog-loader';
 import { EnginePhase, EngineSubscription } from './model';
@@ -64,7 +64,7 @@ async function writtenInvoices(m: EntityManager, companyId: string, subIds: stri
     period_start: Date | string | null;
     period_end: Date | string | null;
   })[] = await m.query(
-    `SELECT i.subscription_id, i.kind, i.billing_key, i.id, i.status, i.period_start, i.period_end,
+    `SELECT i.subscription_id, i.kind, i.billing_key, i.id, i.status, i.period_start, i.period_end, i.paid_cents::int AS paid_cents,
          (SELECT (l.details->>'phase_seq')::int FROM invoice_lines l
            WHERE l.company_id = i.company_id AND l.invoice_id = i.id AND l.details ? 'phase_seq' ORDER BY l.position LIMIT 1) AS phase_seq
        FROM invoices i
@@ -127,7 +127,9 @@ export class EngineLoader {
     const invoices = await writtenInvoices(m, companyId, subIds);
     const cursors = await m.find(BillingCursorEntity, { where: { company_id: companyId, subscription_id: In(subIds) } });
     const onetimePricingIds = subs
-      .flatMap((x) => (x.onetime_items ?? []).map((o) => parseStoredOneTimeItem(o).product_pricing_id))
+      .flatMap((x) => x.onetime_items ?? [])
+      .concat(allPhases.flatMap(changeOneTimeItems))
+      .map((o) => parseStoredOneTimeItem(o).product_pricing_id)
       .filter((x): x is string => x !== null);
     const chargePricingIds = (opts.oneTimes ?? []).map((o) => o.product_pricing_id).filter((x): x is string => !!x);
     const catalog = await this.catalog(
@@ -149,7 +151,14 @@ export class EngineLoader {
       const written = new Map(
         (invoicesOf.get(id) ?? []).map((i) => [
           `${i.kind}|${i.billing_key}`,
-          { id: i.id, status: i.status, period_start: i.period_start, period_end: i.period_end, phase_seq: i.phase_seq },
+          {
+            id: i.id,
+            status: i.status,
+            period_start: i.period_start,
+            period_end: i.period_end,
+            paid_cents: Number(i.paid_cents),
+            phase_seq: i.phase_seq,
+          },
         ]),
       );
       out.push({

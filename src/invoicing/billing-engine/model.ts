@@ -3,7 +3,7 @@
  * plan in effect, the billing anchor and the billing term; the segments give the billing dates.
  * See src/invoicing/README-billing.md for the rules.
  */
-import { addMonthsClamped, Discount, periodAt, periodIndexAt, Term } from '../../billing-math';
+import { addMonthsClamped, CancelTerms, Discount, periodAt, periodIndexAt, Term } from '../../billing-math';
 import type { StoredConfigItem } from '../../subscriptions/subscription.entity';
 import { effectivePhase } from '../../subscriptions/phases';
 import type { PlanPrice } from './catalog-loader';
@@ -22,6 +22,8 @@ export interface EnginePhase {
   term: Term;
   prices: PlanPrice[];
   config_items: StoredConfigItem[];
+  /** A change's own one-time items (its change_config.onetime_items), billed on the change's invoice. */
+  onetime_items: EngineOneTimeItem[];
 }
 
 export interface EngineOneTimeItem {
@@ -41,7 +43,10 @@ export interface EngineSubscription {
   /** Billing starts here (the trial end, or the anchor): nothing is charged before. */
   billing_start: Date;
   end_date: Date | null;
-  refund_type: 'PRORATED' | 'NONE';
+  /** What the cancellation asks of the final invoice (NO_CANCEL_TERMS without one). */
+  cancel: CancelTerms;
+  /** The end of the committed term the end_date falls in (what charge_remaining_balance bills up to); null without end. */
+  committed_term_end: Date | null;
   discounts: Discount[];
   minimum_spend_cents: number | null;
   due_days: number;

@@ -3,7 +3,8 @@
  * `item_pricing_scheduled_prices`) to what billing-math prices (`Pricing`), plus the billing
  * attributes the engine needs (frequency, charge/proration type, minimum spend). Pure.
  */
-import type { Pricing } from '../../billing-math';
+import type { MinimumSchedule, Pricing } from '../../billing-math';
+import { periodsPerWindow } from '../../billing-math';
 import type { Frequency, Term } from '../../billing-math';
 import type { ItemPricingEntity, ItemPricingScheduledPriceEntity, ItemPricingTierEntity } from '../../catalog/catalog.entity';
 
@@ -18,6 +19,35 @@ export interface BillingPrice {
   charge_type: ChargeType;
   proration_type: PriceProration;
   minimum_spend_cents: number | null;
+  /**
+   * The minimum over time when it is more than a flat amount per period: a schedule
+   * (minimum_spend_schedule.amount_per_period), pulling forward, or a true-up window
+   * (true_up_frequency); null: `minimum_spend_cents` each period on its own.
+   */
+  minimum_schedule: MinimumSchedule | null;
+  /** The included units (base_units) a period does not use carry to the next period (usage prices). */
+  carry_over: boolean;
+}
+
+/** Cents of a stored amount: a Money object, or cents as a number or numeric string. */
+function centsOf(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
+  if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
+  if (v && typeof v === 'object') return centsOf((v as { value_in_cents?: unknown }).value_in_cents);
+  return null;
+}
+
+/** The minimum schedule of a stored item pricing (see BillingPrice.minimum_schedule). */
+export function minimumScheduleOf(ip: ItemPricingEntity, term: Term | null): MinimumSchedule | null {
+  if (!term) return null;
+  const raw = (ip.minimum_spend_schedule ?? null) as { allow_pulling_forward?: unknown; amount_per_period?: unknown } | null;
+  const amounts = Array.isArray(raw?.amount_per_period) ? raw.amount_per_period.map(centsOf).filter((x): x is number => x !== null) : [];
+  const pullForward = raw?.allow_pulling_forward === true;
+  const windowPeriods = ip.true_up_frequency ? periodsPerWindow(term, { count: 1, frequency: ip.true_up_frequency as Frequency }) : 1;
+  if (amounts.length === 0 && !pullForward && windowPeriods === 1) return null;
+  const flat = ip.minimum_spend_in_cents == null ? null : Number(ip.minimum_spend_in_cents);
+  if (amounts.length === 0 && !flat) return null;
+  return { amounts: amounts.length ? amounts : null, flat, pull_forward: pullForward, window_periods: windowPeriods };
 }
 
 function tiersOf(tiers: readonly ItemPricingTierEntity[], ipId: string, kind: 'GRADIENT' | 'VOLUME') {
@@ -80,12 +110,15 @@ export function toBillingPrice(
   scheduled: readonly ItemPricingScheduledPriceEntity[],
 ): BillingPrice {
   const recurring = ip.type !== 'ONETIME' && ip.frequency !== 'ONETIME';
+  const term: Term | null = recurring ? { count: ip.term_count || 1, frequency: ip.frequency as Frequency } : null;
   return {
     pricing: toPricing(ip, tiers, scheduled),
     recurring,
-    term: recurring ? { count: ip.term_count || 1, frequency: ip.frequency as Frequency } : null,
+    term,
     charge_type: ip.charge_type === 'POST_ONLY' ? 'POST_ONLY' : 'PRE_POST',
     proration_type: ip.proration_type === 'NONE' ? 'NONE' : 'PRORATE_ALL',
     minimum_spend_cents: ip.minimum_spend_in_cents == null ? null : Number(ip.minimum_spend_in_cents),
+    minimum_schedule: minimumScheduleOf(ip, term),
+    carry_over: recurring && ip.carry_over === true && Number(ip.base_units ?? 0) > 0,
   };
 }

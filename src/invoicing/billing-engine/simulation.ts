@@ -3,14 +3,15 @@
  * in memory: the preview plans the subscription as it would be, nothing written.
  */
 import type { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
-import { billingStart, enginePhase, engineSubscription } from './adapters';
+import { billingStart, cancelTerms, enginePhase, engineSubscription, termEndOf } from './adapters';
 import type { Loaded } from './load';
 
 export interface Simulation {
   phase?: SubscriptionPhaseEntity;
   /** seq of a pending phase the simulated change supersedes */
   supersede?: number;
-  end?: { end_date: Date; refund_type: 'PRORATED' | 'NONE' };
+  /** A cancellation not made: its end and the cancel_config it would record. */
+  end?: { end_date: Date; cancel_config: Record<string, unknown> };
   /** What the simulated change does to the subscription row besides the phase (discounts, minimum spend, one-time items, ...). */
   row?: Partial<SubscriptionEntity>;
 }
@@ -30,7 +31,8 @@ export function simulated(l: Loaded, simulate: Simulation | undefined): Loaded {
     : { ...l.engineSub, billing_start: billingStart(sub, phaseRows) };
   if (simulate.end) {
     engineSub.end_date = simulate.end.end_date;
-    engineSub.refund_type = simulate.end.refund_type;
+    engineSub.cancel = cancelTerms(simulate.end.cancel_config);
+    engineSub.committed_term_end = termEndOf(sub, phaseRows, simulate.end.end_date);
   }
   return { ...l, sub, phaseRows, engineSub, phases: phaseRows.map((p) => enginePhase(p, l.catalog)) };
 }

@@ -166,7 +166,11 @@ class PlanFieldsDto {
   @OptionalNestedArray(DiscountInputDto, 50)
   discounts?: DiscountInputDto[] | null;
 
-  @OptionalNestedArray(OnetimeItemDto, 100)
+  @OptionalNestedArray(OnetimeItemDto, 100, {
+    description:
+      "one-time charges billed once: on a new subscription, on its first invoice; on a change, on the change's invoice " +
+      '(its own invoice when it has one, else the next one, with the NEXT proration lines); see docs/billing-rules.md#one-time-items',
+  })
   onetime_items?: OnetimeItemDto[] | null;
 
   @OptionalMetadata() metadata?: Record<string, unknown> | null;
@@ -276,7 +280,7 @@ export class ChangeSubscriptionDto extends PlanFieldsDto {
 }
 
 export const CANCEL_TIMINGS = ['IMMEDIATE', 'PERIOD_END', 'RENEWAL'] as const;
-export const REFUND_TYPES = ['PRORATED', 'NONE'] as const;
+export const REFUND_TYPES = ['PRORATED', 'NONE', 'CUSTOM'] as const;
 
 /** The cancel_config of a subscription change. */
 export class CancelSubscriptionDto {
@@ -286,11 +290,48 @@ export class CancelSubscriptionDto {
   @IsOptional()
   @IsDateTime()
   custom_end_date?: string | null;
-  @ApiPropertyOptional({ enum: REFUND_TYPES, nullable: true }) @IsOptional() @IsIn(REFUND_TYPES) refund_type?: string | null;
+  @ApiPropertyOptional({
+    enum: REFUND_TYPES,
+    nullable: true,
+    description:
+      'what the final invoice gives back for the cancelled period: PRORATED a credit of the unused share of what was billed in ' +
+      'advance past the end; NONE (the default without custom_refund_amount) nothing; CUSTOM (the default with it) exactly ' +
+      'custom_refund_amount (required with it; at most what the cancelled billing period billed in advance, else 400). ' +
+      'See docs/billing-rules.md#cancellations',
+  })
+  @IsOptional()
+  @IsIn(REFUND_TYPES)
+  refund_type?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(1000) reason?: string | null;
-  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() charge_remaining_balance?: boolean | null;
-  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() cancel_pending_invoices?: boolean | null;
-  @ApiPropertyOptional({ type: MoneyDto, nullable: true })
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description:
+      'true: the final invoice also bills the fixed (advance) charges of the committed term not invoiced yet, from the end of ' +
+      'the billed period to the end of the current term (prorated when the term ends inside a period), and gives no credit for ' +
+      'the unused time; not with refund_type CUSTOM (400)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  charge_remaining_balance?: boolean | null;
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description:
+      'true: when the cancellation takes effect (at once when its end is now or past, else in the billing run that reaches it) ' +
+      'every DRAFT or PENDING invoice of the subscription with nothing paid is voided (the credits it consumed come back; ' +
+      'the final invoice and partly paid invoices are kept), and nothing of a voided invoice is refunded',
+  })
+  @IsOptional()
+  @IsBoolean()
+  cancel_pending_invoices?: boolean | null;
+  @ApiPropertyOptional({
+    type: MoneyDto,
+    nullable: true,
+    description:
+      'the credit the final invoice gives for the cancelled period (refund_type CUSTOM, implied when refund_type is absent; 400 ' +
+      'with PRORATED or NONE), in the subscription currency, at most what that period billed in advance',
+  })
   @IsOptional()
   @ValidateNested()
   @Type(() => MoneyDto)

@@ -1,13 +1,14 @@
 /**
  * Rule: a plan change with `reset_billing_anchor`. The change instant becomes a billing date of
  * the new schedule: its invoice closes the arrears window, takes the waiting prorations, credits
- * the old plan's unused time (unless proration NONE), takes the one-time charges due and bills
+ * the old plan's unused time (unless proration NONE), takes the one-time charges due (the
+ * change's own one-time items, and those of earlier changes waiting for an invoice) and bills
  * the new plan in advance from there. docs/billing-rules.md "Changes".
  */
 import { nextBoundary } from '../model';
 import { advanceLines } from './advance-lines';
-import { firstInvoiceLines } from './first-invoice-lines';
-import { closeArrears, pendingProrationLines, takeOneTimes } from './invoice-parts';
+import { firstInvoiceLines, oneTimeItemLines } from './first-invoice-lines';
+import { closeArrears, passArrears, pendingProrationLines, takeOneTimes } from './invoice-parts';
 import { prorationLines } from './proration-lines';
 import { InvoiceDraft, minDate, Moment, PlanContext, PlanState, Rule, RuleStep, t } from './state';
 
@@ -19,13 +20,15 @@ function resetDraft(state: PlanState, moment: Moment, ctx: PlanContext, coveredT
     coverage !== null && t(coverage.end) > t(at) && moment.seg.change!.proration !== 'NONE'
       ? prorationLines({ at, oldSeg: coverage.seg, oldEnd: coverage.end, newSeg: moment.seg, chargeEnd: at })
       : [];
-  const oneTimes = takeOneTimes(state, moment, ctx);
+  const oneTimes = takeOneTimes(arrears.state, moment, ctx);
   const first = state.lastBillingDate === null ? firstInvoiceLines(ctx.sub, moment.seg, at) : [];
   const lines = [
     ...arrears.lines,
     ...pendingProrationLines(state),
     ...credit,
     ...oneTimes.lines,
+    ...state.pendingItems,
+    ...oneTimeItemLines(moment.seg.phase.onetime_items, at),
     ...first,
     ...advanceLines(moment.seg, at, coveredTo, periodEnd),
   ];
@@ -42,9 +45,10 @@ export const anchorReset: Rule = (state, moment, ctx, wanted): RuleStep => {
   return {
     draft: computed?.draft ?? null,
     state: {
-      ...(computed?.state ?? state),
+      ...(computed?.state ?? passArrears(state, at, ctx)),
       coverage: { seg: moment.seg, end: coveredTo },
       pending: [],
+      pendingItems: [],
       lastBillingDate: at,
       lastAdvance: advanceLines(moment.seg, at, coveredTo, periodEnd),
     },

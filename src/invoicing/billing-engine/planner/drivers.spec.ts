@@ -3,7 +3,7 @@
  * lies, the usage windows asked for, and that the preview equals what the run writes next.
  * No database.
  */
-import { d, phase, plan, price, subscription, summary, writtenAs } from './fixtures';
+import { d, phase, plan, price, subscription, summary, writtenAs, refund } from './fixtures';
 
 const seats = price('seats', 'LICENSE', '1000');
 const calls = price('calls', 'USAGE', '0.5');
@@ -30,7 +30,7 @@ describe('drivers: the billing run', () => {
 
   it('keys a change invoice by its event and a final invoice once; nothing is due after the end', () => {
     const phases = [phase(1, '2027-03-01', [seats], 5), phase(2, '2027-03-17', [seats], 2, { proration_type: 'IMMEDIATE' })];
-    const sub = subscription('2027-03-01', { end_date: d('2027-03-20'), refund_type: 'PRORATED' });
+    const sub = subscription('2027-03-01', { end_date: d('2027-03-20'), cancel: refund('PRORATED') });
     const r = plan(sub, phases, {}, { mode: 'write', until: d('2027-12-01') });
     expect(r.invoices.map((x) => x.key)).toEqual(['subs_1@2027-03-01T00:00:00.000Z', 'subs_1@change@2']);
     const written = writtenAs(r.invoices, (x) => (x.kind === 'SUBSCRIPTION_PERIOD' ? 1 : null));
@@ -43,7 +43,7 @@ describe('drivers: the billing run', () => {
 describe('drivers: preview and run agree', () => {
   it('the preview is the invoice the run writes next, for every next invoice of a year', () => {
     const phases = [phase(1, '2027-01-01', [seats, calls], 2), phase(2, '2027-05-20', [seats, calls], 4, { proration_type: 'IMMEDIATE' })];
-    const sub = subscription('2027-01-01', { end_date: d('2027-11-10'), refund_type: 'PRORATED' });
+    const sub = subscription('2027-01-01', { end_date: d('2027-11-10'), cancel: refund('PRORATED') });
     const usage = (_p: unknown, start: Date) => String(start.getUTCMonth() + 1);
     let written = {};
     for (;;) {

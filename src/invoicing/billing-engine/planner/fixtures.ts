@@ -3,6 +3,7 @@
  * line, and the planner run the way the engine runs it — once to learn the usage windows, then
  * again with them.
  */
+import { CancelTerms, NO_CANCEL_TERMS } from '../../../billing-math';
 import type { PlanPrice } from '../catalog-loader';
 import type { EnginePhase, EngineSubscription } from '../model';
 import { PlanResult, planPreview, planRecompute, planRun } from './drivers';
@@ -28,6 +29,8 @@ export function price(id: string, kind: PlanPrice['kind'], cents: string, over: 
       charge_type: 'PRE_POST',
       proration_type: 'PRORATE_ALL',
       minimum_spend_cents: null,
+      minimum_schedule: null,
+      carry_over: false,
       ...over,
     },
     metric: null,
@@ -45,6 +48,7 @@ export function phase(seq: number, starts: string, prices: PlanPrice[], licences
     reset_billing_anchor: false,
     term: MONTH,
     prices,
+    onetime_items: [],
     config_items: prices
       .filter((p) => p.kind === 'LICENSE')
       .map((p) => ({
@@ -61,6 +65,13 @@ export function phase(seq: number, starts: string, prices: PlanPrice[], licences
   };
 }
 
+/** Cancellation options with only a refund type (and `over`). */
+export const refund = (refund_type: CancelTerms['refund_type'], over: Partial<CancelTerms> = {}): CancelTerms => ({
+  ...NO_CANCEL_TERMS,
+  refund_type,
+  ...over,
+});
+
 export function subscription(start: string, over: Partial<EngineSubscription> = {}): EngineSubscription {
   return {
     id: 'subs_1',
@@ -69,7 +80,8 @@ export function subscription(start: string, over: Partial<EngineSubscription> = 
     start_date: d(start),
     billing_start: d(start),
     end_date: null,
-    refund_type: 'NONE',
+    cancel: NO_CANCEL_TERMS,
+    committed_term_end: null,
     discounts: [],
     minimum_spend_cents: null,
     due_days: 30,

@@ -5,17 +5,38 @@
  */
 import type { LineDraft } from '../../invoice-writer.service';
 import { arrearsLines } from './arrears-lines';
+import { keepsRunningState, scheduledMinimumLines } from './minimum-schedule';
 import { minimumSpendLines } from './minimum-spend';
 import { prorationLines } from './proration-lines';
 import { Moment, PlanContext, PlanState, t } from './state';
 
-/** The arrears of [last billing date, to) and the minimum spend true-ups of that window. */
-export function closeArrears(state: PlanState, to: Date, ctx: PlanContext): { lines: LineDraft[]; has_usage: boolean } {
-  if (state.lastBillingDate === null) return { lines: [], has_usage: false };
-  const arrears = arrearsLines(ctx.segments, state.lastBillingDate, to, ctx.usage);
-  const minimum = minimumSpendLines(ctx.sub, ctx.segments, state.lastBillingDate, to, [...state.lastAdvance, ...arrears.lines]);
-  return { lines: [...arrears.lines, ...minimum], has_usage: arrears.has_usage };
+/**
+ * The arrears of [last billing date, to) and the minimum spend true-ups of that window, with the
+ * state after it (units carried over, running minimums). `final`: the end closes the open
+ * true-up window.
+ */
+export function closeArrears(
+  state: PlanState,
+  to: Date,
+  ctx: PlanContext,
+  final = false,
+): { lines: LineDraft[]; has_usage: boolean; state: PlanState } {
+  const from = state.lastBillingDate;
+  if (from === null) return { lines: [], has_usage: false, state };
+  const arrears = arrearsLines(ctx.segments, from, to, ctx.usage, state.carriedUnits);
+  const periodLines = [...state.lastAdvance, ...arrears.lines];
+  const scheduled = scheduledMinimumLines(ctx.segments, from, to, periodLines, state.minimums, final);
+  const minimum = minimumSpendLines(ctx.sub, ctx.segments, from, to, periodLines, scheduled.lines);
+  return {
+    lines: [...arrears.lines, ...scheduled.lines, ...minimum],
+    has_usage: arrears.has_usage,
+    state: { ...state, carriedUnits: arrears.carried, minimums: scheduled.states },
+  };
 }
+
+/** The state after a billing date whose invoice is not computed: the running state still advances through it. */
+export const passArrears = (state: PlanState, to: Date, ctx: PlanContext): PlanState =>
+  keepsRunningState(ctx.segments) ? closeArrears(state, to, ctx).state : state;
 
 /** The prorations of changes billed NEXT, waiting for this invoice. */
 export const pendingProrationLines = (state: PlanState): LineDraft[] => state.pending.flatMap(prorationLines);

@@ -15,18 +15,24 @@ function pricesWithMinimum(segments: readonly Segment[], from: Date, to: Date): 
   const prices = new Map<string, PlanPrice>();
   for (const s of segments) {
     if (t(s.from) >= t(to) || (s.to && t(s.to) <= t(from))) continue;
-    for (const p of s.phase.prices) if (p.price.recurring && p.price.minimum_spend_cents) prices.set(p.product_metric_pricing_id, p);
+    for (const p of s.phase.prices)
+      if (p.price.recurring && p.price.minimum_spend_cents && !p.price.minimum_schedule) prices.set(p.product_metric_pricing_id, p);
   }
   return [...prices.values()];
 }
 
-/** Minimum spend true-ups of [from, to): per price with a minimum and for the subscription's. */
+/**
+ * Minimum spend true-ups of [from, to): per price with a flat minimum (scheduled ones: see
+ * minimum-schedule.ts, whose true-ups `scheduled` count toward the subscription's) and for the
+ * subscription's.
+ */
 export function minimumSpendLines(
   sub: EngineSubscription,
   segments: readonly Segment[],
   from: Date,
   to: Date,
   periodLines: readonly LineDraft[],
+  scheduled: readonly LineDraft[] = [],
 ): LineDraft[] {
   if (t(to) <= t(from)) return [];
   const period = periodOf(segmentAt(segments, from)!, from);
@@ -50,7 +56,7 @@ export function minimumSpendLines(
     const line = minimumSpendLine({
       name: 'Minimum spend true-up',
       minimum_spend: sub.minimum_spend_cents,
-      lines: [...periodLines, ...out],
+      lines: [...periodLines, ...scheduled, ...out],
       share: shareOrNull,
       period: window,
     });

@@ -5,9 +5,11 @@
  * NONE bills the new plan from the next billing date. A change exactly where the billed period
  * ends onto a schedule with no billing date there (another term on the same anchor) charges the
  * new plan to its next billing date whatever the proration: nothing else would bill that
- * stretch. docs/billing-rules.md "Changes"; decision 3 of src/invoicing/README-billing.md.
+ * stretch. The change's one-time items go on its invoice, or wait for the next one.
+ * docs/billing-rules.md "Changes"; decision 3 of src/invoicing/README-billing.md.
  */
 import { boundaryAtOrAfter, nextBoundary } from '../model';
+import { oneTimeItemLines } from './first-invoice-lines';
 import { prorationLines } from './proration-lines';
 import { ChangeProration, emptyDraft, minDate, Moment, PlanContext, PlanState, Rule, RuleStep, t } from './state';
 
@@ -24,7 +26,24 @@ function chargeChange(state: PlanState, moment: Moment, ctx: PlanContext, p: Cha
   };
 }
 
-export const planChange: Rule = (state, moment, ctx, wanted): RuleStep => {
+/**
+ * A change's own one-time items: on its invoice when it has one (a change billed at once, after
+ * billing started), else waiting in the state for the next invoice (a billing date, a reset, the end).
+ */
+function withChangeItems(step: RuleStep, moment: Moment, ctx: PlanContext, wanted: boolean): RuleStep {
+  const items = moment.seg.phase.onetime_items;
+  if (items.length === 0) return step;
+  const lines = oneTimeItemLines(items, moment.date);
+  if (moment.kind === null || t(moment.date) < t(ctx.sub.billing_start))
+    return { ...step, state: { ...step.state, pendingItems: [...step.state.pendingItems, ...lines] } };
+  if (!wanted || !step.draft) return step;
+  return { ...step, draft: { ...step.draft, lines: [...step.draft.lines, ...lines], billable: true } };
+}
+
+export const planChange: Rule = (state, moment, ctx, wanted): RuleStep =>
+  withChangeItems(changeStep(state, moment, ctx, wanted), moment, ctx, wanted);
+
+function changeStep(state: PlanState, moment: Moment, ctx: PlanContext, wanted: boolean): RuleStep {
   const at = moment.date;
   const { coverage } = state;
   const started = t(at) >= t(ctx.sub.billing_start);
@@ -42,4 +61,4 @@ export const planChange: Rule = (state, moment, ctx, wanted): RuleStep => {
   const chargeTo = state.lastBillingDate !== null && t(state.lastBillingDate) === t(at) ? nextBoundary(moment.seg, at) : nextDate;
   const p = { at, oldSeg: coverage.seg, oldEnd: coverage.end, newSeg: moment.seg, chargeEnd: minDate(chargeTo, ctx.sub.end_date) };
   return chargeChange(state, moment, ctx, p, proration === 'IMMEDIATE', wanted);
-};
+}

@@ -3,6 +3,7 @@
  * immutable state record the rules pass along, and the invoices the planner proposes.
  */
 import type { InvoiceKind } from '../../invoicing.entity';
+import type { MinimumState } from '../../../billing-math';
 import type { LineDraft } from '../../invoice-writer.service';
 import type { PlanPrice } from '../catalog-loader';
 import type { EnginePhase, EngineSubscription, Segment } from '../model';
@@ -30,6 +31,8 @@ export interface WrittenInvoice {
   status: string;
   period_start: Date | null;
   period_end: Date | null;
+  /** Cents paid on it (an open invoice with nothing paid is voided by cancel_pending_invoices). */
+  paid_cents?: number;
   /** The phase whose plan the invoice billed in advance (from its lines), when known. */
   phase_seq: number | null;
 }
@@ -92,9 +95,24 @@ export interface PlanState {
   readonly lastAdvance: readonly LineDraft[];
   /** Ids of the one-time charges an invoice of the plan took already. */
   readonly oneTimesTaken: readonly string[];
+  /** One-time items of changes that had no invoice of their own: on the next invoice. */
+  readonly pendingItems: readonly LineDraft[];
+  /** Running minimums of the prices with a minimum schedule, by product metric pricing (kept through every period). */
+  readonly minimums: ReadonlyMap<string, MinimumState>;
+  /** Included units carried to the next period, by product metric pricing (carry_over). */
+  readonly carriedUnits: ReadonlyMap<string, string>;
 }
 
-export const INITIAL_STATE: PlanState = { coverage: null, pending: [], lastBillingDate: null, lastAdvance: [], oneTimesTaken: [] };
+export const INITIAL_STATE: PlanState = {
+  coverage: null,
+  pending: [],
+  lastBillingDate: null,
+  lastAdvance: [],
+  oneTimesTaken: [],
+  pendingItems: [],
+  minimums: new Map(),
+  carriedUnits: new Map(),
+};
 
 /** What the rules read besides the state: the subscription, its segments, usage and one-time charges. */
 export interface PlanContext {
