@@ -82,7 +82,7 @@ export class ItemPricingEntity {
   @JsonColumn({ nullable: true }) credit_price: Record<string, unknown> | null;
   @TextColumn({ nullable: true }) true_up_frequency: string | null;
   @TextColumn() display_type: string;
-  /** {recognition_schedule_type, amount_per_period}; null = IMMEDIATE (stored and answered only). */
+  /** {recognition_schedule_type, amount_per_period}; null = the default of its line kind (the revenue report reads it: docs/reports.md). */
   @JsonColumn({ nullable: true }) recognition_schedule: { recognition_schedule_type: string; amount_per_period: string[] | null } | null;
   @TextColumn() state: CatalogState;
   @JsonColumn() metadata: Record<string, unknown>;
