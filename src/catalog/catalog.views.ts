@@ -102,6 +102,20 @@ export class CatalogViews {
     private readonly hooks: CatalogHooks,
   ) {}
 
+  /**
+   * How the quantities of the given product metric pricings are shown to people (their item
+   * pricing's `display_type`), in two batched reads; an id not found is left out (shown as UNITS).
+   */
+  async quantityDisplays(companyId: string, productMetricPricingIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(productMetricPricingIds)];
+    if (ids.length === 0) return new Map();
+    const links = await this.metricPricings.find(companyId, { where: { id: In(ids) } });
+    if (links.length === 0) return new Map();
+    const prices = await this.itemPricings.find(companyId, { where: { id: In([...new Set(links.map((l) => l.item_pricing_id))]) } });
+    const display = new Map(prices.map((p) => [p.id, p.display_type]));
+    return new Map(links.flatMap((l) => (display.has(l.item_pricing_id) ? [[l.id, display.get(l.item_pricing_id)!] as const] : [])));
+  }
+
   /** Products; with `withPricings` their pricings expanded (`[]` when none), else null. */
   async productViews(companyId: string, products: ProductEntity[], withPricings: boolean): Promise<ProductResponse[]> {
     if (products.length === 0) return [];

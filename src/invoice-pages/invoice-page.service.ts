@@ -18,6 +18,7 @@ import { PaymentMethodsService } from '../payments/payment-methods.service';
 import { DataSource } from 'typeorm';
 import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 import { CARD_ON_FILE } from './invoice-page.html';
+import { CatalogViews } from '../catalog/catalog.views';
 
 /** "Visa •••• 4242" from a stored card's brand and last four digits. */
 export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string | null {
@@ -52,6 +53,7 @@ export class InvoicePageService {
     private readonly dataSource: DataSource,
     private readonly pageSecrets: PageSecrets,
     private readonly transactions: PaymentTransactionsRepository,
+    private readonly catalog: CatalogViews,
   ) {}
 
   async show(secret: string): Promise<InvoicePageResult> {
@@ -115,7 +117,12 @@ export class InvoicePageService {
         : Promise.resolve(null),
     ]);
     const paidCard = payment?.payment_method ? cardLabel(payment.payment_method.brand, payment.payment_method.last_4) : null;
+    const quantityDisplays = await this.catalog.quantityDisplays(
+      companyId,
+      lines.flatMap((l) => l.product_metric_pricing_id ?? []),
+    );
     const doc = toInvoiceDocument({
+      quantityDisplays,
       invoice,
       lines,
       customer,

@@ -4,7 +4,7 @@
  * document, so the page and the PDF always say the same. Amounts are formatted here from integer
  * cents; no arithmetic beyond the invoice's own stored amounts.
  */
-import { formatDate, formatMoney, invoiceStatusWord } from '../platform/hosted-pages/format';
+import { formatDate, formatMoney, formatQuantity, invoiceStatusWord } from '../platform/hosted-pages/format';
 import { formatAddress } from '../platform/hosted-pages/address';
 import { CompanySettings, DEFAULT_ACCENT_COLOR } from '../platform/company-settings/company-settings.rules';
 import type { CustomerEntity } from '../customers/customer.entity';
@@ -62,12 +62,6 @@ export interface InvoiceDocument {
 /** Line kinds that are reductions of the charges rather than charges. */
 const ADJUSTMENT_KINDS = new Set(['DISCOUNT', 'CREDIT']);
 
-/** A quantity as written: integers plainly, decimals without trailing zeros. */
-function quantityText(q: string): string {
-  const n = q.includes('.') ? q.replace(/0+$/, '').replace(/\.$/, '') : q;
-  return n === '' ? '0' : n;
-}
-
 /**
  * A line's name without a repeated part: the billing engine names a usage line
  * "<price name> - <metric name>", which reads "API calls - API calls" when both are the same.
@@ -101,6 +95,8 @@ export function toInvoiceDocument(input: {
   paidCard?: string | null;
   /** The absolute address of the invoice's hosted page. */
   payUrl?: string | null;
+  /** The `display_type` of each line's price, by product metric pricing id (none: UNITS). */
+  quantityDisplays?: Map<string, string>;
 }): InvoiceDocument {
   const { invoice: i, settings } = input;
   const money = (cents: number | string) => formatMoney(cents, i.currency);
@@ -144,7 +140,7 @@ export function toInvoiceDocument(input: {
       .map((l) => ({
         name: lineName(l.name),
         detail: period(l.period_start, l.period_end),
-        quantity: quantityText(l.quantity),
+        quantity: formatQuantity(l.quantity, input.quantityDisplays?.get(l.product_metric_pricing_id ?? ''), i.currency),
         unitPrice: l.unit_price === null ? '' : money(l.unit_price),
         amount: money(l.amount_cents),
       })),

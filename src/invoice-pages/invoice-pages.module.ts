@@ -3,6 +3,7 @@ import { CustomersModule } from '../customers/customers.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { InvoicingModule } from '../invoicing/invoicing.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { InvoicePageController } from './invoice-page.controller';
 import { InvoicePageService } from './invoice-page.service';
 import { InvoicePagePayment } from './invoice-page-payment.service';
@@ -12,7 +13,7 @@ import { InvoicePagePayment } from './invoice-page-payment.service';
  * invoicing, pays them through payments and the InvoiceLedger. It owns no table.
  */
 @Module({
-  imports: [CustomersModule, SubscriptionsModule, InvoicingModule, PaymentsModule],
+  imports: [CustomersModule, SubscriptionsModule, InvoicingModule, PaymentsModule, CatalogModule],
   controllers: [InvoicePageController],
   providers: [InvoicePageService, InvoicePagePayment],
 })

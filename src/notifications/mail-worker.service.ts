@@ -9,6 +9,7 @@ import { OutboxClaim, OutboxLoop } from '../platform/outbox/outbox-loop';
 import { CustomersRepository } from '../customers/customers.repository';
 import { InvoiceLinesRepository, InvoicesRepository } from '../invoicing/invoicing.repository';
 import { toInvoiceDocument } from '../invoice-pages/invoice-pages.mapper';
+import { CatalogViews } from '../catalog/catalog.views';
 import { renderInvoicePdf } from '../invoice-pages/invoice-pdf';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { NotificationsRepository } from './notifications.repository';
@@ -68,6 +69,7 @@ export class MailWorker implements OnModuleInit, OnApplicationBootstrap, BeforeA
     private readonly customers: CustomersRepository,
     private readonly settings: CompanySettingsService,
     private readonly events: WebhookEventsService,
+    private readonly catalog: CatalogViews,
   ) {
     this.transport = new MailTransport(config);
     this.loop = new OutboxLoop(dataSource, clock, {
@@ -162,7 +164,11 @@ export class MailWorker implements OnModuleInit, OnApplicationBootstrap, BeforeA
       this.customers.findOne(companyId, { id: invoice.billed_customer_id }),
       this.settings.get(companyId),
     ]);
-    const pdf = await renderInvoicePdf(toInvoiceDocument({ invoice, lines, customer, settings, now: this.clock.now() }));
+    const quantityDisplays = await this.catalog.quantityDisplays(
+      companyId,
+      lines.flatMap((l) => l.product_metric_pricing_id ?? []),
+    );
+    const pdf = await renderInvoicePdf(toInvoiceDocument({ invoice, lines, customer, settings, now: this.clock.now(), quantityDisplays }));
     return [{ filename: `invoice-${invoice.number ?? invoice.id}.pdf`, content: pdf, contentType: 'application/pdf' }];
   }
 

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
-import { createCustomer } from '../support/fixtures';
+import { createCustomer, createPricing, createProduct, fixedPricing } from '../support/fixtures';
 import { loadConfig } from '../../src/platform/config/config';
 import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 import { pdftotextPath } from '../support/system-tools';
@@ -229,6 +229,50 @@ describe('hosted invoice page and PDF', () => {
     const res = await request(t.http).get(path(inv.hosted_link)).expect(200);
     expect(res.text).toContain('id="invoice-status">Void<');
     expect(res.text).not.toContain('<form');
+  });
+
+  it("shows each line's quantity as its price's display_type says, on the page and the PDF; the API's quantities stay", async () => {
+    const c = await createCustomer(a, { name: 'Display Types Inc' });
+    const product = await createProduct(a, { name: 'Data' });
+    const price = (name: string, display_type: string, cents: number) =>
+      createPricing(
+        a,
+        fixedPricing(product.id, { name, external_name: name, type: 'ONETIME', display_type, fixed_price: { price_per_unit: cents } }),
+      );
+    const thousands = await price('Rows synced', 'THOUSAND_UNITS', 1);
+    const millions = await price('Tokens', 'MILLION_UNITS', 1);
+    const amount = await price('Spend passed through', 'AMOUNT', 100);
+    const units = await price('Seats', 'UNITS', 700);
+    const res = await a
+      .post('/one_times', {
+        customer_id: c.id,
+        type: 'IMMEDIATE',
+        onetime_items: [
+          { product_pricing_id: thousands.id, aggregate: 2500 },
+          { product_pricing_id: millions.id, aggregate: 1250000 },
+          { product_pricing_id: amount.id, aggregate: 1234 },
+          { product_pricing_id: units.id, aggregate: 3 },
+        ],
+      })
+      .expect(201);
+    const inv = (await a.get(`/invoices/${res.body[0].invoice_uuid}`).expect(200)).body;
+    // the API answers the quantities billed; only what a person reads changes
+    expect(inv.items.map((l: any) => [l.name, l.quantity, l.amount.value_in_cents])).toEqual([
+      ['Rows synced', 2500, 2500],
+      ['Tokens', 1250000, 1250000],
+      ['Spend passed through', 1234, 123400],
+      ['Seats', 3, 2100],
+    ]);
+    const page = (await request(t.http).get(path(inv.hosted_link)).expect(200)).text;
+    const row = (name: string) => new RegExp(`${name}.*?<td class="num">([^<]*)</td>`, 's').exec(page)?.[1];
+    expect(row('Rows synced')).toBe('2.5 thousand');
+    expect(row('Tokens')).toBe('1.25 million');
+    expect(row('Spend passed through')).toBe('$1,234.00');
+    expect(row('Seats')).toBe('3');
+    const text = pdfText((await binary(request(t.http).get(path(inv.pdf_link))).expect(200)).body as Buffer);
+    expect(text).toMatch(/Rows synced\s+2\.5 thousand\s+\$0\.01\s+\$25\.00/);
+    expect(text).toMatch(/Tokens\s+1\.25 million\s+\$0\.01\s+\$12,500\.00/);
+    expect(text).toMatch(/Spend passed through\s+\$1,234\.00\s+\$1\.00\s+\$1,234\.00/);
   });
 
   it('the PDF carries the number, the lines and the totals as text (pdftotext)', async () => {

@@ -54,6 +54,23 @@ const UNIT: Record<Exclude<Frequency, 'ONETIME'>, [string, string]> = {
   YEAR: ['year', 'years'],
 };
 
+/**
+ * A quantity as a person reads it, by the price's `display_type`: UNITS as written ("2500"),
+ * THOUSAND_UNITS and MILLION_UNITS scaled ("2.5 thousand", "1.25 million", exact digits),
+ * AMOUNT as money of the invoice's currency in its major unit ("1234.5" → "$1,234.50").
+ */
+export function formatQuantity(quantity: string, displayType: string | undefined, currency: string): string {
+  const q = toDecimal(quantity);
+  if (displayType === 'AMOUNT') return formatMoney(q.mul(new Dec(10).pow(minorDigits(currency))), currency);
+  const scale = SCALES[displayType ?? 'UNITS'];
+  return scale ? `${q.div(scale.divisor).toFixed()} ${scale.word}` : q.toFixed();
+}
+
+const SCALES: Record<string, { divisor: number; word: string } | undefined> = {
+  THOUSAND_UNITS: { divisor: 1000, word: 'thousand' },
+  MILLION_UNITS: { divisor: 1_000_000, word: 'million' },
+};
+
 /** "1 year", "12 months", "2 quarters". */
 export function formatTerm(count: number, frequency: Frequency): string {
   if (frequency === 'ONETIME') return 'one time';
