@@ -117,6 +117,8 @@ export class CustomerMrr {
       checkOnetimeItems(data, s.onetime_items as StoredOnetimeItem[] | null);
       let largest = ZERO;
       for (const ph of live.filter((p) => p.subscription_id === s.id)) {
+        // a change's one-time items are billed on the change's invoice: bounded like the subscription's own
+        checkOnetimeItems(data, (ph.change_config?.onetime_items as StoredOnetimeItem[] | undefined) ?? null);
         const mrr = planMaxMrr(data, ph);
         if (mrr.greaterThan(largest)) largest = mrr;
       }
