@@ -2,14 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../platform/clock/clock';
 import { DomainError } from '../platform/errors/domain-error';
 import type { PageResult } from '../platform/hosted-pages/layout';
-import { CompanySettingsService } from '../platform/company-settings/company-settings.service';
-import { CustomersRepository } from '../customers/customers.repository';
-import { InvoiceLinesRepository } from '../invoicing/invoicing.repository';
 import { InvoiceLinks } from '../invoicing/invoice-links.service';
 import type { InvoiceEntity } from '../invoicing/invoicing.entity';
 import { formatMoney } from '../platform/hosted-pages/format';
 import { SANDBOX_TOKENS } from '../checkout/checkout-payment';
-import { InvoiceDocument, toInvoiceDocument } from './invoice-pages.mapper';
+import type { InvoiceDocument } from './invoice-pages.mapper';
 import { EMPTY_FORM, PayForm, renderInvoicePage } from './invoice-page.html';
 import { renderInvoicePdf } from './invoice-pdf';
 import { InvoicePagePayment } from './invoice-page-payment.service';
@@ -18,7 +15,7 @@ import { PaymentMethodsService } from '../payments/payment-methods.service';
 import { DataSource } from 'typeorm';
 import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 import { CARD_ON_FILE } from './invoice-page.html';
-import { CatalogViews } from '../catalog/catalog.views';
+import { InvoiceDocuments } from './invoice-documents.service';
 
 /** "Visa •••• 4242" from a stored card's brand and last four digits. */
 export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string | null {
@@ -45,15 +42,12 @@ export class InvoicePageService {
   constructor(
     private readonly clock: Clock,
     private readonly links: InvoiceLinks,
-    private readonly lines: InvoiceLinesRepository,
-    private readonly customers: CustomersRepository,
-    private readonly settings: CompanySettingsService,
     private readonly payment: InvoicePagePayment,
     private readonly methods: PaymentMethodsService,
     private readonly dataSource: DataSource,
     private readonly pageSecrets: PageSecrets,
     private readonly transactions: PaymentTransactionsRepository,
-    private readonly catalog: CatalogViews,
+    private readonly documents: InvoiceDocuments,
   ) {}
 
   async show(secret: string): Promise<InvoicePageResult> {
@@ -107,26 +101,14 @@ export class InvoicePageService {
     const invoice = await this.links.bySecret(secret);
     if (!invoice) throw notFound();
     const companyId = invoice.company_id;
-    const [lines, customer, settings, card, payment] = await Promise.all([
-      this.lines.find(companyId, { where: { invoice_id: invoice.id } }),
-      this.customers.findOne(companyId, { id: invoice.billed_customer_id }),
-      this.settings.get(companyId),
+    const [card, payment] = await Promise.all([
       this.methods.forCharge(this.dataSource.manager, companyId, invoice.billed_customer_id, null).then((r) => r.method),
       invoice.status === 'PAID'
         ? this.transactions.findOne(companyId, { invoice_id: invoice.id, transaction_type: 'PAYMENT', status: 'SUCCEEDED' })
         : Promise.resolve(null),
     ]);
     const paidCard = payment?.payment_method ? cardLabel(payment.payment_method.brand, payment.payment_method.last_4) : null;
-    const quantityDisplays = await this.catalog.quantityDisplays(
-      companyId,
-      lines.flatMap((l) => l.product_metric_pricing_id ?? []),
-    );
-    const doc = toInvoiceDocument({
-      quantityDisplays,
-      invoice,
-      lines,
-      customer,
-      settings,
+    const doc = await this.documents.of(invoice, {
       now: this.clock.now(),
       paidCard,
       payUrl: `${this.pageSecrets.publicUrl}/invoices/pay/${secret}`,

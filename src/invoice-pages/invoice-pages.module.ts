@@ -7,6 +7,7 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { InvoicePageController } from './invoice-page.controller';
 import { InvoicePageService } from './invoice-page.service';
 import { InvoicePagePayment } from './invoice-page-payment.service';
+import { InvoiceDocuments } from './invoice-documents.service';
 
 /**
  * The hosted invoice page and PDF (top of the stack, beside checkout): reads invoices through
@@ -15,6 +16,7 @@ import { InvoicePagePayment } from './invoice-page-payment.service';
 @Module({
   imports: [CustomersModule, SubscriptionsModule, InvoicingModule, PaymentsModule, CatalogModule],
   controllers: [InvoicePageController],
-  providers: [InvoicePageService, InvoicePagePayment],
+  providers: [InvoicePageService, InvoicePagePayment, InvoiceDocuments],
+  exports: [InvoiceDocuments],
 })
 export class InvoicePagesModule {}

@@ -2,14 +2,11 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
-import { CompanySettingsService } from '../platform/company-settings/company-settings.service';
 import { crossCompany } from '../platform/database/cross-company';
 import { OutboxDepth, PrometheusMetrics } from '../platform/observability/prometheus-metrics';
 import { OutboxClaim, OutboxLoop } from '../platform/outbox/outbox-loop';
-import { CustomersRepository } from '../customers/customers.repository';
-import { InvoiceLinesRepository, InvoicesRepository } from '../invoicing/invoicing.repository';
-import { toInvoiceDocument } from '../invoice-pages/invoice-pages.mapper';
-import { CatalogViews } from '../catalog/catalog.views';
+import { InvoicesRepository } from '../invoicing/invoicing.repository';
+import { InvoiceDocuments } from '../invoice-pages/invoice-documents.service';
 import { renderInvoicePdf } from '../invoice-pages/invoice-pdf';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { NotificationsRepository } from './notifications.repository';
@@ -65,11 +62,8 @@ export class MailWorker implements OnModuleInit, OnApplicationBootstrap, BeforeA
     private readonly prometheus: PrometheusMetrics,
     private readonly notifications: NotificationsRepository,
     private readonly invoices: InvoicesRepository,
-    private readonly lines: InvoiceLinesRepository,
-    private readonly customers: CustomersRepository,
-    private readonly settings: CompanySettingsService,
     private readonly events: WebhookEventsService,
-    private readonly catalog: CatalogViews,
+    private readonly documents: InvoiceDocuments,
   ) {
     this.transport = new MailTransport(config);
     this.loop = new OutboxLoop(dataSource, clock, {
@@ -159,16 +153,7 @@ export class MailWorker implements OnModuleInit, OnApplicationBootstrap, BeforeA
   private async invoicePdf(companyId: string, invoiceId: string): Promise<OutgoingMail['attachments']> {
     const invoice = await this.invoices.findOne(companyId, { id: invoiceId });
     if (!invoice) return [];
-    const [lines, customer, settings] = await Promise.all([
-      this.lines.find(companyId, { where: { invoice_id: invoice.id } }),
-      this.customers.findOne(companyId, { id: invoice.billed_customer_id }),
-      this.settings.get(companyId),
-    ]);
-    const quantityDisplays = await this.catalog.quantityDisplays(
-      companyId,
-      lines.flatMap((l) => l.product_metric_pricing_id ?? []),
-    );
-    const pdf = await renderInvoicePdf(toInvoiceDocument({ invoice, lines, customer, settings, now: this.clock.now(), quantityDisplays }));
+    const pdf = await renderInvoicePdf(await this.documents.of(invoice, { now: this.clock.now() }));
     return [{ filename: `invoice-${invoice.number ?? invoice.id}.pdf`, content: pdf, contentType: 'application/pdf' }];
   }
 

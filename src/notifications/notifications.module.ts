@@ -3,7 +3,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { CustomersModule } from '../customers/customers.module';
 import { InvoicingModule } from '../invoicing/invoicing.module';
-import { CatalogModule } from '../catalog/catalog.module';
+import { InvoicePagesModule } from '../invoice-pages/invoice-pages.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
@@ -13,7 +13,7 @@ import { MailWorker } from './mail-worker.service';
 
 /** E-mail to customers: the outbox written with each change, its delivery, and the log. */
 @Module({
-  imports: [WebhooksModule, CustomersModule, InvoicingModule, PaymentsModule, CatalogModule],
+  imports: [WebhooksModule, CustomersModule, InvoicingModule, PaymentsModule, InvoicePagesModule],
   controllers: [NotificationsController],
   providers: [NotificationsRepository, NotificationPlanner, NotificationsService, MailWorker],
   exports: [MailWorker],

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogViews } from '../catalog/catalog.views';
+import { CustomersRepository } from '../customers/customers.repository';
+import { CompanySettingsService } from '../platform/company-settings/company-settings.service';
+import { InvoiceLinesRepository } from '../invoicing/invoicing.repository';
+import type { InvoiceEntity } from '../invoicing/invoicing.entity';
+import { InvoiceDocument, toInvoiceDocument } from './invoice-pages.mapper';
+
+/**
+ * The one reader of what an invoice's page and PDF show: its lines, the billed customer, the
+ * company's settings and the display type of each line's price. The hosted page and the e-mail's
+ * PDF both read through it, so they cannot drift apart.
+ */
+@Injectable()
+export class InvoiceDocuments {
+  constructor(
+    private readonly lines: InvoiceLinesRepository,
+    private readonly customers: CustomersRepository,
+    private readonly settings: CompanySettingsService,
+    private readonly catalog: CatalogViews,
+  ) {}
+
+  async of(invoice: InvoiceEntity, context: { now: Date; paidCard?: string | null; payUrl?: string | null }): Promise<InvoiceDocument> {
+    const companyId = invoice.company_id;
+    const [lines, customer, settings] = await Promise.all([
+      this.lines.find(companyId, { where: { invoice_id: invoice.id } }),
+      this.customers.findOne(companyId, { id: invoice.billed_customer_id }),
+      this.settings.get(companyId),
+    ]);
+    const quantityDisplays = await this.catalog.quantityDisplays(
+      companyId,
+      lines.flatMap((l) => l.product_metric_pricing_id ?? []),
+    );
+    return toInvoiceDocument({ invoice, lines, customer, settings, quantityDisplays, ...context });
+  }
+}
