@@ -12,6 +12,7 @@ import { NotificationsRepository } from './notifications.repository';
 import { NotificationPlanner } from './notification-planner.service';
 import { MailWorker } from './mail-worker.service';
 import type { FindNotificationsDto } from './dto/notification.dto';
+import { isInvoiceUuid } from '../invoicing/invoices.service';
 
 const SEARCH: SearchSpec = {
   alias: 'n',
@@ -89,8 +90,10 @@ export class NotificationsService {
 
   /** Sends (or sends again) a final invoice to its billed customer; a DRAFT is a 409. */
   async sendInvoice(companyId: string, uuid: string): Promise<NotificationEntity> {
+    // anything that is not an invoice's UUID is a 404, as on GET /invoices/{uuid}
+    if (!isInvoiceUuid(uuid)) throw DomainError.notFound('invoice');
     return this.dataSource.transaction(async (m) => {
-      const invoice = await this.invoices.with(m).findOne(companyId, { uuid });
+      const invoice = await this.invoices.with(m).findOne(companyId, { uuid: uuid.toLowerCase() });
       if (!invoice) throw DomainError.notFound('invoice');
       if (invoice.status === 'DRAFT') throw DomainError.conflict('invoice_draft', 'a DRAFT invoice cannot be sent: finalize it first');
       const customer = await this.customers.with(m).findOne(companyId, { id: invoice.billed_customer_id });

@@ -391,6 +391,8 @@ describe('e-mail to customers (SMTP)', () => {
     expectError(await a.post(`/invoices/${draft.uuid}/send`, {}), 409, 'request_error', 'invoice_draft');
     expect(await log(a, { invoice_id: draft.id })).toEqual([]);
     expectError(await a.post('/invoices/00000000-0000-4000-8000-000000000000/send', {}), 404, 'request_error', 'not_found');
+    // an id that is not a UUID (another kind of id, anything) is the same 404, not a database error
+    expectError(await a.post(`/invoices/${customer.id}/send`, {}), 404, 'request_error', 'not_found');
   });
 
   it('the company settings switch each e-mail off', async () => {
