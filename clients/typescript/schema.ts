@@ -2705,7 +2705,7 @@ export interface components {
             entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
             upsell_product_pricing_id?: string | null;
             /**
-             * @description how quantities of this price are labelled (UNITS, AMOUNT, THOUSAND_UNITS, MILLION_UNITS); default: the billable item's. Today it is stored and answered (item_pricing.display_type); invoices and billing do not use it
+             * @description how quantities of this price are shown to people (default: the billable item's): on the hosted invoice page, its PDF and the invoice e-mail, a line of this price reads its quantity as written (UNITS: 2500), scaled (THOUSAND_UNITS: "2.5 thousand", MILLION_UNITS: "0.0025 million") or as money of the invoice currency (AMOUNT: 2500 → "$2,500.00"). Billing itself does not change: the quantity and amounts in the API are the same
              * @enum {string|null}
              */
             display_type?: "UNITS" | "AMOUNT" | "THOUSAND_UNITS" | "MILLION_UNITS" | null;
