@@ -13,8 +13,8 @@ import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
 import { createCustomer, createPricing, createProduct, fixedPricing } from '../support/fixtures';
+import { draftInvoice } from '../support/fixtures';
 import { loadConfig } from '../../src/platform/config/config';
-import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 import { pdftotextPath } from '../support/system-tools';
 
 const T0 = new Date('2027-03-01T10:00:00Z');
@@ -71,33 +71,6 @@ describe('hosted invoice page and PDF', () => {
     return (await tenant.get(`/invoices/${res.body[0].invoice_uuid}`).expect(200)).body;
   }
 
-  async function draftInvoice(tenant: Tenant, customerId: string) {
-    const written = await t.dataSource.transaction((m) =>
-      t.app.get(InvoiceWriter).create(
-        m,
-        tenant.companyId,
-        {
-          kind: 'ONE_TIME',
-          billing_key: randomUUID(),
-          customer_id: customerId,
-          subscription_id: null,
-          currency: 'USD',
-          status: 'DRAFT',
-          name: null,
-          invoice_date: clock.now(),
-          period_start: null,
-          period_end: null,
-          due_date: clock.now(),
-          finalize_after: null,
-          auto_charges: false,
-          lines: [{ kind: 'CHARGE', name: 'Draft line', quantity: '1', unit_price: '700', amount_cents: 700, prorated: false } as never],
-        },
-        clock.now(),
-      ),
-    );
-    return (await tenant.get(`/invoices/${written!.invoice.uuid}`).expect(200)).body;
-  }
-
   it('a final invoice answers hosted_link and pdf_link; GET /link answers the page; a draft has none (409)', async () => {
     const c = await createCustomer(a);
     const inv = await pendingInvoice(a, c.id);
@@ -109,7 +82,7 @@ describe('hosted invoice page and PDF', () => {
     const found = await a.post('/invoices/find', { query: { customer_id: c.id } }).expect(200);
     expect(found.body.results[0].hosted_link).toBe(inv.hosted_link);
 
-    const draft = await draftInvoice(a, c.id);
+    const draft = await draftInvoice(t, a, c.id, clock.now());
     expect(draft.status).toBe('DRAFT');
     expect(draft.hosted_link).toBeNull();
     expect(draft.pdf_link).toBeNull();

@@ -11,17 +11,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { createCustomer, ok, webhookEvents } from '../support/fixtures';
+import { draftInvoice } from '../support/fixtures';
 import { addresses, SmtpInbox } from '../support/smtp-inbox';
 import { useWholeDatabase } from '../support/whole-database';
 import { pdftotextPath } from '../support/system-tools';
 import { loadConfig } from '../../src/platform/config/config';
 import { MailWorker } from '../../src/notifications/mail-worker.service';
-import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 import { WebhookEventsService } from '../../src/webhooks/events/webhook-events.service';
 import { MAIL_LEASE_MS, MAIL_MAX_IN_FLIGHT_PER_COMPANY, MAIL_RETRY_DELAYS_MS } from '../../src/notifications/mail-worker.service';
 import { eventually } from '../support/webhook-receiver';
@@ -80,33 +79,6 @@ describe('e-mail to customers (SMTP)', () => {
       })
       .expect(201);
     return (await tenant.get(`/invoices/${res.body[0].invoice_uuid}`).expect(200)).body;
-  }
-
-  async function draftInvoice(tenant: Tenant, customerId: string) {
-    const written = await t.dataSource.transaction((m) =>
-      t.app.get(InvoiceWriter).create(
-        m,
-        tenant.companyId,
-        {
-          kind: 'ONE_TIME',
-          billing_key: randomUUID(),
-          customer_id: customerId,
-          subscription_id: null,
-          currency: 'USD',
-          status: 'DRAFT',
-          name: null,
-          invoice_date: clock.now(),
-          period_start: null,
-          period_end: null,
-          due_date: clock.now(),
-          finalize_after: null,
-          auto_charges: false,
-          lines: [{ kind: 'CHARGE', name: 'Draft line', quantity: '1', unit_price: '700', amount_cents: 700, prorated: false } as never],
-        },
-        clock.now(),
-      ),
-    );
-    return (await tenant.get(`/invoices/${written!.invoice.uuid}`).expect(200)).body;
   }
 
   async function log(tenant: Tenant, query: Record<string, unknown>): Promise<any[]> {
@@ -387,7 +359,7 @@ describe('e-mail to customers (SMTP)', () => {
     expect(inbox.withSubject(subject)).toHaveLength(3);
     expect((await ok(await a.get(`/notifications/${again.id}`))).status).toBe('SENT');
 
-    const draft = await draftInvoice(a, customer.id);
+    const draft = await draftInvoice(t, a, customer.id, clock.now());
     expectError(await a.post(`/invoices/${draft.uuid}/send`, {}), 409, 'request_error', 'invoice_draft');
     expect(await log(a, { invoice_id: draft.id })).toEqual([]);
     expectError(await a.post('/invoices/00000000-0000-4000-8000-000000000000/send', {}), 404, 'request_error', 'not_found');

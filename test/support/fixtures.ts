@@ -1,4 +1,6 @@
-import type { Tenant } from './app';
+import { randomUUID } from 'node:crypto';
+import type { Tenant, TestApp } from './app';
+import { InvoiceWriter } from '../../src/invoicing/invoice-writer.service';
 
 /**
  * The fixtures the e2e tests and the billing scenarios share: money, answers of an expected
@@ -124,4 +126,32 @@ export async function webhookEvents(tenant: Tenant, resourceId?: string, types?:
     from_key = page.pagination.from_key;
   } while (from_key);
   return resourceId ? out.filter((e) => e.data.object.id === resourceId) : out;
+}
+
+/** A DRAFT one-time invoice of one 7.00 line, written straight through the invoice writer (the API finalizes what it creates). */
+export async function draftInvoice(t: TestApp, tenant: Tenant, customerId: string, at: Date) {
+  const written = await t.dataSource.transaction((m) =>
+    t.app.get(InvoiceWriter).create(
+      m,
+      tenant.companyId,
+      {
+        kind: 'ONE_TIME',
+        billing_key: randomUUID(),
+        customer_id: customerId,
+        subscription_id: null,
+        currency: 'USD',
+        status: 'DRAFT',
+        name: null,
+        invoice_date: at,
+        period_start: null,
+        period_end: null,
+        due_date: at,
+        finalize_after: null,
+        auto_charges: false,
+        lines: [{ kind: 'CHARGE', name: 'Draft line', quantity: '1', unit_price: '700', amount_cents: 700, prorated: false } as never],
+      },
+      at,
+    ),
+  );
+  return (await tenant.get(`/invoices/${written!.invoice.uuid}`).expect(200)).body;
 }
