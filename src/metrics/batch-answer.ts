@@ -19,7 +19,7 @@ export function refusedHeaderDoc(what: string) {
 
 /**
  * The status of a batch whose entries are accepted or refused one by one, so that a client that
- * reads only the status cannot miss a refusal (the hosted API answers 200 whatever it refused,
+ * reads only the status cannot miss a refusal (the reference answers 200 whatever it refused,
  * and a usage event refused inside a 200 is usage lost without notice):
  * - 200 when none was refused;
  * - 207 Multi-Status when some were refused and others accepted (stored, or duplicates of

@@ -138,7 +138,7 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
       const body = JSON.stringify({
         id: row.event_id,
         type: row.event_type,
-        // the hosted API's names for the same envelope: its type, and the kind of its object
+        // the reference's names for the same envelope: its type, and the kind of its object
         event_type: row.event_type,
         data_type: eventDataType(row.event_type),
         created_at: new Date(row.event_created_at).toISOString(),

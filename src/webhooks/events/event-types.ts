@@ -31,6 +31,6 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
  * The kind of object an event carries, the part of its type before the dot (`invoice.paid` →
- * `invoice`): the envelope's `data_type`, for consumers written for the hosted API.
+ * `invoice`): the envelope's `data_type`, for consumers written for the reference.
  */
 export const eventDataType = (type: string): string => type.split('.')[0];

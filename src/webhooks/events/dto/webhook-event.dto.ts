@@ -41,7 +41,7 @@ export class WebhookEventDataResponse {
 export class WebhookEventResponse {
   @ApiProperty({ example: 'evt_01jz3k4m5n6p7q8r9s0t1v2w3x' }) id: string;
   @ApiProperty({ enum: WEBHOOK_EVENT_TYPES }) type: string;
-  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, description: "the same as type (the hosted API's name for it)" }) event_type: string;
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, description: "the same as type (the reference's name for it)" }) event_type: string;
   @ApiProperty({
     description:
       'the kind of data.object: the part of type before the dot (customer, subscription, invoice, payment, credit, contract, checkout, metric, webhook)',
