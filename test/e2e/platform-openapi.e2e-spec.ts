@@ -172,4 +172,16 @@ describe('OpenAPI contract of e2e answers', () => {
       'GET /api/v1/companies/{company_id}/customers/{customer_id} 200: answered text/html where the document has JSON',
     ]);
   });
+
+  it('gives the same verdicts with validators loaded from its disk cache as with freshly compiled ones', async () => {
+    const document = (await request(t.http).get('/api/docs-json').expect(200)).body;
+    const customer = (await a.post('/customers', { name: 'Grace' }).expect(201)).body;
+    const path = `${a.base}/customers/${customer.id}`;
+    const answers = [customer, { ...customer, colour: 'red' }, { ...customer, id: null }, { ...customer, created_at: {} }];
+    const fresh = answers.map((body) => contract.check('GET', path, { status: 200, body, headers: json }));
+    // a second contract over the same document reads the validators the first one wrote
+    const cached = new OpenApiContract(document);
+    expect(answers.map((body) => cached.check('GET', path, { status: 200, body, headers: json }))).toEqual(fresh);
+    expect(fresh.map((problems) => problems.length)).toEqual([0, 1, 1, 1]);
+  });
 });

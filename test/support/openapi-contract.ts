@@ -1,6 +1,10 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { appendFileSync } from 'node:fs';
+import standaloneCode from 'ajv/dist/standalone';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 
 /**
@@ -14,8 +18,13 @@ import type { OpenAPIObject } from '@nestjs/swagger';
  * - A route or method not in the document: only the documented 404 error body is allowed (an
  *   unknown route), except the pages that are outside the JSON API by design (OUTSIDE_API).
  *
- * Each schema is compiled once, on first use, per test file.
+ * Each schema is compiled on first use. Compiling is most of the check's cost and every test file
+ * runs in a fresh module registry, so a compiled validator is also kept on disk as Ajv's
+ * standalone code in node_modules/.cache, under a folder named by the hash of the whole document:
+ * the next file (or run) with the same document loads it instead of compiling again; a changed
+ * document starts a new folder and removes the old ones.
  */
+const CACHE_ROOT = join(__dirname, '..', '..', 'node_modules', '.cache', 'tally-openapi-contract');
 
 /** Served by the app but not part of the JSON API: the reference itself, the hosted HTML pages, the Prometheus text. */
 const OUTSIDE_API = [
@@ -92,9 +101,10 @@ export class OpenApiContract {
   private readonly ajv: Ajv;
   private readonly routes: Route[];
   private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly cacheDir: string;
 
   constructor(document: OpenAPIObject) {
-    this.ajv = new Ajv({ strict: false, allErrors: true, logger: false });
+    this.ajv = new Ajv({ strict: false, allErrors: true, logger: false, code: { source: true } });
     addFormats(this.ajv);
     const definitions = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).map(([name, s]) => [name, toJsonSchema(s)]));
     this.ajv.addSchema({ $id: DOC_ID, definitions });
@@ -107,6 +117,12 @@ export class OpenApiContract {
       }))
       // the most specific template first: /invoices/next before /invoices/{uuid}
       .sort((a, b) => a.params - b.params);
+    const hash = createHash('sha256').update(JSON.stringify(document)).digest('hex').slice(0, 16);
+    this.cacheDir = join(CACHE_ROOT, hash);
+    if (!existsSync(this.cacheDir)) {
+      for (const old of existsSync(CACHE_ROOT) ? readdirSync(CACHE_ROOT) : [])
+        rmSync(join(CACHE_ROOT, old), { recursive: true, force: true });
+    }
   }
 
   /** The problems of one answer (empty when it keeps the contract). */
@@ -146,10 +162,30 @@ export class OpenApiContract {
     return this.validate(`${verb} ${route.template} ${status}`, json.schema, where, answer);
   }
 
+  /** A validator from the disk cache, or compiled and written there (atomically: two workers may race). */
+  private load(key: string, schema: unknown): ValidateFunction {
+    const file = join(this.cacheDir, `${createHash('sha256').update(key).digest('hex').slice(0, 24)}.js`);
+    try {
+      return evaluate(readFileSync(file, 'utf8'));
+    } catch {
+      // not cached yet (or unreadable): compile
+    }
+    const validate = this.ajv.compile(toJsonSchema(schema) as Schema);
+    try {
+      mkdirSync(this.cacheDir, { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, standaloneCode(this.ajv, validate));
+      renameSync(temporary, file);
+    } catch {
+      // a cache that cannot be written (read-only folder, removed meanwhile) only costs speed
+    }
+    return validate;
+  }
+
   private validate(key: string, schema: unknown, where: string, answer: ContractAnswer): string[] {
     let validate = this.compiled.get(key);
     if (!validate) {
-      validate = this.ajv.compile(toJsonSchema(schema) as Schema);
+      validate = this.load(key, schema);
       this.compiled.set(key, validate);
     }
     if (validate(answer.body)) return [];
@@ -161,6 +197,14 @@ export class OpenApiContract {
           `${where}: ${e.instancePath || '(body)'} ${e.message}${e.keyword === 'additionalProperties' ? ` (${e.params.additionalProperty})` : ''}`,
       );
   }
+}
+
+/** Ajv's standalone code is a CommonJS module whose requires are Ajv's runtime and ajv-formats. */
+const nodeRequire = createRequire(__filename);
+function evaluate(code: string): ValidateFunction {
+  const module = { exports: {} as { default?: ValidateFunction } };
+  new Function('require', 'module', 'exports', code)(nodeRequire, module, module.exports);
+  return (module.exports.default ?? module.exports) as ValidateFunction;
 }
 
 function clip(answer: ContractAnswer): string {
