@@ -2147,13 +2147,13 @@ export interface components {
             type?: "CUSTOM_USAGE" | "CUSTOM_OBJ" | "LICENSE";
         };
         FindBillableItemsBody: {
-            pagination: components["schemas"]["PaginationDto"] | null;
+            pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["BillableItemQueryDto"] | null;
             /**
              * @description Default: `"createdAtDesc"`.
              * @enum {string|null}
              */
-            sort_key: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
             include_meta?: boolean | null;
         };
         UpdateBillableItemDto: {
@@ -3024,10 +3024,14 @@ export interface components {
             updated_at: string;
         };
         BundleQueryDto: {
+            /** @description every bundle is made through POST /bundles, so none is auto-generated: true matches none, false every bundle */
             is_auto_generated?: boolean;
             /** @description case-insensitive substring of name or description */
             search?: string;
-            /** @enum {string} */
+            /**
+             * @description any case
+             * @enum {string}
+             */
             state?: "ACTIVE" | "ARCHIVED";
         };
         FindBundlesBody: {
@@ -3638,7 +3642,9 @@ export interface components {
             product_pricing_tags?: components["schemas"]["SetFilterDto"];
             /** @description tags of the products of the invoice lines: AND every tag, OR one */
             product_tags?: components["schemas"]["SetFilterDto"];
+            /** @description customer id or identifier */
             customer_id?: string;
+            /** @description the customer billed (a parent for parent-billed subscriptions): id or identifier */
             billed_customer_id?: string;
             subscription_id?: string;
             /**
@@ -3915,7 +3921,7 @@ export interface components {
             provider_type?: "WIRE" | "CHEQUE" | "CASH" | "CREDIT_CARD_OFFLINE" | "PROVIDER_A" | "PROVIDER_B" | "PROVIDER_C" | "BANK_TRANSFER" | "INTERNAL" | "SANDBOX";
             /** @description case-insensitive substring of id, note, provider_transaction_id, status_message, invoice number or customer name */
             search?: string;
-            /** @description include transactions of connected accounts (there are none: a filter on connected_account_transaction when false) */
+            /** @description true also lists transactions of connected accounts, false leaves them out; Tally has no connected accounts (every transaction reads connected_account_transaction: false), so either value keeps every transaction */
             show_connected_account?: boolean;
             /** @enum {string} */
             status?: "SUCCEEDED" | "FAILED" | "PENDING" | "REFUNDED" | "PARTIALLY_REFUNDED";
@@ -3924,7 +3930,7 @@ export interface components {
             transaction_type?: "PAYMENT" | "REFUND";
         };
         FindPaymentTransactionsBody: {
-            pagination: components["schemas"]["PaginationDto"] | null;
+            pagination?: components["schemas"]["PaginationDto"] | null;
             query?: components["schemas"]["PaymentTransactionQueryDto"] | null;
             /**
              * @description Default: `"createdAtDesc"`.
@@ -4779,11 +4785,11 @@ export interface components {
             sent_at: string | null;
         };
         NotificationQueryDto: {
-            /** @description messages about this customer */
+            /** @description messages about this customer (id or identifier) */
             customer_id?: string;
-            /** @description messages about this invoice (its id) */
+            /** @description messages about this invoice (its id, inv_…, or its uuid) */
             invoice_id?: string;
-            /** @description messages about this contract */
+            /** @description messages about this contract; no contract e-mail is sent yet, so it matches none */
             contract_id?: string;
             /** @enum {string} */
             notification_type?: "INVOICE_FINALIZED" | "INVOICE_SENT" | "PAYMENT_RECEIPT" | "REFUND_RECEIPT" | "PAYMENT_FAILED";

@@ -86,7 +86,7 @@ function searchSpec(now: Date): SearchSpec {
     sortKeys: baseSortKeys('i'),
     filters: {
       customer_id: customerIdOrIdentifierFilter('i.customer_id'),
-      billed_customer_id: { kind: 'exact', column: 'i.billed_customer_id' },
+      billed_customer_id: customerIdOrIdentifierFilter('i.billed_customer_id'),
       subscription_id: { kind: 'exact', column: 'i.subscription_id' },
       status: { kind: 'custom', apply: (qb, value: string, p) => statusFilter(qb, [value], p, now) },
       statuses: { kind: 'custom', apply: (qb, value: string[], p) => statusFilter(qb, value, p, now) },

@@ -6,6 +6,7 @@ import { DomainError } from '../platform/errors/domain-error';
 import { isId, newId } from '../platform/ids/ids';
 import { runSearch, SearchPage, SearchSpec } from '../platform/search/search';
 import { CustomersRepository } from '../customers/customers.repository';
+import { customerIdOrIdentifierFilter } from '../customers/customer-lookup.service';
 import { InvoicesRepository } from '../invoicing/invoicing.repository';
 import { NotificationEntity } from './notification.entity';
 import { NotificationsRepository } from './notifications.repository';
@@ -21,8 +22,20 @@ const SEARCH: SearchSpec = {
     createdAtAsc: { column: 'n.created_at', direction: 'ASC', kind: 'date' },
   },
   filters: {
-    customer_id: { kind: 'exact', column: 'n.customer_id' },
-    invoice_id: { kind: 'exact', column: 'n.invoice_id' },
+    customer_id: customerIdOrIdentifierFilter('n.customer_id'),
+    invoice_id: {
+      kind: 'custom',
+      // an invoice is named by its id (inv_…) or its uuid, as on credit logs
+      apply: (qb, value: string, p) =>
+        isInvoiceUuid(value)
+          ? qb.andWhere(
+              `n.invoice_id IN (SELECT i.id FROM invoices i WHERE i.company_id = n.company_id AND i.uuid = CAST(:${p} AS uuid))`,
+              {
+                [p]: value.toLowerCase(),
+              },
+            )
+          : qb.andWhere(`n.invoice_id = :${p}`, { [p]: value }),
+    },
     contract_id: { kind: 'exact', column: 'n.contract_id' },
     notification_type: { kind: 'exact', column: 'n.notification_type' },
     status: { kind: 'exact', column: 'n.status' },

@@ -78,6 +78,10 @@ describe('TypeScript client (openapi-typescript + openapi-fetch)', () => {
       description: expect.stringContaining('Default: `false`'),
     });
     expect(schemas.CustomerResponse.required).toEqual(expect.arrayContaining(['id', 'managed_externally', 'name']));
+    // every find takes {}: pagination and sort_key have defaults
+    const finds = Object.entries(schemas).filter(([name]) => /^Find\w+Body$/.test(name));
+    expect(finds.map(([name]) => name)).toEqual(expect.arrayContaining(['FindBillableItemsBody', 'FindPaymentTransactionsBody']));
+    expect(finds.filter(([, s]) => (s.required ?? []).length > 0).map(([name]) => name)).toEqual([]);
   });
 
   it('sends the walk-through with minimal bodies (examples/minimal-bodies.ts, type-checked above) and every answer matches the document', async () => {

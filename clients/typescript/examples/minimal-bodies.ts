@@ -106,23 +106,14 @@ export async function walkMinimalBodies(
     (await ok(client.POST('/api/v1/companies/{company_id}/customers/find', { ...company, body: {} }))).results.length,
     (await ok(client.POST('/api/v1/companies/{company_id}/products/find', { ...company, body: {} }))).results.length,
     (await ok(client.POST('/api/v1/companies/{company_id}/pricing/find', { ...company, body: {} }))).results.length,
-    // billable items and payment transactions: the reference requires pagination (and sort_key for items)
-    (
-      await ok(
-        client.POST('/api/v1/companies/{company_id}/billable_items/find', {
-          ...company,
-          body: { pagination: {}, sort_key: 'createdAtDesc' },
-        }),
-      )
-    ).results.length,
+    (await ok(client.POST('/api/v1/companies/{company_id}/billable_items/find', { ...company, body: {} }))).results.length,
     (await ok(client.POST('/api/v1/companies/{company_id}/billable_metrics/find', { ...company, body: {} }))).results.length,
     (await ok(client.POST('/api/v1/companies/{company_id}/subscriptions/find', { ...company, body: byCustomer }))).results.length,
     (await ok(client.POST('/api/v1/companies/{company_id}/invoices/find', { ...company, body: byCustomer }))).results.length,
     (await ok(client.POST('/api/v1/companies/{company_id}/one_times/find', { ...company, body: {} }))).results.length,
     (await ok(client.POST('/api/v1/companies/{company_id}/credits/find', { ...company, body: byCustomer }))).results.length,
     (await ok(client.POST('/api/v1/companies/{company_id}/contracts/find', { ...company, body: {} }))).results.length,
-    (await ok(client.POST('/api/v1/companies/{company_id}/payments/transactions/find', { ...company, body: { pagination: {} } }))).results
-      .length,
+    (await ok(client.POST('/api/v1/companies/{company_id}/payments/transactions/find', { ...company, body: {} }))).results.length,
     (await ok(client.POST('/api/v1/companies/{company_id}/entitlements/find', { ...company, body: {} }))).results.length,
     (await ok(client.POST('/api/v1/companies/{company_id}/bundles/find', { ...company, body: {} }))).results.length,
     (await ok(client.POST('/api/v1/companies/{company_id}/webhooks/find', { ...company, body: {} }))).results.length,

@@ -58,9 +58,14 @@ export class UpdateBundleDto {
 }
 
 export class BundleQueryDto {
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() is_auto_generated?: boolean;
+  @ApiPropertyOptional({
+    description: 'every bundle is made through POST /bundles, so none is auto-generated: true matches none, false every bundle',
+  })
+  @IsOptional()
+  @IsBoolean()
+  is_auto_generated?: boolean;
   @ApiPropertyOptional({ description: 'case-insensitive substring of name or description' }) @IsOptional() @IsString() search?: string;
-  @ApiPropertyOptional({ enum: CATALOG_STATES }) @IsOptional() @IsString() state?: string;
+  @ApiPropertyOptional({ enum: CATALOG_STATES, description: 'any case' }) @IsOptional() @IsString() state?: string;
 }
 
 export const FindBundlesDto = findBodyDto('FindBundlesBody', BundleQueryDto, BASE_SORT_KEYS);

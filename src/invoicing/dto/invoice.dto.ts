@@ -94,8 +94,12 @@ export class InvoiceQueryDto {
   @SetFilter('tags of the products of the invoice lines: AND every tag, OR one')
   product_tags?: SetFilterDto;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) customer_id?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) billed_customer_id?: string;
+  @ApiPropertyOptional({ description: 'customer id or identifier' }) @IsOptional() @IsString() @MaxLength(255) customer_id?: string;
+  @ApiPropertyOptional({ description: 'the customer billed (a parent for parent-billed subscriptions): id or identifier' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  billed_customer_id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) subscription_id?: string;
 
   @ApiPropertyOptional({

@@ -61,9 +61,7 @@ export class BillableItemQueryDto {
   @ApiPropertyOptional({ enum: [...ITEM_TYPES, 'LICENSE'] }) @IsOptional() @IsString() type?: string;
 }
 
-export const FindBillableItemsDto = findBodyDto('FindBillableItemsBody', BillableItemQueryDto, BASE_SORT_KEYS, {
-  required: ['pagination', 'sort_key'],
-});
+export const FindBillableItemsDto = findBodyDto('FindBillableItemsBody', BillableItemQueryDto, BASE_SORT_KEYS);
 export type FindBillableItemsDto = InstanceType<typeof FindBillableItemsDto>;
 
 export class BillableItemResponse {

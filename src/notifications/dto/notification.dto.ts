@@ -7,13 +7,21 @@ import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../notification.entit
 export class NotificationActionBodyDto {}
 
 export class NotificationQueryDto {
-  @ApiPropertyOptional({ description: 'messages about this customer' }) @IsOptional() @IsString() @MaxLength(64) customer_id?: string;
-  @ApiPropertyOptional({ description: 'messages about this invoice (its id)' })
+  @ApiPropertyOptional({ description: 'messages about this customer (id or identifier)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  customer_id?: string;
+  @ApiPropertyOptional({ description: 'messages about this invoice (its id, inv_…, or its uuid)' })
   @IsOptional()
   @IsString()
   @MaxLength(64)
   invoice_id?: string;
-  @ApiPropertyOptional({ description: 'messages about this contract' }) @IsOptional() @IsString() @MaxLength(64) contract_id?: string;
+  @ApiPropertyOptional({ description: 'messages about this contract; no contract e-mail is sent yet, so it matches none' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  contract_id?: string;
   @ApiPropertyOptional({ enum: NOTIFICATION_TYPES }) @IsOptional() @IsIn(NOTIFICATION_TYPES) notification_type?: string;
   @ApiPropertyOptional({ enum: NOTIFICATION_STATUSES }) @IsOptional() @IsIn(NOTIFICATION_STATUSES) status?: string;
 }

@@ -83,7 +83,9 @@ export class PaymentTransactionQueryDto {
   search?: string;
   @ApiPropertyOptional({
     type: Boolean,
-    description: 'include transactions of connected accounts (there are none: a filter on connected_account_transaction when false)',
+    description:
+      'true also lists transactions of connected accounts, false leaves them out; Tally has no connected accounts ' +
+      '(every transaction reads connected_account_transaction: false), so either value keeps every transaction',
   })
   @IsOptional()
   @IsBoolean()
@@ -97,9 +99,7 @@ export class PaymentTransactionQueryDto {
   @ApiPropertyOptional({ enum: TRANSACTION_TYPES }) @IsOptional() @IsString() transaction_type?: string;
 }
 
-export const FindPaymentTransactionsDto = findBodyDto('FindPaymentTransactionsBody', PaymentTransactionQueryDto, TRANSACTION_SORT_KEYS, {
-  required: ['pagination'],
-});
+export const FindPaymentTransactionsDto = findBodyDto('FindPaymentTransactionsBody', PaymentTransactionQueryDto, TRANSACTION_SORT_KEYS);
 export type FindPaymentTransactionsDto = InstanceType<typeof FindPaymentTransactionsDto>;
 
 export const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'expired_uncaptured_charge'] as const;

@@ -6,7 +6,6 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
-  IsDefined,
   IsIn,
   IsInt,
   IsNumber,
@@ -117,27 +116,15 @@ export interface FindBody<Q> {
   include_meta?: boolean | null;
 }
 
-export interface FindBodyOptions {
-  /** Fields the spec marks required for this resource's find. */
-  required?: ('pagination' | 'sort_key')[];
-}
-
 /**
  * The find body of one resource: the shared shape with that resource's query DTO and its
- * whitelist of sort keys (anything else is a 400).
+ * whitelist of sort keys (anything else is a 400). Every field is optional, as a generated
+ * client's minimal body `{}` needs: pagination defaults to 20 rows, sort_key to createdAtDesc.
  */
-export function findBodyDto<Q>(
-  name: string,
-  Query: ClassType<Q>,
-  sortKeys: readonly string[],
-  options: FindBodyOptions = {},
-): ClassType<FindBody<Q>> {
-  const requirePagination = options.required?.includes('pagination') ?? false;
-  const requireSortKey = options.required?.includes('sort_key') ?? false;
-
+export function findBodyDto<Q>(name: string, Query: ClassType<Q>, sortKeys: readonly string[]): ClassType<FindBody<Q>> {
   class FindBodyDto {
-    @ApiProperty({ nullable: true, type: PaginationDto, required: requirePagination })
-    @(requirePagination ? IsDefined() : IsOptional())
+    @ApiPropertyOptional({ nullable: true, type: PaginationDto })
+    @IsOptional()
     @ValidateNested()
     @Type(() => PaginationDto)
     pagination?: PaginationDto | null;
@@ -148,8 +135,8 @@ export function findBodyDto<Q>(
     @Type(() => Query)
     query?: Q | null;
 
-    @ApiProperty({ nullable: true, enum: sortKeys, default: 'createdAtDesc', required: requireSortKey })
-    @(requireSortKey ? IsDefined() : IsOptional())
+    @ApiPropertyOptional({ nullable: true, enum: sortKeys, default: 'createdAtDesc' })
+    @IsOptional()
     @IsIn(sortKeys as string[])
     sort_key?: string | null;
 
