@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { createCustomer, createPricing, createProduct, ok, usd } from '../support/fixtures';
+import { createCustomer, createPricing, createProduct, ok, usd, webhookEvents } from '../support/fixtures';
 import { pdftotextPath } from '../support/system-tools';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
@@ -208,6 +208,37 @@ describe('parent-billed subscriptions', () => {
     expect(row).not.toContain('pay-link');
     expect(row).not.toContain(pathOf(inv.hosted_link) + '"');
     expect(row).toContain('PDF');
+
+    // the invoice.created event carries it as GET answers it: billed to the parent
+    const events = await webhookEvents(a, inv.id, ['invoice.created']);
+    expect(events.map((e) => [e.data.object.billed_customer_id, e.data.object.billed_customer.id])).toEqual([[parent.id, parent.id]]);
+    // the preview of the next invoice is billed as the run will bill it
+    const next = await ok(await a.post('/invoices/next', { currency: 'USD', customer_id: child.id, subscription_id: sub.id }));
+    expect(next).toMatchObject({ customer_id: child.id, billed_customer_id: parent.id, total: usd(14700) });
+    // a credit the parent is granted goes to the open invoices it pays: its child's; a credit of the child does not
+    await ok(
+      await a.post('/credits', {
+        customer_id: child.id,
+        name: 'Child credit',
+        type: 'AMOUNT',
+        amount: usd(700),
+        apply_to_open_invoices: { enable: true },
+      }),
+      201,
+    );
+    expect((await ok(await a.get(`/invoices/${inv.uuid}`))).due).toEqual(usd(14700));
+    await ok(
+      await a.post('/credits', {
+        customer_id: parent.id,
+        name: 'Parent credit',
+        type: 'AMOUNT',
+        amount: usd(4700),
+        apply_to_open_invoices: { enable: true },
+      }),
+      201,
+    );
+    // 14,700 − 4,700 = 10,000 still due
+    expect(await ok(await a.get(`/invoices/${inv.uuid}`))).toMatchObject({ credits_applied: usd(4700), due: usd(10000) });
   });
 
   it("refuses another company's customer as parent (404), so B cannot bill A's customers", async () => {
