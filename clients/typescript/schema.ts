@@ -1882,7 +1882,9 @@ export interface components {
             address?: components["schemas"]["AddressDto"] | null;
             /** @description extra recipients copied on invoices */
             billing_emails?: string[] | null;
+            /** @description roll-up invoices are not supported yet: true is a 400 (false and null are accepted) */
             child_rollup_billing?: boolean | null;
+            /** @description roll-up invoices are not supported yet: a configuration is validated, then refused with a 400 (null is accepted) */
             child_rollup_billing_config?: components["schemas"]["ChildRollupBillingConfigDto"] | null;
             email?: string | null;
             exclude_from_metrics?: boolean | null;
@@ -2073,7 +2075,9 @@ export interface components {
             address?: components["schemas"]["AddressDto"] | null;
             /** @description extra recipients copied on invoices */
             billing_emails?: string[] | null;
+            /** @description roll-up invoices are not supported yet: true is a 400 (false and null are accepted) */
             child_rollup_billing?: boolean | null;
+            /** @description roll-up invoices are not supported yet: a configuration is validated, then refused with a 400 (null is accepted) */
             child_rollup_billing_config?: components["schemas"]["ChildRollupBillingConfigDto"] | null;
             email?: string | null;
             exclude_from_metrics?: boolean | null;
@@ -3148,6 +3152,8 @@ export interface components {
             invoice_additional_display_fields?: components["schemas"]["DisplayFieldDto"][] | null;
             override_entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
             identifier?: string | null;
+            /** @description the customer's direct parent pays this subscription's invoices (billed_customer_id, its default payment method and credits); the customer must have a parent customer, else 400. Default: `false`. */
+            parent_billed?: boolean | null;
         };
         BillingErrorResponse: {
             /**
@@ -3359,7 +3365,7 @@ export interface components {
             invoice_additional_display_fields?: components["schemas"]["DisplayFieldDto"][] | null;
             /** @description printed on the subscription's invoices written from now on (their payment instructions); null clears it */
             invoice_payment_instructions?: string | null;
-            /** @description the customer's parent pays this subscription's invoices. Today it is stored and answered only: invoices are still billed to the subscription's own customer */
+            /** @description the customer's direct parent pays this subscription's invoices written from now on (billed_customer_id, its default payment method and credits); the customer must have a parent (else 400); false bills the customer itself again */
             parent_billed?: boolean | null;
             /** @description replaces the subscription's tags (duplicates dropped); null clears them */
             tags?: string[] | null;
@@ -3528,6 +3534,8 @@ export interface components {
             customer_id: string;
             billed_customer_id: string;
             customer: components["schemas"]["CustomerResponse"] | null;
+            /** @description the customer who pays the invoice (billed_customer_id), expanded: the customer itself, or its parent for a parent-billed subscription */
+            billed_customer: components["schemas"]["CustomerResponse"] | null;
             subscription_id: string | null;
             currency: string | null;
             /** Format: date-time */
@@ -3585,6 +3593,8 @@ export interface components {
             customer_id: string;
             billed_customer_id: string;
             customer: components["schemas"]["CustomerResponse"] | null;
+            /** @description the customer who pays the invoice (billed_customer_id), expanded: the customer itself, or its parent for a parent-billed subscription */
+            billed_customer: components["schemas"]["CustomerResponse"] | null;
             subscription_id: string | null;
             currency: string | null;
             /** Format: date-time */

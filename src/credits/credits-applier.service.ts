@@ -78,7 +78,7 @@ export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
 
   /**
    * The hook the ledger calls (invoice locked, `invoice` as it is under the lock):
-   * - UNITS credits of the invoice's customer cover whole units of charge lines of their item
+   * - UNITS credits of the invoice's billed customer (the parent for a parent-billed invoice) cover whole units of charge lines of their item
    *   (valued at the line's unit price), then AMOUNT credits in the invoice's currency cover what
    *   is still due; soonest-expiring first; expired credits never count; never more than due.
    * - Debits the credits (locked FOR UPDATE in id order) and writes one CONSUMED log per credit
@@ -99,7 +99,7 @@ export class CreditsApplier implements InvoiceCreditsHook, OnModuleInit {
     const credits = await this.ledger.lockUsable(
       manager,
       companyId,
-      { customerId: invoice.customer_id, currency: invoice.currency, itemIds, creditIds: options.creditIds },
+      { customerId: invoice.billed_customer_id, currency: invoice.currency, itemIds, creditIds: options.creditIds },
       now,
     );
     if (credits.length === 0) return 0;

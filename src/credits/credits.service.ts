@@ -199,7 +199,7 @@ export class CreditsService {
       uuids.forEach((u, i) => {
         const field = `apply_to_open_invoices.invoice_uuids[${i}]`;
         const inv = UUID.test(u) ? byUuid.get(u.toLowerCase()) : undefined;
-        if (!inv || inv.customer_id !== credit.customer_id) throw DomainError.notFound('invoice', field);
+        if (!inv || inv.billed_customer_id !== credit.customer_id) throw DomainError.notFound('invoice', field);
         if (inv.status !== 'PENDING')
           throw DomainError.invalidState(`${field}: invoice is ${inv.status}, credits apply only to PENDING invoices`);
         if (credit.type === 'AMOUNT' && inv.currency !== credit.currency) {
@@ -208,7 +208,8 @@ export class CreditsService {
       });
       return found.sort(oldestFirst);
     }
-    const where: Record<string, unknown> = { customer_id: credit.customer_id, status: 'PENDING' };
+    // the invoices the credit's customer pays: its own and those of its parent-billed children
+    const where: Record<string, unknown> = { billed_customer_id: credit.customer_id, status: 'PENDING' };
     if (credit.type === 'AMOUNT') where.currency = credit.currency;
     return (await repo.find(companyId, { where })).sort(oldestFirst);
   }

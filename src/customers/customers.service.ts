@@ -116,6 +116,18 @@ function toRollupConfig(cfg: ChildRollupBillingConfigDto): Record<string, unknow
 }
 
 /**
+ * Roll-up invoices (one invoice of the parent gathering its children's parent-billed charges)
+ * are not built yet: turning them on, or configuring them, is refused rather than stored and
+ * ignored. A child's subscription is billed to its parent one invoice at a time with
+ * `parent_billed`.
+ */
+function refuseRollup(edits: Partial<Editable>): void {
+  const why = 'is not supported yet: roll-up invoices are not built; bill a child subscription to its parent with parent_billed';
+  if (edits.child_rollup_billing === true) throw DomainError.invalidField('child_rollup_billing', why);
+  if (edits.child_rollup_billing_config) throw DomainError.invalidField('child_rollup_billing_config', why);
+}
+
+/**
  * The editable fields a body sets. `undefined` (absent) leaves a field as it is; `null` clears
  * it, and fields that cannot be empty (status, booleans, metadata) go back to their default.
  */
@@ -128,6 +140,7 @@ function editsOf(dto: UpdateCustomerDto): Partial<Editable> {
   if (has('child_rollup_billing_config')) {
     out.child_rollup_billing_config = dto.child_rollup_billing_config ? toRollupConfig(dto.child_rollup_billing_config) : null;
   }
+  refuseRollup(out);
   if (has('email')) out.email = dto.email ?? null;
   if (has('exclude_from_metrics')) out.exclude_from_metrics = dto.exclude_from_metrics ?? false;
   if (has('identifier')) {

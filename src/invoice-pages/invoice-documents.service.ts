@@ -22,15 +22,18 @@ export class InvoiceDocuments {
 
   async of(invoice: InvoiceEntity, context: { now: Date; paidCard?: string | null; payUrl?: string | null }): Promise<InvoiceDocument> {
     const companyId = invoice.company_id;
-    const [lines, customer, settings] = await Promise.all([
+    const parentBilled = invoice.billed_customer_id !== invoice.customer_id;
+    const [lines, customer, settings, forCustomer] = await Promise.all([
       this.lines.find(companyId, { where: { invoice_id: invoice.id } }),
       this.customers.findOne(companyId, { id: invoice.billed_customer_id }),
       this.settings.get(companyId),
+      // a parent-billed invoice shows the child it is for beside the parent it is billed to
+      parentBilled ? this.customers.findOne(companyId, { id: invoice.customer_id }) : Promise.resolve(null),
     ]);
     const quantityDisplays = await this.catalog.quantityDisplays(
       companyId,
       lines.flatMap((l) => l.product_metric_pricing_id ?? []),
     );
-    return toInvoiceDocument({ invoice, lines, customer, settings, quantityDisplays, ...context });
+    return toInvoiceDocument({ invoice, lines, customer, forCustomer, settings, quantityDisplays, ...context });
   }
 }

@@ -83,10 +83,19 @@ function billedTo(customer: CustomerEntity | null): string[] {
   );
 }
 
+/** Who a customer is, in one phrase: its name (or organisation), and its e-mail. */
+export function customerLabel(c: CustomerEntity): string {
+  const name = [c.name, c.org_name].find((v) => typeof v === 'string' && v.trim() !== '') ?? c.identifier ?? c.id;
+  return c.email ? `${name} (${c.email})` : name;
+}
+
 export function toInvoiceDocument(input: {
   invoice: InvoiceEntity;
   lines: InvoiceLineEntity[];
+  /** The billed customer (the parent of a parent-billed invoice). */
   customer: CustomerEntity | null;
+  /** A parent-billed invoice's own customer (the child it is for); null when it bills its own customer. */
+  forCustomer?: CustomerEntity | null;
   settings: CompanySettings;
   now: Date;
   /** The company's own name (companies.name), shown in the issuer block when it differs. */
@@ -110,6 +119,7 @@ export function toInvoiceDocument(input: {
   ];
   const servicePeriod = period(i.period_start, i.period_end);
   if (servicePeriod) facts.push({ label: 'Period', value: servicePeriod });
+  if (input.forCustomer && i.billed_customer_id !== i.customer_id) facts.push({ label: 'For', value: customerLabel(input.forCustomer) });
   if (i.paid_date && status === 'PAID') facts.push({ label: 'Paid on', value: formatDate(i.paid_date) });
   if (i.voided_at && status === 'VOID') facts.push({ label: 'Voided on', value: formatDate(i.voided_at) });
   const country = String(((input.customer?.address ?? {}) as Record<string, unknown>).country ?? '').toUpperCase();

@@ -161,7 +161,7 @@ export class InvoiceLedger {
       await this.hooks.credits.lockUsableOf(
         m,
         companyId,
-        crediting.map((x) => x.invoice.customer_id),
+        crediting.map((x) => x.invoice.billed_customer_id),
         now,
       );
     for (const { invoice, applyCredits } of items) {

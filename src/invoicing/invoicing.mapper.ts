@@ -55,10 +55,18 @@ export function invoiceNumberFields(number: number): { number: number } {
 }
 
 /**
- * The spec's Invoice (plus `items`, the lines). `customer` is the full customer response, given
- * by the caller (loaded in one batch for a page of invoices).
+ * The spec's Invoice (plus `items`, the lines). `customer` and `billedCustomer` (who pays it:
+ * the customer itself, or its parent) are full customer responses, given by the caller (loaded
+ * in one batch for a page of invoices).
  */
-export function toInvoiceResponse(i: InvoiceEntity, lines: InvoiceLineEntity[], customer: unknown, now: Date, pages: PageLinks) {
+export function toInvoiceResponse(
+  i: InvoiceEntity,
+  lines: InvoiceLineEntity[],
+  customer: unknown,
+  now: Date,
+  pages: PageLinks,
+  billedCustomer: unknown = customer,
+) {
   const links = invoiceLinks(pages, i);
   return {
     uuid: i.uuid,
@@ -70,6 +78,7 @@ export function toInvoiceResponse(i: InvoiceEntity, lines: InvoiceLineEntity[], 
     customer_id: i.customer_id,
     billed_customer_id: i.billed_customer_id,
     customer,
+    billed_customer: i.billed_customer_id === i.customer_id ? customer : billedCustomer,
     subscription_id: i.subscription_id,
     currency: i.currency,
     invoice_date: iso(i.invoice_date),

@@ -21,6 +21,9 @@ import type { InvoiceLinkResponse } from './dto/invoice.dto';
 import { InvoiceLinks } from './invoice-links.service';
 import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 
+/** The customers an invoice answer embeds: its customer and the one billed (a parent for a parent-billed invoice). */
+const PARTIES = 'SELECT customer_id FROM inv UNION SELECT billed_customer_id FROM inv';
+
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
 /**
@@ -61,8 +64,8 @@ export class InvoicingViews implements OnModuleInit {
     const sql = (this.objectsSql ??= `WITH inv AS (${this.invoices.rowsSql('i', '$1', 'i.id = ANY ($2::text[])')})
       SELECT ${this.invoices.jsonRowsOfSql('i', 'inv')} AS invoices,
         ${this.lines.jsonRowsSql('l', '$1', 'l.invoice_id IN (SELECT id FROM inv)', 'l.invoice_id, l.position')} AS lines,
-        ${this.customers.jsonRowsSql('$1', 'SELECT customer_id FROM inv')} AS customers,
-        ${this.customerEntitlements.liveSql('$1', 'SELECT customer_id FROM inv', '$3')} AS live`);
+        ${this.customers.jsonRowsSql('$1', PARTIES)} AS customers,
+        ${this.customerEntitlements.liveSql('$1', PARTIES, '$3')} AS live`);
     const [row] = await preparedIn<{ invoices: unknown; lines: unknown; customers: unknown; live: unknown }>(
       m,
       'tally_invoice_objects',
@@ -74,10 +77,7 @@ export class InvoicingViews implements OnModuleInit {
     const customers = new Map(this.customers.fromJson(row.customers).map((c) => [c.id, c]));
     const entitlements = await this.customerEntitlements.fromLive(companyId, [...customers.keys()], row.live, now, m);
     return new Map(
-      invoices.map((invoice) => [
-        invoice.id,
-        this.respond(invoice, linesByInvoice.get(invoice.id) ?? [], customers.get(invoice.customer_id), entitlements, now),
-      ]),
+      invoices.map((invoice) => [invoice.id, this.respond(invoice, linesByInvoice.get(invoice.id) ?? [], customers, entitlements, now)]),
     );
   }
 
@@ -106,22 +106,27 @@ export class InvoicingViews implements OnModuleInit {
     const now = this.clock.now();
     const customers = await this.customers.getMany(
       companyId,
-      docs.map((d) => d.invoice.customer_id),
+      unique(docs.flatMap((d) => [d.invoice.customer_id, d.invoice.billed_customer_id])),
     );
     const entitlements = await this.customerEntitlements.forCustomers(companyId, [...customers.keys()]);
-    return docs.map(({ invoice, lines }) => this.respond(invoice, lines, customers.get(invoice.customer_id), entitlements, now));
+    return docs.map(({ invoice, lines }) => this.respond(invoice, lines, customers, entitlements, now));
   }
 
-  /** One invoice's answer, its customer embedded with the customer's computed entitlements. */
+  /** One invoice's answer, its customer and billed customer embedded with their computed entitlements. */
   private respond(
     invoice: InvoiceEntity,
     lines: InvoiceLineEntity[],
-    c: CustomerEntity | undefined,
+    customers: Map<string, CustomerEntity>,
     entitlements: Map<string, Record<string, unknown>[]>,
     now: Date,
   ): InvoiceResponse {
-    const customer = c ? toCustomerResponse(c, entitlements.get(c.id) ?? []) : null;
-    return toInvoiceResponse(invoice, lines, customer, now, this.pages) as InvoiceResponse;
+    const view = (id: string) => {
+      const c = customers.get(id);
+      return c ? toCustomerResponse(c, entitlements.get(c.id) ?? []) : null;
+    };
+    const customer = view(invoice.customer_id);
+    const billed = invoice.billed_customer_id === invoice.customer_id ? customer : view(invoice.billed_customer_id);
+    return toInvoiceResponse(invoice, lines, customer, now, this.pages, billed) as InvoiceResponse;
   }
 
   async invoiceView(companyId: string, invoice: InvoiceEntity): Promise<InvoiceResponse> {

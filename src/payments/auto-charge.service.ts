@@ -353,7 +353,10 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
         );
         return { kind: 'cancelled' as const };
       }
-      const subscriptionMethod = attempt.subscription_id ? await this.subscriptionMethod(m, companyId, attempt.subscription_id) : null;
+      // an invoice billed to a parent is charged to the parent's default method, never the child's subscription card
+      const ownInvoice = invoice.billed_customer_id === invoice.customer_id;
+      const subscriptionMethod =
+        attempt.subscription_id && ownInvoice ? await this.subscriptionMethod(m, companyId, attempt.subscription_id) : null;
       const choice = await this.paymentMethods.forCharge(m, companyId, attempt.customer_id, subscriptionMethod);
       if (!choice.method) {
         const outcome = await this.fail(m, attempt, choice.problem, null, at, now);

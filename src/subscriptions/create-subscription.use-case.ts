@@ -12,6 +12,7 @@ import { normaliseDiscounts } from './discounts';
 import { SubscriptionOnetimeItems } from './subscription-onetime-items.service';
 import { PlanCatalog, ResolvedPlan } from './plan-catalog';
 import { PaymentMethodOwnership } from './payment-method-ownership.service';
+import { checkParentBilled } from './parent-billed.rules';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import { addTerm, backdateProblem, fixedEndDate } from './subscription-dates';
 import { SubscriptionLookup } from './subscription-lookup.service';
@@ -118,6 +119,7 @@ export class CreateSubscriptionUseCase {
     if (customer.status !== 'ACTIVE')
       throw DomainError.badRequest('customer_not_active', `the customer is ${customer.status}: only ACTIVE customers can subscribe`);
     if (dto.payment_method_id != null) await this.paymentMethods.assertOwnedBy(m, companyId, customer.id, dto.payment_method_id);
+    checkParentBilled(dto.parent_billed, customer);
     const { plan } = await this.plan.resolve(m, companyId, dto);
     const discounts = normaliseDiscounts(dto.discounts, plan.currency, plan.product_pricing_ids, now, 'subscription');
     const onetime = await this.onetimeItems.normalise(m, companyId, dto.onetime_items, plan.currency);
@@ -150,7 +152,7 @@ export class CreateSubscriptionUseCase {
       invoice_due_date_from_creation: dto.invoice_due_date_from_creation ?? null,
       invoice_additional_display_fields: dto.invoice_additional_display_fields?.map((f) => ({ name: f.name, value: f.value })) ?? null,
       invoice_payment_instructions: null,
-      parent_billed: false,
+      parent_billed: dto.parent_billed ?? false,
       tags: [],
       discounts,
       onetime_items: onetime,

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntitlementAssignmentsService } from '../entitlements/assignments/assignments.service';
+import { CustomerLookupService } from '../customers/customer-lookup.service';
 import { checkCurrency } from './change.rules';
+import { checkParentBilled } from './parent-billed.rules';
 import { PaymentMethodOwnership } from './payment-method-ownership.service';
 import { SubscriptionEntity } from './subscription.entity';
 import { SubscriptionLookup } from './subscription-lookup.service';
@@ -15,6 +17,7 @@ export class UpdateSubscriptionUseCase {
     private readonly lookup: SubscriptionLookup,
     private readonly assignments: EntitlementAssignmentsService,
     private readonly paymentMethods: PaymentMethodOwnership,
+    private readonly customers: CustomerLookupService,
   ) {}
 
   async execute(companyId: string, idOrIdentifier: string, dto: UpdateSubscriptionDto): Promise<SubscriptionEntity> {
@@ -35,6 +38,9 @@ export class UpdateSubscriptionUseCase {
           dto.invoice_additional_display_fields?.map((f) => ({ name: f.name, value: f.value })) ?? null;
       }
       if (dto.invoice_payment_instructions !== undefined) patch.invoice_payment_instructions = dto.invoice_payment_instructions ?? null;
+      if (dto.parent_billed === true && !sub.parent_billed) {
+        checkParentBilled(true, await this.customers.getByIdOrIdentifier(companyId, sub.customer_id, 'customer_id', { manager: m }));
+      }
       if (dto.parent_billed != null) patch.parent_billed = dto.parent_billed;
       if (dto.tags !== undefined) patch.tags = [...new Set(dto.tags ?? [])];
       const keys = Object.keys(patch) as (keyof SubscriptionEntity)[];

@@ -47,7 +47,9 @@ describe('hosted-API fields: subscriptions and payment methods', () => {
     });
 
     it('stores and answers them (also on GET), null clears them, duplicates of tags are dropped', async () => {
-      const sub = await monthly();
+      // parent_billed needs a customer with a parent (parent-billed.e2e-spec.ts bills it)
+      const parent = await createCustomer(a);
+      const sub = await monthly({ customer_id: (await createCustomer(a, { parent_customer_id: parent.id })).id });
       const patched = await ok(
         await a.patch(`/subscriptions/${sub.id}`, {
           invoice_payment_instructions: 'Wire to IBAN DE00 1234, reference ACME-7',

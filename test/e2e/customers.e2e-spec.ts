@@ -40,15 +40,9 @@ describe('customers', () => {
       zip: 'SW1Y 4JH',
     },
     billing_emails: ['billing@example.com', 'ap@example.org'],
-    child_rollup_billing: true,
-    child_rollup_billing_config: {
-      frequency: 'MONTH',
-      start_date: '2025-01-01T00:00:00Z',
-      auto_charges: true,
-      end_date: '2026-01-01T00:00:00.000Z',
-      invoice_additional_display_fields: [{ name: 'PO', value: '4711' }],
-      invoice_due_date_from_creation: 30,
-    },
+    // roll-up invoices are refused (not supported yet): see 'refuses roll-up billing' below
+    child_rollup_billing: false,
+    child_rollup_billing_config: null,
     exclude_from_metrics: true,
     metadata: { crm_id: 'abc', tier: 2, nested: { ok: true } },
     override_taxes: [{ name: 'VAT', percent: 0.2 }],
@@ -98,7 +92,6 @@ describe('customers', () => {
       expect(res.body).toEqual({
         ...body,
         status: 'ACTIVE',
-        child_rollup_billing_config: { ...body.child_rollup_billing_config, start_date: '2025-01-01T00:00:00.000Z' },
         parent_customer_id: null,
         id: expect.stringMatching(/^cus_/),
         company_id: a.companyId,
@@ -113,8 +106,8 @@ describe('customers', () => {
       expect((await a.get(`/customers/${res.body.id}`).expect(200)).body).toEqual(res.body);
     });
 
-    it('fills the missing fields of an address and of the rollup config with null', async () => {
-      const c = await create(a, { address: { country: 'DE' }, child_rollup_billing_config: { frequency: 'quarter' } });
+    it('fills the missing fields of an address with null', async () => {
+      const c = await create(a, { address: { country: 'DE' } });
       expect(c.address).toEqual({
         address_line_1: null,
         address_line_2: null,
@@ -124,13 +117,27 @@ describe('customers', () => {
         state: null,
         zip: null,
       });
-      expect(c.child_rollup_billing_config).toEqual({
-        frequency: 'QUARTER',
-        start_date: null,
-        auto_charges: null,
-        end_date: null,
-        invoice_additional_display_fields: null,
-        invoice_due_date_from_creation: null,
+    });
+
+    it('refuses roll-up billing (not supported yet) on create and PATCH, and stores nothing', async () => {
+      const config = { frequency: 'MONTH', start_date: '2025-01-01T00:00:00Z', auto_charges: true };
+      for (const [body, field] of [
+        [{ child_rollup_billing: true }, 'child_rollup_billing'],
+        [{ child_rollup_billing_config: config }, 'child_rollup_billing_config'],
+        [{ child_rollup_billing: true, child_rollup_billing_config: config }, 'child_rollup_billing'],
+      ] as const) {
+        const res = await a.post('/customers', body).expect(400);
+        const err = expectError(res, 400, 'validation_error', 'invalid_field');
+        expect(err.validation_errors?.[field]).toMatch(/not supported yet/);
+      }
+      const c = await create(a, { child_rollup_billing: false, child_rollup_billing_config: null });
+      const res = await a.patch(`/customers/${c.id}`, { child_rollup_billing: true }).expect(400);
+      expect(expectError(res, 400, 'validation_error', 'invalid_field').validation_errors?.child_rollup_billing).toMatch(
+        /not supported yet/,
+      );
+      expect((await a.get(`/customers/${c.id}`).expect(200)).body).toMatchObject({
+        child_rollup_billing: false,
+        child_rollup_billing_config: null,
       });
     });
 
@@ -248,7 +255,6 @@ describe('customers', () => {
       expect(res.body).toEqual({
         ...body,
         status: 'ACTIVE',
-        child_rollup_billing_config: { ...(body.child_rollup_billing_config as object), start_date: '2025-01-01T00:00:00.000Z' },
         id: c.id,
         company_id: a.companyId,
         managed_externally: true,
@@ -313,11 +319,9 @@ describe('customers', () => {
       });
     });
 
-    it('replaces the address and the rollup config as a whole', async () => {
+    it('replaces the address as a whole', async () => {
       const c = await create(a, fullBody());
-      const res = await a
-        .patch(`/customers/${c.id}`, { address: { city: 'Paris', country: 'FR' }, child_rollup_billing_config: { frequency: 'YEAR' } })
-        .expect(200);
+      const res = await a.patch(`/customers/${c.id}`, { address: { city: 'Paris', country: 'FR' } }).expect(200);
       expect(res.body.address).toEqual({
         address_line_1: null,
         address_line_2: null,
@@ -326,11 +330,6 @@ describe('customers', () => {
         place_id: null,
         state: null,
         zip: null,
-      });
-      expect(res.body.child_rollup_billing_config).toMatchObject({
-        frequency: 'YEAR',
-        start_date: null,
-        invoice_due_date_from_creation: null,
       });
     });
 

@@ -104,6 +104,8 @@ describe('invoices', () => {
         customer_id: custA.id,
         billed_customer_id: custA.id,
         customer,
+        // no parent pays it: the billed customer is the customer itself
+        billed_customer: customer,
         subscription_id: null,
         currency: 'USD',
         invoice_date: T0.toISOString(),

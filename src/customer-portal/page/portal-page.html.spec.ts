@@ -42,6 +42,9 @@ describe('customer portal HTML', () => {
         status: 'PAID',
         hostedLink: 'https://x.test/i?a=1&b="2"',
         pdfLink: null,
+        billedTo: null,
+        for: null,
+        payable: true,
       },
     ],
     cards: [

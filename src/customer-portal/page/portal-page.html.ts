@@ -43,6 +43,11 @@ export interface PortalInvoice {
   status: string;
   hostedLink: string | null;
   pdfLink: string | null;
+  /** Another customer (the parent) pays it: shown read-only, without its pay page. */
+  billedTo: string | null;
+  /** This customer pays it for a child: the child's name. */
+  for: string | null;
+  payable: boolean;
 }
 
 export interface PortalCard {
@@ -74,6 +79,7 @@ export interface PortalPageModel {
 
 export const PORTAL_CSS = `
 main{max-width:860px}
+.party{display:block;color:var(--muted);font-size:13px;font-weight:400}
 .notice{margin:16px 0 0;padding:12px 14px;border-radius:8px;border:1px solid #86efac;background:var(--ok-bg);color:var(--ok);font-weight:600}
 .body > .alert{margin-top:16px}
 .empty{color:var(--muted);margin:0}
@@ -165,20 +171,27 @@ ${quantities}
 ${cancels}`;
 }
 
+/** "Billed to" the parent on a child's invoice its parent pays, "For" the child on the parent's. */
+function parties(i: PortalInvoice): string {
+  const notes = [i.billedTo ? `Billed to ${i.billedTo}` : '', i.for ? `For ${i.for}` : ''].filter(Boolean);
+  return notes.map((n) => `<span class="party">${esc(n)}</span>`).join('');
+}
+
 function invoicesSection(m: PortalPageModel): string {
   if (m.invoices.length === 0) return '<p class="empty">No invoices yet.</p>';
   const rows = m.invoices
     .map((i) => {
-      const due = i.status === 'PENDING' || i.status === 'OVERDUE';
+      const due = i.payable && (i.status === 'PENDING' || i.status === 'OVERDUE');
       const links = [
         due && i.hostedLink
           ? `<a class="pay-link" href="${esc(i.hostedLink)}">Pay<span class="sr-only"> invoice ${esc(i.number)}</span></a>`
           : '',
-        i.hostedLink ? `<a href="${esc(i.hostedLink)}">View<span class="sr-only"> invoice ${esc(i.number)}</span></a>` : '',
+        // the hosted page pays: an invoice another customer pays is offered as its PDF only
+        i.payable && i.hostedLink ? `<a href="${esc(i.hostedLink)}">View<span class="sr-only"> invoice ${esc(i.number)}</span></a>` : '',
         i.pdfLink ? `<a href="${esc(i.pdfLink)}">PDF<span class="sr-only"> of invoice ${esc(i.number)}</span></a>` : '',
       ].filter(Boolean);
       return `<tr>
-<th scope="row" data-label="Invoice">${esc(i.number)}</th>
+<th scope="row" data-label="Invoice">${esc(i.number)}${parties(i)}</th>
 <td data-label="Date">${esc(i.date)}</td>
 <td class="num" data-label="Total">${esc(i.total)}</td>
 <td class="num" data-label="Due">${esc(i.due)}</td>

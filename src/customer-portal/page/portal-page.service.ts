@@ -21,11 +21,11 @@ import type { SubscriptionEntity } from '../../subscriptions/subscription.entity
 import { SubscriptionViews } from '../../subscriptions/subscriptions.views';
 import { InvoicesService } from '../../invoicing/invoices.service';
 import { InvoicingViews } from '../../invoicing/invoicing.views';
-import type { FindInvoicesDto } from '../../invoicing/dto/invoice.dto';
 import { PaymentMethodsService } from '../../payments/payment-methods.service';
 import type { PaymentMethodEntity } from '../../payments/payment-processing.entity';
 import { CustomerPortalService } from '../customer-portal.service';
 import { currentPeriod } from './current-period';
+import { mergePortalInvoices, otherParties, portalInvoiceQueries, portalParties } from './portal-invoices';
 import { portalSettings, PortalSettings } from './portal-settings';
 import { checkSeatQuantity, MAX_LICENCES, seatRanges } from './seat-quantities';
 import { PortalCard, PortalInvoice, PortalPageModel, PortalSubscription, renderLinkGone, renderPortalPage } from './portal-page.html';
@@ -206,18 +206,22 @@ export class PortalPageService {
     const subs = (
       await this.subscriptions.find(companyId, { where: { customer_id: customer.id }, order: { created_at: 'ASC', id: 'ASC' } })
     ).filter((s) => s.end_date === null || s.end_date.getTime() > now.getTime());
-    const invoiceQuery = {
-      query: { customer_id: customer.id, statuses: ['PENDING', 'OVERDUE', 'PAID', 'VOID'] },
-      pagination: { limit: PORTAL_INVOICES },
-      sort_key: 'createdAtDesc',
-    } as unknown as FindInvoicesDto;
-    const [views, phases, invoicePage, cards] = await Promise.all([
+    const [views, phases, invoicePages, cards] = await Promise.all([
       this.subscriptionViews.many(companyId, subs),
       subs.length ? this.phases.find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } }) : [],
-      this.invoices.find(companyId, invoiceQuery),
+      Promise.all(portalInvoiceQueries(customer.id, PORTAL_INVOICES).map((q) => this.invoices.find(companyId, q))),
       this.paymentMethods.list(companyId, customer.id),
     ]);
-    const invoices = await this.invoicingViews.invoiceViews(companyId, invoicePage.results);
+    const listed = mergePortalInvoices(
+      invoicePages.map((p) => p.results),
+      PORTAL_INVOICES,
+    );
+    const others = otherParties(customer.id, listed);
+    const [invoices, parties] = await Promise.all([
+      this.invoicingViews.invoiceViews(companyId, listed),
+      others.length ? this.customers.find(companyId, { where: { id: In(others) } }) : [],
+    ]);
+    const names = new Map(parties.map((c) => [c.id, c]));
 
     const phasesOf = (id: string) => phases.filter((p) => p.subscription_id === id);
     const subscriptions: PortalSubscription[] = views.map((v, i) => {
@@ -257,7 +261,8 @@ export class PortalPageService {
       };
     });
 
-    const portalInvoices: PortalInvoice[] = invoices.map((inv) => ({
+    const portalInvoices: PortalInvoice[] = invoices.map((inv, k) => ({
+      ...portalParties(customer.id, listed[k], names),
       number: inv.number !== null ? String(inv.number) : inv.uuid.slice(0, 8),
       date: inv.invoice_date ? formatDate(new Date(inv.invoice_date)) : '—',
       total: formatMoney(inv.total.value_in_cents, inv.total.currency),

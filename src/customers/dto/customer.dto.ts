@@ -110,9 +110,20 @@ export class UpdateCustomerDto {
   @IsEmail({}, { each: true, message: 'each value must be an e-mail address' })
   billing_emails?: string[] | null;
 
-  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() child_rollup_billing?: boolean | null;
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description: 'roll-up invoices are not supported yet: true is a 400 (false and null are accepted)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  child_rollup_billing?: boolean | null;
 
-  @ApiPropertyOptional({ type: ChildRollupBillingConfigDto, nullable: true })
+  @ApiPropertyOptional({
+    type: ChildRollupBillingConfigDto,
+    nullable: true,
+    description: 'roll-up invoices are not supported yet: a configuration is validated, then refused with a 400 (null is accepted)',
+  })
   @IsOptional()
   @IsObject()
   @ValidateNested()

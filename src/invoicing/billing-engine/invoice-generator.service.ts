@@ -23,6 +23,7 @@ import { cutCatchUp, hasWorkAt, seenAsItIs } from './catch-up';
 import { BatchInputs, chargesOf, planInput, Preview, ProcessOptions, ProcessResult, runDriver } from './run-inputs';
 import { Simulation, simulated } from './simulation';
 import { voidAtCancel } from './cancel-voids';
+import { paidBy, payersOf } from './payers';
 
 export { DEFAULT_GRACE_SECONDS, RunContext, Simulation };
 export type { ProcessOptions, ProcessResult };
@@ -109,12 +110,11 @@ export class InvoiceGenerator {
     const locked = dueAt ? claimed.filter((l) => hasWorkAt(l, dueAt)) : claimed;
     const customerIds = [...new Set(locked.map((l) => l.sub.customer_id))];
     const batch = await this.batchInputs(m, companyId, customerIds, locked.length > 0, ctx);
-    // customers with usable credits (invoices written final take them at once, like a finalization)
-    const withCredits =
-      customerIds.length === 0 ? new Set<string>() : await this.hooks.credits.customersWithCredits(m, companyId, customerIds, now);
+    // payers with usable credits (invoices written final take them at once, like a finalization)
+    const paying = await payersOf(m, companyId, locked, this.hooks.credits, now);
     await this.loadBatchUsage(m, companyId, locked, batch, at, Math.max(1, options.maxInvoices ?? Infinity));
     const planned = await this.planBatch(m, companyId, ids, locked, batch, at, options.maxInvoices ?? Infinity, ctx);
-    const toWrite = planned.toWrite.map((w) => ({ ...w, applyCredits: withCredits.has(w.l.sub.customer_id) }));
+    const toWrite = planned.toWrite.map((w) => paidBy(w, paying));
     // every invoice of the batch in a fixed number of statements
     const written = await this.engineWriter.writeMany(m, companyId, toWrite, {
       at,
@@ -293,7 +293,8 @@ export class InvoiceGenerator {
       if (!next) return null;
       checkInvoiceAmounts([next]);
       const grace = await this.loader.graceSeconds(m, companyId);
-      return unsavedInvoice(companyId, draftOf(l, next, grace, now), now);
+      const { payers } = await payersOf(m, companyId, [l]);
+      return unsavedInvoice(companyId, draftOf(l, next, grace, now, payers.get(l.sub.id)), now);
     });
   }
 }

@@ -50,14 +50,18 @@ export interface Position {
   resumeAt: Date | null;
 }
 
-/** The invoice to write for a planned invoice: a DRAFT while a usage invoice's grace period runs at `at`. */
-export function draftOf(l: Loaded, invoice: PlannedInvoice, grace: number, at: Date): InvoiceDraft {
+/**
+ * The invoice to write for a planned invoice: a DRAFT while a usage invoice's grace period runs at
+ * `at`; billed to `payer` (payers.ts) when given, else to the subscription's customer.
+ */
+export function draftOf(l: Loaded, invoice: PlannedInvoice, grace: number, at: Date, payer?: string): InvoiceDraft {
   const finalizeAfter = invoice.has_usage ? new Date(invoice.date.getTime() + grace * 1000) : null;
   const draft = finalizeAfter !== null && finalizeAfter.getTime() > at.getTime();
   return {
     kind: invoice.kind,
     billing_key: invoice.key,
     customer_id: l.sub.customer_id,
+    billed_customer_id: payer ?? l.sub.customer_id,
     subscription_id: l.sub.id,
     currency: l.sub.currency,
     status: draft ? 'DRAFT' : 'PENDING',
@@ -77,12 +81,11 @@ export function draftOf(l: Loaded, invoice: PlannedInvoice, grace: number, at: D
 /** An unsaved DRAFT invoice entity and its lines for a draft (the preview of the next invoice). */
 export function unsavedInvoice(companyId: string, draft: InvoiceDraft, now: Date): { invoice: InvoiceEntity; lines: InvoiceLineEntity[] } {
   const totals = summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
-  // a preview: never written, no ids; always a draft of the customer itself, without name, metadata or notes
+  // a preview: never written, no ids; a draft without name, metadata or notes, billed as the invoice would be
   const preview: InvoiceDraft = {
     ...draft,
     status: 'DRAFT',
     name: null,
-    billed_customer_id: undefined,
     metadata: undefined,
     notes: undefined,
   };
@@ -119,11 +122,11 @@ export class EngineWriter {
   async writeMany(
     m: EntityManager,
     companyId: string,
-    subs: { l: Loaded; invoices: PlannedInvoice[]; grace: number; applyCredits: boolean }[],
+    subs: { l: Loaded; invoices: PlannedInvoice[]; grace: number; applyCredits: boolean; payer?: string }[],
     p: WriteParams,
   ): Promise<{ created: InvoiceEntity[]; finalized: number }[]> {
-    const items = subs.flatMap(({ l, invoices, grace, applyCredits }) =>
-      invoices.map((invoice) => ({ sub: l, invoice, create: { draft: draftOf(l, invoice, grace, p.at), applyCredits } })),
+    const items = subs.flatMap(({ l, invoices, grace, applyCredits, payer }) =>
+      invoices.map((invoice) => ({ sub: l, invoice, create: { draft: draftOf(l, invoice, grace, p.at, payer), applyCredits } })),
     );
     const written = await this.writer.createMany(
       m,

@@ -258,6 +258,13 @@ export class InvoiceResponse {
   @ApiProperty() customer_id: string;
   @ApiProperty() billed_customer_id: string;
   @ApiProperty({ type: CustomerResponse, nullable: true }) customer: unknown;
+  @ApiProperty({
+    type: CustomerResponse,
+    nullable: true,
+    description:
+      'the customer who pays the invoice (billed_customer_id), expanded: the customer itself, or its parent for a parent-billed subscription',
+  })
+  billed_customer: unknown;
   @ApiProperty({ type: String, nullable: true }) subscription_id: string | null;
   @ApiProperty({ type: String, nullable: true }) currency: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) invoice_date: string | null; // never null in an answer

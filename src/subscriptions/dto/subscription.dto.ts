@@ -208,6 +208,17 @@ export class CreateSubscriptionDto extends PlanFieldsDto {
   @Type(() => EntitlementAssignmentInputDto)
   override_entitlements?: EntitlementAssignmentInputDto[] | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(255) identifier?: string | null;
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    default: false,
+    description:
+      "the customer's direct parent pays this subscription's invoices (billed_customer_id, its default payment method and " +
+      'credits); the customer must have a parent customer, else 400',
+  })
+  @IsOptional()
+  @IsBoolean()
+  parent_billed?: boolean | null;
 }
 
 export class UpdateSubscriptionDto {
@@ -242,8 +253,8 @@ export class UpdateSubscriptionDto {
     type: Boolean,
     nullable: true,
     description:
-      "the customer's parent pays this subscription's invoices. Today it is stored and answered only: invoices are still " +
-      "billed to the subscription's own customer",
+      "the customer's direct parent pays this subscription's invoices written from now on (billed_customer_id, its default " +
+      'payment method and credits); the customer must have a parent (else 400); false bills the customer itself again',
   })
   @IsOptional()
   @IsBoolean()
