@@ -2622,6 +2622,31 @@ export interface components {
             /** @description unit price (cents) of each period in turn; numeric strings or numbers */
             price_per_unit_per_period: string[];
         };
+        PercentagePriceDto: {
+            /** @description percent of each event's amount (the metric's SUM property, e.g. amount_cents), above 0 and at most 100: 2.5 = 2.5 % */
+            rate: number | string;
+            /** @description cents added to the charge of every event */
+            fixed_fee_per_event?: (number | string) | null;
+            /** @description least cents an event is charged, its fixed fee included */
+            min_per_event?: (number | string) | null;
+            /** @description most cents an event is charged, its fixed fee included */
+            max_per_event?: (number | string) | null;
+        };
+        GroupPriceDto: {
+            /** @description a value of the group key (as the event's property reads, compared as text) */
+            value: string;
+            /** @description cents, may be fractional */
+            price_per_unit: number | string;
+        };
+        GroupPricesDto: {
+            /**
+             * @description the property priced by value: one of the metric's group_keys
+             * @example region
+             */
+            group_key: string;
+            /** @description the unit price (cents) of each listed value; other values take fixed_price */
+            prices: components["schemas"]["GroupPriceDto"][];
+        };
         MinimumSpendScheduleDto: {
             /** @description true: spend above a period's minimum (or a true-up window's) counts toward the next ones, so a customer who spent early is not topped up later; needs a minimum (minimum_spend or amount_per_period). See docs/billing-rules.md#minimum-spend */
             allow_pulling_forward?: boolean | null;
@@ -2675,6 +2700,10 @@ export interface components {
             volume_price?: components["schemas"]["VolumeTierDto"][];
             custom_price?: components["schemas"]["CustomPriceDto"] | null;
             scheduled_price?: components["schemas"]["ScheduledPriceDto"] | null;
+            /** @description PERCENTAGE only (and required there): each event is charged rate % of its amount plus fixed_fee_per_event, held within min_per_event and max_per_event; the period line is the exact sum, rounded once. A RECURRING usage price on a SUM metric (the amount is the metric's property). See docs/billing-rules.md#percentage-charges */
+            percentage_price?: components["schemas"]["PercentagePriceDto"] | null;
+            /** @description A FIXED RECURRING usage price's unit price per value of one of its metric's group_keys: one invoice line per group (every listed value, then each other value used, at fixed_price.price_per_unit), each rounded once; not with base_units. See docs/billing-rules.md#prices-per-group */
+            group_prices?: components["schemas"]["GroupPricesDto"] | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
@@ -2723,7 +2752,7 @@ export interface components {
             /** @example USD */
             currency: string;
             /** @enum {string} */
-            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | "PERCENTAGE";
             /** @description billable item of a usage price (with metric_id); without both, a licence price on the standard License item */
             item_id?: string | null;
             /** @description billable metric of item_id that the usage price charges */
@@ -2797,6 +2826,10 @@ export interface components {
             } | null;
             frequency: string;
             gradient_price: components["schemas"]["GradientTierResponse"][] | null;
+            /** @description {group_key, prices: [{value, price_per_unit}]} or null */
+            group_prices: {
+                [key: string]: unknown;
+            } | null;
             id: string;
             item: {
                 [key: string]: unknown;
@@ -2811,8 +2844,12 @@ export interface components {
             } | null;
             name: string;
             num_subs: number;
+            /** @description PERCENTAGE: {rate, fixed_fee_per_event, min_per_event, max_per_event} */
+            percentage_price: {
+                [key: string]: unknown;
+            } | null;
             /** @enum {string} */
-            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | "PERCENTAGE";
             /** @enum {string} */
             proration_type: "PRORATE_ALL" | "NONE";
             recognition_schedule: components["schemas"]["RecognitionScheduleResponse"];
@@ -2873,7 +2910,7 @@ export interface components {
             num_subs: number;
             override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
             /** @enum {string} */
-            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | "PERCENTAGE";
             /** @description product_pricings is null here */
             product: components["schemas"]["ProductResponse"] | null;
             product_id: string;
@@ -2905,7 +2942,7 @@ export interface components {
             /** @enum {string} */
             type?: "RECURRING" | "ONETIME";
             /** @enum {string} */
-            pricing_type?: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+            pricing_type?: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | "PERCENTAGE";
         };
         FindPricingsBody: {
             pagination?: components["schemas"]["PaginationDto"] | null;
@@ -2934,6 +2971,10 @@ export interface components {
             volume_price?: components["schemas"]["VolumeTierDto"][];
             custom_price?: components["schemas"]["CustomPriceDto"] | null;
             scheduled_price?: components["schemas"]["ScheduledPriceDto"] | null;
+            /** @description PERCENTAGE only (and required there): each event is charged rate % of its amount plus fixed_fee_per_event, held within min_per_event and max_per_event; the period line is the exact sum, rounded once. A RECURRING usage price on a SUM metric (the amount is the metric's property). See docs/billing-rules.md#percentage-charges */
+            percentage_price?: components["schemas"]["PercentagePriceDto"] | null;
+            /** @description A FIXED RECURRING usage price's unit price per value of one of its metric's group_keys: one invoice line per group (every listed value, then each other value used, at fixed_price.price_per_unit), each rounded once; not with base_units. See docs/billing-rules.md#prices-per-group */
+            group_prices?: components["schemas"]["GroupPricesDto"] | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
@@ -2965,7 +3006,7 @@ export interface components {
             upsell_product_pricing_id?: string | null;
             name?: string | null;
             /** @enum {string|null} */
-            pricing_type?: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | null;
+            pricing_type?: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | "PERCENTAGE" | null;
         };
         CreateBundleDto: {
             /** @example Starter bundle */

@@ -10,6 +10,8 @@ import { BillingCursorEntity } from './billing-cursor.entity';
 import { CatalogLoader, CatalogSnapshot } from './catalog-loader';
 import { EnginePhase, EngineSubscription } from './model';
 import { usageKey, UsageWindow, WrittenInvoice } from './planner/state';
+import { usageVariant } from './planner/usage-detail';
+import { UsageDetailLoader } from './usage-detail-loader';
 
 export { billingStart, enginePhase, engineSubscription, oneTimeCharge } from './adapters';
 
@@ -83,6 +85,7 @@ export class EngineLoader {
   constructor(
     private readonly catalogLoader: CatalogLoader,
     private readonly usageService: UsageService,
+    private readonly detail: UsageDetailLoader,
   ) {}
 
   /** The company's invoice grace period (seconds a usage invoice stays a draft after its date). */
@@ -219,8 +222,10 @@ export class EngineLoader {
   async usage(m: EntityManager, companyId: string, windows: UsageWindow[], table: Map<string, string>): Promise<void> {
     const wanted = new Map<string, UsageWindow>();
     for (const w of windows) {
-      const key = usageKey(w.customer_id, w.price.metric_id, w.start, w.end);
+      const variant = usageVariant(w.price);
+      const key = usageKey(w.customer_id, w.price.metric_id, w.start, w.end, variant);
       if (!w.price.metric) table.set(key, '0');
+      else if (variant && !table.has(key)) table.set(key, await this.detail.load(m, companyId, variant, w));
       else if (!table.has(key)) wanted.set(key, w);
     }
     if (wanted.size === 0) return;

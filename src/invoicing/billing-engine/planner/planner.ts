@@ -16,6 +16,7 @@ import { cancellation } from './cancellation';
 import { billingMoments } from './moments';
 import { periodBoundary } from './period-boundary';
 import { planChange } from './plan-change';
+import { usageVariant } from './usage-detail';
 import {
   INITIAL_STATE,
   InvoiceDraft,
@@ -51,7 +52,7 @@ function contextOf(input: PlanInput, segments: Segment[], missingUsage: UsageWin
     segments,
     written: (kind, key) => input.written.get(`${kind}|${key}`),
     usage: (price: PlanPrice, start: Date, end: Date) => {
-      const found = input.usage.get(usageKey(sub.customer_id, price.metric_id, start, end));
+      const found = input.usage.get(usageKey(sub.customer_id, price.metric_id, start, end, usageVariant(price)));
       if (found !== undefined) return found;
       missingUsage.push({ customer_id: sub.customer_id, price, start, end });
       return '0';

@@ -53,8 +53,8 @@ export interface UsageWindow {
 }
 
 /** The key of a usage window in a usage table. */
-export const usageKey = (customerId: string, metricId: string, start: Date, end: Date) =>
-  `${customerId}|${metricId}|${start.toISOString()}|${end.toISOString()}`;
+export const usageKey = (customerId: string, metricId: string, start: Date, end: Date, variant = '') =>
+  `${customerId}|${metricId}|${start.toISOString()}|${end.toISOString()}${variant ? `|${variant}` : ''}`;
 
 /** What the plan of a subscription depends on, all loaded beforehand. */
 export interface PlanInput {
