@@ -2704,6 +2704,10 @@ export interface components {
             percentage_price?: components["schemas"]["PercentagePriceDto"] | null;
             /** @description A FIXED RECURRING usage price's unit price per value of one of its metric's group_keys: one invoice line per group (every listed value, then each other value used, at fixed_price.price_per_unit), each rounded once; not with base_units. See docs/billing-rules.md#prices-per-group */
             group_prices?: components["schemas"]["GroupPricesDto"] | null;
+            /** @description Not supported yet: true (a usage price charged when each event arrives) is a 400; usage is billed in arrears at the billing date. null or false is accepted and changes nothing */
+            pay_in_advance?: boolean | null;
+            /** @description Not supported yet: a non-empty list (spend amounts that issue an invoice when crossed) is a 400; null or [] is accepted and changes nothing */
+            usage_thresholds?: number[] | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
@@ -2975,6 +2979,10 @@ export interface components {
             percentage_price?: components["schemas"]["PercentagePriceDto"] | null;
             /** @description A FIXED RECURRING usage price's unit price per value of one of its metric's group_keys: one invoice line per group (every listed value, then each other value used, at fixed_price.price_per_unit), each rounded once; not with base_units. See docs/billing-rules.md#prices-per-group */
             group_prices?: components["schemas"]["GroupPricesDto"] | null;
+            /** @description Not supported yet: true (a usage price charged when each event arrives) is a 400; usage is billed in arrears at the billing date. null or false is accepted and changes nothing */
+            pay_in_advance?: boolean | null;
+            /** @description Not supported yet: a non-empty list (spend amounts that issue an invoice when crossed) is a 400; null or [] is accepted and changes nothing */
+            usage_thresholds?: number[] | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
@@ -3162,6 +3170,8 @@ export interface components {
             } | null;
             payment_method_id?: string | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
+            /** @description Not supported yet: a non-empty list (spend amounts that issue an invoice when crossed) is a 400; null or [] is accepted and changes nothing */
+            usage_thresholds?: number[] | null;
             /** @description customer id or identifier */
             customer_id: string;
             /**
@@ -3418,6 +3428,8 @@ export interface components {
             } | null;
             payment_method_id?: string | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
+            /** @description Not supported yet: a non-empty list (spend amounts that issue an invoice when crossed) is a 400; null or [] is accepted and changes nothing */
+            usage_thresholds?: number[] | null;
             /**
              * @description the subscription's currency (any case). A subscription keeps its currency: any other is a 400 (to move a customer to another currency, cancel and create a subscription on pricings of that currency)
              * @example USD

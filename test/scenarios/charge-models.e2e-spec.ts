@@ -8,6 +8,7 @@ import {
   createCustomer,
   dates,
   expectOk,
+  Invoice,
   iso,
   runAt,
   Scenario,
@@ -53,8 +54,7 @@ async function send(s: Scenario, customerId: string, meter: Meter, events: [stri
   expect(res.errors ?? []).toEqual([]);
 }
 
-const lines = (inv: { items: { name: string; quantity: string | number; amount: { value_in_cents: number } }[] }) =>
-  inv.items.map((i) => [i.name, Number(i.quantity), i.amount.value_in_cents]);
+const lines = (inv: Invoice) => inv.items.map((i) => [i.name, Number(i.quantity), i.amount.value_in_cents]);
 
 describe('scenarios: percentage charges and prices per group', () => {
   let s: Scenario;
@@ -188,6 +188,28 @@ describe('scenarios: percentage charges and prices per group', () => {
       { ...onCalls, pricing_type: 'FIXED', fixed_price: { price_per_unit: 1 }, group_prices: { ...group, prices: [] } },
       'group_prices.prices',
     );
+  });
+
+  it('refuses usage billed before the period end (not supported yet) instead of ignoring it', async () => {
+    const base = { product_id: s.product.id, currency: 'USD', name: 'Early', item_id: calls.itemId, metric_id: calls.metricId };
+    const fixed = { ...base, pricing_type: 'FIXED', fixed_price: { price_per_unit: 1 } };
+    const inAdvance = await s.a.post('/pricing', { ...fixed, pay_in_advance: true });
+    expect(inAdvance.status).toBe(400);
+    expect(inAdvance.body.validation_errors).toEqual({ pay_in_advance: expect.stringMatching(/^is not supported yet: /) });
+    const thresholds = await s.a.post('/pricing', { ...fixed, usage_thresholds: [10000] });
+    expect(thresholds.status).toBe(400);
+    expect(Object.keys(thresholds.body.validation_errors)).toEqual(['usage_thresholds']);
+    // asking for nothing is accepted
+    const plain = await expectOk(
+      await s.a.post('/pricing', { ...fixed, pay_in_advance: false, usage_thresholds: [] }),
+      200,
+      'POST /pricing',
+    );
+    const c = await createCustomer(s, 'Thresholds');
+    const sub = { customer_id: c.id, product_pricing_ids: [plain.id], start_date: iso('2027-03-01') };
+    const refused = await s.a.post('/subscriptions', { ...sub, usage_thresholds: [10000, 50000] });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.validation_errors)).toEqual(['usage_thresholds']);
   });
 
   it('another company cannot read or use the prices', async () => {

@@ -24,7 +24,7 @@ import { CATALOG_STATES, CHARGE_TYPES, PRICE_TYPES, PRICING_TYPES, PRORATION_TYP
 import { IsCurrencyCode, IsUnitPrice, MoneyDto, MoneyResponse, TermDto, UNIT_PRICE_SCHEMA } from './common.dto';
 import { ProductResponse, TagsFilter } from './product.dto';
 import { DISPLAY_TYPES } from '../../metrics/billable-item.entity';
-import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
+import { NotSupportedYet, OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDisplayText } from '../../platform/validation/display-text';
 
 /** "recurring", "one-time", "ONE_TIME", "onetime" → RECURRING / ONETIME; anything else unchanged (then rejected). */
@@ -330,6 +330,18 @@ class PriceFieldsDto {
   @ValidateNested()
   @Type(() => GroupPricesDto)
   group_prices?: GroupPricesDto | null;
+
+  @NotSupportedYet(
+    'true (a usage price charged when each event arrives) is a 400; usage is billed in arrears at the billing date. ' +
+      'null or false is accepted and changes nothing',
+    { type: Boolean },
+  )
+  pay_in_advance?: boolean | null;
+  @NotSupportedYet(
+    'a non-empty list (spend amounts that issue an invoice when crossed) is a 400; null or [] is accepted and changes nothing',
+    { type: 'array', items: { type: 'integer' } },
+  )
+  usage_thresholds?: unknown[] | null;
 
   @ApiPropertyOptional({ nullable: true, type: MoneyDto })
   @IsOptional()

@@ -35,7 +35,7 @@ import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '..
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { ProductMetricPricingResponse } from '../../catalog/dto/pricing.dto';
 import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
-import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
+import { NotSupportedYet, OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDateTime } from '../../platform/validation/limits';
 import { BillableMetricResponse } from '../../metrics/dto/metrics.dto';
 
@@ -180,6 +180,11 @@ class PlanFieldsDto {
   @ValidateNested()
   @Type(() => MoneyDto)
   minimum_spend?: MoneyDto | null;
+  @NotSupportedYet(
+    'a non-empty list (spend amounts that issue an invoice when crossed) is a 400; null or [] is accepted and changes nothing',
+    { type: 'array', items: { type: 'integer' } },
+  )
+  usage_thresholds?: unknown[] | null;
 }
 
 export class CreateSubscriptionDto extends PlanFieldsDto {
