@@ -1611,7 +1611,7 @@ export interface components {
              */
             url: string;
             /** @description omitted, null or empty = every type */
-            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[] | null;
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[] | null;
             description?: string | null;
         };
         WebhookWithSecretResponse: {
@@ -1619,7 +1619,7 @@ export interface components {
             id: string;
             url: string;
             /** @description empty = every type */
-            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
             description: string | null;
             /** @enum {string} */
             status: "ENABLED" | "DISABLED";
@@ -1640,7 +1640,7 @@ export interface components {
             id: string;
             url: string;
             /** @description empty = every type */
-            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
             description: string | null;
             /** @enum {string} */
             status: "ENABLED" | "DISABLED";
@@ -1675,7 +1675,7 @@ export interface components {
             /** @description absolute http or https URL */
             url?: string;
             /** @description null or empty = every type */
-            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[] | null;
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[] | null;
             description?: string | null;
             /**
              * @description DISABLED endpoints receive nothing
@@ -1692,7 +1692,7 @@ export interface components {
             /** @description the event (evt_…): the `webhook-id` header of every attempt */
             event_id: string;
             /** @enum {string} */
-            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /** @enum {string} */
             status: "PENDING" | "SUCCEEDED" | "FAILED";
             /** @description attempts made so far (the number of the last one) */
@@ -1719,7 +1719,7 @@ export interface components {
             /** @enum {string} */
             status?: "PENDING" | "SUCCEEDED" | "FAILED";
             /** @enum {string} */
-            event_type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            event_type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /** @description evt_… */
             event_id?: string;
         };
@@ -1743,12 +1743,12 @@ export interface components {
             /** @example evt_01jz3k4m5n6p7q8r9s0t1v2w3x */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /**
              * @description the same as type (the hosted API's name for it)
              * @enum {string}
              */
-            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /** @description the kind of data.object: the part of type before the dot (customer, subscription, invoice, payment, credit, contract, checkout, metric, webhook) */
             data_type: string;
             /** Format: date-time */
@@ -1773,9 +1773,9 @@ export interface components {
              * @description events of this type
              * @enum {string}
              */
-            type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /** @description events of any of these types */
-            types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
+            types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
             /** @description when the event happened */
             created_at?: components["schemas"]["DateRangeFilterDto"];
         };
@@ -2706,8 +2706,10 @@ export interface components {
             group_prices?: components["schemas"]["GroupPricesDto"] | null;
             /** @description Not supported yet: true (a usage price charged when each event arrives) is a 400; usage is billed in arrears at the billing date. null or false is accepted and changes nothing */
             pay_in_advance?: boolean | null;
-            /** @description Not supported yet: a non-empty list (spend amounts that issue an invoice when crossed) is a 400; null or [] is accepted and changes nothing */
-            usage_thresholds?: number[] | null;
+            /** @description Not supported yet: thresholds on a price: a non-empty list is a 400 (set them on the subscription, POST /subscriptions' usage_thresholds); null or [] is accepted and changes nothing */
+            usage_thresholds?: {
+                [key: string]: unknown;
+            }[] | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
@@ -2981,8 +2983,10 @@ export interface components {
             group_prices?: components["schemas"]["GroupPricesDto"] | null;
             /** @description Not supported yet: true (a usage price charged when each event arrives) is a 400; usage is billed in arrears at the billing date. null or false is accepted and changes nothing */
             pay_in_advance?: boolean | null;
-            /** @description Not supported yet: a non-empty list (spend amounts that issue an invoice when crossed) is a 400; null or [] is accepted and changes nothing */
-            usage_thresholds?: number[] | null;
+            /** @description Not supported yet: thresholds on a price: a non-empty list is a 400 (set them on the subscription, POST /subscriptions' usage_thresholds); null or [] is accepted and changes nothing */
+            usage_thresholds?: {
+                [key: string]: unknown;
+            }[] | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
@@ -3153,6 +3157,12 @@ export interface components {
             quantity_config?: components["schemas"]["QuantityConfigDto"] | null;
             sort_order?: number | null;
         };
+        UsageThresholdDto: {
+            /** @description cents of the period's usage charges that issue an invoice when reached */
+            amount_cents: number;
+            /** @description true: reached again every amount_cents beyond the largest other threshold (at most one recurring threshold). Default: `false`. */
+            recurring?: boolean | null;
+        };
         CreateSubscriptionDto: {
             product_pricing_ids?: string[] | null;
             bundle_pricing_id?: string | null;
@@ -3170,8 +3180,8 @@ export interface components {
             } | null;
             payment_method_id?: string | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
-            /** @description Not supported yet: a non-empty list (spend amounts that issue an invoice when crossed) is a 400; null or [] is accepted and changes nothing */
-            usage_thresholds?: number[] | null;
+            /** @description spend thresholds of the usage charges of each billing period: when a period's usage charges reach one, the next billing run (the service runs one every minute) issues an invoice for the usage so far, deducted from the period's own invoice, and sends subscription.usage_threshold_exceeded once per threshold and period. See docs/billing-rules.md#usage-thresholds */
+            usage_thresholds?: components["schemas"]["UsageThresholdDto"][] | null;
             /** @description customer id or identifier */
             customer_id: string;
             /**
@@ -3333,6 +3343,11 @@ export interface components {
             trial_term: components["schemas"]["TermResponse"] | null;
             /** Format: date-time */
             updated_at: string;
+            /** @description the usage thresholds (docs/billing-rules.md#usage-thresholds), fixed ones first by amount; [] without */
+            usage_thresholds: {
+                amount_cents?: number;
+                recurring?: boolean;
+            }[];
         };
         SubscriptionQueryDto: {
             customer_id?: string;
@@ -3428,8 +3443,10 @@ export interface components {
             } | null;
             payment_method_id?: string | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
-            /** @description Not supported yet: a non-empty list (spend amounts that issue an invoice when crossed) is a 400; null or [] is accepted and changes nothing */
-            usage_thresholds?: number[] | null;
+            /** @description Not supported yet: a change does not change a subscription's usage thresholds yet (they are set at creation): a non-empty list is a 400; null or [] is accepted and changes nothing */
+            usage_thresholds?: {
+                [key: string]: unknown;
+            }[] | null;
             /**
              * @description the subscription's currency (any case). A subscription keeps its currency: any other is a 400 (to move a customer to another currency, cancel and create a subscription on pricings of that currency)
              * @example USD

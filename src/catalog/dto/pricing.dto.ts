@@ -338,8 +338,9 @@ class PriceFieldsDto {
   )
   pay_in_advance?: boolean | null;
   @NotSupportedYet(
-    'a non-empty list (spend amounts that issue an invoice when crossed) is a 400; null or [] is accepted and changes nothing',
-    { type: 'array', items: { type: 'integer' } },
+    "thresholds on a price: a non-empty list is a 400 (set them on the subscription, POST /subscriptions' usage_thresholds); " +
+      'null or [] is accepted and changes nothing',
+    { type: 'array', items: { type: 'object' } },
   )
   usage_thresholds?: unknown[] | null;
 

@@ -9,6 +9,7 @@ import { CatalogLoader } from './catalog-loader';
 import { InvoiceGenerator } from './invoice-generator.service';
 import { EngineLoader } from './load';
 import { UsageDetailLoader } from './usage-detail-loader';
+import { UsageThresholdService } from './usage-threshold.service';
 import { EngineWriter } from './write';
 
 /** The billing engine's providers, exported ones and controllers (listed once, spread into InvoicingModule). */
@@ -21,6 +22,7 @@ export const ENGINE_PROVIDERS: Provider[] = [
   InvoiceFinalizer,
   BillingRunBatches,
   BillingRunService,
+  UsageThresholdService,
   BillingScheduler,
   InvoicePreviewService,
 ];

@@ -67,11 +67,12 @@ async function writtenInvoices(m: EntityManager, companyId: string, subIds: stri
     period_end: Date | string | null;
   })[] = await m.query(
     `SELECT i.subscription_id, i.kind, i.billing_key, i.id, i.status, i.period_start, i.period_end, i.paid_cents::int AS paid_cents,
+         i.sub_total_cents::bigint::text AS sub_total_cents,
          (SELECT (l.details->>'phase_seq')::int FROM invoice_lines l
            WHERE l.company_id = i.company_id AND l.invoice_id = i.id AND l.details ? 'phase_seq' ORDER BY l.position LIMIT 1) AS phase_seq
        FROM invoices i
        WHERE i.company_id = $1 AND i.subscription_id = ANY($2) AND i.kind = ANY($3)`,
-    [companyId, subIds, ENGINE_KINDS],
+    [companyId, subIds, [...ENGINE_KINDS, 'USAGE_THRESHOLD']],
   );
   return rows.map((r) => ({
     ...r,
@@ -160,6 +161,7 @@ export class EngineLoader {
             period_start: i.period_start,
             period_end: i.period_end,
             paid_cents: Number(i.paid_cents),
+            sub_total_cents: Number(i.sub_total_cents),
             phase_seq: i.phase_seq,
           },
         ]),

@@ -17,6 +17,7 @@ import { billingMoments } from './moments';
 import { periodBoundary } from './period-boundary';
 import { planChange } from './plan-change';
 import { usageVariant } from './usage-detail';
+import { thresholdBilled } from './threshold-lines';
 import {
   INITIAL_STATE,
   InvoiceDraft,
@@ -45,7 +46,7 @@ function ruleOf(moment: Moment, sub: PlanInput['sub']): Rule {
   return moment.seg.change!.reset && t(moment.date) >= t(sub.billing_start) ? anchorReset : planChange;
 }
 
-function contextOf(input: PlanInput, segments: Segment[], missingUsage: UsageWindow[], allOneTimes: boolean): PlanContext {
+export function contextOf(input: PlanInput, segments: Segment[], missingUsage: UsageWindow[], allOneTimes: boolean): PlanContext {
   const { sub } = input;
   return {
     sub,
@@ -57,6 +58,7 @@ function contextOf(input: PlanInput, segments: Segment[], missingUsage: UsageWin
       missingUsage.push({ customer_id: sub.customer_id, price, start, end });
       return '0';
     },
+    thresholdBilled: (from, to) => thresholdBilled(input.written, from, to),
     oneTimes: input.oneTimes,
     allOneTimes,
   };
