@@ -1611,7 +1611,7 @@ export interface components {
              */
             url: string;
             /** @description omitted, null or empty = every type */
-            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[] | null;
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[] | null;
             description?: string | null;
         };
         WebhookWithSecretResponse: {
@@ -1619,7 +1619,7 @@ export interface components {
             id: string;
             url: string;
             /** @description empty = every type */
-            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
             description: string | null;
             /** @enum {string} */
             status: "ENABLED" | "DISABLED";
@@ -1640,7 +1640,7 @@ export interface components {
             id: string;
             url: string;
             /** @description empty = every type */
-            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
+            event_types: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
             description: string | null;
             /** @enum {string} */
             status: "ENABLED" | "DISABLED";
@@ -1675,7 +1675,7 @@ export interface components {
             /** @description absolute http or https URL */
             url?: string;
             /** @description null or empty = every type */
-            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[] | null;
+            event_types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[] | null;
             description?: string | null;
             /**
              * @description DISABLED endpoints receive nothing
@@ -1692,7 +1692,7 @@ export interface components {
             /** @description the event (evt_…): the `webhook-id` header of every attempt */
             event_id: string;
             /** @enum {string} */
-            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /** @enum {string} */
             status: "PENDING" | "SUCCEEDED" | "FAILED";
             /** @description attempts made so far (the number of the last one) */
@@ -1719,7 +1719,7 @@ export interface components {
             /** @enum {string} */
             status?: "PENDING" | "SUCCEEDED" | "FAILED";
             /** @enum {string} */
-            event_type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            event_type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /** @description evt_… */
             event_id?: string;
         };
@@ -1743,12 +1743,12 @@ export interface components {
             /** @example evt_01jz3k4m5n6p7q8r9s0t1v2w3x */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /**
              * @description the same as type (the reference's name for it)
              * @enum {string}
              */
-            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            event_type: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /** @description the kind of data.object: the part of type before the dot (customer, subscription, invoice, payment, credit, contract, checkout, metric, webhook) */
             data_type: string;
             /** Format: date-time */
@@ -1773,9 +1773,9 @@ export interface components {
              * @description events of this type
              * @enum {string}
              */
-            type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
+            type?: "customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test";
             /** @description events of any of these types */
-            types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
+            types?: ("customer.created" | "customer.updated" | "subscription.created" | "subscription.updated" | "subscription.changed" | "subscription.cancelled" | "subscription.renewed" | "subscription.usage_threshold_exceeded" | "invoice.created" | "invoice.finalized" | "invoice.paid" | "invoice.voided" | "invoice.payment_failed" | "payment.succeeded" | "payment.failed" | "payment.refunded" | "credit.granted" | "credit.expired" | "contract.created" | "contract.updated" | "contract.signed" | "contract.executed" | "checkout.completed" | "metric.updated" | "notification.failed" | "webhook.test")[];
             /** @description when the event happened */
             created_at?: components["schemas"]["DateRangeFilterDto"];
         };
@@ -2626,6 +2626,31 @@ export interface components {
             /** @description unit price (cents) of each period in turn; numeric strings or numbers */
             price_per_unit_per_period: string[];
         };
+        PercentagePriceDto: {
+            /** @description percent of each event's amount (the metric's SUM property, e.g. amount_cents), above 0 and at most 100: 2.5 = 2.5 % */
+            rate: number | string;
+            /** @description cents added to the charge of every event */
+            fixed_fee_per_event?: (number | string) | null;
+            /** @description least cents an event is charged, its fixed fee included */
+            min_per_event?: (number | string) | null;
+            /** @description most cents an event is charged, its fixed fee included */
+            max_per_event?: (number | string) | null;
+        };
+        GroupPriceDto: {
+            /** @description a value of the group key (as the event's property reads, compared as text) */
+            value: string;
+            /** @description cents, may be fractional */
+            price_per_unit: number | string;
+        };
+        GroupPricesDto: {
+            /**
+             * @description the property priced by value: one of the metric's group_keys
+             * @example region
+             */
+            group_key: string;
+            /** @description the unit price (cents) of each listed value; other values take fixed_price */
+            prices: components["schemas"]["GroupPriceDto"][];
+        };
         MinimumSpendScheduleDto: {
             /** @description true: spend above a period's minimum (or a true-up window's) counts toward the next ones, so a customer who spent early is not topped up later; needs a minimum (minimum_spend or amount_per_period). See docs/billing-rules.md#minimum-spend */
             allow_pulling_forward?: boolean | null;
@@ -2679,6 +2704,16 @@ export interface components {
             volume_price?: components["schemas"]["VolumeTierDto"][];
             custom_price?: components["schemas"]["CustomPriceDto"] | null;
             scheduled_price?: components["schemas"]["ScheduledPriceDto"] | null;
+            /** @description PERCENTAGE only (and required there): each event is charged rate % of its amount plus fixed_fee_per_event, held within min_per_event and max_per_event; the period line is the exact sum, rounded once. A RECURRING usage price on a SUM metric (the amount is the metric's property). See docs/billing-rules.md#percentage-charges */
+            percentage_price?: components["schemas"]["PercentagePriceDto"] | null;
+            /** @description A FIXED RECURRING usage price's unit price per value of one of its metric's group_keys: one invoice line per group (every listed value, then each other value used, at fixed_price.price_per_unit), each rounded once; not with base_units. See docs/billing-rules.md#prices-per-group */
+            group_prices?: components["schemas"]["GroupPricesDto"] | null;
+            /** @description Not supported yet: true (a usage price charged when each event arrives) is a 400; usage is billed in arrears at the billing date. null or false is accepted and changes nothing */
+            pay_in_advance?: boolean | null;
+            /** @description Not supported yet: thresholds on a price: a non-empty list is a 400 (set them on the subscription, POST /subscriptions' usage_thresholds); null or [] is accepted and changes nothing */
+            usage_thresholds?: {
+                [key: string]: unknown;
+            }[] | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
@@ -2727,7 +2762,7 @@ export interface components {
             /** @example USD */
             currency: string;
             /** @enum {string} */
-            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | "PERCENTAGE";
             /** @description billable item of a usage price (with metric_id); without both, a licence price on the standard License item */
             item_id?: string | null;
             /** @description billable metric of item_id that the usage price charges */
@@ -2801,6 +2836,10 @@ export interface components {
             } | null;
             frequency: string;
             gradient_price: components["schemas"]["GradientTierResponse"][] | null;
+            /** @description {group_key, prices: [{value, price_per_unit}]} or null */
+            group_prices: {
+                [key: string]: unknown;
+            } | null;
             id: string;
             item: {
                 [key: string]: unknown;
@@ -2815,8 +2854,12 @@ export interface components {
             } | null;
             name: string;
             num_subs: number;
+            /** @description PERCENTAGE: {rate, fixed_fee_per_event, min_per_event, max_per_event} */
+            percentage_price: {
+                [key: string]: unknown;
+            } | null;
             /** @enum {string} */
-            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | "PERCENTAGE";
             /** @enum {string} */
             proration_type: "PRORATE_ALL" | "NONE";
             recognition_schedule: components["schemas"]["RecognitionScheduleResponse"];
@@ -2877,7 +2920,7 @@ export interface components {
             num_subs: number;
             override_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
             /** @enum {string} */
-            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+            pricing_type: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | "PERCENTAGE";
             /** @description product_pricings is null here */
             product: components["schemas"]["ProductResponse"] | null;
             product_id: string;
@@ -2909,7 +2952,7 @@ export interface components {
             /** @enum {string} */
             type?: "RECURRING" | "ONETIME";
             /** @enum {string} */
-            pricing_type?: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED";
+            pricing_type?: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | "PERCENTAGE";
         };
         FindPricingsBody: {
             pagination?: components["schemas"]["PaginationDto"] | null;
@@ -2938,6 +2981,16 @@ export interface components {
             volume_price?: components["schemas"]["VolumeTierDto"][];
             custom_price?: components["schemas"]["CustomPriceDto"] | null;
             scheduled_price?: components["schemas"]["ScheduledPriceDto"] | null;
+            /** @description PERCENTAGE only (and required there): each event is charged rate % of its amount plus fixed_fee_per_event, held within min_per_event and max_per_event; the period line is the exact sum, rounded once. A RECURRING usage price on a SUM metric (the amount is the metric's property). See docs/billing-rules.md#percentage-charges */
+            percentage_price?: components["schemas"]["PercentagePriceDto"] | null;
+            /** @description A FIXED RECURRING usage price's unit price per value of one of its metric's group_keys: one invoice line per group (every listed value, then each other value used, at fixed_price.price_per_unit), each rounded once; not with base_units. See docs/billing-rules.md#prices-per-group */
+            group_prices?: components["schemas"]["GroupPricesDto"] | null;
+            /** @description Not supported yet: true (a usage price charged when each event arrives) is a 400; usage is billed in arrears at the billing date. null or false is accepted and changes nothing */
+            pay_in_advance?: boolean | null;
+            /** @description Not supported yet: thresholds on a price: a non-empty list is a 400 (set them on the subscription, POST /subscriptions' usage_thresholds); null or [] is accepted and changes nothing */
+            usage_thresholds?: {
+                [key: string]: unknown;
+            }[] | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
             minimum_spend_schedule?: components["schemas"]["MinimumSpendScheduleDto"] | null;
             /**
@@ -2969,7 +3022,7 @@ export interface components {
             upsell_product_pricing_id?: string | null;
             name?: string | null;
             /** @enum {string|null} */
-            pricing_type?: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | null;
+            pricing_type?: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | "PERCENTAGE" | null;
         };
         CreateBundleDto: {
             /** @example Starter bundle */
@@ -3112,6 +3165,12 @@ export interface components {
             quantity_config?: components["schemas"]["QuantityConfigDto"] | null;
             sort_order?: number | null;
         };
+        UsageThresholdDto: {
+            /** @description cents of the period's usage charges that issue an invoice when reached */
+            amount_cents: number;
+            /** @description true: reached again every amount_cents beyond the largest other threshold (at most one recurring threshold). Default: `false`. */
+            recurring?: boolean | null;
+        };
         CreateSubscriptionDto: {
             product_pricing_ids?: string[] | null;
             bundle_pricing_id?: string | null;
@@ -3129,6 +3188,8 @@ export interface components {
             } | null;
             payment_method_id?: string | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
+            /** @description spend thresholds of the usage charges of each billing period: when a period's usage charges reach one, the next billing run (the service runs one every minute) issues an invoice for the usage so far, deducted from the period's own invoice, and sends subscription.usage_threshold_exceeded once per threshold and period. See docs/billing-rules.md#usage-thresholds */
+            usage_thresholds?: components["schemas"]["UsageThresholdDto"][] | null;
             /** @description customer id or identifier */
             customer_id: string;
             /**
@@ -3292,6 +3353,11 @@ export interface components {
             trial_term: components["schemas"]["TermResponse"] | null;
             /** Format: date-time */
             updated_at: string;
+            /** @description the usage thresholds (docs/billing-rules.md#usage-thresholds), fixed ones first by amount; [] without */
+            usage_thresholds: {
+                amount_cents?: number;
+                recurring?: boolean;
+            }[];
         };
         SubscriptionQueryDto: {
             customer_id?: string;
@@ -3387,6 +3453,10 @@ export interface components {
             } | null;
             payment_method_id?: string | null;
             minimum_spend?: components["schemas"]["MoneyDto"] | null;
+            /** @description Not supported yet: a change does not change a subscription's usage thresholds yet (they are set at creation): a non-empty list is a 400; null or [] is accepted and changes nothing */
+            usage_thresholds?: {
+                [key: string]: unknown;
+            }[] | null;
             /**
              * @description the subscription's currency (any case). A subscription keeps its currency: any other is a 400 (to move a customer to another currency, cancel and create a subscription on pricings of that currency)
              * @example USD

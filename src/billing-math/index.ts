@@ -7,6 +7,8 @@ export * from './money';
 export * from './periods';
 export * from './proration';
 export * from './pricing';
+export * from './percentage';
+export * from './thresholds';
 export * from './lines';
 export * from './minimum-spend';
 export * from './cancellation';

@@ -16,14 +16,17 @@
  * - CUSTOM: quantity × (price_per_unit ?? preset_price_per_unit). min/max are bounds the
  *   catalog enforces when the price is set; they are not re-applied here.
  * - SCHEDULED: quantity × price_per_unit_per_period[period_index] (the last entry repeats).
+ * - PERCENTAGE: billed from its events by `percentageCharge` (percentage.ts); given only a
+ *   quantity (a one-time item's aggregate), the quantity is an amount: quantity × rate / 100.
  * - base_price (cents) is charged every period; the first base_units units of the period are
  *   included in it and the model prices only the units beyond (never below 0). With all usage
  *   included, the model still prices 0 units (so a first tier's flat_price still applies).
  */
 import { BillingMathError } from './errors';
+import type { GroupPrices, PercentagePrice } from './percentage';
 import { Cents, Decimal, DecimalInput, ONE, ZERO, assertCents, minDecimal, maxDecimal, toNonNegativeDecimal, Dec } from './money';
 
-export const PRICING_TYPES = ['FIXED', 'STEP', 'GRADIENT', 'VOLUME', 'CUSTOM', 'SCHEDULED'] as const;
+export const PRICING_TYPES = ['FIXED', 'STEP', 'GRADIENT', 'VOLUME', 'CUSTOM', 'SCHEDULED', 'PERCENTAGE'] as const;
 /** `pricing_type` of an item pricing. */
 export type PricingType = (typeof PRICING_TYPES)[number];
 
@@ -72,6 +75,10 @@ export interface Pricing {
   volume_price?: readonly VolumeTier[] | null;
   custom_price?: CustomPrice | null;
   scheduled_price?: ScheduledPrice | null;
+  /** PERCENTAGE: priced per event (percentage.ts); a bare quantity is priced as an amount at `rate` %. */
+  percentage_price?: PercentagePrice | null;
+  /** FIXED usage prices: a unit price per value of a group key, one line per group (percentage.ts). */
+  group_prices?: GroupPrices | null;
 }
 
 /** How one tier (or block, or unit price) contributed to a charge. */
@@ -264,6 +271,8 @@ export function modelCharge(
       return { ...gradientCharge(need(pricing.gradient_price, 'gradient_price', type), q), unit_price: null };
     case 'VOLUME':
       return { ...volumeCharge(need(pricing.volume_price, 'volume_price', type), q), unit_price: null };
+    case 'PERCENTAGE':
+      return single(toNonNegativeDecimal(need(pricing.percentage_price, 'percentage_price', type).rate, 'rate').dividedBy(100));
     default:
       throw new BillingMathError(`unknown pricing_type ${String(type)}`);
   }

@@ -4,7 +4,7 @@ import { bigintTransformer } from '../platform/database/transformers';
 
 export const CATALOG_STATES = ['ACTIVE', 'ARCHIVED'] as const;
 export type CatalogState = (typeof CATALOG_STATES)[number];
-export const PRICING_TYPES = ['FIXED', 'STEP', 'GRADIENT', 'VOLUME', 'CUSTOM', 'SCHEDULED'] as const;
+export const PRICING_TYPES = ['FIXED', 'STEP', 'GRADIENT', 'VOLUME', 'CUSTOM', 'SCHEDULED', 'PERCENTAGE'] as const;
 export type PricingType = (typeof PRICING_TYPES)[number];
 /** Recurring or one-time; spelled RECURRING / ONETIME (like the ONETIME frequency). */
 export const PRICE_TYPES = ['RECURRING', 'ONETIME'] as const;
@@ -13,6 +13,17 @@ export const FREQUENCIES = ['HOUR', 'DAY', 'WEEK', 'BI_MONTH', 'MONTH', 'QUARTER
 export type Frequency = (typeof FREQUENCIES)[number];
 export const CHARGE_TYPES = ['PRE_POST', 'POST_ONLY'] as const;
 export const PRORATION_TYPES = ['PRORATE_ALL', 'NONE'] as const;
+
+export interface StoredPercentagePrice {
+  rate: string;
+  fixed_fee_per_event: string | null;
+  min_per_event: string | null;
+  max_per_event: string | null;
+}
+export interface StoredGroupPrices {
+  group_key: string;
+  prices: { value: string; price_per_unit: string }[];
+}
 
 const BigintColumn = (nullable = false) => Column('bigint', { transformer: bigintTransformer, nullable });
 
@@ -81,6 +92,10 @@ export class ItemPricingEntity {
   @Column('boolean') carry_over: boolean;
   @JsonColumn({ nullable: true }) credit_price: Record<string, unknown> | null;
   @TextColumn({ nullable: true }) true_up_frequency: string | null;
+  /** PERCENTAGE: {rate, fixed_fee_per_event, min_per_event, max_per_event} (exact decimal strings; null when not set). */
+  @JsonColumn({ nullable: true }) percentage_price: StoredPercentagePrice | null;
+  /** A FIXED usage price's unit prices per value of one group key: {group_key, prices: [{value, price_per_unit}]}. */
+  @JsonColumn({ nullable: true }) group_prices: StoredGroupPrices | null;
   @TextColumn() display_type: string;
   /** {recognition_schedule_type, amount_per_period}; null = the default of its line kind (the revenue report reads it: docs/reports.md). */
   @JsonColumn({ nullable: true }) recognition_schedule: { recognition_schedule_type: string; amount_per_period: string[] | null } | null;

@@ -64,6 +64,8 @@ export function itemPricingShape(
     proration_type: ip.proration_type as PriceShape['proration_type'],
     carry_over: ip.carry_over,
     credit_price: ip.credit_price as PriceShape['credit_price'],
+    percentage: ip.pricing_type === 'PERCENTAGE' ? ip.percentage_price : null,
+    group_prices: ip.group_prices ?? null,
   };
 }
 
@@ -89,6 +91,8 @@ export type ShapeColumns = Pick<
   | 'proration_type'
   | 'carry_over'
   | 'credit_price'
+  | 'percentage_price'
+  | 'group_prices'
 >;
 
 export function shapeColumns(s: PriceShape): ShapeColumns {
@@ -112,6 +116,8 @@ export function shapeColumns(s: PriceShape): ShapeColumns {
     proration_type: s.proration_type,
     carry_over: s.carry_over,
     credit_price: s.credit_price,
+    percentage_price: s.percentage,
+    group_prices: s.group_prices,
   };
 }
 
@@ -173,6 +179,12 @@ export function toItemPricingResponse(
     external_name: ip.external_name,
     fixed_price: shape.fixed_price_per_unit === null ? null : { price_per_unit: decimalToNumber(shape.fixed_price_per_unit) },
     frequency: shape.frequency,
+    group_prices: shape.group_prices
+      ? {
+          group_key: shape.group_prices.group_key,
+          prices: shape.group_prices.prices.map((p) => ({ value: p.value, price_per_unit: decimalToNumber(p.price_per_unit) })),
+        }
+      : null,
     gradient_price: shape.gradient
       ? shape.gradient.map((t) => ({
           start: t.start,
@@ -190,6 +202,14 @@ export function toItemPricingResponse(
     minimum_spend_schedule: shape.minimum_spend_schedule,
     name: ip.name,
     num_subs: numSubs,
+    percentage_price: shape.percentage
+      ? {
+          rate: decimalToNumber(shape.percentage.rate),
+          fixed_fee_per_event: num(shape.percentage.fixed_fee_per_event),
+          min_per_event: num(shape.percentage.min_per_event),
+          max_per_event: num(shape.percentage.max_per_event),
+        }
+      : null,
     pricing_type: shape.pricing_type,
     proration_type: shape.proration_type,
     recognition_schedule: ip.recognition_schedule

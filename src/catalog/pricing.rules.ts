@@ -7,7 +7,8 @@
 import Decimal from 'decimal.js';
 import { DomainError } from '../platform/errors/domain-error';
 import { isMoneyCents, MAX_MONEY_CENTS, MONEY_PROBLEM } from '../platform/validation/limits';
-import type { Frequency, PriceType, PricingType } from './catalog.entity';
+import type { Frequency, PriceType, PricingType, StoredGroupPrices, StoredPercentagePrice } from './catalog.entity';
+import { checkUsageShape, groupPrices, GroupPricesInput, percentagePrice, PercentagePriceInput } from './usage-price.rules';
 
 /** The most decimal places kept; a unit price is at most MAX_MONEY_CENTS (docs/api.md, "Limits"). */
 const MAX_DECIMAL_PLACES = 12;
@@ -103,6 +104,8 @@ export interface PriceInput {
   proration_type?: 'PRORATE_ALL' | 'NONE' | null;
   carryover?: boolean | null;
   credit_price?: CreditPriceInput | null;
+  percentage_price?: PercentagePriceInput | null;
+  group_prices?: GroupPricesInput | null;
 }
 
 export const PRICE_FIELDS: (keyof PriceInput)[] = [
@@ -123,12 +126,14 @@ export const PRICE_FIELDS: (keyof PriceInput)[] = [
   'proration_type',
   'carryover',
   'credit_price',
+  'percentage_price',
+  'group_prices',
 ];
 
 /** The price-shape field that each pricing_type requires (and only it allows). */
 export const SHAPE_FIELD: Record<
   PricingType,
-  'fixed_price' | 'step_price' | 'gradient_price' | 'volume_price' | 'custom_price' | 'scheduled_price'
+  'fixed_price' | 'step_price' | 'gradient_price' | 'volume_price' | 'custom_price' | 'scheduled_price' | 'percentage_price'
 > = {
   FIXED: 'fixed_price',
   STEP: 'step_price',
@@ -136,6 +141,7 @@ export const SHAPE_FIELD: Record<
   VOLUME: 'volume_price',
   CUSTOM: 'custom_price',
   SCHEDULED: 'scheduled_price',
+  PERCENTAGE: 'percentage_price',
 };
 
 /** A normalised tier: integers for units, exact decimal strings for prices. */
@@ -182,6 +188,8 @@ export interface PriceShape {
   proration_type: 'PRORATE_ALL' | 'NONE';
   carry_over: boolean;
   credit_price: { type: 'AMOUNT' | 'UNITS'; amount: MoneyValue | null; item_id: string | null; units: number | null } | null;
+  percentage: StoredPercentagePrice | null;
+  group_prices: StoredGroupPrices | null;
 }
 
 /** The shapes a minimum spend schedule may declare (minimum_spend_schedule_type). */
@@ -367,6 +375,8 @@ export function resolvePriceShape(input: PriceInput, currency: string): PriceSha
     proration_type: input.proration_type ?? 'PRORATE_ALL',
     carry_over: input.carryover ?? false,
     credit_price: null,
+    percentage: null,
+    group_prices: input.group_prices ? groupPrices(input.group_prices) : null,
   };
   if (!Number.isSafeInteger(shape.base_units) || shape.base_units < 0)
     throw DomainError.invalidField('base_units', 'must be an integer >= 0');
@@ -398,7 +408,11 @@ export function resolvePriceShape(input: PriceInput, currency: string): PriceSha
       shape.scheduled = periods.map((p, i) => unitPrice(p, `scheduled_price.price_per_unit_per_period[${i}]`));
       break;
     }
+    case 'PERCENTAGE':
+      shape.percentage = percentagePrice(input.percentage_price!);
+      break;
   }
+  checkUsageShape(shape);
 
   const schedule = input.minimum_spend_schedule;
   if (schedule) {
@@ -473,6 +487,8 @@ export function shapeToInput(s: PriceShape, currency: string): PriceInput {
     proration_type: s.proration_type,
     carryover: s.carry_over,
     credit_price: s.credit_price ? { ...s.credit_price } : null,
+    percentage_price: s.percentage ? { ...s.percentage } : null,
+    group_prices: s.group_prices ? { group_key: s.group_prices.group_key, prices: s.group_prices.prices.map((p) => ({ ...p })) } : null,
   };
 }
 

@@ -47,6 +47,22 @@ function recognitionSchedule(input: CreatePricingDto['recognition_schedule']): I
   };
 }
 
+/**
+ * A percentage price charges a share of each event's amount: its metric sums a property (the
+ * amount). Prices per group split the metric's usage by one of its group keys, which its
+ * rollups keep apart.
+ */
+function checkUsageMetric(shape: PriceShape, metric: BillableMetricEntity, item: Pick<BillableItemEntity, 'type'> | null): void {
+  if (shape.percentage && item?.type === 'CUSTOM_OBJ')
+    throw DomainError.invalidField('item_id', 'must be an item of events: a percentage price charges a share of each event');
+  const rule = metric.metering_rule as { aggregator?: string; property?: string | null; group_keys?: string[] } | null;
+  if (shape.percentage && (rule?.aggregator !== 'SUM' || !rule.property))
+    throw DomainError.invalidField('metric_id', 'must be a metric that SUMs a property (the amount a percentage price charges a share of)');
+  const key = shape.group_prices?.group_key;
+  if (key !== undefined && !(rule?.group_keys ?? []).includes(key))
+    throw DomainError.invalidField('group_prices.group_key', "must be one of the metric's group_keys");
+}
+
 const SEARCH: SearchSpec = {
   alias: 'pp',
   sortKeys: baseSortKeys('pp'),
@@ -108,6 +124,7 @@ export class PricingsService {
       created_at: now,
       updated_at: now,
     };
+    checkUsageMetric(shape, metric, item);
     // carry-over moves unused included units of metered usage to the next period: it needs both
     if (shape.carry_over && (shape.base_units <= 0 || !metric.metering_rule))
       throw DomainError.invalidField('carryover', 'needs base_units > 0 on a usage price (item_id and metric_id of a metered metric)');
@@ -209,6 +226,12 @@ export class PricingsService {
         const merged = mergePriceInput(shapeToInput(stored, current.currency), dto as PriceInput);
         return { ip, shape: resolvePriceShape(merged, current.currency) };
       });
+      const metrics = await this.metrics.find(companyId, { where: { id: In(pmps.map((p) => p.metric_id)) } });
+      const items = await this.items.find(companyId, { where: { id: In(pmps.map((p) => p.item_id)) } });
+      for (const { ip, shape } of shapes) {
+        const metric = metrics.find((x) => x.id === pmps.find((p) => p.item_pricing_id === ip.id)?.metric_id);
+        if (metric) checkUsageMetric(shape, metric, items.find((i) => i.id === ip.item_id) ?? null);
+      }
     }
     const upsell = dto.upsell_product_pricing_id;
     await this.checkReferences(companyId, shapes[0]?.shape ?? null, upsell ?? null, id);

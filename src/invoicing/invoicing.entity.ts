@@ -4,7 +4,7 @@ import { DecimalColumn, JsonColumn, MoneyColumn, TextColumn, TimestampColumn } f
 export const INVOICE_STATUSES = ['DRAFT', 'PENDING', 'PAID', 'VOID'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** Why an invoice exists; with `billing_key` it makes a duplicate impossible (unique key). */
-export const INVOICE_KINDS = ['SUBSCRIPTION_PERIOD', 'SUBSCRIPTION_CHANGE', 'SUBSCRIPTION_CANCEL', 'ONE_TIME'] as const;
+export const INVOICE_KINDS = ['SUBSCRIPTION_PERIOD', 'SUBSCRIPTION_CHANGE', 'SUBSCRIPTION_CANCEL', 'ONE_TIME', 'USAGE_THRESHOLD'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /**

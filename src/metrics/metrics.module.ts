@@ -12,6 +12,7 @@ import { ObjectsService } from './objects/objects.service';
 import { StandardItemsSeeder } from './standard-items.seeder';
 import { EventIngestService } from './usage/event-ingest.service';
 import { UsageService } from './usage/usage.service';
+import { EventAmountsService } from './usage/event-amounts.service';
 import { EventKeysPurger } from './usage/event-keys-purger.service';
 import { RollupCompactor } from './usage/rollup-compactor.service';
 
@@ -29,6 +30,7 @@ import { RollupCompactor } from './usage/rollup-compactor.service';
     EventKeysPurger,
     RollupCompactor,
     UsageService,
+    EventAmountsService,
     ObjectsService,
     MetricsViews,
   ],
@@ -38,6 +40,7 @@ import { RollupCompactor } from './usage/rollup-compactor.service';
     BillableItemsService,
     BillableMetricsService,
     UsageService,
+    EventAmountsService,
     EventIngestService,
     EventKeysPurger,
     RollupCompactor,

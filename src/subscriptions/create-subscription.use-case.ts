@@ -18,6 +18,7 @@ import { addTerm, backdateProblem, fixedEndDate } from './subscription-dates';
 import { SubscriptionLookup } from './subscription-lookup.service';
 import { planJson, rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
 import type { CreateSubscriptionDto } from './dto/subscription.dto';
+import { usageThresholds } from './usage-thresholds';
 
 /**
  * What a create writes, computed without writing: the subscription row, its first phase (the
@@ -129,6 +130,7 @@ export class CreateSubscriptionUseCase {
       : [];
 
     const sub: SubscriptionEntity = {
+      usage_thresholds: usageThresholds(dto.usage_thresholds),
       company_id: companyId,
       id: newId('subscription'),
       identifier: dto.identifier ?? null,

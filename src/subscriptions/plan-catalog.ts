@@ -77,6 +77,8 @@ export function toBillingPricing(s: PriceShape): Pricing {
       : null,
     custom_price: s.custom ? { price_per_unit: s.custom.price_per_unit, preset_price_per_unit: s.custom.preset_price_per_unit } : null,
     scheduled_price: s.scheduled ? { price_per_unit_per_period: s.scheduled } : null,
+    percentage_price: s.percentage,
+    group_prices: s.group_prices,
   };
 }
 

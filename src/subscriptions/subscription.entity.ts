@@ -63,6 +63,8 @@ export class SubscriptionEntity {
    * out of range), cleared when it bills again; answered as `billing_error`.
    */
   @JsonColumn({ nullable: true }) billing_error: BillingError | null;
+  /** Spend amounts of the usage of a period that issue an invoice when crossed (docs/billing-rules.md#usage-thresholds); null: none. */
+  @JsonColumn({ nullable: true }) usage_thresholds: UsageThreshold[] | null;
   @MoneyColumn() mrr_in_cents: number;
   @MoneyColumn() arr_in_cents: number;
   @TimestampColumn({ nullable: true }) renewal_date: Date | null;
@@ -72,6 +74,12 @@ export class SubscriptionEntity {
 }
 
 /** Why the billing engine could not bill a subscription, since `at` (ISO instant). */
+/** A usage threshold: cents of usage charges; `recurring` repeats it every amount_cents beyond the other thresholds. */
+export interface UsageThreshold {
+  amount_cents: number;
+  recurring: boolean;
+}
+
 export interface BillingError {
   code: string;
   message: string;

@@ -232,6 +232,7 @@ export class SubscriptionViews implements OnModuleInit {
         trial_conversion_date: iso(s.trial_conversion_date),
         trial_term: s.trial_term,
         updated_at: iso(s.updated_at)!,
+        usage_thresholds: s.usage_thresholds ?? [],
       };
     });
   }

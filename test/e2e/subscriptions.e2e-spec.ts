@@ -131,6 +131,7 @@ describe('subscriptions', () => {
           'trial_conversion_date',
           'trial_term',
           'updated_at',
+          'usage_thresholds',
         ].sort(),
       );
       expect(body).toMatchObject({

@@ -24,7 +24,7 @@ import { CATALOG_STATES, CHARGE_TYPES, PRICE_TYPES, PRICING_TYPES, PRORATION_TYP
 import { IsCurrencyCode, IsUnitPrice, MoneyDto, MoneyResponse, TermDto, UNIT_PRICE_SCHEMA } from './common.dto';
 import { ProductResponse, TagsFilter } from './product.dto';
 import { DISPLAY_TYPES } from '../../metrics/billable-item.entity';
-import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
+import { NotSupportedYet, OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDisplayText } from '../../platform/validation/display-text';
 
 /** "recurring", "one-time", "ONE_TIME", "onetime" → RECURRING / ONETIME; anything else unchanged (then rejected). */
@@ -200,6 +200,52 @@ export class CreditPriceDto {
   units?: number | null;
 }
 
+/** `percentage_price`: the terms of a PERCENTAGE price (docs/billing-rules.md#percentage-charges). */
+export class PercentagePriceDto {
+  @ApiProperty({
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    description: "percent of each event's amount (the metric's SUM property, e.g. amount_cents), above 0 and at most 100: 2.5 = 2.5 %",
+  })
+  @IsUnitPrice()
+  rate: number | string;
+  @ApiPropertyOptional({ ...UNIT_PRICE_SCHEMA, nullable: true, description: 'cents added to the charge of every event' })
+  @IsOptional()
+  @IsUnitPrice()
+  fixed_fee_per_event?: number | string | null;
+  @ApiPropertyOptional({ ...UNIT_PRICE_SCHEMA, nullable: true, description: 'least cents an event is charged, its fixed fee included' })
+  @IsOptional()
+  @IsUnitPrice()
+  min_per_event?: number | string | null;
+  @ApiPropertyOptional({ ...UNIT_PRICE_SCHEMA, nullable: true, description: 'most cents an event is charged, its fixed fee included' })
+  @IsOptional()
+  @IsUnitPrice()
+  max_per_event?: number | string | null;
+}
+
+export class GroupPriceDto {
+  @ApiProperty({ description: "a value of the group key (as the event's property reads, compared as text)" })
+  @IsString()
+  @MaxLength(1024)
+  value: string;
+  @ApiProperty(UNIT_PRICE_SCHEMA) @IsUnitPrice() price_per_unit: number | string;
+}
+
+/** `group_prices`: unit prices per value of a group key (docs/billing-rules.md#prices-per-group). */
+export class GroupPricesDto {
+  @ApiProperty({ description: "the property priced by value: one of the metric's group_keys", example: 'region' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  group_key: string;
+  @ApiProperty({ type: [GroupPriceDto], description: 'the unit price (cents) of each listed value; other values take fixed_price' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => GroupPriceDto)
+  prices: GroupPriceDto[];
+}
+
 /** The price fields shared by create and update (pricing_type is declared by each). */
 class PriceFieldsDto {
   @ApiPropertyOptional({
@@ -260,6 +306,44 @@ class PriceFieldsDto {
   @ValidateNested()
   @Type(() => ScheduledPriceDto)
   scheduled_price?: ScheduledPriceDto | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: PercentagePriceDto,
+    description:
+      'PERCENTAGE only (and required there): each event is charged rate % of its amount plus fixed_fee_per_event, held within ' +
+      'min_per_event and max_per_event; the period line is the exact sum, rounded once. A RECURRING usage price on a SUM metric ' +
+      "(the amount is the metric's property). See docs/billing-rules.md#percentage-charges",
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PercentagePriceDto)
+  percentage_price?: PercentagePriceDto | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: GroupPricesDto,
+    description:
+      "A FIXED RECURRING usage price's unit price per value of one of its metric's group_keys: one invoice line per group (every " +
+      'listed value, then each other value used, at fixed_price.price_per_unit), each rounded once; not with base_units. See ' +
+      'docs/billing-rules.md#prices-per-group',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => GroupPricesDto)
+  group_prices?: GroupPricesDto | null;
+
+  @NotSupportedYet(
+    'true (a usage price charged when each event arrives) is a 400; usage is billed in arrears at the billing date. ' +
+      'null or false is accepted and changes nothing',
+    { type: Boolean },
+  )
+  pay_in_advance?: boolean | null;
+  @NotSupportedYet(
+    "thresholds on a price: a non-empty list is a 400 (set them on the subscription, POST /subscriptions' usage_thresholds); " +
+      'null or [] is accepted and changes nothing',
+    { type: 'array', items: { type: 'object' } },
+  )
+  usage_thresholds?: unknown[] | null;
+
   @ApiPropertyOptional({ nullable: true, type: MoneyDto })
   @IsOptional()
   @ValidateNested()
@@ -460,6 +544,8 @@ export class ItemPricingResponse {
   @ApiProperty({ type: Object, nullable: true }) fixed_price: { price_per_unit: number } | null;
   @ApiProperty() frequency: string;
   @ApiProperty({ type: [GradientTierResponse], nullable: true }) gradient_price: GradientTierResponse[] | null;
+  @ApiProperty({ type: Object, nullable: true, description: '{group_key, prices: [{value, price_per_unit}]} or null' })
+  group_prices: { group_key: string; prices: { value: string; price_per_unit: number }[] } | null;
   @ApiProperty() id: string;
   @ApiProperty({ type: Object }) item: Record<string, unknown>;
   @ApiProperty() item_id: string;
@@ -468,6 +554,8 @@ export class ItemPricingResponse {
   @ApiProperty({ type: Object, nullable: true }) minimum_spend_schedule: Record<string, unknown> | null;
   @ApiProperty() name: string;
   @ApiProperty() num_subs: number;
+  @ApiProperty({ type: Object, nullable: true, description: 'PERCENTAGE: {rate, fixed_fee_per_event, min_per_event, max_per_event}' })
+  percentage_price: { rate: number; fixed_fee_per_event: number | null; min_per_event: number | null; max_per_event: number | null } | null;
   @ApiProperty({ enum: PRICING_TYPES }) pricing_type: string;
   @ApiProperty({ enum: PRORATION_TYPES }) proration_type: string;
   @ApiProperty({ type: RecognitionScheduleResponse }) recognition_schedule: RecognitionScheduleResponse;

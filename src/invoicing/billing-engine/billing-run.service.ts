@@ -24,6 +24,7 @@ import {
   ProcessOutcome,
 } from './billing-run-options';
 import { dueDrafts, runCandidates } from './billing-run-queries';
+import { UsageThresholdService } from './usage-threshold.service';
 
 export {
   BATCH_SIZE,
@@ -56,6 +57,7 @@ export class BillingRunService {
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly hooks: InvoicingHooks,
     private readonly metrics: PrometheusMetrics,
+    private readonly thresholds: UsageThresholdService,
   ) {}
 
   /** Credits: expirations (order 50); payments: charges, retries, unpaid flags (order 100); filled through InvoicingHooks. */
@@ -90,6 +92,7 @@ export class BillingRunService {
       now: at.toISOString(),
     };
     await this.billSubscriptions(at, options, summary);
+    summary.invoices_created += await this.thresholds.run(at, options.companyIds);
     await this.finalizeDrafts(at, options, summary);
     await this.runPostSteps(at, options, summary);
     return summary;

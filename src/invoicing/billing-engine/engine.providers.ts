@@ -8,17 +8,21 @@ import { NextInvoiceController } from '../next-invoice.controller';
 import { CatalogLoader } from './catalog-loader';
 import { InvoiceGenerator } from './invoice-generator.service';
 import { EngineLoader } from './load';
+import { UsageDetailLoader } from './usage-detail-loader';
+import { UsageThresholdService } from './usage-threshold.service';
 import { EngineWriter } from './write';
 
 /** The billing engine's providers, exported ones and controllers (listed once, spread into InvoicingModule). */
 export const ENGINE_PROVIDERS: Provider[] = [
   CatalogLoader,
   EngineLoader,
+  UsageDetailLoader,
   EngineWriter,
   InvoiceGenerator,
   InvoiceFinalizer,
   BillingRunBatches,
   BillingRunService,
+  UsageThresholdService,
   BillingScheduler,
   InvoicePreviewService,
 ];

@@ -10,6 +10,8 @@ import { BillingCursorEntity } from './billing-cursor.entity';
 import { CatalogLoader, CatalogSnapshot } from './catalog-loader';
 import { EnginePhase, EngineSubscription } from './model';
 import { usageKey, UsageWindow, WrittenInvoice } from './planner/state';
+import { usageVariant } from './planner/usage-detail';
+import { UsageDetailLoader } from './usage-detail-loader';
 
 export { billingStart, enginePhase, engineSubscription, oneTimeCharge } from './adapters';
 
@@ -65,11 +67,12 @@ async function writtenInvoices(m: EntityManager, companyId: string, subIds: stri
     period_end: Date | string | null;
   })[] = await m.query(
     `SELECT i.subscription_id, i.kind, i.billing_key, i.id, i.status, i.period_start, i.period_end, i.paid_cents::int AS paid_cents,
+         i.sub_total_cents::bigint::text AS sub_total_cents,
          (SELECT (l.details->>'phase_seq')::int FROM invoice_lines l
            WHERE l.company_id = i.company_id AND l.invoice_id = i.id AND l.details ? 'phase_seq' ORDER BY l.position LIMIT 1) AS phase_seq
        FROM invoices i
        WHERE i.company_id = $1 AND i.subscription_id = ANY($2) AND i.kind = ANY($3)`,
-    [companyId, subIds, ENGINE_KINDS],
+    [companyId, subIds, [...ENGINE_KINDS, 'USAGE_THRESHOLD']],
   );
   return rows.map((r) => ({
     ...r,
@@ -83,6 +86,7 @@ export class EngineLoader {
   constructor(
     private readonly catalogLoader: CatalogLoader,
     private readonly usageService: UsageService,
+    private readonly detail: UsageDetailLoader,
   ) {}
 
   /** The company's invoice grace period (seconds a usage invoice stays a draft after its date). */
@@ -157,6 +161,7 @@ export class EngineLoader {
             period_start: i.period_start,
             period_end: i.period_end,
             paid_cents: Number(i.paid_cents),
+            sub_total_cents: Number(i.sub_total_cents),
             phase_seq: i.phase_seq,
           },
         ]),
@@ -219,8 +224,10 @@ export class EngineLoader {
   async usage(m: EntityManager, companyId: string, windows: UsageWindow[], table: Map<string, string>): Promise<void> {
     const wanted = new Map<string, UsageWindow>();
     for (const w of windows) {
-      const key = usageKey(w.customer_id, w.price.metric_id, w.start, w.end);
+      const variant = usageVariant(w.price);
+      const key = usageKey(w.customer_id, w.price.metric_id, w.start, w.end, variant);
       if (!w.price.metric) table.set(key, '0');
+      else if (variant && !table.has(key)) table.set(key, await this.detail.load(m, companyId, variant, w));
       else if (!table.has(key)) wanted.set(key, w);
     }
     if (wanted.size === 0) return;

@@ -99,7 +99,11 @@ export function toPricing(
           .map((s) => s.price_per_unit),
       };
       break;
+    case 'PERCENTAGE':
+      pricing.percentage_price = ip.percentage_price;
+      break;
   }
+  if (ip.group_prices) pricing.group_prices = ip.group_prices;
   return pricing;
 }
 

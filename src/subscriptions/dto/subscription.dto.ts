@@ -35,8 +35,8 @@ import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '..
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { ProductMetricPricingResponse } from '../../catalog/dto/pricing.dto';
 import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
-import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
-import { IsDateTime } from '../../platform/validation/limits';
+import { NotSupportedYet, OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
+import { IsDateTime, IsMoneyCents } from '../../platform/validation/limits';
 import { BillableMetricResponse } from '../../metrics/dto/metrics.dto';
 
 export class QuantityConfigDto {
@@ -182,7 +182,31 @@ class PlanFieldsDto {
   minimum_spend?: MoneyDto | null;
 }
 
+/** One usage threshold of a subscription (docs/billing-rules.md#usage-thresholds). */
+export class UsageThresholdDto {
+  @ApiProperty({ minimum: 1, description: "cents of the period's usage charges that issue an invoice when reached" })
+  @IsMoneyCents(1)
+  amount_cents: number;
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    default: false,
+    description: 'true: reached again every amount_cents beyond the largest other threshold (at most one recurring threshold)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  recurring?: boolean | null;
+}
+
 export class CreateSubscriptionDto extends PlanFieldsDto {
+  @OptionalNestedArray(UsageThresholdDto, 20, {
+    nullable: true,
+    description:
+      "spend thresholds of the usage charges of each billing period: when a period's usage charges reach one, the next billing " +
+      "run (the service runs one every minute) issues an invoice for the usage so far, deducted from the period's own invoice, and " +
+      'sends subscription.usage_threshold_exceeded once per threshold and period. See docs/billing-rules.md#usage-thresholds',
+  })
+  usage_thresholds?: UsageThresholdDto[] | null;
   @ApiProperty({ description: 'customer id or identifier' }) @IsString() @MaxLength(255) customer_id: string;
   @ApiPropertyOptional({ type: String, nullable: true, example: 'USD', description: "must be the pricings' currency (defaults to it)" })
   @IsOptional()
@@ -265,6 +289,12 @@ export class UpdateSubscriptionDto {
 
 /** The change_config of a subscription change. */
 export class ChangeSubscriptionDto extends PlanFieldsDto {
+  @NotSupportedYet(
+    "a change does not change a subscription's usage thresholds yet (they are set at creation): a non-empty list is a 400; " +
+      'null or [] is accepted and changes nothing',
+    { type: 'array', items: { type: 'object' } },
+  )
+  usage_thresholds?: unknown[] | null;
   @ApiPropertyOptional({
     type: String,
     nullable: true,
@@ -614,6 +644,12 @@ export class SubscriptionResponse {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) trial_conversion_date: string | null;
   @ApiProperty({ type: TermResponse, nullable: true }) trial_term: TermResponse | null;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', properties: { amount_cents: { type: 'integer' }, recurring: { type: 'boolean' } } },
+    description: 'the usage thresholds (docs/billing-rules.md#usage-thresholds), fixed ones first by amount; [] without',
+  })
+  usage_thresholds: { amount_cents: number; recurring: boolean }[];
 }
 
 export class UsagePeriodResponse {

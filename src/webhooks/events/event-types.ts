@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'subscription.changed',
   'subscription.cancelled',
   'subscription.renewed',
+  'subscription.usage_threshold_exceeded',
   'invoice.created',
   'invoice.finalized',
   'invoice.paid',

@@ -22,6 +22,8 @@ import type { LineDraft } from '../../invoice-writer.service';
 import type { PlanPrice } from '../catalog-loader';
 import { periodOf, Segment } from '../model';
 import { isArrears, priceLines, quantityOf, tag } from './price-lines';
+import { usageVariant } from './usage-detail';
+import { groupLines, percentageLines } from './usage-model-lines';
 import { maxDate, minDate, t } from './state';
 
 type UsageOf = (price: PlanPrice, start: Date, end: Date) => string;
@@ -46,7 +48,8 @@ function usageLines(
   const extra = price.price.carry_over && !carry.used.has(pmp) ? Number(carry.carriedIn.get(pmp) ?? '0') : 0;
   if (price.price.carry_over) carry.used.set(pmp, { price, used: sumDecimals([carry.used.get(pmp)?.used ?? '0', quantity]) });
   const pricing = extra > 0 ? { ...price.price.pricing, base_units: (price.price.pricing.base_units ?? 0) + extra } : price.price.pricing;
-  const charge = chargeForPeriod(pricing, quantity, { period_index: index });
+  // a detailed usage (usage-detail.ts) is priced by its own lines; here only its base price counts
+  const charge = chargeForPeriod(pricing, usageVariant(price) === '' ? quantity : '0', { period_index: index });
   const ctx = { period: window, product_pricing_id: price.product_pricing_id, item_id: price.item_id };
   const out: LineDraft[] = [];
   if (!charge.base_amount.isZero()) {
@@ -60,6 +63,8 @@ function usageLines(
     });
     out.push(...tag([base], price));
   }
+  if (pricing.pricing_type === 'PERCENTAGE') return [...out, ...percentageLines(price, quantity, ctx)];
+  if (pricing.group_prices) return [...out, ...groupLines(price, quantity, ctx)];
   const used = amountLine({
     ...ctx,
     name: extra > 0 ? `${price.name} (${pricing.base_units} units included, ${extra} carried over)` : price.name,

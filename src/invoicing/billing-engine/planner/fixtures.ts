@@ -8,6 +8,7 @@ import type { PlanPrice } from '../catalog-loader';
 import type { EnginePhase, EngineSubscription } from '../model';
 import { PlanResult, planPreview, planRecompute, planRun } from './drivers';
 import { PlanInput, PlannedInvoice, usageKey, WrittenInvoice } from './state';
+import { usageVariant } from './usage-detail';
 
 export const d = (s: string) => new Date(s.length === 10 ? `${s}T00:00:00.000Z` : s);
 export const MONTH = { count: 1, frequency: 'MONTH' as const };
@@ -126,7 +127,10 @@ export function plan(
   const usageCalls: string[] = [];
   for (const w of run().missing_usage) {
     usageCalls.push(`${w.start.toISOString().slice(0, 10)}..${w.end.toISOString().slice(0, 10)}`);
-    usage.set(usageKey(w.customer_id, w.price.metric_id, w.start, w.end), (history.usage ?? (() => '0'))(w.price, w.start, w.end));
+    usage.set(
+      usageKey(w.customer_id, w.price.metric_id, w.start, w.end, usageVariant(w.price)),
+      (history.usage ?? (() => '0'))(w.price, w.start, w.end),
+    );
   }
   const result = run();
   if (result.missing_usage.length) throw new Error('the plan still misses usage windows');

@@ -9,6 +9,7 @@ import { keepsRunningState, scheduledMinimumLines } from './minimum-schedule';
 import { minimumSpendLines } from './minimum-spend';
 import { prorationLines } from './proration-lines';
 import { Moment, PlanContext, PlanState, t } from './state';
+import { thresholdDeduction } from './threshold-lines';
 
 /**
  * The arrears of [last billing date, to) and the minimum spend true-ups of that window, with the
@@ -28,7 +29,7 @@ export function closeArrears(
   const scheduled = scheduledMinimumLines(ctx.segments, from, to, periodLines, state.minimums, final);
   const minimum = minimumSpendLines(ctx.sub, ctx.segments, from, to, periodLines, scheduled.lines);
   return {
-    lines: [...arrears.lines, ...scheduled.lines, ...minimum],
+    lines: [...arrears.lines, ...scheduled.lines, ...minimum, ...thresholdDeduction(ctx, from, to)],
     has_usage: arrears.has_usage,
     state: { ...state, carriedUnits: arrears.carried, minimums: scheduled.states },
   };

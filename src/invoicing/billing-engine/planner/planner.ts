@@ -16,6 +16,8 @@ import { cancellation } from './cancellation';
 import { billingMoments } from './moments';
 import { periodBoundary } from './period-boundary';
 import { planChange } from './plan-change';
+import { usageVariant } from './usage-detail';
+import { thresholdBilled } from './threshold-lines';
 import {
   INITIAL_STATE,
   InvoiceDraft,
@@ -44,18 +46,19 @@ function ruleOf(moment: Moment, sub: PlanInput['sub']): Rule {
   return moment.seg.change!.reset && t(moment.date) >= t(sub.billing_start) ? anchorReset : planChange;
 }
 
-function contextOf(input: PlanInput, segments: Segment[], missingUsage: UsageWindow[], allOneTimes: boolean): PlanContext {
+export function contextOf(input: PlanInput, segments: Segment[], missingUsage: UsageWindow[], allOneTimes: boolean): PlanContext {
   const { sub } = input;
   return {
     sub,
     segments,
     written: (kind, key) => input.written.get(`${kind}|${key}`),
     usage: (price: PlanPrice, start: Date, end: Date) => {
-      const found = input.usage.get(usageKey(sub.customer_id, price.metric_id, start, end));
+      const found = input.usage.get(usageKey(sub.customer_id, price.metric_id, start, end, usageVariant(price)));
       if (found !== undefined) return found;
       missingUsage.push({ customer_id: sub.customer_id, price, start, end });
       return '0';
     },
+    thresholdBilled: (from, to) => thresholdBilled(input.written, from, to),
     oneTimes: input.oneTimes,
     allOneTimes,
   };

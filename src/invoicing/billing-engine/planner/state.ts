@@ -33,6 +33,8 @@ export interface WrittenInvoice {
   period_end: Date | null;
   /** Cents paid on it (an open invoice with nothing paid is voided by cancel_pending_invoices). */
   paid_cents?: number;
+  /** The sum of its lines (a USAGE_THRESHOLD invoice's is deducted from its period's invoice). */
+  sub_total_cents?: number;
   /** The phase whose plan the invoice billed in advance (from its lines), when known. */
   phase_seq: number | null;
 }
@@ -53,8 +55,8 @@ export interface UsageWindow {
 }
 
 /** The key of a usage window in a usage table. */
-export const usageKey = (customerId: string, metricId: string, start: Date, end: Date) =>
-  `${customerId}|${metricId}|${start.toISOString()}|${end.toISOString()}`;
+export const usageKey = (customerId: string, metricId: string, start: Date, end: Date, variant = '') =>
+  `${customerId}|${metricId}|${start.toISOString()}|${end.toISOString()}${variant ? `|${variant}` : ''}`;
 
 /** What the plan of a subscription depends on, all loaded beforehand. */
 export interface PlanInput {
@@ -119,6 +121,8 @@ export interface PlanContext {
   readonly sub: EngineSubscription;
   readonly segments: readonly Segment[];
   readonly written: (kind: InvoiceKind, key: string) => WrittenInvoice | undefined;
+  /** Cents the USAGE_THRESHOLD invoices (not void) of the periods starting in [from, to) billed. */
+  readonly thresholdBilled: (from: Date, to: Date) => number;
   /** The usage of a price over [start, end) ('0' and noted as missing when not loaded). */
   readonly usage: (price: PlanPrice, start: Date, end: Date) => string;
   readonly oneTimes: readonly OneTimeCharge[];
