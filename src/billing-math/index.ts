@@ -5,6 +5,7 @@
 export * from './errors';
 export * from './money';
 export * from './periods';
+export * from './zones';
 export * from './proration';
 export * from './pricing';
 export * from './lines';
@@ -14,3 +15,4 @@ export * from './carry-over';
 export * from './discounts';
 export * from './credits';
 export * from './invoice';
+export * from './calendar';

@@ -8,6 +8,7 @@ import {
   changePhase,
   changePlanInput,
   changeRowPatch,
+  checkCalendarChange,
   checkChangeCurrency,
   checkRequestedCurrency,
   checkCurrency,
@@ -82,6 +83,7 @@ export class ChangeSubscriptionUseCase {
     const pending = pendingPhase(phases, now);
     const { plan } = await this.plan.resolve(m, companyId, changePlanInput(current, dto));
     checkChangeCurrency(plan, sub, dto);
+    checkCalendarChange(sub, plan, dto);
     const at = changeInstant(sub, current, dto, now);
     const extras: ChangeExtras = {
       discounts:

@@ -183,6 +183,8 @@ export class SubscriptionViews implements OnModuleInit {
         auto_charges: s.auto_charges,
         auto_renews: s.auto_renews,
         billing_anchor_date: iso(effectiveAnchor(s, phase))!,
+        billing_cycle: s.billing_cycle,
+        billing_timezone: s.billing_timezone,
         billing_error: s.billing_error ?? null,
         bundle_pricing: toEmbeddedBundlePricing(bundle),
         bundle_pricing_id: phase?.bundle_pricing_id ?? null,

@@ -270,7 +270,7 @@ export class InvoiceGenerator {
     const l: Loaded = {
       sub,
       engineSub: engineSubscription(sub, phases, catalog),
-      phases: phases.map((p) => enginePhase(p, catalog)),
+      phases: phases.map((p) => enginePhase(p, catalog, sub.billing_timezone)),
       catalog,
       written: new Map(),
       cursor: null,

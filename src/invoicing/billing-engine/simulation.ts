@@ -3,7 +3,7 @@
  * in memory: the preview plans the subscription as it would be, nothing written.
  */
 import type { SubscriptionEntity, SubscriptionPhaseEntity } from '../../subscriptions/subscription.entity';
-import { billingStart, cancelTerms, enginePhase, engineSubscription, termEndOf } from './adapters';
+import { billingStart, calendarAnchor, cancelTerms, enginePhase, engineSubscription, termEndOf } from './adapters';
 import type { Loaded } from './load';
 
 export interface Simulation {
@@ -28,11 +28,11 @@ export function simulated(l: Loaded, simulate: Simulation | undefined): Loaded {
   const sub = simulate.row ? { ...l.sub, ...simulate.row } : l.sub;
   const engineSub = simulate.row
     ? engineSubscription(sub, phaseRows, l.catalog)
-    : { ...l.engineSub, billing_start: billingStart(sub, phaseRows) };
+    : { ...l.engineSub, billing_start: billingStart(sub, phaseRows), calendar_anchor: calendarAnchor(sub, phaseRows) };
   if (simulate.end) {
     engineSub.end_date = simulate.end.end_date;
     engineSub.cancel = cancelTerms(simulate.end.cancel_config);
     engineSub.committed_term_end = termEndOf(sub, phaseRows, simulate.end.end_date);
   }
-  return { ...l, sub, phaseRows, engineSub, phases: phaseRows.map((p) => enginePhase(p, l.catalog)) };
+  return { ...l, sub, phaseRows, engineSub, phases: phaseRows.map((p) => enginePhase(p, l.catalog, sub.billing_timezone)) };
 }

@@ -34,7 +34,7 @@ import {
 import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { ProductMetricPricingResponse } from '../../catalog/dto/pricing.dto';
-import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
+import { BILLING_CYCLES, type BillingCycle, CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDateTime } from '../../platform/validation/limits';
 import { BillableMetricResponse } from '../../metrics/dto/metrics.dto';
@@ -196,6 +196,19 @@ export class CreateSubscriptionDto extends PlanFieldsDto {
   @IsOptional()
   @IsDateTime()
   billing_anchor_date?: string | null;
+  @ApiPropertyOptional({
+    enum: BILLING_CYCLES,
+    nullable: true,
+    default: 'ANNIVERSARY',
+    description:
+      'ANNIVERSARY: billing dates step from billing_anchor_date. CALENDAR: billing dates fall on calendar boundaries of the ' +
+      "company's preferred_timezone (00:00 on the 1st for MONTH; Jan/Apr/Jul/Oct 1 for QUARTER; Jan 1 for YEAR) and the " +
+      'first partial period, from start_date to the first boundary, is billed prorated. CALENDAR needs a month-based billing ' +
+      'term that divides a year, and refuses billing_anchor_date and trial (400)',
+  })
+  @IsOptional()
+  @IsIn(BILLING_CYCLES)
+  billing_cycle?: BillingCycle | null;
   @ApiPropertyOptional({ nullable: true, type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
   @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?:
     number | null;
@@ -549,6 +562,13 @@ export class SubscriptionResponse {
   @ApiProperty() auto_charges: boolean;
   @ApiProperty() auto_renews: boolean;
   @ApiProperty({ format: 'date-time' }) billing_anchor_date: string;
+  @ApiProperty({ enum: BILLING_CYCLES, description: 'ANNIVERSARY or CALENDAR (billing dates on calendar boundaries)' })
+  billing_cycle: BillingCycle;
+  @ApiProperty({
+    example: 'Europe/Paris',
+    description: "IANA zone the billing dates are placed in: the company's preferred_timezone when the subscription was created",
+  })
+  billing_timezone: string;
   @ApiProperty({
     type: BillingErrorResponse,
     nullable: true,

@@ -10,7 +10,7 @@
  * again.
  */
 import type { PlanPrice } from '../catalog-loader';
-import { buildSegments, Segment } from '../model';
+import { buildSegments, firstAnchorOf, Segment } from '../model';
 import { anchorReset } from './anchor-reset';
 import { cancellation } from './cancellation';
 import { billingMoments } from './moments';
@@ -74,7 +74,7 @@ export interface PlanOptions {
 
 /** The subscription's moments as planned, in time order (an infinite sequence without an end date). */
 export function* planSubscription(input: PlanInput, opts: PlanOptions): Generator<PlannedMoment> {
-  const segments = buildSegments(input.phases, input.sub.billing_start);
+  const segments = buildSegments(input.phases, firstAnchorOf(input.sub));
   if (segments.length === 0) return;
   const ctx = contextOf(input, segments, opts.missingUsage, opts.allOneTimes ?? false);
   const maxMoments = opts.maxMoments ?? 100_000;
