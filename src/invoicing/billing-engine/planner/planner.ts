@@ -10,7 +10,8 @@
  * again.
  */
 import type { PlanPrice } from '../catalog-loader';
-import { buildSegments, firstAnchorOf, Segment } from '../model';
+import { decimalString, Dec, isFullShare, prorationShare } from '../../../billing-math';
+import { buildSegments, firstAnchorOf, periodOf, Segment, segmentAt } from '../model';
 import { anchorReset } from './anchor-reset';
 import { cancellation } from './cancellation';
 import { billingMoments } from './moments';
@@ -44,6 +45,21 @@ function ruleOf(moment: Moment, sub: PlanInput['sub']): Rule {
   return moment.seg.change!.reset && t(moment.date) >= t(sub.billing_start) ? anchorReset : planChange;
 }
 
+/** A WEIGHTED_SUM metric: its usage is a quantity averaged over the window it was read for. */
+const weighsTime = (price: PlanPrice) => price.metric?.metering_rule?.aggregator === 'WEIGHTED_SUM';
+
+/**
+ * A time-weighted quantity read over part of a billing period (a window cut by a change, the end,
+ * or a calendar start) counts for that part: quantity × window / period, so 20 seats for half a
+ * month bill 10 seat-months. Kept to the 12 decimals the metric is read to.
+ */
+function timeWeighted(quantity: string, segments: readonly Segment[], start: Date, end: Date): string {
+  const period = periodOf(segmentAt(segments, start)!, start);
+  const share = prorationShare(period.start, period.end, start, end);
+  if (isFullShare(share)) return quantity;
+  return decimalString(new Dec(quantity).mul(share.numerator).div(share.denominator).toDecimalPlaces(12, Dec.ROUND_HALF_UP));
+}
+
 function contextOf(input: PlanInput, segments: Segment[], missingUsage: UsageWindow[], allOneTimes: boolean): PlanContext {
   const { sub } = input;
   return {
@@ -52,7 +68,7 @@ function contextOf(input: PlanInput, segments: Segment[], missingUsage: UsageWin
     written: (kind, key) => input.written.get(`${kind}|${key}`),
     usage: (price: PlanPrice, start: Date, end: Date) => {
       const found = input.usage.get(usageKey(sub.customer_id, price.metric_id, start, end));
-      if (found !== undefined) return found;
+      if (found !== undefined) return weighsTime(price) ? timeWeighted(found, segments, start, end) : found;
       missingUsage.push({ customer_id: sub.customer_id, price, start, end });
       return '0';
     },
