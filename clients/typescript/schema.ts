@@ -1563,6 +1563,11 @@ export interface components {
             email_payment_receipt: boolean;
             email_refund_receipt: boolean;
             email_payment_failed: boolean;
+            /**
+             * @description IANA time zone of billing dates and of the dates customers see (default UTC)
+             * @example UTC
+             */
+            preferred_timezone: string;
         };
         UpdateCompanySettingsDto: {
             /**
@@ -1603,6 +1608,11 @@ export interface components {
             email_refund_receipt?: boolean | null;
             /** @description e-mail the customer, with the link to pay, when an automatic charge is declined; default true */
             email_payment_failed?: boolean | null;
+            /**
+             * @description IANA time zone (e.g. Europe/Paris) that places the billing dates of subscriptions created from now on (monthly on the 1st = 00:00 on the 1st there; a subscription keeps the zone it was created in) and in which invoice and due dates are shown on the hosted pages, PDFs and e-mails; an unknown zone is a 400; null = UTC
+             * @example Europe/Paris
+             */
+            preferred_timezone?: string | null;
         };
         CreateWebhookDto: {
             /**
@@ -2192,7 +2202,7 @@ export interface components {
         };
         MeteringRuleInput: {
             /** @enum {string} */
-            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
+            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST" | "WEIGHTED_SUM";
             /** @description required except for COUNT */
             property?: string | null;
             /** @description none when left out */
@@ -2237,7 +2247,7 @@ export interface components {
         };
         MeteringRuleDoc: {
             /** @enum {string} */
-            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
+            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST" | "WEIGHTED_SUM";
             /** @description the property aggregated, required except for COUNT: a name, or a dotted path to a nested scalar (`tokens.input`, at most 5 names, none empty). A name read on an event that has a key of that exact name (dots included) reads that key. A missing value, null, an object or an array is skipped as a missing property is */
             property: string | null;
             /** @description properties the usage is broken down by: names or dotted paths (`model.name`); a value that is missing, null, an object or an array groups as null */
@@ -3138,6 +3148,11 @@ export interface components {
              * @description default start_date (trial end when on trial)
              */
             billing_anchor_date?: string | null;
+            /**
+             * @description ANNIVERSARY: billing dates step from billing_anchor_date. CALENDAR: billing dates fall on calendar boundaries of the company's preferred_timezone (00:00 on the 1st for MONTH; Jan/Apr/Jul/Oct 1 for QUARTER; Jan 1 for YEAR) and the first partial period, from start_date to the first boundary, is billed prorated. CALENDAR needs a month-based billing term that divides a year, and refuses billing_anchor_date and trial (400). Default: `"ANNIVERSARY"`.
+             * @enum {string|null}
+             */
+            billing_cycle?: "ANNIVERSARY" | "CALENDAR" | null;
             /** @description Default: `true`. */
             auto_renews?: boolean | null;
             invoice_due_date_from_creation?: number | null;
@@ -3213,6 +3228,16 @@ export interface components {
             auto_renews: boolean;
             /** Format: date-time */
             billing_anchor_date: string;
+            /**
+             * @description ANNIVERSARY or CALENDAR (billing dates on calendar boundaries)
+             * @enum {string}
+             */
+            billing_cycle: "ANNIVERSARY" | "CALENDAR";
+            /**
+             * @description IANA zone the billing dates are placed in: the company's preferred_timezone when the subscription was created
+             * @example Europe/Paris
+             */
+            billing_timezone: string;
             /** @description set when billing runs cannot bill the subscription (`amount_out_of_range`: an amount of its next invoice above 10^12 cents, e.g. from its usage); nothing of it is billed meanwhile, every run tries again, and it is back to null once the subscription bills */
             billing_error: components["schemas"]["BillingErrorResponse"] | null;
             /** @description the bundle, with default_term, deleted_at, image_url, key, import_* */
