@@ -859,6 +859,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/subscriptions/{id}/scheduled_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the changes scheduled on a subscription and not yet in effect, in the order they apply */
+        get: operations["SubscriptionsController_scheduledChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions/{id}/scheduled_changes/{change_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel one scheduled change (the others still apply at their instants) */
+        post: operations["SubscriptionsController_cancelScheduledChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/subscriptions/{id}/usage": {
         parameters: {
             query?: never;
@@ -3464,6 +3498,31 @@ export interface components {
             /** Format: date-time */
             resume_date?: string | null;
         };
+        ScheduledChangeResponse: {
+            /** @description the seq of the event that scheduled the change: its id in the scheduled_changes routes and in POST /invoices/next */
+            id: number;
+            /**
+             * Format: date-time
+             * @description the instant it applies
+             */
+            change_date: string;
+            product_pricing_ids: string[];
+            bundle_pricing_id: string | null;
+            /** @description the licences it sets, per product metric pricing */
+            config_items: {
+                [key: string]: unknown;
+            }[];
+            term: components["schemas"]["TermResponse"];
+            /** @enum {string} */
+            proration_type: "NEXT" | "IMMEDIATE" | "NONE";
+            /** @description the change as it was asked (the same object as the subscription's change_config) */
+            change_config: {
+                [key: string]: unknown;
+            };
+        };
+        ScheduledChangesResponse: {
+            results: components["schemas"]["ScheduledChangeResponse"][];
+        };
         SubscriptionUsageDto: {
             product_metric_pricing_id: string;
             period: components["schemas"]["UsagePeriodDto"];
@@ -3516,6 +3575,8 @@ export interface components {
             /** @description taxes are not computed by this service (no tax lines) */
             include_taxes?: boolean | null;
             cancel_config?: components["schemas"]["CancelSubscriptionDto"] | null;
+            /** @description the id of a change scheduled on the subscription (GET /subscriptions/{id}/scheduled_changes): the preview is the first invoice dated at or after its instant, the one that bills it (with the changes scheduled before it); not with change_config or cancel_config */
+            scheduled_change_id?: number | null;
             change_config?: components["schemas"]["ChangeSubscriptionDto"] | null;
         };
         InvoicePeriodResponse: {
@@ -16484,6 +16545,345 @@ export interface operations {
             };
             path: {
                 id: string;
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_scheduledChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledChangesResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_cancelScheduledChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                change_id: number;
                 /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };

@@ -12,6 +12,7 @@ import { SubscriptionPlanUses1700000016600 } from './migrations/1700000016600-su
 import { SubscriptionPlanUseCounts1700000016700 } from './migrations/1700000016700-subscription-plan-use-counts';
 import { SubscriptionBillingError1700000017330 } from './migrations/1700000017330-subscription-billing-error';
 import { SubscriptionCalendarBilling1700000018000 } from './migrations/1700000018000-subscription-calendar-billing';
+import { SubscriptionChangeUnscheduled1700000018010 } from './migrations/1700000018010-subscription-change-unscheduled';
 
 export const subscriptionsSchema: ModuleSchema = {
   entities: [
@@ -28,5 +29,6 @@ export const subscriptionsSchema: ModuleSchema = {
     SubscriptionPlanUseCounts1700000016700,
     SubscriptionBillingError1700000017330,
     SubscriptionCalendarBilling1700000018000,
+    SubscriptionChangeUnscheduled1700000018010,
   ],
 };

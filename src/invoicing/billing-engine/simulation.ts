@@ -8,10 +8,14 @@ import type { Loaded } from './load';
 
 export interface Simulation {
   phase?: SubscriptionPhaseEntity;
-  /** seq of a pending phase the simulated change supersedes */
-  supersede?: number;
+  /** seqs of the scheduled phases the simulated change supersedes */
+  supersede?: number[];
+  /** the scheduled changes after it, recorded again after it */
+  moved?: SubscriptionPhaseEntity[];
   /** A cancellation not made: its end and the cancel_config it would record. */
   end?: { end_date: Date; cancel_config: Record<string, unknown> };
+  /** Preview the first invoice dated at or after this instant (a scheduled change's), not the next one. */
+  from?: Date;
   /** What the simulated change does to the subscription row besides the phase (discounts, minimum spend, one-time items, ...). */
   row?: Partial<SubscriptionEntity>;
 }
@@ -20,11 +24,12 @@ export interface Simulation {
 export function simulated(l: Loaded, simulate: Simulation | undefined): Loaded {
   if (!simulate) return l;
   const phaseRows = [...l.phaseRows];
-  if (simulate.supersede !== undefined) {
-    const i = phaseRows.findIndex((p) => p.seq === simulate.supersede);
+  for (const seq of simulate.supersede ?? []) {
+    const i = phaseRows.findIndex((p) => p.seq === seq);
     if (i >= 0) phaseRows[i] = { ...phaseRows[i], superseded_by_event_seq: simulate.phase?.event_seq ?? 0 };
   }
   if (simulate.phase) phaseRows.push(simulate.phase);
+  for (const p of simulate.moved ?? []) phaseRows.push({ ...p, superseded_by_event_seq: null });
   const sub = simulate.row ? { ...l.sub, ...simulate.row } : l.sub;
   const engineSub = simulate.row
     ? engineSubscription(sub, phaseRows, l.catalog)

@@ -662,3 +662,25 @@ export class SubscriptionUsageResponse {
   @ApiProperty() value: number;
   @ApiProperty({ type: [Object] }) breakdown: { grouping: Record<string, string | null>; value: number }[];
 }
+
+/** A change scheduled on a subscription and not yet in effect. */
+export class ScheduledChangeResponse {
+  @ApiProperty({
+    type: 'integer',
+    description: 'the seq of the event that scheduled the change: its id in the scheduled_changes routes and in POST /invoices/next',
+  })
+  id: number;
+  @ApiProperty({ format: 'date-time', description: 'the instant it applies' }) change_date: string;
+  @ApiProperty({ type: [String] }) product_pricing_ids: string[];
+  @ApiProperty({ type: String, nullable: true }) bundle_pricing_id: string | null;
+  @ApiProperty({ type: [Object], description: 'the licences it sets, per product metric pricing' }) config_items: Record<string, unknown>[];
+  @ApiProperty({ type: TermResponse }) term: TermResponse;
+  @ApiProperty({ enum: CHANGE_PRORATION_TYPES }) proration_type: string;
+  @ApiProperty({ type: Object, description: "the change as it was asked (the same object as the subscription's change_config)" })
+  change_config: Record<string, unknown>;
+}
+
+/** `GET /subscriptions/{id}/scheduled_changes`: the changes not yet in effect, in the order they apply. */
+export class ScheduledChangesResponse {
+  @ApiProperty({ type: [ScheduledChangeResponse] }) results: ScheduledChangeResponse[];
+}
