@@ -75,6 +75,31 @@ describe('scenarios: calendar billing in Europe/Paris', () => {
     expect(at(invoices, APR_1).due_date).toBe('2027-04-30T22:00:00.000Z');
   });
 
+  it('a subscription keeps the zone it was created in when the company changes its own', async () => {
+    const c = await createCustomer(s, 'Zone kept');
+    const paris = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id],
+      start_date: START,
+      billing_cycle: 'CALENDAR',
+    });
+    await expectOk(await s.a.patch('/settings', { preferred_timezone: 'America/New_York' }), 200, 'PATCH /settings');
+    try {
+      const ny = await subscribe(s, { customer_id: c.id, product_pricing_ids: [seats.id], start_date: START, billing_cycle: 'CALENDAR' });
+      // Apr 1 00:00 in New York (EDT, UTC−4)
+      expect([ny.billing_timezone, ny.billing_anchor_date]).toEqual(['America/New_York', '2027-04-01T04:00:00.000Z']);
+      await runAt(s, APR_1);
+      // still Paris: Mar 15 (1 seat, round(4900 × 407/743) = round(2684.12) = 2684) and Apr 1 00:00 Paris
+      const invoices = await invoicesOf(s, paris.id);
+      expect(invoices.map((i) => [i.invoice_date, amounts(i)])).toEqual([
+        [START, [2684]],
+        [APR_1, [4900]],
+      ]);
+    } finally {
+      await expectOk(await s.a.patch('/settings', { preferred_timezone: 'Europe/Paris' }), 200, 'PATCH /settings');
+    }
+  });
+
   it('refuses what calendar billing cannot do, and an unknown time zone', async () => {
     const c = await createCustomer(s, 'Calendar refusals');
     const weekly = await seatPrice(s, 700, { billing_frequency: { count: 1, frequency: 'WEEK' } });
