@@ -859,6 +859,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/subscriptions/{id}/scheduled_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the changes scheduled on a subscription and not yet in effect, in the order they apply */
+        get: operations["SubscriptionsController_scheduledChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/subscriptions/{id}/scheduled_changes/{change_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel one scheduled change (the others still apply at their instants) */
+        post: operations["SubscriptionsController_cancelScheduledChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/subscriptions/{id}/usage": {
         parameters: {
             query?: never;
@@ -1563,6 +1597,11 @@ export interface components {
             email_payment_receipt: boolean;
             email_refund_receipt: boolean;
             email_payment_failed: boolean;
+            /**
+             * @description IANA time zone of billing dates and of the dates customers see (default UTC)
+             * @example UTC
+             */
+            preferred_timezone: string;
         };
         UpdateCompanySettingsDto: {
             /**
@@ -1603,6 +1642,11 @@ export interface components {
             email_refund_receipt?: boolean | null;
             /** @description e-mail the customer, with the link to pay, when an automatic charge is declined; default true */
             email_payment_failed?: boolean | null;
+            /**
+             * @description IANA time zone (e.g. Europe/Paris) that places the billing dates of subscriptions created from now on (monthly on the 1st = 00:00 on the 1st there; a subscription keeps the zone it was created in) and in which invoice and due dates are shown on the hosted pages, PDFs and e-mails; an unknown zone is a 400; null = UTC
+             * @example Europe/Paris
+             */
+            preferred_timezone?: string | null;
         };
         CreateWebhookDto: {
             /**
@@ -2196,7 +2240,7 @@ export interface components {
         };
         MeteringRuleInput: {
             /** @enum {string} */
-            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
+            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST" | "WEIGHTED_SUM";
             /** @description required except for COUNT */
             property?: string | null;
             /** @description none when left out */
@@ -2241,7 +2285,7 @@ export interface components {
         };
         MeteringRuleDoc: {
             /** @enum {string} */
-            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST";
+            aggregator: "COUNT" | "SUM" | "MAX" | "AVG" | "UNIQUE_COUNT" | "LATEST" | "WEIGHTED_SUM";
             /** @description the property aggregated, required except for COUNT: a name, or a dotted path to a nested scalar (`tokens.input`, at most 5 names, none empty). A name read on an event that has a key of that exact name (dots included) reads that key. A missing value, null, an object or an array is skipped as a missing property is */
             property: string | null;
             /** @description properties the usage is broken down by: names or dotted paths (`model.name`); a value that is missing, null, an object or an array groups as null */
@@ -3207,6 +3251,11 @@ export interface components {
              * @description default start_date (trial end when on trial)
              */
             billing_anchor_date?: string | null;
+            /**
+             * @description ANNIVERSARY: billing dates step from billing_anchor_date. CALENDAR: billing dates fall on calendar boundaries of the company's preferred_timezone (00:00 on the 1st for MONTH; Jan/Apr/Jul/Oct 1 for QUARTER; Jan 1 for YEAR) and the first partial period, from start_date to the first boundary, is billed prorated. CALENDAR needs a month-based billing term that divides a year, and refuses billing_anchor_date and trial (400). Default: `"ANNIVERSARY"`.
+             * @enum {string|null}
+             */
+            billing_cycle?: "ANNIVERSARY" | "CALENDAR" | null;
             /** @description Default: `true`. */
             auto_renews?: boolean | null;
             invoice_due_date_from_creation?: number | null;
@@ -3284,6 +3333,16 @@ export interface components {
             auto_renews: boolean;
             /** Format: date-time */
             billing_anchor_date: string;
+            /**
+             * @description ANNIVERSARY or CALENDAR (billing dates on calendar boundaries)
+             * @enum {string}
+             */
+            billing_cycle: "ANNIVERSARY" | "CALENDAR";
+            /**
+             * @description IANA zone the billing dates are placed in: the company's preferred_timezone when the subscription was created
+             * @example Europe/Paris
+             */
+            billing_timezone: string;
             /** @description set when billing runs cannot bill the subscription (`amount_out_of_range`: an amount of its next invoice above 10^12 cents, e.g. from its usage); nothing of it is billed meanwhile, every run tries again, and it is back to null once the subscription bills */
             billing_error: components["schemas"]["BillingErrorResponse"] | null;
             /** @description the bundle, with default_term, deleted_at, image_url, key, import_* */
@@ -3519,6 +3578,31 @@ export interface components {
             /** Format: date-time */
             resume_date?: string | null;
         };
+        ScheduledChangeResponse: {
+            /** @description the seq of the event that scheduled the change: its id in the scheduled_changes routes and in POST /invoices/next */
+            id: number;
+            /**
+             * Format: date-time
+             * @description the instant it applies
+             */
+            change_date: string;
+            product_pricing_ids: string[];
+            bundle_pricing_id: string | null;
+            /** @description the licences it sets, per product metric pricing */
+            config_items: {
+                [key: string]: unknown;
+            }[];
+            term: components["schemas"]["TermResponse"];
+            /** @enum {string} */
+            proration_type: "NEXT" | "IMMEDIATE" | "NONE";
+            /** @description the change as it was asked (the same object as the subscription's change_config) */
+            change_config: {
+                [key: string]: unknown;
+            };
+        };
+        ScheduledChangesResponse: {
+            results: components["schemas"]["ScheduledChangeResponse"][];
+        };
         SubscriptionUsageDto: {
             product_metric_pricing_id: string;
             period: components["schemas"]["UsagePeriodDto"];
@@ -3571,6 +3655,8 @@ export interface components {
             /** @description taxes are not computed by this service (no tax lines) */
             include_taxes?: boolean | null;
             cancel_config?: components["schemas"]["CancelSubscriptionDto"] | null;
+            /** @description the id of a change scheduled on the subscription (GET /subscriptions/{id}/scheduled_changes): the preview is the first invoice dated at or after its instant, the one that bills it (with the changes scheduled before it); not with change_config or cancel_config */
+            scheduled_change_id?: number | null;
             change_config?: components["schemas"]["ChangeSubscriptionDto"] | null;
         };
         InvoicePeriodResponse: {
@@ -16545,6 +16631,345 @@ export interface operations {
             };
             path: {
                 id: string;
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_scheduledChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledChangesResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SubscriptionsController_cancelScheduledChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                change_id: number;
                 /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
                 company_id: unknown;
             };

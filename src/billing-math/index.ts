@@ -5,6 +5,7 @@
 export * from './errors';
 export * from './money';
 export * from './periods';
+export * from './zones';
 export * from './proration';
 export * from './pricing';
 export * from './percentage';
@@ -16,3 +17,4 @@ export * from './carry-over';
 export * from './discounts';
 export * from './credits';
 export * from './invoice';
+export * from './calendar';

@@ -1,5 +1,5 @@
 /**
- * Billing periods: stepping a calendar term from an anchor, in UTC.
+ * Billing periods: stepping a calendar term from an anchor, in UTC or in the term's time zone.
  *
  * - Every boundary is computed FROM THE ANCHOR (boundary n = anchor + n terms), never from
  *   the previous boundary, so a short month never makes the anchor day drift.
@@ -7,13 +7,18 @@
  *   months) keep the anchor's day of month, clamped to the last day of a shorter month, and
  *   keep the anchor's time of day: anchored on Jan 31 monthly → Feb 28 (29 in a leap year),
  *   Mar 31, Apr 30, May 31 ...; anchored on Feb 29 yearly → Feb 28 in common years.
- * - HOUR, DAY and WEEK add exact multiples of 1 h, 24 h, 7 × 24 h (UTC has no DST).
+ * - A term with a `zone` (an IANA name) steps months on that zone's wall clock: monthly from
+ *   00:00 on the 1st in Europe/Paris is 00:00 on each 1st in Paris, whatever daylight saving did
+ *   in between (a month is a month, not 30 × 24 h). Without a zone, UTC.
+ * - HOUR, DAY and WEEK add exact multiples of 1 h, 24 h, 7 × 24 h, in every zone: an exact
+ *   duration is what a customer of an hourly or daily price pays for.
  * - ONETIME has no periods to step: every stepping function throws BillingMathError for it
  *   (`isRecurring(term)` tells callers which path to take; a one-time price is billed once).
  * - A period is half-open [start, end): the boundary instant belongs to the period it starts.
  *   Periods before the anchor have negative indexes (index −1 ends at the anchor).
  */
 import { BillingMathError } from './errors';
+import { fromWall, toWall, UTC } from './zones';
 
 export const FREQUENCIES = ['HOUR', 'DAY', 'WEEK', 'BI_MONTH', 'MONTH', 'QUARTER', 'BI_ANNUAL', 'YEAR', 'ONETIME'] as const;
 /** A billing frequency, as the API spells it. */
@@ -23,6 +28,8 @@ export type Frequency = (typeof FREQUENCIES)[number];
 export interface Term {
   count: number;
   frequency: Frequency;
+  /** The IANA time zone month-based steps keep the wall clock of; UTC when absent. */
+  zone?: string;
 }
 
 /** One billing period: [start, end), index 0 = the period starting at the anchor. */
@@ -38,6 +45,12 @@ const FIXED_MS: Partial<Record<Frequency, number>> = { HOUR: HOUR_MS, DAY: DAY_M
 const MONTHS: Partial<Record<Frequency, number>> = { MONTH: 1, BI_MONTH: 2, QUARTER: 3, BI_ANNUAL: 6, YEAR: 12 };
 /** Largest instant a JavaScript Date can hold. */
 const MAX_TIME_MS = 8.64e15;
+
+/** The months of one step of a month-based term (count included), null for HOUR, DAY, WEEK and ONETIME. */
+export function monthsOf(term: Term): number | null {
+  const months = MONTHS[term.frequency];
+  return months === undefined ? null : months * term.count;
+}
 
 /** True for every frequency except ONETIME. */
 export function isRecurring(term: Term): boolean {
@@ -76,8 +89,17 @@ function checkIndex(n: number): void {
   if (!Number.isSafeInteger(n)) throw new BillingMathError(`period index must be an integer, got ${n}`);
 }
 
-/** anchor + `months` calendar months (UTC), day clamped to the target month's length, time kept. */
-export function addMonthsClamped(anchor: Date, months: number): Date {
+/**
+ * anchor + `months` calendar months on the wall clock of `zone` (UTC by default), day clamped to
+ * the target month's length, local time of day kept.
+ */
+export function addMonthsClamped(anchor: Date, months: number, zone: string = UTC): Date {
+  checkDate(anchor, 'anchor');
+  if (zone === UTC) return addMonthsUtc(anchor, months);
+  return fromWall(zone, addMonthsUtc(toWall(zone, anchor), months));
+}
+
+function addMonthsUtc(anchor: Date, months: number): Date {
   const t = checkDate(anchor, 'anchor');
   checkIndex(months);
   const a = new Date(t);
@@ -108,7 +130,7 @@ export function boundary(anchor: Date, term: Term, n: number): Date {
   const t = checkDate(anchor, 'anchor');
   checkIndex(n);
   const step = stepOf(term);
-  if ('months' in step) return addMonthsClamped(anchor, step.months * n);
+  if ('months' in step) return addMonthsClamped(anchor, step.months * n, term.zone ?? UTC);
   const out = t + step.ms * n;
   if (!Number.isSafeInteger(out) || Math.abs(out) > MAX_TIME_MS) throw new BillingMathError('date out of range');
   return new Date(out);

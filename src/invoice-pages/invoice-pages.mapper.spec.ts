@@ -40,6 +40,21 @@ describe('invoice document (page and PDF)', () => {
     address: { city: 'London', country: 'GB' },
   } as unknown as CustomerEntity;
 
+  it("dates read in the company's preferred_timezone (Apr 1 00:00 in Paris is Mar 31 22:00 UTC)", () => {
+    const doc = toInvoiceDocument({
+      invoice: invoice({ invoice_date: new Date('2027-03-31T22:00:00Z'), due_date: new Date('2027-04-30T22:00:00Z') }),
+      lines,
+      customer,
+      settings: resolveCompanySettings('Acme', { preferred_timezone: 'Europe/Paris' }),
+      now: new Date('2027-04-02T00:00:00Z'),
+    });
+    expect(doc.facts.slice(1, 3)).toEqual([
+      { label: 'Invoice date', value: '1 April 2027' },
+      { label: 'Due date', value: '1 May 2027' },
+    ]);
+    expect(doc.dueDate).toBe('1 May 2027');
+  });
+
   it('charges, adjustments and totals formatted from the stored cents; a due invoice is payable', () => {
     const doc = toInvoiceDocument({
       invoice: invoice(),

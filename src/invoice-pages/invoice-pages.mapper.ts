@@ -71,9 +71,9 @@ export function lineName(name: string): string {
   return parts.filter((p, k) => k === 0 || p.trim().toLowerCase() !== parts[k - 1].trim().toLowerCase()).join(' - ');
 }
 
-function period(start: Date | null, end: Date | null): string | null {
+function period(start: Date | null, end: Date | null, zone: string): string | null {
   if (!start || !end) return null;
-  return `${formatDate(start)} – ${formatDate(end)}`;
+  return `${formatDate(start, zone)} – ${formatDate(end, zone)}`;
 }
 
 function billedTo(customer: CustomerEntity | null): string[] {
@@ -108,20 +108,22 @@ export function toInvoiceDocument(input: {
   quantityDisplays?: Map<string, string>;
 }): InvoiceDocument {
   const { invoice: i, settings } = input;
+  // dates read in the company's zone, where its billing dates are placed
+  const date = (d: Date) => formatDate(d, settings.preferred_timezone);
   const money = (cents: number | string) => formatMoney(cents, i.currency);
   const status = readStatus(i, input.now);
   const sorted = [...input.lines].sort((a, b) => a.position - b.position);
   const number = i.number === null || i.number === undefined ? '—' : String(i.number);
   const facts: { label: string; value: string }[] = [
     { label: 'Invoice number', value: number },
-    { label: 'Invoice date', value: formatDate(i.invoice_date) },
-    { label: 'Due date', value: formatDate(i.due_date) },
+    { label: 'Invoice date', value: date(i.invoice_date) },
+    { label: 'Due date', value: date(i.due_date) },
   ];
-  const servicePeriod = period(i.period_start, i.period_end);
+  const servicePeriod = period(i.period_start, i.period_end, settings.preferred_timezone);
   if (servicePeriod) facts.push({ label: 'Period', value: servicePeriod });
   if (input.forCustomer && i.billed_customer_id !== i.customer_id) facts.push({ label: 'For', value: customerLabel(input.forCustomer) });
-  if (i.paid_date && status === 'PAID') facts.push({ label: 'Paid on', value: formatDate(i.paid_date) });
-  if (i.voided_at && status === 'VOID') facts.push({ label: 'Voided on', value: formatDate(i.voided_at) });
+  if (i.paid_date && status === 'PAID') facts.push({ label: 'Paid on', value: date(i.paid_date) });
+  if (i.voided_at && status === 'VOID') facts.push({ label: 'Voided on', value: date(i.voided_at) });
   const country = String(((input.customer?.address ?? {}) as Record<string, unknown>).country ?? '').toUpperCase();
   const payable = (status === 'PENDING' || status === 'OVERDUE') && i.due_cents > 0;
   return {
@@ -130,13 +132,13 @@ export function toInvoiceDocument(input: {
     accentColor: /^#[0-9a-fA-F]{6}$/.test(settings.accent_color) ? settings.accent_color : DEFAULT_ACCENT_COLOR,
     title: `Invoice ${number}`,
     number,
-    dueDate: formatDate(i.due_date),
+    dueDate: date(i.due_date),
     issuer: [
       settings.display_name,
       ...(input.legalName && input.legalName !== settings.display_name ? [input.legalName] : []),
       ...(settings.support_email ? [settings.support_email] : []),
     ],
-    paidWith: status === 'PAID' && input.paidCard && i.paid_date ? `Paid with ${input.paidCard} on ${formatDate(i.paid_date)}` : null,
+    paidWith: status === 'PAID' && input.paidCard && i.paid_date ? `Paid with ${input.paidCard} on ${date(i.paid_date)}` : null,
     status,
     payable,
     paperSize: country === 'US' || country === 'CA' ? 'LETTER' : 'A4',
@@ -149,7 +151,7 @@ export function toInvoiceDocument(input: {
       .filter((l) => !ADJUSTMENT_KINDS.has(l.kind))
       .map((l) => ({
         name: lineName(l.name),
-        detail: period(l.period_start, l.period_end),
+        detail: period(l.period_start, l.period_end, settings.preferred_timezone),
         quantity: formatQuantity(l.quantity, input.quantityDisplays?.get(l.product_metric_pricing_id ?? ''), i.currency),
         unitPrice: l.unit_price === null ? '' : money(l.unit_price),
         amount: money(l.amount_cents),

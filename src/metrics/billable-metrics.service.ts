@@ -44,6 +44,11 @@ export class BillableMetricsService {
       );
     }
     const rule = parseMeteringRule(dto.metering_rule);
+    if (rule.aggregator === 'WEIGHTED_SUM' && item.type !== 'CUSTOM_USAGE')
+      throw DomainError.invalidField(
+        'metering_rule.aggregator',
+        'WEIGHTED_SUM is not supported yet on a CUSTOM_OBJ item: it weighs events',
+      );
     return this.dataSource.transaction(async (m) => {
       // Lock the item and raise its metrics version: concurrent ingest batches of it finish first
       // (their writing statement share-locks it), and the ones after this commit see the new

@@ -6,7 +6,11 @@ import { MAX_PROPERTY_DEPTH } from './usage/properties';
  * Metering rules: validation of the tree a client sends and its normalised stored form.
  * Pure (no Nest, no SQL). The SQL that evaluates a rule lives in usage/metering-sql.ts.
  */
-export const AGGREGATORS = ['COUNT', 'SUM', 'MAX', 'AVG', 'UNIQUE_COUNT', 'LATEST'] as const;
+/**
+ * WEIGHTED_SUM (prorated seats): the property's values are changes of a quantity that persists
+ * across periods; a period is billed its time-weighted quantity (usage/weighted-sum.ts).
+ */
+export const AGGREGATORS = ['COUNT', 'SUM', 'MAX', 'AVG', 'UNIQUE_COUNT', 'LATEST', 'WEIGHTED_SUM'] as const;
 export type Aggregator = (typeof AGGREGATORS)[number];
 export const LOGICAL_TYPES = ['AND', 'OR'] as const;
 export const COMPARISON_TYPES = [

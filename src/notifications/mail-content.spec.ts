@@ -15,6 +15,8 @@ describe('mail content', () => {
 
   it('dates in UTC, in the locale; unknown or absent locales read en-US', () => {
     expect(mailDate(new Date('2027-03-05T23:30:00Z'), 'en-US')).toBe('March 5, 2027');
+    // the company's zone: Apr 1 00:00 in Paris is Mar 31 22:00 UTC
+    expect(mailDate(new Date('2027-03-31T22:00:00Z'), 'en-US', 'Europe/Paris')).toBe('April 1, 2027');
     expect(mailLocale(null)).toBe('en-US');
     expect(mailLocale('not a locale!')).toBe('en-US');
     expect(mailLocale('fr_FR')).toBe('fr-FR');

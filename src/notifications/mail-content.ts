@@ -12,6 +12,8 @@ export interface MailBrand {
   displayName: string;
   accentColor: string;
   supportEmail: string | null;
+  /** The company's preferred_timezone: the days of its dates are those of this zone (UTC by default). */
+  timeZone?: string;
 }
 
 export interface MailContent {
@@ -44,9 +46,12 @@ export function mailMoney(cents: number, currency: string, locale: string): stri
   return fmt.format(cents / 10 ** digits);
 }
 
-/** A day as the customer reads it (`March 5, 2026`; `5. März 2026`), in UTC like every date of the API. */
-export function mailDate(at: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+/**
+ * A day as the customer reads it (`March 5, 2026`; `5. März 2026`), in the company's time zone
+ * (UTC by default), where its billing dates are placed.
+ */
+export function mailDate(at: Date, locale: string, timeZone = 'UTC'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(at);
 }
 
 interface Layout {
@@ -115,14 +120,14 @@ export function invoiceMail(i: InvoiceMailInput): MailContent {
     { label: 'Invoice', value: number },
     { label: 'Total', value: mailMoney(i.totalCents, i.currency, i.locale) },
     { label: 'Amount due', value: mailMoney(i.dueCents, i.currency, i.locale) },
-    { label: 'Due date', value: mailDate(i.dueDate, i.locale) },
+    { label: 'Due date', value: mailDate(i.dueDate, i.locale, i.brand.timeZone) },
   ];
   return render(`Invoice ${number} from ${i.brand.displayName}`, {
     brand: i.brand,
     heading: `Invoice ${number}`,
     paragraphs: [
       i.dueCents > 0
-        ? `${i.brand.displayName} has sent you an invoice of ${mailMoney(i.dueCents, i.currency, i.locale)}, due ${mailDate(i.dueDate, i.locale)}. The PDF is attached.`
+        ? `${i.brand.displayName} has sent you an invoice of ${mailMoney(i.dueCents, i.currency, i.locale)}, due ${mailDate(i.dueDate, i.locale, i.brand.timeZone)}. The PDF is attached.`
         : `${i.brand.displayName} has sent you an invoice; nothing is due. The PDF is attached.`,
     ],
     facts,
@@ -151,8 +156,12 @@ export function paymentReceiptMail(p: PaymentMailInput): MailContent {
   return render(`Receipt for your payment of ${amount} to ${p.brand.displayName}`, {
     brand: p.brand,
     heading: 'Payment received',
-    paragraphs: [`Thank you: we received your payment of ${amount} on ${mailDate(p.at, p.locale)}.`],
-    facts: [...invoiceFacts(p), { label: 'Amount paid', value: amount }, { label: 'Date', value: mailDate(p.at, p.locale) }],
+    paragraphs: [`Thank you: we received your payment of ${amount} on ${mailDate(p.at, p.locale, p.brand.timeZone)}.`],
+    facts: [
+      ...invoiceFacts(p),
+      { label: 'Amount paid', value: amount },
+      { label: 'Date', value: mailDate(p.at, p.locale, p.brand.timeZone) },
+    ],
     button: p.hostedLink ? { label: 'View the invoice', href: p.hostedLink } : undefined,
   });
 }
@@ -163,8 +172,14 @@ export function refundReceiptMail(p: PaymentMailInput): MailContent {
   return render(`Refund of ${amount} from ${p.brand.displayName}`, {
     brand: p.brand,
     heading: 'Refund issued',
-    paragraphs: [`${p.brand.displayName} has refunded ${amount} to you on ${mailDate(p.at, p.locale)}. It may take a few days to appear.`],
-    facts: [...invoiceFacts(p), { label: 'Amount refunded', value: amount }, { label: 'Date', value: mailDate(p.at, p.locale) }],
+    paragraphs: [
+      `${p.brand.displayName} has refunded ${amount} to you on ${mailDate(p.at, p.locale, p.brand.timeZone)}. It may take a few days to appear.`,
+    ],
+    facts: [
+      ...invoiceFacts(p),
+      { label: 'Amount refunded', value: amount },
+      { label: 'Date', value: mailDate(p.at, p.locale, p.brand.timeZone) },
+    ],
     button: p.hostedLink ? { label: 'View the invoice', href: p.hostedLink } : undefined,
   });
 }

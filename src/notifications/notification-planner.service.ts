@@ -29,6 +29,7 @@ const brandOf = (s: CompanySettingsView): MailBrand => ({
   displayName: s.display_name,
   accentColor: s.accent_color,
   supportEmail: s.support_email,
+  timeZone: s.preferred_timezone,
 });
 
 /** The recipients of a customer's mail: To its email (else its first billing e-mail), Cc the other billing e-mails. */

@@ -116,7 +116,12 @@ export class NotificationsService {
       const settings = await this.settings.get(companyId, m);
       const id = newId('notification');
       const content = this.planner.invoiceContent(
-        { displayName: settings.display_name, accentColor: settings.accent_color, supportEmail: settings.support_email },
+        {
+          displayName: settings.display_name,
+          accentColor: settings.accent_color,
+          supportEmail: settings.support_email,
+          timeZone: settings.preferred_timezone,
+        },
         invoice,
         customer,
       );

@@ -8,6 +8,7 @@ import {
   changePhase,
   changePlanInput,
   changeRowPatch,
+  checkCalendarChange,
   checkChangeCurrency,
   checkRequestedCurrency,
   checkCurrency,
@@ -15,7 +16,7 @@ import {
 import { normaliseDiscounts } from './discounts';
 import { SubscriptionOnetimeItems } from './subscription-onetime-items.service';
 import { PaymentMethodOwnership } from './payment-method-ownership.service';
-import { displayPhase, pendingPhase } from './phases';
+import { displayPhase, effectivePhase, scheduleChange } from './phases';
 import { PlanCatalog, ResolvedPlan } from './plan-catalog';
 import { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import { isEnded } from './subscription-dates';
@@ -29,19 +30,27 @@ export interface ChangeDecision {
   at: Date;
   plan: ResolvedPlan;
   current: SubscriptionPhaseEntity;
-  /** The scheduled change this one supersedes. */
-  pending: SubscriptionPhaseEntity | null;
+  /** The scheduled change at the same instant, which this one replaces. */
+  replaced: SubscriptionPhaseEntity[];
   /** The phase the change adds. */
   phase: SubscriptionPhaseEntity;
+  /** The scheduled changes after it, recorded again after it (new seqs, same changes) so each still applies at its instant. */
+  moved: SubscriptionPhaseEntity[];
   /** What the change does to the subscription row besides the phase. */
   patch: Partial<SubscriptionEntity>;
+}
+
+/** The scheduled changes after a new one, as rows to record again after it (in the order they apply). */
+function movedAfter(added: SubscriptionPhaseEntity, moved: SubscriptionPhaseEntity[]): Omit<SubscriptionPhaseEntity, 'company_id'>[] {
+  return moved.map(({ company_id: _company, ...p }) => ({ ...p, superseded_by_event_seq: null, seq: added.seq }));
 }
 
 /**
  * A plan, quantity or term change. Effective at custom_change_date, else by timing:
  * IMMEDIATE now, PERIOD_END the end of the current billing period, RENEWAL the end of the
- * current term (change.rules.ts). It becomes a new phase from that instant; a pending scheduled
- * change is superseded (trace kept). Until a scheduled change applies, change_date /
+ * current term (change.rules.ts). It becomes a new phase from that instant. Several changes may
+ * be scheduled, each applying at its instant: one at the same instant is replaced, later ones
+ * are recorded again after it (phases.ts, `scheduleChange`; traces kept). Until a scheduled change applies, change_date /
  * change_config show it; once it applies they read null again (the plan itself shows the
  * change). Non-plan settings of the body (discounts, metadata, minimum_spend, onetime_items,
  * auto_charges, payment_method_id, trial) apply at once, recorded in the same event.
@@ -79,10 +88,13 @@ export class ChangeSubscriptionUseCase {
     if (isEnded(sub.end_date, now)) throw DomainError.invalidState('a cancelled subscription cannot change');
     const phases = await this.phases.with(m).find(companyId, { where: { subscription_id: sub.id } });
     const current = displayPhase(phases, now)!;
-    const pending = pendingPhase(phases, now);
-    const { plan } = await this.plan.resolve(m, companyId, changePlanInput(current, dto));
-    checkChangeCurrency(plan, sub, dto);
     const at = changeInstant(sub, current, dto, now);
+    // what the request leaves out is the plan in effect just before its instant (a scheduled change's included)
+    const base = at.getTime() > now.getTime() ? (effectivePhase(phases, new Date(at.getTime() - 1)) ?? current) : current;
+    const { plan } = await this.plan.resolve(m, companyId, changePlanInput(base, dto));
+    checkChangeCurrency(plan, sub, dto);
+    checkCalendarChange(sub, plan, dto);
+    const { replaced, moved } = scheduleChange(phases, now, at);
     const extras: ChangeExtras = {
       discounts:
         dto.discounts !== undefined ? normaliseDiscounts(dto.discounts, sub.currency, plan.product_pricing_ids, now, 'subscription') : null,
@@ -97,8 +109,9 @@ export class ChangeSubscriptionUseCase {
       at,
       plan,
       current,
-      pending,
-      phase: changePhase(sub, current, phases, plan, at, dto, eventSeq, config, now),
+      replaced,
+      moved,
+      phase: changePhase(sub, base, phases, plan, at, dto, eventSeq, config, now),
       patch: changeRowPatch(sub, dto, plan, at, extras, now),
     };
   }
@@ -128,15 +141,16 @@ export class ChangeSubscriptionUseCase {
         d.at,
         {
           plan: planSnapshot(d.current),
-          ...(d.pending ? { superseded_pending_change: planSnapshot(d.pending) } : {}),
+          ...(d.replaced.length ? { superseded_pending_change: planSnapshot(d.replaced[0]) } : {}),
           ...rowSnapshot(sub, keys),
         },
         { plan: planJson(d.plan), starts_at: d.at.toISOString(), change_config: d.phase.change_config, ...rowSnapshot(d.patch, keys) },
       );
-      if (d.pending) await this.writer.supersedePhase(m, sub, d.pending.seq, seq);
+      for (const p of [...d.replaced, ...d.moved]) await this.writer.supersedePhase(m, sub, p.seq, seq);
       const { company_id: _company, ...phase } = d.phase;
       void _company;
       await this.writer.insertPhase(m, sub, phase);
+      for (const [i, p] of movedAfter(d.phase, d.moved).entries()) await this.writer.insertPhase(m, sub, { ...p, seq: phase.seq + 1 + i });
       await this.writer.update(m, sub, d.patch, now);
     });
   }

@@ -4,6 +4,7 @@
  * (POST /invoices/next with change_config / cancel_config) simulates with the same rules, so a
  * preview shows the invoice the change would produce.
  */
+import { calendarProblem, isCalendarBoundary, zonedTerm } from '../billing-math/calendar';
 import { DomainError } from '../platform/errors/domain-error';
 import type { PlanInput, ResolvedPlan } from './plan-catalog';
 import type { SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
@@ -114,6 +115,32 @@ export function planPhaseColumns(
     billing_term_frequency: plan.billing_term.frequency,
     post_only: plan.post_only,
   };
+}
+
+/**
+ * A CALENDAR subscription stays on calendar boundaries: a change may not re-anchor it, and its
+ * plan's billing term must have calendar boundaries that the subscription's anchor is one of
+ * (monthly → quarterly from Apr 1 is fine; from Feb 1 it would leave the quarters).
+ */
+export function checkCalendarChange(
+  sub: Pick<SubscriptionEntity, 'billing_cycle' | 'billing_timezone' | 'billing_anchor_date'>,
+  plan: ResolvedPlan,
+  dto: Pick<ChangeSubscriptionDto, 'reset_billing_anchor' | 'bundle_pricing_id'>,
+): void {
+  if (sub.billing_cycle !== 'CALENDAR') return;
+  if (dto.reset_billing_anchor)
+    throw DomainError.invalidField(
+      'reset_billing_anchor',
+      'must not be true on a CALENDAR subscription: its billing dates are calendar boundaries',
+    );
+  const field = dto.bundle_pricing_id != null ? 'bundle_pricing_id' : 'product_pricing_ids';
+  const problem = calendarProblem(plan.billing_term);
+  if (problem) throw DomainError.invalidField(field, problem);
+  if (!isCalendarBoundary(sub.billing_anchor_date, zonedTerm(plan.billing_term, sub.billing_timezone)))
+    throw DomainError.invalidField(
+      field,
+      `must have a billing term whose calendar boundaries include the anchor ${sub.billing_anchor_date.toISOString()}`,
+    );
 }
 
 /** The resolved plan must be in the subscription's currency. */

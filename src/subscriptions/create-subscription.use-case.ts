@@ -19,6 +19,26 @@ import { SubscriptionLookup } from './subscription-lookup.service';
 import { planJson, rowSnapshot, SubscriptionWriter } from './subscription-writer.service';
 import type { CreateSubscriptionDto } from './dto/subscription.dto';
 import { usageThresholds } from './usage-thresholds';
+import { CompanySettingsService } from '../platform/company-settings/company-settings.service';
+import { calendarAnchorAtOrAfter, calendarProblem, zonedTerm } from '../billing-math/calendar';
+import type { Term } from '../billing-math/periods';
+
+/** The fields calendar billing cannot be combined with (its anchor is the calendar's). */
+function checkCalendarRequest(dto: CreateSubscriptionDto): void {
+  if (dto.billing_anchor_date != null)
+    throw DomainError.invalidField(
+      'billing_anchor_date',
+      'must not be given with billing_cycle CALENDAR: billing dates are calendar boundaries',
+    );
+  if (dto.trial) throw DomainError.invalidField('billing_cycle', 'CALENDAR with a trial is not supported yet');
+}
+
+/** The first calendar boundary at or after the start, in the zone: the anchor of a CALENDAR subscription. */
+function calendarStart(start: Date, billingTerm: Term, zone: string): Date {
+  const problem = calendarProblem(billingTerm);
+  if (problem) throw DomainError.invalidField('billing_cycle', problem);
+  return calendarAnchorAtOrAfter(start, zonedTerm(billingTerm, zone));
+}
 
 /**
  * What a create writes, computed without writing: the subscription row, its first phase (the
@@ -52,6 +72,7 @@ export class CreateSubscriptionUseCase {
     private readonly paymentMethods: PaymentMethodOwnership,
     private readonly customerLookup: CustomerLookupService,
     private readonly mrr: CustomerMrr,
+    private readonly settings: CompanySettingsService,
   ) {}
 
   async execute(companyId: string, dto: CreateSubscriptionDto): Promise<SubscriptionEntity> {
@@ -112,9 +133,12 @@ export class CreateSubscriptionUseCase {
     if (trial && !dto.trial_term) throw DomainError.invalidField('trial_term', 'is required when trial is true');
     if (dto.trial_term?.frequency === 'ONETIME') throw DomainError.invalidField('trial_term.frequency', 'must be a recurring frequency');
     const trialEnd = trial ? addTerm(start, dto.trial_term!) : null;
-    const anchor = dto.billing_anchor_date != null ? parseDate(dto.billing_anchor_date, 'billing_anchor_date') : (trialEnd ?? start);
+    const cycle = dto.billing_cycle ?? 'ANNIVERSARY';
+    if (cycle === 'CALENDAR') checkCalendarRequest(dto);
+    let anchor = dto.billing_anchor_date != null ? parseDate(dto.billing_anchor_date, 'billing_anchor_date') : (trialEnd ?? start);
     if (anchor.getTime() < start.getTime()) throw DomainError.invalidField('billing_anchor_date', 'must not be before start_date');
     const autoRenews = dto.auto_renews ?? true;
+    const zone = (await this.settings.get(companyId, m)).preferred_timezone;
 
     const customer = await customerOf(dto.customer_id);
     if (customer.status !== 'ACTIVE')
@@ -122,6 +146,7 @@ export class CreateSubscriptionUseCase {
     if (dto.payment_method_id != null) await this.paymentMethods.assertOwnedBy(m, companyId, customer.id, dto.payment_method_id);
     checkParentBilled(dto.parent_billed, customer);
     const { plan } = await this.plan.resolve(m, companyId, dto);
+    if (cycle === 'CALENDAR') anchor = calendarStart(start, plan.billing_term, zone);
     const discounts = normaliseDiscounts(dto.discounts, plan.currency, plan.product_pricing_ids, now, 'subscription');
     const onetime = await this.onetimeItems.normalise(m, companyId, dto.onetime_items, plan.currency);
     checkCurrency(dto.minimum_spend?.currency, plan.currency, 'minimum_spend.currency');
@@ -138,6 +163,8 @@ export class CreateSubscriptionUseCase {
       currency: plan.currency,
       start_date: start,
       billing_anchor_date: anchor,
+      billing_cycle: cycle,
+      billing_timezone: zone,
       auto_renews: autoRenews,
       auto_charges: dto.auto_charges ?? false,
       trial,

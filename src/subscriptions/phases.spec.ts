@@ -1,4 +1,4 @@
-import { displayPhase, pendingPhase } from './phases';
+import { displayPhase, effectivePhase, pendingPhase, pendingPhases, scheduleChange } from './phases';
 
 type P = { seq: number; starts_at: Date; superseded_by_event_seq: number | null; change_kind: 'CREATE' | 'CHANGE' };
 const d = (s: string) => new Date(`${s}T00:00:00.000Z`);
@@ -30,5 +30,27 @@ describe('pendingPhase', () => {
     const first = phase(2, '2027-04-11', 'CHANGE', 3);
     const second = phase(3, '2027-04-20', 'CHANGE');
     expect(pendingPhase([create, first, second], d('2027-04-05'))).toBe(second);
+  });
+});
+
+describe('several scheduled changes', () => {
+  const create = phase(1, '2027-03-01', 'CREATE');
+  const june = phase(2, '2027-06-01', 'CHANGE');
+  const may = phase(3, '2027-05-01', 'CHANGE');
+
+  it('a new change replaces one at its instant, moves the later ones after it and keeps the earlier ones', () => {
+    const july = phase(4, '2027-07-01', 'CHANGE');
+    expect(scheduleChange([create, june, july], d('2027-03-05'), d('2027-05-01'))).toEqual({ replaced: [], moved: [june, july] });
+    expect(scheduleChange([create, june, july], d('2027-03-05'), d('2027-06-01'))).toEqual({ replaced: [june], moved: [july] });
+    expect(scheduleChange([create, june], d('2027-03-05'), d('2027-08-01'))).toEqual({ replaced: [], moved: [] });
+  });
+
+  it('recorded in the order of their instants, each applies at its own; listed in that order', () => {
+    // June scheduled first (seq 2), May second: June is recorded again after May (seq 4)
+    const rows = [create, { ...june, superseded_by_event_seq: 3 }, may, { ...june, seq: 4 }];
+    expect(pendingPhases(rows, d('2027-03-05')).map((p) => p.seq)).toEqual([3, 4]);
+    expect(effectivePhase(rows, d('2027-05-15'))?.seq).toBe(3);
+    expect(effectivePhase(rows, d('2027-06-01'))?.seq).toBe(4);
+    expect(pendingPhase(rows, d('2027-03-05'))?.seq).toBe(3);
   });
 });

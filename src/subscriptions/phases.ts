@@ -44,7 +44,7 @@ export function phaseInEffectSql(ph: string, now: string, phases = 'subscription
 }
 
 /**
- * The scheduled change not yet in effect at `at` (at most one: a new change supersedes it).
+ * The next scheduled change not yet in effect at `at` (the one `change_date` shows).
  * Only a CHANGE phase is a change: the CREATE phase of a subscription that starts later is the
  * subscription itself, never a pending change (a change recorded before the start must not
  * supersede the plan of [start, change instant)).
@@ -58,6 +58,35 @@ export function pendingPhase<P extends PhaseLike>(phases: P[], at: Date): P | nu
     if (!best || p.starts_at.getTime() < best.starts_at.getTime()) best = p;
   }
   return best;
+}
+
+/**
+ * The scheduled changes not yet in effect at `at`, in the order they apply (their instants; seq
+ * follows the same order: see `scheduleChange`).
+ */
+export function pendingPhases<P extends PhaseLike>(phases: P[], at: Date): P[] {
+  const current = effectivePhase(phases, at);
+  return phases
+    .filter((p) => p.change_kind === 'CHANGE' && !isSuperseded(p) && p.starts_at.getTime() > at.getTime())
+    .filter((p) => !current || p.seq > current.seq)
+    .sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime() || a.seq - b.seq);
+}
+
+/**
+ * Where a new change at `at` goes among the scheduled ones. Several changes may be scheduled,
+ * each applying at its own instant; since the phase recorded last wins from its instant on
+ * (`effectivePhase`), scheduled changes keep their seqs in the order of their instants:
+ * - a scheduled change at the same instant is replaced (`replaced`);
+ * - scheduled changes after `at` are recorded again after the new one (`moved`: the same
+ *   change, its event kept, a new seq), so each still applies at its instant;
+ * - scheduled changes before `at` stay as they are.
+ */
+export function scheduleChange<P extends PhaseLike>(phases: P[], now: Date, at: Date): { replaced: P[]; moved: P[] } {
+  const pending = pendingPhases(phases, now);
+  return {
+    replaced: pending.filter((p) => p.starts_at.getTime() === at.getTime()),
+    moved: pending.filter((p) => p.starts_at.getTime() > at.getTime()),
+  };
 }
 
 /** The phase a response shows: the one in effect now, or (not started yet) the first one. */

@@ -4,6 +4,7 @@
  * responses (at read time) and by the writes that store them for filters and roll-ups.
  */
 import { periodAt, type Term } from '../billing-math/periods';
+import { zonedTerm } from '../billing-math/calendar';
 import { storedDiscountsForMrr } from './discounts';
 import { computeMrr } from './mrr';
 import { mrrPrices, PlanCatalogData } from './plan-catalog';
@@ -44,8 +45,8 @@ export function dateInputs(sub: SubscriptionEntity, phase: SubscriptionPhaseEnti
   return {
     start_date: sub.start_date,
     billing_anchor_date: effectiveAnchor(sub, phase),
-    term: termOf(phase),
-    billing_term: billingTermOfPhase(phase),
+    term: zonedTerm(termOf(phase), sub.billing_timezone),
+    billing_term: zonedTerm(billingTermOfPhase(phase), sub.billing_timezone),
     end_date: sub.end_date,
     post_only: phase.post_only,
   };

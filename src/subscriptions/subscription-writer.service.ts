@@ -74,6 +74,7 @@ const WEBHOOK_TYPE: Record<SubscriptionEventType, WebhookEventType> = {
   UPDATED: 'subscription.updated',
   CHANGED: 'subscription.changed',
   CHANGE_SCHEDULED: 'subscription.changed',
+  CHANGE_UNSCHEDULED: 'subscription.changed',
   CANCELLED: 'subscription.cancelled',
   CANCEL_UNDONE: 'subscription.updated',
   TRIAL_EXTENDED: 'subscription.updated',

@@ -14,6 +14,9 @@ export interface StoredConfigItem {
   upsell_product_metric_pricing_id: string | null;
 }
 
+export const BILLING_CYCLES = ['ANNIVERSARY', 'CALENDAR'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+
 export interface StoredTerm {
   count: number;
   frequency: Frequency;
@@ -35,6 +38,10 @@ export class SubscriptionEntity {
   @TextColumn() currency: string;
   @TimestampColumn() start_date: Date;
   @TimestampColumn() billing_anchor_date: Date;
+  /** ANNIVERSARY: billing dates step from the anchor; CALENDAR: calendar boundaries, the first partial period prorated. */
+  @TextColumn() billing_cycle: BillingCycle;
+  /** The IANA zone month-based billing dates are placed in (the company's preferred_timezone at creation). */
+  @TextColumn() billing_timezone: string;
   @Column('boolean') auto_renews: boolean;
   @Column('boolean') auto_charges: boolean;
   @Column('boolean') trial: boolean;
@@ -162,6 +169,7 @@ export const EVENT_TYPES = [
   'UPDATED',
   'CHANGED',
   'CHANGE_SCHEDULED',
+  'CHANGE_UNSCHEDULED',
   'CANCELLED',
   'CANCEL_UNDONE',
   'TRIAL_EXTENDED',

@@ -1,4 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post } from '@nestjs/common';
+import { DomainError } from '../platform/errors/domain-error';
+import { ScheduledChangesUseCase } from './scheduled-changes.use-case';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
@@ -20,6 +22,7 @@ import {
   ExtendTrialDto,
   FindSubscriptionsDto,
   PauseSubscriptionDto,
+  ScheduledChangesResponse,
   SubscriptionResponse,
   SubscriptionUsageDto,
   SubscriptionUsageResponse,
@@ -40,6 +43,7 @@ export class SubscriptionsController {
     private readonly cancelling: CancelSubscriptionUseCase,
     private readonly lifecycle: SubscriptionLifecycleUseCase,
     private readonly usageOf: SubscriptionUsageUseCase,
+    private readonly scheduled: ScheduledChangesUseCase,
   ) {}
 
   @Post()
@@ -118,6 +122,27 @@ export class SubscriptionsController {
   @ApiOkResponse({ type: SubscriptionResponse })
   async resume(@CompanyId() companyId: string, @Param('id') id: string, @Body() _body: EmptyBodyDto): Promise<SubscriptionResponse> {
     return this.views.one(companyId, await this.lifecycle.resume(companyId, id));
+  }
+
+  @Get(':id/scheduled_changes')
+  @ApiOperation({ summary: 'List the changes scheduled on a subscription and not yet in effect, in the order they apply' })
+  @ApiOkResponse({ type: ScheduledChangesResponse })
+  async scheduledChanges(@CompanyId() companyId: string, @Param('id') id: string): Promise<ScheduledChangesResponse> {
+    return this.views.scheduledChanges(await this.scheduled.list(companyId, id));
+  }
+
+  @Post(':id/scheduled_changes/:change_id/cancel')
+  @ApiOperation({ summary: 'Cancel one scheduled change (the others still apply at their instants)' })
+  @HttpCode(200)
+  @ApiOkResponse({ type: SubscriptionResponse })
+  async cancelScheduledChange(
+    @CompanyId() companyId: string,
+    @Param('id') id: string,
+    @Param('change_id', new ParseIntPipe({ exceptionFactory: () => DomainError.notFound('scheduled change', 'change_id') }))
+    changeId: number,
+    @Body() _body: EmptyBodyDto,
+  ): Promise<SubscriptionResponse> {
+    return this.views.one(companyId, await this.scheduled.cancel(companyId, id, changeId));
   }
 
   @Post(':id/usage')

@@ -15,6 +15,7 @@ import { UpdateSubscriptionUseCase } from './update-subscription.use-case';
 import { ChangeSubscriptionUseCase } from './change-subscription.use-case';
 import { CancelSubscriptionUseCase } from './cancel-subscription.use-case';
 import { SubscriptionLifecycleUseCase } from './subscription-lifecycle.use-case';
+import { ScheduledChangesUseCase } from './scheduled-changes.use-case';
 import { SubscriptionUsageUseCase } from './subscription-usage.use-case';
 import { PricingUsageCounts } from './pricing-usage-counts.service';
 import { SubscriptionReadService } from './subscription-read.service';
@@ -46,6 +47,7 @@ import { SubscriptionBillingStateService } from './subscription-billing-state.se
     ChangeSubscriptionUseCase,
     CancelSubscriptionUseCase,
     SubscriptionLifecycleUseCase,
+    ScheduledChangesUseCase,
     SubscriptionUsageUseCase,
     PricingUsageCounts,
     SubscriptionReadService,

@@ -11,6 +11,8 @@ import { SubscriptionCompatFields1700000015510 } from './migrations/170000001551
 import { SubscriptionPlanUses1700000016600 } from './migrations/1700000016600-subscription-plan-uses';
 import { SubscriptionPlanUseCounts1700000016700 } from './migrations/1700000016700-subscription-plan-use-counts';
 import { SubscriptionBillingError1700000017330 } from './migrations/1700000017330-subscription-billing-error';
+import { SubscriptionCalendarBilling1700000018000 } from './migrations/1700000018000-subscription-calendar-billing';
+import { SubscriptionChangeUnscheduled1700000018010 } from './migrations/1700000018010-subscription-change-unscheduled';
 import { SubscriptionUsageThresholds1700000018051 } from './migrations/1700000018051-subscription-usage-thresholds';
 
 export const subscriptionsSchema: ModuleSchema = {
@@ -27,6 +29,8 @@ export const subscriptionsSchema: ModuleSchema = {
     SubscriptionPlanUses1700000016600,
     SubscriptionPlanUseCounts1700000016700,
     SubscriptionBillingError1700000017330,
+    SubscriptionCalendarBilling1700000018000,
+    SubscriptionChangeUnscheduled1700000018010,
     SubscriptionUsageThresholds1700000018051,
   ],
 };

@@ -19,8 +19,8 @@ import { displayPhase, pendingPhase } from './phases';
 import { SubscriptionsRepository } from './subscriptions.repository';
 import type { StoredConfigItem, SubscriptionEntity, SubscriptionPhaseEntity } from './subscription.entity';
 import { deriveState, effectiveAnchor, termOf } from './subscription-state';
-import type { SubscriptionResponse } from './dto/subscription.dto';
-import { toConfigItemResponse } from './subscriptions.mapper';
+import type { ScheduledChangesResponse, SubscriptionResponse } from './dto/subscription.dto';
+import { toConfigItemResponse, toScheduledChangeResponse } from './subscriptions.mapper';
 
 function cancelConfigResponse(c: Record<string, unknown> | null) {
   if (!c) return null;
@@ -86,6 +86,11 @@ export class SubscriptionViews implements OnModuleInit {
   /** A page of a search, its results as responses. */
   async page(companyId: string, page: SearchPage<SubscriptionEntity>): Promise<SearchPage<SubscriptionResponse>> {
     return { pagination: page.pagination, results: await this.many(companyId, page.results) };
+  }
+
+  /** The scheduled changes of a subscription, in the order they apply. */
+  scheduledChanges(phases: SubscriptionPhaseEntity[]): ScheduledChangesResponse {
+    return { results: phases.map(toScheduledChangeResponse) };
   }
 
   async one(companyId: string, sub: SubscriptionEntity): Promise<SubscriptionResponse> {
@@ -183,6 +188,8 @@ export class SubscriptionViews implements OnModuleInit {
         auto_charges: s.auto_charges,
         auto_renews: s.auto_renews,
         billing_anchor_date: iso(effectiveAnchor(s, phase))!,
+        billing_cycle: s.billing_cycle,
+        billing_timezone: s.billing_timezone,
         billing_error: s.billing_error ?? null,
         bundle_pricing: toEmbeddedBundlePricing(bundle),
         bundle_pricing_id: phase?.bundle_pricing_id ?? null,

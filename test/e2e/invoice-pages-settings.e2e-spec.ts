@@ -34,6 +34,7 @@ describe('company settings (route and command line)', () => {
       email_payment_receipt: true,
       email_refund_receipt: true,
       email_payment_failed: true,
+      preferred_timezone: 'UTC',
     });
   });
 
@@ -142,6 +143,7 @@ describe('company settings (route and command line)', () => {
       email_payment_receipt: true,
       email_refund_receipt: true,
       email_payment_failed: true,
+      preferred_timezone: 'UTC',
     });
     expect((await b.get('/settings').expect(200)).body.display_name).toBe('Other Cloud');
     const bad = await cli('company', 'settings', '--company', b.companyId, '--accent-color', '#eeeeee');

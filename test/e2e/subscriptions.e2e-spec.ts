@@ -90,7 +90,9 @@ describe('subscriptions', () => {
           'auto_charges',
           'auto_renews',
           'billing_anchor_date',
+          'billing_cycle',
           'billing_error',
+          'billing_timezone',
           'bundle_pricing',
           'bundle_pricing_id',
           'cancel_config',
@@ -712,27 +714,27 @@ describe('subscriptions', () => {
       expect(found.body.results.map((r: any) => r.id)).toEqual([sub.id]);
     });
 
-    it('a new change supersedes a pending one (trace kept); custom_change_date before the period is 400', async () => {
+    it('scheduled changes: a later one joins the pending one, one at the same instant replaces it (trace kept); custom_change_date before the period is 400', async () => {
       const c = await createCustomer(a, customerBody('Change Twice'));
       const sub = await subscribe({ customer_id: c.id, product_pricing_ids: [seats.id], start_date: '2027-01-10T00:00:00.000Z' });
-      await a
-        .post(`/subscriptions/${sub.id}/change`, {
-          config_items: [{ product_metric_pricing_id: seatPmp(), num_licenses: 4 }],
-          timing: 'RENEWAL',
-        })
-        .expect(200);
-      const res = (
-        await a
-          .post(`/subscriptions/${sub.id}/change`, {
-            config_items: [{ product_metric_pricing_id: seatPmp(), num_licenses: 7 }],
-            custom_change_date: '2027-03-01T00:00:00.000Z',
-          })
-          .expect(200)
-      ).body;
-      expect(res.change_date).toBe('2027-03-01T00:00:00.000Z');
-      const p = await phases(sub.id);
-      expect(p).toHaveLength(3);
-      expect(p[1].superseded_by_event_seq).toBe(3);
+      const change = async (n: number, when: Record<string, string>) =>
+        (
+          await a
+            .post(`/subscriptions/${sub.id}/change`, { config_items: [{ product_metric_pricing_id: seatPmp(), num_licenses: n }], ...when })
+            .expect(200)
+        ).body;
+      await change(4, { timing: 'RENEWAL' }); // Feb 10: the end of the monthly term
+      const res = await change(7, { custom_change_date: '2027-03-01T00:00:00.000Z' });
+      // both scheduled: change_date shows the next to apply
+      expect(res.change_date).toBe('2027-02-10T00:00:00.000Z');
+      let p = await phases(sub.id);
+      expect(p.map((x: any) => x.superseded_by_event_seq)).toEqual([null, null, null]);
+      await change(8, { custom_change_date: '2027-03-01T00:00:00.000Z' });
+      p = await phases(sub.id);
+      expect(p).toHaveLength(4);
+      expect(p[2].superseded_by_event_seq).toBe(4);
+      setNow('2027-02-10T00:00:00.000Z');
+      expect((await a.get(`/subscriptions/${sub.id}`).expect(200)).body.config_items[0].num_licenses).toBe(4);
       const e = expectError(
         await a.post(`/subscriptions/${sub.id}/change`, { custom_change_date: '2027-01-09T00:00:00.000Z' }),
         400,
@@ -742,7 +744,7 @@ describe('subscriptions', () => {
       const eur = await createPricing(a, fixedPricing(product.id, { name: 'EUR 2', currency: 'EUR' }));
       expectError(await a.post(`/subscriptions/${sub.id}/change`, { product_pricing_ids: [eur.id] }), 400, 'validation_error');
       setNow('2027-03-01T00:00:00.000Z');
-      expect((await a.get(`/subscriptions/${sub.id}`).expect(200)).body.config_items[0].num_licenses).toBe(7);
+      expect((await a.get(`/subscriptions/${sub.id}`).expect(200)).body.config_items[0].num_licenses).toBe(8);
     });
   });
 

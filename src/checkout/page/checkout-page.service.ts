@@ -223,8 +223,11 @@ export class CheckoutPageService {
         value: formatTerm(s.trial_term.count, s.trial_term.frequency),
         sub: 'Billing starts when the trial ends',
       });
-    if (invoiceDate) facts.push({ label: 'First invoice', value: formatDate(invoiceDate) });
-    const brand = brandOf(resolveCompanySettings(company?.name ?? 'Tally', company?.settings));
+    const settings = resolveCompanySettings(company?.name ?? 'Tally', company?.settings);
+    // the first invoice falls at a billing date of the company's zone: its day there
+    const zone = settings.preferred_timezone;
+    if (invoiceDate) facts.push({ label: 'First invoice', value: formatDate(invoiceDate, zone) });
+    const brand = brandOf(settings);
     const model: CheckoutPageModel = {
       companyName: brand.name,
       brand,
@@ -236,7 +239,7 @@ export class CheckoutPageService {
         .filter((l) => l.amount_cents < 0)
         .map((l) => ({ name: l.name, detail: null, amount: money(-l.amount_cents) })),
       total: money(totals?.total_cents ?? 0),
-      dueLabel: dueToday ? 'Due today' : `Due on ${formatDate(invoiceDate!)}`,
+      dueLabel: dueToday ? 'Due today' : `Due on ${formatDate(invoiceDate!, zone)}`,
       facts,
       requiresAddress: (s.options as { requires_customer_address?: boolean }).requires_customer_address === true,
       isChange: s.previous_subscription_id !== null,

@@ -146,7 +146,9 @@ describe('usage page headers and settings', () => {
       cancelEnabled: false,
       quantityChangesEnabled: false,
       frameAncestors: [],
+      timeZone: 'UTC',
     });
     expect(portalSettings('Co', { portal_quantity_changes_enabled: true }).quantityChangesEnabled).toBe(true);
+    expect(portalSettings('Co', { preferred_timezone: 'Europe/Paris' }).timeZone).toBe('Europe/Paris');
   });
 });

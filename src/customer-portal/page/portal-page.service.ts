@@ -233,9 +233,9 @@ export class PortalPageService {
       const trialUntil = v.trial && v.trial_conversion_date && new Date(v.trial_conversion_date) > now ? v.trial_conversion_date : null;
       const status =
         v.cancel_date && v.end_date
-          ? `Ends on ${formatDate(new Date(v.end_date))}`
+          ? `Ends on ${formatDate(new Date(v.end_date), settings.timeZone)}`
           : trialUntil
-            ? `Trial until ${formatDate(new Date(trialUntil))}`
+            ? `Trial until ${formatDate(new Date(trialUntil), settings.timeZone)}`
             : v.status === 'unpaid'
               ? 'Unpaid'
               : 'Active';
@@ -254,17 +254,17 @@ export class PortalPageService {
         plan,
         seats,
         amount: `${formatMoney(v.mrr.value_in_cents, v.mrr.currency)} a month`,
-        nextInvoice: v.next_invoice_date ? formatDate(new Date(v.next_invoice_date)) : '—',
+        nextInvoice: v.next_invoice_date ? formatDate(new Date(v.next_invoice_date), settings.timeZone) : '—',
         status,
         cancellable: settings.cancelEnabled && v.cancel_date === null,
-        periodEnd: phase ? formatDate(currentPeriod(sub, phase, now).end) : null,
+        periodEnd: phase ? formatDate(currentPeriod(sub, phase, now).end, settings.timeZone) : null,
       };
     });
 
     const portalInvoices: PortalInvoice[] = invoices.map((inv, k) => ({
       ...portalParties(customer.id, listed[k], names),
       number: inv.number !== null ? String(inv.number) : inv.uuid.slice(0, 8),
-      date: inv.invoice_date ? formatDate(new Date(inv.invoice_date)) : '—',
+      date: inv.invoice_date ? formatDate(new Date(inv.invoice_date), settings.timeZone) : '—',
       total: formatMoney(inv.total.value_in_cents, inv.total.currency),
       due: formatMoney(inv.due.value_in_cents, inv.due.currency),
       status: inv.status,

@@ -17,6 +17,8 @@ export interface PortalSettings {
   quantityChangesEnabled: boolean;
   /** Origins allowed to frame the usage page; empty = no one (`frame-ancestors 'none'`). */
   frameAncestors: string[];
+  /** The company's preferred_timezone: the days the pages print are those of this zone. */
+  timeZone: string;
 }
 
 /** `https://host[:port]` (or http), exactly as URL.origin writes it: nothing else reaches the CSP. */
@@ -38,6 +40,7 @@ export function portalSettings(companyName: string, raw: Record<string, unknown>
     accentColor: /^#[0-9a-f]{6}$/i.test(s.accent_color) ? s.accent_color.toLowerCase() : null,
     cancelEnabled: s.portal_cancel_enabled,
     quantityChangesEnabled: s.portal_quantity_changes_enabled,
+    timeZone: s.preferred_timezone,
     frameAncestors: [...new Set(s.usage_page_frame_ancestors.filter(isFrameOrigin))],
   };
 }

@@ -2,7 +2,17 @@
  * The adapters from stored rows to the planner's model (pure): a subscription, its phases and
  * its pending one-time charges as the planner reads them.
  */
-import { boundary, CancelTerms, chargeForPeriod, committedTermEnd, NO_CANCEL_TERMS, Term, unitPriceLine } from '../../billing-math';
+import {
+  boundary,
+  CancelTerms,
+  chargeForPeriod,
+  committedTermEnd,
+  NO_CANCEL_TERMS,
+  Term,
+  unitPriceLine,
+  UTC,
+  zonedTerm,
+} from '../../billing-math';
 import { effectivePhase } from '../../subscriptions/phases';
 import { parseStoredOneTimeItem, storedCents } from '../../catalog/one-time-items';
 import { billingDiscounts } from '../../subscriptions/discounts';
@@ -18,9 +28,18 @@ const money = storedCents;
 /** Billing start of a trial without end (extend with end_date null): never, as far as any run looks. */
 const NEVER = new Date('9999-12-31T00:00:00.000Z');
 
+/** Calendar billing: the first schedule's anchor (the first calendar boundary after the start); else null. */
+export function calendarAnchor(sub: SubscriptionEntity, phases: SubscriptionPhaseEntity[]): Date | null {
+  if (sub.billing_cycle !== 'CALENDAR') return null;
+  const first = [...phases].sort((a, b) => a.seq - b.seq)[0];
+  return first ? first.billing_anchor_date : sub.billing_anchor_date;
+}
+
 /** The instant billing starts: the first phase's anchor, moved with the trial end when it was the trial end. */
 export function billingStart(sub: SubscriptionEntity, phases: SubscriptionPhaseEntity[]): Date {
   if (sub.trial && sub.trial_conversion_date === null) return NEVER;
+  // calendar billing starts at the start: the first partial period is billed, prorated
+  if (sub.billing_cycle === 'CALENDAR') return sub.start_date;
   const first = [...phases].sort((a, b) => a.seq - b.seq)[0];
   let anchor = first ? first.billing_anchor_date : sub.billing_anchor_date;
   if (sub.trial && sub.trial_conversion_date && sub.trial_term) {
@@ -30,7 +49,8 @@ export function billingStart(sub: SubscriptionEntity, phases: SubscriptionPhaseE
   return anchor;
 }
 
-export function enginePhase(p: SubscriptionPhaseEntity, catalog: CatalogSnapshot): EnginePhase {
+/** A phase as the planner reads it; `zone`: the subscription's billing_timezone, where its months step. */
+export function enginePhase(p: SubscriptionPhaseEntity, catalog: CatalogSnapshot, zone: string = UTC): EnginePhase {
   return {
     seq: p.seq,
     event_seq: p.event_seq,
@@ -39,7 +59,7 @@ export function enginePhase(p: SubscriptionPhaseEntity, catalog: CatalogSnapshot
     change_kind: p.change_kind,
     proration_type: p.proration_type ?? 'NEXT',
     reset_billing_anchor: p.reset_billing_anchor,
-    term: { count: p.billing_term_count, frequency: p.billing_term_frequency },
+    term: zonedTerm({ count: p.billing_term_count, frequency: p.billing_term_frequency }, zone),
     prices: catalog.prices(p.product_pricing_ids),
     config_items: p.config_items,
     onetime_items: p.change_kind === 'CHANGE' ? engineOneTimeItems(changeOneTimeItems(p), catalog) : [],
@@ -83,6 +103,7 @@ export function engineSubscription(
     currency: sub.currency,
     start_date: sub.start_date,
     billing_start: billingStart(sub, phases),
+    calendar_anchor: calendarAnchor(sub, phases),
     end_date: sub.end_date,
     cancel: cancelTerms(sub.cancel_config),
     committed_term_end: termEndOf(sub, phases, sub.end_date),
@@ -112,7 +133,11 @@ export function termEndOf(sub: SubscriptionEntity, phases: SubscriptionPhaseEnti
   if (!end) return null;
   const phase = effectivePhase(phases, new Date(Math.max(end.getTime() - 1, sub.start_date.getTime())));
   if (!phase || phase.term_frequency === 'ONETIME') return null;
-  return committedTermEnd(sub.start_date, { count: phase.term_count, frequency: phase.term_frequency }, end);
+  return committedTermEnd(
+    sub.start_date,
+    zonedTerm({ count: phase.term_count, frequency: phase.term_frequency }, sub.billing_timezone),
+    end,
+  );
 }
 
 /** A stored one-time charge priced (custom price per unit × aggregate, or the pricing's price for the aggregate). */

@@ -248,7 +248,7 @@ export class InvoiceGenerator {
       ],
     });
     if (!stored) return null;
-    return this.previewLoaded(m, companyId, simulated(stored, simulate), now);
+    return this.previewLoaded(m, companyId, simulated(stored, simulate), now, simulate?.from);
   }
 
   /**
@@ -270,7 +270,7 @@ export class InvoiceGenerator {
     const l: Loaded = {
       sub,
       engineSub: engineSubscription(sub, phases, catalog),
-      phases: phases.map((p) => enginePhase(p, catalog)),
+      phases: phases.map((p) => enginePhase(p, catalog, sub.billing_timezone)),
       catalog,
       written: new Map(),
       cursor: null,
@@ -279,7 +279,7 @@ export class InvoiceGenerator {
     return this.previewLoaded(m, companyId, l, now);
   }
 
-  private async previewLoaded(m: EntityManager, companyId: string, l: Loaded, now: Date): Promise<Preview> {
+  private async previewLoaded(m: EntityManager, companyId: string, l: Loaded, now: Date, from?: Date): Promise<Preview> {
     const pending = (await this.loader.pendingOneTimes(m, companyId, [l.sub.customer_id], false)).filter(
       (o) => o.subscription_id === null || o.subscription_id === l.sub.id,
     );
@@ -288,7 +288,7 @@ export class InvoiceGenerator {
     const oneTimes = pending.map((o) => oneTimeCharge(o, catalog));
     // an invoice out of range is the caller's 400 amount_out_of_range, never a 500
     return answeringAmountErrors(l.sub.id, async () => {
-      const plan = await this.plan(m, companyId, l, { oneTimes, usage: new Map() }, (input) => planPreview(input));
+      const plan = await this.plan(m, companyId, l, { oneTimes, usage: new Map() }, (input) => planPreview(input, undefined, from));
       const next = plan.invoices[0];
       if (!next) return null;
       checkInvoiceAmounts([next]);

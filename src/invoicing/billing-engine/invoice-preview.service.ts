@@ -4,7 +4,8 @@ import { Clock } from '../../platform/clock/clock';
 import { DomainError } from '../../platform/errors/domain-error';
 import { CustomerLookupService } from '../../customers/customer-lookup.service';
 import { SubscriptionEntity } from '../../subscriptions/subscription.entity';
-import { SubscriptionsRepository } from '../../subscriptions/subscriptions.repository';
+import { SubscriptionPhasesRepository, SubscriptionsRepository } from '../../subscriptions/subscriptions.repository';
+import { pendingPhases } from '../../subscriptions/phases';
 import { SubscriptionLookup } from '../../subscriptions/subscription-lookup.service';
 import { ChangeSubscriptionUseCase } from '../../subscriptions/change-subscription.use-case';
 import { CancelSubscriptionUseCase } from '../../subscriptions/cancel-subscription.use-case';
@@ -43,6 +44,7 @@ export class InvoicePreviewService {
     private readonly changes: ChangeSubscriptionUseCase,
     private readonly cancellations: CancelSubscriptionUseCase,
     private readonly generator: InvoiceGenerator,
+    private readonly phases: SubscriptionPhasesRepository,
   ) {}
 
   async next(companyId: string, dto: NextInvoiceDto): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] }> {
@@ -54,12 +56,14 @@ export class InvoicePreviewService {
       throw DomainError.invalidField('cancel_config', 'give at most one of change_config and cancel_config');
     const m = this.dataSource.manager;
     const simulate: Simulation = {};
+    if (dto.scheduled_change_id != null) simulate.from = await this.scheduledInstant(companyId, sub, dto, now);
     if (dto.change_config) {
       // exactly what the change would record: its phase, the pending change it supersedes, its row settings
       const change = await nested('change_config', () => this.changes.simulate(m, companyId, sub, dto.change_config!, now));
       simulate.phase = change.phase;
       simulate.row = change.patch;
-      if (change.pending) simulate.supersede = change.pending.seq;
+      simulate.supersede = [...change.replaced, ...change.moved].map((p) => p.seq);
+      simulate.moved = change.moved.map((p, i) => ({ ...p, seq: change.phase.seq + 1 + i }));
     }
     if (dto.cancel_config) {
       const cancel = await nested('cancel_config', () => this.cancellations.decide(m, companyId, sub, dto.cancel_config!, now));
@@ -68,6 +72,16 @@ export class InvoicePreviewService {
     const result = await this.generator.preview(m, companyId, sub.id, now, simulate);
     if (!result) throw DomainError.invalidState('the subscription has nothing left to invoice');
     return result;
+  }
+
+  /** The instant of the scheduled change a preview asks for (404 when none of that id is scheduled). */
+  private async scheduledInstant(companyId: string, sub: SubscriptionEntity, dto: NextInvoiceDto, now: Date): Promise<Date> {
+    if (dto.change_config || dto.cancel_config)
+      throw DomainError.invalidField('scheduled_change_id', 'must not be given with change_config or cancel_config');
+    const phases = await this.phases.find(companyId, { where: { subscription_id: sub.id } });
+    const change = pendingPhases(phases, now).find((p) => p.event_seq === dto.scheduled_change_id);
+    if (!change) throw DomainError.notFound('scheduled change', 'scheduled_change_id');
+    return change.starts_at;
   }
 
   private async subscription(companyId: string, customerId: string, dto: NextInvoiceDto, now: Date): Promise<SubscriptionEntity> {

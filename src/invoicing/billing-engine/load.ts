@@ -169,7 +169,7 @@ export class EngineLoader {
       out.push({
         sub,
         engineSub: engineSubscription(sub, phaseRows, catalog),
-        phases: phaseRows.map((p) => enginePhase(p, catalog)),
+        phases: phaseRows.map((p) => enginePhase(p, catalog, sub.billing_timezone)),
         catalog,
         written,
         cursor: cursorOf.get(id) ?? null,

@@ -42,6 +42,12 @@ export interface EngineSubscription {
   start_date: Date;
   /** Billing starts here (the trial end, or the anchor): nothing is charged before. */
   billing_start: Date;
+  /**
+   * Calendar billing: the first calendar boundary after billing_start, the first schedule's
+   * anchor; [billing_start, calendar_anchor) is the prorated first period. Null otherwise (the
+   * anchor is billing_start).
+   */
+  calendar_anchor?: Date | null;
   end_date: Date | null;
   /** What the cancellation asks of the final invoice (NO_CANCEL_TERMS without one). */
   cancel: CancelTerms;
@@ -96,6 +102,10 @@ export function buildSegments(phases: EnginePhase[], billingStart: Date): Segmen
   }
   return segments;
 }
+
+/** The anchor of the first schedule: the calendar boundary under calendar billing, else where billing starts. */
+export const firstAnchorOf = (sub: Pick<EngineSubscription, 'billing_start' | 'calendar_anchor'>): Date =>
+  sub.calendar_anchor ?? sub.billing_start;
 
 export function segmentAt(segments: readonly Segment[], at: Date): Segment | null {
   for (let i = segments.length - 1; i >= 0; i--) if (t(segments[i].from) <= t(at)) return segments[i];

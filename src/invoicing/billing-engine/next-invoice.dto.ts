@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
 import { CancelSubscriptionDto, ChangeSubscriptionDto } from '../../subscriptions/dto/subscription.dto';
 
 /** Body of `POST /invoices/next`: a preview of the next invoice, optionally with a change or cancellation not made. */
@@ -28,6 +28,19 @@ export class NextInvoiceDto {
   @ValidateNested()
   @Type(() => CancelSubscriptionDto)
   cancel_config?: CancelSubscriptionDto | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description:
+      'the id of a change scheduled on the subscription (GET /subscriptions/{id}/scheduled_changes): the preview is the first ' +
+      'invoice dated at or after its instant, the one that bills it (with the changes scheduled before it); not with ' +
+      'change_config or cancel_config',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  scheduled_change_id?: number | null;
 
   @ApiPropertyOptional({ type: ChangeSubscriptionDto, nullable: true })
   @IsOptional()

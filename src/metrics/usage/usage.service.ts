@@ -9,6 +9,7 @@ import type { BillableMetricEntity } from '../billable-metric.entity';
 import type { NormalisedMeteringRule } from '../metering-rule';
 import { BUCKET_MS } from './rollups';
 import { filterSql, groupKeySql, propertyNumeric, propertyText, SqlParams } from './metering-sql';
+import { weightedAreaSql, weightedValueSql } from './weighted-sum';
 
 export interface UsagePeriod {
   /** inclusive */
@@ -63,6 +64,26 @@ function windowInstants(period: UsagePeriod, rollups: boolean): { start: Date; r
 function canon(value: string | null | undefined): string {
   if (value === null || value === undefined) return '0';
   return new Decimal(value).toFixed();
+}
+
+type UsageRow = { is_total: number; gk: string | null; value: string | null };
+
+/** The total and the breakdown by group key of a usage statement's rows (the total's row has is_total 1). */
+function usageValue(rows: UsageRow[], keys: string[]): UsageValue {
+  let total = '0';
+  const breakdown: UsageValue['breakdown'] = [];
+  for (const row of rows) {
+    if (Number(row.is_total) === 1) {
+      total = canon(row.value);
+      continue;
+    }
+    if (keys.length === 0) continue;
+    const values = JSON.parse(row.gk ?? '[]') as (string | null)[];
+    const grouping: Record<string, string | null> = {};
+    keys.forEach((k, i) => (grouping[k] = values[i] ?? null));
+    breakdown.push({ grouping, value: canon(row.value) });
+  }
+  return { value: total, breakdown };
 }
 
 /**
@@ -124,6 +145,7 @@ export class UsageService {
     const item = await this.items.with(m).findOne(companyId, { id: metric.item_id });
     if (!item) throw DomainError.notFound('billable item', 'metric_id');
     const isObjects = item.type === 'CUSTOM_OBJ';
+    if (rule.aggregator === 'WEIGHTED_SUM') return this.weightedUsage(m, companyId, customerId, metric, rule, period, keys);
     const useRollups = !isObjects && (options.source ?? 'auto') === 'auto' && JSON.stringify(keys) === JSON.stringify(rule.group_keys);
 
     const unique = rule.aggregator === 'UNIQUE_COUNT';
@@ -159,22 +181,31 @@ export class UsageService {
          FROM (${parts.sql}) p GROUP BY GROUPING SETS ((p.gk), ()) ORDER BY 1, 2`
       : `SELECT GROUPING(p.gk) AS is_total, p.gk, ${this.finalValue(rule.aggregator)} AS value
          FROM (${parts.sql}) p GROUP BY GROUPING SETS ((p.gk), ()) ORDER BY 1, 2`;
-    const rows: { is_total: number; gk: string | null; value: string | null }[] = await m.query(sql, parts.params.values);
+    const rows: UsageRow[] = await m.query(sql, parts.params.values);
+    return usageValue(rows, keys);
+  }
 
-    let total = '0';
-    const breakdown: UsageValue['breakdown'] = [];
-    for (const row of rows) {
-      if (Number(row.is_total) === 1) {
-        total = canon(row.value);
-        continue;
-      }
-      if (keys.length === 0) continue;
-      const values = JSON.parse(row.gk ?? '[]') as (string | null)[];
-      const grouping: Record<string, string | null> = {};
-      keys.forEach((k, i) => (grouping[k] = values[i] ?? null));
-      breakdown.push({ grouping, value: canon(row.value) });
-    }
-    return { value: total, breakdown };
+  /** A WEIGHTED_SUM metric over one period, per group and in total (weighted-sum.ts). */
+  private async weightedUsage(
+    m: EntityManager,
+    companyId: string,
+    customerId: string,
+    metric: BillableMetricEntity,
+    rule: NormalisedMeteringRule,
+    period: UsagePeriod,
+    keys: string[],
+  ): Promise<UsageValue> {
+    const params = new SqlParams();
+    const w = {
+      customer: `${params.add(customerId)}::text`,
+      start: `${params.add(period.start)}::timestamptz`,
+      end: `${params.add(period.end)}::timestamptz`,
+    };
+    const area = weightedAreaSql(companyId, metric.item_id, w, rule, keys, params);
+    const sql =
+      `SELECT GROUPING(a.gk) AS is_total, a.gk, ${weightedValueSql('sum(a.area)', w)} AS value ` +
+      `FROM (${area}) a GROUP BY GROUPING SETS ((a.gk), ()) ORDER BY 1, 2`;
+    return usageValue(await m.query(sql, params.values), keys);
   }
 
   /**
@@ -209,6 +240,7 @@ export class UsageService {
     const params = new SqlParams();
     const branches = [...byMetric.values()].map(({ metric, index, customer, at }) => {
       const rule = metric.metering_rule as NormalisedMeteringRule;
+      if (rule.aggregator === 'WEIGHTED_SUM') return weightedBranch(companyId, metric, rule, { index, customer, at }, params);
       const unique = rule.aggregator === 'UNIQUE_COUNT';
       const list =
         `unnest(${params.add(index)}::int[], ${params.add(customer)}::text[], ` +
@@ -317,4 +349,20 @@ export class UsageService {
       : `${this.rawRows('o', 'created_at', rule, keys, false, params)} FROM billable_objects o WHERE ${scope}) x`;
     return { sql, params };
   }
+}
+
+/** A usageMany branch of a WEIGHTED_SUM metric: its windows' time-weighted values (weighted-sum.ts). */
+function weightedBranch(
+  companyId: string,
+  metric: BillableMetricEntity,
+  rule: NormalisedMeteringRule,
+  windows: { index: number[]; customer: string[]; at: Date[][] },
+  params: SqlParams,
+): string {
+  const list =
+    `unnest(${params.add(windows.index)}::int[], ${params.add(windows.customer)}::text[], ` +
+    `${params.add(windows.at[0])}::timestamptz[], ${params.add(windows.at[3])}::timestamptz[]) AS w(i, customer, s, e)`;
+  const w = { customer: 'w.customer', start: 'w.s', end: 'w.e' };
+  const area = weightedAreaSql(companyId, metric.item_id, w, rule, [], params);
+  return `SELECT w.i, (SELECT ${weightedValueSql('sum(a.area)', w)} FROM (${area}) a) AS value FROM ${list}`;
 }

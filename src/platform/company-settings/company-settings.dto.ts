@@ -107,6 +107,19 @@ export class UpdateCompanySettingsDto {
   })
   @IsOptional()
   email_payment_failed?: boolean | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 64,
+    description:
+      'IANA time zone (e.g. Europe/Paris) that places the billing dates of subscriptions created from now on (monthly on the ' +
+      '1st = 00:00 on the 1st there; a subscription keeps the zone it was created in) and in which invoice and due dates are ' +
+      'shown on the hosted pages, PDFs and e-mails; an unknown zone is a 400; null = UTC',
+    example: 'Europe/Paris',
+  })
+  @IsOptional()
+  preferred_timezone?: string | null;
 }
 
 /** A company's settings, every key with its value or default. */
@@ -125,4 +138,6 @@ export class CompanySettingsResponse {
   @ApiProperty() email_payment_receipt: boolean;
   @ApiProperty() email_refund_receipt: boolean;
   @ApiProperty() email_payment_failed: boolean;
+  @ApiProperty({ example: 'UTC', description: 'IANA time zone of billing dates and of the dates customers see (default UTC)' })
+  preferred_timezone: string;
 }

@@ -33,7 +33,9 @@ describe('company settings rules', () => {
       email_payment_receipt: true,
       email_refund_receipt: true,
       email_payment_failed: true,
+      preferred_timezone: 'UTC',
     });
+    expect(resolveCompanySettings('Acme', { preferred_timezone: 'Mars/Olympus' }).preferred_timezone).toBe('UTC');
     expect(resolveCompanySettings('Acme', { display_name: 3, portal_cancel_enabled: 'yes', payment_retry_days: ['1'] })).toMatchObject({
       display_name: 'Acme',
       portal_cancel_enabled: false,
@@ -75,6 +77,11 @@ describe('company settings rules', () => {
       support_email: null,
     });
     expect(validateSettingsPatch({ portal_quantity_changes_enabled: true })).toEqual({ portal_quantity_changes_enabled: true });
+    expect(validateSettingsPatch({ preferred_timezone: 'europe/paris' })).toEqual({ preferred_timezone: 'Europe/Paris' });
+    expect(errorsOf({ preferred_timezone: 'Mars/Olympus' })).toEqual({
+      preferred_timezone: 'must be an IANA time zone name such as Europe/Paris or UTC',
+    });
+    expect(Object.keys(errorsOf({ preferred_timezone: 7 }))).toEqual(['preferred_timezone']);
     expect(
       Object.keys(
         errorsOf({ display_name: '', accent_color: 'blue', nope: 1, payment_retry_days: [0], portal_quantity_changes_enabled: 'yes' }),

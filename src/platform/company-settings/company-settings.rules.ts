@@ -1,5 +1,6 @@
 import { DomainError } from '../errors/domain-error';
 import { hiddenCharacter } from '../validation/display-text';
+import { isTimeZone, UTC } from '../../billing-math/zones';
 
 /**
  * A company's settings (the `settings` object of its `companies` row), read and validated in one
@@ -35,6 +36,11 @@ export interface CompanySettings {
   email_refund_receipt: boolean;
   /** E-mail the customer, with the link to pay, when an automatic charge is declined; default true. */
   email_payment_failed: boolean;
+  /**
+   * The IANA zone billing dates of new subscriptions are placed in (each keeps the zone it was
+   * created in), and dates are shown in to customers; default UTC.
+   */
+  preferred_timezone: string;
 }
 
 /** The settings that switch an e-mail on or off (all on by default). */
@@ -61,6 +67,7 @@ export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'invoice_grace_period_seconds',
   'payment_retry_days',
   ...EMAIL_SWITCHES,
+  'preferred_timezone',
 ];
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
@@ -90,6 +97,7 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
     email_payment_receipt: s.email_payment_receipt !== false,
     email_refund_receipt: s.email_refund_receipt !== false,
     email_payment_failed: s.email_payment_failed !== false,
+    preferred_timezone: isTimeZone(s.preferred_timezone) ? s.preferred_timezone : UTC,
   };
 }
 
@@ -195,6 +203,10 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
           errors[key] = 'must be a whole number of seconds between 0 and 2678400 (31 days)';
         else out[key] = value;
         break;
+      case 'preferred_timezone':
+        if (!isTimeZone(value)) errors[key] = 'must be an IANA time zone name such as Europe/Paris or UTC';
+        else out[key] = canonicalZone(value);
+        break;
       case 'payment_retry_days': {
         if (
           !Array.isArray(value) ||
@@ -210,6 +222,11 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
   }
   if (Object.keys(errors).length) throw DomainError.validation(errors);
   return out as CompanySettingsPatch;
+}
+
+/** A zone as the runtime spells it (`europe/paris` → `Europe/Paris`), so stored names compare equal. */
+function canonicalZone(zone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
 }
 
 /** The stored settings object after a (validated) patch: `null` removes the key, other keys are kept. */

@@ -87,11 +87,20 @@ export function formatPeriod(count: number, frequency: Frequency): string {
   return formatTerm(count, frequency);
 }
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const DATES = new Map<string, Intl.DateTimeFormat>();
 
-/** "1 March 2027" (UTC). */
-export function formatDate(d: Date): string {
-  return DATE.format(d);
+/**
+ * "1 March 2027": the day an instant falls on in `timeZone` (the company's preferred_timezone,
+ * where its billing dates are placed: Apr 1 00:00 in Paris is 31 March 22:00 UTC, and reads
+ * "1 April 2027" there). UTC by default.
+ */
+export function formatDate(d: Date, timeZone = 'UTC'): string {
+  let fmt = DATES.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+    DATES.set(timeZone, fmt);
+  }
+  return fmt.format(d);
 }
 
 /** Escapes text for HTML element content and quoted attribute values. */

@@ -34,7 +34,7 @@ import {
 import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { MoneyDto, MoneyResponse, TermDto, TermResponse } from '../../catalog/dto/common.dto';
 import { ProductMetricPricingResponse } from '../../catalog/dto/pricing.dto';
-import { CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
+import { BILLING_CYCLES, type BillingCycle, CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
 import { NotSupportedYet, OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDateTime, IsMoneyCents } from '../../platform/validation/limits';
 import { BillableMetricResponse } from '../../metrics/dto/metrics.dto';
@@ -220,6 +220,19 @@ export class CreateSubscriptionDto extends PlanFieldsDto {
   @IsOptional()
   @IsDateTime()
   billing_anchor_date?: string | null;
+  @ApiPropertyOptional({
+    enum: BILLING_CYCLES,
+    nullable: true,
+    default: 'ANNIVERSARY',
+    description:
+      'ANNIVERSARY: billing dates step from billing_anchor_date. CALENDAR: billing dates fall on calendar boundaries of the ' +
+      "company's preferred_timezone (00:00 on the 1st for MONTH; Jan/Apr/Jul/Oct 1 for QUARTER; Jan 1 for YEAR) and the " +
+      'first partial period, from start_date to the first boundary, is billed prorated. CALENDAR needs a month-based billing ' +
+      'term that divides a year, and refuses billing_anchor_date and trial (400)',
+  })
+  @IsOptional()
+  @IsIn(BILLING_CYCLES)
+  billing_cycle?: BillingCycle | null;
   @ApiPropertyOptional({ nullable: true, type: Boolean, default: true }) @IsOptional() @IsBoolean() auto_renews?: boolean | null;
   @ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }) @IsOptional() @IsInt() @Min(0) invoice_due_date_from_creation?:
     number | null;
@@ -590,6 +603,13 @@ export class SubscriptionResponse {
   @ApiProperty() auto_charges: boolean;
   @ApiProperty() auto_renews: boolean;
   @ApiProperty({ format: 'date-time' }) billing_anchor_date: string;
+  @ApiProperty({ enum: BILLING_CYCLES, description: 'ANNIVERSARY or CALENDAR (billing dates on calendar boundaries)' })
+  billing_cycle: BillingCycle;
+  @ApiProperty({
+    example: 'Europe/Paris',
+    description: "IANA zone the billing dates are placed in: the company's preferred_timezone when the subscription was created",
+  })
+  billing_timezone: string;
   @ApiProperty({
     type: BillingErrorResponse,
     nullable: true,
@@ -688,4 +708,26 @@ export class SubscriptionUsageResponse {
   @ApiProperty() metric_id: string;
   @ApiProperty() value: number;
   @ApiProperty({ type: [Object] }) breakdown: { grouping: Record<string, string | null>; value: number }[];
+}
+
+/** A change scheduled on a subscription and not yet in effect. */
+export class ScheduledChangeResponse {
+  @ApiProperty({
+    type: 'integer',
+    description: 'the seq of the event that scheduled the change: its id in the scheduled_changes routes and in POST /invoices/next',
+  })
+  id: number;
+  @ApiProperty({ format: 'date-time', description: 'the instant it applies' }) change_date: string;
+  @ApiProperty({ type: [String] }) product_pricing_ids: string[];
+  @ApiProperty({ type: String, nullable: true }) bundle_pricing_id: string | null;
+  @ApiProperty({ type: [Object], description: 'the licences it sets, per product metric pricing' }) config_items: Record<string, unknown>[];
+  @ApiProperty({ type: TermResponse }) term: TermResponse;
+  @ApiProperty({ enum: CHANGE_PRORATION_TYPES }) proration_type: string;
+  @ApiProperty({ type: Object, description: "the change as it was asked (the same object as the subscription's change_config)" })
+  change_config: Record<string, unknown>;
+}
+
+/** `GET /subscriptions/{id}/scheduled_changes`: the changes not yet in effect, in the order they apply. */
+export class ScheduledChangesResponse {
+  @ApiProperty({ type: [ScheduledChangeResponse] }) results: ScheduledChangeResponse[];
 }

@@ -9,7 +9,7 @@
  */
 import { amountLine, customRefundCredit, linesTotal, remainingBalanceWindows } from '../../../billing-math';
 import type { LineDraft } from '../../invoice-writer.service';
-import { buildSegments, EnginePhase, EngineSubscription, periodOf, Segment, segmentAt } from '../model';
+import { buildSegments, EnginePhase, firstAnchorOf, EngineSubscription, periodOf, Segment, segmentAt } from '../model';
 import { advanceLines } from './advance-lines';
 import { isAdvance, priceLines, quantityOf } from './price-lines';
 import { creditLines } from './proration-lines';
@@ -28,12 +28,12 @@ function periodBilledAt(segments: readonly Segment[], sub: EngineSubscription, e
   const before = new Date(t(end) - 1);
   const seg = segmentAt(segments, before)!;
   const p = periodOf(seg, before);
-  return linesTotal(advanceLines(seg, p.start, p.end, p.end));
+  return linesTotal(advanceLines(seg, maxDate(p.start, sub.billing_start), p.end, p.end));
 }
 
 /** What the cancelled period billed in advance: the bound of a CUSTOM refund (0 when the end comes before billing starts). */
 export function cancelledPeriodBilled(sub: EngineSubscription, phases: EnginePhase[], end: Date): number {
-  const segments = buildSegments(phases, sub.billing_start);
+  const segments = buildSegments(phases, firstAnchorOf(sub));
   return segments.length === 0 ? 0 : periodBilledAt(segments, sub, end);
 }
 

@@ -58,13 +58,13 @@ export function planRun(input: PlanInput, opts: RunOptions): PlanResult {
   return result;
 }
 
-/** The preview: the first invoice not written yet, whatever its date. */
-export function planPreview(input: PlanInput, maxMoments = 5000): PlanResult {
+/** The preview: the first invoice not written yet, whatever its date (with `from`: the first dated at or after it). */
+export function planPreview(input: PlanInput, maxMoments = 5000, from?: Date): PlanResult {
   const result = emptyResult();
   const wanted = (_m: unknown, written: unknown) => !written;
   for (const planned of planSubscription(input, { wanted, missingUsage: result.missing_usage, maxMoments })) {
     const invoice = missingInvoice(planned);
-    if (!invoice) continue;
+    if (!invoice || (from && t(invoice.date) < t(from))) continue;
     result.invoices.push(invoice);
     result.next_invoice_date = invoice.date;
     break;

@@ -51,11 +51,22 @@ function writtenBeforeChange(ctx: PlanContext, seg: Segment): Moment | null {
   return { ...moment, seg: billed };
 }
 
+/**
+ * Calendar billing's first, partial period: a billing date at billing_start itself, in the
+ * segment in effect then, when billing starts between two calendar boundaries.
+ */
+function startsPartWay(sub: EngineSubscription, seg: Segment, firstDate: Date): boolean {
+  const at = sub.billing_start;
+  if (!sub.calendar_anchor || t(firstDate) <= t(at) || t(seg.from) > t(at)) return false;
+  return !(seg.to && t(at) >= t(seg.to)) && !(sub.end_date && t(at) >= t(sub.end_date));
+}
+
 /** The billing dates of one segment, in order. */
 function* periodMoments(sub: EngineSubscription, seg: Segment): Generator<Moment> {
   const end = sub.end_date;
   let at = boundaryAtOrAfter(seg, maxDate(seg.from, sub.billing_start));
   if (seg.change?.reset && t(at) === t(seg.from)) at = nextBoundary(seg, at);
+  if (startsPartWay(sub, seg, at)) yield periodMoment(sub, seg, sub.billing_start);
   while (!(seg.to && t(at) >= t(seg.to)) && !(end && t(at) >= t(end))) {
     yield periodMoment(sub, seg, at);
     at = nextBoundary(seg, at);

@@ -10,7 +10,8 @@
  * again.
  */
 import type { PlanPrice } from '../catalog-loader';
-import { buildSegments, Segment } from '../model';
+import { decimalString, Dec, isFullShare, prorationShare } from '../../../billing-math';
+import { buildSegments, firstAnchorOf, periodOf, Segment, segmentAt } from '../model';
 import { anchorReset } from './anchor-reset';
 import { cancellation } from './cancellation';
 import { billingMoments } from './moments';
@@ -46,6 +47,21 @@ function ruleOf(moment: Moment, sub: PlanInput['sub']): Rule {
   return moment.seg.change!.reset && t(moment.date) >= t(sub.billing_start) ? anchorReset : planChange;
 }
 
+/** A WEIGHTED_SUM metric: its usage is a quantity averaged over the window it was read for. */
+const weighsTime = (price: PlanPrice) => price.metric?.metering_rule?.aggregator === 'WEIGHTED_SUM';
+
+/**
+ * A time-weighted quantity read over part of a billing period (a window cut by a change, the end,
+ * or a calendar start) counts for that part: quantity × window / period, so 20 seats for half a
+ * month bill 10 seat-months. Kept to the 12 decimals the metric is read to.
+ */
+function timeWeighted(quantity: string, segments: readonly Segment[], start: Date, end: Date): string {
+  const period = periodOf(segmentAt(segments, start)!, start);
+  const share = prorationShare(period.start, period.end, start, end);
+  if (isFullShare(share)) return quantity;
+  return decimalString(new Dec(quantity).mul(share.numerator).div(share.denominator).toDecimalPlaces(12, Dec.ROUND_HALF_UP));
+}
+
 export function contextOf(input: PlanInput, segments: Segment[], missingUsage: UsageWindow[], allOneTimes: boolean): PlanContext {
   const { sub } = input;
   return {
@@ -54,7 +70,7 @@ export function contextOf(input: PlanInput, segments: Segment[], missingUsage: U
     written: (kind, key) => input.written.get(`${kind}|${key}`),
     usage: (price: PlanPrice, start: Date, end: Date) => {
       const found = input.usage.get(usageKey(sub.customer_id, price.metric_id, start, end, usageVariant(price)));
-      if (found !== undefined) return found;
+      if (found !== undefined) return weighsTime(price) ? timeWeighted(found, segments, start, end) : found;
       missingUsage.push({ customer_id: sub.customer_id, price, start, end });
       return '0';
     },
@@ -77,7 +93,7 @@ export interface PlanOptions {
 
 /** The subscription's moments as planned, in time order (an infinite sequence without an end date). */
 export function* planSubscription(input: PlanInput, opts: PlanOptions): Generator<PlannedMoment> {
-  const segments = buildSegments(input.phases, input.sub.billing_start);
+  const segments = buildSegments(input.phases, firstAnchorOf(input.sub));
   if (segments.length === 0) return;
   const ctx = contextOf(input, segments, opts.missingUsage, opts.allOneTimes ?? false);
   const maxMoments = opts.maxMoments ?? 100_000;
