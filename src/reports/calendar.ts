@@ -1,7 +1,9 @@
 /**
  * The calendar of a report: days and months of one IANA time zone (the company's
- * `preferred_timezone`, else UTC), as UTC instants. Pure; no library: `Intl` knows the zones.
+ * `preferred_timezone`, else UTC), as UTC instants. Pure; the zone's offsets come from
+ * billing-math's `zones.ts`, as billing dates do.
  */
+import { isTimeZone, UTC, zoneOffset } from '../billing-math/zones';
 
 export type Granularity = 'MONTH' | 'DAY';
 
@@ -15,46 +17,24 @@ export interface LocalDate {
 }
 
 export class ZoneCalendar {
-  private readonly fmt: Intl.DateTimeFormat | null;
   private readonly offsets = new Map<number, number>();
 
-  constructor(readonly timeZone: string) {
-    this.fmt =
-      timeZone === 'UTC'
-        ? null
-        : new Intl.DateTimeFormat('en-US', {
-            timeZone,
-            hourCycle: 'h23',
-            year: 'numeric',
-            month: 'numeric',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: 'numeric',
-            second: 'numeric',
-          });
-  }
+  constructor(readonly timeZone: string) {}
 
   /** Whether `tz` is a zone this runtime knows. */
   static isZone(tz: string): boolean {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
+    return isTimeZone(tz);
   }
 
-  /** The zone's offset from UTC at `ms` (local − UTC, in ms); cached by the hour. */
+  /** The zone's offset from UTC at `ms` (local − UTC, in ms); cached by the hour, as a report asks for many. */
   private offset(ms: number): number {
-    if (!this.fmt) return 0;
+    if (this.timeZone === UTC) return 0;
     const key = Math.floor(ms / 3_600_000);
-    const hit = this.offsets.get(key);
-    if (hit !== undefined) return hit;
-    const p: Record<string, number> = {};
-    for (const part of this.fmt.formatToParts(new Date(key * 3_600_000))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-    const local = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-    const off = local - key * 3_600_000;
-    this.offsets.set(key, off);
+    let off = this.offsets.get(key);
+    if (off === undefined) {
+      off = zoneOffset(this.timeZone, key * 3_600_000);
+      this.offsets.set(key, off);
+    }
     return off;
   }
 
