@@ -1563,6 +1563,10 @@ export interface components {
             email_payment_receipt: boolean;
             email_refund_receipt: boolean;
             email_payment_failed: boolean;
+            invoice_number_prefix: string | null;
+            invoice_number_digits: number | null;
+            /** @enum {string} */
+            invoice_number_sequence: "COMPANY" | "CUSTOMER";
         };
         UpdateCompanySettingsDto: {
             /**
@@ -1603,6 +1607,21 @@ export interface components {
             email_refund_receipt?: boolean | null;
             /** @description e-mail the customer, with the link to pay, when an automatic charge is declined; default true */
             email_payment_failed?: boolean | null;
+            /**
+             * @description written before the sequence of each invoice numbered from now on ("ACME-2028-" gives ACME-2028-0001); numbers already given keep how they read; default none
+             * @example ACME-2028-
+             */
+            invoice_number_prefix?: string | null;
+            /**
+             * @description the sequence is zero-padded to this many digits (a longer sequence is never cut); default none
+             * @example 4
+             */
+            invoice_number_digits?: number | null;
+            /**
+             * @description COMPANY (default): the company-wide gapless sequence (the invoice `number`); CUSTOMER: a gapless sequence per billed customer from 1, the number carrying a 6-character tag of the customer ("ACME-7QX2KD-0001")
+             * @enum {string|null}
+             */
+            invoice_number_sequence?: "COMPANY" | "CUSTOMER" | null;
         };
         CreateWebhookDto: {
             /**
@@ -3518,6 +3537,11 @@ export interface components {
         InvoicePreviewResponse: {
             company_id: string;
             number: number | null;
+            /**
+             * @description the number as the company formats it (settings invoice_number_prefix, _digits, _sequence), frozen when numbered; the plain number when no format is set. The hosted page, PDF and e-mails show it
+             * @example ACME-2028-0001
+             */
+            formatted_number: string | null;
             name: string | null;
             /** @enum {string} */
             status: "DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID";
@@ -3575,6 +3599,11 @@ export interface components {
             id: string;
             company_id: string;
             number: number | null;
+            /**
+             * @description the number as the company formats it (settings invoice_number_prefix, _digits, _sequence), frozen when numbered; the plain number when no format is set. The hosted page, PDF and e-mails show it
+             * @example ACME-2028-0001
+             */
+            formatted_number: string | null;
             name: string | null;
             /** @enum {string} */
             status: "DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID";

@@ -9,7 +9,7 @@ import { formatAddress } from '../platform/hosted-pages/address';
 import { CompanySettings, DEFAULT_ACCENT_COLOR } from '../platform/company-settings/company-settings.rules';
 import type { CustomerEntity } from '../customers/customer.entity';
 import type { InvoiceEntity, InvoiceLineEntity } from '../invoicing/invoicing.entity';
-import { readStatus, InvoiceReadStatus } from '../invoicing/invoicing.mapper';
+import { displayNumber, readStatus, InvoiceReadStatus } from '../invoicing/invoicing.mapper';
 
 export interface DocumentLine {
   name: string;
@@ -102,7 +102,7 @@ export function toInvoiceDocument(input: {
   const money = (cents: number | string) => formatMoney(cents, i.currency);
   const status = readStatus(i, input.now);
   const sorted = [...input.lines].sort((a, b) => a.position - b.position);
-  const number = i.number === null || i.number === undefined ? '—' : String(i.number);
+  const number = displayNumber(i) ?? '—';
   const facts: { label: string; value: string }[] = [
     { label: 'Invoice number', value: number },
     { label: 'Invoice date', value: formatDate(i.invoice_date) },

@@ -34,6 +34,9 @@ describe('company settings (route and command line)', () => {
       email_payment_receipt: true,
       email_refund_receipt: true,
       email_payment_failed: true,
+      invoice_number_prefix: null,
+      invoice_number_digits: null,
+      invoice_number_sequence: 'COMPANY',
     });
   });
 
@@ -142,6 +145,9 @@ describe('company settings (route and command line)', () => {
       email_payment_receipt: true,
       email_refund_receipt: true,
       email_payment_failed: true,
+      invoice_number_prefix: null,
+      invoice_number_digits: null,
+      invoice_number_sequence: 'COMPANY',
     });
     expect((await b.get('/settings').expect(200)).body.display_name).toBe('Other Cloud');
     const bad = await cli('company', 'settings', '--company', b.companyId, '--accent-color', '#eeeeee');

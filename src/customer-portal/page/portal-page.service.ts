@@ -258,7 +258,7 @@ export class PortalPageService {
     });
 
     const portalInvoices: PortalInvoice[] = invoices.map((inv) => ({
-      number: inv.number !== null ? String(inv.number) : inv.uuid.slice(0, 8),
+      number: inv.formatted_number ?? inv.uuid.slice(0, 8),
       date: inv.invoice_date ? formatDate(new Date(inv.invoice_date)) : '—',
       total: formatMoney(inv.total.value_in_cents, inv.total.currency),
       due: formatMoney(inv.due.value_in_cents, inv.due.currency),

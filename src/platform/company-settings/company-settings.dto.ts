@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { DEFAULT_ACCENT_COLOR, DISPLAY_NAME_MAX, FRAME_ANCESTORS_MAX } from './company-settings.rules';
+import { INVOICE_NUMBER_DIGITS_MAX, INVOICE_NUMBER_PREFIX_MAX, INVOICE_NUMBER_SEQUENCES } from './invoice-number-format';
 
 /**
  * Body of PATCH /companies/{company_id}/settings: every key optional; `null` puts the default
@@ -107,6 +108,40 @@ export class UpdateCompanySettingsDto {
   })
   @IsOptional()
   email_payment_failed?: boolean | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: INVOICE_NUMBER_PREFIX_MAX,
+    pattern: '^[A-Za-z0-9][A-Za-z0-9._/-]*$',
+    description:
+      'written before the sequence of each invoice numbered from now on ("ACME-2028-" gives ACME-2028-0001); ' +
+      'numbers already given keep how they read; default none',
+    example: 'ACME-2028-',
+  })
+  @IsOptional()
+  invoice_number_prefix?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: INVOICE_NUMBER_DIGITS_MAX,
+    description: 'the sequence is zero-padded to this many digits (a longer sequence is never cut); default none',
+    example: 4,
+  })
+  @IsOptional()
+  invoice_number_digits?: number | null;
+
+  @ApiPropertyOptional({
+    enum: INVOICE_NUMBER_SEQUENCES,
+    nullable: true,
+    description:
+      'COMPANY (default): the company-wide gapless sequence (the invoice `number`); CUSTOMER: a gapless sequence per billed ' +
+      'customer from 1, the number carrying a 6-character tag of the customer ("ACME-7QX2KD-0001")',
+  })
+  @IsOptional()
+  invoice_number_sequence?: string | null;
 }
 
 /** A company's settings, every key with its value or default. */
@@ -125,4 +160,7 @@ export class CompanySettingsResponse {
   @ApiProperty() email_payment_receipt: boolean;
   @ApiProperty() email_refund_receipt: boolean;
   @ApiProperty() email_payment_failed: boolean;
+  @ApiProperty({ type: String, nullable: true }) invoice_number_prefix: string | null;
+  @ApiProperty({ type: 'integer', nullable: true }) invoice_number_digits: number | null;
+  @ApiProperty({ enum: INVOICE_NUMBER_SEQUENCES }) invoice_number_sequence: string;
 }

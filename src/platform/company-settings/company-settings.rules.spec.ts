@@ -33,6 +33,9 @@ describe('company settings rules', () => {
       email_payment_receipt: true,
       email_refund_receipt: true,
       email_payment_failed: true,
+      invoice_number_prefix: null,
+      invoice_number_digits: null,
+      invoice_number_sequence: 'COMPANY',
     });
     expect(resolveCompanySettings('Acme', { display_name: 3, portal_cancel_enabled: 'yes', payment_retry_days: ['1'] })).toMatchObject({
       display_name: 'Acme',

@@ -1,5 +1,11 @@
 import { DomainError } from '../errors/domain-error';
 import { hiddenCharacter } from '../validation/display-text';
+import {
+  checkInvoiceNumberSetting,
+  INVOICE_NUMBER_KEYS,
+  InvoiceNumberSettings,
+  resolveInvoiceNumberSettings,
+} from './invoice-number-format';
 
 /**
  * A company's settings (the `settings` object of its `companies` row), read and validated in one
@@ -7,7 +13,7 @@ import { hiddenCharacter } from '../validation/display-text';
  * hosted pages all go through these pure functions. A key absent from the row has its default;
  * `null` in a patch puts the default back (the key is removed from the row).
  */
-export interface CompanySettings {
+export interface CompanySettings extends InvoiceNumberSettings {
   /** The name the hosted pages show; default the company's name. */
   display_name: string;
   /** Where customers write about a bill (shown on the pages and the PDF); default none. */
@@ -61,6 +67,7 @@ export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'invoice_grace_period_seconds',
   'payment_retry_days',
   ...EMAIL_SWITCHES,
+  ...INVOICE_NUMBER_KEYS,
 ];
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
@@ -90,6 +97,7 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
     email_payment_receipt: s.email_payment_receipt !== false,
     email_refund_receipt: s.email_refund_receipt !== false,
     email_payment_failed: s.email_payment_failed !== false,
+    ...resolveInvoiceNumberSettings(s),
   };
 }
 
@@ -205,6 +213,14 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
         else if (value.some((d: number, i) => i > 0 && d <= (value[i - 1] as number))) errors[key] = 'must be increasing';
         else out[key] = value;
         break;
+      }
+      case 'invoice_number_prefix':
+      case 'invoice_number_digits':
+      case 'invoice_number_sequence': {
+        // checked in a file of their own (invoice-number-format.ts)
+        const checked = checkInvoiceNumberSetting(key, value);
+        if ('error' in checked) errors[key] = checked.error;
+        else out[key] = checked.value;
       }
     }
   }
