@@ -9,7 +9,9 @@ import { ARTIFACTS, BrowserHarness, startBrowserHarness } from '../support/brows
 
 /**
  * The details a company's customer reads on the hosted pages, in headless Chromium (JavaScript
- * off) at 1280×800 and 390×844: invoice numbers as the company formats them (page and PDF).
+ * off) at 1280×800 and 390×844: invoice numbers as the company formats them (page and PDF); the
+ * portal's subscriptions told apart, cancelling behind a confirmation, billing details edited and
+ * card labels that match the card added.
  */
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -78,5 +80,105 @@ describe('customer pages: details in a browser', () => {
         expect(pdf.headers()['content-disposition']).toContain(`invoice-${formatted}.pdf`);
         expect(pdfText(await pdf.body())).toContain(`Invoice ${formatted}`);
       });
+  });
+
+  /** A monthly seat plan at $58.00 a seat. */
+  async function seatPlan(name: string) {
+    const product = (await a.post('/products', { name: `${name} product` }).expect(200)).body;
+    return (
+      await a
+        .post('/pricing', {
+          product_id: product.id,
+          name,
+          currency: 'USD',
+          pricing_type: 'FIXED',
+          fixed_price: { price_per_unit: 5800 },
+          billing_frequency: { count: 1, frequency: 'MONTH' },
+        })
+        .expect(200)
+    ).body;
+  }
+
+  it('portal: subscriptions told apart, cancel behind a confirmation, billing details edited, cards labelled as added', async () => {
+    await a.patch('/settings', { portal_cancel_enabled: true }).expect(200);
+    const plan = await seatPlan('Team');
+    for (const viewport of VIEWPORTS) {
+      const customer = (await a.post('/customers', { name: 'Ann Lee', email: `ann-portal-${viewport.width}@example.test` }).expect(201))
+        .body;
+      const pmp = plan.product_metric_pricings[0].id;
+      for (const [seats, start] of [
+        [3, '2027-12-01T00:00:00.000Z'],
+        [5, '2028-01-01T00:00:00.000Z'],
+      ] as const)
+        await a
+          .post('/subscriptions', {
+            customer_id: customer.id,
+            product_pricing_ids: [plan.id],
+            config_items: [{ product_metric_pricing_id: pmp, num_licenses: seats }],
+            start_date: start,
+          })
+          .expect(200);
+      const { url } = (await a.post(`/customer_dashboards/${customer.id}/portal`).expect(200)).body;
+      await withPage(viewport, async (context) => {
+        const page = await context.newPage();
+        await page.goto(url);
+        // two subscriptions of one plan: their quantities and start dates differ
+        const subs = page.locator('section.sub');
+        await expect(subs.count()).resolves.toBe(2);
+        const first = (await subs.nth(0).innerText()).replace(/\s+/g, ' ');
+        const second = (await subs.nth(1).innerText()).replace(/\s+/g, ' ');
+        expect(first).toContain('Started 1 December 2027');
+        expect(first).toContain('3 seats');
+        expect(second).toContain('Started 1 January 2028');
+        expect(second).toContain('5 seats');
+        expect(second).toContain('Current period 1 January 2028 – 1 February 2028');
+        // the confirmation is hidden until the disclosure is opened, with the keyboard
+        const confirm = subs.nth(1).getByLabel(/Yes, cancel Team/);
+        await expect(confirm.isVisible()).resolves.toBe(false);
+        await subs.nth(1).locator('summary').focus();
+        await page.keyboard.press('Enter');
+        await expect(confirm.isVisible()).resolves.toBe(true);
+        await page.screenshot({ path: path.join(ARTIFACTS, `portal-cancel-confirm-${viewport.width}.png`) });
+        await confirm.check();
+        await Promise.all([
+          page.waitForURL(/done=cancelled/),
+          subs
+            .nth(1)
+            .getByRole('button', { name: /Confirm cancellation/ })
+            .click(),
+        ]);
+        await expect(page.getByRole('status').innerText()).resolves.toContain('will end at the end of the current period');
+        await expect(page.locator('section.sub').nth(1).innerText()).resolves.toContain('Ends on 1 February 2028');
+
+        // billing details: a refusal keeps what was typed and says why at the top; then saved
+        await page.locator('#billing-details summary').click();
+        await page.getByLabel('Name', { exact: true }).fill('Ann Lee-Smith');
+        await page.getByLabel(/^Also send invoices to/).fill('ap@example.test');
+        await page.getByLabel('Address line 1').fill('1 Main St');
+        await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Save billing details' }).click()]);
+        await expect(page.getByRole('alert').innerText()).resolves.toContain('Enter your city.');
+        await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Ann Lee-Smith');
+        await page.getByLabel('City').fill('Arlington');
+        await page.getByLabel(/^State/).fill('VA');
+        await page.getByLabel('Postal code').fill('22201');
+        await page.getByLabel('Country').selectOption('US');
+        await Promise.all([page.waitForURL(/done=details_saved/), page.getByRole('button', { name: 'Save billing details' }).click()]);
+        await expect(page.locator('#billing-summary').innerText()).resolves.toContain('Arlington, VA 22201');
+        const saved = (await a.get(`/customers/${customer.id}`).expect(200)).body;
+        expect(saved).toMatchObject({
+          name: 'Ann Lee-Smith',
+          billing_emails: ['ap@example.test'],
+          address: { address_line_1: '1 Main St', city: 'Arlington', state: 'VA', zip: '22201', country: 'US' },
+        });
+
+        // the card added reads as its choice said
+        const choice = page.locator('#payment_token option[value="tok_chargeDeclined"]');
+        await expect(choice.innerText()).resolves.toContain('Visa •••• 0002');
+        await page.getByLabel('Card to add').selectOption('tok_chargeDeclined');
+        await Promise.all([page.waitForURL(/done=card_added/), page.getByRole('button', { name: 'Add card' }).click()]);
+        await expect(page.locator('ul.cards').innerText()).resolves.toMatch(/Visa •••• 0002\s+Expires 12\/2031/);
+        await page.screenshot({ path: path.join(ARTIFACTS, `portal-details-${viewport.width}.png`), fullPage: true });
+      });
+    }
   });
 });
