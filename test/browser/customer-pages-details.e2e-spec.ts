@@ -181,4 +181,57 @@ describe('customer pages: details in a browser', () => {
       });
     }
   });
+
+  it('usage page: axis labels readable on a phone, and a marker for today', async () => {
+    const product = (await a.post('/products', { name: 'API' }).expect(200)).body;
+    const item = (await a.post('/billable_items', { name: 'API calls', type: 'CUSTOM_USAGE' }).expect(200)).body;
+    const metric = (
+      await a
+        .post('/billable_metrics', { item_id: item.id, name: 'API calls', metering_rule: { aggregator: 'COUNT', group_keys: [] } })
+        .expect(200)
+    ).body;
+    const pricing = (
+      await a
+        .post('/pricing', {
+          product_id: product.id,
+          name: 'API calls',
+          currency: 'USD',
+          pricing_type: 'FIXED',
+          fixed_price: { price_per_unit: 2 },
+          billing_frequency: { count: 1, frequency: 'MONTH' },
+          item_id: item.id,
+          metric_id: metric.id,
+        })
+        .expect(200)
+    ).body;
+    const customer = (await a.post('/customers', { name: 'Usage Co', email: 'usage@example.test' }).expect(201)).body;
+    await a
+      .post('/subscriptions', { customer_id: customer.id, product_pricing_ids: [pricing.id], start_date: '2028-01-01T00:00:00.000Z' })
+      .expect(200);
+    const events = [2, 3, 3, 9].map((day, i) => ({
+      customer_id: customer.id,
+      item_id: item.id,
+      transaction_id: `u${i}`,
+      timestamp: `2028-01-0${day}T10:00:00.000Z`,
+    }));
+    await a.post('/events/ingest', { events }).expect(200);
+    const { url } = (await a.post(`/customer_dashboards/${customer.id}/usage`).expect(200)).body;
+    for (const viewport of VIEWPORTS)
+      await withPage(viewport, async (context) => {
+        const page = await context.newPage();
+        await page.goto(url);
+        const sizes = await page
+          .locator('.x-axis span, .y-max, .today-label')
+          .evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+        expect(sizes.length).toBeGreaterThanOrEqual(5);
+        for (const size of sizes) expect(size).toBeGreaterThanOrEqual(11);
+        await expect(page.locator('.x-axis').innerText()).resolves.toMatch(/1 Jan[\s\S]*16 Jan[\s\S]*31 Jan/);
+        // today (10 January, noon) falls after 10 of January's 31 days
+        const box = (await page.locator('svg.chart').boundingBox())!;
+        const line = (await page.locator('svg.chart line.today').boundingBox())!;
+        expect((line.x - box.x) / box.width).toBeCloseTo(10 / 31, 1);
+        await expect(page.locator('.today-label').isVisible()).resolves.toBe(true);
+        await page.screenshot({ path: path.join(ARTIFACTS, `usage-chart-${viewport.width}.png`) });
+      });
+  });
 });

@@ -40,7 +40,12 @@ main{max-width:860px;margin:16px auto}
 .metric h3{margin:0;font-size:16px}
 .figure{margin:4px 0 10px;font-size:28px;font-weight:700;font-variant-numeric:tabular-nums}
 .figure .unit{font-size:15px;font-weight:600;color:var(--muted)}
-.chart{display:block;max-width:100%;height:auto}
+.chart-box{margin:4px 0}
+.chart{display:block;width:100%;height:180px}
+.y-max{font-size:13px;color:#4b5563;font-variant-numeric:tabular-nums}
+.today-row{position:relative;height:18px}
+.today-label{position:absolute;top:0;transform:translateX(-50%);font-size:13px;font-weight:700;color:#1f2937;white-space:nowrap}
+.x-axis{display:flex;justify-content:space-between;gap:8px;margin-top:4px;font-size:13px;color:#4b5563}
 .chart .bar{fill:var(--brand)}
 .empty{color:var(--muted)}
 `;
