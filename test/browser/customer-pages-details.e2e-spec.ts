@@ -222,7 +222,11 @@ describe('customer pages: details in a browser', () => {
         await page.goto(url);
         const sizes = await page
           .locator('.x-axis span, .y-max, .today-label')
-          .evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+          .evaluateAll((els) =>
+            els.map((e) =>
+              parseFloat((globalThis as unknown as { getComputedStyle(e: unknown): { fontSize: string } }).getComputedStyle(e).fontSize),
+            ),
+          );
         expect(sizes.length).toBeGreaterThanOrEqual(5);
         for (const size of sizes) expect(size).toBeGreaterThanOrEqual(11);
         await expect(page.locator('.x-axis').innerText()).resolves.toMatch(/1 Jan[\s\S]*16 Jan[\s\S]*31 Jan/);
@@ -233,5 +237,55 @@ describe('customer pages: details in a browser', () => {
         await expect(page.locator('.today-label').isVisible()).resolves.toBe(true);
         await page.screenshot({ path: path.join(ARTIFACTS, `usage-chart-${viewport.width}.png`) });
       });
+  });
+
+  it('checkout: every price of the plan, usage per unit of its metric, and what renews after today', async () => {
+    const seats = await seatPlan('Checkout seats');
+    const product = (await a.post('/products', { name: 'Checkout API' }).expect(200)).body;
+    const item = (await a.post('/billable_items', { name: 'Checkout API calls', type: 'CUSTOM_USAGE' }).expect(200)).body;
+    const metric = (
+      await a
+        .post('/billable_metrics', { item_id: item.id, name: 'API calls', metering_rule: { aggregator: 'COUNT', group_keys: [] } })
+        .expect(200)
+    ).body;
+    const usage = (
+      await a
+        .post('/pricing', {
+          product_id: product.id,
+          name: 'API usage',
+          currency: 'USD',
+          pricing_type: 'FIXED',
+          fixed_price: { price_per_unit: 2 },
+          billing_frequency: { count: 1, frequency: 'MONTH' },
+          item_id: item.id,
+          metric_id: metric.id,
+        })
+        .expect(200)
+    ).body;
+    for (const viewport of VIEWPORTS) {
+      const customer = (await a.post('/customers', { name: 'Buyer', email: `buyer-${viewport.width}@example.test` }).expect(201)).body;
+      const session = (
+        await a
+          .post('/checkout', {
+            type: 'CHECKOUT_SESSION',
+            customer_id: customer.id,
+            product_pricing_ids: [seats.id, usage.id],
+            config_items: [{ product_metric_pricing_id: seats.product_metric_pricings[0].id, num_licenses: 3 }],
+          })
+          .expect(200)
+      ).body;
+      await withPage(viewport, async (context) => {
+        const page = await context.newPage();
+        await page.goto(session.url);
+        // today: 3 seats × 5,800 = 17,400 cents; then the same each month, usage on top
+        await expect(page.locator('#renewal').innerText()).resolves.toBe(
+          'Then $174.00 per month, plus usage. Renews monthly on 10 February 2028.',
+        );
+        const prices = (await page.locator('ul.prices').innerText()).replace(/\s+/g, ' ');
+        expect(prices).toContain('Checkout seats $58.00 per seat per month');
+        expect(prices).toContain('API usage $0.02 per API call');
+        await page.screenshot({ path: path.join(ARTIFACTS, `checkout-prices-${viewport.width}.png`), fullPage: true });
+      });
+    }
   });
 });
