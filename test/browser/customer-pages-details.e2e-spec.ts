@@ -288,4 +288,73 @@ describe('customer pages: details in a browser', () => {
       });
     }
   });
+
+  it('signing: every signatory with its status, and the signed terms to download', async () => {
+    const seats = await seatPlan('Contract seats');
+    const customer = (await a.post('/customers', { name: 'Contoso', email: 'legal@contoso.test' }).expect(201)).body;
+    const contract = (
+      await a
+        .post('/contracts', {
+          customer_id: customer.id,
+          title: 'Contoso order form',
+          product_pricing_ids: [seats.id],
+          config_items: [{ product_metric_pricing_id: seats.product_metric_pricings[0].id, num_licenses: 3 }],
+          term: { count: 1, frequency: 'YEAR' },
+          content: 'Fees are invoiced monthly in advance.',
+          status: 'PENDING_SIGNATURES',
+          signatories: [
+            { email: 'jane@contoso.test', name: 'Jane Doe', title: 'VP Operations' },
+            { email: 'sam@contoso.test', name: 'Sam Roe', title: 'CFO' },
+          ],
+        })
+        .expect(200)
+    ).body;
+    const [jane, sam] = contract.signatories;
+    for (const viewport of VIEWPORTS)
+      await withPage(viewport, async (context) => {
+        const page = await context.newPage();
+        await page.goto(viewport === VIEWPORTS[0] ? jane.signature_link : sam.signature_link);
+        const list = page.locator('ul.signatories li');
+        await expect(list.count()).resolves.toBe(2);
+        if (viewport === VIEWPORTS[0]) {
+          await expect(list.nth(0).innerText()).resolves.toMatch(/Jane Doe\s+you[\s\S]*Waiting to sign/);
+          await expect(list.nth(1).innerText()).resolves.toMatch(/Sam Roe[\s\S]*Waiting to sign/);
+          await expect(page.getByText('Download the signed terms').count()).resolves.toBe(0);
+        } else {
+          // Jane signed at the first size: Sam's page says so
+          await expect(list.nth(0).innerText()).resolves.toMatch(/Jane Doe[\s\S]*Signed on 10 January 2028/);
+        }
+        await page.getByLabel('Full name').fill(viewport === VIEWPORTS[0] ? 'Jane Doe' : 'Sam Roe');
+        await page.getByLabel('I agree to the terms of this contract', { exact: false }).check();
+        await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign contract' }).click()]);
+        await page.goto(viewport === VIEWPORTS[0] ? jane.signature_link : sam.signature_link);
+        const download = page.getByRole('link', { name: 'Download the signed terms' });
+        await expect(download.isVisible()).resolves.toBe(true);
+        await page.screenshot({ path: path.join(ARTIFACTS, `signing-signatories-${viewport.width}.png`), fullPage: true });
+        const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+        expect(file.suggestedFilename()).toBe('Contoso-order-form-signed-terms.txt');
+        const text = fs.readFileSync((await file.path())!, 'utf8');
+        expect(text).toContain('Contoso order form');
+        expect(text).toContain('Fees are invoiced monthly in advance.');
+        expect(text).toContain('Jane Doe, VP Operations: Signed on 10 January 2028');
+        expect(text).toMatch(/Terms digest: sha256:[0-9a-f]{64}/);
+      });
+    // a signatory who has not signed, and a link that is not one, get the 404 page
+    const other = (
+      await a
+        .post('/contracts', {
+          customer_id: customer.id,
+          title: 'Unsigned',
+          product_pricing_ids: [seats.id],
+          term: { count: 1, frequency: 'YEAR' },
+          status: 'PENDING_SIGNATURES',
+          signatories: [{ email: 'x@contoso.test', name: 'X' }],
+        })
+        .expect(200)
+    ).body;
+    await withPage(VIEWPORTS[1], async (context) => {
+      expect((await context.request.get(`${other.signatories[0].signature_link}/terms`)).status()).toBe(404);
+      expect((await context.request.get(`${h.publicUrl}/contracts/sign/${a.companyId}_${'x'.repeat(43)}/terms`)).status()).toBe(404);
+    });
+  });
 });
