@@ -1545,12 +1545,30 @@ export interface components {
                 [key: string]: string;
             };
         };
+        CompanyAddressDto: {
+            /** @example 1 Main St */
+            address_line_1: string;
+            /** @example Suite 200 */
+            address_line_2?: string;
+            /** @example Arlington */
+            city: string;
+            /** @example VA */
+            state?: string;
+            /** @example 22201 */
+            zip?: string;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example US
+             */
+            country: string;
+        };
         CompanySettingsResponse: {
             /** @example cmp_01jz3k4m5n6p7q8r9s0t1v2w3x */
             company_id: string;
             /** @description shown on the hosted pages and PDFs (default the company name) */
             display_name: string;
             support_email: string | null;
+            address: components["schemas"]["CompanyAddressDto"] | null;
             /** @example #1d4ed8 */
             accent_color: string;
             portal_cancel_enabled: boolean;
@@ -1579,6 +1597,8 @@ export interface components {
              * @description shown to customers on the pages and PDFs
              */
             support_email?: string | null;
+            /** @description the company's postal address, shown in the issuer block of the invoice page and PDF as its country writes it; address_line_1, city and country (ISO 3166-1 alpha-2) required; null = none */
+            address?: components["schemas"]["CompanyAddressDto"] | null;
             /**
              * @description accent colour of the pages (#rrggbb); white text on it must reach a 4.5:1 contrast; null = #1d4ed8
              * @example #0f766e

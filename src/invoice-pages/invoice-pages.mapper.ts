@@ -33,7 +33,7 @@ export interface InvoiceDocument {
   number: string;
   /** "25 December 2026". */
   dueDate: string;
-  /** The issuer block: the company's name, its legal name when different, its support e-mail. */
+  /** The issuer block: the company's name, its legal name when different, its address, its support e-mail. */
   issuer: string[];
   /** A paid invoice's card and date ("Paid with Visa •••• 4242 on 3 March 2027"), or null. */
   paidWith: string | null;
@@ -83,6 +83,19 @@ function billedTo(customer: CustomerEntity | null): string[] {
   );
 }
 
+/**
+ * The issuer block, one line each: the company's display name, its legal name when different,
+ * its address as its country writes it, its support e-mail. A new issuer fact is one more entry.
+ */
+export function issuerLines(settings: CompanySettings, legalName?: string): string[] {
+  return [
+    settings.display_name,
+    ...(legalName && legalName !== settings.display_name ? [legalName] : []),
+    ...formatAddress(settings.address),
+    ...(settings.support_email ? [settings.support_email] : []),
+  ];
+}
+
 export function toInvoiceDocument(input: {
   invoice: InvoiceEntity;
   lines: InvoiceLineEntity[];
@@ -121,11 +134,7 @@ export function toInvoiceDocument(input: {
     title: `Invoice ${number}`,
     number,
     dueDate: formatDate(i.due_date),
-    issuer: [
-      settings.display_name,
-      ...(input.legalName && input.legalName !== settings.display_name ? [input.legalName] : []),
-      ...(settings.support_email ? [settings.support_email] : []),
-    ],
+    issuer: issuerLines(settings, input.legalName),
     paidWith: status === 'PAID' && input.paidCard && i.paid_date ? `Paid with ${input.paidCard} on ${formatDate(i.paid_date)}` : null,
     status,
     payable,

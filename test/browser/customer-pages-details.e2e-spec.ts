@@ -357,4 +357,30 @@ describe('customer pages: details in a browser', () => {
       expect((await context.request.get(`${h.publicUrl}/contracts/sign/${a.companyId}_${'x'.repeat(43)}/terms`)).status()).toBe(404);
     });
   });
+
+  it("invoice page and PDF: the company's address in the issuer block, as its country writes it", async () => {
+    await a
+      .patch('/settings', { address: { address_line_1: '10 Downing Lane', city: 'London', zip: 'SW1A 2AA', country: 'GB' } })
+      .expect(200);
+    const customer = (await a.post('/customers', { name: 'Ann Lee', email: 'ann-issuer@example.test' }).expect(201)).body;
+    const invoice = await oneTimeInvoice(customer.id, 9_900, 'Audit');
+    for (const viewport of VIEWPORTS)
+      await withPage(viewport, async (context) => {
+        const page = await context.newPage();
+        await page.goto(invoice.hosted_link);
+        const issuer = await page.locator('#issuer').innerText();
+        expect(issuer.split('\n').map((l) => l.trim())).toEqual([
+          'Acme Cloud',
+          '10 Downing Lane',
+          'London',
+          'SW1A 2AA',
+          'United Kingdom',
+          'billing@acme.test',
+        ]);
+        await page.screenshot({ path: path.join(ARTIFACTS, `invoice-issuer-${viewport.width}.png`) });
+        const text = pdfText(await (await context.request.get(invoice.pdf_link)).body());
+        for (const line of ['10 Downing Lane', 'SW1A 2AA', 'United Kingdom']) expect(text).toContain(line);
+      });
+    await a.patch('/settings', { address: null }).expect(200);
+  });
 });

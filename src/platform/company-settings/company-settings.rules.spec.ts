@@ -23,6 +23,7 @@ describe('company settings rules', () => {
     expect(resolveCompanySettings('Acme', {})).toEqual({
       display_name: 'Acme',
       support_email: null,
+      address: null,
       accent_color: DEFAULT_ACCENT_COLOR,
       portal_cancel_enabled: false,
       portal_quantity_changes_enabled: false,
@@ -89,5 +90,15 @@ describe('company settings rules', () => {
       a: 1,
       accent_color: '#111111',
     });
+  });
+});
+
+describe('company address setting', () => {
+  it('is kept normalised (country upper case) and refused when incomplete', () => {
+    expect(
+      validateSettingsPatch({ address: { address_line_1: ' 1 Main St ', city: 'Arlington', state: 'VA', zip: '22201', country: 'us' } }),
+    ).toEqual({ address: { address_line_1: '1 Main St', city: 'Arlington', state: 'VA', zip: '22201', country: 'US' } });
+    expect(Object.keys(errorsOf({ address: { city: 'Arlington', country: 'US' } }))).toEqual(['address']);
+    expect(resolveCompanySettings('Acme', { address: 'x' }).address).toBeNull();
   });
 });

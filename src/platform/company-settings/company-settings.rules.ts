@@ -6,6 +6,7 @@ import {
   InvoiceNumberSettings,
   resolveInvoiceNumberSettings,
 } from './invoice-number-format';
+import { checkCompanyAddress, CompanyAddress, resolveCompanyAddress } from './company-address';
 
 /**
  * A company's settings (the `settings` object of its `companies` row), read and validated in one
@@ -18,6 +19,8 @@ export interface CompanySettings extends InvoiceNumberSettings {
   display_name: string;
   /** Where customers write about a bill (shown on the pages and the PDF); default none. */
   support_email: string | null;
+  /** The company's postal address, in the issuer block of the invoice page and PDF; default none. */
+  address: CompanyAddress | null;
   /** The pages' accent colour (`#rrggbb`, lower case); default the standard blue. */
   accent_color: string;
   /** Whether the customer portal offers cancelling a subscription at period end; default false. */
@@ -60,6 +63,7 @@ export const MIN_ACCENT_CONTRAST = 4.5;
 export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'display_name',
   'support_email',
+  'address',
   'accent_color',
   'portal_cancel_enabled',
   'portal_quantity_changes_enabled',
@@ -84,6 +88,7 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
   return {
     display_name: str('display_name') ?? companyName,
     support_email: str('support_email'),
+    address: resolveCompanyAddress(s.address),
     accent_color: str('accent_color') ?? DEFAULT_ACCENT_COLOR,
     portal_cancel_enabled: s.portal_cancel_enabled === true,
     portal_quantity_changes_enabled: s.portal_quantity_changes_enabled === true,
@@ -212,6 +217,12 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
           errors[key] = 'must list at most 20 whole days between 1 and 365';
         else if (value.some((d: number, i) => i > 0 && d <= (value[i - 1] as number))) errors[key] = 'must be increasing';
         else out[key] = value;
+        break;
+      }
+      case 'address': {
+        const checked = checkCompanyAddress(value);
+        if ('error' in checked) errors[key] = checked.error;
+        else out[key] = checked.value;
         break;
       }
       case 'invoice_number_prefix':
