@@ -8318,6 +8318,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Jane Doe",
+                 *       "org_name": "Contoso Ltd",
+                 *       "email": "jane@contoso.com",
+                 *       "identifier": "contoso",
+                 *       "address": {
+                 *         "address_line_1": "1 Main St",
+                 *         "city": "Arlington",
+                 *         "state": "VA",
+                 *         "zip": "22201",
+                 *         "country": "US"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCustomerDto"];
             };
         };
@@ -10808,6 +10823,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "customer_id": "cus_01jz3k4m5n6p7q8r9s0t1v2w3x",
+                 *           "item_id": "bi_01jz3k4m5n6p7q8r9s0t1v2w41",
+                 *           "transaction_id": "req_7f3a9c21",
+                 *           "timestamp": "2027-03-02T10:15:00.000Z",
+                 *           "properties": {
+                 *             "endpoint": "/v1/search"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["IngestEventsDto"];
             };
         };
@@ -13190,6 +13220,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "product_id": "prod_01jz3k4m5n6p7q8r9s0t1v2w3y",
+                 *       "name": "Team seats",
+                 *       "currency": "USD",
+                 *       "pricing_type": "FIXED",
+                 *       "fixed_price": {
+                 *         "price_per_unit": 5800
+                 *       },
+                 *       "billing_frequency": {
+                 *         "count": 1,
+                 *         "frequency": "MONTH"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePricingDto"];
             };
         };
@@ -14713,6 +14758,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cus_01jz3k4m5n6p7q8r9s0t1v2w3x",
+                 *       "product_pricing_ids": [
+                 *         "pp_01jz3k4m5n6p7q8r9s0t1v2w3z"
+                 *       ],
+                 *       "config_items": [
+                 *         {
+                 *           "product_metric_pricing_id": "pmp_01jz3k4m5n6p7q8r9s0t1v2w40",
+                 *           "num_licenses": 5
+                 *         }
+                 *       ],
+                 *       "start_date": "2027-03-01T00:00:00.000Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateSubscriptionDto"];
             };
         };
@@ -17137,6 +17197,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": {
+                 *         "customer_id": "cus_01jz3k4m5n6p7q8r9s0t1v2w3x",
+                 *         "statuses": [
+                 *           "PENDING",
+                 *           "OVERDUE"
+                 *         ]
+                 *       },
+                 *       "pagination": {
+                 *         "limit": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["FindInvoicesBody"];
             };
         };
