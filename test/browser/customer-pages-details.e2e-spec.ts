@@ -235,6 +235,8 @@ describe('customer pages: details in a browser', () => {
         const line = (await page.locator('svg.chart line.today').boundingBox())!;
         expect((line.x - box.x) / box.width).toBeCloseTo(10 / 31, 1);
         await expect(page.locator('.today-label').isVisible()).resolves.toBe(true);
+        // 4 calls so far at $0.02 each: 8 cents
+        await expect(page.locator('p.estimate').innerText()).resolves.toContain('Estimated charges so far: $0.08');
         await page.screenshot({ path: path.join(ARTIFACTS, `usage-chart-${viewport.width}.png`) });
       });
   });
