@@ -1579,12 +1579,30 @@ export interface components {
                 [key: string]: string;
             };
         };
+        CompanyAddressDto: {
+            /** @example 1 Main St */
+            address_line_1: string;
+            /** @example Suite 200 */
+            address_line_2?: string;
+            /** @example Arlington */
+            city: string;
+            /** @example VA */
+            state?: string;
+            /** @example 22201 */
+            zip?: string;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example US
+             */
+            country: string;
+        };
         CompanySettingsResponse: {
             /** @example cmp_01jz3k4m5n6p7q8r9s0t1v2w3x */
             company_id: string;
             /** @description shown on the hosted pages and PDFs (default the company name) */
             display_name: string;
             support_email: string | null;
+            address: components["schemas"]["CompanyAddressDto"] | null;
             /** @example #1d4ed8 */
             accent_color: string;
             portal_cancel_enabled: boolean;
@@ -1602,6 +1620,10 @@ export interface components {
              * @example UTC
              */
             preferred_timezone: string;
+            invoice_number_prefix: string | null;
+            invoice_number_digits: number | null;
+            /** @enum {string} */
+            invoice_number_sequence: "COMPANY" | "CUSTOMER";
         };
         UpdateCompanySettingsDto: {
             /**
@@ -1614,6 +1636,8 @@ export interface components {
              * @description shown to customers on the pages and PDFs
              */
             support_email?: string | null;
+            /** @description the company's postal address, shown in the issuer block of the invoice page and PDF as its country writes it; address_line_1, city and country (ISO 3166-1 alpha-2) required; null = none */
+            address?: components["schemas"]["CompanyAddressDto"] | null;
             /**
              * @description accent colour of the pages (#rrggbb); white text on it must reach a 4.5:1 contrast; null = #1d4ed8
              * @example #0f766e
@@ -1647,6 +1671,21 @@ export interface components {
              * @example Europe/Paris
              */
             preferred_timezone?: string | null;
+            /**
+             * @description written before the sequence of each invoice numbered from now on ("ACME-2028-" gives ACME-2028-0001); numbers already given keep how they read; default none
+             * @example ACME-2028-
+             */
+            invoice_number_prefix?: string | null;
+            /**
+             * @description the sequence is zero-padded to this many digits (a longer sequence is never cut); default none
+             * @example 4
+             */
+            invoice_number_digits?: number | null;
+            /**
+             * @description COMPANY (default): the company-wide gapless sequence (the invoice `number`); CUSTOMER: a gapless sequence per billed customer from 1, the number carrying a 6-character tag of the customer ("ACME-7QX2KD-0001")
+             * @enum {string|null}
+             */
+            invoice_number_sequence?: "COMPANY" | "CUSTOMER" | null;
         };
         CreateWebhookDto: {
             /**
@@ -3684,6 +3723,11 @@ export interface components {
         InvoicePreviewResponse: {
             company_id: string;
             number: number | null;
+            /**
+             * @description the number as the company formats it (settings invoice_number_prefix, _digits, _sequence), frozen when numbered; the plain number when no format is set. The hosted page, PDF and e-mails show it
+             * @example ACME-2028-0001
+             */
+            formatted_number: string | null;
             name: string | null;
             /** @enum {string} */
             status: "DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID";
@@ -3743,6 +3787,11 @@ export interface components {
             id: string;
             company_id: string;
             number: number | null;
+            /**
+             * @description the number as the company formats it (settings invoice_number_prefix, _digits, _sequence), frozen when numbered; the plain number when no format is set. The hosted page, PDF and e-mails show it
+             * @example ACME-2028-0001
+             */
+            formatted_number: string | null;
             name: string | null;
             /** @enum {string} */
             status: "DRAFT" | "PENDING" | "OVERDUE" | "PAID" | "VOID";
@@ -8441,6 +8490,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Jane Doe",
+                 *       "org_name": "Contoso Ltd",
+                 *       "email": "jane@contoso.com",
+                 *       "identifier": "contoso",
+                 *       "address": {
+                 *         "address_line_1": "1 Main St",
+                 *         "city": "Arlington",
+                 *         "state": "VA",
+                 *         "zip": "22201",
+                 *         "country": "US"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCustomerDto"];
             };
         };
@@ -10931,6 +10995,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "customer_id": "cus_01jz3k4m5n6p7q8r9s0t1v2w3x",
+                 *           "item_id": "bi_01jz3k4m5n6p7q8r9s0t1v2w41",
+                 *           "transaction_id": "req_7f3a9c21",
+                 *           "timestamp": "2027-03-02T10:15:00.000Z",
+                 *           "properties": {
+                 *             "endpoint": "/v1/search"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["IngestEventsDto"];
             };
         };
@@ -13313,6 +13392,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "product_id": "prod_01jz3k4m5n6p7q8r9s0t1v2w3y",
+                 *       "name": "Team seats",
+                 *       "currency": "USD",
+                 *       "pricing_type": "FIXED",
+                 *       "fixed_price": {
+                 *         "price_per_unit": 5800
+                 *       },
+                 *       "billing_frequency": {
+                 *         "count": 1,
+                 *         "frequency": "MONTH"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePricingDto"];
             };
         };
@@ -14836,6 +14930,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cus_01jz3k4m5n6p7q8r9s0t1v2w3x",
+                 *       "product_pricing_ids": [
+                 *         "pp_01jz3k4m5n6p7q8r9s0t1v2w3z"
+                 *       ],
+                 *       "config_items": [
+                 *         {
+                 *           "product_metric_pricing_id": "pmp_01jz3k4m5n6p7q8r9s0t1v2w40",
+                 *           "num_licenses": 5
+                 *         }
+                 *       ],
+                 *       "start_date": "2027-03-01T00:00:00.000Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateSubscriptionDto"];
             };
         };
@@ -17599,6 +17708,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": {
+                 *         "customer_id": "cus_01jz3k4m5n6p7q8r9s0t1v2w3x",
+                 *         "statuses": [
+                 *           "PENDING",
+                 *           "OVERDUE"
+                 *         ]
+                 *       },
+                 *       "pagination": {
+                 *         "limit": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["FindInvoicesBody"];
             };
         };

@@ -387,7 +387,8 @@ export class CheckoutService {
           companyId,
           processed.created.map((i) => i.id),
         );
-        if (invoice) invoice = { ...invoice, number: numbers.get(invoice.id)! };
+        const assigned = invoice ? numbers.get(invoice.id)! : null;
+        if (invoice && assigned) invoice = { ...invoice, number: assigned.number, formatted_number: assigned.formatted };
         const charged = await this.payment.charge(m, companyId, {
           customerId: s.customer_id,
           subscriptionId: subId,

@@ -1,3 +1,4 @@
+import { PortalBillingDetails } from './page/portal-billing-details.service';
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CustomersModule } from '../customers/customers.module';
@@ -21,6 +22,6 @@ import { UsagePageService } from './page/usage-page.service';
 @Module({
   imports: [CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule, InvoicingModule, PaymentsModule],
   controllers: [CustomerPortalController, PortalPageController, UsagePageController],
-  providers: [CustomerPortalLinksRepository, CustomerPortalService, PortalPageService, UsagePageService],
+  providers: [CustomerPortalLinksRepository, CustomerPortalService, PortalPageService, PortalBillingDetails, UsagePageService],
 })
 export class CustomerPortalModule {}

@@ -21,6 +21,14 @@ import { CustomerDetailsService } from './customer-details.service';
     CustomersHooks,
     CustomerEntitlementsPort,
   ],
-  exports: [CustomerLookupService, CustomersRepository, CustomerDetailsService, CustomersViews, CustomersHooks, CustomerEntitlementsPort],
+  exports: [
+    CustomersService,
+    CustomerLookupService,
+    CustomersRepository,
+    CustomerDetailsService,
+    CustomersViews,
+    CustomersHooks,
+    CustomerEntitlementsPort,
+  ],
 })
 export class CustomersModule {}

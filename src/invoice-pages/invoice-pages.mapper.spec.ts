@@ -2,6 +2,7 @@ import type { InvoiceEntity, InvoiceLineEntity } from '../invoicing/invoicing.en
 import type { CustomerEntity } from '../customers/customer.entity';
 import { resolveCompanySettings } from '../platform/company-settings/company-settings.rules';
 import { lineName, toInvoiceDocument } from './invoice-pages.mapper';
+import { issuerLines } from './invoice-pages.mapper';
 import { darker } from '../platform/hosted-pages/layout';
 
 const invoice = (over: Partial<InvoiceEntity> = {}): InvoiceEntity =>
@@ -93,5 +94,23 @@ describe('invoice document (page and PDF)', () => {
     expect(lineName('API calls - API calls')).toBe('API calls');
     expect(lineName('Pro plan - API calls')).toBe('Pro plan - API calls');
     expect(lineName('Seats')).toBe('Seats');
+  });
+});
+
+describe('issuer block', () => {
+  it("reads the company's name, legal name, address as its country writes it, then its e-mail", () => {
+    const settings = {
+      ...resolveCompanySettings('Acme Cloud Inc.', { display_name: 'Acme Cloud', support_email: 'billing@acme.test' }),
+      address: { address_line_1: '1 Main St', city: 'Arlington', state: 'VA', zip: '22201', country: 'US' },
+    };
+    expect(issuerLines(settings, 'Acme Cloud Inc.')).toEqual([
+      'Acme Cloud',
+      'Acme Cloud Inc.',
+      '1 Main St',
+      'Arlington, VA 22201',
+      'United States',
+      'billing@acme.test',
+    ]);
+    expect(issuerLines({ ...settings, address: null }, 'Acme Cloud')).toEqual(['Acme Cloud', 'billing@acme.test']);
   });
 });

@@ -9,7 +9,7 @@ import { formatAddress } from '../platform/hosted-pages/address';
 import { CompanySettings, DEFAULT_ACCENT_COLOR } from '../platform/company-settings/company-settings.rules';
 import type { CustomerEntity } from '../customers/customer.entity';
 import type { InvoiceEntity, InvoiceLineEntity } from '../invoicing/invoicing.entity';
-import { readStatus, InvoiceReadStatus } from '../invoicing/invoicing.mapper';
+import { displayNumber, readStatus, InvoiceReadStatus } from '../invoicing/invoicing.mapper';
 
 export interface DocumentLine {
   name: string;
@@ -33,7 +33,7 @@ export interface InvoiceDocument {
   number: string;
   /** "25 December 2026". */
   dueDate: string;
-  /** The issuer block: the company's name, its legal name when different, its support e-mail. */
+  /** The issuer block: the company's name, its legal name when different, its address, its support e-mail. */
   issuer: string[];
   /** A paid invoice's card and date ("Paid with Visa •••• 4242 on 3 March 2027"), or null. */
   paidWith: string | null;
@@ -89,6 +89,19 @@ export function customerLabel(c: CustomerEntity): string {
   return c.email ? `${name} (${c.email})` : name;
 }
 
+/**
+ * The issuer block, one line each: the company's display name, its legal name when different,
+ * its address as its country writes it, its support e-mail. A new issuer fact is one more entry.
+ */
+export function issuerLines(settings: CompanySettings, legalName?: string): string[] {
+  return [
+    settings.display_name,
+    ...(legalName && legalName !== settings.display_name ? [legalName] : []),
+    ...formatAddress(settings.address),
+    ...(settings.support_email ? [settings.support_email] : []),
+  ];
+}
+
 export function toInvoiceDocument(input: {
   invoice: InvoiceEntity;
   lines: InvoiceLineEntity[];
@@ -113,7 +126,7 @@ export function toInvoiceDocument(input: {
   const money = (cents: number | string) => formatMoney(cents, i.currency);
   const status = readStatus(i, input.now);
   const sorted = [...input.lines].sort((a, b) => a.position - b.position);
-  const number = i.number === null || i.number === undefined ? '—' : String(i.number);
+  const number = displayNumber(i) ?? '—';
   const facts: { label: string; value: string }[] = [
     { label: 'Invoice number', value: number },
     { label: 'Invoice date', value: date(i.invoice_date) },
@@ -133,11 +146,7 @@ export function toInvoiceDocument(input: {
     title: `Invoice ${number}`,
     number,
     dueDate: date(i.due_date),
-    issuer: [
-      settings.display_name,
-      ...(input.legalName && input.legalName !== settings.display_name ? [input.legalName] : []),
-      ...(settings.support_email ? [settings.support_email] : []),
-    ],
+    issuer: issuerLines(settings, input.legalName),
     paidWith: status === 'PAID' && input.paidCard && i.paid_date ? `Paid with ${input.paidCard} on ${date(i.paid_date)}` : null,
     status,
     payable,

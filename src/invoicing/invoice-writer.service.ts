@@ -6,6 +6,10 @@ import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 import { Discount, InvoiceLine, InvoiceTotals, summarizeInvoice } from '../billing-math';
 import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus } from './invoicing.entity';
 import { InvoicesRepository } from './invoicing.repository';
+import { AssignedNumber } from './invoicing.mapper';
+import { writeFormattedNumbers } from './invoice-number-formats';
+import { CompanySettingsService } from '../platform/company-settings/company-settings.service';
+import { plainInvoiceNumbers } from '../platform/company-settings/invoice-number-format';
 import { InvoiceLedger, LedgerSource } from './invoice-ledger.service';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 
@@ -65,6 +69,7 @@ export function invoiceRow(
     uuid: uuid as unknown as string,
     // NULL until the invoice is certain to exist: numbers have no gaps
     number: null as unknown as number,
+    formatted_number: null,
     kind: draft.kind,
     billing_key: draft.billing_key,
     customer_id: draft.customer_id,
@@ -165,6 +170,7 @@ export class InvoiceWriter {
     private readonly ledger: InvoiceLedger,
     private readonly events: WebhookEventsService,
     private readonly secrets: PageSecrets,
+    private readonly settings: CompanySettingsService,
   ) {}
 
   /** Writes the invoice inside the caller's transaction; null when its billing_key exists already. */
@@ -296,7 +302,11 @@ export class InvoiceWriter {
         companyId,
         kept.map((d) => d.invoice.id),
       );
-      for (const d of kept) d.invoice.number = numbers.get(d.invoice.id)!;
+      for (const d of kept) {
+        const n = numbers.get(d.invoice.id)!;
+        d.invoice.number = n.number;
+        if (n.formatted !== String(n.number)) d.invoice.formatted_number = n.formatted;
+      }
     }
     return out;
   }
@@ -342,14 +352,18 @@ export class InvoiceWriter {
    * locked until the caller's commit: call it last — after the invoices' finalization and
    * credits, the last lock of the transaction (src/platform/README.md, "Lock order").
    */
-  async assignNumbers(manager: EntityManager, companyId: string, invoiceIds: string[]): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
+  async assignNumbers(manager: EntityManager, companyId: string, invoiceIds: string[]): Promise<Map<string, AssignedNumber>> {
+    const out = new Map<string, AssignedNumber>();
     if (invoiceIds.length === 0) return out;
+    // read before the counter's lock, which is held until the commit
+    const format = await this.settings.get(companyId, manager);
     const rows: { value: string; numbered: string }[] = await manager.query(ASSIGN_NUMBERS_SQL, [companyId, invoiceIds, invoiceIds.length]);
     if (Number(rows[0].numbered) !== invoiceIds.length)
       throw new Error(`invoice numbers: ${rows[0].numbered} of ${invoiceIds.length} invoices were unnumbered in this transaction`);
     const first = Number(rows[0].value) - invoiceIds.length + 1;
-    invoiceIds.forEach((id, i) => out.set(id, first + i));
+    const numbers = new Map(invoiceIds.map((id, i) => [id, first + i]));
+    const formatted = plainInvoiceNumbers(format) ? null : await writeFormattedNumbers(manager, companyId, format, numbers);
+    for (const [id, number] of numbers) out.set(id, { number, formatted: formatted?.get(id) ?? String(number) });
     return out;
   }
 }

@@ -22,6 +22,8 @@ export class InvoiceEntity {
     transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) },
   })
   number: number;
+  /** The number as the company's format wrote it when it was numbered; null: no format (reads `number`). */
+  @TextColumn({ nullable: true }) formatted_number: string | null;
   @TextColumn() kind: InvoiceKind;
   /** What makes this invoice unique within (company, kind): e.g. `<subscription id>@<billing date ISO>`. */
   @TextColumn() billing_key: string;

@@ -50,8 +50,20 @@ export function invoiceLinks(
 }
 
 /** The fields of the invoice response that its number sets (a webhook object built before the number was assigned gets them). */
-export function invoiceNumberFields(number: number): { number: number } {
-  return { number };
+export function invoiceNumberFields(n: AssignedNumber): { number: number; formatted_number: string } {
+  return { number: n.number, formatted_number: n.formatted };
+}
+
+/** An invoice's number and how it reads (the company's format, or the plain number). */
+export interface AssignedNumber {
+  number: number;
+  formatted: string;
+}
+
+/** How an invoice's number reads on its page, PDF, e-mails and the portal; null before it is numbered. */
+export function displayNumber(i: Pick<InvoiceEntity, 'number' | 'formatted_number'>): string | null {
+  if (i.formatted_number) return i.formatted_number;
+  return i.number === null || i.number === undefined ? null : String(i.number);
 }
 
 /**
@@ -73,6 +85,7 @@ export function toInvoiceResponse(
     id: i.id,
     company_id: i.company_id,
     number: i.number,
+    formatted_number: displayNumber(i),
     name: i.name,
     status: readStatus(i, now),
     customer_id: i.customer_id,

@@ -52,10 +52,10 @@ describe('mail content', () => {
       amountCents: 900,
       dueCents: 900,
       at: new Date(),
-      invoiceNumber: 7,
+      invoiceNumber: 'ACME-2028-0007',
       hostedLink: 'https://pay.test/p',
     });
-    expect(mail.subject).toBe('Payment failed for invoice 7 from Acme <Cloud>');
+    expect(mail.subject).toBe('Payment failed for invoice ACME-2028-0007 from Acme <Cloud>');
     expect(mail.text).toContain('Pay the invoice: https://pay.test/p');
   });
 

@@ -105,7 +105,8 @@ function render(subject: string, l: Layout): MailContent {
 export interface InvoiceMailInput {
   brand: MailBrand;
   locale: string;
-  number: number | null;
+  /** As the company formats it ("ACME-2028-0001"), or the plain number. */
+  number: number | string | null;
   currency: string;
   totalCents: number;
   dueCents: number;
@@ -141,7 +142,8 @@ export interface PaymentMailInput {
   currency: string;
   amountCents: number;
   at: Date;
-  invoiceNumber: number | null;
+  /** As the company formats it ("ACME-2028-0001"), or the plain number. */
+  invoiceNumber: number | string | null;
   hostedLink: string | null;
   /** What is still due on the invoice (payment failed). */
   dueCents?: number;

@@ -6,6 +6,7 @@ import { crossCompany } from '../platform/database/cross-company';
 import { OutboxDepth, PrometheusMetrics } from '../platform/observability/prometheus-metrics';
 import { OutboxClaim, OutboxLoop } from '../platform/outbox/outbox-loop';
 import { InvoicesRepository } from '../invoicing/invoicing.repository';
+import { displayNumber } from '../invoicing/invoicing.mapper';
 import { InvoiceDocuments } from '../invoice-pages/invoice-documents.service';
 import { renderInvoicePdf } from '../invoice-pages/invoice-pdf';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
@@ -154,7 +155,13 @@ export class MailWorker implements OnModuleInit, OnApplicationBootstrap, BeforeA
     const invoice = await this.invoices.findOne(companyId, { id: invoiceId });
     if (!invoice) return [];
     const pdf = await renderInvoicePdf(await this.documents.of(invoice, { now: this.clock.now() }));
-    return [{ filename: `invoice-${invoice.number ?? invoice.id}.pdf`, content: pdf, contentType: 'application/pdf' }];
+    return [
+      {
+        filename: `invoice-${(displayNumber(invoice) ?? invoice.id).replace(/[^0-9A-Za-z._-]/g, '-')}.pdf`,
+        content: pdf,
+        contentType: 'application/pdf',
+      },
+    ];
   }
 
   private async failed(c: OutboxClaim, error: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { CustomerEntity } from '../customers/customer.entity';
 import { InvoicesRepository } from '../invoicing/invoicing.repository';
 import { InvoiceLinks } from '../invoicing/invoice-links.service';
 import type { InvoiceEntity } from '../invoicing/invoicing.entity';
+import { displayNumber } from '../invoicing/invoicing.mapper';
 import { PaymentTransactionsRepository } from '../payments/payments.repository';
 import type { PaymentTransactionEntity } from '../payments/payment-transaction.entity';
 import type { WebhookEventEntity } from '../webhooks/events/webhook-event.entity';
@@ -158,7 +159,7 @@ export class NotificationPlanner {
               amountCents: Number(invoice.due_cents),
               dueCents: Number(invoice.due_cents),
               at: e.created_at,
-              invoiceNumber: invoice.number,
+              invoiceNumber: displayNumber(invoice),
               hostedLink: this.links.linksOf(invoice)?.hosted ?? null,
             }),
             pdf: false,
@@ -175,7 +176,7 @@ export class NotificationPlanner {
         brand,
         locale: mailLocale(customer.locale),
         currency: txn.currency,
-        invoiceNumber: invoice?.number ?? null,
+        invoiceNumber: invoice ? displayNumber(invoice) : null,
         hostedLink: invoice ? (this.links.linksOf(invoice)?.hosted ?? null) : null,
       };
       if (e.type === 'payment.succeeded') {
@@ -208,7 +209,7 @@ export class NotificationPlanner {
     return invoiceMail({
       brand,
       locale: mailLocale(customer.locale),
-      number: invoice.number,
+      number: displayNumber(invoice),
       currency: invoice.currency,
       totalCents: Number(invoice.total_cents),
       dueCents: Number(invoice.due_cents),

@@ -1,3 +1,4 @@
+import { applyRequestExamples } from './openapi-request-examples';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ErrorResponse } from './api-errors.decorator';
@@ -108,6 +109,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   }
   openBareObjects(document);
   keepRequestDefaultsOptional(document);
+  applyRequestExamples(document.paths as unknown as Record<string, Record<string, unknown>>);
   const used = new Set<string>();
   for (const item of Object.values(document.paths))
     for (const operation of Object.values(item) as { tags?: string[] }[]) for (const tag of operation.tags ?? []) used.add(tag);

@@ -118,7 +118,7 @@ describe('customer portal and usage page in a browser', () => {
       await page.getByRole('button', { name: 'Add card' }).click();
       await page.waitForLoadState();
       await expect(page.getByRole('status').innerText()).resolves.toBe('Your card was added.');
-      await expect(page.locator('ul.cards').innerText()).resolves.toContain('Visa ending 4242');
+      await expect(page.locator('ul.cards').innerText()).resolves.toContain('Visa •••• 4242');
       const cards = (await a.get(`/customers/${customer.id}/payment_methods`).expect(200)).body;
       expect(cards).toHaveLength(1);
       expect(cards[0]).toMatchObject({ last_4: '4242', default: true });

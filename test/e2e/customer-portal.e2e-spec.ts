@@ -151,7 +151,7 @@ describe('customer portal and usage page', () => {
       expect(body).toContain(`$147.00 a month`);
       expect(body).toContain(`Next invoice`);
       expect(body).toContain('1 April 2027');
-      expect(body).toContain('Visa ending 4242');
+      expect(body).toContain('Visa •••• 4242');
       expect(body).toContain('Default');
       for (const inv of invoices) {
         expect(body).toContain(String(inv.number));

@@ -24,6 +24,7 @@ describe('company settings (route and command line)', () => {
       company_id: a.companyId,
       display_name: 'Acme Settings Inc',
       support_email: null,
+      address: null,
       accent_color: '#1d4ed8',
       portal_cancel_enabled: false,
       portal_quantity_changes_enabled: false,
@@ -35,6 +36,9 @@ describe('company settings (route and command line)', () => {
       email_refund_receipt: true,
       email_payment_failed: true,
       preferred_timezone: 'UTC',
+      invoice_number_prefix: null,
+      invoice_number_digits: null,
+      invoice_number_sequence: 'COMPANY',
     });
   });
 
@@ -81,6 +85,11 @@ describe('company settings (route and command line)', () => {
     [{ invoice_grace_period_seconds: -1 }, 'invoice_grace_period_seconds'],
     [{ payment_retry_days: [3, 2] }, 'payment_retry_days'],
     [{ colour: '#000000' }, 'colour'],
+    [{ address: 'Arlington' }, 'address'],
+    [{ address: { address_line_1: '1 Main St', city: 'Arlington', country: 'ZZ' } }, 'address'],
+    [{ address: { address_line_1: '1 Main St', country: 'US' } }, 'address'],
+    [{ address: { address_line_1: '1 Main St', city: 'Arlington', country: 'US', phone: '1' } }, 'address'],
+    [{ invoice_number_digits: 13 }, 'invoice_number_digits'],
   ])('PATCH %# is a 400 naming %s and changes nothing', async (body: Record<string, unknown>, field: string) => {
     const before = (await a.get('/settings').expect(200)).body;
     const err = expectError(
@@ -133,6 +142,7 @@ describe('company settings (route and command line)', () => {
       company_id: b.companyId,
       display_name: 'Other Cloud',
       support_email: 'help@other.test',
+      address: null,
       accent_color: '#7c3aed',
       portal_cancel_enabled: true,
       portal_quantity_changes_enabled: true,
@@ -144,6 +154,9 @@ describe('company settings (route and command line)', () => {
       email_refund_receipt: true,
       email_payment_failed: true,
       preferred_timezone: 'UTC',
+      invoice_number_prefix: null,
+      invoice_number_digits: null,
+      invoice_number_sequence: 'COMPANY',
     });
     expect((await b.get('/settings').expect(200)).body.display_name).toBe('Other Cloud');
     const bad = await cli('company', 'settings', '--company', b.companyId, '--accent-color', '#eeeeee');

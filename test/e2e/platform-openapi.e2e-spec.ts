@@ -7,6 +7,7 @@ import request from 'supertest';
 import { createTestApp, Tenant, TestApp } from '../support/app';
 import { FailingModule } from '../support/failing.module';
 import { OpenApiContract } from '../support/openapi-contract';
+import { EXAMPLE_IDS, REQUEST_EXAMPLES } from '../../src/platform/openapi-request-examples';
 
 const run = promisify(execFile);
 const REDOCLY = path.join(__dirname, '../../node_modules/.bin/redocly');
@@ -52,6 +53,29 @@ describe('OpenAPI document', () => {
     const init = await request(t.http).get('/api/docs/swagger-ui-init.js').expect(200);
     expect(init.text).toContain('persistAuthorization');
     expect(page.text).toContain("m.name='viewport'");
+  });
+
+  it("the request examples are small bodies the API takes, once their ids are the company's own", async () => {
+    const a = await t.tenant();
+    const send = async (key: string, ids: Record<string, string>) => {
+      const [method, template] = key.split(' ');
+      expect(doc.paths[template][method].requestBody.content['application/json'].example).toEqual(REQUEST_EXAMPLES[key]);
+      let body = JSON.stringify(REQUEST_EXAMPLES[key]);
+      for (const [kind, id] of Object.entries(ids)) body = body.split(EXAMPLE_IDS[kind as keyof typeof EXAMPLE_IDS]).join(id);
+      expect(body).not.toContain('"string"');
+      const res = await a.post(template.replace('/api/v1/companies/{company_id}', ''), JSON.parse(body));
+      expect({ key, status: res.status, body: res.status < 300 ? null : res.body }).toEqual({ key, status: res.status, body: null });
+      return res.body;
+    };
+    const T = '/api/v1/companies/{company_id}';
+    const customer = await send(`post ${T}/customers`, {});
+    const product = (await a.post('/products', { name: 'Team' }).expect(200)).body;
+    const pricing = await send(`post ${T}/pricing`, { product: product.id });
+    const item = (await a.post('/billable_items', { name: 'API calls', type: 'CUSTOM_USAGE' }).expect(200)).body;
+    const ids = { customer: customer.id, pricing: pricing.id, seatPrice: pricing.product_metric_pricings[0].id, item: item.id };
+    await send(`post ${T}/subscriptions`, ids);
+    await send(`post ${T}/events/ingest`, ids);
+    expect((await send(`post ${T}/invoices/find`, ids)).results).toBeDefined();
   });
 
   // Operations that take no body by design (spec: "No body").

@@ -15,6 +15,8 @@ describe('checkout page HTML', () => {
     requiresAddress: true,
     isChange: false,
     quoteDigest: 'sha256:"><z>',
+    priceRows: [{ name: 'API <calls>', price: '$0.02 per API call' }],
+    renewal: { then: 'Then $116.00 per month, plus usage', renews: 'Renews monthly on 10 February 2028' },
   };
 
   it('escapes every value and keeps the accessible structure', () => {
@@ -26,7 +28,8 @@ describe('checkout page HTML', () => {
       errors: { name: 'Enter <name>' },
       decline: null,
     });
-    expect(html).not.toMatch(/<script|<img|<b>|<i>|<x>|<y>/);
+    expect(html).not.toMatch(/<script|<img|<b>|<i>|<x>|<y>|<calls>/);
+    expect(html).toContain('<p class="renewal" id="renewal">Then $116.00 per month, plus usage. Renews monthly on 10 February 2028.</p>');
     expect(html).toContain('<html lang="en">');
     expect(html.match(/<main>/g)).toHaveLength(1);
     for (const id of ['name', 'email', 'address_line_1', 'city', 'zip', 'country', 'payment_token'])

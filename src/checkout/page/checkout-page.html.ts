@@ -8,6 +8,7 @@ import { esc } from '../../platform/hosted-pages/format';
 import { Brand, hostedPage, topAlert } from '../../platform/hosted-pages/layout';
 import { SANDBOX_CARD_CHOICES } from '../../payments/sandbox-cards';
 import { ADDRESS_FIELDS, countrySelect } from '../../platform/hosted-pages/address-fields';
+import type { PlanPriceRow } from './plan-prices';
 
 export interface CheckoutLine {
   name: string;
@@ -34,6 +35,10 @@ export interface CheckoutPageModel {
   isChange: boolean;
   /** Digest of the quote this page shows: the form posts it back, and only that quote is charged. */
   quoteDigest: string;
+  /** Every price of the plan as the buyer reads it ("$0.02 per API call"). */
+  priceRows: PlanPriceRow[];
+  /** What renews after today's charge, or null when nothing renews. */
+  renewal: { then: string | null; renews: string } | null;
 }
 
 export interface CheckoutForm {
@@ -55,6 +60,11 @@ const EXTRA_CSS = `
 main{max-width:980px}
 .layout{display:grid;grid-template-columns:minmax(0,1.1fr) minmax(0,1fr);gap:0}
 .layout > section{padding:28px 32px 32px}
+.renewal{margin:14px 0 0;font-weight:600}
+.order h2.prices-h{font-size:15px;margin:18px 0 6px}
+ul.prices{list-style:none;margin:0;padding:0;font-size:15px}
+ul.prices li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 12px;padding:6px 0;border-bottom:1px solid var(--line)}
+ul.prices .price{font-variant-numeric:tabular-nums;color:var(--muted)}
 .order{background:#fcfcfd;border-right:1px solid var(--line)}
 .order h2,.pay h2{margin-top:0}
 .price-big{font-size:34px;font-weight:700;margin:4px 0 2px;font-variant-numeric:tabular-nums}
@@ -75,6 +85,19 @@ tfoot tr.sub th,tfoot tr.sub td{font-weight:600;color:var(--muted);padding-top:1
 
 function page(title: string, m: { brand: Brand } | null, inner: string, alert?: string): string {
   return hostedPage(title, m ? m.brand : null, inner, { css: EXTRA_CSS, alert });
+}
+
+/** The plan's prices and what renews after today: the buyer sees what they agree to pay later too. */
+function pricesAndRenewal(m: CheckoutPageModel): string {
+  const prices = m.priceRows.length
+    ? `<h2 class="prices-h" id="prices-h">Prices</h2>
+<ul class="prices" aria-labelledby="prices-h">${m.priceRows.map((r) => `<li><span>${esc(r.name)}</span> <span class="price">${esc(r.price)}</span></li>`).join('')}</ul>`
+    : '';
+  const renewal = m.renewal
+    ? `<p class="renewal" id="renewal">${m.renewal.then ? `${esc(m.renewal.then)}. ` : ''}${esc(m.renewal.renews)}.</p>`
+    : '';
+  return `${renewal}
+${prices}`;
 }
 
 function orderSummary(m: CheckoutPageModel): string {
@@ -107,6 +130,7 @@ ${m.discounts.map((d) => `<tr class="sub"><th scope="row">${esc(d.name)}</th><td
 ${m.isChange ? '' : `<p class="price-big">${esc(m.total)}</p><p class="lede">${esc(m.dueLabel)} · for ${esc(m.customerName)}</p>`}
 <h2 class="sr-only">Items</h2>
 ${table}
+${pricesAndRenewal(m)}
 <dl class="facts">${facts}</dl>
 </section>`;
 }

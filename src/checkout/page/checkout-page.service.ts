@@ -15,7 +15,10 @@ import { addressErrors, storedAddress } from '../../platform/hosted-pages/addres
 import { BundlesRepository, CompanyRecordsRepository } from '../../catalog/catalog.repository';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
-import { PlanCatalog } from '../../subscriptions/plan-catalog';
+import { PlanCatalog, PlanCatalogData } from '../../subscriptions/plan-catalog';
+import { In } from 'typeorm';
+import { BillableMetricsRepository } from '../../metrics/metrics.repository';
+import { planPriceRows, renewalOf } from './plan-prices';
 import { CheckoutSessionEntity, effectiveCheckoutStatus } from '../checkout.entity';
 import { CheckoutService, CurrentQuote, CustomerDetails } from '../checkout.service';
 import { resolveCompanySettings } from '../../platform/company-settings/company-settings.rules';
@@ -66,6 +69,7 @@ export class CheckoutPageService {
     private readonly plan: PlanCatalog,
     private readonly invoices: InvoicesRepository,
     private readonly invoiceLinks: InvoiceLinks,
+    private readonly metrics: BillableMetricsRepository,
   ) {}
 
   async show(token: string): Promise<PageResult> {
@@ -227,6 +231,7 @@ export class CheckoutPageService {
     // the first invoice falls at a billing date of the company's zone: its day there
     const zone = settings.preferred_timezone;
     if (invoiceDate) facts.push({ label: 'First invoice', value: formatDate(invoiceDate, zone) });
+    const metricNames = await this.metricNames(companyId, data);
     const brand = brandOf(settings);
     const model: CheckoutPageModel = {
       companyName: brand.name,
@@ -244,6 +249,17 @@ export class CheckoutPageService {
       requiresAddress: (s.options as { requires_customer_address?: boolean }).requires_customer_address === true,
       isChange: s.previous_subscription_id !== null,
       quoteDigest: current?.quote.digest ?? s.quote?.digest ?? '',
+      priceRows: planPriceRows(data, s.product_pricing_ids, metricNames, currency),
+      renewal: renewalOf({
+        data,
+        pricingIds: s.product_pricing_ids,
+        configItems: s.config_items,
+        autoRenews: s.auto_renews,
+        hasDiscounts: s.discounts.length > 0,
+        firstInvoiceDate: invoiceDate ?? (s.previous_subscription_id ? null : now),
+        currency,
+        timeZone: zone,
+      }),
     };
     let quoteNotice: string | null = null;
     if (current && s.quote && current.quote.digest !== s.quote.digest) {
@@ -254,5 +270,13 @@ export class CheckoutPageService {
           `your first invoice is now ${model.total}. Please review it before you pay.`;
     }
     return { companyId, session: s, customer, model, quoteNotice };
+  }
+
+  /** The names of the billable metrics the plan's prices count (a usage price reads "per API call"). */
+  private async metricNames(companyId: string, data: PlanCatalogData): Promise<Map<string, string>> {
+    const ids = [...new Set([...data.pmpsByPricing.values()].flatMap((list) => list.map((p) => p.pmp.metric_id)))];
+    if (ids.length === 0) return new Map();
+    const rows = await this.metrics.find(companyId, { where: { id: In(ids) } });
+    return new Map(rows.map((m) => [m.id, m.external_name ?? m.name]));
   }
 }

@@ -1,3 +1,4 @@
+import { signedTermsText } from './signatories';
 import { esc, fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from '../../platform/hosted-pages/format';
 import { renderNotFound, renderSigningForm, renderStatePage, SigningPageModel } from './signing-page.html';
 
@@ -59,6 +60,11 @@ describe('signing page HTML', () => {
     termsDigest: 'sha256:"><b>',
     requiresCard: false,
     requiresAddress: false,
+    signatories: [
+      { name: 'Ada <a>', title: 'CFO', status: 'Signed on 1 March 2027', you: false },
+      { name: 'Bob', title: null, status: 'Waiting to sign', you: true },
+    ],
+    termsDownload: null,
   };
 
   it('escapes every value and keeps the accessible structure', () => {
@@ -106,6 +112,17 @@ describe('signing page HTML', () => {
     expect(renderSigningForm(model, { fullName: 'Ada', agreed: true, errors: {} })).not.toContain('address_line_1');
   });
 
+  it('lists every signatory with its status; a signed page offers the signed terms', () => {
+    const html = renderSigningForm(model, { fullName: '', agreed: false, errors: {} });
+    expect(html).toContain('<h2 id="signatories-h">Signatories</h2>');
+    expect(html).toContain('Ada &#60;a&#62;');
+    expect(html).toContain('<span class="sig-status">Signed on 1 March 2027</span>');
+    expect(html).toMatch(/Bob<\/strong> <span class="badge">you<\/span>/);
+    expect(html).not.toContain('Download the signed terms');
+    const signed = renderStatePage({ ...model, termsDownload: 'tok/terms' }, 'already_signed', '1 March 2027');
+    expect(signed).toContain('<a href="tok/terms" download>Download the signed terms</a>');
+  });
+
   it("a confirmation message replaces the state page's own text, escaped", () => {
     const html = renderStatePage(model, 'executed', '1 March 2027', 'Welcome <b>aboard</b>');
     expect(html).toContain('Welcome &#60;b&#62;aboard&#60;/b&#62;');
@@ -120,5 +137,43 @@ describe('signing page HTML', () => {
       expect(html).toContain('<h1>');
     }
     expect(renderNotFound()).toContain('This signing link is not valid');
+  });
+});
+
+describe('signed terms text', () => {
+  it('says the terms, every signature and the digest', () => {
+    const text = signedTermsText(
+      {
+        companyName: 'Acme',
+        brand: { name: 'Acme', accentColor: null, supportEmail: null },
+        title: 'Order form',
+        customerName: 'Contoso',
+        customerDetail: null,
+        signatoryName: null,
+        signatoryEmail: 'a@b.test',
+        signatoryTitle: null,
+        recurring: [{ name: 'Seats', detail: '3 licences × $58.00', amount: '$174.00 / month' }],
+        onetime: [],
+        discounts: [],
+        acv: '$2,088.00',
+        term: '1 year',
+        autoRenews: true,
+        startDate: '1 April 2027',
+        expirationDate: null,
+        content: 'Net 30.',
+        termsDigest: 'sha256:abc',
+        requiresCard: false,
+        requiresAddress: false,
+        signatories: [],
+        termsDownload: null,
+      },
+      [{ name: 'Ada', title: 'CFO', status: 'Signed on 1 March 2027', you: true }],
+      'sha256:abc',
+    );
+    expect(text).toContain('Between Acme and Contoso');
+    expect(text).toContain('  Seats (3 licences × $58.00): $174.00 / month');
+    expect(text).toContain('Net 30.');
+    expect(text).toContain('  Ada, CFO: Signed on 1 March 2027');
+    expect(text).toContain('Terms digest: sha256:abc');
   });
 });

@@ -6,6 +6,7 @@ import { HostedPageErrorFilter } from '../../platform/hosted-pages/hosted-page-e
 import { RateLimitedPage } from '../../platform/rate-limit/rate-limit.decorator';
 import { sendPage as send } from '../../platform/hosted-pages/layout';
 import { SigningPageService } from './signing-page.service';
+import { renderNotFound } from './signing-page.html';
 
 /**
  * The hosted signing page of a signatory (outside /api/v1, no bearer token: the unguessable
@@ -22,6 +23,26 @@ export class SigningPageController {
   @Get(':token')
   async show(@Param('token') token: string, @Res() res: Response): Promise<void> {
     send(res, await this.pages.show(token));
+  }
+
+  /** The signed terms as a text file (a signatory who has signed); the hosted 404 page otherwise. */
+  @Get(':token/terms')
+  async terms(@Param('token') token: string, @Res() res: Response): Promise<void> {
+    const doc = await this.pages.signedTerms(token);
+    if (!doc) {
+      send(res, { status: 404, html: renderNotFound() });
+      return;
+    }
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${doc.filename}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'no-referrer',
+      })
+      .send(doc.text);
   }
 
   @Post(':token')

@@ -8,6 +8,7 @@ import { esc } from '../../platform/hosted-pages/format';
 import { Brand, hostedPage, topAlert } from '../../platform/hosted-pages/layout';
 import { SANDBOX_CARD_CHOICES } from '../../payments/sandbox-cards';
 import { ADDRESS_FIELDS, countrySelect } from '../../platform/hosted-pages/address-fields';
+import type { SignatoryRow } from './signatories';
 
 export interface PriceLine {
   name: string;
@@ -40,6 +41,10 @@ export interface SigningPageModel {
   requiresCard: boolean;
   /** The contract's `options.requires_customer_address`: the form takes a billing address. */
   requiresAddress: boolean;
+  /** Every signatory with its status. */
+  signatories: SignatoryRow[];
+  /** The link to download the signed terms (relative to the page), once this signatory signed; else null. */
+  termsDownload: string | null;
 }
 
 export interface SigningForm {
@@ -63,6 +68,12 @@ legend{font-weight:700;padding:0}
 select{display:block;width:100%;margin-top:6px;padding:11px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
 select:focus{outline:3px solid var(--focus);outline-offset:2px}
 select[aria-invalid=true]{border-color:var(--err)}
+ul.signatories{list-style:none;margin:0;padding:0}
+ul.signatories li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 12px;padding:10px 0;border-bottom:1px solid var(--line)}
+.sig-status{color:var(--muted);font-weight:600}
+.badge{display:inline-block;padding:1px 8px;border-radius:999px;background:#e0e7ff;color:#1e3a8a;font-size:13px;font-weight:700}
+.download{margin:0 0 16px}
+.download a{color:var(--brand);font-weight:700}
 `;
 
 const shell = (pageTitle: string, brand: Brand | null, inner: string, alert?: string): string =>
@@ -104,12 +115,32 @@ ${priceRows(m.discounts)}
 <tfoot><tr><th scope="row">Annual contract value</th><td class="num">${esc(m.acv)}</td></tr></tfoot>
 </table></section>`,
   ];
+  sections.push(signatoriesSection(m));
   if (m.content) {
     sections.push(
       `<section aria-labelledby="terms-h"><h2 id="terms-h">Contract terms</h2><div class="content" tabindex="0" role="region" aria-labelledby="terms-h">${esc(m.content)}</div></section>`,
     );
   }
   return sections.join('\n');
+}
+
+/** Who signs the contract and where each stands; the page's own signatory is marked "you". */
+function signatoriesSection(m: SigningPageModel): string {
+  if (m.signatories.length === 0) return '';
+  const items = m.signatories
+    .map(
+      (s) =>
+        `<li><span><strong>${esc(s.name)}</strong>${s.you ? ' <span class="badge">you</span>' : ''}${s.title ? `<span class="detail">${esc(s.title)}</span>` : ''}</span> <span class="sig-status">${esc(s.status)}</span></li>`,
+    )
+    .join('');
+  return `<section aria-labelledby="signatories-h"><h2 id="signatories-h">Signatories</h2><ul class="signatories">${items}</ul></section>`;
+}
+
+/** The download of the signed terms, once this signatory has signed. */
+function termsDownload(m: SigningPageModel): string {
+  return m.termsDownload
+    ? `<p class="download"><a href="${esc(m.termsDownload)}" download>Download the signed terms</a> <span class="detail">Plain text, with every signature and the terms' digest.</span></p>`
+    : '';
 }
 
 function heading(m: SigningPageModel, eyebrow: string, lede: string): string {
@@ -243,6 +274,7 @@ export function renderStatePage(m: SigningPageModel, kind: StateKind, signedOn: 
 <p>${esc(message ?? s.text(m, signedOn))}</p>
 </div>
 <div class="body">
+${termsDownload(m)}
 ${summary(kind === 'expired' ? m : { ...m, expirationDate: null })}
 </div>`;
   return shell(`${s.title} — ${m.title}`, m.brand, inner);

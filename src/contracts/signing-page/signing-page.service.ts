@@ -10,7 +10,8 @@ import { parseStoredDiscount } from '../../subscriptions/discounts';
 import { PlanCatalog, PlanCatalogData, PlanPmp, toBillingPricing } from '../../subscriptions/plan-catalog';
 import { companyOfSigningToken, contractTermsDigest, effectiveStatus, termPricingIds } from '../contract.rules';
 import type { ContractEntity, ContractSignatoryEntity } from '../contract.entity';
-import { ContractsRepository } from '../contracts.repository';
+import { ContractSignatoriesRepository, ContractsRepository } from '../contracts.repository';
+import { signatoryRows, signedTermsText } from './signatories';
 import { ContractsService } from '../contracts.service';
 import { contractAcv } from '../contracts.mapper';
 import { fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from '../../platform/hosted-pages/format';
@@ -55,6 +56,7 @@ export class SigningPageService {
     private readonly companies: CompanyRecordsRepository,
     private readonly customers: CustomersRepository,
     private readonly plan: PlanCatalog,
+    private readonly signatories: ContractSignatoriesRepository,
   ) {}
 
   async show(token: string): Promise<PageResult> {
@@ -72,6 +74,23 @@ export class SigningPageService {
     const loaded = await this.load(token);
     if (!loaded) return { status: 404, html: renderNotFound() };
     return this.withRedirect(loaded, await this.submitLoaded(loaded, token, body));
+  }
+
+  /**
+   * The signed terms of the link's signatory as a text file; null (the 404 page) for an unknown
+   * link or a signatory who has not signed.
+   */
+  async signedTerms(token: string): Promise<{ filename: string; text: string } | null> {
+    const loaded = await this.load(token);
+    if (!loaded || !loaded.signatory.signed) return null;
+    const { model, signatory } = loaded;
+    const filename = `${
+      model.title
+        .replace(/[^0-9A-Za-z]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60) || 'contract'
+    }-signed-terms.txt`;
+    return { filename, text: signedTermsText(model, model.signatories, signatory.terms_digest ?? model.termsDigest) };
   }
 
   /** A form that may end with the contract's redirect lets the browser follow it (CSP form-action). */
@@ -161,9 +180,10 @@ export class SigningPageService {
     if (!signatory) return null;
     const contract = await this.contracts.findOne(companyId, { id: signatory.contract_id });
     if (!contract) return null;
-    const [company, customer] = await Promise.all([
+    const [company, customer, signatories] = await Promise.all([
       this.companies.findOne(companyId, {}),
       this.customers.findOne(companyId, { id: contract.customer_id }),
+      this.signatories.find(companyId, { where: { contract_id: contract.id } }),
     ]);
     const data = await this.plan.load(this.dataSource.manager, companyId, termPricingIds(contract));
     const now = this.clock.now();
@@ -198,6 +218,8 @@ export class SigningPageService {
       termsDigest: contractTermsDigest(c, data),
       requiresCard: ContractsService.needsCard(c),
       requiresAddress: (c.options as { requires_customer_address?: boolean } | null)?.requires_customer_address === true,
+      signatories: signatoryRows(signatories, signatory),
+      termsDownload: signatory.signed ? `${encodeURIComponent(token)}/terms` : null,
     };
     return { companyId, contract, signatory, customer, model };
   }

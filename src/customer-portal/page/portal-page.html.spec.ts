@@ -15,6 +15,10 @@ describe('customer portal HTML', () => {
       {
         id: 'subs_1',
         plan: 'Plan <p>',
+        products: 'Analytics <a>',
+        quantity: '5 seats',
+        started: '1 March 2027',
+        period: '1 March 2027 – 1 April 2027',
         amount: '$1.00 a month',
         nextInvoice: '1 April 2027',
         status: 'Active',
@@ -25,6 +29,10 @@ describe('customer portal HTML', () => {
       {
         id: 'subs_2',
         plan: 'Other',
+        products: 'Other',
+        quantity: null,
+        started: '2 March 2027',
+        period: null,
         amount: '$2.00 a month',
         nextInvoice: '—',
         status: 'Ends on 1 April 2027',
@@ -52,11 +60,15 @@ describe('customer portal HTML', () => {
       { id: 'pm_2', label: 'Visa ending <4242>', expires: '01/2031', isDefault: false, removable: true },
     ],
     cardChoices: [{ value: 'tok_visa', label: 'Visa <test>' }],
+    details: { name: 'Jane <j>', email: 'j@x.test', billingEmails: '', address: { country: 'US', city: 'Arlington' } },
+    savedDetails: { name: 'Jane <j>', email: 'j@x.test', billingEmails: 'ap@x.test', address: {} },
+    addressLines: ['Arlington, VA 22201'],
+    detailsOpen: false,
   };
 
   it('escapes every value, labels every control, one cancel form per cancellable subscription', () => {
     const html = renderPortalPage(model);
-    expect(html).not.toMatch(/<script|<b>|<i>|<u>|<p>|<4242>|<test>/);
+    expect(html).not.toMatch(/<script|<b>|<i>|<u>|<p>|<4242>|<test>|<a>|<j>/);
     expect(html).toContain('&#60;script&#62;x&#60;/script&#62;');
     expect(html).toContain('href="https://x.test/i?a=1&#38;b=&#34;2&#34;"');
     expect(html).toContain('<label for="payment_token">');
@@ -70,6 +82,25 @@ describe('customer portal HTML', () => {
     expect(html).toContain('name="payment_method_id" value="pm_2"');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<s>');
+  });
+
+  it('tells subscriptions apart and puts cancelling behind a disclosure and a ticked confirmation', () => {
+    const html = renderPortalPage(model);
+    expect(html).toContain('<dt>Started</dt><dd>1 March 2027</dd>');
+    expect(html).toContain('<dt>Quantity</dt><dd>5 seats</dd>');
+    expect(html).toContain('<dt>Current period</dt><dd>1 March 2027 – 1 April 2027</dd>');
+    expect(html).toMatch(/<details class="cancelbox">\n<summary>Cancel this subscription/);
+    expect(html).toContain('name="confirm" value="yes" required');
+  });
+
+  it('the billing details: a summary, and a closed labelled form that opens after a refusal', () => {
+    const html = renderPortalPage(model);
+    expect(html).toContain('<details class="editbox" id="billing-details">');
+    for (const id of ['name', 'email', 'billing_emails', 'address_line_1', 'city', 'zip', 'country'])
+      expect(html).toContain(`<label for="${id}">`);
+    expect(html).toContain('Copies to ap@x.test');
+    expect(html).toContain('Arlington, VA 22201');
+    expect(renderPortalPage({ ...model, detailsOpen: true })).toContain('<details class="editbox" id="billing-details" open>');
   });
 
   it('one labelled quantity form per changeable seat price, bounded by its range', () => {

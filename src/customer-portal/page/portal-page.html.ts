@@ -7,10 +7,19 @@
  */
 import { esc, invoiceStatusWord } from '../../platform/hosted-pages/format';
 import { Brand, hostedPage, topAlert } from '../../platform/hosted-pages/layout';
+import { BillingDetailsForm, billingDetailsSection, billingDetailsSummary } from './billing-details';
 
 export interface PortalSubscription {
   id: string;
   plan: string;
+  /** What tells two subscriptions of one plan apart: its products, quantity, start and period. */
+  products: string;
+  /** "3 seats", or null when nothing is counted in seats */
+  quantity: string | null;
+  /** "1 March 2027" */
+  started: string;
+  /** "1 March 2027 – 1 April 2027", or null */
+  period: string | null;
   /** "$147.00 a month" */
   amount: string;
   /** "1 April 2027", or a dash */
@@ -52,7 +61,7 @@ export interface PortalInvoice {
 
 export interface PortalCard {
   id: string;
-  /** "Visa ending 4242" */
+  /** "Visa •••• 4242" */
   label: string;
   /** "12/2030" */
   expires: string;
@@ -75,6 +84,14 @@ export interface PortalPageModel {
   invoices: PortalInvoice[];
   cards: PortalCard[];
   cardChoices: { value: string; label: string }[];
+  /** The billing details form's values: the customer's, or what was posted after a refusal. */
+  details: BillingDetailsForm;
+  /** The details as stored (the summary above the form). */
+  savedDetails: BillingDetailsForm;
+  /** Open the form (its post was refused). */
+  detailsOpen: boolean;
+  /** The customer's address as its country writes it. */
+  addressLines: string[];
 }
 
 export const PORTAL_CSS = `
@@ -95,8 +112,18 @@ button.danger:hover{background:var(--err-bg)}
 .status-due{color:var(--warn);font-weight:700}
 ul.cards{list-style:none;margin:0;padding:0}
 ul.cards li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:10px;align-items:center;padding:12px 0;border-bottom:1px solid var(--line)}
-.cancelbox{margin:8px 0 0;padding:12px 14px;border:1px solid var(--line);border-radius:10px;background:#fcfcfd}
-.cancelbox .check{margin:0 0 10px}
+.sub{margin:12px 0;padding:14px 16px;border:1px solid var(--line);border-radius:10px}
+.sub h3{margin:0 0 6px;font-size:17px}
+.sub dl.facts{margin:8px 0 0}
+details.cancelbox,details.editbox{margin:10px 0 0}
+details.cancelbox summary,details.editbox summary{display:inline-block;cursor:pointer;color:var(--brand);font-weight:600;padding:6px 0}
+details.cancelbox summary{color:var(--err)}
+details.cancelbox form,details.editbox form{margin:8px 0 0;padding:12px 14px;border:1px solid var(--line);border-radius:10px;background:#fcfcfd}
+details.cancelbox .check{margin:0 0 10px}
+.editbox input[type=text],.editbox input[type=email],.editbox select{display:block;width:100%;max-width:420px;margin-top:6px;padding:10px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
+.editbox fieldset{border:0;margin:12px 0 0;padding:0}
+.editbox legend{font-weight:700;padding:0}
+p.details{margin:0}
 .qtybox{margin:8px 0 0;padding:12px 14px;border:1px solid var(--line);border-radius:10px;background:#fcfcfd}
 .qtybox input[type=number]{display:block;width:100%;max-width:180px;margin:6px 0 10px;padding:10px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
 .qtybox input[type=number]:focus{outline:3px solid var(--focus);outline-offset:2px}
@@ -122,30 +149,43 @@ function statusClass(status: string): string {
   return '';
 }
 
-function subscriptionsSection(m: PortalPageModel): string {
-  if (m.subscriptions.length === 0) return '<p class="empty">You have no current subscriptions.</p>';
-  const rows = m.subscriptions
-    .map(
-      (s) => `<tr>
-<th scope="row" data-label="Plan">${esc(s.plan)}</th>
-<td class="num" data-label="Amount">${esc(s.amount)}</td>
-<td data-label="Next invoice">${esc(s.nextInvoice)}</td>
-<td data-label="Status">${esc(s.status)}</td>
-</tr>`,
-    )
-    .join('\n');
-  const cancels = m.subscriptions
-    .filter((s) => s.cancellable)
-    .map(
-      (s) => `<form method="post" class="cancelbox">
+/** One subscription as a card: its plan, and the facts that tell it from another of the same plan. */
+function subscriptionCard(s: PortalSubscription): string {
+  const facts = [
+    { label: 'Products', value: s.products },
+    ...(s.quantity ? [{ label: 'Quantity', value: s.quantity }] : []),
+    { label: 'Price', value: s.amount },
+    { label: 'Started', value: s.started },
+    ...(s.period ? [{ label: 'Current period', value: s.period }] : []),
+    { label: 'Next invoice', value: s.nextInvoice },
+    { label: 'Status', value: s.status },
+  ];
+  return `<section class="sub" aria-labelledby="sub-${esc(s.id)}">
+<h3 id="sub-${esc(s.id)}">${esc(s.plan)}</h3>
+<dl class="facts">${facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}</dd></div>`).join('')}</dl>
+${s.cancellable ? cancelDisclosure(s) : ''}
+</section>`;
+}
+
+/**
+ * Cancelling sits behind a disclosure and a ticked confirmation: a <details> (opened with the
+ * keyboard like a button, no script), then a form that says when the subscription ends.
+ */
+function cancelDisclosure(s: PortalSubscription): string {
+  return `<details class="cancelbox">
+<summary>Cancel this subscription<span class="sr-only">: ${esc(s.plan)}, started ${esc(s.started)}</span></summary>
+<form method="post">
 <input type="hidden" name="action" value="cancel_subscription">
 <input type="hidden" name="subscription_id" value="${esc(s.id)}">
 <div class="check"><input type="checkbox" id="confirm-${esc(s.id)}" name="confirm" value="yes" required>
-<label for="confirm-${esc(s.id)}">Cancel ${esc(s.plan)} at the end of the current period${s.periodEnd ? ` (${esc(s.periodEnd)})` : ''}. It stays active until then.</label></div>
-<button type="submit" class="danger">Cancel ${esc(s.plan)}</button>
-</form>`,
-    )
-    .join('\n');
+<label for="confirm-${esc(s.id)}">Yes, cancel ${esc(s.plan)} at the end of the current period${s.periodEnd ? ` (${esc(s.periodEnd)})` : ''}. It stays active until then.</label></div>
+<button type="submit" class="danger">Confirm cancellation<span class="sr-only"> of ${esc(s.plan)}</span></button>
+</form>
+</details>`;
+}
+
+function subscriptionsSection(m: PortalPageModel): string {
+  if (m.subscriptions.length === 0) return '<p class="empty">You have no current subscriptions.</p>';
   const quantities = m.subscriptions
     .flatMap((s) => s.seats.map((q) => ({ s, q })))
     .map(({ s, q }) => {
@@ -161,14 +201,8 @@ function subscriptionsSection(m: PortalPageModel): string {
 </form>`;
     })
     .join('\n');
-  return `<table class="stack">
-<thead><tr><th scope="col">Plan</th><th scope="col" class="num">Amount</th><th scope="col">Next invoice</th><th scope="col">Status</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>
-${quantities}
-${cancels}`;
+  return `${m.subscriptions.map(subscriptionCard).join('\n')}
+${quantities}`;
 }
 
 /** "Billed to" the parent on a child's invoice its parent pays, "For" the child on the parent's. */
@@ -251,6 +285,9 @@ ${subscriptionsSection(m)}
 ${invoicesSection(m)}
 <h2>Payment methods</h2>
 ${cardsSection(m)}
+<h2>Billing details</h2>
+${billingDetailsSummary(m.savedDetails, m.addressLines)}
+${billingDetailsSection(m.details, m.detailsOpen)}
 </div>`;
   return hostedPage(
     `Billing — ${m.companyName}`,

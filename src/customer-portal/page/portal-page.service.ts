@@ -26,6 +26,11 @@ import type { PaymentMethodEntity } from '../../payments/payment-processing.enti
 import { CustomerPortalService } from '../customer-portal.service';
 import { currentPeriod } from './current-period';
 import { mergePortalInvoices, otherParties, portalInvoiceQueries, portalParties } from './portal-invoices';
+import { BillingDetailsForm, billingDetailsOf, postedBillingDetails } from './billing-details';
+import { PortalBillingDetails } from './portal-billing-details.service';
+import { cardLabel, PORTAL_CARD_CHOICES } from './portal-cards';
+import { subscriptionFacts } from './portal-subscription-facts';
+import { formatAddress } from '../../platform/hosted-pages/address';
 import { portalSettings, PortalSettings } from './portal-settings';
 import { checkSeatQuantity, MAX_LICENCES, seatRanges } from './seat-quantities';
 import { PortalCard, PortalInvoice, PortalPageModel, PortalSubscription, renderLinkGone, renderPortalPage } from './portal-page.html';
@@ -34,11 +39,7 @@ import { PortalCard, PortalInvoice, PortalPageModel, PortalSubscription, renderL
 export type PortalPageResult = PageResult;
 
 /** The sandbox processor's test tokens, as the add-card select offers them. */
-export const CARD_CHOICES = [
-  { value: 'tok_visa', label: 'Visa ending 4242 (test card)' },
-  { value: 'tok_chargeDeclined', label: 'Visa ending 4242 (test card: declines charges)' },
-  { value: 'tok_insufficientFunds', label: 'Visa ending 4242 (test card: insufficient funds)' },
-];
+export const CARD_CHOICES = PORTAL_CARD_CHOICES;
 
 /** The notices after an action (the redirect carries a key, never text: nothing typed is reflected). */
 export const DONE_NOTICES: Record<string, string> = {
@@ -47,6 +48,7 @@ export const DONE_NOTICES: Record<string, string> = {
   card_removed: 'The card was removed.',
   cancelled: 'Your subscription will end at the end of the current period.',
   quantity_changed: 'The quantity was changed. The difference for the rest of the current period is invoiced on its own.',
+  details_saved: 'Your billing details were saved.',
 };
 
 /** How many invoices the portal lists (the most recent first). */
@@ -82,6 +84,7 @@ export class PortalPageService {
     private readonly invoices: InvoicesService,
     private readonly invoicingViews: InvoicingViews,
     private readonly paymentMethods: PaymentMethodsService,
+    private readonly details: PortalBillingDetails,
   ) {}
 
   async show(token: string, done: unknown): Promise<PortalPageResult> {
@@ -102,7 +105,8 @@ export class PortalPageService {
       const { status, body: err } = renderError(e);
       if (status >= 500) throw e;
       const message = `${capital(err.error_message)}.`;
-      return { status, html: renderPortalPage(await this.model(o, null, message)) };
+      const posted = action === 'update_details' ? postedBillingDetails(body ?? {}) : null;
+      return { status, html: renderPortalPage(await this.model(o, null, message, posted)) };
     }
   }
 
@@ -140,8 +144,14 @@ export class PortalPageService {
       case 'change_quantity':
         await this.changeQuantity(o, body);
         return 'quantity_changed';
+      case 'update_details':
+        await this.details.save(companyId, customer.id, body);
+        return 'details_saved';
       default:
-        throw DomainError.invalidField('action', 'must be add_card, make_default, remove_card, cancel_subscription or change_quantity');
+        throw DomainError.invalidField(
+          'action',
+          'must be add_card, make_default, remove_card, cancel_subscription, change_quantity or update_details',
+        );
     }
   }
 
@@ -200,7 +210,12 @@ export class PortalPageService {
     return { companyId: r.companyId, customer, settings: portalSettings(company.name, company.settings) };
   }
 
-  private async model(o: Opened, notice: string | null, error: string | null): Promise<PortalPageModel> {
+  private async model(
+    o: Opened,
+    notice: string | null,
+    error: string | null,
+    posted: BillingDetailsForm | null = null,
+  ): Promise<PortalPageModel> {
     const { companyId, customer, settings } = o;
     const now = this.clock.now();
     const subs = (
@@ -249,21 +264,23 @@ export class PortalPageService {
               max: r.max === MAX_LICENCES ? null : r.max,
             }))
           : [];
+      const period = phase ? currentPeriod(sub, phase, now) : null;
       return {
         id: sub.id,
         plan,
+        ...subscriptionFacts(v, sub, period, settings.timeZone),
         seats,
         amount: `${formatMoney(v.mrr.value_in_cents, v.mrr.currency)} a month`,
         nextInvoice: v.next_invoice_date ? formatDate(new Date(v.next_invoice_date), settings.timeZone) : '—',
         status,
         cancellable: settings.cancelEnabled && v.cancel_date === null,
-        periodEnd: phase ? formatDate(currentPeriod(sub, phase, now).end, settings.timeZone) : null,
+        periodEnd: period ? formatDate(period.end, settings.timeZone) : null,
       };
     });
 
     const portalInvoices: PortalInvoice[] = invoices.map((inv, k) => ({
       ...portalParties(customer.id, listed[k], names),
-      number: inv.number !== null ? String(inv.number) : inv.uuid.slice(0, 8),
+      number: inv.formatted_number ?? inv.uuid.slice(0, 8),
       date: inv.invoice_date ? formatDate(new Date(inv.invoice_date), settings.timeZone) : '—',
       total: formatMoney(inv.total.value_in_cents, inv.total.currency),
       due: formatMoney(inv.due.value_in_cents, inv.due.currency),
@@ -283,6 +300,10 @@ export class PortalPageService {
       invoices: portalInvoices,
       cards: cards.map((c) => this.card(c, subs, now)),
       cardChoices: CARD_CHOICES,
+      details: posted ?? billingDetailsOf(customer),
+      savedDetails: billingDetailsOf(customer),
+      detailsOpen: posted !== null,
+      addressLines: formatAddress(customer.address),
     };
   }
 
@@ -297,7 +318,7 @@ export class PortalPageService {
     const relied = c.is_default && live.some((s) => s.auto_charges && s.payment_method_id === null);
     return {
       id: c.id,
-      label: `${capital(c.brand)} ending ${c.last_4}`,
+      label: cardLabel(c),
       expires: `${String(c.exp_month).padStart(2, '0')}/${c.exp_year}`,
       isDefault: c.is_default,
       removable: !named && !relied,

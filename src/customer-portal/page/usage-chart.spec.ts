@@ -36,6 +36,16 @@ describe('usage chart', () => {
     expect(h1).toBeCloseTo(2 * h2, 0);
     expect(svg).toContain('<title>3 Mar: not yet</title>');
     expect(svg).toContain('the highest day reached 10.');
+    // the words outside the drawing, at the page's size; today where the not-yet buckets begin
+    expect(svg).toContain('<div class="x-axis" aria-hidden="true"><span>1 Mar</span><span>2 Mar</span><span>3 Mar</span></div>');
+    expect(svg).toMatch(/<span class="today-label" style="left:66\.\d+%">Today<\/span>/);
+    expect(svg.match(/<svg[\s\S]*<\/svg>/)![0]).not.toContain('<text');
+  });
+
+  it('no today marker before the period begins or once it is over', () => {
+    const day = (v: number | null) => ({ start: d('2027-03-01T00:00:00Z'), end: d('2027-03-02T00:00:00Z'), value: v });
+    expect(renderUsageChart('c', 'Calls', 'day', [day(1), day(2)])).not.toContain('Today');
+    expect(renderUsageChart('c', 'Calls', 'day', [day(null), day(null)])).not.toContain('Today');
   });
 
   it('formats quantities exactly, with grouping', () => {

@@ -57,9 +57,24 @@ export function formatQuantity(value: number | string): string {
 }
 
 const W = 640;
-const H = 220;
-const PAD = { top: 16, right: 12, bottom: 34, left: 56 };
+const H = 180;
+const PAD = { top: 8, right: 4, bottom: 4, left: 4 };
 
+/**
+ * Where today falls: the start of the first bucket not begun yet, when the period has begun and
+ * not ended (null otherwise): the chart draws a dashed line there, labelled "Today".
+ */
+function todayIndex(buckets: UsageBucket[]): number | null {
+  const k = buckets.findIndex((b) => b.value === null);
+  return k > 0 ? k : null;
+}
+
+/**
+ * The chart: bars in the SVG, and its words (the axis labels, the scale, "Today") in HTML around
+ * it, so they keep the page's font size however narrow the screen (SVG text would shrink with
+ * the drawing: 12 units read as 6 px on a phone). The words repeat what the SVG's <desc> says,
+ * so they are hidden from screen readers.
+ */
 export function renderUsageChart(id: string, metricName: string, unit: BucketUnit, buckets: UsageBucket[]): string {
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
@@ -79,30 +94,26 @@ export function renderUsageChart(id: string, metricName: string, unit: BucketUni
       return `<rect x="${x}" y="${(base - h).toFixed(1)}" width="${barW.toFixed(1)}" height="${h.toFixed(1)}" class="bar" fill="#1d4ed8"><title>${esc(label)}</title></rect>`;
     })
     .join('');
-  const ticks = buckets.length ? [0, Math.floor((buckets.length - 1) / 2), buckets.length - 1] : [];
-  const xLabels = [...new Set(ticks)]
-    .map((i) => {
-      const x = PAD.left + i * slot + slot / 2;
-      const anchor = i === 0 && buckets.length > 1 ? 'start' : i === buckets.length - 1 && buckets.length > 1 ? 'end' : 'middle';
-      const ax = anchor === 'start' ? PAD.left : anchor === 'end' ? W - PAD.right : x;
-      return `<text x="${ax.toFixed(1)}" y="${H - 10}" text-anchor="${anchor}">${esc(bucketLabel(buckets[i].start, unit))}</text>`;
-    })
-    .join('');
+  const ticks = buckets.length ? [...new Set([0, Math.floor((buckets.length - 1) / 2), buckets.length - 1])] : [];
+  const xLabels = ticks.map((i) => `<span>${esc(bucketLabel(buckets[i].start, unit))}</span>`).join('');
+  const today = todayIndex(buckets);
+  const todayX = today === null ? null : PAD.left + today * slot;
   const reached = buckets.filter((b) => b.value !== null);
   const peak = reached.length ? Math.max(...reached.map((b) => b.value!)) : 0;
   const desc =
     `${metricName} per ${unit}, ${reached.length} of ${buckets.length} ${unit}s of the period so far` +
     (reached.length ? `; the highest ${unit} reached ${formatQuantity(peak)}.` : '.');
-  return `<svg class="chart" role="img" aria-labelledby="${esc(id)}-t ${esc(id)}-d" viewBox="0 0 ${W} ${H}" width="100%" preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">
+  return `<div class="chart-box">
+<div class="y-max" aria-hidden="true">${esc(formatQuantity(max))}</div>
+<div class="today-row" aria-hidden="true">${todayX === null ? '' : `<span class="today-label" style="left:${((todayX / W) * 100).toFixed(2)}%">Today</span>`}</div>
+<svg class="chart" role="img" aria-labelledby="${esc(id)}-t ${esc(id)}-d" viewBox="0 0 ${W} ${H}" width="100%" preserveAspectRatio="none" xmlns="http://www.w3.org/2000/svg">
 <title id="${esc(id)}-t">${esc(`${metricName} per ${unit}`)}</title>
 <desc id="${esc(id)}-d">${esc(desc)}</desc>
-<g font-size="12" fill="#4b5563">
-<text x="${PAD.left - 8}" y="${PAD.top + 4}" text-anchor="end">${esc(formatQuantity(max))}</text>
-<text x="${PAD.left - 8}" y="${base}" text-anchor="end">0</text>
-${xLabels}
-</g>
-<line x1="${PAD.left}" y1="${base}" x2="${W - PAD.right}" y2="${base}" stroke="#9ca3af" stroke-width="1"/>
-<line x1="${PAD.left}" y1="${PAD.top}" x2="${W - PAD.right}" y2="${PAD.top}" stroke="#e5e7eb" stroke-width="1" stroke-dasharray="4 4"/>
+<line x1="${PAD.left}" y1="${base}" x2="${W - PAD.right}" y2="${base}" stroke="#9ca3af" stroke-width="1" vector-effect="non-scaling-stroke"/>
+<line x1="${PAD.left}" y1="${PAD.top}" x2="${W - PAD.right}" y2="${PAD.top}" stroke="#e5e7eb" stroke-width="1" stroke-dasharray="4 4" vector-effect="non-scaling-stroke"/>
 ${bars}
-</svg>`;
+${todayX === null ? '' : `<line class="today" x1="${todayX.toFixed(1)}" y1="0" x2="${todayX.toFixed(1)}" y2="${base}" stroke="#1f2937" stroke-width="2" stroke-dasharray="5 3" vector-effect="non-scaling-stroke"/>`}
+</svg>
+<div class="x-axis" aria-hidden="true">${xLabels}</div>
+</div>`;
 }

@@ -15,6 +15,8 @@ export interface UsageMetric {
   value: string;
   /** "licences" for a seat count (no chart), else null */
   note: string | null;
+  /** The estimated charge of the usage so far ("$0.08"), or null (a seat count, or no estimate). */
+  estimate?: string | null;
   chart: { unit: BucketUnit; buckets: UsageBucket[] } | null;
 }
 
@@ -40,15 +42,22 @@ main{max-width:860px;margin:16px auto}
 .metric h3{margin:0;font-size:16px}
 .figure{margin:4px 0 10px;font-size:28px;font-weight:700;font-variant-numeric:tabular-nums}
 .figure .unit{font-size:15px;font-weight:600;color:var(--muted)}
-.chart{display:block;max-width:100%;height:auto}
+.chart-box{margin:4px 0}
+.chart{display:block;width:100%;height:180px}
+.y-max{font-size:13px;color:#4b5563;font-variant-numeric:tabular-nums}
+.today-row{position:relative;height:18px}
+.today-label{position:absolute;top:0;transform:translateX(-50%);font-size:13px;font-weight:700;color:#1f2937;white-space:nowrap}
+.x-axis{display:flex;justify-content:space-between;gap:8px;margin-top:4px;font-size:13px;color:#4b5563}
 .chart .bar{fill:var(--brand)}
 .empty{color:var(--muted)}
+.estimate{margin:0 0 10px}
 `;
 
 function metricBlock(m: UsageMetric): string {
   return `<section class="metric" aria-labelledby="${esc(m.key)}-h">
 <h3 id="${esc(m.key)}-h">${esc(m.name)}</h3>
 <p class="figure">${esc(m.value)}${m.note ? ` <span class="unit">${esc(m.note)}</span>` : ''}</p>
+${m.estimate ? `<p class="estimate" id="${esc(m.key)}-estimate">Estimated charges so far: <strong>${esc(m.estimate)}</strong> <span class="detail">Before discounts and credits; usage until the period ends counts too.</span></p>` : ''}
 ${m.chart ? `${renderUsageChart(m.key, m.name, m.chart.unit, m.chart.buckets)}\n<p class="fine">Per ${esc(m.chart.unit)} (UTC), over the current period.</p>` : ''}
 </section>`;
 }

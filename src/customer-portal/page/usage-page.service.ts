@@ -14,6 +14,7 @@ import { PlanCatalog } from '../../subscriptions/plan-catalog';
 import { SubscriptionUsageUseCase } from '../../subscriptions/subscription-usage.use-case';
 import { SubscriptionPhasesRepository, SubscriptionsRepository } from '../../subscriptions/subscriptions.repository';
 import { CustomerPortalService } from '../customer-portal.service';
+import { estimatedCharge } from './usage-estimate';
 import { currentPeriod, isLive } from './current-period';
 import { portalSettings, PortalSettings } from './portal-settings';
 import { renderLinkGone } from './portal-page.html';
@@ -104,7 +105,7 @@ export class UsagePageService {
         metrics: [] as UsageMetric[],
         charts: [] as { metric: UsageMetric; metricId: string; period: { start: Date; end: Date } }[],
       };
-      for (const { pmp, licence } of pmps) {
+      for (const { pmp, licence, shape } of pmps) {
         const metric = metricById.get(pmp.metric_id);
         if (!metric) continue;
         const result = await this.usageOf.execute(companyId, sub.id, {
@@ -118,6 +119,7 @@ export class UsagePageService {
           value: formatQuantity(result.value),
           note: metered ? null : 'licences',
           chart: null,
+          estimate: metered ? estimatedCharge(shape, result.value, data.pricings.get(pmp.product_pricing_id)?.currency ?? 'USD') : null,
         };
         entry.metrics.push(shown);
         if (metered) entry.charts.push({ metric: shown, metricId: metric.id, period });

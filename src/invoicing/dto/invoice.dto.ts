@@ -253,6 +253,15 @@ export class InvoiceResponse {
   @ApiProperty({ description: 'internal id (inv_…); the API addresses invoices by uuid' }) id: string;
   @ApiProperty() company_id: string;
   @ApiProperty({ type: Number, nullable: true }) number: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'the number as the company formats it (settings invoice_number_prefix, _digits, _sequence), frozen when numbered; ' +
+      'the plain number when no format is set. The hosted page, PDF and e-mails show it',
+    example: 'ACME-2028-0001',
+  })
+  formatted_number: string | null;
   @ApiProperty({ type: String, nullable: true }) name: string | null;
   @ApiProperty({ enum: INVOICE_READ_STATUSES }) status: string;
   @ApiProperty() customer_id: string;

@@ -1,6 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { DEFAULT_ACCENT_COLOR, DISPLAY_NAME_MAX, FRAME_ANCESTORS_MAX } from './company-settings.rules';
+import { INVOICE_NUMBER_DIGITS_MAX, INVOICE_NUMBER_PREFIX_MAX, INVOICE_NUMBER_SEQUENCES } from './invoice-number-format';
+
+/** A company's postal address (checked by `checkCompanyAddress`, company-address.ts). */
+export class CompanyAddressDto {
+  @ApiProperty({ maxLength: 200, example: '1 Main St' }) address_line_1?: string;
+  @ApiPropertyOptional({ maxLength: 200, example: 'Suite 200' }) address_line_2?: string;
+  @ApiProperty({ maxLength: 200, example: 'Arlington' }) city?: string;
+  @ApiPropertyOptional({ maxLength: 200, example: 'VA' }) state?: string;
+  @ApiPropertyOptional({ maxLength: 200, example: '22201' }) zip?: string;
+  @ApiProperty({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2', example: 'US' }) country?: string;
+}
 
 /**
  * Body of PATCH /companies/{company_id}/settings: every key optional; `null` puts the default
@@ -21,6 +32,16 @@ export class UpdateCompanySettingsDto {
   @ApiPropertyOptional({ type: String, nullable: true, format: 'email', description: 'shown to customers on the pages and PDFs' })
   @IsOptional()
   support_email?: string | null;
+
+  @ApiPropertyOptional({
+    type: CompanyAddressDto,
+    nullable: true,
+    description:
+      "the company's postal address, shown in the issuer block of the invoice page and PDF as its country writes it; " +
+      'address_line_1, city and country (ISO 3166-1 alpha-2) required; null = none',
+  })
+  @IsOptional()
+  address?: CompanyAddressDto | null;
 
   @ApiPropertyOptional({
     type: String,
@@ -120,6 +141,40 @@ export class UpdateCompanySettingsDto {
   })
   @IsOptional()
   preferred_timezone?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: INVOICE_NUMBER_PREFIX_MAX,
+    pattern: '^[A-Za-z0-9][A-Za-z0-9._/-]*$',
+    description:
+      'written before the sequence of each invoice numbered from now on ("ACME-2028-" gives ACME-2028-0001); ' +
+      'numbers already given keep how they read; default none',
+    example: 'ACME-2028-',
+  })
+  @IsOptional()
+  invoice_number_prefix?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: INVOICE_NUMBER_DIGITS_MAX,
+    description: 'the sequence is zero-padded to this many digits (a longer sequence is never cut); default none',
+    example: 4,
+  })
+  @IsOptional()
+  invoice_number_digits?: number | null;
+
+  @ApiPropertyOptional({
+    enum: INVOICE_NUMBER_SEQUENCES,
+    nullable: true,
+    description:
+      'COMPANY (default): the company-wide gapless sequence (the invoice `number`); CUSTOMER: a gapless sequence per billed ' +
+      'customer from 1, the number carrying a 6-character tag of the customer ("ACME-7QX2KD-0001")',
+  })
+  @IsOptional()
+  invoice_number_sequence?: string | null;
 }
 
 /** A company's settings, every key with its value or default. */
@@ -127,6 +182,7 @@ export class CompanySettingsResponse {
   @ApiProperty({ example: 'cmp_01jz3k4m5n6p7q8r9s0t1v2w3x' }) company_id: string;
   @ApiProperty({ description: 'shown on the hosted pages and PDFs (default the company name)' }) display_name: string;
   @ApiProperty({ type: String, nullable: true }) support_email: string | null;
+  @ApiProperty({ type: CompanyAddressDto, nullable: true }) address: CompanyAddressDto | null;
   @ApiProperty({ example: DEFAULT_ACCENT_COLOR }) accent_color: string;
   @ApiProperty() portal_cancel_enabled: boolean;
   @ApiProperty({ description: 'the customer portal offers changing seat quantities (see the request field)' })
@@ -140,4 +196,7 @@ export class CompanySettingsResponse {
   @ApiProperty() email_payment_failed: boolean;
   @ApiProperty({ example: 'UTC', description: 'IANA time zone of billing dates and of the dates customers see (default UTC)' })
   preferred_timezone: string;
+  @ApiProperty({ type: String, nullable: true }) invoice_number_prefix: string | null;
+  @ApiProperty({ type: 'integer', nullable: true }) invoice_number_digits: number | null;
+  @ApiProperty({ enum: INVOICE_NUMBER_SEQUENCES }) invoice_number_sequence: string;
 }

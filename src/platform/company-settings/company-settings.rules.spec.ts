@@ -23,6 +23,7 @@ describe('company settings rules', () => {
     expect(resolveCompanySettings('Acme', {})).toEqual({
       display_name: 'Acme',
       support_email: null,
+      address: null,
       accent_color: DEFAULT_ACCENT_COLOR,
       portal_cancel_enabled: false,
       portal_quantity_changes_enabled: false,
@@ -34,6 +35,9 @@ describe('company settings rules', () => {
       email_refund_receipt: true,
       email_payment_failed: true,
       preferred_timezone: 'UTC',
+      invoice_number_prefix: null,
+      invoice_number_digits: null,
+      invoice_number_sequence: 'COMPANY',
     });
     expect(resolveCompanySettings('Acme', { preferred_timezone: 'Mars/Olympus' }).preferred_timezone).toBe('UTC');
     expect(resolveCompanySettings('Acme', { display_name: 3, portal_cancel_enabled: 'yes', payment_retry_days: ['1'] })).toMatchObject({
@@ -93,5 +97,15 @@ describe('company settings rules', () => {
       a: 1,
       accent_color: '#111111',
     });
+  });
+});
+
+describe('company address setting', () => {
+  it('is kept normalised (country upper case) and refused when incomplete', () => {
+    expect(
+      validateSettingsPatch({ address: { address_line_1: ' 1 Main St ', city: 'Arlington', state: 'VA', zip: '22201', country: 'us' } }),
+    ).toEqual({ address: { address_line_1: '1 Main St', city: 'Arlington', state: 'VA', zip: '22201', country: 'US' } });
+    expect(Object.keys(errorsOf({ address: { city: 'Arlington', country: 'US' } }))).toEqual(['address']);
+    expect(resolveCompanySettings('Acme', { address: 'x' }).address).toBeNull();
   });
 });

@@ -1,6 +1,13 @@
 import { DomainError } from '../errors/domain-error';
 import { hiddenCharacter } from '../validation/display-text';
 import { isTimeZone, UTC } from '../../billing-math/zones';
+import {
+  checkInvoiceNumberSetting,
+  INVOICE_NUMBER_KEYS,
+  InvoiceNumberSettings,
+  resolveInvoiceNumberSettings,
+} from './invoice-number-format';
+import { checkCompanyAddress, CompanyAddress, resolveCompanyAddress } from './company-address';
 
 /**
  * A company's settings (the `settings` object of its `companies` row), read and validated in one
@@ -8,11 +15,13 @@ import { isTimeZone, UTC } from '../../billing-math/zones';
  * hosted pages all go through these pure functions. A key absent from the row has its default;
  * `null` in a patch puts the default back (the key is removed from the row).
  */
-export interface CompanySettings {
+export interface CompanySettings extends InvoiceNumberSettings {
   /** The name the hosted pages show; default the company's name. */
   display_name: string;
   /** Where customers write about a bill (shown on the pages and the PDF); default none. */
   support_email: string | null;
+  /** The company's postal address, in the issuer block of the invoice page and PDF; default none. */
+  address: CompanyAddress | null;
   /** The pages' accent colour (`#rrggbb`, lower case); default the standard blue. */
   accent_color: string;
   /** Whether the customer portal offers cancelling a subscription at period end; default false. */
@@ -60,6 +69,7 @@ export const MIN_ACCENT_CONTRAST = 4.5;
 export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'display_name',
   'support_email',
+  'address',
   'accent_color',
   'portal_cancel_enabled',
   'portal_quantity_changes_enabled',
@@ -68,6 +78,7 @@ export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'payment_retry_days',
   ...EMAIL_SWITCHES,
   'preferred_timezone',
+  ...INVOICE_NUMBER_KEYS,
 ];
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
@@ -84,6 +95,7 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
   return {
     display_name: str('display_name') ?? companyName,
     support_email: str('support_email'),
+    address: resolveCompanyAddress(s.address),
     accent_color: str('accent_color') ?? DEFAULT_ACCENT_COLOR,
     portal_cancel_enabled: s.portal_cancel_enabled === true,
     portal_quantity_changes_enabled: s.portal_quantity_changes_enabled === true,
@@ -98,6 +110,7 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
     email_refund_receipt: s.email_refund_receipt !== false,
     email_payment_failed: s.email_payment_failed !== false,
     preferred_timezone: isTimeZone(s.preferred_timezone) ? s.preferred_timezone : UTC,
+    ...resolveInvoiceNumberSettings(s),
   };
 }
 
@@ -217,6 +230,20 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
         else if (value.some((d: number, i) => i > 0 && d <= (value[i - 1] as number))) errors[key] = 'must be increasing';
         else out[key] = value;
         break;
+      }
+      case 'address': {
+        const checked = checkCompanyAddress(value);
+        if ('error' in checked) errors[key] = checked.error;
+        else out[key] = checked.value;
+        break;
+      }
+      case 'invoice_number_prefix':
+      case 'invoice_number_digits':
+      case 'invoice_number_sequence': {
+        // checked in a file of their own (invoice-number-format.ts)
+        const checked = checkInvoiceNumberSetting(key, value);
+        if ('error' in checked) errors[key] = checked.error;
+        else out[key] = checked.value;
       }
     }
   }
