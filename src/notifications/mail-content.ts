@@ -49,7 +49,7 @@ export function mailDate(at: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
 }
 
-interface Layout {
+export interface Layout {
   brand: MailBrand;
   heading: string;
   /** Paragraphs of plain text (escaped for HTML). */
@@ -58,7 +58,8 @@ interface Layout {
   button?: { label: string; href: string };
 }
 
-function render(subject: string, l: Layout): MailContent {
+/** The one layout of every message: HTML and text parts from the same content. */
+export function render(subject: string, l: Layout): MailContent {
   const { brand } = l;
   const facts = l.facts
     .map(

@@ -27,7 +27,9 @@ export class NotificationResponse {
   @ApiProperty({
     enum: NOTIFICATION_TYPES,
     description:
-      'INVOICE_FINALIZED (an invoice became final), INVOICE_SENT (POST /invoices/{uuid}/send), PAYMENT_RECEIPT, REFUND_RECEIPT, PAYMENT_FAILED (an automatic charge was declined)',
+      'INVOICE_FINALIZED (an invoice became final), INVOICE_SENT (POST /invoices/{uuid}/send), PAYMENT_RECEIPT, REFUND_RECEIPT, ' +
+      'PAYMENT_FAILED (an automatic charge was declined), PAYMENT_REMINDER and FINAL_NOTICE (steps of a dunning campaign), ' +
+      'SIGNATURE_REQUEST and SIGNATURE_REMINDER (a contract awaits a signatory)',
   })
   notification_type: string;
   @ApiProperty({

@@ -1,6 +1,33 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { DEFAULT_ACCENT_COLOR, DISPLAY_NAME_MAX, FRAME_ANCESTORS_MAX } from './company-settings.rules';
+import {
+  DEFAULT_ACCENT_COLOR,
+  DISPLAY_NAME_MAX,
+  DUNNING_ACTIONS,
+  DUNNING_STEPS_MAX,
+  FRAME_ANCESTORS_MAX,
+  type DunningAction,
+} from './company-settings.rules';
+
+/** One step of a dunning campaign. */
+export class DunningStepDto {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: 365,
+    description:
+      "days after the campaign's reference (the first declined automatic charge, else the invoice's due date) when the step runs",
+  })
+  days_after_due: number;
+
+  @ApiProperty({
+    enum: DUNNING_ACTIONS,
+    description:
+      'EMAIL_REMINDER and FINAL_NOTICE e-mail the billed customer; RETRY_PAYMENT charges the card again; ' +
+      "MARK_UNPAID flags the invoice's subscription unpaid; CANCEL_SUBSCRIPTION cancels it at once (no refund)",
+  })
+  action_type: DunningAction;
+}
 
 /**
  * Body of PATCH /companies/{company_id}/settings: every key optional; `null` puts the default
@@ -81,6 +108,18 @@ export class UpdateCompanySettingsDto {
   payment_retry_days?: number[] | null;
 
   @ApiPropertyOptional({
+    type: [DunningStepDto],
+    nullable: true,
+    maxItems: DUNNING_STEPS_MAX,
+    description:
+      'the steps of a dunning campaign, in order of days_after_due; when set, an invoice past its due date starts a campaign too. ' +
+      'null (default) = the campaign of payment_retry_days: RETRY_PAYMENT on each of its days, then MARK_UNPAID on the last, ' +
+      'started by a declined automatic charge only; [] = no campaigns',
+  })
+  @IsOptional()
+  dunning_steps?: DunningStepDto[] | null;
+
+  @ApiPropertyOptional({
     type: Boolean,
     nullable: true,
     description: 'e-mail each finalized invoice, PDF attached, to the billed customer (Cc its billing_emails); default true',
@@ -121,6 +160,8 @@ export class CompanySettingsResponse {
   @ApiProperty({ type: [String] }) usage_page_frame_ancestors: string[];
   @ApiProperty({ type: 'integer' }) invoice_grace_period_seconds: number;
   @ApiProperty({ type: [Number] }) payment_retry_days: number[];
+  @ApiProperty({ type: [DunningStepDto], nullable: true, description: 'null: the campaign of payment_retry_days' })
+  dunning_steps: DunningStepDto[] | null;
   @ApiProperty() email_invoice_finalized: boolean;
   @ApiProperty() email_payment_receipt: boolean;
   @ApiProperty() email_refund_receipt: boolean;

@@ -25,8 +25,13 @@ export interface CompanySettings {
   usage_page_frame_ancestors: string[];
   /** Seconds a usage invoice stays DRAFT after its billing date (late events); default 3600. */
   invoice_grace_period_seconds: number;
-  /** Days after the first failed charge to retry it; default [1, 3, 5]. */
+  /** Days after the first failed charge to retry it; default [1, 3, 5]. Read through `dunning_steps` when those are not set. */
   payment_retry_days: number[];
+  /**
+   * The dunning campaign's steps, in order; null (the default) = the campaign of
+   * `payment_retry_days` ({@link dunningStepsOf}), started by a declined automatic charge only.
+   */
+  dunning_steps: DunningStep[] | null;
   /** E-mail the invoice (PDF attached) to the billed customer when it is finalized; default true. */
   email_invoice_finalized: boolean;
   /** E-mail a receipt when a payment succeeds (card, hosted page, mark_paid); default true. */
@@ -35,6 +40,26 @@ export interface CompanySettings {
   email_refund_receipt: boolean;
   /** E-mail the customer, with the link to pay, when an automatic charge is declined; default true. */
   email_payment_failed: boolean;
+}
+
+/** What a step of a dunning campaign does when it is due. */
+export const DUNNING_ACTIONS = ['EMAIL_REMINDER', 'RETRY_PAYMENT', 'FINAL_NOTICE', 'MARK_UNPAID', 'CANCEL_SUBSCRIPTION'] as const;
+export type DunningAction = (typeof DUNNING_ACTIONS)[number];
+export interface DunningStep {
+  days_after_due: number;
+  action_type: DunningAction;
+}
+export const DUNNING_STEPS_MAX = 20;
+
+/**
+ * The steps a company's dunning campaigns run: its `dunning_steps` when set, else the steps of
+ * `payment_retry_days` — a RETRY_PAYMENT on each of those days, then MARK_UNPAID on the last
+ * (on day 0 when there are no retries), which is what the retries did before campaigns existed.
+ */
+export function dunningStepsOf(s: Pick<CompanySettings, 'dunning_steps' | 'payment_retry_days'>): DunningStep[] {
+  if (s.dunning_steps) return s.dunning_steps;
+  const retries = s.payment_retry_days.map((d): DunningStep => ({ days_after_due: d, action_type: 'RETRY_PAYMENT' }));
+  return [...retries, { days_after_due: s.payment_retry_days.at(-1) ?? 0, action_type: 'MARK_UNPAID' }];
 }
 
 /** The settings that switch an e-mail on or off (all on by default). */
@@ -60,6 +85,7 @@ export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'usage_page_frame_ancestors',
   'invoice_grace_period_seconds',
   'payment_retry_days',
+  'dunning_steps',
   ...EMAIL_SWITCHES,
 ];
 
@@ -86,6 +112,7 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
       Array.isArray(retries) && retries.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)
         ? (retries as number[])
         : DEFAULT_RETRY_DAYS,
+    dunning_steps: Array.isArray(s.dunning_steps) ? (s.dunning_steps as DunningStep[]) : null,
     email_invoice_finalized: s.email_invoice_finalized !== false,
     email_payment_receipt: s.email_payment_receipt !== false,
     email_refund_receipt: s.email_refund_receipt !== false,
@@ -206,6 +233,12 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
         else out[key] = value;
         break;
       }
+      case 'dunning_steps': {
+        const problem = dunningStepsProblem(value);
+        if (problem) errors[key] = problem;
+        else out[key] = (value as DunningStep[]).map((st) => ({ days_after_due: st.days_after_due, action_type: st.action_type }));
+        break;
+      }
     }
   }
   if (Object.keys(errors).length) throw DomainError.validation(errors);
@@ -220,4 +253,22 @@ export function applySettingsPatch(raw: Record<string, unknown> | null | undefin
     else if (v !== undefined) next[k] = v;
   }
   return next;
+}
+
+/** Why a `dunning_steps` value is refused, or null: at most 20 steps, days 0–365 never decreasing. */
+function dunningStepsProblem(value: unknown): string | null {
+  if (!Array.isArray(value) || value.length > DUNNING_STEPS_MAX) return `must list at most ${DUNNING_STEPS_MAX} steps`;
+  for (const [i, st] of value.entries()) {
+    const step = st as Record<string, unknown> | null;
+    if (typeof step !== 'object' || step === null || Array.isArray(step)) return `step ${i} must be {days_after_due, action_type}`;
+    const extra = Object.keys(step).find((k) => k !== 'days_after_due' && k !== 'action_type');
+    if (extra) return `step ${i}: ${extra} is not a field of a dunning step`;
+    const days = step.days_after_due;
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > 365)
+      return `step ${i}: days_after_due must be a whole number of days between 0 and 365`;
+    if (!(DUNNING_ACTIONS as readonly unknown[]).includes(step.action_type))
+      return `step ${i}: action_type must be one of ${DUNNING_ACTIONS.join(', ')}`;
+    if (i > 0 && days < (value[i - 1] as DunningStep).days_after_due) return 'must be in order of days_after_due';
+  }
+  return null;
 }

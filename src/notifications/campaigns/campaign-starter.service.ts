@@ -1,0 +1,145 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../../platform/clock/clock';
+import { CompanySettingsService } from '../../platform/company-settings/company-settings.service';
+import { dunningStepsOf } from '../../platform/company-settings/company-settings.rules';
+import { crossCompany } from '../../platform/database/cross-company';
+import { newId } from '../../platform/ids/ids';
+import { InvoicesRepository } from '../../invoicing/invoicing.repository';
+import type { InvoiceEntity } from '../../invoicing/invoicing.entity';
+import { AutoChargeService } from '../../payments/auto-charge.service';
+import type { WebhookEventEntity } from '../../webhooks/events/webhook-event.entity';
+import { CampaignEntity, CampaignStepEntity } from './campaign.entity';
+import { CampaignsRepository, CampaignStepsRepository } from './campaigns.repository';
+
+const DAY = 86_400_000;
+/** Past-due invoices a run starts campaigns for, per company (the next run takes the rest). */
+const PAST_DUE_BATCH = 500;
+
+/**
+ * Starts and stops dunning campaigns, in the transaction of the change that causes it:
+ * `invoice.payment_failed` (a declined automatic charge) starts the invoice's campaign, its days
+ * counted from the first decline; `invoice.paid` and `invoice.voided` stop it. An invoice has at
+ * most one campaign (`cause` = `dunning:<invoice>`, unique per company), and its steps are all
+ * written when it starts (the company's `dunning_steps` then), each due at reference + days.
+ * With `dunning_steps` set, `startPastDue` also starts one for every PENDING invoice past its
+ * due date (the billing run, before the steps run), its days counted from the due date.
+ */
+@Injectable()
+export class CampaignStarter {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly settings: CompanySettingsService,
+    private readonly invoices: InvoicesRepository,
+    private readonly autoCharge: AutoChargeService,
+    private readonly campaigns: CampaignsRepository,
+    private readonly steps: CampaignStepsRepository,
+  ) {}
+
+  /** The observer of webhook events (in their transaction). */
+  async onEvents(m: EntityManager, events: readonly WebhookEventEntity[]): Promise<void> {
+    for (const e of events) {
+      const invoiceId = String(e.data.object.id ?? '');
+      if (e.type === 'invoice.payment_failed') {
+        const invoice = await this.invoices.with(m).findOne(e.company_id, { id: invoiceId });
+        const reference = await this.autoCharge.firstFailure(m, e.company_id, invoiceId);
+        if (invoice && invoice.status === 'PENDING') await this.startDunning(m, e.company_id, invoice, reference ?? e.created_at);
+      } else if (e.type === 'invoice.paid' || e.type === 'invoice.voided') {
+        await this.stopFor(m, e.company_id, invoiceId, e.type === 'invoice.paid' ? 'invoice_paid' : 'invoice_voided');
+      }
+    }
+  }
+
+  /** Starts the invoice's dunning campaign unless it has one; returns whether it started one. */
+  async startDunning(m: EntityManager, companyId: string, invoice: InvoiceEntity, reference: Date): Promise<boolean> {
+    const steps = dunningStepsOf(await this.settings.get(companyId, m));
+    if (steps.length === 0) return false;
+    const now = this.clock.now();
+    const id = newId('campaign');
+    const inserted: unknown[] = await m.query(
+      `INSERT INTO campaigns (company_id, id, type, status, cause, customer_id, invoice_id, contract_id, currency, amount_cents,
+                              reference_at, stop_reason, created_at, updated_at)
+       VALUES ($1, $2, 'DUNNING', 'ACTIVE', $3, $4, $5, NULL, $6, $7, $8, NULL, $9, $9)
+       ON CONFLICT (company_id, cause) DO NOTHING RETURNING id`,
+      [companyId, id, `dunning:${invoice.id}`, invoice.billed_customer_id, invoice.id, invoice.currency, invoice.due_cents, reference, now],
+    );
+    if (inserted.length === 0) return false;
+    await this.insertSteps(
+      m,
+      companyId,
+      id,
+      steps.map((s) => ({ action_type: s.action_type, due_at: new Date(reference.getTime() + s.days_after_due * DAY) })),
+      now,
+    );
+    return true;
+  }
+
+  /** Writes a new campaign's steps, numbered from 1 in order. */
+  async insertSteps(m: EntityManager, companyId: string, campaignId: string, list: { action_type: string; due_at: Date }[], now: Date) {
+    const rows: Omit<CampaignStepEntity, 'company_id'>[] = list.map((s, i) => ({
+      id: newId('campaignStep'),
+      campaign_id: campaignId,
+      step_number: i + 1,
+      action_type: s.action_type,
+      status: 'PENDING',
+      due_at: s.due_at,
+      lease_until: null,
+      enqueued_at: null,
+      completed_at: null,
+      notification_id: null,
+      payment_attempt_id: null,
+      note: null,
+      updated_at: now,
+    }));
+    if (rows.length) await this.steps.with(m).insert(companyId, rows);
+  }
+
+  /** Stops the active campaigns of an invoice: their steps not run yet are CANCELLED. */
+  async stopFor(m: EntityManager, companyId: string, invoiceId: string, reason: string): Promise<void> {
+    const active = await this.campaigns.with(m).find(companyId, { where: { invoice_id: invoiceId, status: 'ACTIVE' } });
+    for (const c of active) await this.stop(m, c, reason);
+  }
+
+  /** Stops one campaign (locked or just read in `m`'s transaction). */
+  async stop(m: EntityManager, campaign: CampaignEntity, reason: string): Promise<void> {
+    const now = this.clock.now();
+    const changed = await this.campaigns
+      .with(m)
+      .update(campaign.company_id, { id: campaign.id, status: 'ACTIVE' }, { status: 'STOPPED', stop_reason: reason, updated_at: now });
+    if (changed === 0) return;
+    await m.query(
+      `UPDATE campaign_steps SET status = 'CANCELLED', lease_until = NULL, updated_at = $3
+        WHERE company_id = $1 AND campaign_id = $2 AND status IN ('PENDING', 'RUNNING')`,
+      [campaign.company_id, campaign.id, now],
+    );
+  }
+
+  /** Starts the campaigns of invoices past due in the companies that set `dunning_steps`; returns how many started. */
+  async startPastDue(at: Date, options: { companyIds?: string[] } = {}): Promise<number> {
+    if (options.companyIds?.length === 0) return 0;
+    const companies: { company_id: string }[] = await this.dataSource.query(
+      `${crossCompany('campaign-start')}SELECT company_id FROM companies
+        WHERE jsonb_typeof(settings->'dunning_steps') = 'array' ${options.companyIds ? 'AND company_id = ANY($1)' : ''}
+        ORDER BY company_id`,
+      options.companyIds ? [options.companyIds] : [],
+    );
+    let started = 0;
+    for (const { company_id } of companies) {
+      await this.dataSource.transaction(async (m) => {
+        const due = await m.query(
+          `SELECT i.id FROM invoices i
+            WHERE i.company_id = $1 AND i.status = 'PENDING' AND i.due_cents > 0 AND i.due_date < $2
+              AND NOT EXISTS (SELECT 1 FROM campaigns c WHERE c.company_id = $1 AND c.cause = 'dunning:' || i.id)
+            ORDER BY i.due_date, i.id LIMIT ${PAST_DUE_BATCH}`,
+          [company_id, at],
+        );
+        for (const { id } of due as { id: string }[]) {
+          const invoice = await this.invoices.with(m).findOne(company_id, { id });
+          if (invoice && (await this.startDunning(m, company_id, invoice, invoice.due_date))) started++;
+        }
+      });
+    }
+    return started;
+  }
+}
