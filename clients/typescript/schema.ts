@@ -3487,6 +3487,7 @@ export interface components {
             /** @description the credit the final invoice gives for the cancelled period (refund_type CUSTOM, implied when refund_type is absent; 400 with PRORATED or NONE), in the subscription currency, at most what that period billed in advance */
             custom_refund_amount?: components["schemas"]["MoneyDto"] | null;
             customer_cancel_reason?: string | null;
+            /** @description true: when the final invoice credits the customer (a negative total: PRORATED or CUSTOM refund), the billed customer is e-mailed a credit receipt with the credit note attached (company setting email_refund_receipt); nothing is sent otherwise */
             send_customer_receipt?: boolean | null;
         };
         EmptyBodyDto: Record<string, never>;

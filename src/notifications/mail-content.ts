@@ -185,3 +185,18 @@ export function paymentFailedMail(p: PaymentMailInput): MailContent {
     button: p.hostedLink ? { label: 'Pay the invoice', href: p.hostedLink } : undefined,
   });
 }
+
+/** A cancellation credited the customer (its final invoice is a credit): the credit note attached. */
+export function cancellationCreditMail(p: PaymentMailInput): MailContent {
+  const amount = mailMoney(p.amountCents, p.currency, p.locale);
+  return render(`Credit of ${amount} from ${p.brand.displayName}`, {
+    brand: p.brand,
+    heading: 'Subscription cancelled: credit issued',
+    paragraphs: [
+      `Your subscription was cancelled on ${mailDate(p.at, p.locale)}. ${p.brand.displayName} has credited you ${amount} for it; ` +
+        'the credit note is attached.',
+    ],
+    facts: [...invoiceFacts(p), { label: 'Amount credited', value: amount }, { label: 'Date', value: mailDate(p.at, p.locale) }],
+    button: p.hostedLink ? { label: 'View the credit note', href: p.hostedLink } : undefined,
+  });
+}

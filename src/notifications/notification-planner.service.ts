@@ -11,7 +11,17 @@ import type { InvoiceEntity } from '../invoicing/invoicing.entity';
 import { PaymentTransactionsRepository } from '../payments/payments.repository';
 import type { PaymentTransactionEntity } from '../payments/payment-transaction.entity';
 import type { WebhookEventEntity } from '../webhooks/events/webhook-event.entity';
-import { invoiceMail, MailBrand, MailContent, mailLocale, paymentFailedMail, paymentReceiptMail, refundReceiptMail } from './mail-content';
+import {
+  cancellationCreditMail,
+  invoiceMail,
+  MailBrand,
+  MailContent,
+  mailLocale,
+  paymentFailedMail,
+  paymentReceiptMail,
+  refundReceiptMail,
+} from './mail-content';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { NotificationEntity, NotificationType } from './notification.entity';
 import { MailWorker } from './mail-worker.service';
 
@@ -60,6 +70,7 @@ export class NotificationPlanner {
     private readonly links: InvoiceLinks,
     private readonly transactions: PaymentTransactionsRepository,
     private readonly worker: MailWorker,
+    private readonly subscriptions: SubscriptionsRepository,
   ) {}
 
   /** The observer of webhook events (in their transaction). */
@@ -88,7 +99,7 @@ export class NotificationPlanner {
     const settings = await this.settings.get(companyId, m);
     const wanted = events.filter(
       (e) =>
-        (e.type === 'invoice.finalized' && settings.email_invoice_finalized) ||
+        (e.type === 'invoice.finalized' && (settings.email_invoice_finalized || settings.email_refund_receipt)) ||
         (e.type === 'payment.succeeded' && settings.email_payment_receipt) ||
         (e.type === 'payment.refunded' && settings.email_refund_receipt) ||
         (e.type === 'invoice.payment_failed' && settings.email_payment_failed),
@@ -127,6 +138,7 @@ export class NotificationPlanner {
     const customers = customerIds.size ? await this.customers.with(m).find(companyId, { where: { id: In([...customerIds]) } }) : [];
     const customerById = new Map(customers.map((c) => [c.id, c]));
 
+    const receiptFor = await this.cancellationCredits(m, companyId, invoices);
     const brand = brandOf(settings);
     const planned: Planned[] = [];
     for (const e of wanted) {
@@ -135,14 +147,17 @@ export class NotificationPlanner {
         const customer = invoice && customerById.get(invoice.billed_customer_id);
         if (!invoice || !customer) continue;
         if (e.type === 'invoice.finalized') {
-          planned.push({
-            type: 'INVOICE_FINALIZED',
-            cause: `invoice.finalized:${invoice.id}`,
-            customer,
-            invoice,
-            content: this.invoiceContent(brand, invoice, customer),
-            pdf: true,
-          });
+          if (settings.email_invoice_finalized) {
+            planned.push({
+              type: 'INVOICE_FINALIZED',
+              cause: `invoice.finalized:${invoice.id}`,
+              customer,
+              invoice,
+              content: this.invoiceContent(brand, invoice, customer),
+              pdf: true,
+            });
+          }
+          if (settings.email_refund_receipt && receiptFor.has(invoice.id)) planned.push(this.creditReceipt(brand, invoice, customer));
         } else {
           const locale = mailLocale(customer.locale);
           planned.push({
@@ -200,6 +215,38 @@ export class NotificationPlanner {
       }
     }
     return this.insert(m, companyId, settings, planned);
+  }
+
+  /**
+   * The final invoices of cancellations that credit the customer (kind SUBSCRIPTION_CANCEL, a
+   * negative total) and whose cancellation asked for a receipt (`send_customer_receipt: true`).
+   */
+  private async cancellationCredits(m: EntityManager, companyId: string, invoices: InvoiceEntity[]): Promise<Set<string>> {
+    const credits = invoices.filter((i) => i.kind === 'SUBSCRIPTION_CANCEL' && i.subscription_id && Number(i.total_cents) < 0);
+    if (credits.length === 0) return new Set();
+    const subs = await this.subscriptions.with(m).find(companyId, { where: { id: In(credits.map((i) => i.subscription_id!)) } });
+    const asked = new Set(subs.filter((s) => s.cancel_config?.send_customer_receipt === true).map((s) => s.id));
+    return new Set(credits.filter((i) => asked.has(i.subscription_id!)).map((i) => i.id));
+  }
+
+  /** The receipt of a cancellation's credit, its credit note attached. */
+  private creditReceipt(brand: MailBrand, invoice: InvoiceEntity, customer: CustomerEntity): Planned {
+    return {
+      type: 'REFUND_RECEIPT',
+      cause: `cancellation.credit:${invoice.id}`,
+      customer,
+      invoice,
+      content: cancellationCreditMail({
+        brand,
+        locale: mailLocale(customer.locale),
+        currency: invoice.currency,
+        amountCents: -Number(invoice.total_cents),
+        at: invoice.invoice_date,
+        invoiceNumber: invoice.number,
+        hostedLink: this.links.linksOf(invoice)?.hosted ?? null,
+      }),
+      pdf: true,
+    };
   }
 
   /** The invoice's e-mail (on finalization, or sent on demand). */
