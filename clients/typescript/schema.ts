@@ -1625,6 +1625,8 @@ export interface components {
             email_payment_receipt: boolean;
             email_refund_receipt: boolean;
             email_payment_failed: boolean;
+            email_signature_request: boolean;
+            signature_reminder_days: number[];
         };
         UpdateCompanySettingsDto: {
             /**
@@ -1659,6 +1661,8 @@ export interface components {
             payment_retry_days?: number[] | null;
             /** @description the steps of a dunning campaign, in order of days_after_due; when set, an invoice past its due date starts a campaign too. null (default) = the campaign of payment_retry_days: RETRY_PAYMENT on each of its days, then MARK_UNPAID on the last, started by a declined automatic charge only; [] = no campaigns */
             dunning_steps?: components["schemas"]["DunningStepDto"][] | null;
+            /** @description increasing days (1–365) after a signature request to remind each signatory who has not signed (default [3, 7]; [] = no reminders) */
+            signature_reminder_days?: number[] | null;
             /** @description e-mail each finalized invoice, PDF attached, to the billed customer (Cc its billing_emails); default true */
             email_invoice_finalized?: boolean | null;
             /** @description e-mail a receipt when a payment succeeds (card, hosted page, mark_paid); default true */
@@ -1667,6 +1671,8 @@ export interface components {
             email_refund_receipt?: boolean | null;
             /** @description e-mail the customer, with the link to pay, when an automatic charge is declined; default true */
             email_payment_failed?: boolean | null;
+            /** @description e-mail each signatory their signing link when a contract awaits signatures, and the reminders; default true */
+            email_signature_request?: boolean | null;
         };
         CreateWebhookDto: {
             /**
@@ -4474,6 +4480,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             bundle_pricing_id: string | null;
+            /** @description its signature reminder campaigns, one per signatory, each as GET /campaigns/{id} answers it (type SIGNATURE_REMINDER) */
             campaigns: {
                 [key: string]: unknown;
             }[];
@@ -4815,14 +4822,14 @@ export interface components {
              * @enum {string}
              */
             status: "QUEUED" | "SENT" | "FAILED" | "SAVED";
-            /** @description the billed customer’s email */
+            /** @description the billed customer’s email (a signatory’s, for a signature request) */
             to: string[];
             /** @description the billed customer’s billing_emails */
             cc: string[];
             subject: string;
             customer_id: string | null;
             invoice_id: string | null;
-            /** @description always null for now: no contract e-mail is sent yet */
+            /** @description the contract of a signature request or reminder */
             contract_id: string | null;
             /** @description delivery attempts made */
             attempts: number;

@@ -26,13 +26,16 @@ import { NotificationEntity, NotificationType } from './notification.entity';
 import { MailWorker } from './mail-worker.service';
 
 /** What a message is about, before its content is written. */
-interface Planned {
+export interface Planned {
   type: NotificationType;
   cause: string;
   customer: CustomerEntity;
   invoice: InvoiceEntity | null;
   content: MailContent;
   pdf: boolean;
+  /** Someone other than the customer (a contract's signatory): these recipients instead of the customer's. */
+  recipients?: { to: string[]; cc: string[] };
+  contractId?: string;
 }
 
 const brandOf = (s: CompanySettingsView): MailBrand => ({
@@ -274,7 +277,7 @@ export class NotificationPlanner {
     const now = this.clock.now();
     const rows: NotificationEntity[] = [];
     for (const p of planned) {
-      const recipients = recipientsOf(p.customer);
+      const recipients = p.recipients ?? recipientsOf(p.customer);
       if (!recipients) continue;
       rows.push({
         company_id: companyId,
@@ -291,7 +294,7 @@ export class NotificationPlanner {
         pdf_invoice_id: p.pdf && p.invoice ? p.invoice.id : null,
         customer_id: p.customer.id,
         invoice_id: p.invoice?.id ?? null,
-        contract_id: null,
+        contract_id: p.contractId ?? null,
         resent_from: null,
         attempts: 0,
         next_attempt_at: now,
@@ -311,10 +314,10 @@ export class NotificationPlanner {
                                   html_body, text_body, pdf_invoice_id, customer_id, invoice_id, contract_id, resent_from,
                                   attempts, next_attempt_at, created_at, updated_at)
        SELECT $1, r.id, r.notification_type, r.cause, 'QUEUED', r.to_addresses, r.cc_addresses, r.reply_to, r.subject,
-              r.html_body, r.text_body, r.pdf_invoice_id, r.customer_id, r.invoice_id, NULL, r.resent_from, 0, $2, $2, $2
+              r.html_body, r.text_body, r.pdf_invoice_id, r.customer_id, r.invoice_id, r.contract_id, r.resent_from, 0, $2, $2, $2
          FROM json_to_recordset($3::json) AS r(id text, notification_type text, cause text, to_addresses text[], cc_addresses text[],
               reply_to text, subject text, html_body text, text_body text, pdf_invoice_id text, customer_id text, invoice_id text,
-              resent_from text)
+              contract_id text, resent_from text)
        ON CONFLICT (company_id, cause) DO NOTHING
        RETURNING id`,
       [companyId, now, JSON.stringify(rows.map(({ company_id: _c, ...r }) => r))],

@@ -19,10 +19,13 @@ import { CampaignRunner } from './campaigns/campaign-runner.service';
 import { CampaignsService } from './campaigns/campaigns.service';
 import { NotificationsViews } from './notifications.views';
 import { CampaignsController } from './campaigns/campaigns.controller';
+import { SignatureRequests } from './campaigns/signature-requests.service';
+import { ContractsModule } from '../contracts/contracts.module';
+import { ContractsHooks } from '../contracts/contracts.hooks';
 
 /** E-mail to customers (the outbox written with each change, its delivery, and the log) and campaigns (dunning, signature reminders). */
 @Module({
-  imports: [WebhooksModule, CustomersModule, SubscriptionsModule, InvoicingModule, PaymentsModule, InvoicePagesModule],
+  imports: [WebhooksModule, CustomersModule, SubscriptionsModule, InvoicingModule, PaymentsModule, InvoicePagesModule, ContractsModule],
   controllers: [NotificationsController, CampaignsController],
   providers: [
     NotificationsRepository,
@@ -34,6 +37,7 @@ import { CampaignsController } from './campaigns/campaigns.controller';
     CampaignStarter,
     CampaignActions,
     CampaignRunner,
+    SignatureRequests,
     CampaignsService,
     NotificationsViews,
   ],
@@ -46,12 +50,17 @@ export class NotificationsModule implements OnModuleInit {
     private readonly starter: CampaignStarter,
     private readonly runner: CampaignRunner,
     private readonly invoicingHooks: InvoicingHooks,
+    private readonly signatures: SignatureRequests,
+    private readonly contractsHooks: ContractsHooks,
+    private readonly views: NotificationsViews,
   ) {}
 
   onModuleInit(): void {
     this.events.observe((m, events) => this.planner.onEvents(m, events));
     // after the planner: a campaign started by a decline sits beside that decline's message
     this.events.observe((m, events) => this.starter.onEvents(m, events));
+    this.events.observe((m, events) => this.signatures.onEvents(m, events));
     this.invoicingHooks.fill('campaigns', this.runner);
+    this.contractsHooks.fill('campaigns', { campaignsOf: (companyId, ids, m) => this.views.campaignsOf(companyId, ids, m) });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import type { SearchPage } from '../platform/search/search';
 import { CustomerLookupService } from '../customers/customer-lookup.service';
@@ -10,7 +10,7 @@ import { PaymentTransactionsRepository } from '../payments/payments.repository';
 import { NotificationsRepository } from './notifications.repository';
 import type { CampaignResponse } from './dto/campaign.dto';
 import type { CampaignEntity } from './campaigns/campaign.entity';
-import { CampaignStepsRepository } from './campaigns/campaigns.repository';
+import { CampaignsRepository, CampaignStepsRepository } from './campaigns/campaigns.repository';
 import { toCampaignResponse } from './campaigns/campaigns.mapper';
 
 /**
@@ -22,6 +22,7 @@ import { toCampaignResponse } from './campaigns/campaigns.mapper';
 export class NotificationsViews {
   constructor(
     private readonly clock: Clock,
+    private readonly campaigns: CampaignsRepository,
     private readonly steps: CampaignStepsRepository,
     private readonly customers: CustomerLookupService,
     private readonly invoices: InvoicesRepository,
@@ -30,22 +31,26 @@ export class NotificationsViews {
     private readonly transactions: PaymentTransactionsRepository,
   ) {}
 
-  async campaignViews(companyId: string, rows: CampaignEntity[]): Promise<CampaignResponse[]> {
+  /** `m`: read inside that transaction (a contract's webhook event). */
+  async campaignViews(companyId: string, rows: CampaignEntity[], m?: EntityManager): Promise<CampaignResponse[]> {
     if (rows.length === 0) return [];
-    const steps = await this.steps.find(companyId, { where: { campaign_id: In(rows.map((r) => r.id)) } });
+    const r = <R extends { with(m: EntityManager): R }>(repo: R): R => (m ? repo.with(m) : repo);
+    const steps = await r(this.steps).find(companyId, { where: { campaign_id: In(rows.map((x) => x.id)) } });
     const customers = await this.customers.getMany(
       companyId,
-      rows.map((r) => r.customer_id),
+      rows.map((x) => x.customer_id),
+      m,
     );
-    const invoiceIds = [...new Set(rows.map((r) => r.invoice_id).filter((id): id is string => !!id))];
-    const invoices = invoiceIds.length ? await this.invoices.find(companyId, { where: { id: In(invoiceIds) } }) : [];
-    const notificationIds = steps.map((s) => s.notification_id).filter((id): id is string => !!id);
-    const notifications = notificationIds.length ? await this.notifications.find(companyId, { where: { id: In(notificationIds) } }) : [];
+    const invoiceIds = [...new Set(rows.map((x) => x.invoice_id).filter((id): id is string => !!id))];
+    const invoices = invoiceIds.length ? await r(this.invoices).find(companyId, { where: { id: In(invoiceIds) } }) : [];
+    const notificationIds = steps.map((x) => x.notification_id).filter((id): id is string => !!id);
+    const notifications = notificationIds.length ? await r(this.notifications).find(companyId, { where: { id: In(notificationIds) } }) : [];
     const byAttempt = await this.autoCharge.transactionsOf(
       companyId,
-      steps.map((s) => s.payment_attempt_id).filter((id): id is string => !!id),
+      steps.map((x) => x.payment_attempt_id).filter((id): id is string => !!id),
+      m,
     );
-    const txns = byAttempt.size ? await this.transactions.find(companyId, { where: { id: In([...byAttempt.values()]) } }) : [];
+    const txns = byAttempt.size ? await r(this.transactions).find(companyId, { where: { id: In([...byAttempt.values()]) } }) : [];
     const txnById = new Map(txns.map((t) => [t.id, t]));
     const transactions = new Map([...byAttempt].filter(([, t]) => txnById.has(t)).map(([a, t]) => [a, txnById.get(t)!]));
     const invoiceById = new Map(invoices.map((i) => [i.id, i]));
@@ -65,6 +70,17 @@ export class NotificationsViews {
         now,
       );
     });
+  }
+
+  /** A page of contracts' campaigns (their signature reminders), by contract: the contracts module's hook. */
+  async campaignsOf(companyId: string, contractIds: string[], m?: EntityManager): Promise<Map<string, Record<string, unknown>[]>> {
+    const byContract = new Map<string, Record<string, unknown>[]>();
+    if (contractIds.length === 0) return byContract;
+    const repo = m ? this.campaigns.with(m) : this.campaigns;
+    const rows = await repo.find(companyId, { where: { contract_id: In(contractIds) }, order: { created_at: 'ASC', id: 'ASC' } });
+    const views = await this.campaignViews(companyId, rows, m);
+    rows.forEach((row, i) => byContract.set(row.contract_id!, [...(byContract.get(row.contract_id!) ?? []), { ...views[i] }]));
+    return byContract;
   }
 
   async campaignView(companyId: string, row: CampaignEntity): Promise<CampaignResponse> {

@@ -563,9 +563,9 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
   }
 
   /** The payment transaction each of these attempts recorded (the ones that have settled). */
-  async transactionsOf(companyId: string, attemptIds: string[]): Promise<Map<string, string>> {
+  async transactionsOf(companyId: string, attemptIds: string[], m: EntityManager = this.dataSource.manager): Promise<Map<string, string>> {
     if (attemptIds.length === 0) return new Map();
-    const rows: { id: string; transaction_id: string }[] = await this.dataSource.query(
+    const rows: { id: string; transaction_id: string }[] = await m.query(
       'SELECT id, transaction_id FROM payment_attempts WHERE company_id = $1 AND id = ANY($2) AND transaction_id IS NOT NULL',
       [companyId, attemptIds],
     );

@@ -35,6 +35,8 @@ describe('company settings (route and command line)', () => {
       email_payment_receipt: true,
       email_refund_receipt: true,
       email_payment_failed: true,
+      email_signature_request: true,
+      signature_reminder_days: [3, 7],
     });
   });
 
@@ -144,6 +146,8 @@ describe('company settings (route and command line)', () => {
       email_payment_receipt: true,
       email_refund_receipt: true,
       email_payment_failed: true,
+      email_signature_request: true,
+      signature_reminder_days: [3, 7],
     });
     expect((await b.get('/settings').expect(200)).body.display_name).toBe('Other Cloud');
     const bad = await cli('company', 'settings', '--company', b.companyId, '--accent-color', '#eeeeee');

@@ -10,7 +10,8 @@ import { CampaignRunner } from '../../src/notifications/campaigns/campaign-runne
 import { MailWorker } from '../../src/notifications/mail-worker.service';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { createCustomer, ok } from '../support/fixtures';
+import request from 'supertest';
+import { createCustomer, monthlySeatPricing, ok } from '../support/fixtures';
 import { addresses, SmtpInbox } from '../support/smtp-inbox';
 import { useWholeDatabase } from '../support/whole-database';
 
@@ -328,6 +329,89 @@ describe('dunning campaigns (SMTP, billing runs)', () => {
     const campaign = await campaignOf(c, inv.id);
     expect(campaign).toMatchObject({ status: 'COMPLETED', current_step: 1 });
     expect(campaign.steps[0]).toMatchObject({ action_type: 'CANCEL_SUBSCRIPTION', status: 'COMPLETED', note: null });
+  });
+
+  it('a contract awaiting signatures: each signatory gets their link, reminders on the days set until they sign', async () => {
+    const c = await t.tenant('Signatures Co');
+    await ok(await c.patch('/settings', { display_name: 'Sign Co', signature_reminder_days: [2, 5] }));
+    clock.set(iso('2034-08-01T09:00:00Z'));
+    const product = await ok(await c.post('/products', { name: 'Contracted' }));
+    const pricing = await monthlySeatPricing(c, product.id, 'Seats', 5800);
+    const customer = await createCustomer(c, { email: 'buyer@signatures.test' });
+    const draft = await ok(
+      await c.post('/contracts', {
+        customer_id: customer.id,
+        title: 'Order form 7',
+        status: 'DRAFT',
+        product_pricing_ids: [pricing.id],
+        config_items: [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 2 }],
+        start_date: '2034-09-01T00:00:00.000Z',
+        signatories: [
+          { email: 'ceo@signatures.test', name: 'Ada' },
+          { email: 'cfo@signatures.test', name: 'Bob' },
+        ],
+      }),
+    );
+    await worker.settle();
+    const requests = () => inbox.withSubject('Please sign Order form 7 from Sign Co');
+    expect(requests()).toHaveLength(0); // a DRAFT awaits nobody
+    expect(draft.campaigns).toEqual([]);
+    const contract = await ok(await c.patch(`/contracts/${draft.id}`, { status: 'PENDING_SIGNATURES' }));
+    await worker.settle();
+    const [ceo, cfo] = contract.signatories;
+    const sent = requests().map((m) => ({ to: addresses(m.to), cc: addresses(m.cc), text: m.text as string }));
+    expect(sent.map((x) => x.to[0]).sort()).toEqual(['ceo@signatures.test', 'cfo@signatures.test']);
+    for (const x of sent) {
+      const [mine, other] = x.to[0] === 'ceo@signatures.test' ? [ceo, cfo] : [cfo, ceo];
+      expect(x.text).toContain(mine.signature_link); // each their own link, never another's
+      expect(x.text).not.toContain(other.signature_link);
+      expect(x.cc).toEqual([]);
+    }
+    expect(contract.campaigns.map((x: any) => [x.type, x.status, x.contract_id, x.steps.map((st: any) => st.due_at)])).toEqual([
+      ['SIGNATURE_REMINDER', 'ACTIVE', contract.id, ['2034-08-03T09:00:00.000Z', '2034-08-06T09:00:00.000Z']],
+      ['SIGNATURE_REMINDER', 'ACTIVE', contract.id, ['2034-08-03T09:00:00.000Z', '2034-08-06T09:00:00.000Z']],
+    ]);
+    const log = await ok(
+      await c.post('/notifications/find', {
+        pagination: { limit: 100 },
+        query: { contract_id: contract.id, notification_type: 'SIGNATURE_REQUEST' },
+      }),
+    );
+    expect(log.results.map((x: any) => x.to[0]).sort()).toEqual(['ceo@signatures.test', 'cfo@signatures.test']);
+
+    const reminders = () => inbox.withSubject('Reminder: please sign Order form 7 from Sign Co');
+    await run('2034-08-03T09:00:00Z', c);
+    expect(
+      reminders()
+        .map((m) => addresses(m.to)[0])
+        .sort(),
+    ).toEqual(['ceo@signatures.test', 'cfo@signatures.test']);
+    // Ada signs on her page: her reminders stop, Bob's go on
+    const shown = await request(t.http).get(new URL(ceo.signature_link).pathname).expect(200);
+    const terms = /name="terms" value="([^"]*)"/.exec(shown.text)![1];
+    await request(t.http)
+      .post(new URL(ceo.signature_link).pathname)
+      .type('form')
+      .send({ full_name: 'Ada', agree: 'yes', terms })
+      .expect(200);
+    await run('2034-08-06T09:00:00Z', c);
+    await run('2034-08-07T09:00:00Z', c);
+    expect(
+      reminders()
+        .map((m) => addresses(m.to)[0])
+        .sort(),
+    ).toEqual(['ceo@signatures.test', 'cfo@signatures.test', 'cfo@signatures.test']);
+    expect(reminders().find((m) => addresses(m.to)[0] === 'cfo@signatures.test')!.text).toContain(cfo.signature_link);
+    const after = await ok(await c.get(`/contracts/${contract.id}`));
+    const byStatus = after.campaigns.map((x: any) => [x.status, x.stop_reason, x.current_step]).sort();
+    expect(byStatus).toEqual([
+      ['COMPLETED', null, 2],
+      ['STOPPED', 'contract_signed', 1],
+    ]);
+    // another company sees none of it
+    expect(
+      (await ok(await b.post('/campaigns/find', { pagination: { limit: 100 }, query: { contract_id: contract.id } }))).results,
+    ).toEqual([]);
   });
 
   it('dunning_steps is checked: bad steps are one 400 naming the setting', async () => {

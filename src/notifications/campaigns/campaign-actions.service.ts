@@ -14,6 +14,7 @@ import { MailWorker } from '../mail-worker.service';
 import type { CampaignEntity, CampaignStepEntity, CampaignStepStatus } from './campaign.entity';
 import { CampaignStarter } from './campaign-starter.service';
 import { finalNoticeMail, paymentReminderMail } from './campaign-mail';
+import { SignatureRequests } from './signature-requests.service';
 
 /** What running a step did. */
 export interface StepResult {
@@ -50,6 +51,7 @@ export class CampaignActions {
     private readonly planner: NotificationPlanner,
     private readonly worker: MailWorker,
     private readonly starter: CampaignStarter,
+    private readonly signatures: SignatureRequests,
   ) {}
 
   /** Locks the campaign's invoice (the ledger's lock, taken before the campaign's row). */
@@ -59,8 +61,8 @@ export class CampaignActions {
   }
 
   /** 'stop' (the campaign is stopped now: its invoice is paid, voided or gone), 'wait' (a charge is open) or 'run'. */
-  async check(m: EntityManager, campaign: CampaignEntity, s: StepSubject): Promise<'stop' | 'wait' | 'run'> {
-    if (campaign.type !== 'DUNNING') return 'run';
+  async check(m: EntityManager, campaign: CampaignEntity, s: StepSubject, at: Date): Promise<'stop' | 'wait' | 'run'> {
+    if (campaign.type === 'SIGNATURE_REMINDER') return this.signatures.check(m, campaign, at);
     const invoice = s.invoice;
     if (!invoice || invoice.status !== 'PENDING' || invoice.due_cents <= 0) {
       const reason = !invoice ? 'invoice_gone' : invoice.status === 'VOID' ? 'invoice_voided' : 'invoice_paid';
@@ -72,6 +74,7 @@ export class CampaignActions {
   }
 
   async run(m: EntityManager, campaign: CampaignEntity, step: CampaignStepEntity, s: StepSubject, at: Date): Promise<StepResult> {
+    if (campaign.type === 'SIGNATURE_REMINDER') return this.signatures.remind(m, campaign, step, at);
     const companyId = campaign.company_id;
     const invoice = s.invoice!;
     switch (step.action_type) {

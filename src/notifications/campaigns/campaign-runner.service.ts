@@ -143,7 +143,7 @@ export class CampaignRunner {
     if (!step) return { kind: 'skipped' };
     const due = step.status === 'PENDING' ? step.due_at <= at : (step.lease_until ?? at) <= at;
     if (!due) return { kind: 'waiting' };
-    const check = await this.actions.check(m, campaign, ctx);
+    const check = await this.actions.check(m, campaign, ctx, at);
     if (check === 'stop') return { kind: 'stopped' };
     if (check === 'wait') return { kind: 'waiting' };
     const result: StepResult = await this.actions.run(m, campaign, step, ctx, at);

@@ -54,22 +54,47 @@ export class CampaignStarter {
   /** Starts the invoice's dunning campaign unless it has one; returns whether it started one. */
   async startDunning(m: EntityManager, companyId: string, invoice: InvoiceEntity, reference: Date): Promise<boolean> {
     const steps = dunningStepsOf(await this.settings.get(companyId, m));
-    if (steps.length === 0) return false;
+    return this.start(m, companyId, {
+      type: 'DUNNING',
+      cause: `dunning:${invoice.id}`,
+      customer_id: invoice.billed_customer_id,
+      invoice_id: invoice.id,
+      contract_id: null,
+      currency: invoice.currency,
+      amount_cents: invoice.due_cents,
+      reference_at: reference,
+      steps: steps.map((s) => ({ action_type: s.action_type, days: s.days_after_due })),
+    });
+  }
+
+  /** Starts a campaign unless its cause has one (no steps: none); returns whether it started one. */
+  async start(
+    m: EntityManager,
+    companyId: string,
+    c: Pick<
+      CampaignEntity,
+      'type' | 'cause' | 'customer_id' | 'invoice_id' | 'contract_id' | 'currency' | 'amount_cents' | 'reference_at'
+    > & {
+      steps: { action_type: string; days: number }[];
+    },
+  ): Promise<boolean> {
+    if (c.steps.length === 0) return false;
     const now = this.clock.now();
     const id = newId('campaign');
     const inserted: unknown[] = await m.query(
       `INSERT INTO campaigns (company_id, id, type, status, cause, customer_id, invoice_id, contract_id, currency, amount_cents,
                               reference_at, stop_reason, created_at, updated_at)
-       VALUES ($1, $2, 'DUNNING', 'ACTIVE', $3, $4, $5, NULL, $6, $7, $8, NULL, $9, $9)
+       VALUES ($1, $2, $3, 'ACTIVE', $4, $5, $6, $7, $8, $9, $10, NULL, $11, $11)
        ON CONFLICT (company_id, cause) DO NOTHING RETURNING id`,
-      [companyId, id, `dunning:${invoice.id}`, invoice.billed_customer_id, invoice.id, invoice.currency, invoice.due_cents, reference, now],
+      [companyId, id, c.type, c.cause, c.customer_id, c.invoice_id, c.contract_id, c.currency, c.amount_cents, c.reference_at, now],
     );
     if (inserted.length === 0) return false;
+    const due = (days: number) => new Date(c.reference_at.getTime() + days * DAY);
     await this.insertSteps(
       m,
       companyId,
       id,
-      steps.map((s) => ({ action_type: s.action_type, due_at: new Date(reference.getTime() + s.days_after_due * DAY) })),
+      c.steps.map((s) => ({ action_type: s.action_type, due_at: due(s.days) })),
       now,
     );
     return true;

@@ -120,6 +120,16 @@ export class UpdateCompanySettingsDto {
   dunning_steps?: DunningStepDto[] | null;
 
   @ApiPropertyOptional({
+    type: [Number],
+    nullable: true,
+    maxItems: 20,
+    description:
+      'increasing days (1–365) after a signature request to remind each signatory who has not signed (default [3, 7]; [] = no reminders)',
+  })
+  @IsOptional()
+  signature_reminder_days?: number[] | null;
+
+  @ApiPropertyOptional({
     type: Boolean,
     nullable: true,
     description: 'e-mail each finalized invoice, PDF attached, to the billed customer (Cc its billing_emails); default true',
@@ -146,6 +156,14 @@ export class UpdateCompanySettingsDto {
   })
   @IsOptional()
   email_payment_failed?: boolean | null;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description: 'e-mail each signatory their signing link when a contract awaits signatures, and the reminders; default true',
+  })
+  @IsOptional()
+  email_signature_request?: boolean | null;
 }
 
 /** A company's settings, every key with its value or default. */
@@ -166,4 +184,6 @@ export class CompanySettingsResponse {
   @ApiProperty() email_payment_receipt: boolean;
   @ApiProperty() email_refund_receipt: boolean;
   @ApiProperty() email_payment_failed: boolean;
+  @ApiProperty() email_signature_request: boolean;
+  @ApiProperty({ type: [Number] }) signature_reminder_days: number[];
 }

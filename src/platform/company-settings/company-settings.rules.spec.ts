@@ -35,6 +35,8 @@ describe('company settings rules', () => {
       email_payment_receipt: true,
       email_refund_receipt: true,
       email_payment_failed: true,
+      email_signature_request: true,
+      signature_reminder_days: [3, 7],
     });
     expect(resolveCompanySettings('Acme', { display_name: 3, portal_cancel_enabled: 'yes', payment_retry_days: ['1'] })).toMatchObject({
       display_name: 'Acme',

@@ -40,6 +40,10 @@ export interface CompanySettings {
   email_refund_receipt: boolean;
   /** E-mail the customer, with the link to pay, when an automatic charge is declined; default true. */
   email_payment_failed: boolean;
+  /** E-mail each signatory their signing link when a contract awaits signatures; default true. */
+  email_signature_request: boolean;
+  /** Days after the signature request to remind a signatory who has not signed; default [3, 7]; [] = none. */
+  signature_reminder_days: number[];
 }
 
 /** What a step of a dunning campaign does when it is due. */
@@ -63,7 +67,13 @@ export function dunningStepsOf(s: Pick<CompanySettings, 'dunning_steps' | 'payme
 }
 
 /** The settings that switch an e-mail on or off (all on by default). */
-export const EMAIL_SWITCHES = ['email_invoice_finalized', 'email_payment_receipt', 'email_refund_receipt', 'email_payment_failed'] as const;
+export const EMAIL_SWITCHES = [
+  'email_invoice_finalized',
+  'email_payment_receipt',
+  'email_refund_receipt',
+  'email_payment_failed',
+  'email_signature_request',
+] as const;
 export type EmailSwitch = (typeof EMAIL_SWITCHES)[number];
 
 export type CompanySettingsPatch = { [K in keyof CompanySettings]?: CompanySettings[K] | null };
@@ -71,6 +81,7 @@ export type CompanySettingsPatch = { [K in keyof CompanySettings]?: CompanySetti
 export const DEFAULT_ACCENT_COLOR = '#1d4ed8';
 export const DEFAULT_GRACE_SECONDS = 3600;
 export const DEFAULT_RETRY_DAYS = [1, 3, 5];
+export const DEFAULT_SIGNATURE_REMINDER_DAYS = [3, 7];
 export const DISPLAY_NAME_MAX = 100;
 export const FRAME_ANCESTORS_MAX = 20;
 /** The accent colour is the background of white button text: WCAG AA for normal text. */
@@ -86,6 +97,7 @@ export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'invoice_grace_period_seconds',
   'payment_retry_days',
   'dunning_steps',
+  'signature_reminder_days',
   ...EMAIL_SWITCHES,
 ];
 
@@ -108,16 +120,20 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
     portal_quantity_changes_enabled: s.portal_quantity_changes_enabled === true,
     usage_page_frame_ancestors: Array.isArray(ancestors) ? ancestors.filter((a): a is string => typeof a === 'string') : [],
     invoice_grace_period_seconds: typeof grace === 'number' && Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS,
-    payment_retry_days:
-      Array.isArray(retries) && retries.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)
-        ? (retries as number[])
-        : DEFAULT_RETRY_DAYS,
+    payment_retry_days: dayList(retries) ?? DEFAULT_RETRY_DAYS,
     dunning_steps: Array.isArray(s.dunning_steps) ? (s.dunning_steps as DunningStep[]) : null,
     email_invoice_finalized: s.email_invoice_finalized !== false,
     email_payment_receipt: s.email_payment_receipt !== false,
     email_refund_receipt: s.email_refund_receipt !== false,
     email_payment_failed: s.email_payment_failed !== false,
+    email_signature_request: s.email_signature_request !== false,
+    signature_reminder_days: dayList(s.signature_reminder_days) ?? DEFAULT_SIGNATURE_REMINDER_DAYS,
   };
+}
+
+/** A stored list of days, or null when it is not one. */
+function dayList(value: unknown): number[] | null {
+  return Array.isArray(value) && value.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0) ? (value as number[]) : null;
 }
 
 function channel(hex: string): number {
@@ -196,6 +212,7 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
       case 'email_payment_receipt':
       case 'email_refund_receipt':
       case 'email_payment_failed':
+      case 'email_signature_request':
         if (typeof value !== 'boolean') errors[key] = 'must be a boolean';
         else out[key] = value;
         break;
@@ -222,7 +239,8 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
           errors[key] = 'must be a whole number of seconds between 0 and 2678400 (31 days)';
         else out[key] = value;
         break;
-      case 'payment_retry_days': {
+      case 'payment_retry_days':
+      case 'signature_reminder_days': {
         if (
           !Array.isArray(value) ||
           value.length > 20 ||

@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ModuleHooks } from '../platform/hooks/module-hooks';
+
+/** A contract's campaigns (its signature reminders), as the notifications module answers them. */
+export interface ContractCampaignsHook {
+  /** The campaigns of these contracts, by contract, as `GET /campaigns/{id}` answers them (`m`: read inside that transaction). */
+  campaignsOf(companyId: string, contractIds: string[], m?: EntityManager): Promise<Map<string, Record<string, unknown>[]>>;
+}
+
+export interface ContractsHookSet {
+  campaigns: ContractCampaignsHook;
+}
+
+/** What contracts need from the notifications module above them: the `campaigns` a contract answers with. */
+@Injectable()
+export class ContractsHooks extends ModuleHooks<ContractsHookSet> {
+  constructor() {
+    super('ContractsModule', { campaigns: 'NotificationsModule' });
+  }
+}
