@@ -19,9 +19,9 @@ const PAST_DUE_BATCH = 500;
 /**
  * Starts and stops dunning campaigns, in the transaction of the change that causes it:
  * `invoice.payment_failed` (a declined automatic charge) starts the invoice's campaign, its days
- * counted from the first decline; `invoice.paid` and `invoice.voided` stop it. An invoice has at
- * most one campaign (`cause` = `dunning:<invoice>`, unique per company), and its steps are all
- * written when it starts (the company's `dunning_steps` then), each due at reference + days.
+ * counted from the first decline; `invoice.paid` and `invoice.voided` stop it (one statement per
+ * company for a whole batch). An invoice has at most one campaign (`cause` =
+ * `dunning:<invoice>`, unique per company), and its steps are all written when it starts (the company's `dunning_steps` then), each due at reference + days.
  * With `dunning_steps` set, `startPastDue` also starts one for every PENDING invoice past its
  * due date (the billing run, before the steps run), its days counted from the due date.
  */
@@ -39,6 +39,7 @@ export class CampaignStarter {
 
   /** The observer of webhook events (in their transaction). */
   async onEvents(m: EntityManager, events: readonly WebhookEventEntity[]): Promise<void> {
+    const ended = new Map<string, { paid: string[]; voided: string[] }>();
     for (const e of events) {
       const invoiceId = String(e.data.object.id ?? '');
       if (e.type === 'invoice.payment_failed') {
@@ -46,8 +47,15 @@ export class CampaignStarter {
         const reference = await this.autoCharge.firstFailure(m, e.company_id, invoiceId);
         if (invoice && invoice.status === 'PENDING') await this.startDunning(m, e.company_id, invoice, reference ?? e.created_at);
       } else if (e.type === 'invoice.paid' || e.type === 'invoice.voided') {
-        await this.stopFor(m, e.company_id, invoiceId, e.type === 'invoice.paid' ? 'invoice_paid' : 'invoice_voided');
+        const list = ended.get(e.company_id) ?? { paid: [], voided: [] };
+        (e.type === 'invoice.paid' ? list.paid : list.voided).push(invoiceId);
+        ended.set(e.company_id, list);
       }
+    }
+    // a billing run pays many invoices in one transaction: one statement per company and reason
+    for (const [companyId, list] of ended) {
+      await this.stopForInvoices(m, companyId, list.paid, 'invoice_paid');
+      await this.stopForInvoices(m, companyId, list.voided, 'invoice_voided');
     }
   }
 
@@ -120,10 +128,24 @@ export class CampaignStarter {
     if (rows.length) await this.steps.with(m).insert(companyId, rows);
   }
 
-  /** Stops the active campaigns of an invoice: their steps not run yet are CANCELLED. */
-  async stopFor(m: EntityManager, companyId: string, invoiceId: string, reason: string): Promise<void> {
-    const active = await this.campaigns.with(m).find(companyId, { where: { invoice_id: invoiceId, status: 'ACTIVE' } });
-    for (const c of active) await this.stop(m, c, reason);
+  /** Stops the active campaigns of these invoices: their steps not run yet are CANCELLED. */
+  async stopForInvoices(m: EntityManager, companyId: string, invoiceIds: string[], reason: string): Promise<void> {
+    if (invoiceIds.length === 0) return;
+    const now = this.clock.now();
+    const stopped: unknown[] = await m.query(
+      `UPDATE campaigns SET status = 'STOPPED', stop_reason = $3, updated_at = $4
+        WHERE company_id = $1 AND invoice_id = ANY($2) AND status = 'ACTIVE'
+       RETURNING id`,
+      [companyId, invoiceIds, reason, now],
+    );
+    // pg answers RETURNING of an UPDATE as [rows, count]
+    const rows = (Array.isArray(stopped[0]) ? stopped[0] : stopped) as { id: string }[];
+    if (rows.length === 0) return;
+    await m.query(
+      `UPDATE campaign_steps SET status = 'CANCELLED', lease_until = NULL, updated_at = $3
+        WHERE company_id = $1 AND campaign_id = ANY($2) AND status IN ('PENDING', 'RUNNING')`,
+      [companyId, rows.map((r) => r.id), now],
+    );
   }
 
   /** Stops one campaign (locked or just read in `m`'s transaction). */
