@@ -167,7 +167,8 @@ export class CampaignStarter {
     if (options.companyIds?.length === 0) return 0;
     const companies: { company_id: string }[] = await this.dataSource.query(
       `${crossCompany('campaign-start')}SELECT company_id FROM companies
-        WHERE jsonb_typeof(settings->'dunning_steps') = 'array' ${options.companyIds ? 'AND company_id = ANY($1)' : ''}
+        WHERE jsonb_typeof(settings->'dunning_steps') = 'array' AND jsonb_array_length(settings->'dunning_steps') > 0
+              ${options.companyIds ? 'AND company_id = ANY($1)' : ''}
         ORDER BY company_id`,
       options.companyIds ? [options.companyIds] : [],
     );
