@@ -59,8 +59,10 @@ export class NotificationsModule implements OnModuleInit {
     this.events.observe((m, events) => this.planner.onEvents(m, events));
     // after the planner: a campaign started by a decline sits beside that decline's message
     this.events.observe((m, events) => this.starter.onEvents(m, events));
-    this.events.observe((m, events) => this.signatures.onEvents(m, events));
     this.invoicingHooks.fill('campaigns', this.runner);
-    this.contractsHooks.fill('campaigns', { campaignsOf: (companyId, ids, m) => this.views.campaignsOf(companyId, ids, m) });
+    this.contractsHooks.fill('campaigns', {
+      campaignsOf: (companyId, ids, m) => this.views.campaignsOf(companyId, ids, m),
+      contractChanged: (m, companyId, contractId, now) => this.signatures.sync(m, companyId, contractId, now),
+    });
   }
 }

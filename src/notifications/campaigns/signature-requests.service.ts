@@ -5,7 +5,6 @@ import { PageSecrets } from '../../platform/hosted-pages/page-secrets';
 import { newId } from '../../platform/ids/ids';
 import { CustomersRepository } from '../../customers/customers.repository';
 import { signatureLink } from '../../contracts/contracts.mapper';
-import type { WebhookEventEntity } from '../../webhooks/events/webhook-event.entity';
 import { mailLocale } from '../mail-content';
 import { NotificationPlanner, Planned } from '../notification-planner.service';
 import { MailWorker } from '../mail-worker.service';
@@ -34,14 +33,13 @@ interface SignatoryRow {
   signing_nonce: string;
 }
 
-const CONTRACT_EVENTS = new Set(['contract.created', 'contract.updated', 'contract.signed', 'contract.executed']);
-
 /**
  * Signature requests: when a contract awaits signatures (PENDING_SIGNATURES, not expired), each
  * signatory who has neither signed nor declined is e-mailed their own signing link (cause
  * `signature.request:<contract>:<signatory>:<link nonce>`: once per link) and gets a
  * SIGNATURE_REMINDER campaign (cause `signature:<contract>:<signatory>`), a step on each of the
- * company's `signature_reminder_days`. Kept in line in the transaction of every contract event:
+ * company's `signature_reminder_days`. Kept in line in the transaction of every contract change
+ * (the contracts module's `campaigns` hook, called before its webhook events are built):
  * a signatory who signs, declines or is removed, and a contract executed, voided or expired, stop
  * the campaigns concerned; a step re-checks the same before it sends.
  */
@@ -57,18 +55,8 @@ export class SignatureRequests {
     private readonly campaigns: CampaignsRepository,
   ) {}
 
-  /** The observer of webhook events (in their transaction). */
-  async onEvents(m: EntityManager, events: readonly WebhookEventEntity[]): Promise<void> {
-    const seen = new Set<string>();
-    for (const e of events) {
-      const contractId = String(e.data.object.id ?? '');
-      if (!CONTRACT_EVENTS.has(e.type) || seen.has(`${e.company_id}:${contractId}`)) continue;
-      seen.add(`${e.company_id}:${contractId}`);
-      await this.sync(m, e.company_id, contractId, e.created_at);
-    }
-  }
-
-  private async sync(m: EntityManager, companyId: string, contractId: string, now: Date): Promise<void> {
+  /** Brings a contract's requests and reminder campaigns in line with it (contracts' hook, in the change's transaction). */
+  async sync(m: EntityManager, companyId: string, contractId: string, now: Date): Promise<void> {
     const contract = await this.contract(m, companyId, contractId);
     const signatories = contract ? await this.signatories(m, companyId, contractId) : [];
     const waiting = contract && awaits(contract, now) ? signatories.filter((s) => !s.signed && !s.declined) : [];
