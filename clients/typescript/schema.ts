@@ -1487,6 +1487,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/campaigns/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search campaigns (dunning of unpaid invoices, signature reminders of contracts) */
+        post: operations["CampaignsController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one campaign with its steps */
+        get: operations["CampaignsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/campaigns/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop an ACTIVE campaign: its steps not run yet are CANCELLED (409 when it is already over) */
+        post: operations["CampaignsController_stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/reports/revenue": {
         parameters: {
             query?: never;
@@ -1596,6 +1647,15 @@ export interface components {
              */
             country: string;
         };
+        DunningStepDto: {
+            /** @description days after the campaign's reference (the first declined automatic charge, else the invoice's due date) when the step runs */
+            days_after_due: number;
+            /**
+             * @description EMAIL_REMINDER and FINAL_NOTICE e-mail the billed customer; RETRY_PAYMENT charges the card again; MARK_UNPAID flags the invoice's subscription unpaid; CANCEL_SUBSCRIPTION cancels it at once (no refund)
+             * @enum {string}
+             */
+            action_type: "EMAIL_REMINDER" | "RETRY_PAYMENT" | "FINAL_NOTICE" | "MARK_UNPAID" | "CANCEL_SUBSCRIPTION";
+        };
         CompanySettingsResponse: {
             /** @example cmp_01jz3k4m5n6p7q8r9s0t1v2w3x */
             company_id: string;
@@ -1611,6 +1671,8 @@ export interface components {
             usage_page_frame_ancestors: string[];
             invoice_grace_period_seconds: number;
             payment_retry_days: number[];
+            /** @description null: the campaign of payment_retry_days */
+            dunning_steps: components["schemas"]["DunningStepDto"][] | null;
             email_invoice_finalized: boolean;
             email_payment_receipt: boolean;
             email_refund_receipt: boolean;
@@ -1624,6 +1686,8 @@ export interface components {
             invoice_number_digits: number | null;
             /** @enum {string} */
             invoice_number_sequence: "COMPANY" | "CUSTOMER";
+            email_signature_request: boolean;
+            signature_reminder_days: number[];
         };
         UpdateCompanySettingsDto: {
             /**
@@ -1658,6 +1722,10 @@ export interface components {
             invoice_grace_period_seconds?: number | null;
             /** @description increasing days (1–365) after the first failed charge to retry it (default [1, 3, 5]; [] = no retries) */
             payment_retry_days?: number[] | null;
+            /** @description the steps of a dunning campaign, in order of days_after_due; when set, an invoice past its due date starts a campaign too. null (default) = the campaign of payment_retry_days: RETRY_PAYMENT on each of its days, then MARK_UNPAID on the last, started by a declined automatic charge only; [] = no campaigns */
+            dunning_steps?: components["schemas"]["DunningStepDto"][] | null;
+            /** @description increasing days (1–365) after a signature request to remind each signatory who has not signed (default [3, 7]; [] = no reminders) */
+            signature_reminder_days?: number[] | null;
             /** @description e-mail each finalized invoice, PDF attached, to the billed customer (Cc its billing_emails); default true */
             email_invoice_finalized?: boolean | null;
             /** @description e-mail a receipt when a payment succeeds (card, hosted page, mark_paid); default true */
@@ -1686,6 +1754,8 @@ export interface components {
              * @enum {string|null}
              */
             invoice_number_sequence?: "COMPANY" | "CUSTOMER" | null;
+            /** @description e-mail each signatory their signing link when a contract awaits signatures, and the reminders; default true */
+            email_signature_request?: boolean | null;
         };
         CreateWebhookDto: {
             /**
@@ -3601,6 +3671,7 @@ export interface components {
             /** @description the credit the final invoice gives for the cancelled period (refund_type CUSTOM, implied when refund_type is absent; 400 with PRORATED or NONE), in the subscription currency, at most what that period billed in advance */
             custom_refund_amount?: components["schemas"]["MoneyDto"] | null;
             customer_cancel_reason?: string | null;
+            /** @description true: when the final invoice credits the customer (a negative total: PRORATED or CUSTOM refund), the billed customer is e-mailed a credit receipt with the credit note attached (company setting email_refund_receipt); nothing is sent otherwise */
             send_customer_receipt?: boolean | null;
         };
         EmptyBodyDto: Record<string, never>;
@@ -4630,6 +4701,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             bundle_pricing_id: string | null;
+            /** @description its signature reminder campaigns, one per signatory, each as GET /campaigns/{id} answers it (type SIGNATURE_REMINDER) */
             campaigns: {
                 [key: string]: unknown;
             }[];
@@ -4962,23 +5034,23 @@ export interface components {
             /** @example ntf_01jz3k4m5n6p7q8r9s0t1v2w3x */
             id: string;
             /**
-             * @description INVOICE_FINALIZED (an invoice became final), INVOICE_SENT (POST /invoices/{uuid}/send), PAYMENT_RECEIPT, REFUND_RECEIPT, PAYMENT_FAILED (an automatic charge was declined)
+             * @description INVOICE_FINALIZED (an invoice became final), INVOICE_SENT (POST /invoices/{uuid}/send), PAYMENT_RECEIPT, REFUND_RECEIPT, PAYMENT_FAILED (an automatic charge was declined), PAYMENT_REMINDER and FINAL_NOTICE (steps of a dunning campaign), SIGNATURE_REQUEST and SIGNATURE_REMINDER (a contract awaits a signatory)
              * @enum {string}
              */
-            notification_type: "INVOICE_FINALIZED" | "INVOICE_SENT" | "PAYMENT_RECEIPT" | "REFUND_RECEIPT" | "PAYMENT_FAILED";
+            notification_type: "INVOICE_FINALIZED" | "INVOICE_SENT" | "PAYMENT_RECEIPT" | "REFUND_RECEIPT" | "PAYMENT_FAILED" | "PAYMENT_REMINDER" | "FINAL_NOTICE" | "SIGNATURE_REQUEST" | "SIGNATURE_REMINDER";
             /**
              * @description QUEUED (waiting for its first attempt or a retry), SENT (the SMTP server accepted it), SAVED (written as an .eml file: no SMTP_URL), FAILED (the retries are spent, or no transport is configured)
              * @enum {string}
              */
             status: "QUEUED" | "SENT" | "FAILED" | "SAVED";
-            /** @description the billed customer’s email */
+            /** @description the billed customer’s email (a signatory’s, for a signature request) */
             to: string[];
             /** @description the billed customer’s billing_emails */
             cc: string[];
             subject: string;
             customer_id: string | null;
             invoice_id: string | null;
-            /** @description always null for now: no contract e-mail is sent yet */
+            /** @description the contract of a signature request or reminder */
             contract_id: string | null;
             /** @description delivery attempts made */
             attempts: number;
@@ -5007,7 +5079,7 @@ export interface components {
             /** @description messages about this contract; no contract e-mail is sent yet, so it matches none */
             contract_id?: string;
             /** @enum {string} */
-            notification_type?: "INVOICE_FINALIZED" | "INVOICE_SENT" | "PAYMENT_RECEIPT" | "REFUND_RECEIPT" | "PAYMENT_FAILED";
+            notification_type?: "INVOICE_FINALIZED" | "INVOICE_SENT" | "PAYMENT_RECEIPT" | "REFUND_RECEIPT" | "PAYMENT_FAILED" | "PAYMENT_REMINDER" | "FINAL_NOTICE" | "SIGNATURE_REQUEST" | "SIGNATURE_REMINDER";
             /** @enum {string} */
             status?: "QUEUED" | "SENT" | "FAILED" | "SAVED";
         };
@@ -5022,6 +5094,124 @@ export interface components {
             include_meta?: boolean | null;
         };
         NotificationActionBodyDto: Record<string, never>;
+        CampaignInvoiceResponse: {
+            id: string;
+            uuid: string;
+            number: number | null;
+            status: string;
+            due: components["schemas"]["MoneyResponse"];
+            /** Format: date-time */
+            due_date: string;
+        };
+        CampaignNotificationLogResponse: {
+            id: string;
+            /** @enum {string} */
+            notification_type: "INVOICE_FINALIZED" | "INVOICE_SENT" | "PAYMENT_RECEIPT" | "REFUND_RECEIPT" | "PAYMENT_FAILED" | "PAYMENT_REMINDER" | "FINAL_NOTICE" | "SIGNATURE_REQUEST" | "SIGNATURE_REMINDER";
+            /** @enum {string} */
+            status: "QUEUED" | "SENT" | "FAILED" | "SAVED";
+            subject: string;
+            to: string[];
+            cc: string[];
+        };
+        CampaignPaymentTransactionResponse: {
+            id: string;
+            provider_type: string;
+            status: string;
+            transaction_type: string;
+            total_amount: components["schemas"]["MoneyResponse"];
+            total_amount_default_currency: components["schemas"]["MoneyResponse"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CampaignStepResponse: {
+            id: string;
+            step_number: number;
+            /** @enum {string} */
+            action_type: "EMAIL_REMINDER" | "RETRY_PAYMENT" | "FINAL_NOTICE" | "MARK_UNPAID" | "CANCEL_SUBSCRIPTION" | "SIGNATURE_REMINDER";
+            /**
+             * @description PENDING (not due yet), RUNNING (a cancellation under way), COMPLETED, SKIPPED (nothing to act on: see note), CANCELLED (the campaign stopped first)
+             * @enum {string}
+             */
+            status: "PENDING" | "RUNNING" | "COMPLETED" | "SKIPPED" | "CANCELLED";
+            /**
+             * Format: date-time
+             * @description when the step is due
+             */
+            due_at: string;
+            /**
+             * Format: date-time
+             * @description when the step ran
+             */
+            enqueued_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description why a step was skipped */
+            note: string | null;
+            notification_log: components["schemas"]["CampaignNotificationLogResponse"] | null;
+            payment_transaction: components["schemas"]["CampaignPaymentTransactionResponse"] | null;
+        };
+        CampaignResponse: {
+            /** @example cpn_01jz3k4m5n6p7q8r9s0t1v2w3x */
+            id: string;
+            /** @enum {string} */
+            type: "DUNNING" | "SIGNATURE_REMINDER";
+            /**
+             * @description ACTIVE (steps left), COMPLETED (every step ran), STOPPED (paid, voided, signed, or POST /campaigns/{id}/stop: see stop_reason)
+             * @enum {string}
+             */
+            status: "ACTIVE" | "COMPLETED" | "STOPPED";
+            /** @description invoice_paid, invoice_voided, contract_signed, stopped_by_request… */
+            stop_reason: string | null;
+            /** @description what the invoice had due when the campaign started */
+            amount: components["schemas"]["MoneyResponse"] | null;
+            customer_id: string;
+            customer: components["schemas"]["CustomerSummaryResponse"] | null;
+            invoice_id: string | null;
+            invoice: components["schemas"]["CampaignInvoiceResponse"] | null;
+            contract_id: string | null;
+            /** @description the number of the last step run (0 before the first) */
+            current_step: number;
+            total_steps: number;
+            /** @description the action of the next step (null when none is left) */
+            next_action_type: string | null;
+            /** @description seconds until the next step is due (0 when due now; null when none is left) */
+            next_action_in: number | null;
+            /**
+             * Format: date-time
+             * @description the instant the steps' days count from: the first declined charge, the due date, or the request for signatures
+             */
+            reference_date: string;
+            steps: components["schemas"]["CampaignStepResponse"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CampaignQueryDto: {
+            /** @description the campaign of this invoice (its id) */
+            invoice_id?: string;
+            /** @description this customer's campaigns */
+            customer_id?: string;
+            /** @description this contract's campaigns */
+            contract_id?: string;
+            /** @enum {string} */
+            status?: "ACTIVE" | "COMPLETED" | "STOPPED";
+            /** @enum {string} */
+            type?: "DUNNING" | "SIGNATURE_REMINDER";
+        };
+        FindCampaignsBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["CampaignQueryDto"] | null;
+            /**
+             * @description Default: `"createdAtDesc"`.
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | null;
+            include_meta?: boolean | null;
+        };
+        CampaignActionBodyDto: Record<string, never>;
         RevenueRow: {
             /**
              * @description YYYY-MM (MONTH) or YYYY-MM-DD (DAY), in the company time zone
@@ -24590,6 +24780,560 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CampaignsController_find: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindCampaignsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["CampaignResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CampaignsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    CampaignsController_stop: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignActionBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
                 };
             };
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */

@@ -66,6 +66,8 @@ export interface ContractExpansion {
   signatories: ContractSignatoryEntity[];
   /** The template it was made from (template_id), or null. */
   template: ContractTemplateEntity | null;
+  /** Its campaigns (signature reminders), as GET /campaigns/{id} answers them. */
+  campaigns: Record<string, unknown>[];
   pages: PageLinks;
 }
 
@@ -78,7 +80,7 @@ export function toContractResponse(c: ContractEntity, x: ContractExpansion): Con
     auto_renews: c.auto_renews,
     bundle_pricing: toEmbeddedBundlePricing(bundle),
     bundle_pricing_id: c.bundle_pricing_id,
-    campaigns: [],
+    campaigns: x.campaigns,
     change_custom_date: null,
     change_proration_type: null,
     change_reset_billing_anchor: null,

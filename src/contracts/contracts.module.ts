@@ -11,6 +11,7 @@ import { ContractTemplatesService } from './contract-templates.service';
 import { ContractsService } from './contracts.service';
 import { ContractViews } from './contracts.views';
 import { CONTRACT_REPOSITORIES } from './contracts.repository';
+import { ContractsHooks } from './contracts.hooks';
 import { SigningPageController } from './signing-page/signing-page.controller';
 import { SigningPageService } from './signing-page/signing-page.service';
 
@@ -21,7 +22,7 @@ import { SigningPageService } from './signing-page/signing-page.service';
 @Module({
   imports: [WebhooksModule, CatalogModule, CustomersModule, MetricsModule, SubscriptionsModule, PaymentsModule],
   controllers: [ContractsController, ContractTemplatesController, SigningPageController],
-  providers: [...CONTRACT_REPOSITORIES, ContractViews, ContractsService, ContractTemplatesService, SigningPageService],
-  exports: [ContractsService],
+  providers: [...CONTRACT_REPOSITORIES, ContractViews, ContractsService, ContractTemplatesService, SigningPageService, ContractsHooks],
+  exports: [ContractsService, ContractsHooks],
 })
 export class ContractsModule {}

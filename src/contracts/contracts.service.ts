@@ -33,6 +33,7 @@ import { ContractTemplatesService } from './contract-templates.service';
 import { ContractSignatoriesRepository, ContractsRepository } from './contracts.repository';
 import type { CreateContractDto, FindContractsDto, SignatoryPatchDto, UpdateContractDto } from './dto/contract.dto';
 import { hashPageSecret, PageSecrets, samePageHash } from '../platform/hosted-pages/page-secrets';
+import { ContractsHooks } from './contracts.hooks';
 import { PaymentMethodsService } from '../payments/payment-methods.service';
 import type { SandboxToken } from '../payments/sandbox-cards';
 
@@ -76,6 +77,7 @@ export class ContractsService {
     private readonly pages: PageSecrets,
     private readonly paymentMethods: PaymentMethodsService,
     private readonly customerDetails: CustomerDetailsService,
+    private readonly hooks: ContractsHooks,
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -209,6 +211,7 @@ export class ContractsService {
         })),
       );
       this.events.later(m, companyId, 'contract.created', contract.id);
+      await this.hooks.get('campaigns').contractChanged(m, companyId, contract.id, now);
       return contract.id;
     });
     return this.get(companyId, id);
@@ -445,6 +448,8 @@ export class ContractsService {
       const after = await this.loadSignatories(m, companyId, id);
       if (after.some((s) => s.signed && !signedBefore.has(s.email_key))) this.events.later(m, companyId, 'contract.signed', id);
       if (executed) this.events.later(m, companyId, 'contract.executed', id);
+      // signature requests and reminders follow every change (notifications module)
+      await this.hooks.get('campaigns').contractChanged(m, companyId, id, now);
       return result;
     });
   }

@@ -19,6 +19,7 @@ import type { ContractResponse } from './dto/contract.dto';
 import type { ContractTemplateEntity } from './contract-template.entity';
 import type { ContractTemplateResponse } from './dto/contract-template.dto';
 import { PageSecrets } from '../platform/hosted-pages/page-secrets';
+import { ContractsHooks } from './contracts.hooks';
 
 /**
  * Contracts as responses, for one or many contracts in a fixed number of batched queries:
@@ -42,6 +43,7 @@ export class ContractViews implements OnModuleInit {
     private readonly templates: ContractTemplatesRepository,
     private readonly contracts: ContractsRepository,
     private readonly events: WebhookEventsService,
+    private readonly hooks: ContractsHooks,
   ) {}
 
   templateView(t: ContractTemplateEntity): ContractTemplateResponse {
@@ -79,7 +81,7 @@ export class ContractViews implements OnModuleInit {
     const termPricings = [...new Set(rows.flatMap((c) => termPricingIds(c)))];
     const bundleIds = [...new Set(rows.map((c) => c.bundle_pricing_id).filter((b): b is string => !!b))];
     const templateIds = [...new Set(rows.map((c) => c.template_id).filter((t): t is string => !!t))];
-    const [signatories, customerRows, company, pricingRows, bundleRows, plan, templates] = await reads(m, [
+    const [signatories, customerRows, company, pricingRows, bundleRows, plan, templates, campaigns] = await reads(m, [
       () =>
         r(this.signatories)
           .queryBuilder(companyId, 's')
@@ -93,6 +95,7 @@ export class ContractViews implements OnModuleInit {
       async () => (bundleIds.length ? r(this.bundles).find(companyId, { where: { id: In(bundleIds) } }) : []),
       () => this.plan.load(m ?? this.dataSource.manager, companyId, termPricings),
       async () => (templateIds.length ? r(this.templates).find(companyId, { where: { id: In(templateIds) } }) : []),
+      () => this.hooks.get('campaigns').campaignsOf(companyId, ids, m),
     ] as const);
     const templateById = new Map(templates.map((t) => [t.id, t]));
     if (!company) throw DomainError.notFound('company');
@@ -125,6 +128,7 @@ export class ContractViews implements OnModuleInit {
         bundle: (c.bundle_pricing_id ? bundleById.get(c.bundle_pricing_id) : undefined) ?? null,
         signatories: signatoriesByContract.get(c.id) ?? [],
         template: (c.template_id ? templateById.get(c.template_id) : undefined) ?? null,
+        campaigns: campaigns.get(c.id) ?? [],
         pages: this.pages,
       }),
     );

@@ -104,10 +104,17 @@ export interface PostRunStep {
   run(at: Date, options: { companyIds?: string[] }): Promise<Record<string, number> | void>;
 }
 
+/** Campaigns (dunning), as billing runs need them. */
+export interface InvoiceCampaignsHook {
+  /** The step every billing run ends with: the campaign steps due at the run's instant (after the charges). */
+  readonly postRunStep: PostRunStep;
+}
+
 /** The hooks invoicing declares, by name. */
 export interface InvoicingHookSet {
   credits: InvoiceCreditsHook;
   payments: InvoicePaymentsHook;
+  campaigns: InvoiceCampaignsHook;
 }
 
 @Injectable()
@@ -116,6 +123,7 @@ export class InvoicingHooks extends ModuleHooks<InvoicingHookSet> {
     super('InvoicingModule', {
       credits: 'CreditsModule',
       payments: 'PaymentsModule',
+      campaigns: 'NotificationsModule',
     });
   }
 
@@ -127,8 +135,9 @@ export class InvoicingHooks extends ModuleHooks<InvoicingHookSet> {
     return this.get('payments');
   }
 
-  /** The steps every billing run ends with, in `order` (credits: expirations, 50; payments: charges, retries, unpaid, 100). */
+  /** The steps every billing run ends with, in `order` (credits: expirations, 50; payments: charges, 100; campaigns: dunning steps, 200). */
   get postRunSteps(): readonly PostRunStep[] {
-    return [this.credits.postRunStep, this.payments.postRunStep].sort((a, b) => a.order - b.order);
+    const steps = [this.credits.postRunStep, this.payments.postRunStep, this.get('campaigns').postRunStep];
+    return steps.sort((a, b) => a.order - b.order);
   }
 }

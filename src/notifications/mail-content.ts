@@ -54,7 +54,7 @@ export function mailDate(at: Date, locale: string, timeZone = 'UTC'): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(at);
 }
 
-interface Layout {
+export interface Layout {
   brand: MailBrand;
   heading: string;
   /** Paragraphs of plain text (escaped for HTML). */
@@ -63,7 +63,8 @@ interface Layout {
   button?: { label: string; href: string };
 }
 
-function render(subject: string, l: Layout): MailContent {
+/** The one layout of every message: HTML and text parts from the same content. */
+export function render(subject: string, l: Layout): MailContent {
   const { brand } = l;
   const facts = l.facts
     .map(
@@ -199,5 +200,20 @@ export function paymentFailedMail(p: PaymentMailInput): MailContent {
     ],
     facts: [...invoiceFacts(p), { label: 'Amount due', value: due }],
     button: p.hostedLink ? { label: 'Pay the invoice', href: p.hostedLink } : undefined,
+  });
+}
+
+/** A cancellation credited the customer (its final invoice is a credit): the credit note attached. */
+export function cancellationCreditMail(p: PaymentMailInput): MailContent {
+  const amount = mailMoney(p.amountCents, p.currency, p.locale);
+  return render(`Credit of ${amount} from ${p.brand.displayName}`, {
+    brand: p.brand,
+    heading: 'Subscription cancelled: credit issued',
+    paragraphs: [
+      `Your subscription was cancelled on ${mailDate(p.at, p.locale)}. ${p.brand.displayName} has credited you ${amount} for it; ` +
+        'the credit note is attached.',
+    ],
+    facts: [...invoiceFacts(p), { label: 'Amount credited', value: amount }, { label: 'Date', value: mailDate(p.at, p.locale) }],
+    button: p.hostedLink ? { label: 'View the credit note', href: p.hostedLink } : undefined,
   });
 }

@@ -12,18 +12,31 @@ import { displayNumber } from '../invoicing/invoicing.mapper';
 import { PaymentTransactionsRepository } from '../payments/payments.repository';
 import type { PaymentTransactionEntity } from '../payments/payment-transaction.entity';
 import type { WebhookEventEntity } from '../webhooks/events/webhook-event.entity';
-import { invoiceMail, MailBrand, MailContent, mailLocale, paymentFailedMail, paymentReceiptMail, refundReceiptMail } from './mail-content';
+import {
+  cancellationCreditMail,
+  invoiceMail,
+  MailBrand,
+  MailContent,
+  mailLocale,
+  paymentFailedMail,
+  paymentReceiptMail,
+  refundReceiptMail,
+} from './mail-content';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { NotificationEntity, NotificationType } from './notification.entity';
 import { MailWorker } from './mail-worker.service';
 
 /** What a message is about, before its content is written. */
-interface Planned {
+export interface Planned {
   type: NotificationType;
   cause: string;
   customer: CustomerEntity;
   invoice: InvoiceEntity | null;
   content: MailContent;
   pdf: boolean;
+  /** Someone other than the customer (a contract's signatory): these recipients instead of the customer's. */
+  recipients?: { to: string[]; cc: string[] };
+  contractId?: string;
 }
 
 const brandOf = (s: CompanySettingsView): MailBrand => ({
@@ -62,6 +75,7 @@ export class NotificationPlanner {
     private readonly links: InvoiceLinks,
     private readonly transactions: PaymentTransactionsRepository,
     private readonly worker: MailWorker,
+    private readonly subscriptions: SubscriptionsRepository,
   ) {}
 
   /** The observer of webhook events (in their transaction). */
@@ -90,7 +104,7 @@ export class NotificationPlanner {
     const settings = await this.settings.get(companyId, m);
     const wanted = events.filter(
       (e) =>
-        (e.type === 'invoice.finalized' && settings.email_invoice_finalized) ||
+        (e.type === 'invoice.finalized' && (settings.email_invoice_finalized || settings.email_refund_receipt)) ||
         (e.type === 'payment.succeeded' && settings.email_payment_receipt) ||
         (e.type === 'payment.refunded' && settings.email_refund_receipt) ||
         (e.type === 'invoice.payment_failed' && settings.email_payment_failed),
@@ -129,6 +143,7 @@ export class NotificationPlanner {
     const customers = customerIds.size ? await this.customers.with(m).find(companyId, { where: { id: In([...customerIds]) } }) : [];
     const customerById = new Map(customers.map((c) => [c.id, c]));
 
+    const receiptFor = await this.cancellationCredits(m, companyId, invoices);
     const brand = brandOf(settings);
     const planned: Planned[] = [];
     for (const e of wanted) {
@@ -137,14 +152,17 @@ export class NotificationPlanner {
         const customer = invoice && customerById.get(invoice.billed_customer_id);
         if (!invoice || !customer) continue;
         if (e.type === 'invoice.finalized') {
-          planned.push({
-            type: 'INVOICE_FINALIZED',
-            cause: `invoice.finalized:${invoice.id}`,
-            customer,
-            invoice,
-            content: this.invoiceContent(brand, invoice, customer),
-            pdf: true,
-          });
+          if (settings.email_invoice_finalized) {
+            planned.push({
+              type: 'INVOICE_FINALIZED',
+              cause: `invoice.finalized:${invoice.id}`,
+              customer,
+              invoice,
+              content: this.invoiceContent(brand, invoice, customer),
+              pdf: true,
+            });
+          }
+          if (settings.email_refund_receipt && receiptFor.has(invoice.id)) planned.push(this.creditReceipt(brand, invoice, customer));
         } else {
           const locale = mailLocale(customer.locale);
           planned.push({
@@ -204,6 +222,38 @@ export class NotificationPlanner {
     return this.insert(m, companyId, settings, planned);
   }
 
+  /**
+   * The final invoices of cancellations that credit the customer (kind SUBSCRIPTION_CANCEL, a
+   * negative total) and whose cancellation asked for a receipt (`send_customer_receipt: true`).
+   */
+  private async cancellationCredits(m: EntityManager, companyId: string, invoices: InvoiceEntity[]): Promise<Set<string>> {
+    const credits = invoices.filter((i) => i.kind === 'SUBSCRIPTION_CANCEL' && i.subscription_id && Number(i.total_cents) < 0);
+    if (credits.length === 0) return new Set();
+    const subs = await this.subscriptions.with(m).find(companyId, { where: { id: In(credits.map((i) => i.subscription_id!)) } });
+    const asked = new Set(subs.filter((s) => s.cancel_config?.send_customer_receipt === true).map((s) => s.id));
+    return new Set(credits.filter((i) => asked.has(i.subscription_id!)).map((i) => i.id));
+  }
+
+  /** The receipt of a cancellation's credit, its credit note attached. */
+  private creditReceipt(brand: MailBrand, invoice: InvoiceEntity, customer: CustomerEntity): Planned {
+    return {
+      type: 'REFUND_RECEIPT',
+      cause: `cancellation.credit:${invoice.id}`,
+      customer,
+      invoice,
+      content: cancellationCreditMail({
+        brand,
+        locale: mailLocale(customer.locale),
+        currency: invoice.currency,
+        amountCents: -Number(invoice.total_cents),
+        at: invoice.invoice_date,
+        invoiceNumber: invoice.number,
+        hostedLink: this.links.linksOf(invoice)?.hosted ?? null,
+      }),
+      pdf: true,
+    };
+  }
+
   /** The invoice's e-mail (on finalization, or sent on demand). */
   invoiceContent(brand: MailBrand, invoice: InvoiceEntity, customer: CustomerEntity): MailContent {
     return invoiceMail({
@@ -229,7 +279,7 @@ export class NotificationPlanner {
     const now = this.clock.now();
     const rows: NotificationEntity[] = [];
     for (const p of planned) {
-      const recipients = recipientsOf(p.customer);
+      const recipients = p.recipients ?? recipientsOf(p.customer);
       if (!recipients) continue;
       rows.push({
         company_id: companyId,
@@ -246,7 +296,7 @@ export class NotificationPlanner {
         pdf_invoice_id: p.pdf && p.invoice ? p.invoice.id : null,
         customer_id: p.customer.id,
         invoice_id: p.invoice?.id ?? null,
-        contract_id: null,
+        contract_id: p.contractId ?? null,
         resent_from: null,
         attempts: 0,
         next_attempt_at: now,
@@ -266,10 +316,10 @@ export class NotificationPlanner {
                                   html_body, text_body, pdf_invoice_id, customer_id, invoice_id, contract_id, resent_from,
                                   attempts, next_attempt_at, created_at, updated_at)
        SELECT $1, r.id, r.notification_type, r.cause, 'QUEUED', r.to_addresses, r.cc_addresses, r.reply_to, r.subject,
-              r.html_body, r.text_body, r.pdf_invoice_id, r.customer_id, r.invoice_id, NULL, r.resent_from, 0, $2, $2, $2
+              r.html_body, r.text_body, r.pdf_invoice_id, r.customer_id, r.invoice_id, r.contract_id, r.resent_from, 0, $2, $2, $2
          FROM json_to_recordset($3::json) AS r(id text, notification_type text, cause text, to_addresses text[], cc_addresses text[],
               reply_to text, subject text, html_body text, text_body text, pdf_invoice_id text, customer_id text, invoice_id text,
-              resent_from text)
+              contract_id text, resent_from text)
        ON CONFLICT (company_id, cause) DO NOTHING
        RETURNING id`,
       [companyId, now, JSON.stringify(rows.map(({ company_id: _c, ...r }) => r))],

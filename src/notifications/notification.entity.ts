@@ -1,7 +1,17 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { TextColumn, TimestampColumn } from '../platform/database/columns';
 
-export const NOTIFICATION_TYPES = ['INVOICE_FINALIZED', 'INVOICE_SENT', 'PAYMENT_RECEIPT', 'REFUND_RECEIPT', 'PAYMENT_FAILED'] as const;
+export const NOTIFICATION_TYPES = [
+  'INVOICE_FINALIZED',
+  'INVOICE_SENT',
+  'PAYMENT_RECEIPT',
+  'REFUND_RECEIPT',
+  'PAYMENT_FAILED',
+  'PAYMENT_REMINDER',
+  'FINAL_NOTICE',
+  'SIGNATURE_REQUEST',
+  'SIGNATURE_REMINDER',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** QUEUED until sent (SENT), written as an .eml file (SAVED), or given up on (FAILED). */

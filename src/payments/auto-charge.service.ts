@@ -25,10 +25,8 @@ const nextUlid = monotonicFactory();
 /** Attempt ids (`pat_…`) are internal (never in a response); they are the processor idempotency keys. */
 const newAttemptId = () => `pat_${nextUlid().toLowerCase()}`;
 
-const DAY = 86_400_000;
 /** An IN_PROGRESS attempt is re-dispatched (same key) once its lease has passed: the dispatcher that held it died. */
 const LEASE_MS = 5 * 60_000;
-export const DEFAULT_PAYMENT_RETRY_DAYS = [1, 3, 5];
 
 /** What the outbox needs of a finalized invoice. */
 export interface ChargeableInvoice {
@@ -78,9 +76,10 @@ export type AttemptOutcome = 'succeeded' | 'failed' | 'unpaid' | 'cancelled' | '
  *   application answer 409 (`chargeInFlight`, the ledger's payments hook).
  * - The charged card must belong to the invoice's customer: a subscription naming another
  *   customer's card (or an unknown one) fails the attempt, it never falls back to a default.
- * - Dunning: a decline schedules the next attempt at first failure + `payment_retry_days[i]`
- *   (company setting, default [1, 3, 5]); when the last retry fails the subscription is flagged
- *   `unpaid`; any later successful charge of its invoices clears the flag.
+ * - Dunning: a decline records `invoice.payment_failed`, which starts the invoice's dunning
+ *   campaign (notifications module); its RETRY_PAYMENT steps queue the retries (`enqueueRetry`)
+ *   and its MARK_UNPAID step flags the subscription `unpaid`. Any later successful charge of the
+ *   subscription's invoices clears the flag.
  */
 @Injectable()
 export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdown {
@@ -496,7 +495,12 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     return done.outcome;
   }
 
-  /** A failed attempt: the next retry is scheduled, or — retries exhausted — the subscription becomes unpaid. */
+  /**
+   * A failed attempt: recorded FAILED, with `invoice.payment_failed` in the same transaction.
+   * What follows — retries, the unpaid flag — is the dunning campaign that event starts (the
+   * notifications module's campaigns, on the company's `dunning_steps`), which queues each retry
+   * through `enqueueRetry`.
+   */
   private async fail(
     m: EntityManager,
     attempt: PaymentAttemptEntity,
@@ -504,55 +508,71 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     transactionId: string | null,
     at: Date,
     now: Date,
-  ): Promise<'failed' | 'unpaid'> {
-    // every failed charge of an invoice (each attempt of the dunning schedule)
+  ): Promise<'failed'> {
     this.events.later(m, attempt.company_id, 'invoice.payment_failed', attempt.invoice_id);
-    const companyId = attempt.company_id;
-    const firstFailed = attempt.first_failed_at ?? at;
     await this.attempts.with(m).update(
-      companyId,
+      attempt.company_id,
       { id: attempt.id },
       {
         status: 'FAILED',
         status_message: message,
         transaction_id: transactionId,
-        first_failed_at: firstFailed,
+        first_failed_at: attempt.first_failed_at ?? at,
         lease_until: null,
         updated_at: now,
       },
     );
-    const retryDays = await this.retryDays(m, companyId);
-    if (attempt.sequence <= retryDays.length) {
-      const dueAt = new Date(firstFailed.getTime() + retryDays[attempt.sequence - 1] * DAY);
-      await m.query(
-        `INSERT INTO payment_attempts (company_id, id, invoice_id, customer_id, subscription_id, sequence, status, due_at, first_failed_at, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'PENDING', $7, $8, $9, $9) ON CONFLICT (company_id, invoice_id, sequence) DO NOTHING`,
-        [
-          companyId,
-          newAttemptId(),
-          attempt.invoice_id,
-          attempt.customer_id,
-          attempt.subscription_id,
-          attempt.sequence + 1,
-          dueAt,
-          firstFailed,
-          now,
-        ],
-      );
-      return 'failed';
-    }
-    if (attempt.subscription_id) await this.subscriptionState.markUnpaid(m, companyId, attempt.subscription_id, now);
-    return 'unpaid';
+    return 'failed';
   }
 
-  /** The company's `payment_retry_days` setting (days after the first failure), default [1, 3, 5]. */
-  private async retryDays(m: EntityManager, companyId: string): Promise<number[]> {
-    const rows: { days: unknown }[] = await m.query(`SELECT settings->'payment_retry_days' AS days FROM companies WHERE company_id = $1`, [
-      companyId,
-    ]);
-    const days = rows[0]?.days;
-    if (Array.isArray(days) && days.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)) return days as number[];
-    return DEFAULT_PAYMENT_RETRY_DAYS;
+  /**
+   * Queues the next charge of an invoice whose last attempt failed, due at `at` (a dunning
+   * campaign's RETRY_PAYMENT step, in its transaction), dispatched after commit. The attempt's
+   * number is the next of the invoice, unique per invoice: a step run twice queues one charge.
+   * Returns its id, or null when the invoice has no settled failed attempt to retry (never
+   * charged automatically, or a charge still open).
+   */
+  async enqueueRetry(m: EntityManager, companyId: string, invoiceId: string, at: Date): Promise<string | null> {
+    const rows: { id: string }[] = await m.query(
+      `INSERT INTO payment_attempts (company_id, id, invoice_id, customer_id, subscription_id, sequence, status, due_at, first_failed_at, created_at, updated_at)
+       SELECT company_id, $3, invoice_id, customer_id, subscription_id, sequence + 1, 'PENDING', $4, first_failed_at, $4, $4
+         FROM (SELECT * FROM payment_attempts WHERE company_id = $1 AND invoice_id = $2 ORDER BY sequence DESC LIMIT 1) last
+        WHERE last.status = 'FAILED'
+       ON CONFLICT (company_id, invoice_id, sequence) DO NOTHING
+       RETURNING id`,
+      [companyId, invoiceId, newAttemptId(), at],
+    );
+    if (rows.length === 0) return null;
+    this.kick(m, companyId);
+    return rows[0].id;
+  }
+
+  /** Whether a charge of the invoice is queued or under way (a campaign's next step waits for its outcome). */
+  async chargeOpen(m: EntityManager, companyId: string, invoiceId: string): Promise<boolean> {
+    const rows: unknown[] = await m.query(
+      `SELECT 1 FROM payment_attempts WHERE company_id = $1 AND invoice_id = $2 AND status IN ('PENDING', 'IN_PROGRESS') LIMIT 1`,
+      [companyId, invoiceId],
+    );
+    return rows.length > 0;
+  }
+
+  /** When the invoice's first automatic charge was declined (a dunning campaign counts its days from it), or null. */
+  async firstFailure(m: EntityManager, companyId: string, invoiceId: string): Promise<Date | null> {
+    const rows: { at: Date | null }[] = await m.query(
+      'SELECT min(first_failed_at) AS at FROM payment_attempts WHERE company_id = $1 AND invoice_id = $2',
+      [companyId, invoiceId],
+    );
+    return rows[0]?.at ? new Date(rows[0].at) : null;
+  }
+
+  /** The payment transaction each of these attempts recorded (the ones that have settled). */
+  async transactionsOf(companyId: string, attemptIds: string[], m: EntityManager = this.dataSource.manager): Promise<Map<string, string>> {
+    if (attemptIds.length === 0) return new Map();
+    const rows: { id: string; transaction_id: string }[] = await m.query(
+      'SELECT id, transaction_id FROM payment_attempts WHERE company_id = $1 AND id = ANY($2) AND transaction_id IS NOT NULL',
+      [companyId, attemptIds],
+    );
+    return new Map(rows.map((r) => [r.id, r.transaction_id]));
   }
 
   private async subscriptionMethod(m: EntityManager, companyId: string, subscriptionId: string): Promise<string | null> {

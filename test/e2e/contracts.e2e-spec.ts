@@ -179,7 +179,11 @@ describe('contracts', () => {
         auto_renews: false,
         bundle_pricing: null,
         bundle_pricing_id: null,
-        campaigns: [],
+        // awaiting signatures: one reminder campaign per signatory (company setting signature_reminder_days)
+        campaigns: [
+          expect.objectContaining({ type: 'SIGNATURE_REMINDER', status: 'ACTIVE', total_steps: 2 }),
+          expect.objectContaining({ type: 'SIGNATURE_REMINDER', status: 'ACTIVE', total_steps: 2 }),
+        ],
         change_custom_date: null,
         change_proration_type: null,
         change_reset_billing_anchor: null,

@@ -31,6 +31,7 @@ describe('company settings (route and command line)', () => {
       usage_page_frame_ancestors: [],
       invoice_grace_period_seconds: 3600,
       payment_retry_days: [1, 3, 5],
+      dunning_steps: null,
       email_invoice_finalized: true,
       email_payment_receipt: true,
       email_refund_receipt: true,
@@ -39,6 +40,8 @@ describe('company settings (route and command line)', () => {
       invoice_number_prefix: null,
       invoice_number_digits: null,
       invoice_number_sequence: 'COMPANY',
+      email_signature_request: true,
+      signature_reminder_days: [3, 7],
     });
   });
 
@@ -149,6 +152,7 @@ describe('company settings (route and command line)', () => {
       usage_page_frame_ancestors: ['https://dash.other.test', 'https://admin.other.test'],
       invoice_grace_period_seconds: 3600,
       payment_retry_days: [1, 3, 5],
+      dunning_steps: null,
       email_invoice_finalized: true,
       email_payment_receipt: true,
       email_refund_receipt: true,
@@ -157,6 +161,8 @@ describe('company settings (route and command line)', () => {
       invoice_number_prefix: null,
       invoice_number_digits: null,
       invoice_number_sequence: 'COMPANY',
+      email_signature_request: true,
+      signature_reminder_days: [3, 7],
     });
     expect((await b.get('/settings').expect(200)).body.display_name).toBe('Other Cloud');
     const bad = await cli('company', 'settings', '--company', b.companyId, '--accent-color', '#eeeeee');

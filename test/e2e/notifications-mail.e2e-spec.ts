@@ -25,6 +25,7 @@ import { WebhookEventsService } from '../../src/webhooks/events/webhook-events.s
 import { MAIL_LEASE_MS, MAIL_MAX_IN_FLIGHT_PER_COMPANY, MAIL_RETRY_DELAYS_MS } from '../../src/notifications/mail-worker.service';
 import { eventually } from '../support/webhook-receiver';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
+import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 
 // the mail worker sends every company's queued mail: alone on the database
 useWholeDatabase();
@@ -194,6 +195,69 @@ describe('e-mail to customers (SMTP)', () => {
     expect(mail.text).toContain('$61.00');
     expect(mail.text).toContain(`Pay the invoice: ${inv.hosted_link}`);
     expect((await log(a, { invoice_id: inv.id })).map((n) => n.notification_type)).toEqual(['INVOICE_FINALIZED', 'PAYMENT_FAILED']);
+  });
+
+  it('a cancellation that credits the customer with send_customer_receipt: a credit receipt, the credit note attached', async () => {
+    const run = async (at: string) => {
+      clock.set(new Date(at));
+      await t.app.get(BillingRunService).run(new Date(at), { companyIds: [a.companyId] });
+      await worker.settle();
+    };
+    const product = await ok(await a.post('/products', { name: 'Receipts' }));
+    const price = await ok(
+      await a.post('/pricing', {
+        product_id: product.id,
+        currency: 'USD',
+        name: 'Monthly 30',
+        billing_frequency: { count: 1, frequency: 'MONTH' },
+        pricing_type: 'FIXED',
+        fixed_price: { price_per_unit: 3000 },
+      }),
+    );
+    const subscribe = async (email: string) => {
+      const customer = await createCustomer(a, { email });
+      return ok(
+        await a.post('/subscriptions', {
+          customer_id: customer.id,
+          product_pricing_ids: [price.id],
+          config_items: [{ product_metric_pricing_id: price.product_metric_pricings[0].id, num_licenses: 1 }],
+          start_date: '2027-06-01T00:00:00Z',
+        }),
+      );
+    };
+    try {
+      clock.set(new Date('2027-06-01T00:00:00Z'));
+      const asked = await subscribe('credited@customer.test');
+      const silent = await subscribe('not-asked@customer.test');
+      await run('2027-06-01T00:00:00Z');
+      clock.set(new Date('2027-06-11T00:00:00Z'));
+      const cancel = { timing: 'IMMEDIATE', refund_type: 'PRORATED' };
+      await ok(await a.post(`/subscriptions/${asked.id}/cancel`, { ...cancel, send_customer_receipt: true }));
+      await ok(await a.post(`/subscriptions/${silent.id}/cancel`, cancel));
+      await run('2027-06-11T00:00:00Z');
+      await run('2027-06-11T01:00:00Z'); // once
+      const finals: { uuid: string; subscription_id: string }[] = await t.dataSource.query(
+        `SELECT uuid, subscription_id FROM invoices WHERE company_id = $1 AND subscription_id = ANY($2) AND kind = 'SUBSCRIPTION_CANCEL'`,
+        [a.companyId, [asked.id, silent.id]],
+      );
+      expect(finals).toHaveLength(2);
+      const final = await ok(await a.get(`/invoices/${finals.find((f) => f.subscription_id === asked.id)!.uuid}`));
+      // June has 30 days, 20 of them unused: −round(3000 × 20/30) = −2000
+      expect(final.total).toEqual(usd(-2000));
+      const mails = inbox.withSubject('Credit of $20.00 from Acme Cloud');
+      expect(mails).toHaveLength(1);
+      expect(addresses(mails[0].to)).toEqual(['credited@customer.test']);
+      expect(mails[0].text).toContain(final.hosted_link);
+      expect(mails[0].attachments.map((x) => x.filename)).toEqual([`invoice-${final.number}.pdf`]);
+      const logged = await log(a, { invoice_id: final.id, notification_type: 'REFUND_RECEIPT' });
+      expect(logged).toMatchObject([{ status: 'SENT', subject: 'Credit of $20.00 from Acme Cloud', to: ['credited@customer.test'] }]);
+      // without send_customer_receipt: the credit note is mailed as an invoice, no receipt
+      expect(inbox.received.filter((m) => addresses(m.to).includes('not-asked@customer.test')).map((m) => m.subject)).not.toContain(
+        'Credit of $20.00 from Acme Cloud',
+      );
+    } finally {
+      clock.set(T0);
+    }
   });
 
   it('a worker that died holding a claim: the message is taken over once its lease has passed', async () => {

@@ -342,7 +342,11 @@ export class ContractResponse {
   @ApiProperty() auto_renews: boolean;
   @ApiProperty({ type: Object, nullable: true, description: 'the bundle, expanded' }) bundle_pricing: Record<string, unknown> | null;
   @ApiProperty({ type: String, nullable: true }) bundle_pricing_id: string | null;
-  @ApiProperty({ type: [Object] }) campaigns: Record<string, unknown>[];
+  @ApiProperty({
+    type: [Object],
+    description: 'its signature reminder campaigns, one per signatory, each as GET /campaigns/{id} answers it (type SIGNATURE_REMINDER)',
+  })
+  campaigns: Record<string, unknown>[];
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) change_custom_date: string | null;
   @ApiProperty({ type: String, nullable: true }) change_proration_type: string | null;
   @ApiProperty({ type: Boolean, nullable: true }) change_reset_billing_anchor: boolean | null;

@@ -60,7 +60,7 @@ export class BillingRunService {
     private readonly thresholds: UsageThresholdService,
   ) {}
 
-  /** Credits: expirations (order 50); payments: charges, retries, unpaid flags (order 100); filled through InvoicingHooks. */
+  /** Credits: expirations (order 50); payments: charges (order 100); campaigns: dunning steps (order 200); filled through InvoicingHooks. */
   get postRunSteps(): readonly PostRunStep[] {
     return this.hooks.postRunSteps;
   }

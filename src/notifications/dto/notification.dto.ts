@@ -35,7 +35,9 @@ export class NotificationResponse {
   @ApiProperty({
     enum: NOTIFICATION_TYPES,
     description:
-      'INVOICE_FINALIZED (an invoice became final), INVOICE_SENT (POST /invoices/{uuid}/send), PAYMENT_RECEIPT, REFUND_RECEIPT, PAYMENT_FAILED (an automatic charge was declined)',
+      'INVOICE_FINALIZED (an invoice became final), INVOICE_SENT (POST /invoices/{uuid}/send), PAYMENT_RECEIPT, REFUND_RECEIPT, ' +
+      'PAYMENT_FAILED (an automatic charge was declined), PAYMENT_REMINDER and FINAL_NOTICE (steps of a dunning campaign), ' +
+      'SIGNATURE_REQUEST and SIGNATURE_REMINDER (a contract awaits a signatory)',
   })
   notification_type: string;
   @ApiProperty({
@@ -44,13 +46,12 @@ export class NotificationResponse {
       'QUEUED (waiting for its first attempt or a retry), SENT (the SMTP server accepted it), SAVED (written as an .eml file: no SMTP_URL), FAILED (the retries are spent, or no transport is configured)',
   })
   status: string;
-  @ApiProperty({ type: [String], description: 'the billed customer’s email' }) to: string[];
+  @ApiProperty({ type: [String], description: 'the billed customer’s email (a signatory’s, for a signature request)' }) to: string[];
   @ApiProperty({ type: [String], description: 'the billed customer’s billing_emails' }) cc: string[];
   @ApiProperty() subject: string;
   @ApiProperty({ type: String, nullable: true }) customer_id: string | null;
   @ApiProperty({ type: String, nullable: true }) invoice_id: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'always null for now: no contract e-mail is sent yet' }) contract_id:
-    string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'the contract of a signature request or reminder' }) contract_id: string | null;
   @ApiProperty({ type: 'integer', description: 'delivery attempts made' }) attempts: number;
   @ApiProperty({ type: String, nullable: true, description: 'why the last attempt failed' }) last_error: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'when the next attempt is due (QUEUED only)' })

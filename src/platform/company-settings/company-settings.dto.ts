@@ -1,8 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { DEFAULT_ACCENT_COLOR, DISPLAY_NAME_MAX, FRAME_ANCESTORS_MAX } from './company-settings.rules';
+import {
+  DEFAULT_ACCENT_COLOR,
+  DISPLAY_NAME_MAX,
+  DUNNING_ACTIONS,
+  DUNNING_STEPS_MAX,
+  FRAME_ANCESTORS_MAX,
+  type DunningAction,
+} from './company-settings.rules';
 import { INVOICE_NUMBER_DIGITS_MAX, INVOICE_NUMBER_PREFIX_MAX, INVOICE_NUMBER_SEQUENCES } from './invoice-number-format';
-
 /** A company's postal address (checked by `checkCompanyAddress`, company-address.ts). */
 export class CompanyAddressDto {
   @ApiProperty({ maxLength: 200, example: '1 Main St' }) address_line_1?: string;
@@ -11,6 +17,26 @@ export class CompanyAddressDto {
   @ApiPropertyOptional({ maxLength: 200, example: 'VA' }) state?: string;
   @ApiPropertyOptional({ maxLength: 200, example: '22201' }) zip?: string;
   @ApiProperty({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2', example: 'US' }) country?: string;
+}
+
+/** One step of a dunning campaign. */
+export class DunningStepDto {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: 365,
+    description:
+      "days after the campaign's reference (the first declined automatic charge, else the invoice's due date) when the step runs",
+  })
+  days_after_due: number;
+
+  @ApiProperty({
+    enum: DUNNING_ACTIONS,
+    description:
+      'EMAIL_REMINDER and FINAL_NOTICE e-mail the billed customer; RETRY_PAYMENT charges the card again; ' +
+      "MARK_UNPAID flags the invoice's subscription unpaid; CANCEL_SUBSCRIPTION cancels it at once (no refund)",
+  })
+  action_type: DunningAction;
 }
 
 /**
@@ -102,6 +128,28 @@ export class UpdateCompanySettingsDto {
   payment_retry_days?: number[] | null;
 
   @ApiPropertyOptional({
+    type: [DunningStepDto],
+    nullable: true,
+    maxItems: DUNNING_STEPS_MAX,
+    description:
+      'the steps of a dunning campaign, in order of days_after_due; when set, an invoice past its due date starts a campaign too. ' +
+      'null (default) = the campaign of payment_retry_days: RETRY_PAYMENT on each of its days, then MARK_UNPAID on the last, ' +
+      'started by a declined automatic charge only; [] = no campaigns',
+  })
+  @IsOptional()
+  dunning_steps?: DunningStepDto[] | null;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    nullable: true,
+    maxItems: 20,
+    description:
+      'increasing days (1–365) after a signature request to remind each signatory who has not signed (default [3, 7]; [] = no reminders)',
+  })
+  @IsOptional()
+  signature_reminder_days?: number[] | null;
+
+  @ApiPropertyOptional({
     type: Boolean,
     nullable: true,
     description: 'e-mail each finalized invoice, PDF attached, to the billed customer (Cc its billing_emails); default true',
@@ -175,6 +223,14 @@ export class UpdateCompanySettingsDto {
   })
   @IsOptional()
   invoice_number_sequence?: string | null;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description: 'e-mail each signatory their signing link when a contract awaits signatures, and the reminders; default true',
+  })
+  @IsOptional()
+  email_signature_request?: boolean | null;
 }
 
 /** A company's settings, every key with its value or default. */
@@ -190,6 +246,8 @@ export class CompanySettingsResponse {
   @ApiProperty({ type: [String] }) usage_page_frame_ancestors: string[];
   @ApiProperty({ type: 'integer' }) invoice_grace_period_seconds: number;
   @ApiProperty({ type: [Number] }) payment_retry_days: number[];
+  @ApiProperty({ type: [DunningStepDto], nullable: true, description: 'null: the campaign of payment_retry_days' })
+  dunning_steps: DunningStepDto[] | null;
   @ApiProperty() email_invoice_finalized: boolean;
   @ApiProperty() email_payment_receipt: boolean;
   @ApiProperty() email_refund_receipt: boolean;
@@ -199,4 +257,6 @@ export class CompanySettingsResponse {
   @ApiProperty({ type: String, nullable: true }) invoice_number_prefix: string | null;
   @ApiProperty({ type: 'integer', nullable: true }) invoice_number_digits: number | null;
   @ApiProperty({ enum: INVOICE_NUMBER_SEQUENCES }) invoice_number_sequence: string;
+  @ApiProperty() email_signature_request: boolean;
+  @ApiProperty({ type: [Number] }) signature_reminder_days: number[];
 }

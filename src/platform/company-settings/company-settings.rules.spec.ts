@@ -3,6 +3,7 @@ import {
   applySettingsPatch,
   contrastWithWhite,
   DEFAULT_ACCENT_COLOR,
+  dunningStepsOf,
   parseOrigin,
   resolveCompanySettings,
   validateSettingsPatch,
@@ -30,6 +31,7 @@ describe('company settings rules', () => {
       usage_page_frame_ancestors: [],
       invoice_grace_period_seconds: 3600,
       payment_retry_days: [1, 3, 5],
+      dunning_steps: null,
       email_invoice_finalized: true,
       email_payment_receipt: true,
       email_refund_receipt: true,
@@ -38,6 +40,8 @@ describe('company settings rules', () => {
       invoice_number_prefix: null,
       invoice_number_digits: null,
       invoice_number_sequence: 'COMPANY',
+      email_signature_request: true,
+      signature_reminder_days: [3, 7],
     });
     expect(resolveCompanySettings('Acme', { preferred_timezone: 'Mars/Olympus' }).preferred_timezone).toBe('UTC');
     expect(resolveCompanySettings('Acme', { display_name: 3, portal_cancel_enabled: 'yes', payment_retry_days: ['1'] })).toMatchObject({
@@ -97,6 +101,36 @@ describe('company settings rules', () => {
       a: 1,
       accent_color: '#111111',
     });
+  });
+
+  it('dunning_steps: checked step by step; without them, the steps of payment_retry_days', () => {
+    const steps = [
+      { days_after_due: 0, action_type: 'EMAIL_REMINDER' },
+      { days_after_due: 0, action_type: 'RETRY_PAYMENT' },
+      { days_after_due: 10, action_type: 'CANCEL_SUBSCRIPTION' },
+    ];
+    expect(validateSettingsPatch({ dunning_steps: steps })).toEqual({ dunning_steps: steps });
+    expect(validateSettingsPatch({ dunning_steps: [] })).toEqual({ dunning_steps: [] });
+    for (const bad of [
+      {},
+      [{ days_after_due: 1.5, action_type: 'EMAIL_REMINDER' }],
+      [{ days_after_due: 366, action_type: 'EMAIL_REMINDER' }],
+      [{ days_after_due: 1, action_type: 'email_reminder' }],
+      [
+        { days_after_due: 2, action_type: 'EMAIL_REMINDER' },
+        { days_after_due: 1, action_type: 'MARK_UNPAID' },
+      ],
+      Array.from({ length: 21 }, () => ({ days_after_due: 1, action_type: 'EMAIL_REMINDER' })),
+    ])
+      expect(Object.keys(errorsOf({ dunning_steps: bad }))).toEqual(['dunning_steps']);
+    expect(dunningStepsOf({ dunning_steps: null, payment_retry_days: [1, 3, 5] })).toEqual([
+      { days_after_due: 1, action_type: 'RETRY_PAYMENT' },
+      { days_after_due: 3, action_type: 'RETRY_PAYMENT' },
+      { days_after_due: 5, action_type: 'RETRY_PAYMENT' },
+      { days_after_due: 5, action_type: 'MARK_UNPAID' },
+    ]);
+    expect(dunningStepsOf({ dunning_steps: null, payment_retry_days: [] })).toEqual([{ days_after_due: 0, action_type: 'MARK_UNPAID' }]);
+    expect(dunningStepsOf({ dunning_steps: [], payment_retry_days: [1] })).toEqual([]);
   });
 });
 

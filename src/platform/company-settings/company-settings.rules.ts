@@ -35,8 +35,13 @@ export interface CompanySettings extends InvoiceNumberSettings {
   usage_page_frame_ancestors: string[];
   /** Seconds a usage invoice stays DRAFT after its billing date (late events); default 3600. */
   invoice_grace_period_seconds: number;
-  /** Days after the first failed charge to retry it; default [1, 3, 5]. */
+  /** Days after the first failed charge to retry it; default [1, 3, 5]. Read through `dunning_steps` when those are not set. */
   payment_retry_days: number[];
+  /**
+   * The dunning campaign's steps, in order; null (the default) = the campaign of
+   * `payment_retry_days` ({@link dunningStepsOf}), started by a declined automatic charge only.
+   */
+  dunning_steps: DunningStep[] | null;
   /** E-mail the invoice (PDF attached) to the billed customer when it is finalized; default true. */
   email_invoice_finalized: boolean;
   /** E-mail a receipt when a payment succeeds (card, hosted page, mark_paid); default true. */
@@ -50,10 +55,40 @@ export interface CompanySettings extends InvoiceNumberSettings {
    * created in), and dates are shown in to customers; default UTC.
    */
   preferred_timezone: string;
+  /** E-mail each signatory their signing link when a contract awaits signatures; default true. */
+  email_signature_request: boolean;
+  /** Days after the signature request to remind a signatory who has not signed; default [3, 7]; [] = none. */
+  signature_reminder_days: number[];
+}
+
+/** What a step of a dunning campaign does when it is due. */
+export const DUNNING_ACTIONS = ['EMAIL_REMINDER', 'RETRY_PAYMENT', 'FINAL_NOTICE', 'MARK_UNPAID', 'CANCEL_SUBSCRIPTION'] as const;
+export type DunningAction = (typeof DUNNING_ACTIONS)[number];
+export interface DunningStep {
+  days_after_due: number;
+  action_type: DunningAction;
+}
+export const DUNNING_STEPS_MAX = 20;
+
+/**
+ * The steps a company's dunning campaigns run: its `dunning_steps` when set, else the steps of
+ * `payment_retry_days` — a RETRY_PAYMENT on each of those days, then MARK_UNPAID on the last
+ * (on day 0 when there are no retries), which is what the retries did before campaigns existed.
+ */
+export function dunningStepsOf(s: Pick<CompanySettings, 'dunning_steps' | 'payment_retry_days'>): DunningStep[] {
+  if (s.dunning_steps) return s.dunning_steps;
+  const retries = s.payment_retry_days.map((d): DunningStep => ({ days_after_due: d, action_type: 'RETRY_PAYMENT' }));
+  return [...retries, { days_after_due: s.payment_retry_days.at(-1) ?? 0, action_type: 'MARK_UNPAID' }];
 }
 
 /** The settings that switch an e-mail on or off (all on by default). */
-export const EMAIL_SWITCHES = ['email_invoice_finalized', 'email_payment_receipt', 'email_refund_receipt', 'email_payment_failed'] as const;
+export const EMAIL_SWITCHES = [
+  'email_invoice_finalized',
+  'email_payment_receipt',
+  'email_refund_receipt',
+  'email_payment_failed',
+  'email_signature_request',
+] as const;
 export type EmailSwitch = (typeof EMAIL_SWITCHES)[number];
 
 export type CompanySettingsPatch = { [K in keyof CompanySettings]?: CompanySettings[K] | null };
@@ -61,6 +96,7 @@ export type CompanySettingsPatch = { [K in keyof CompanySettings]?: CompanySetti
 export const DEFAULT_ACCENT_COLOR = '#1d4ed8';
 export const DEFAULT_GRACE_SECONDS = 3600;
 export const DEFAULT_RETRY_DAYS = [1, 3, 5];
+export const DEFAULT_SIGNATURE_REMINDER_DAYS = [3, 7];
 export const DISPLAY_NAME_MAX = 100;
 export const FRAME_ANCESTORS_MAX = 20;
 /** The accent colour is the background of white button text: WCAG AA for normal text. */
@@ -76,6 +112,8 @@ export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'usage_page_frame_ancestors',
   'invoice_grace_period_seconds',
   'payment_retry_days',
+  'dunning_steps',
+  'signature_reminder_days',
   ...EMAIL_SWITCHES,
   'preferred_timezone',
   ...INVOICE_NUMBER_KEYS,
@@ -101,17 +139,22 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
     portal_quantity_changes_enabled: s.portal_quantity_changes_enabled === true,
     usage_page_frame_ancestors: Array.isArray(ancestors) ? ancestors.filter((a): a is string => typeof a === 'string') : [],
     invoice_grace_period_seconds: typeof grace === 'number' && Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS,
-    payment_retry_days:
-      Array.isArray(retries) && retries.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)
-        ? (retries as number[])
-        : DEFAULT_RETRY_DAYS,
+    payment_retry_days: dayList(retries) ?? DEFAULT_RETRY_DAYS,
+    dunning_steps: Array.isArray(s.dunning_steps) ? (s.dunning_steps as DunningStep[]) : null,
     email_invoice_finalized: s.email_invoice_finalized !== false,
     email_payment_receipt: s.email_payment_receipt !== false,
     email_refund_receipt: s.email_refund_receipt !== false,
     email_payment_failed: s.email_payment_failed !== false,
     preferred_timezone: isTimeZone(s.preferred_timezone) ? s.preferred_timezone : UTC,
     ...resolveInvoiceNumberSettings(s),
+    email_signature_request: s.email_signature_request !== false,
+    signature_reminder_days: dayList(s.signature_reminder_days) ?? DEFAULT_SIGNATURE_REMINDER_DAYS,
   };
+}
+
+/** A stored list of days, or null when it is not one. */
+function dayList(value: unknown): number[] | null {
+  return Array.isArray(value) && value.every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0) ? (value as number[]) : null;
 }
 
 function channel(hex: string): number {
@@ -190,6 +233,7 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
       case 'email_payment_receipt':
       case 'email_refund_receipt':
       case 'email_payment_failed':
+      case 'email_signature_request':
         if (typeof value !== 'boolean') errors[key] = 'must be a boolean';
         else out[key] = value;
         break;
@@ -220,7 +264,8 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
         if (!isTimeZone(value)) errors[key] = 'must be an IANA time zone name such as Europe/Paris or UTC';
         else out[key] = canonicalZone(value);
         break;
-      case 'payment_retry_days': {
+      case 'payment_retry_days':
+      case 'signature_reminder_days': {
         if (
           !Array.isArray(value) ||
           value.length > 20 ||
@@ -244,6 +289,13 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
         const checked = checkInvoiceNumberSetting(key, value);
         if ('error' in checked) errors[key] = checked.error;
         else out[key] = checked.value;
+        break;
+      }
+      case 'dunning_steps': {
+        const problem = dunningStepsProblem(value);
+        if (problem) errors[key] = problem;
+        else out[key] = (value as DunningStep[]).map((st) => ({ days_after_due: st.days_after_due, action_type: st.action_type }));
+        break;
       }
     }
   }
@@ -264,4 +316,22 @@ export function applySettingsPatch(raw: Record<string, unknown> | null | undefin
     else if (v !== undefined) next[k] = v;
   }
   return next;
+}
+
+/** Why a `dunning_steps` value is refused, or null: at most 20 steps, days 0–365 never decreasing. */
+function dunningStepsProblem(value: unknown): string | null {
+  if (!Array.isArray(value) || value.length > DUNNING_STEPS_MAX) return `must list at most ${DUNNING_STEPS_MAX} steps`;
+  for (const [i, st] of value.entries()) {
+    const step = st as Record<string, unknown> | null;
+    if (typeof step !== 'object' || step === null || Array.isArray(step)) return `step ${i} must be {days_after_due, action_type}`;
+    const extra = Object.keys(step).find((k) => k !== 'days_after_due' && k !== 'action_type');
+    if (extra) return `step ${i}: ${extra} is not a field of a dunning step`;
+    const days = step.days_after_due;
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > 365)
+      return `step ${i}: days_after_due must be a whole number of days between 0 and 365`;
+    if (!(DUNNING_ACTIONS as readonly unknown[]).includes(step.action_type))
+      return `step ${i}: action_type must be one of ${DUNNING_ACTIONS.join(', ')}`;
+    if (i > 0 && days < (value[i - 1] as DunningStep).days_after_due) return 'must be in order of days_after_due';
+  }
+  return null;
 }

@@ -21,6 +21,8 @@ export const CROSS_COMPANY_SCANS = {
   'standard-items-backfill': 'companies still missing their standard billable items, seeded one company at a time',
   'webhook-delivery': "companies with webhook deliveries due; each company's deliveries are then claimed by one statement",
   'mail-delivery': "companies with e-mail due (the notifications outbox); each company's messages are then claimed by one statement",
+  'campaign-start': "the companies that set dunning_steps, to start each one's campaigns of invoices past due",
+  'campaign-steps': "the campaigns with a step due; each campaign's step then runs in a transaction of its own company",
   'webhook-event-purge': "the companies, to delete each one's webhook events past 30 days in batches of its own",
   'outbox-depth': 'how many rows every outbox holds and how late its oldest due one is, counted for GET /metrics (no rows read)',
   'demo-company': 'the demo company, found at start (one row)',

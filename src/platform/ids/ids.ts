@@ -41,6 +41,8 @@ export const ID_PREFIX = {
   webhook: 'whk',
   webhookDelivery: 'whd',
   notification: 'ntf',
+  campaign: 'cpn',
+  campaignStep: 'cpns',
   discount: 'disc',
   paymentMethod: 'pm',
   token: 'key',

@@ -391,7 +391,16 @@ export class CancelSubscriptionDto {
   @Type(() => MoneyDto)
   custom_refund_amount?: MoneyDto | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(1000) customer_cancel_reason?: string | null;
-  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @IsBoolean() send_customer_receipt?: boolean | null;
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description:
+      'true: when the final invoice credits the customer (a negative total: PRORATED or CUSTOM refund), the billed customer is ' +
+      'e-mailed a credit receipt with the credit note attached (company setting email_refund_receipt); nothing is sent otherwise',
+  })
+  @IsOptional()
+  @IsBoolean()
+  send_customer_receipt?: boolean | null;
 }
 
 export class ExtendTrialDto {
