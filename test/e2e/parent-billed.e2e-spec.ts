@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
-import { createCustomer, createPricing, createProduct, ok, usd, webhookEvents } from '../support/fixtures';
+import { createCustomer, createProduct, monthlySeatPricing, ok, usd, webhookEvents } from '../support/fixtures';
 import { pdftotextPath } from '../support/system-tools';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
@@ -73,14 +73,7 @@ describe('parent-billed subscriptions', () => {
     a = await t.tenant('A');
     b = await t.tenant('B');
     const product = await createProduct(a, { name: 'Team plan' });
-    seats = await createPricing(a, {
-      product_id: product.id,
-      name: 'Team seats',
-      currency: 'USD',
-      pricing_type: 'FIXED',
-      fixed_price: { price_per_unit: 4900 },
-      billing_frequency: { count: 1, frequency: 'MONTH' },
-    });
+    seats = await monthlySeatPricing(a, product.id, 'Team seats', 4900);
   });
   afterAll(() => t.close());
 
