@@ -14,3 +14,4 @@ export * from './carry-over';
 export * from './discounts';
 export * from './credits';
 export * from './invoice';
+export * from './taxes';
