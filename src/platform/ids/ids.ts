@@ -42,6 +42,7 @@ export const ID_PREFIX = {
   webhookDelivery: 'whd',
   notification: 'ntf',
   discount: 'disc',
+  tax: 'tax',
   paymentMethod: 'pm',
   token: 'key',
 } as const;
