@@ -1,5 +1,6 @@
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
+import { createPricing, createProduct, fixedPricing } from '../support/fixtures';
 
 const T0 = new Date('2027-03-01T00:00:00.000Z');
 
@@ -86,5 +87,28 @@ describe('tax rates (/taxes)', () => {
     expect((await b.post('/taxes/find', {}).expect(200)).body.results).toEqual([]);
     await b.post('/taxes', { name: 'VAT', code: 'VAT20', percentage: 20 }).expect(201);
     expect((await a.get('/taxes/VAT20').expect(200)).body.name).toBe('VAT');
+  });
+
+  it('override_taxes of customers and pricings take ids or codes, store ids, and refuse an unknown rate naming it', async () => {
+    const vat = (await a.get('/taxes/VAT20').expect(200)).body;
+    const c = (await a.post('/customers', { override_taxes: [{ tax_id: 'VAT20' }] }).expect(201)).body;
+    expect(c.override_taxes).toEqual([{ tax_id: vat.id }]);
+    expect((await a.patch(`/customers/${c.id}`, { override_taxes: [] }).expect(200)).body.override_taxes).toEqual([]);
+    expect((await a.patch(`/customers/${c.id}`, { override_taxes: null }).expect(200)).body.override_taxes).toBeNull();
+    const err = expectError(
+      await a.patch(`/customers/${c.id}`, { override_taxes: [{ tax_id: vat.id }, { tax_id: 'NOPE' }] }),
+      400,
+      'validation_error',
+    );
+    expect(err.validation_errors).toEqual({ 'override_taxes[1].tax_id': 'tax rate "NOPE" not found' });
+    // another company's rate is unknown here
+    expectError(await b.post('/customers', { override_taxes: [{ tax_id: vat.id }] }), 400, 'validation_error');
+
+    const product = await createProduct(a, { name: 'Taxed' });
+    const pricing = await createPricing(a, fixedPricing(product.id, { override_taxes: [{ tax_id: vat.id }] }));
+    expect(pricing.override_taxes).toEqual([{ tax_id: vat.id }]);
+    expect((await a.patch(`/pricing/${pricing.id}`, { override_taxes: [] }).expect(200)).body.override_taxes).toEqual([]);
+    const perr = expectError(await a.patch(`/pricing/${pricing.id}`, { override_taxes: [{ tax_id: 'NOPE' }] }), 400, 'validation_error');
+    expect(Object.keys(perr.validation_errors ?? {})).toEqual(['override_taxes[0].tax_id']);
   });
 });

@@ -131,3 +131,7 @@ export class TaxOverrideDto {
   @MaxLength(100)
   tax_id: string;
 }
+
+export class TaxOverrideResponse {
+  @ApiProperty({ description: 'tax_…' }) tax_id: string;
+}
