@@ -18,7 +18,15 @@
 import { BillingMathError } from './errors';
 import { Cents, Decimal, DecimalInput, ZERO, decimalString, roundCents, sumCents, toDecimal } from './money';
 import { InvoiceLine } from './lines';
-import type { AppliedDiscount } from './discounts';
+import type { Discount } from './discounts';
+
+/** What taxes read of a line: its amount and pricing (the scope of a pricing's discounts). */
+export type TaxableLine = Pick<InvoiceLine, 'amount_cents' | 'product_pricing_id'>;
+/** What taxes read of an applied discount (discounts.ts `AppliedDiscount`): its scope and the cents it took. */
+export interface DiscountTaken {
+  discount: Pick<Discount, 'product_pricing_id'>;
+  discount_cents: Cents;
+}
 
 /** A tax rate as it applies to a line. */
 export interface TaxRate {
@@ -95,10 +103,7 @@ export function spreadCents(off: Cents, amounts: readonly Cents[]): Cents[] {
 }
 
 /** The taxable amount of each charge line: its amount less its share of each applied discount, in the order applied. */
-export function taxableAmounts(
-  lines: readonly InvoiceLine[],
-  applied: readonly Pick<AppliedDiscount, 'discount' | 'discount_cents'>[],
-): Cents[] {
+export function taxableAmounts(lines: readonly TaxableLine[], applied: readonly DiscountTaken[]): Cents[] {
   const remaining = lines.map((l) => l.amount_cents);
   for (const a of applied) {
     const scope = a.discount.product_pricing_id ?? null;
@@ -142,8 +147,8 @@ export function taxLine(taxable: Cents, rates: readonly TaxRate[]): TaxedLine {
  * (discounts.ts, in the order applied), `rates[i]` the rates of line i.
  */
 export function taxInvoice(
-  lines: readonly InvoiceLine[],
-  applied: readonly Pick<AppliedDiscount, 'discount' | 'discount_cents'>[],
+  lines: readonly TaxableLine[],
+  applied: readonly DiscountTaken[],
   rates: readonly (readonly TaxRate[])[],
 ): InvoiceTaxes {
   if (rates.length !== lines.length) throw new BillingMathError(`taxInvoice needs the rates of each of the ${lines.length} lines`);

@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { newId } from '../platform/ids/ids';
 import { PageSecrets } from '../platform/hosted-pages/page-secrets';
+import { InvoiceTaxes } from './invoice-taxes.service';
 import { InvoiceEntity, InvoiceLedgerEntryEntity, InvoiceStatus, LedgerEntryKind } from './invoicing.entity';
 import { InvoiceLedgerEntriesRepository, InvoicesRepository } from './invoicing.repository';
 import { InvoicingHooks, OfflineProviderType } from './invoicing.hooks';
@@ -67,6 +68,7 @@ export class InvoiceLedger {
     private readonly hooks: InvoicingHooks,
     private readonly events: WebhookEventsService,
     private readonly secrets: PageSecrets,
+    private readonly taxes: InvoiceTaxes,
   ) {}
 
   /** The link columns of an invoice becoming final: its own when it has one, else a new one. */
@@ -133,6 +135,8 @@ export class InvoiceLedger {
       source,
       patch: { finalized_at: now, ...link },
     });
+    // its rates are on a final invoice from now on
+    await this.taxes.freeze(m, companyId, [result], now);
     await this.hooks.payments.enqueueCharges(m, companyId, [result], now);
     return result;
   }

@@ -149,12 +149,25 @@ export class TaxesService {
     return this.taxes.with(m).find(companyId, { order: { created_at: 'ASC', id: 'ASC' } });
   }
 
-  /** Marks rates as on a finalized invoice: their percentage, inclusive and place are fixed from then on. */
+  /**
+   * Marks rates as on a finalized invoice: their percentage, inclusive and place are fixed from
+   * then on. Happens once per rate: a rate marked already is only read (no row lock); the first
+   * marking locks the rows in id order, so two transactions marking the same rates do not
+   * deadlock.
+   */
   async markFinalized(m: EntityManager, companyId: string, ids: string[], now: Date): Promise<void> {
-    if (ids.length === 0) return;
+    const wanted = [...new Set(ids)].sort();
+    if (wanted.length === 0) return;
+    const open: { id: string }[] = await m.query(
+      `SELECT id FROM taxes WHERE company_id = $1 AND id = ANY($2::text[]) AND first_finalized_at IS NULL`,
+      [companyId, wanted],
+    );
+    if (open.length === 0) return;
     await m.query(
-      `UPDATE taxes SET first_finalized_at = $3 WHERE company_id = $1 AND id = ANY($2::text[]) AND first_finalized_at IS NULL`,
-      [companyId, [...new Set(ids)], now],
+      `UPDATE taxes t SET first_finalized_at = $3
+       FROM (SELECT id FROM taxes WHERE company_id = $1 AND id = ANY($2::text[]) AND first_finalized_at IS NULL ORDER BY id FOR UPDATE) v
+       WHERE t.company_id = $1 AND t.id = v.id`,
+      [companyId, open.map((r) => r.id), now],
     );
   }
 }
