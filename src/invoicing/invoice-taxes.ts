@@ -103,12 +103,11 @@ export function taxRows(lines: readonly InvoiceLineEntity[], rates: readonly (re
 
 /** The invoice row with its taxes: tax amount and details, the exclusive taxes added to its total and due. */
 export function taxedInvoice(invoice: InvoiceEntity, taxed: TaxedRows | null): InvoiceEntity {
-  if (!taxed) return { ...invoice, tax_cents: 0, tax_details: [] };
-  const total = invoice.total_cents + taxed.exclusive_cents;
+  const total = invoice.total_cents + (taxed?.exclusive_cents ?? 0);
   return {
     ...invoice,
-    tax_cents: taxed.tax_cents,
-    tax_details: taxed.tax_details,
+    tax_cents: taxed?.tax_cents ?? 0,
+    tax_details: taxed?.tax_details ?? [],
     total_cents: total,
     due_cents: Math.max(0, total - invoice.paid_cents),
   };
