@@ -230,4 +230,18 @@ describe('invoice taxes', () => {
     expect((await bill(b, (await customer(b)).id, [10000])).tax_amount).toEqual(usd(0));
     expectError(await b.post('/customers', { override_taxes: [{ tax_id: vat.id }] }), 400, 'validation_error');
   });
+
+  it('invoices/find filters has_tax and ranges tax_amount', async () => {
+    const a = await t.tenant('Find');
+    await rate(a, { code: 'VAT', percentage: 20 });
+    const taxed = await bill(a, (await customer(a)).id, [1000]);
+    const big = await bill(a, (await customer(a)).id, [5000]);
+    const exempt = await bill(a, (await customer(a, { override_taxes: [] })).id, [1000]);
+    const find = async (query: Record<string, unknown>) =>
+      (await ok(await a.post('/invoices/find', { query, sort_key: 'createdAtAsc' }), 200)).results.map((r: any) => r.uuid);
+    expect(await find({ has_tax: true })).toEqual([taxed.uuid, big.uuid]);
+    expect(await find({ has_tax: false })).toEqual([exempt.uuid]);
+    expect(await find({ tax_amount: { gt: 200 } })).toEqual([big.uuid]);
+    expect(await find({ tax_amount: { eq: 200 } })).toEqual([taxed.uuid]);
+  });
 });

@@ -132,6 +132,15 @@ export class InvoiceQueryDto {
   @MaxLength(255)
   search?: string;
 
+  @ApiPropertyOptional({ type: RangeFilterDto, description: 'tax_amount in cents' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => RangeFilterDto)
+  tax_amount?: RangeFilterDto;
+  @ApiPropertyOptional({ description: 'true: only invoices with a tax (tax_amount ≠ 0); false: only invoices without' })
+  @IsOptional()
+  @IsBoolean()
+  has_tax?: boolean;
   @ApiPropertyOptional({ type: RangeFilterDto, description: 'cents' })
   @IsOptional()
   @ValidateNested()
