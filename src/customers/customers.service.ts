@@ -144,6 +144,7 @@ function editsOf(dto: UpdateCustomerDto): Partial<Editable> {
   if (has('status')) out.status = dto.status ?? 'ACTIVE';
   if (has('tags')) out.tags = dto.tags ? [...new Set(dto.tags)] : [];
   if (has('title')) out.title = dto.title ?? null;
+  if (has('tax_number')) out.tax_number = dto.tax_number ?? null;
   return out;
 }
 
@@ -195,6 +196,7 @@ export class CustomersService {
       exclude_from_metrics: false,
       metadata: {},
       override_taxes: null,
+      tax_number: null,
       ...edits,
       parent_customer_id: parentId,
       managed_externally: dto.managed_externally ?? false,

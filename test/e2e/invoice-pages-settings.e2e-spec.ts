@@ -24,6 +24,7 @@ describe('company settings (route and command line)', () => {
       company_id: a.companyId,
       display_name: 'Acme Settings Inc',
       support_email: null,
+      tax_number: null,
       accent_color: '#1d4ed8',
       portal_cancel_enabled: false,
       portal_quantity_changes_enabled: false,

@@ -151,6 +151,19 @@ export class UpdateCustomerDto {
   })
   override_taxes?: TaxOverrideDto[] | null;
 
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 64,
+    description: "the customer's tax number (VAT id…), printed in the bill-to block of the invoice page and PDF",
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @IsDisplayText()
+  @MaxLength(64)
+  tax_number?: string | null;
+
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) owner_id?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'id (or identifier) of a customer of the same company' })
@@ -356,6 +369,7 @@ export class CustomerResponse {
   })
   override_taxes: Record<string, unknown>[] | null;
   @ApiProperty({ type: String, nullable: true }) owner_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'printed in the bill-to block of invoices' }) tax_number: string | null;
   @ApiProperty({ type: String, nullable: true }) parent_customer_id: string | null;
   @ApiProperty({ type: String, nullable: true }) phone: string | null;
   @ApiProperty({ enum: CUSTOMER_STATUSES }) status: string;

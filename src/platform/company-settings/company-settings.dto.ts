@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { DEFAULT_ACCENT_COLOR, DISPLAY_NAME_MAX, FRAME_ANCESTORS_MAX } from './company-settings.rules';
+import { DEFAULT_ACCENT_COLOR, DISPLAY_NAME_MAX, FRAME_ANCESTORS_MAX, TAX_NUMBER_MAX } from './company-settings.rules';
 
 /**
  * Body of PATCH /companies/{company_id}/settings: every key optional; `null` puts the default
@@ -21,6 +21,16 @@ export class UpdateCompanySettingsDto {
   @ApiPropertyOptional({ type: String, nullable: true, format: 'email', description: 'shown to customers on the pages and PDFs' })
   @IsOptional()
   support_email?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: TAX_NUMBER_MAX,
+    description: "the company's tax number (VAT id, EIN…), printed in the issuer block of the invoice page and PDF; null = none",
+    example: 'GB123456789',
+  })
+  @IsOptional()
+  tax_number?: string | null;
 
   @ApiPropertyOptional({
     type: String,
@@ -114,6 +124,7 @@ export class CompanySettingsResponse {
   @ApiProperty({ example: 'cmp_01jz3k4m5n6p7q8r9s0t1v2w3x' }) company_id: string;
   @ApiProperty({ description: 'shown on the hosted pages and PDFs (default the company name)' }) display_name: string;
   @ApiProperty({ type: String, nullable: true }) support_email: string | null;
+  @ApiProperty({ type: String, nullable: true }) tax_number: string | null;
   @ApiProperty({ example: DEFAULT_ACCENT_COLOR }) accent_color: string;
   @ApiProperty() portal_cancel_enabled: boolean;
   @ApiProperty({ description: 'the customer portal offers changing seat quantities (see the request field)' })

@@ -23,6 +23,7 @@ describe('company settings rules', () => {
     expect(resolveCompanySettings('Acme', {})).toEqual({
       display_name: 'Acme',
       support_email: null,
+      tax_number: null,
       accent_color: DEFAULT_ACCENT_COLOR,
       portal_cancel_enabled: false,
       portal_quantity_changes_enabled: false,

@@ -12,6 +12,8 @@ export interface CompanySettings {
   display_name: string;
   /** Where customers write about a bill (shown on the pages and the PDF); default none. */
   support_email: string | null;
+  /** The company's tax number (VAT id, EIN…), printed in the issuer block of invoices; default none. */
+  tax_number: string | null;
   /** The pages' accent colour (`#rrggbb`, lower case); default the standard blue. */
   accent_color: string;
   /** Whether the customer portal offers cancelling a subscription at period end; default false. */
@@ -48,12 +50,14 @@ export const DEFAULT_GRACE_SECONDS = 3600;
 export const DEFAULT_RETRY_DAYS = [1, 3, 5];
 export const DISPLAY_NAME_MAX = 100;
 export const FRAME_ANCESTORS_MAX = 20;
+export const TAX_NUMBER_MAX = 64;
 /** The accent colour is the background of white button text: WCAG AA for normal text. */
 export const MIN_ACCENT_CONTRAST = 4.5;
 
 export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'display_name',
   'support_email',
+  'tax_number',
   'accent_color',
   'portal_cancel_enabled',
   'portal_quantity_changes_enabled',
@@ -77,6 +81,7 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
   return {
     display_name: str('display_name') ?? companyName,
     support_email: str('support_email'),
+    tax_number: str('tax_number'),
     accent_color: str('accent_color') ?? DEFAULT_ACCENT_COLOR,
     portal_cancel_enabled: s.portal_cancel_enabled === true,
     portal_quantity_changes_enabled: s.portal_quantity_changes_enabled === true,
@@ -151,6 +156,13 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
       case 'support_email': {
         const v = typeof value === 'string' ? value.trim() : '';
         if (typeof value !== 'string' || v.length > 254 || !EMAIL.test(v)) errors[key] = 'must be an e-mail address';
+        else out[key] = v;
+        break;
+      }
+      case 'tax_number': {
+        const v = typeof value === 'string' ? value.trim() : '';
+        if (typeof value !== 'string' || !v || v.length > TAX_NUMBER_MAX) errors[key] = `must be 1 to ${TAX_NUMBER_MAX} characters`;
+        else if (CONTROL.test(v) || hiddenCharacter(v) !== null) errors[key] = 'must not contain control or invisible characters';
         else out[key] = v;
         break;
       }
