@@ -4,6 +4,7 @@ import {
   TaxRate,
   amountLine,
   applyDiscounts,
+  refundTaxShare,
   spreadCents,
   taxInvoice,
   taxLine,
@@ -101,5 +102,15 @@ describe('taxes', () => {
     expect(() => taxPercentage('100.00001')).toThrow(BillingMathError);
     expect(() => taxPercentage(8.87511)).toThrow(BillingMathError);
     expect(() => taxPercentage(-1)).toThrow(BillingMathError);
+  });
+});
+
+describe('refund tax share', () => {
+  it('a partial refund gives back its share of the tax; the refunds of the whole amount give back the whole tax', () => {
+    // 120.00 charged with 20.00 of tax: 50.00 back gives round(5000 × 2000 / 12000) = round(833.33) = 833
+    expect(refundTaxShare(2000, 12000, 0, 5000)).toBe(833);
+    // the other 70.00: round(12000 × 2000 / 12000) − 833 = 1167
+    expect(refundTaxShare(2000, 12000, 5000, 7000)).toBe(1167);
+    expect(refundTaxShare(0, 12000, 0, 5000)).toBe(0);
   });
 });

@@ -175,3 +175,14 @@ export function taxInvoice(
     details: [...details.values()],
   };
 }
+
+/**
+ * The tax share of a refund: refunds of R cents in all on an invoice that charged `gross` cents
+ * (its total before credits) with `tax` cents of tax give back round(R × tax / gross) of tax in
+ * all, each refund the part earlier ones did not, so a whole refund gives back the whole tax.
+ */
+export function refundTaxShare(taxCents: Cents, grossCents: Cents, refundedBeforeCents: Cents, refundCents: Cents): Cents {
+  if (taxCents === 0 || grossCents <= 0) return 0;
+  const upTo = (refunded: Cents) => roundCents(toDecimal(refunded).times(taxCents).dividedBy(grossCents));
+  return upTo(refundedBeforeCents + refundCents) - upTo(refundedBeforeCents);
+}

@@ -122,6 +122,8 @@ export class InvoiceLedgerEntryEntity {
   /** PAYMENT / PAYMENT_REFUNDED: the payment transaction (owned by payments; a reference, no key). */
   @TextColumn({ nullable: true }) payment_transaction_id: string | null;
   @TextColumn({ nullable: true }) refund_transaction_id: string | null;
+  /** PAYMENT_REFUNDED: the refund's share of the invoice's tax (billing-math `refundTaxShare`); 0 otherwise. */
+  @MoneyColumn({ default: 0 }) tax_refunded_cents: number;
   /** Who moved the money: BILLING_RUN, API, AUTO_CHARGE, CHECKOUT, CREDITS, REFUND, ... */
   @TextColumn() source: string;
   @TextColumn({ nullable: true }) note: string | null;

@@ -14,6 +14,7 @@ import { InvoiceLinkBackfill1700000016200 } from './migrations/1700000016200-inv
 import { InvoicesWritePath1700000016900 } from './migrations/1700000016900-invoices-write-path';
 import { InvoicePageSecretHash1700000017410 } from './migrations/1700000017410-invoice-page-secret-hash';
 import { InvoiceTaxes1700000017902 } from './migrations/1700000017902-invoice-taxes';
+import { RefundTaxShare1700000017904 } from './migrations/1700000017904-refund-tax-share';
 
 export const invoicingSchema: ModuleSchema = {
   entities: [CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity, BillingCursorEntity, InvoiceLedgerEntryEntity],
@@ -25,5 +26,6 @@ export const invoicingSchema: ModuleSchema = {
     InvoicesWritePath1700000016900,
     InvoicePageSecretHash1700000017410,
     InvoiceTaxes1700000017902,
+    RefundTaxShare1700000017904,
   ],
 };

@@ -133,6 +133,7 @@ describe('company settings (route and command line)', () => {
       company_id: b.companyId,
       display_name: 'Other Cloud',
       support_email: 'help@other.test',
+      tax_number: null,
       accent_color: '#7c3aed',
       portal_cancel_enabled: true,
       portal_quantity_changes_enabled: true,

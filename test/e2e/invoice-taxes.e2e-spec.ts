@@ -244,4 +244,31 @@ describe('invoice taxes', () => {
     expect(await find({ tax_amount: { gt: 200 } })).toEqual([big.uuid]);
     expect(await find({ tax_amount: { eq: 200 } })).toEqual([taxed.uuid]);
   });
+
+  it("a partial refund records its share of the invoice's tax; the whole refund gives back the whole tax", async () => {
+    const a = await t.tenant('Refunds');
+    await rate(a, { code: 'VAT', percentage: 20 });
+    const inv = await bill(a, (await customer(a)).id, [10000]);
+    await ok(await a.post(`/invoices/${inv.uuid}/mark_paid`, { amount: usd(12000), provider_type: 'WIRE' }), 200);
+    const page = await ok(
+      await a.post('/payments/transactions/find', {
+        pagination: { limit: 10 },
+        query: { invoice_uuid: inv.uuid, transaction_type: 'PAYMENT' },
+      }),
+      200,
+    );
+    const pay = page.results[0];
+    await ok(await a.post(`/payments/transactions/${pay.id}/refund`, { amount: usd(5000) }), 200);
+    await ok(await a.post(`/payments/transactions/${pay.id}/refund`, { amount: usd(7000) }), 200);
+    const shares = await t.dataSource.query(
+      `SELECT amount_cents::int AS amount, tax_refunded_cents::int AS tax FROM invoice_ledger_entries
+       WHERE company_id = $1 AND invoice_id = $2 AND kind = 'PAYMENT_REFUNDED' ORDER BY id`,
+      [a.companyId, inv.id],
+    );
+    // round(5000 × 2000 / 12000) = round(833.33) = 833; then round(12000 × 2000 / 12000) − 833 = 1167
+    expect(shares).toEqual([
+      { amount: 5000, tax: 833 },
+      { amount: 7000, tax: 1167 },
+    ]);
+  });
 });
