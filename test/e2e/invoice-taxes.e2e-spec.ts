@@ -271,4 +271,50 @@ describe('invoice taxes', () => {
       { amount: 7000, tax: 1167 },
     ]);
   });
+
+  it('POST /reports/taxes: per rate and currency, taxable, invoiced, refunded and net, as JSON and CSV; another company sees none', async () => {
+    const a = await t.tenant('Tax report');
+    const b = await t.tenant('Tax report B');
+    const vat = await rate(a, { name: 'VAT', code: 'VAT', percentage: 20 });
+    const c = await customer(a);
+    await bill(a, c.id, [10000]);
+    const refunded = await bill(a, c.id, [10000]);
+    await ok(await a.post(`/invoices/${refunded.uuid}/mark_paid`, { amount: usd(12000), provider_type: 'WIRE' }), 200);
+    const pays = await ok(
+      await a.post('/payments/transactions/find', {
+        pagination: { limit: 10 },
+        query: { invoice_uuid: refunded.uuid, transaction_type: 'PAYMENT' },
+      }),
+      200,
+    );
+    await ok(await a.post(`/payments/transactions/${pays.results[0].id}/refund`, { amount: usd(5000) }), 200);
+    const body = { from: '2033-03-01T00:00:00Z', to: '2033-04-01T00:00:00Z' };
+    const report = await ok(await a.post('/reports/taxes', body), 200);
+    // two invoices of 100.00 at 20 %: 200.00 taxable, 40.00 invoiced; 50.00 of 120.00 refunded: round(833.33) = 8.33 back
+    expect(report).toEqual({
+      from: '2033-03-01T00:00:00.000Z',
+      to: '2033-04-01T00:00:00.000Z',
+      results: [
+        {
+          tax_id: vat.id,
+          code: 'VAT',
+          name: 'VAT',
+          percentage: 20,
+          inclusive: false,
+          currency: 'USD',
+          taxable: 20000,
+          tax_invoiced: 4000,
+          tax_refunded: 833,
+          net: 3167,
+        },
+      ],
+    });
+    const csv = await a.post('/reports/taxes', body).set('Accept', 'text/csv').expect(200);
+    expect(csv.text.trim().split('\n')).toEqual([
+      'tax_id,code,name,percentage,inclusive,currency,taxable,tax_invoiced,tax_refunded,net',
+      `${vat.id},VAT,VAT,20,false,USD,20000,4000,833,3167`,
+    ]);
+    expect((await ok(await b.post('/reports/taxes', body), 200)).results).toEqual([]);
+    expectError(await a.post('/reports/taxes', { from: body.to, to: body.from }), 400, 'validation_error');
+  });
 });
