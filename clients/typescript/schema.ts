@@ -1505,6 +1505,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/reports/taxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tax invoiced and refunded per tax rate and currency
+         * @description with `Accept: text/csv`, the `results` rows as CSV (a header line, then one line per row)
+         */
+        post: operations["ReportsController_taxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/reports/revenue": {
         parameters: {
             query?: never;
@@ -1603,6 +1623,7 @@ export interface components {
             /** @description shown on the hosted pages and PDFs (default the company name) */
             display_name: string;
             support_email: string | null;
+            tax_number: string | null;
             /** @example #1d4ed8 */
             accent_color: string;
             portal_cancel_enabled: boolean;
@@ -1627,6 +1648,11 @@ export interface components {
              * @description shown to customers on the pages and PDFs
              */
             support_email?: string | null;
+            /**
+             * @description the company's tax number (VAT id, EIN…), printed in the issuer block of the invoice page and PDF; null = none
+             * @example GB123456789
+             */
+            tax_number?: string | null;
             /**
              * @description accent colour of the pages (#rrggbb); white text on it must reach a 4.5:1 contrast; null = #1d4ed8
              * @example #0f766e
@@ -2024,6 +2050,8 @@ export interface components {
             org_name?: string | null;
             /** @description tax rates (id or code) applied to every line of the customer's invoices instead of the automatic ones; [] exempts the customer; null (default): automatic */
             override_taxes?: components["schemas"]["TaxOverrideDto"][] | null;
+            /** @description the customer's tax number (VAT id…), printed in the bill-to block of the invoice page and PDF */
+            tax_number?: string | null;
             owner_id?: string | null;
             /** @description id (or identifier) of a customer of the same company */
             parent_customer_id?: string | null;
@@ -2111,6 +2139,8 @@ export interface components {
                 [key: string]: unknown;
             }[] | null;
             owner_id: string | null;
+            /** @description printed in the bill-to block of invoices */
+            tax_number: string | null;
             parent_customer_id: string | null;
             phone: string | null;
             /** @enum {string} */
@@ -2215,6 +2245,8 @@ export interface components {
             org_name?: string | null;
             /** @description tax rates (id or code) applied to every line of the customer's invoices instead of the automatic ones; [] exempts the customer; null (default): automatic */
             override_taxes?: components["schemas"]["TaxOverrideDto"][] | null;
+            /** @description the customer's tax number (VAT id…), printed in the bill-to block of the invoice page and PDF */
+            tax_number?: string | null;
             owner_id?: string | null;
             /** @description id (or identifier) of a customer of the same company */
             parent_customer_id?: string | null;
@@ -3823,6 +3855,10 @@ export interface components {
             uuid?: string;
             /** @description case-insensitive substring of the number, the name, or the customer name, identifier or e-mail */
             search?: string;
+            /** @description tax_amount in cents */
+            tax_amount?: components["schemas"]["RangeFilterDto"];
+            /** @description true: only invoices with a tax (tax_amount ≠ 0); false: only invoices without */
+            has_tax?: boolean;
             /** @description cents */
             total?: components["schemas"]["RangeFilterDto"];
             /** @description cents */
@@ -4968,6 +5004,45 @@ export interface components {
             include_meta?: boolean | null;
         };
         NotificationActionBodyDto: Record<string, never>;
+        TaxesRow: {
+            /** @description tax_… */
+            tax_id: string;
+            code: string;
+            name: string;
+            /** @description percent */
+            percentage: number;
+            inclusive: boolean;
+            /** @example USD */
+            currency: string;
+            /** @description cents the rate was taken on, on the finalized invoices dated in the range (net for an inclusive rate) */
+            taxable: number;
+            /** @description cents of tax on those invoices */
+            tax_invoiced: number;
+            /** @description cents of tax given back by the refunds made in the range (each refund's share) */
+            tax_refunded: number;
+            /** @description tax_invoiced − tax_refunded */
+            net: number;
+        };
+        TaxesReportResponse: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description per rate and currency, by code then currency */
+            results: components["schemas"]["TaxesRow"][];
+        };
+        TaxesReportDto: {
+            /**
+             * Format: date-time
+             * @description the first instant reported (ISO 8601)
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description the end of the report (exclusive, ISO 8601), after `from`; at most 731 days after it
+             */
+            to: string;
+        };
         RevenueRow: {
             /**
              * @description YYYY-MM (MONTH) or YYYY-MM-DD (DAY), in the company time zone
@@ -24886,6 +24961,214 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReportsController_taxes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxesReportDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxesReportResponse"];
+                    "text/csv": string;
                 };
             };
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
