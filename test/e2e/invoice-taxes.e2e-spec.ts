@@ -7,7 +7,7 @@ import { BillingRunService } from '../../src/invoicing/billing-engine/billing-ru
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { expectBooksBalanced } from '../support/audit';
-import { draftInvoice, ok, usd } from '../support/fixtures';
+import { draftInvoice, ok, usd, webhookEvents } from '../support/fixtures';
 
 const T0 = new Date('2033-03-01T00:00:00.000Z');
 const iso = (d: string) => `${d}T00:00:00.000Z`;
@@ -57,6 +57,9 @@ describe('invoice taxes', () => {
       tax_amount: usd(2000),
       taxes: [{ tax_id: vat.id, percentage: 20, inclusive: false, amount: usd(2000) }],
     });
+    // webhook events carry the invoice as GET answers it, taxes included
+    const [finalized] = await webhookEvents(a, inv.id, ['invoice.finalized']);
+    expect(finalized.data.object).toMatchObject({ tax_amount: usd(2000), tax_details: inv.tax_details });
   });
 
   it('8.875 % on three lines of 33.33 rounds per line: 2.96 each, 8.88 in all (not 8.87 on the sum)', async () => {
