@@ -320,4 +320,65 @@ describe('invoice taxes', () => {
     expect((await ok(await b.post('/reports/taxes', body), 200)).results).toEqual([]);
     expectError(await a.post('/reports/taxes', { from: body.to, to: body.from }), 400, 'validation_error');
   });
+
+  it('a usage draft is taxed again with the rates as they stand when the run finalizes it', async () => {
+    const a = await t.tenant('Usage draft');
+    await rate(a, { code: 'VAT', percentage: 20 });
+    const c = await customer(a);
+    const item = await ok(await a.post('/billable_items', { name: 'Calls', type: 'CUSTOM_USAGE' }), 200);
+    const metric = await ok(
+      await a.post('/billable_metrics', {
+        item_id: item.id,
+        name: 'Calls',
+        metering_rule: { aggregator: 'SUM', property: 'units', group_keys: [] },
+      }),
+      200,
+    );
+    const product = await ok(await a.post('/products', { name: 'API' }), 200);
+    const usage = await ok(
+      await a.post('/pricing', {
+        product_id: product.id,
+        name: 'Calls',
+        currency: 'USD',
+        item_id: item.id,
+        metric_id: metric.id,
+        pricing_type: 'FIXED',
+        fixed_price: { price_per_unit: 10 },
+        billing_frequency: { count: 1, frequency: 'MONTH' },
+      }),
+      200,
+    );
+    clock.set(new Date(iso('2033-06-01')));
+    const sub = await ok(
+      await a.post('/subscriptions', { customer_id: c.id, product_pricing_ids: [usage.id], start_date: iso('2033-06-01') }),
+      200,
+    );
+    await ok(
+      await a.post('/events/ingest', {
+        events: [
+          { customer_id: c.id, item_id: item.id, transaction_id: 'tx-usage-1', timestamp: iso('2033-06-10'), properties: { units: 100 } },
+        ],
+      }),
+      200,
+    );
+    const run = (at: string) => {
+      clock.set(new Date(at));
+      return t.app.get(BillingRunService).run(new Date(at), { companyIds: [a.companyId] });
+    };
+    await run('2033-07-01T00:10:00.000Z');
+    const [row] = await t.dataSource.query('SELECT uuid FROM invoices WHERE company_id = $1 AND subscription_id = $2', [
+      a.companyId,
+      sub.id,
+    ]);
+    // 100 calls × 10 = 1000; 20 % = 200 while a draft
+    expect(await ok(await a.get(`/invoices/${row.uuid}`), 200)).toMatchObject({ status: 'DRAFT', tax_amount: usd(200), total: usd(1200) });
+    await ok(await a.patch('/taxes/VAT', { percentage: 10 }), 200);
+    await run('2033-07-01T01:00:00.000Z');
+    // finalized with the rate as it stands: 10 % = 100
+    expect(await ok(await a.get(`/invoices/${row.uuid}`), 200)).toMatchObject({
+      status: 'PENDING',
+      tax_amount: usd(100),
+      total: usd(1100),
+    });
+  });
 });
