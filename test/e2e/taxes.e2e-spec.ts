@@ -44,6 +44,7 @@ describe('tax rates (/taxes)', () => {
       [{ ...base, percentage: 100.00001 }, 'percentage'],
       [{ ...base, percentage: 8.87501 }, 'percentage'],
       [{ ...base, percentage: -1 }, 'percentage'],
+      [{ ...base, percentage: 9e-323 }, 'percentage'],
       [{ ...base, percentage: '20' }, 'percentage'],
       [{ ...base, percentage: 20, state: 'CA' }, 'state'],
       [{ ...base, percentage: 20, country: 'XX' }, 'country'],

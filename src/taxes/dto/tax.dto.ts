@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
+import { taxPercentage } from '../../billing-math';
 import { BASE_SORT_KEYS, findBodyDto } from '../../platform/search/find-body.dto';
 import { IsDisplayText } from '../../platform/validation/display-text';
 
@@ -7,7 +8,28 @@ const CODE = /^[A-Za-z0-9_-]{1,50}$/;
 const CODE_PROBLEM = { message: 'must be 1 to 50 letters, digits, _ or -' };
 const COUNTRY = /^[A-Za-z]{2}$/;
 const COUNTRY_PROBLEM = { message: 'must be an ISO 3166-1 alpha-2 country code' };
-const PERCENTAGE = { maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false };
+
+/** A JSON number from 0 to 100 with at most 4 decimals, read exactly (`9e-323` has 323 decimals). */
+function IsTaxPercentage(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isTaxPercentage',
+      validator: {
+        validate: (v: unknown) => {
+          if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+          try {
+            taxPercentage(v);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        defaultMessage: () => 'must be a number from 0 to 100 with at most 4 decimals',
+      },
+    },
+    options,
+  );
+}
 
 class TaxEditableDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'free text' })
@@ -66,9 +88,7 @@ export class CreateTaxDto extends TaxEditableDto {
   code: string;
 
   @ApiProperty({ type: Number, minimum: 0, maximum: 100, description: 'percent (20 = 20 %), at most 4 decimals' })
-  @IsNumber(PERCENTAGE)
-  @Min(0)
-  @Max(100)
+  @IsTaxPercentage()
   percentage: number;
 }
 
@@ -88,9 +108,7 @@ export class UpdateTaxDto extends TaxEditableDto {
     description: 'percent, at most 4 decimals; a 409 once the rate is on a finalized invoice (make a new rate)',
   })
   @IsOptional()
-  @IsNumber(PERCENTAGE)
-  @Min(0)
-  @Max(100)
+  @IsTaxPercentage()
   percentage?: number;
 }
 
