@@ -71,6 +71,8 @@ export class InvoiceTaxes {
    * and its tax, total and due rewritten, in two statements. The caller holds the invoice's lock.
    */
   async retax(m: EntityManager, companyId: string, invoice: InvoiceEntity, now: Date): Promise<InvoiceEntity> {
+    // a company without rates and an invoice without tax: nothing to do (one read)
+    if ((invoice.tax_details ?? []).length === 0 && (await this.taxes.all(m, companyId)).length === 0) return invoice;
     const lines = await this.lines.with(m).find(companyId, { where: { invoice_id: invoice.id }, order: { position: 'ASC' } });
     const before = lines.flatMap((l) => l.taxes ?? []).reduce((s, t) => s + (t.inclusive ? 0 : t.amount_cents), 0);
     const untaxed = { ...invoice, total_cents: invoice.total_cents - before };
