@@ -96,5 +96,11 @@ describe('taxes on the hosted invoice page and PDF', () => {
     expect(text).toMatch(/Total\s+\$128\.88/);
     expect(text).toContain('Tax number: GB123456789');
     expect(text).toContain('Tax number: EIN 12-3456789');
+    // the customer portal lists the invoice with each rate and its amount
+    const portal = await ok(await a.post(`/customer_dashboards/${c.id}/portal`), 200);
+    const portalHtml = (await request(t.http).get(path(portal.url)).expect(200)).text;
+    expect(portalHtml).toContain('$128.88');
+    expect(portalHtml).toContain('VAT 20% $20.00');
+    expect(portalHtml).toContain('NY sales tax 8.875% $8.88');
   });
 });
