@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, PlatformOptions } from './platform/platform.module';
 import { EntitlementsModule } from './entitlements/entitlements.module';
+import { TaxesModule } from './taxes/taxes.module';
 import { CustomersModule } from './customers/customers.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -31,6 +32,7 @@ export class AppModule {
         PlatformModule.forRoot({ ...options, schema: TALLY_SCHEMA }),
         WebhooksModule,
         EntitlementsModule,
+        TaxesModule,
         CustomersModule,
         MetricsModule,
         CatalogModule,

@@ -12,6 +12,7 @@ import { contractsSchema } from './contracts/contracts.schema';
 import { checkoutSchema } from './checkout/checkout.schema';
 import { customerPortalSchema } from './customer-portal/customer-portal.schema';
 import { webhooksSchema } from './webhooks/webhooks.schema';
+import { taxesSchema } from './taxes/taxes.schema';
 import { notificationsSchema } from './notifications/notifications.schema';
 
 /**
@@ -24,6 +25,7 @@ export const TALLY_SCHEMA: DatabaseSchema = combineSchemas([
   webhooksSchema,
   entitlementsSchema,
   metricsSchema,
+  taxesSchema,
   customersSchema,
   catalogSchema,
   subscriptionsSchema,

@@ -266,6 +266,58 @@ export interface paths {
         patch: operations["EntitlementsController_update"];
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/taxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a tax rate */
+        post: operations["TaxesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/taxes/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search tax rates */
+        post: operations["TaxesController_find"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{company_id}/taxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a tax rate by id or code */
+        get: operations["TaxesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a tax rate; its percentage, inclusive, country and state are fixed (409) once it is on a finalized invoice */
+        patch: operations["TaxesController_update"];
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/customers": {
         parameters: {
             query?: never;
@@ -1538,6 +1590,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{company_id}/reports/taxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tax invoiced and refunded per tax rate and currency
+         * @description with `Accept: text/csv`, the `results` rows as CSV (a header line, then one line per row)
+         */
+        post: operations["ReportsController_taxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{company_id}/reports/revenue": {
         parameters: {
             query?: never;
@@ -1663,6 +1735,7 @@ export interface components {
             display_name: string;
             support_email: string | null;
             address: components["schemas"]["CompanyAddressDto"] | null;
+            tax_number: string | null;
             /** @example #1d4ed8 */
             accent_color: string;
             portal_cancel_enabled: boolean;
@@ -1702,6 +1775,11 @@ export interface components {
             support_email?: string | null;
             /** @description the company's postal address, shown in the issuer block of the invoice page and PDF as its country writes it; address_line_1, city and country (ISO 3166-1 alpha-2) required; null = none */
             address?: components["schemas"]["CompanyAddressDto"] | null;
+            /**
+             * @description the company's tax number (VAT id, EIN…), printed in the issuer block of the invoice page and PDF; null = none
+             * @example GB123456789
+             */
+            tax_number?: string | null;
             /**
              * @description accent colour of the pages (#rrggbb); white text on it must reach a 4.5:1 contrast; null = #1d4ed8
              * @example #0f766e
@@ -2002,6 +2080,76 @@ export interface components {
             adjust_for_quantity?: boolean | null;
             possible_values?: string[] | null;
         };
+        CreateTaxDto: {
+            /** @description free text */
+            description?: string | null;
+            /** @description an inactive rate is not applied automatically; overrides naming it still apply. Default: `true`. */
+            active?: boolean;
+            /** @description true: the lines' amounts already hold the tax. Default: `false`. */
+            inclusive?: boolean;
+            /** @description ISO 3166-1 alpha-2: the rate applies automatically to customers whose address is in that country; null: company-wide */
+            country?: string | null;
+            /** @description needs country; the rate then applies only to customers whose address state equals it (case-insensitive) */
+            state?: string | null;
+            name: string;
+            /** @description unique in the company: letters, digits, _ and -, at most 50 */
+            code: string;
+            /** @description percent (20 = 20 %), at most 4 decimals */
+            percentage: number;
+        };
+        TaxResponse: {
+            /** @description tax_… */
+            id: string;
+            company_id: string;
+            name: string;
+            code: string;
+            /** @description percent (20 = 20 %) */
+            percentage: number;
+            inclusive: boolean;
+            country: string | null;
+            state: string | null;
+            description: string | null;
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TaxQueryDto: {
+            code?: string;
+            /** @description ISO 3166-1 alpha-2 (case-insensitive) */
+            country?: string;
+            /** @description case-insensitive */
+            state?: string;
+            active?: boolean;
+            /** @description case-insensitive substring of name, code or description */
+            search?: string;
+        };
+        FindTaxesBody: {
+            pagination?: components["schemas"]["PaginationDto"] | null;
+            query?: components["schemas"]["TaxQueryDto"] | null;
+            /**
+             * @description Default: `"createdAtDesc"`.
+             * @enum {string|null}
+             */
+            sort_key?: "createdAtDesc" | "createdAtAsc" | "updatedAtAsc" | "updatedAtDesc" | null;
+            include_meta?: boolean | null;
+        };
+        UpdateTaxDto: {
+            /** @description free text */
+            description?: string | null;
+            /** @description an inactive rate is not applied automatically; overrides naming it still apply. Default: `true`. */
+            active?: boolean;
+            /** @description true: the lines' amounts already hold the tax. Default: `false`. */
+            inclusive?: boolean;
+            /** @description ISO 3166-1 alpha-2: the rate applies automatically to customers whose address is in that country; null: company-wide */
+            country?: string | null;
+            /** @description needs country; the rate then applies only to customers whose address state equals it (case-insensitive) */
+            state?: string | null;
+            name?: string;
+            /** @description percent, at most 4 decimals; a 409 once the rate is on a finalized invoice (make a new rate) */
+            percentage?: number;
+        };
         AddressDto: {
             address_line_1?: string | null;
             address_line_2?: string | null;
@@ -2031,6 +2179,10 @@ export interface components {
             /** @description days */
             invoice_due_date_from_creation?: number | null;
         };
+        TaxOverrideDto: {
+            /** @description a tax rate's id (tax_…) or code */
+            tax_id: string;
+        };
         CreateCustomerDto: {
             address?: components["schemas"]["AddressDto"] | null;
             /** @description extra recipients copied on invoices */
@@ -2051,9 +2203,10 @@ export interface components {
             } | null;
             name?: string | null;
             org_name?: string | null;
-            override_taxes?: {
-                [key: string]: unknown;
-            }[] | null;
+            /** @description tax rates (id or code) applied to every line of the customer's invoices instead of the automatic ones; [] exempts the customer; null (default): automatic */
+            override_taxes?: components["schemas"]["TaxOverrideDto"][] | null;
+            /** @description the customer's tax number (VAT id…), printed in the bill-to block of the invoice page and PDF */
+            tax_number?: string | null;
             owner_id?: string | null;
             /** @description id (or identifier) of a customer of the same company */
             parent_customer_id?: string | null;
@@ -2136,10 +2289,13 @@ export interface components {
             mrr: components["schemas"]["MoneyResponse"];
             name: string | null;
             org_name: string | null;
+            /** @description the tax rates ({tax_id}) that replace the automatic ones; [] exempt; null automatic */
             override_taxes: {
                 [key: string]: unknown;
             }[] | null;
             owner_id: string | null;
+            /** @description printed in the bill-to block of invoices */
+            tax_number: string | null;
             parent_customer_id: string | null;
             phone: string | null;
             /** @enum {string} */
@@ -2244,9 +2400,10 @@ export interface components {
             } | null;
             name?: string | null;
             org_name?: string | null;
-            override_taxes?: {
-                [key: string]: unknown;
-            }[] | null;
+            /** @description tax rates (id or code) applied to every line of the customer's invoices instead of the automatic ones; [] exempts the customer; null (default): automatic */
+            override_taxes?: components["schemas"]["TaxOverrideDto"][] | null;
+            /** @description the customer's tax number (VAT id…), printed in the bill-to block of the invoice page and PDF */
+            tax_number?: string | null;
             owner_id?: string | null;
             /** @description id (or identifier) of a customer of the same company */
             parent_customer_id?: string | null;
@@ -2896,6 +3053,8 @@ export interface components {
             /** @description replaces the pricing's own (override) entitlements */
             entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
             upsell_product_pricing_id?: string | null;
+            /** @description tax rates (id or code) for this pricing's invoice lines instead of the automatic ones, unless the customer has override_taxes; [] no tax; null (default): automatic */
+            override_taxes?: components["schemas"]["TaxOverrideDto"][] | null;
             /**
              * @description how quantities of this price are shown to people (default: the billable item's): on the hosted invoice page, its PDF and the invoice e-mail, a line of this price reads its quantity as written (UNITS: 2500), scaled (THOUSAND_UNITS: "2.5 thousand", MILLION_UNITS: "0.0025 million") or as money of the invoice currency (AMOUNT: 2500 → "$2,500.00"). Billing itself does not change: the quantity and amounts in the API are the same
              * @enum {string|null}
@@ -3053,6 +3212,10 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        TaxOverrideResponse: {
+            /** @description tax_… */
+            tax_id: string;
+        };
         ProductPricingResponse: {
             company_id: string;
             computed_entitlements: components["schemas"]["EntitlementAssignmentResponse"][];
@@ -3086,6 +3249,8 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             upsell_product_pricing_id: string | null;
+            /** @description the pricing's own tax rates; [] none; null automatic */
+            override_taxes: components["schemas"]["TaxOverrideResponse"][] | null;
         };
         PricingQueryDto: {
             currency?: string;
@@ -3173,6 +3338,8 @@ export interface components {
             /** @description replaces the pricing's own (override) entitlements */
             entitlements?: components["schemas"]["EntitlementAssignmentInputDto"][] | null;
             upsell_product_pricing_id?: string | null;
+            /** @description tax rates (id or code) for this pricing's invoice lines instead of the automatic ones, unless the customer has override_taxes; [] no tax; null (default): automatic */
+            override_taxes?: components["schemas"]["TaxOverrideDto"][] | null;
             name?: string | null;
             /** @enum {string|null} */
             pricing_type?: "FIXED" | "STEP" | "GRADIENT" | "VOLUME" | "CUSTOM" | "SCHEDULED" | "PERCENTAGE" | null;
@@ -3762,18 +3929,38 @@ export interface components {
             customer_id: string;
             /** @description null: the customer's oldest live subscription in `currency` */
             subscription_id: string | null;
-            /** @description taxes are not computed by this service (no tax lines) */
+            /** @description true: the invoice with its taxes exactly as it will be written (tax_amount, tax_details, each line's taxes, total); false or absent: without tax */
             include_taxes?: boolean | null;
             cancel_config?: components["schemas"]["CancelSubscriptionDto"] | null;
             /** @description the id of a change scheduled on the subscription (GET /subscriptions/{id}/scheduled_changes): the preview is the first invoice dated at or after its instant, the one that bills it (with the changes scheduled before it); not with change_config or cancel_config */
             scheduled_change_id?: number | null;
             change_config?: components["schemas"]["ChangeSubscriptionDto"] | null;
         };
+        InvoiceTaxDetailResponse: {
+            /** @description tax_… */
+            tax_id: string;
+            code: string;
+            name: string;
+            percentage: number;
+            inclusive: boolean;
+            /** @description the lines' amount the rate was taken on (after discounts; net of the tax for an inclusive rate) */
+            taxable_amount: components["schemas"]["MoneyResponse"];
+            amount: components["schemas"]["MoneyResponse"];
+        };
         InvoicePeriodResponse: {
             /** Format: date-time */
             start_date: string | null;
             /** Format: date-time */
             end_date: string | null;
+        };
+        InvoiceLineTaxResponse: {
+            /** @description tax_… */
+            tax_id: string;
+            /** @description percent, as the rate had it when the invoice was written */
+            percentage: number;
+            /** @description true: the line's amount holds this tax */
+            inclusive: boolean;
+            amount: components["schemas"]["MoneyResponse"];
         };
         InvoiceLineResponse: {
             position: number;
@@ -3790,6 +3977,10 @@ export interface components {
             product_metric_pricing_id: string | null;
             item_id: string | null;
             one_time_id: string | null;
+            /** @description Σ of the line's taxes (docs/billing-rules.md#taxes) */
+            tax_amount: components["schemas"]["MoneyResponse"];
+            /** @description one per rate applied to the line */
+            taxes: components["schemas"]["InvoiceLineTaxResponse"][];
         };
         InvoicePreviewResponse: {
             company_id: string;
@@ -3823,8 +4014,12 @@ export interface components {
             sub_total: components["schemas"]["MoneyResponse"];
             discount_total: components["schemas"]["MoneyResponse"];
             credits_applied: components["schemas"]["MoneyResponse"];
-            /** @description after discounts and credits */
+            /** @description sub_total − discount_total + exclusive taxes − credits_applied */
             total: components["schemas"]["MoneyResponse"];
+            /** @description Σ of the lines' taxes, inclusive ones included (only exclusive ones add to total) */
+            tax_amount: components["schemas"]["MoneyResponse"];
+            /** @description one entry per rate on the invoice */
+            tax_details: components["schemas"]["InvoiceTaxDetailResponse"][];
             paid: components["schemas"]["MoneyResponse"];
             /** @description total − paid, never below 0 */
             due: components["schemas"]["MoneyResponse"];
@@ -3887,8 +4082,12 @@ export interface components {
             sub_total: components["schemas"]["MoneyResponse"];
             discount_total: components["schemas"]["MoneyResponse"];
             credits_applied: components["schemas"]["MoneyResponse"];
-            /** @description after discounts and credits */
+            /** @description sub_total − discount_total + exclusive taxes − credits_applied */
             total: components["schemas"]["MoneyResponse"];
+            /** @description Σ of the lines' taxes, inclusive ones included (only exclusive ones add to total) */
+            tax_amount: components["schemas"]["MoneyResponse"];
+            /** @description one entry per rate on the invoice */
+            tax_details: components["schemas"]["InvoiceTaxDetailResponse"][];
             paid: components["schemas"]["MoneyResponse"];
             /** @description total − paid, never below 0 */
             due: components["schemas"]["MoneyResponse"];
@@ -3948,6 +4147,10 @@ export interface components {
             uuid?: string;
             /** @description case-insensitive substring of the number, the name, or the customer name, identifier or e-mail */
             search?: string;
+            /** @description tax_amount in cents */
+            tax_amount?: components["schemas"]["RangeFilterDto"];
+            /** @description true: only invoices with a tax (tax_amount ≠ 0); false: only invoices without */
+            has_tax?: boolean;
             /** @description cents */
             total?: components["schemas"]["RangeFilterDto"];
             /** @description cents */
@@ -5212,6 +5415,45 @@ export interface components {
             include_meta?: boolean | null;
         };
         CampaignActionBodyDto: Record<string, never>;
+        TaxesRow: {
+            /** @description tax_… */
+            tax_id: string;
+            code: string;
+            name: string;
+            /** @description percent */
+            percentage: number;
+            inclusive: boolean;
+            /** @example USD */
+            currency: string;
+            /** @description cents the rate was taken on, on the finalized invoices dated in the range (net for an inclusive rate) */
+            taxable: number;
+            /** @description cents of tax on those invoices */
+            tax_invoiced: number;
+            /** @description cents of tax given back by the refunds made in the range (each refund's share) */
+            tax_refunded: number;
+            /** @description tax_invoiced − tax_refunded */
+            net: number;
+        };
+        TaxesReportResponse: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description per rate and currency, by code then currency */
+            results: components["schemas"]["TaxesRow"][];
+        };
+        TaxesReportDto: {
+            /**
+             * Format: date-time
+             * @description the first instant reported (ISO 8601)
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description the end of the report (exclusive, ISO 8601), after `from`; at most 731 days after it
+             */
+            to: string;
+        };
         RevenueRow: {
             /**
              * @description YYYY-MM (MONTH) or YYYY-MM-DD (DAY), in the company time zone
@@ -8485,6 +8727,769 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EntitlementResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    TaxesController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaxDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    TaxesController_find: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindTaxesBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pagination: {
+                            /** @description the cursor of the next page (send it as pagination.from_key), null on the last page; a page ends at `limit` rows or at about 1048576 bytes of rows, whichever comes first (always at least one row) */
+                            from_key: string | null;
+                            limit: number;
+                            /** @description only with include_meta: true */
+                            total?: number;
+                        };
+                        results: components["schemas"]["TaxResponse"][];
+                    };
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    TaxesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the tax rate id (tax_…) or its code */
+                id: string;
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    TaxesController_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description the tax rate id (tax_…) or its code */
+                id: string;
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaxDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxResponse"];
                 };
             };
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */
@@ -25334,6 +26339,214 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description validation_error (with validation_errors, by dotted field path) or request_error */
+            400: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "email must be an email",
+                     *       "error_type": "validation_error",
+                     *       "error_code": "invalid_field",
+                     *       "error_status": 400,
+                     *       "validation_errors": {
+                     *         "email": "must be an email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: missing, malformed, unknown or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "missing bearer token",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "unauthorized",
+                     *       "error_status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description auth_error: the token is for another company */
+            403: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the token is not for this company",
+                     *       "error_type": "auth_error",
+                     *       "error_code": "forbidden",
+                     *       "error_status": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / not_found: no such record in this company */
+            404: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "customer not found",
+                     *       "error_type": "request_error",
+                     *       "error_code": "not_found",
+                     *       "error_status": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error (state conflict, e.g. invalid_state) or idempotency_error (idempotency_key_reused / _in_use) */
+            409: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the invoice is PAID",
+                     *       "error_type": "request_error",
+                     *       "error_code": "invalid_state",
+                     *       "error_status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / payload_too_large: a body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body is larger than 1 MiB",
+                     *       "error_type": "request_error",
+                     *       "error_code": "payload_too_large",
+                     *       "error_status": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / unsupported_media_type: a body that is not JSON (application/json or application/*+json, UTF-8), or an unknown Content-Encoding */
+            415: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "the body must be JSON (application/json)",
+                     *       "error_type": "request_error",
+                     *       "error_code": "unsupported_media_type",
+                     *       "error_status": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description request_error / rate_limited: too many requests for this token (TALLY_RATE_LIMIT); retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds until the window ends */
+                    "Retry-After"?: number;
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "too many requests",
+                     *       "error_type": "request_error",
+                     *       "error_code": "rate_limited",
+                     *       "error_status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description api_error: anything unexpected (never SQL or a stack) */
+            500: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error_message": "something went wrong",
+                     *       "error_type": "api_error",
+                     *       "error_code": "internal_error",
+                     *       "error_status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReportsController_taxes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description makes a retry safe: the first completed answer is stored and replayed (Idempotency-Used: true) for the same key and request */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description your company (cmp_…): the one the bearer token belongs to, printed by `npm run cli -- token create` */
+                company_id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxesReportDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description the Idempotency-Key the request carried, on every answer to it */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxesReportResponse"];
+                    "text/csv": string;
                 };
             };
             /** @description validation_error (with validation_errors, by dotted field path) or request_error */

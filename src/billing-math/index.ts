@@ -18,3 +18,4 @@ export * from './discounts';
 export * from './credits';
 export * from './invoice';
 export * from './calendar';
+export * from './taxes';

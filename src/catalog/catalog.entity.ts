@@ -58,6 +58,8 @@ export class ProductPricingEntity {
   @JsonColumn() metadata: Record<string, unknown>;
   @Column('text', { array: true }) tags: string[];
   @TextColumn({ nullable: true }) upsell_product_pricing_id: string | null;
+  /** The tax rates of this pricing's lines ([{tax_id}]) instead of the automatic ones; [] none; null automatic. */
+  @JsonColumn({ nullable: true }) override_taxes: { tax_id: string }[] | null;
   @TimestampColumn() created_at: Date;
   @TimestampColumn() updated_at: Date;
 }

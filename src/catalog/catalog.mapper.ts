@@ -294,6 +294,7 @@ export function toProductPricingResponse(
     type: pp.type,
     updated_at: iso(pp.updated_at)!,
     upsell_product_pricing_id: pp.upsell_product_pricing_id,
+    override_taxes: pp.override_taxes ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { TaxesModule } from '../taxes/taxes.module';
 import { Module } from '@nestjs/common';
 import { EntitlementsModule } from '../entitlements/entitlements.module';
 import { MetricsModule } from '../metrics/metrics.module';
@@ -13,7 +14,7 @@ import { BundlesController } from './bundles.controller';
 import { CatalogHooks } from './catalog.hooks';
 
 @Module({
-  imports: [MetricsModule, EntitlementsModule],
+  imports: [MetricsModule, EntitlementsModule, TaxesModule],
   controllers: [ProductsController, PricingsController, BundlesController],
   providers: [
     ...CATALOG_REPOSITORIES,

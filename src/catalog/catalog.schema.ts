@@ -11,6 +11,7 @@ import {
 } from './catalog.entity';
 import { Catalog1700000004000 } from './migrations/1700000004000-catalog';
 import { PricingCompatFields1700000015500 } from './migrations/1700000015500-pricing-compat-fields';
+import { PricingOverrideTaxes1700000017901 } from './migrations/1700000017901-pricing-override-taxes';
 import { PercentageAndGroupPrices1700000018050 } from './migrations/1700000018050-percentage-and-group-prices';
 
 export const catalogSchema: ModuleSchema = {
@@ -24,5 +25,5 @@ export const catalogSchema: ModuleSchema = {
     BundleEntity,
     BundleProductPricingEntity,
   ],
-  migrations: [Catalog1700000004000, PricingCompatFields1700000015500, PercentageAndGroupPrices1700000018050],
+  migrations: [Catalog1700000004000, PricingCompatFields1700000015500, PricingOverrideTaxes1700000017901, PercentageAndGroupPrices1700000018050],
 };

@@ -1,4 +1,5 @@
 import { tagsFilter } from './tags-filter';
+import { TaxesService } from '../taxes/taxes.service';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
@@ -95,6 +96,7 @@ export class PricingsService {
     private readonly assignments: EntitlementAssignmentsService,
     private readonly hooks: CatalogHooks,
     private readonly clock: Clock,
+    private readonly taxes: TaxesService,
   ) {}
 
   async create(companyId: string, dto: CreatePricingDto): Promise<ProductPricingEntity> {
@@ -105,6 +107,7 @@ export class PricingsService {
     await this.checkReferences(companyId, shape, dto.upsell_product_pricing_id ?? null, null);
     const resolved = await this.assignments.resolve(companyId, dto.entitlements);
     const recognition = recognitionSchedule(dto.recognition_schedule ?? null);
+    const overrideTaxes = (await this.taxes.resolveOverride(companyId, dto.override_taxes, 'override_taxes')) ?? null;
 
     const now = this.clock.now();
     const pricing: ProductPricingEntity = {
@@ -121,6 +124,7 @@ export class PricingsService {
       metadata: dto.metadata ?? {},
       tags: dto.tags ?? [],
       upsell_product_pricing_id: dto.upsell_product_pricing_id ?? null,
+      override_taxes: overrideTaxes,
       created_at: now,
       updated_at: now,
     };
@@ -246,6 +250,8 @@ export class PricingsService {
     if (dto.tags !== undefined) patch.tags = dto.tags ?? [];
     if (dto.state != null) patch.state = dto.state;
     if (upsell !== undefined) patch.upsell_product_pricing_id = upsell;
+    const overrideTaxes = await this.taxes.resolveOverride(companyId, dto.override_taxes, 'override_taxes');
+    if (overrideTaxes !== undefined) patch.override_taxes = overrideTaxes;
     if (shapes[0]) {
       patch.type = shapes[0].shape.type;
       patch.pricing_type = shapes[0].shape.pricing_type;

@@ -12,6 +12,7 @@ import { CustomerDetailsService } from '../customers/customer-details.service';
 import { InvoiceEntity, InvoiceLineEntity } from '../invoicing/invoicing.entity';
 import { InvoiceGenerator } from '../invoicing/billing-engine/invoice-generator.service';
 import { InvoiceFinalizer } from '../invoicing/invoice-finalizer.service';
+import { InvoiceTaxes } from '../invoicing/invoice-taxes.service';
 import { InvoiceWriter } from '../invoicing/invoice-writer.service';
 import { PlanCatalog } from '../subscriptions/plan-catalog';
 import { isEnded } from '../subscriptions/subscription-dates';
@@ -96,6 +97,7 @@ export class CheckoutService {
     private readonly changeSubscription: ChangeSubscriptionUseCase,
     private readonly subs: SubscriptionsRepository,
     private readonly generator: InvoiceGenerator,
+    private readonly taxes: InvoiceTaxes,
     private readonly finalizer: InvoiceFinalizer,
     private readonly writer: InvoiceWriter,
     private readonly payment: CheckoutPayment,
@@ -201,12 +203,19 @@ export class CheckoutService {
 
   /** The engine's first invoice of a subscription created in `m` (not written). */
   private async firstInvoiceWithin(m: EntityManager, companyId: string, subscriptionId: string, now: Date): Promise<FirstInvoice | null> {
-    return this.firstInvoice(await this.generator.preview(m, companyId, subscriptionId, now));
+    return this.firstInvoice(await this.taxed(m, companyId, await this.generator.preview(m, companyId, subscriptionId, now)));
+  }
+
+  /** A previewed invoice with its taxes, so that a quote's total is what the written invoice will charge. */
+  private async taxed(m: EntityManager, companyId: string, preview: { invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null) {
+    return preview ? (await this.taxes.apply(m, companyId, [preview]))[0] : null;
   }
 
   /** The engine's first invoice of a decided subscription (its rows in memory; nothing written). */
   private async firstInvoiceOf(m: EntityManager, companyId: string, decided: CreateDecision, now: Date): Promise<FirstInvoice | null> {
-    return this.firstInvoice(await this.generator.previewDraft(m, companyId, decided.sub, [decided.phase], now));
+    return this.firstInvoice(
+      await this.taxed(m, companyId, await this.generator.previewDraft(m, companyId, decided.sub, [decided.phase], now)),
+    );
   }
 
   /** A previewed first invoice as a quote shows it (null: nothing to invoice). */

@@ -104,6 +104,7 @@ export function registerBillingCommands(program: Command): void {
     )
     .option('--display-name <name>', 'the name the hosted pages and PDFs show ("" = the company name)')
     .option('--support-email <email>', 'support e-mail shown to customers ("" = none)')
+    .option('--tax-number <number>', 'the company\'s tax number printed on invoices ("" = none)')
     .option('--accent-color <#rrggbb>', 'accent colour of the hosted pages ("" = the standard blue)')
     .option('--portal-cancel <on|off>', 'whether the customer portal offers cancelling a subscription at period end')
     .option('--portal-quantity <on|off>', 'whether the customer portal offers changing seat quantities (prorated at once)')
@@ -116,6 +117,7 @@ export function registerBillingCommands(program: Command): void {
         paymentRetryDays?: string;
         displayName?: string;
         supportEmail?: string;
+        taxNumber?: string;
         accentColor?: string;
         portalCancel?: string;
         portalQuantity?: string;
@@ -142,6 +144,7 @@ export function registerBillingCommands(program: Command): void {
         const textOrReset = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? null : v);
         patch.display_name = textOrReset(opts.displayName);
         patch.support_email = textOrReset(opts.supportEmail);
+        patch.tax_number = textOrReset(opts.taxNumber);
         patch.accent_color = textOrReset(opts.accentColor);
         const onOff = (flag: string, value: string | undefined): boolean | undefined => {
           if (value === undefined) return undefined;

@@ -29,6 +29,8 @@ export class CustomerEntity {
   @JsonColumn({ default: {} }) customer_integration_metadata: Record<string, unknown>;
   @JsonColumn({ default: [] }) integration_references: Record<string, unknown>[];
   @JsonColumn({ nullable: true }) override_taxes: Record<string, unknown>[] | null;
+  /** The customer's tax number (VAT id…), printed on its invoices. */
+  @TextColumn({ nullable: true }) tax_number: string | null;
   /** Σ MRR of the customer's live subscriptions in the currency of the first (0 without any), kept by subscriptions at each write; `arr` = 12 × `mrr`. */
   @MoneyColumn({ default: 0 }) mrr_in_cents: number;
   @MoneyColumn({ default: 0 }) arr_in_cents: number;

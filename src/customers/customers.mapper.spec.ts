@@ -26,6 +26,7 @@ function customer(over: Partial<CustomerEntity> = {}): CustomerEntity {
     customer_integration_metadata: {},
     integration_references: [],
     override_taxes: null,
+    tax_number: null,
     mrr_in_cents: 1234,
     arr_in_cents: 14808,
     mrr_currency: 'EUR',

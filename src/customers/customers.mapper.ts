@@ -68,6 +68,7 @@ export function toCustomerResponse(c: CustomerEntity, entitlements: Record<strin
     phone: c.phone,
     status: c.status,
     tags: c.tags ?? [],
+    tax_number: c.tax_number ?? null,
     title: c.title,
     updated_at: iso(c.updated_at)!,
   };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { TaxesModule } from '../taxes/taxes.module';
 import { CustomersController } from './customers.controller';
 import { CustomersRepository } from './customers.repository';
 import { CustomerLookupService } from './customer-lookup.service';
@@ -10,7 +11,7 @@ import { CustomersHooks } from './customers.hooks';
 import { CustomerDetailsService } from './customer-details.service';
 
 @Module({
-  imports: [WebhooksModule],
+  imports: [WebhooksModule, TaxesModule],
   controllers: [CustomersController],
   providers: [
     CustomersRepository,

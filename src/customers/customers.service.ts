@@ -8,6 +8,7 @@ import { CustomerEntity } from './customer.entity';
 import { CustomerLookupService } from './customer-lookup.service';
 import { CustomersRepository } from './customers.repository';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
+import { TaxesService } from '../taxes/taxes.service';
 import type { AddressDto, ChildRollupBillingConfigDto, CreateCustomerDto, FindCustomersDto, UpdateCustomerDto } from './dto/customer.dto';
 
 const SEARCH: SearchSpec = {
@@ -151,12 +152,12 @@ function editsOf(dto: UpdateCustomerDto): Partial<Editable> {
   if (has('metadata')) out.metadata = dto.metadata ?? {};
   if (has('name')) out.name = dto.name ?? null;
   if (has('org_name')) out.org_name = dto.org_name ?? null;
-  if (has('override_taxes')) out.override_taxes = dto.override_taxes ?? null;
   if (has('owner_id')) out.owner_id = dto.owner_id ?? null;
   if (has('phone')) out.phone = dto.phone ?? null;
   if (has('status')) out.status = dto.status ?? 'ACTIVE';
   if (has('tags')) out.tags = dto.tags ? [...new Set(dto.tags)] : [];
   if (has('title')) out.title = dto.title ?? null;
+  if (has('tax_number')) out.tax_number = dto.tax_number ?? null;
   return out;
 }
 
@@ -168,10 +169,19 @@ export class CustomersService {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly events: WebhookEventsService,
+    private readonly taxes: TaxesService,
   ) {}
 
+  /** The body's edits, its `override_taxes` resolved to the rates' ids (400 for an unknown rate). */
+  private async edits(companyId: string, dto: UpdateCustomerDto): Promise<Partial<Editable>> {
+    const out = editsOf(dto);
+    const override = await this.taxes.resolveOverride(companyId, dto.override_taxes, 'override_taxes');
+    if (override !== undefined) out.override_taxes = override;
+    return out;
+  }
+
   async create(companyId: string, dto: CreateCustomerDto): Promise<CustomerEntity> {
-    const edits = editsOf(dto);
+    const edits = await this.edits(companyId, dto);
     let parentId: string | null = null;
     if (dto.parent_customer_id) {
       parentId = (await this.lookup.getByIdOrIdentifier(companyId, dto.parent_customer_id, 'parent_customer_id')).id;
@@ -199,6 +209,7 @@ export class CustomersService {
       exclude_from_metrics: false,
       metadata: {},
       override_taxes: null,
+      tax_number: null,
       ...edits,
       parent_customer_id: parentId,
       managed_externally: dto.managed_externally ?? false,
@@ -229,7 +240,7 @@ export class CustomersService {
 
   async update(companyId: string, idOrIdentifier: string, dto: UpdateCustomerDto): Promise<CustomerEntity> {
     const { id } = await this.get(companyId, idOrIdentifier);
-    const edits = editsOf(dto);
+    const edits = await this.edits(companyId, dto);
     try {
       return await this.dataSource.transaction(async (m) => {
         const repo = this.customers.with(m);

@@ -75,6 +75,7 @@ function linesTable(doc: InvoiceDocument): string {
   const foot = [
     sum('Subtotal', doc.subTotal),
     ...doc.adjustments.map((a) => sum(a.name, a.amount)),
+    ...doc.taxes.map((x) => sum(x.name, x.amount, 'tax')),
     ...(doc.creditsApplied ? [sum('Credits applied', doc.creditsApplied)] : []),
     sum('Total', doc.total, 'grand'),
     sum('Paid', doc.paid),

@@ -51,6 +51,8 @@ export interface InvoiceDocument {
   lines: DocumentLine[];
   /** Discount lines and unit-credit lines (negative amounts), in the invoice's order. */
   adjustments: DocumentAdjustment[];
+  /** One row per tax rate: "VAT 20%" (exclusive: added to the total) or "VAT 20% (included)" with its amount. */
+  taxes: DocumentAdjustment[];
   subTotal: string;
   creditsApplied: string | null;
   total: string;
@@ -71,6 +73,11 @@ export function lineName(name: string): string {
   return parts.filter((p, k) => k === 0 || p.trim().toLowerCase() !== parts[k - 1].trim().toLowerCase()).join(' - ');
 }
 
+/** "VAT 20%", "NY sales tax 8.875%", "VAT 20% (included)": a rate as a line of the totals. */
+export function taxLabel(d: { name: string; percentage: string; inclusive: boolean }): string {
+  return `${d.name} ${Number(d.percentage)}%${d.inclusive ? ' (included)' : ''}`;
+}
+
 function period(start: Date | null, end: Date | null, zone: string): string | null {
   if (!start || !end) return null;
   return `${formatDate(start, zone)} – ${formatDate(end, zone)}`;
@@ -78,9 +85,13 @@ function period(start: Date | null, end: Date | null, zone: string): string | nu
 
 function billedTo(customer: CustomerEntity | null): string[] {
   if (!customer) return [];
-  return [customer.name, customer.org_name, customer.email, ...formatAddress(customer.address)].filter(
-    (v): v is string => typeof v === 'string' && v.trim() !== '',
-  );
+  return [
+    customer.name,
+    customer.org_name,
+    customer.email,
+    ...formatAddress(customer.address),
+    customer.tax_number ? `Tax number: ${customer.tax_number}` : null,
+  ].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
 }
 
 /** Who a customer is, in one phrase: its name (or organisation), and its e-mail. */
@@ -91,7 +102,8 @@ export function customerLabel(c: CustomerEntity): string {
 
 /**
  * The issuer block, one line each: the company's display name, its legal name when different,
- * its address as its country writes it, its support e-mail. A new issuer fact is one more entry.
+ * its address as its country writes it, its support e-mail, its tax number. A new issuer fact is
+ * one more entry.
  */
 export function issuerLines(settings: CompanySettings, legalName?: string): string[] {
   return [
@@ -99,6 +111,7 @@ export function issuerLines(settings: CompanySettings, legalName?: string): stri
     ...(legalName && legalName !== settings.display_name ? [legalName] : []),
     ...formatAddress(settings.address),
     ...(settings.support_email ? [settings.support_email] : []),
+    ...(settings.tax_number ? [`Tax number: ${settings.tax_number}`] : []),
   ];
 }
 
@@ -166,6 +179,7 @@ export function toInvoiceDocument(input: {
         amount: money(l.amount_cents),
       })),
     adjustments: sorted.filter((l) => ADJUSTMENT_KINDS.has(l.kind)).map((l) => ({ name: l.name, amount: money(l.amount_cents) })),
+    taxes: (i.tax_details ?? []).map((d) => ({ name: taxLabel(d), amount: money(d.amount_cents) })),
     subTotal: money(i.sub_total_cents),
     creditsApplied: i.credits_applied_cents > 0 ? money(-i.credits_applied_cents) : null,
     total: money(i.total_cents),

@@ -146,6 +146,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   };
   total('Subtotal', doc.subTotal);
   for (const a of doc.adjustments) total(a.name, a.amount);
+  for (const x of doc.taxes) total(x.name, x.amount);
   if (doc.creditsApplied) total('Credits applied', doc.creditsApplied);
   total('Total', doc.total, true);
   total('Paid', doc.paid);

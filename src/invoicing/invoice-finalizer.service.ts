@@ -4,6 +4,7 @@ import { DomainError } from '../platform/errors/domain-error';
 import { InvoiceEntity } from './invoicing.entity';
 import { InvoiceGenerator } from './billing-engine/invoice-generator.service';
 import { InvoiceLedger, LedgerSource } from './invoice-ledger.service';
+import { InvoiceTaxes } from './invoice-taxes.service';
 
 /**
  * DRAFT → PENDING (or PAID at once when nothing is due). A usage draft (one with
@@ -21,6 +22,7 @@ export class InvoiceFinalizer {
   constructor(
     private readonly ledger: InvoiceLedger,
     private readonly generator: InvoiceGenerator,
+    private readonly taxes: InvoiceTaxes,
   ) {}
 
   async finalize(
@@ -33,7 +35,9 @@ export class InvoiceFinalizer {
     const locked = await this.ledger.lock(manager, companyId, { id: invoice.id });
     if (!locked) throw DomainError.notFound('invoice');
     if (locked.status !== 'DRAFT') throw DomainError.invalidState(`invoice is ${locked.status}, only a DRAFT invoice can be finalized`);
+    // a draft is final with the rates as they stand: a usage draft's recompute taxes it again, any other draft is retaxed
     if (locked.finalize_after !== null) await this.generator.recompute(manager, companyId, locked, now);
+    else await this.taxes.retax(manager, companyId, locked, now);
     return this.ledger.finalize(manager, companyId, locked.id, now, source);
   }
 }

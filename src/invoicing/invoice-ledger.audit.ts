@@ -38,6 +38,11 @@ interface Row {
   sum_credited: string | null;
   last_status: string | null;
   last_due: string | null;
+  tax_cents: string;
+  line_tax: string;
+  line_exclusive: string;
+  sub_total_cents: string;
+  discount_cents: string;
 }
 
 /**
@@ -56,7 +61,11 @@ export class InvoiceLedgerAudit {
       `SELECT i.id, i.status, i.total_cents::text, i.paid_cents::text, i.due_cents::text, i.credits_applied_cents::text,
               count(e.id)::text AS entries, SUM(e.total_delta_cents)::text AS sum_total, SUM(e.paid_delta_cents)::text AS sum_paid,
               SUM(e.credited_delta_cents)::text AS sum_credited,
-              (array_agg(e.status_after ORDER BY e.id DESC))[1] AS last_status, (array_agg(e.due_after_cents ORDER BY e.id DESC))[1]::text AS last_due
+              (array_agg(e.status_after ORDER BY e.id DESC))[1] AS last_status, (array_agg(e.due_after_cents ORDER BY e.id DESC))[1]::text AS last_due,
+              i.tax_cents::text, i.sub_total_cents::text, i.discount_cents::text,
+              (SELECT COALESCE(SUM(l.tax_cents), 0) FROM invoice_lines l WHERE l.company_id = i.company_id AND l.invoice_id = i.id)::text AS line_tax,
+              (SELECT COALESCE(SUM((t->>'amount_cents')::bigint), 0) FROM invoice_lines l, jsonb_array_elements(l.taxes) t
+                WHERE l.company_id = i.company_id AND l.invoice_id = i.id AND NOT (t->>'inclusive')::boolean)::text AS line_exclusive
        FROM invoices i LEFT JOIN invoice_ledger_entries e ON e.company_id = i.company_id AND e.invoice_id = i.id
        WHERE i.company_id = $1
        GROUP BY i.company_id, i.id ORDER BY i.id`,
@@ -81,6 +90,12 @@ export class InvoiceLedgerAudit {
       if (paid < 0 || paid > Math.max(total, 0)) add(r.id, 'overpaid', `paid ${paid} cents on a total of ${total}`);
       if (credited < 0) add(r.id, 'negative_credits', `credits applied ${credited} cents`);
       if (r.status === 'VOID' && paid !== 0) add(r.id, 'money_on_void_invoice', `VOID invoice holds ${paid} cents paid`);
+      if (Number(r.tax_cents) !== Number(r.line_tax))
+        add(r.id, 'tax_mismatch', `invoice tax ${r.tax_cents} cents, but its lines' taxes add up to ${r.line_tax}`);
+      // total = sub_total − discounts + exclusive taxes − credits (docs/billing-rules.md#totals)
+      const expected = Number(r.sub_total_cents) - Number(r.discount_cents) + Number(r.line_exclusive) - credited;
+      if (Number(r.line_tax) !== 0 && total !== expected)
+        add(r.id, 'total_mismatch', `invoice total ${total} cents, but sub_total − discounts + exclusive taxes − credits = ${expected}`);
       if (r.status === 'DRAFT') continue;
       if (Number(r.entries) === 0) {
         add(r.id, 'ledger_missing', `invoice is ${r.status} and has no ledger entries`);

@@ -3,6 +3,8 @@ import { EntityManager } from 'typeorm';
 import { DomainError } from '../platform/errors/domain-error';
 import { newId } from '../platform/ids/ids';
 import { PageSecrets } from '../platform/hosted-pages/page-secrets';
+import { InvoiceTaxes } from './invoice-taxes.service';
+import { refundTaxShare } from '../billing-math';
 import { InvoiceEntity, InvoiceLedgerEntryEntity, InvoiceStatus, LedgerEntryKind } from './invoicing.entity';
 import { InvoiceLedgerEntriesRepository, InvoicesRepository } from './invoicing.repository';
 import { InvoicingHooks, OfflineProviderType } from './invoicing.hooks';
@@ -67,6 +69,7 @@ export class InvoiceLedger {
     private readonly hooks: InvoicingHooks,
     private readonly events: WebhookEventsService,
     private readonly secrets: PageSecrets,
+    private readonly taxes: InvoiceTaxes,
   ) {}
 
   /** The link columns of an invoice becoming final: its own when it has one, else a new one. */
@@ -133,6 +136,8 @@ export class InvoiceLedger {
       source,
       patch: { finalized_at: now, ...link },
     });
+    // its rates are on a final invoice from now on
+    await this.taxes.freeze(m, companyId, [result], now);
     await this.hooks.payments.enqueueCharges(m, companyId, [result], now);
     return result;
   }
@@ -406,6 +411,7 @@ export class InvoiceLedger {
         `ledger: refund ${refund.refund_transaction_id} of ${refund.amount_cents} is more than invoice ${invoice.id} holds (${invoice.paid_cents})`,
       );
     }
+    const refundedBefore = await this.refundedCents(m, companyId, invoice.id);
     const paid = invoice.paid_cents - refund.amount_cents;
     const due = invoice.status === 'VOID' ? 0 : Math.max(0, invoice.total_cents - paid);
     const patch: Partial<InvoiceEntity> = { paid_cents: paid, due_cents: due, updated_at: now };
@@ -419,8 +425,11 @@ export class InvoiceLedger {
     });
     entry.payment_transaction_id = refund.payment_transaction_id;
     entry.refund_transaction_id = refund.refund_transaction_id;
+    // its share of the tax, for the taxes report: of the invoice's charge before credits
+    const gross = invoice.total_cents + invoice.credits_applied_cents;
+    entry.tax_refunded_cents = refundTaxShare(invoice.tax_cents, gross, refundedBefore, refund.amount_cents);
     await this.write(m, companyId, [entry], now);
-    await this.hooks.credits.revokeRefundedPacks(m, companyId, after, await this.refundedCents(m, companyId, invoice.id), now);
+    await this.hooks.credits.revokeRefundedPacks(m, companyId, after, refundedBefore + refund.amount_cents, now);
     return { applied: true, invoice: after };
   }
 
@@ -514,6 +523,7 @@ export class InvoiceLedger {
       due_after_cents: after.due_cents,
       payment_transaction_id: null,
       refund_transaction_id: null,
+      tax_refunded_cents: 0,
       source,
       note: null,
       created_at: new Date(0),

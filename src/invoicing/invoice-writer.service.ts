@@ -12,6 +12,7 @@ import { CompanySettingsService } from '../platform/company-settings/company-set
 import { plainInvoiceNumbers } from '../platform/company-settings/invoice-number-format';
 import { InvoiceLedger, LedgerSource } from './invoice-ledger.service';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
+import { InvoiceTaxes } from './invoice-taxes.service';
 
 /** A line to write: billing-math's line plus the references the invoice keeps. */
 export interface LineDraft extends InvoiceLine {
@@ -96,6 +97,9 @@ export function invoiceRow(
     paid_cents: 0,
     due_cents: Math.max(totals.total_cents, 0),
     prorated_amount_cents: totals.prorated_amount_cents,
+    // taxes come after the totals (InvoiceTaxes.apply), on the rows
+    tax_cents: 0,
+    tax_details: [],
     auto_charges: draft.auto_charges,
     metadata: draft.metadata ?? {},
     notes: draft.notes ?? null,
@@ -130,6 +134,8 @@ export function lineRows(companyId: string, invoiceId: string, totals: InvoiceTo
         line.prorated && line.share
           ? { ...(d.details ?? {}), share: { numerator: line.share.numerator, denominator: line.share.denominator } }
           : (d.details ?? null),
+      tax_cents: 0,
+      taxes: [],
     };
   });
 }
@@ -171,6 +177,7 @@ export class InvoiceWriter {
     private readonly events: WebhookEventsService,
     private readonly secrets: PageSecrets,
     private readonly settings: CompanySettingsService,
+    private readonly taxes: InvoiceTaxes,
   ) {}
 
   /** Writes the invoice inside the caller's transaction; null when its billing_key exists already. */
@@ -206,7 +213,7 @@ export class InvoiceWriter {
     options: CreateOptions = {},
   ): Promise<({ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null)[]> {
     if (items.length === 0) return [];
-    const docs = items.map(({ draft }) => {
+    const untaxed = items.map(({ draft }) => {
       const totals = summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
       const invoiceId = newId('invoice');
       const invoice = invoiceRow(companyId, draft, totals, now, invoiceId, randomUUID());
@@ -217,24 +224,26 @@ export class InvoiceWriter {
       }
       return { invoice, lines: lineRows(companyId, invoiceId, totals) };
     });
+    const docs = await this.taxes.apply(manager, companyId, untaxed);
     const col = <T>(f: (i: InvoiceEntity) => T) => docs.map((d) => f(d.invoice));
     // one statement for all; a key that exists (or a concurrent writer's, once it commits) writes nothing
     const inserted: { id: string }[] = await manager.query(
       `INSERT INTO invoices (company_id, id, uuid, number, kind, billing_key, customer_id, billed_customer_id, subscription_id,
          currency, status, name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after,
          sub_total_cents, discount_cents, credits_applied_cents, total_cents, paid_cents, due_cents, prorated_amount_cents,
-         auto_charges, metadata, notes, payment_instructions, created_at, updated_at, link_hash, link_nonce)
+         auto_charges, metadata, notes, payment_instructions, created_at, updated_at, link_hash, link_nonce, tax_cents, tax_details)
        SELECT $1, v.id, v.uuid, NULL, v.kind, v.billing_key, v.customer_id, v.billed_customer_id, v.subscription_id,
          v.currency, v.status, v.name, v.invoice_date, v.period_start, v.period_end, v.due_date, v.finalized_at, v.finalize_after,
          v.sub_total_cents, v.discount_cents, 0, v.total_cents, 0, v.due_cents, v.prorated_amount_cents,
-         v.auto_charges, v.metadata::jsonb, v.notes, v.payment_instructions, $2, $2, v.link_hash, v.link_nonce
+         v.auto_charges, v.metadata::jsonb, v.notes, v.payment_instructions, $2, $2, v.link_hash, v.link_nonce, v.tax_cents, v.tax_details::jsonb
        FROM unnest($3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
          $12::text[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[],
          $18::timestamptz[], $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::boolean[], $25::text[],
-         $26::text[], $27::text[], $28::text[], $29::text[])
+         $26::text[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::text[])
          WITH ORDINALITY AS v(id, uuid, kind, billing_key, customer_id, billed_customer_id, subscription_id, currency, status,
            name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after, sub_total_cents, discount_cents,
-           total_cents, due_cents, prorated_amount_cents, auto_charges, metadata, notes, payment_instructions, link_hash, link_nonce, n)
+           total_cents, due_cents, prorated_amount_cents, auto_charges, metadata, notes, payment_instructions, link_hash, link_nonce,
+           tax_cents, tax_details, n)
        ORDER BY v.n
        ON CONFLICT DO NOTHING
        RETURNING id`,
@@ -268,6 +277,8 @@ export class InvoiceWriter {
         col((i) => i.payment_instructions),
         col((i) => i.link_hash),
         col((i) => i.link_nonce),
+        col((i) => i.tax_cents),
+        col((i) => JSON.stringify(i.tax_details)),
       ],
     );
     const written = new Set(inserted.map((r) => r.id));
@@ -291,6 +302,12 @@ export class InvoiceWriter {
         options.source ?? 'BILLING_RUN',
       );
       opening.forEach((x, k) => (x.doc!.invoice = opened[k]));
+      await this.taxes.freeze(
+        manager,
+        companyId,
+        opening.map((x) => x.doc!.invoice),
+        now,
+      );
     }
     // The number is taken only once the invoice is certain to exist: no gaps. It is the last lock
     // (src/platform/README.md, "Lock order"): a caller that locks anything more afterwards — a
@@ -317,13 +334,15 @@ export class InvoiceWriter {
     const col = <T>(f: (l: InvoiceLineEntity) => T) => rows.map(f);
     await manager.query(
       `INSERT INTO invoice_lines (company_id, invoice_id, position, kind, name, product_pricing_id, product_metric_pricing_id, item_id,
-         one_time_id, period_start, period_end, quantity, unit_price, amount_cents, prorated, details)
+         one_time_id, period_start, period_end, quantity, unit_price, amount_cents, prorated, details, tax_cents, taxes)
        SELECT $1, v.invoice_id, v.position, v.kind, v.name, v.product_pricing_id, v.product_metric_pricing_id, v.item_id,
-         v.one_time_id, v.period_start, v.period_end, v.quantity, v.unit_price, v.amount_cents, v.prorated, v.details::jsonb
+         v.one_time_id, v.period_start, v.period_end, v.quantity, v.unit_price, v.amount_cents, v.prorated, v.details::jsonb,
+         v.tax_cents, v.taxes::jsonb
        FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-         $10::timestamptz[], $11::timestamptz[], $12::numeric[], $13::numeric[], $14::bigint[], $15::boolean[], $16::text[])
+         $10::timestamptz[], $11::timestamptz[], $12::numeric[], $13::numeric[], $14::bigint[], $15::boolean[], $16::text[],
+         $17::bigint[], $18::text[])
          AS v(invoice_id, position, kind, name, product_pricing_id, product_metric_pricing_id, item_id, one_time_id,
-           period_start, period_end, quantity, unit_price, amount_cents, prorated, details)`,
+           period_start, period_end, quantity, unit_price, amount_cents, prorated, details, tax_cents, taxes)`,
       [
         companyId,
         col((l) => l.invoice_id),
@@ -341,6 +360,8 @@ export class InvoiceWriter {
         col((l) => l.amount_cents),
         col((l) => l.prorated),
         col((l) => (l.details === null || l.details === undefined ? null : JSON.stringify(l.details))),
+        col((l) => l.tax_cents ?? 0),
+        col((l) => JSON.stringify(l.taxes ?? [])),
       ],
     );
   }

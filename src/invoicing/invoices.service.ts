@@ -113,6 +113,8 @@ function searchSpec(now: Date): SearchSpec {
           ),
       },
       total: { kind: 'range', column: 'i.total_cents' },
+      tax_amount: { kind: 'range', column: 'i.tax_cents' },
+      has_tax: { kind: 'custom', apply: (qb, v: boolean) => qb.andWhere(v ? 'i.tax_cents <> 0' : 'i.tax_cents = 0') },
       due: { kind: 'range', column: 'i.due_cents' },
       paid: { kind: 'range', column: 'i.paid_cents' },
       invoice_date: { kind: 'date_range', column: 'i.invoice_date' },

@@ -7,6 +7,26 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_KINDS = ['SUBSCRIPTION_PERIOD', 'SUBSCRIPTION_CHANGE', 'SUBSCRIPTION_CANCEL', 'ONE_TIME', 'USAGE_THRESHOLD'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
+/** One rate's tax on a line, as stored on `invoice_lines.taxes`. */
+export interface StoredLineTax {
+  tax_id: string;
+  /** Canonical decimal string ("8.875"). */
+  percentage: string;
+  inclusive: boolean;
+  amount_cents: number;
+}
+
+/** One rate over an invoice, as stored on `invoices.tax_details`. */
+export interface StoredTaxDetail {
+  tax_id: string;
+  code: string;
+  name: string;
+  percentage: string;
+  inclusive: boolean;
+  taxable_cents: number;
+  amount_cents: number;
+}
+
 /**
  * An invoice. Addressed by `uuid` in the API; `id` (`inv_…`) is the internal key. Amounts are
  * integer cents in `currency`. A finalized invoice (PENDING/PAID/VOID) never changes its lines.
@@ -49,6 +69,10 @@ export class InvoiceEntity {
   @MoneyColumn() paid_cents: number;
   @MoneyColumn() due_cents: number;
   @MoneyColumn() prorated_amount_cents: number;
+  /** Σ of the lines' taxes, inclusive and exclusive (`total` holds the exclusive ones). */
+  @MoneyColumn({ default: 0 }) tax_cents: number;
+  /** One entry per rate, copied when the invoice was written (kept as they were once it is final). */
+  @JsonColumn({ default: [] }) tax_details: StoredTaxDetail[];
   @Column('boolean') auto_charges: boolean;
   @JsonColumn() metadata: Record<string, unknown>;
   @TextColumn({ nullable: true }) notes: string | null;
@@ -100,6 +124,8 @@ export class InvoiceLedgerEntryEntity {
   /** PAYMENT / PAYMENT_REFUNDED: the payment transaction (owned by payments; a reference, no key). */
   @TextColumn({ nullable: true }) payment_transaction_id: string | null;
   @TextColumn({ nullable: true }) refund_transaction_id: string | null;
+  /** PAYMENT_REFUNDED: the refund's share of the invoice's tax (billing-math `refundTaxShare`); 0 otherwise. */
+  @MoneyColumn({ default: 0 }) tax_refunded_cents: number;
   /** Who moved the money: BILLING_RUN, API, AUTO_CHARGE, CHECKOUT, CREDITS, REFUND, ... */
   @TextColumn() source: string;
   @TextColumn({ nullable: true }) note: string | null;
@@ -126,6 +152,10 @@ export class InvoiceLineEntity {
   @MoneyColumn() amount_cents: number;
   @Column('boolean') prorated: boolean;
   @JsonColumn({ nullable: true }) details: Record<string, unknown> | null;
+  /** Σ of the line's taxes. */
+  @MoneyColumn({ default: 0 }) tax_cents: number;
+  /** The line's taxes, one per rate. */
+  @JsonColumn({ default: [] }) taxes: StoredLineTax[];
 }
 
 /** Gapless per-company counters (invoice numbers): one row per company and counter name. */

@@ -29,6 +29,13 @@ export function toInvoiceLineResponse(l: InvoiceLineEntity, currency: string) {
     product_metric_pricing_id: l.product_metric_pricing_id,
     item_id: l.item_id,
     one_time_id: l.one_time_id,
+    tax_amount: money(currency, l.tax_cents ?? 0),
+    taxes: (l.taxes ?? []).map((t) => ({
+      tax_id: t.tax_id,
+      percentage: Number(t.percentage),
+      inclusive: t.inclusive,
+      amount: money(currency, t.amount_cents),
+    })),
   };
 }
 
@@ -106,6 +113,16 @@ export function toInvoiceResponse(
     paid: money(i.currency, i.paid_cents),
     due: money(i.currency, i.due_cents),
     prorated_amount: money(i.currency, i.prorated_amount_cents),
+    tax_amount: money(i.currency, i.tax_cents ?? 0),
+    tax_details: (i.tax_details ?? []).map((d) => ({
+      tax_id: d.tax_id,
+      code: d.code,
+      name: d.name,
+      percentage: Number(d.percentage),
+      inclusive: d.inclusive,
+      taxable_amount: money(i.currency, d.taxable_cents),
+      amount: money(i.currency, d.amount_cents),
+    })),
     auto_charges: i.auto_charges,
     hosted_link: links?.hosted ?? null,
     pdf_link: links?.pdf ?? null,

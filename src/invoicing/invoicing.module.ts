@@ -22,6 +22,8 @@ import { InvoicingHooks } from './invoicing.hooks';
 import { InvoiceLedgerAudit } from './invoice-ledger.audit';
 import { InvoiceLinks } from './invoice-links.service';
 import { CancellationEffects } from './cancellation-effects.service';
+import { InvoiceTaxes } from './invoice-taxes.service';
+import { TaxesModule } from '../taxes/taxes.module';
 
 /**
  * Invoices, one-time charges, billing runs and the invoice ledger (the one owner of every
@@ -32,7 +34,7 @@ import { CancellationEffects } from './cancellation-effects.service';
  * and fill the InvoicingHooks it declares (checked at start).
  */
 @Module({
-  imports: [WebhooksModule, CustomersModule, CatalogModule, MetricsModule, SubscriptionsModule],
+  imports: [WebhooksModule, CustomersModule, CatalogModule, MetricsModule, SubscriptionsModule, TaxesModule],
   controllers: [...ENGINE_CONTROLLERS, InvoicesController, OneTimesController],
   providers: [
     InvoicesRepository,
@@ -44,6 +46,7 @@ import { CancellationEffects } from './cancellation-effects.service';
     InvoiceLedgerAudit,
     InvoiceWriter,
     InvoiceLinks,
+    InvoiceTaxes,
     CancellationEffects,
     ...ENGINE_PROVIDERS,
     InvoicesService,
@@ -60,6 +63,7 @@ import { CancellationEffects } from './cancellation-effects.service';
     InvoiceWriter,
     InvoiceLinks,
     InvoicingViews,
+    InvoiceTaxes,
     ...ENGINE_EXPORTS,
     InvoicesService,
   ],

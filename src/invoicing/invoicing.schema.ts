@@ -13,6 +13,8 @@ import { InvoiceLinkSecret1700000014000 } from './migrations/1700000014000-invoi
 import { InvoiceLinkBackfill1700000016200 } from './migrations/1700000016200-invoice-link-backfill';
 import { InvoicesWritePath1700000016900 } from './migrations/1700000016900-invoices-write-path';
 import { InvoicePageSecretHash1700000017410 } from './migrations/1700000017410-invoice-page-secret-hash';
+import { InvoiceTaxes1700000017902 } from './migrations/1700000017902-invoice-taxes';
+import { RefundTaxShare1700000017904 } from './migrations/1700000017904-refund-tax-share';
 import { UsageThresholdInvoices1700000018052 } from './migrations/1700000018052-usage-threshold-invoices';
 import { InvoiceFormattedNumber1700000018150 } from './migrations/1700000018150-invoice-formatted-number';
 
@@ -25,6 +27,8 @@ export const invoicingSchema: ModuleSchema = {
     InvoiceLinkBackfill1700000016200,
     InvoicesWritePath1700000016900,
     InvoicePageSecretHash1700000017410,
+    InvoiceTaxes1700000017902,
+    RefundTaxShare1700000017904,
     UsageThresholdInvoices1700000018052,
     InvoiceFormattedNumber1700000018150,
   ],

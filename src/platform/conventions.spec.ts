@@ -9,7 +9,7 @@ import { join, relative, resolve, dirname } from 'path';
  * The module stack, lowest first (a module imports only modules of its own tier or below, and
  * the imports between modules form no cycle):
  *
- *   platform, billing-math, webhooks  <-  customers, entitlements, metrics, catalog  <-  subscriptions
+ *   platform, billing-math, webhooks  <-  customers, entitlements, metrics, catalog, taxes  <-  subscriptions
  *   <-  invoicing  <-  payments, credits  <-  checkout, contracts, invoice-pages, customer-portal, reports  <-  notifications
  *
  * audit, cli and the files at the root of src/ (main.ts, app.module.ts, schema.ts) compose
@@ -24,6 +24,7 @@ export const TIERS: Record<string, number> = {
   entitlements: 1,
   metrics: 1,
   catalog: 1,
+  taxes: 1,
   subscriptions: 2,
   invoicing: 3,
   payments: 4,

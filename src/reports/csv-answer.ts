@@ -49,4 +49,16 @@ export const MRR_COLUMNS = [
   'reactivated_customers',
   'ending_customers',
 ];
+export const TAXES_COLUMNS = [
+  'tax_id',
+  'code',
+  'name',
+  'percentage',
+  'inclusive',
+  'currency',
+  'taxable',
+  'tax_invoiced',
+  'tax_refunded',
+  'net',
+];
 export const RECEIVABLES_COLUMNS = ['customer_id', 'currency', 'current', '1_30', '31_60', '61_90', 'over_90', 'total', 'invoices'];

@@ -5,7 +5,9 @@ import type { Response } from 'express';
 import { COMPANY_PATH } from '../platform/paths';
 import { CompanyId } from '../platform/tenancy/company-id.decorator';
 import { ApiTenantController } from '../platform/api-errors.decorator';
-import { answer, MRR_COLUMNS, RECEIVABLES_COLUMNS, REVENUE_COLUMNS, REVENUE_PRODUCT_COLUMNS } from './csv-answer';
+import { answer, MRR_COLUMNS, RECEIVABLES_COLUMNS, REVENUE_COLUMNS, REVENUE_PRODUCT_COLUMNS, TAXES_COLUMNS } from './csv-answer';
+import { TaxesReportService } from './taxes-report.service';
+import { TaxesReportDto, TaxesReportResponse } from './dto/taxes-report.dto';
 import { MrrReportService } from './mrr-report.service';
 import { ReceivablesReportService } from './receivables-report.service';
 import { RevenueReportService } from './revenue-report.service';
@@ -41,7 +43,21 @@ export class ReportsController {
     private readonly revenueReport: RevenueReportService,
     private readonly mrrReport: MrrReportService,
     private readonly receivablesReport: ReceivablesReportService,
+    private readonly taxesReport: TaxesReportService,
   ) {}
+
+  @Post('taxes')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Tax invoiced and refunded per tax rate and currency', description: CSV })
+  @ApiReportResponse(TaxesReportResponse)
+  async taxes(
+    @CompanyId() companyId: string,
+    @Body() dto: TaxesReportDto,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return answer(res, accept, await this.taxesReport.report(companyId, dto), TAXES_COLUMNS);
+  }
 
   @Post('revenue')
   @HttpCode(200)

@@ -6,11 +6,12 @@ import { ReportCalendars } from './report-calendar.service';
 import { ReportsController } from './reports.controller';
 import { ReportsRepository } from './reports.repository';
 import { RevenueReportService } from './revenue-report.service';
+import { TaxesReportService } from './taxes-report.service';
 
 /** Finance reports (README.md): reads of invoices, the invoice ledger and subscriptions; writes nothing. */
 @Module({
   imports: [SubscriptionsModule],
   controllers: [ReportsController],
-  providers: [ReportsRepository, ReportCalendars, RevenueReportService, MrrReportService, ReceivablesReportService],
+  providers: [ReportsRepository, ReportCalendars, RevenueReportService, MrrReportService, ReceivablesReportService, TaxesReportService],
 })
 export class ReportsModule {}

@@ -76,6 +76,7 @@ describe('catalog: product pricings', () => {
       type: 'RECURRING',
       updated_at: body.created_at,
       upsell_product_pricing_id: null,
+      override_taxes: null,
     });
     expect(ip).toEqual({
       base_price: { currency: 'USD', value_in_cents: 0 },

@@ -10,11 +10,13 @@ describe('customers', () => {
   let t: TestApp;
   let a: Tenant;
   let b: Tenant;
+  let vatId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     a = await t.tenant('A');
     b = await t.tenant('B');
+    vatId = (await a.post('/taxes', { name: 'VAT', code: 'VAT', percentage: 20 }).expect(201)).body.id;
   });
   afterAll(() => t.close());
 
@@ -45,7 +47,8 @@ describe('customers', () => {
     child_rollup_billing_config: null,
     exclude_from_metrics: true,
     metadata: { crm_id: 'abc', tier: 2, nested: { ok: true } },
-    override_taxes: [{ name: 'VAT', percent: 0.2 }],
+    override_taxes: [{ tax_id: vatId }],
+    tax_number: 'GB123456789',
     tags: ['vip'],
     managed_externally: true,
   });
@@ -75,6 +78,7 @@ describe('customers', () => {
         name: null,
         org_name: null,
         override_taxes: null,
+        tax_number: null,
         owner_id: null,
         parent_customer_id: null,
         phone: null,
@@ -191,7 +195,9 @@ describe('customers', () => {
       [{ identifier: 'x'.repeat(256) }, 'identifier'],
       [{ metadata: [1, 2] }, 'metadata'],
       [{ metadata: 'x' }, 'metadata'],
-      [{ override_taxes: [1] }, 'override_taxes'],
+      [{ override_taxes: [1] }, 'override_taxes[0]'],
+      [{ override_taxes: [{ tax_id: 'NO_SUCH_RATE' }] }, 'override_taxes[0].tax_id'],
+      [{ override_taxes: [{ name: 'VAT', percent: 0.2 }] }, 'override_taxes[0].name'],
       [{ override_taxes: { name: 'VAT' } }, 'override_taxes'],
       [{ name: 5 }, 'name'],
       [{ parent_customer_id: 7 }, 'parent_customer_id'],
@@ -290,6 +296,7 @@ describe('customers', () => {
             name: null,
             org_name: null,
             override_taxes: null,
+            tax_number: null,
             owner_id: null,
             parent_customer_id: null,
             phone: null,
@@ -310,6 +317,7 @@ describe('customers', () => {
         name: null,
         org_name: null,
         override_taxes: null,
+        tax_number: null,
         owner_id: null,
         parent_customer_id: null,
         phone: null,

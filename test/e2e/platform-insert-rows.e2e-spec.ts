@@ -100,6 +100,7 @@ describe('platform: insertRows writes what TypeORM INSERT writes', () => {
       due_after_cents: 0,
       payment_transaction_id: null,
       refund_transaction_id: null,
+      tax_refunded_cents: 0,
       source: 'API',
       note: 'a "note", with\nnew line',
       created_at: new Date('2026-05-02T00:00:00.001Z'),

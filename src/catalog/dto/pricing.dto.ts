@@ -25,6 +25,7 @@ import { IsCurrencyCode, IsUnitPrice, MoneyDto, MoneyResponse, TermDto, UNIT_PRI
 import { ProductResponse, TagsFilter } from './product.dto';
 import { DISPLAY_TYPES } from '../../metrics/billable-item.entity';
 import { NotSupportedYet, OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
+import { TaxOverrideDto, TaxOverrideResponse } from '../../taxes/dto/tax.dto';
 import { IsDisplayText } from '../../platform/validation/display-text';
 
 /** "recurring", "one-time", "ONE_TIME", "onetime" → RECURRING / ONETIME; anything else unchanged (then rejected). */
@@ -413,6 +414,13 @@ class PricingTextFieldsDto extends PriceFieldsDto {
   entitlements?: EntitlementAssignmentInputDto[] | null;
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(64) upsell_product_pricing_id?: string | null;
+
+  @OptionalNestedArray(TaxOverrideDto, 100, {
+    nullable: true,
+    description:
+      "tax rates (id or code) for this pricing's invoice lines instead of the automatic ones, unless the customer has override_taxes; [] no tax; null (default): automatic",
+  })
+  override_taxes?: TaxOverrideDto[] | null;
 }
 
 export class CreatePricingDto extends PricingTextFieldsDto {
@@ -609,4 +617,6 @@ export class ProductPricingResponse {
   @ApiProperty({ enum: PRICE_TYPES }) type: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiProperty({ type: String, nullable: true }) upsell_product_pricing_id: string | null;
+  @ApiProperty({ type: [TaxOverrideResponse], nullable: true, description: "the pricing's own tax rates; [] none; null automatic" })
+  override_taxes: TaxOverrideResponse[] | null;
 }

@@ -48,6 +48,8 @@ export interface PortalInvoice {
   number: string;
   date: string;
   total: string;
+  /** One per tax rate of the invoice: "VAT 20% $20.00" (none without tax). */
+  taxes?: string[];
   due: string;
   status: string;
   hostedLink: string | null;
@@ -227,7 +229,7 @@ function invoicesSection(m: PortalPageModel): string {
       return `<tr>
 <th scope="row" data-label="Invoice">${esc(i.number)}${parties(i)}</th>
 <td data-label="Date">${esc(i.date)}</td>
-<td class="num" data-label="Total">${esc(i.total)}</td>
+<td class="num" data-label="Total">${esc(i.total)}${(i.taxes ?? []).map((x) => `<span class="detail">${esc(x)}</span>`).join('')}</td>
 <td class="num" data-label="Due">${esc(i.due)}</td>
 <td data-label="Status"><span class="${statusClass(i.status)}">${esc(invoiceStatusWord(i.status))}</span></td>
 <td data-label="Links">${links.length ? `<span class="actions">${links.join(' ')}</span>` : '—'}</td>

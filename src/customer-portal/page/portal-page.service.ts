@@ -283,6 +283,9 @@ export class PortalPageService {
       number: inv.formatted_number ?? inv.uuid.slice(0, 8),
       date: inv.invoice_date ? formatDate(new Date(inv.invoice_date), settings.timeZone) : '—',
       total: formatMoney(inv.total.value_in_cents, inv.total.currency),
+      taxes: inv.tax_details.map(
+        (d) => `${d.name} ${d.percentage}%${d.inclusive ? ' (included)' : ''} ${formatMoney(d.amount.value_in_cents, d.amount.currency)}`,
+      ),
       due: formatMoney(inv.due.value_in_cents, inv.due.currency),
       status: inv.status,
       hostedLink: inv.hosted_link,

@@ -33,6 +33,7 @@ import { CUSTOMER_STATUSES } from '../customer.entity';
 import { OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDateTime } from '../../platform/validation/limits';
 import { IsDisplayText } from '../../platform/validation/display-text';
+import { TaxOverrideDto } from '../../taxes/dto/tax.dto';
 
 export const ROLLUP_FREQUENCIES = ['HOUR', 'DAY', 'WEEK', 'BI_MONTH', 'MONTH', 'QUARTER', 'BI_ANNUAL', 'YEAR'] as const;
 
@@ -154,12 +155,25 @@ export class UpdateCustomerDto {
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @IsDisplayText() @MaxLength(TEXT_MAX) org_name?:
     string | null;
 
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object', additionalProperties: true }, nullable: true })
+  @OptionalNestedArray(TaxOverrideDto, 100, {
+    nullable: true,
+    description:
+      "tax rates (id or code) applied to every line of the customer's invoices instead of the automatic ones; [] exempts the customer; null (default): automatic",
+  })
+  override_taxes?: TaxOverrideDto[] | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 64,
+    description: "the customer's tax number (VAT id…), printed in the bill-to block of the invoice page and PDF",
+  })
   @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsObject({ each: true })
-  override_taxes?: Record<string, unknown>[] | null;
+  @IsString()
+  @IsNotEmpty()
+  @IsDisplayText()
+  @MaxLength(64)
+  tax_number?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(TEXT_MAX) owner_id?: string | null;
 
@@ -358,9 +372,15 @@ export class CustomerResponse {
   @ApiProperty({ type: MoneyResponse }) mrr: MoneyResponse;
   @ApiProperty({ type: String, nullable: true }) name: string | null;
   @ApiProperty({ type: String, nullable: true }) org_name: string | null;
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, nullable: true })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    nullable: true,
+    description: 'the tax rates ({tax_id}) that replace the automatic ones; [] exempt; null automatic',
+  })
   override_taxes: Record<string, unknown>[] | null;
   @ApiProperty({ type: String, nullable: true }) owner_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'printed in the bill-to block of invoices' }) tax_number: string | null;
   @ApiProperty({ type: String, nullable: true }) parent_customer_id: string | null;
   @ApiProperty({ type: String, nullable: true }) phone: string | null;
   @ApiProperty({ enum: CUSTOMER_STATUSES }) status: string;

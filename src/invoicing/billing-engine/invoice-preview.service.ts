@@ -12,6 +12,7 @@ import { CancelSubscriptionUseCase } from '../../subscriptions/cancel-subscripti
 import { isEnded } from '../../subscriptions/subscription-dates';
 import type { InvoiceEntity, InvoiceLineEntity } from '../invoicing.entity';
 import { InvoiceGenerator, Simulation } from './invoice-generator.service';
+import { InvoiceTaxes } from '../invoice-taxes.service';
 import type { NextInvoiceDto } from './next-invoice.dto';
 
 /** Re-reports a validation error of a nested config under its body path (`change_config.x`). */
@@ -45,6 +46,7 @@ export class InvoicePreviewService {
     private readonly cancellations: CancelSubscriptionUseCase,
     private readonly generator: InvoiceGenerator,
     private readonly phases: SubscriptionPhasesRepository,
+    private readonly taxes: InvoiceTaxes,
   ) {}
 
   async next(companyId: string, dto: NextInvoiceDto): Promise<{ invoice: InvoiceEntity; lines: InvoiceLineEntity[] }> {
@@ -71,6 +73,8 @@ export class InvoicePreviewService {
     }
     const result = await this.generator.preview(m, companyId, sub.id, now, simulate);
     if (!result) throw DomainError.invalidState('the subscription has nothing left to invoice');
+    // the taxes exactly as the written invoice will have them, when asked
+    if (dto.include_taxes === true) return (await this.taxes.apply(m, companyId, [result]))[0];
     return result;
   }
 

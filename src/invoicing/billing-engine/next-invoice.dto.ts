@@ -18,7 +18,12 @@ export class NextInvoiceDto {
   @MaxLength(255)
   subscription_id?: string | null;
 
-  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'taxes are not computed by this service (no tax lines)' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description:
+      "true: the invoice with its taxes exactly as it will be written (tax_amount, tax_details, each line's taxes, total); false or absent: without tax",
+  })
   @IsOptional()
   @IsBoolean()
   include_taxes?: boolean | null;

@@ -10,6 +10,7 @@ import type { BillingError } from '../../subscriptions/subscription.entity';
 import { InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity } from '../invoicing.entity';
 import { InvoiceDraft, invoiceRow, InvoiceWriter, LineDraft, lineRows } from '../invoice-writer.service';
 import { WebhookEventsService } from '../../webhooks/events/webhook-events.service';
+import { InvoiceTaxes } from '../invoice-taxes.service';
 import type { Loaded } from './load';
 import { addDays } from './model';
 import type { PlanResult } from './planner/drivers';
@@ -109,6 +110,7 @@ export class EngineWriter {
     private readonly writer: InvoiceWriter,
     private readonly subscriptionState: SubscriptionBillingStateService,
     private readonly events: WebhookEventsService,
+    private readonly taxes: InvoiceTaxes,
   ) {}
 
   /**
@@ -224,15 +226,24 @@ export class EngineWriter {
   ): Promise<InvoiceEntity> {
     const totals = summarizeInvoice({ lines, invoice_date: invoice.invoice_date, discounts });
     await m.delete(InvoiceLineEntity, { company_id: companyId, invoice_id: invoice.id });
-    const rows = lineRows(companyId, invoice.id, totals);
-    await insertRows(m, InvoiceLineEntity, rows);
-    const total = totals.total_cents - invoice.credits_applied_cents;
-    const patch: Partial<InvoiceEntity> = {
+    const recomputed: InvoiceEntity = {
+      ...invoice,
       sub_total_cents: totals.sub_total_cents,
       discount_cents: totals.discount_cents,
-      total_cents: total,
-      due_cents: Math.max(0, total - invoice.paid_cents),
+      total_cents: totals.total_cents - invoice.credits_applied_cents,
       prorated_amount_cents: totals.prorated_amount_cents,
+    };
+    // a draft takes the rates as they stand now
+    const [taxed] = await this.taxes.apply(m, companyId, [{ invoice: recomputed, lines: lineRows(companyId, invoice.id, totals) }]);
+    await insertRows(m, InvoiceLineEntity, taxed.lines);
+    const patch: Partial<InvoiceEntity> = {
+      sub_total_cents: taxed.invoice.sub_total_cents,
+      discount_cents: taxed.invoice.discount_cents,
+      total_cents: taxed.invoice.total_cents,
+      due_cents: taxed.invoice.due_cents,
+      prorated_amount_cents: taxed.invoice.prorated_amount_cents,
+      tax_cents: taxed.invoice.tax_cents,
+      tax_details: taxed.invoice.tax_details,
       updated_at: now,
     };
     await m.update(InvoiceEntity, { company_id: companyId, id: invoice.id }, patch as never);

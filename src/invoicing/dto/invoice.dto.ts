@@ -136,6 +136,15 @@ export class InvoiceQueryDto {
   @MaxLength(255)
   search?: string;
 
+  @ApiPropertyOptional({ type: RangeFilterDto, description: 'tax_amount in cents' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => RangeFilterDto)
+  tax_amount?: RangeFilterDto;
+  @ApiPropertyOptional({ description: 'true: only invoices with a tax (tax_amount ≠ 0); false: only invoices without' })
+  @IsOptional()
+  @IsBoolean()
+  has_tax?: boolean;
   @ApiPropertyOptional({ type: RangeFilterDto, description: 'cents' })
   @IsOptional()
   @ValidateNested()
@@ -232,6 +241,27 @@ export class InvoicePeriodResponse {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) end_date: string | null;
 }
 
+export class InvoiceLineTaxResponse {
+  @ApiProperty({ description: 'tax_…' }) tax_id: string;
+  @ApiProperty({ type: Number, description: 'percent, as the rate had it when the invoice was written' }) percentage: number;
+  @ApiProperty({ description: "true: the line's amount holds this tax" }) inclusive: boolean;
+  @ApiProperty({ type: MoneyResponse }) amount: MoneyResponse;
+}
+
+export class InvoiceTaxDetailResponse {
+  @ApiProperty({ description: 'tax_…' }) tax_id: string;
+  @ApiProperty() code: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: Number }) percentage: number;
+  @ApiProperty() inclusive: boolean;
+  @ApiProperty({
+    type: MoneyResponse,
+    description: "the lines' amount the rate was taken on (after discounts; net of the tax for an inclusive rate)",
+  })
+  taxable_amount: MoneyResponse;
+  @ApiProperty({ type: MoneyResponse }) amount: MoneyResponse;
+}
+
 export class InvoiceLineResponse {
   @ApiProperty() position: number;
   @ApiProperty({ description: 'CHARGE, BASE, MINIMUM_SPEND, DISCOUNT, CREDIT, ...' }) kind: string;
@@ -245,6 +275,8 @@ export class InvoiceLineResponse {
   @ApiProperty({ type: String, nullable: true }) product_metric_pricing_id: string | null;
   @ApiProperty({ type: String, nullable: true }) item_id: string | null;
   @ApiProperty({ type: String, nullable: true }) one_time_id: string | null;
+  @ApiProperty({ type: MoneyResponse, description: "Σ of the line's taxes (docs/billing-rules.md#taxes)" }) tax_amount: MoneyResponse;
+  @ApiProperty({ type: [InvoiceLineTaxResponse], description: 'one per rate applied to the line' }) taxes: InvoiceLineTaxResponse[];
 }
 
 /** The spec's Invoice, with its lines (`items`). */
@@ -284,7 +316,11 @@ export class InvoiceResponse {
   @ApiProperty({ type: MoneyResponse, description: 'before discounts and credits' }) sub_total: MoneyResponse;
   @ApiProperty({ type: MoneyResponse }) discount_total: MoneyResponse;
   @ApiProperty({ type: MoneyResponse }) credits_applied: MoneyResponse;
-  @ApiProperty({ type: MoneyResponse, description: 'after discounts and credits' }) total: MoneyResponse;
+  @ApiProperty({ type: MoneyResponse, description: 'sub_total − discount_total + exclusive taxes − credits_applied' }) total: MoneyResponse;
+  @ApiProperty({ type: MoneyResponse, description: "Σ of the lines' taxes, inclusive ones included (only exclusive ones add to total)" })
+  tax_amount: MoneyResponse;
+  @ApiProperty({ type: [InvoiceTaxDetailResponse], description: 'one entry per rate on the invoice' })
+  tax_details: InvoiceTaxDetailResponse[];
   @ApiProperty({ type: MoneyResponse }) paid: MoneyResponse;
   @ApiProperty({ type: MoneyResponse, description: 'total − paid, never below 0' }) due: MoneyResponse;
   @ApiProperty({ type: MoneyResponse }) prorated_amount: MoneyResponse;

@@ -6,6 +6,7 @@ import {
   DUNNING_ACTIONS,
   DUNNING_STEPS_MAX,
   FRAME_ANCESTORS_MAX,
+  TAX_NUMBER_MAX,
   type DunningAction,
 } from './company-settings.rules';
 import { INVOICE_NUMBER_DIGITS_MAX, INVOICE_NUMBER_PREFIX_MAX, INVOICE_NUMBER_SEQUENCES } from './invoice-number-format';
@@ -68,6 +69,16 @@ export class UpdateCompanySettingsDto {
   })
   @IsOptional()
   address?: CompanyAddressDto | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: TAX_NUMBER_MAX,
+    description: "the company's tax number (VAT id, EIN…), printed in the issuer block of the invoice page and PDF; null = none",
+    example: 'GB123456789',
+  })
+  @IsOptional()
+  tax_number?: string | null;
 
   @ApiPropertyOptional({
     type: String,
@@ -239,6 +250,7 @@ export class CompanySettingsResponse {
   @ApiProperty({ description: 'shown on the hosted pages and PDFs (default the company name)' }) display_name: string;
   @ApiProperty({ type: String, nullable: true }) support_email: string | null;
   @ApiProperty({ type: CompanyAddressDto, nullable: true }) address: CompanyAddressDto | null;
+  @ApiProperty({ type: String, nullable: true }) tax_number: string | null;
   @ApiProperty({ example: DEFAULT_ACCENT_COLOR }) accent_color: string;
   @ApiProperty() portal_cancel_enabled: boolean;
   @ApiProperty({ description: 'the customer portal offers changing seat quantities (see the request field)' })

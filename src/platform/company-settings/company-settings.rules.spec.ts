@@ -25,6 +25,7 @@ describe('company settings rules', () => {
       display_name: 'Acme',
       support_email: null,
       address: null,
+      tax_number: null,
       accent_color: DEFAULT_ACCENT_COLOR,
       portal_cancel_enabled: false,
       portal_quantity_changes_enabled: false,

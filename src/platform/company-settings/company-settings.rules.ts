@@ -22,6 +22,8 @@ export interface CompanySettings extends InvoiceNumberSettings {
   support_email: string | null;
   /** The company's postal address, in the issuer block of the invoice page and PDF; default none. */
   address: CompanyAddress | null;
+  /** The company's tax number (VAT id, EIN…), printed in the issuer block of invoices; default none. */
+  tax_number: string | null;
   /** The pages' accent colour (`#rrggbb`, lower case); default the standard blue. */
   accent_color: string;
   /** Whether the customer portal offers cancelling a subscription at period end; default false. */
@@ -99,6 +101,7 @@ export const DEFAULT_RETRY_DAYS = [1, 3, 5];
 export const DEFAULT_SIGNATURE_REMINDER_DAYS = [3, 7];
 export const DISPLAY_NAME_MAX = 100;
 export const FRAME_ANCESTORS_MAX = 20;
+export const TAX_NUMBER_MAX = 64;
 /** The accent colour is the background of white button text: WCAG AA for normal text. */
 export const MIN_ACCENT_CONTRAST = 4.5;
 
@@ -106,6 +109,7 @@ export const SETTINGS_KEYS: readonly (keyof CompanySettings)[] = [
   'display_name',
   'support_email',
   'address',
+  'tax_number',
   'accent_color',
   'portal_cancel_enabled',
   'portal_quantity_changes_enabled',
@@ -134,6 +138,7 @@ export function resolveCompanySettings(companyName: string, raw: Record<string, 
     display_name: str('display_name') ?? companyName,
     support_email: str('support_email'),
     address: resolveCompanyAddress(s.address),
+    tax_number: str('tax_number'),
     accent_color: str('accent_color') ?? DEFAULT_ACCENT_COLOR,
     portal_cancel_enabled: s.portal_cancel_enabled === true,
     portal_quantity_changes_enabled: s.portal_quantity_changes_enabled === true,
@@ -215,6 +220,13 @@ export function validateSettingsPatch(input: Record<string, unknown>): CompanySe
       case 'support_email': {
         const v = typeof value === 'string' ? value.trim() : '';
         if (typeof value !== 'string' || v.length > 254 || !EMAIL.test(v)) errors[key] = 'must be an e-mail address';
+        else out[key] = v;
+        break;
+      }
+      case 'tax_number': {
+        const v = typeof value === 'string' ? value.trim() : '';
+        if (typeof value !== 'string' || !v || v.length > TAX_NUMBER_MAX) errors[key] = `must be 1 to ${TAX_NUMBER_MAX} characters`;
+        else if (CONTROL.test(v) || hiddenCharacter(v) !== null) errors[key] = 'must not contain control or invisible characters';
         else out[key] = v;
         break;
       }

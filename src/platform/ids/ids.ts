@@ -44,6 +44,7 @@ export const ID_PREFIX = {
   campaign: 'cpn',
   campaignStep: 'cpns',
   discount: 'disc',
+  tax: 'tax',
   paymentMethod: 'pm',
   token: 'key',
 } as const;
