@@ -99,6 +99,7 @@ describe('invoices', () => {
         id: expect.stringMatching(/^inv_[0-9a-z]{26}$/),
         company_id: a.companyId,
         number: expect.any(Number),
+        formatted_number: String(inv.number),
         name: 'One-time charges',
         status: 'PENDING',
         customer_id: custA.id,

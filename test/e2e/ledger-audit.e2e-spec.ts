@@ -144,7 +144,8 @@ describe('hooks: a module that fills one is missing → the application does not
 
   it('InvoicingModule with PaymentsModule but without CreditsModule fails at init, naming the credits hook', async () => {
     const app = await start('payments');
-    await expect(app.init()).rejects.toThrow(/InvoicingModule: hooks not provided: credits \(CreditsModule\) —/);
+    // the credits hook is named (with the other hooks whose modules are left out too)
+    await expect(app.init()).rejects.toThrow(/InvoicingModule: hooks not provided: (.*, )?credits \(CreditsModule\)[,\s]/);
     await app.close();
   });
 });
