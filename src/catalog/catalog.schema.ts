@@ -25,5 +25,10 @@ export const catalogSchema: ModuleSchema = {
     BundleEntity,
     BundleProductPricingEntity,
   ],
-  migrations: [Catalog1700000004000, PricingCompatFields1700000015500, PricingOverrideTaxes1700000017901, PercentageAndGroupPrices1700000018050],
+  migrations: [
+    Catalog1700000004000,
+    PricingCompatFields1700000015500,
+    PricingOverrideTaxes1700000017901,
+    PercentageAndGroupPrices1700000018050,
+  ],
 };
