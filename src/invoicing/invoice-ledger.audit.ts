@@ -71,7 +71,7 @@ export class InvoiceLedgerAudit {
       const credited = Number(r.credits_applied_cents);
       if ((r.status === 'PAID' || r.status === 'VOID') && due !== 0)
         add(r.id, 'due_on_closed_invoice', `invoice is ${r.status} with ${due} cents due`);
-      if ((r.status === 'PENDING' || r.status === 'DRAFT') && due !== Math.max(0, total - paid)) {
+      if ((r.status === 'PENDING' || r.status === 'DRAFT' || r.status === 'ROLLED_UP') && due !== Math.max(0, total - paid)) {
         add(
           r.id,
           'due_mismatch',
@@ -81,7 +81,8 @@ export class InvoiceLedgerAudit {
       if (paid < 0 || paid > Math.max(total, 0)) add(r.id, 'overpaid', `paid ${paid} cents on a total of ${total}`);
       if (credited < 0) add(r.id, 'negative_credits', `credits applied ${credited} cents`);
       if (r.status === 'VOID' && paid !== 0) add(r.id, 'money_on_void_invoice', `VOID invoice holds ${paid} cents paid`);
-      if (r.status === 'DRAFT') continue;
+      // a DRAFT, and a ROLLED_UP child invoice (its money is on its roll-up), have no entries
+      if (r.status === 'DRAFT' || r.status === 'ROLLED_UP') continue;
       if (Number(r.entries) === 0) {
         add(r.id, 'ledger_missing', `invoice is ${r.status} and has no ledger entries`);
         continue;

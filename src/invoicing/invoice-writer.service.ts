@@ -14,6 +14,9 @@ export interface LineDraft extends InvoiceLine {
   product_metric_pricing_id?: string | null;
   one_time_id?: string | null;
   details?: Record<string, unknown> | null;
+  /** On a roll-up invoice: the child and the subscription the line was charged for. */
+  customer_id?: string | null;
+  subscription_id?: string | null;
 }
 
 export interface InvoiceDraft {
@@ -24,7 +27,9 @@ export interface InvoiceDraft {
   billed_customer_id?: string;
   subscription_id: string | null;
   currency: string;
-  status: Extract<InvoiceStatus, 'DRAFT' | 'PENDING'>;
+  /** ROLLED_UP: a child invoice gathered into its parent's roll-up at `rollup_date` (never shown nor opened). */
+  status: Extract<InvoiceStatus, 'DRAFT' | 'PENDING' | 'ROLLED_UP'>;
+  rollup_date?: Date | null;
   name: string | null;
   invoice_date: Date;
   period_start: Date | null;
@@ -38,6 +43,11 @@ export interface InvoiceDraft {
   /** Charge lines (CHARGE, BASE, MINIMUM_SPEND; proration credits are negative CHARGE lines). */
   lines: LineDraft[];
   discounts?: Discount[];
+  /**
+   * Totals computed already, with `lines` their lines (a roll-up: the sums of the invoices it
+   * gathers, whose discounts were rounded on each of them): `lines` and `discounts` are then unused.
+   */
+  totals?: InvoiceTotals;
 }
 
 /**
@@ -84,6 +94,8 @@ export function invoiceRow(
     link_legacy_hash: null,
     finalize_after: draft.finalize_after,
     voided_at: null,
+    rollup_date: draft.rollup_date ?? null,
+    rollup_invoice_id: null,
     sub_total_cents: totals.sub_total_cents,
     discount_cents: totals.discount_cents,
     credits_applied_cents: 0,
@@ -120,6 +132,8 @@ export function lineRows(companyId: string, invoiceId: string, totals: InvoiceTo
       unit_price: line.unit_price,
       amount_cents: line.amount_cents,
       prorated: line.prorated,
+      customer_id: d.customer_id ?? null,
+      subscription_id: d.subscription_id ?? null,
       // a prorated line keeps its exact share of the period: a credit pack grants that share of its credits
       details:
         line.prorated && line.share
@@ -201,7 +215,8 @@ export class InvoiceWriter {
   ): Promise<({ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null)[]> {
     if (items.length === 0) return [];
     const docs = items.map(({ draft }) => {
-      const totals = summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
+      const totals =
+        draft.totals ?? summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
       const invoiceId = newId('invoice');
       const invoice = invoiceRow(companyId, draft, totals, now, invoiceId, randomUUID());
       // a final invoice has its hosted page and PDF from the start
@@ -217,18 +232,19 @@ export class InvoiceWriter {
       `INSERT INTO invoices (company_id, id, uuid, number, kind, billing_key, customer_id, billed_customer_id, subscription_id,
          currency, status, name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after,
          sub_total_cents, discount_cents, credits_applied_cents, total_cents, paid_cents, due_cents, prorated_amount_cents,
-         auto_charges, metadata, notes, payment_instructions, created_at, updated_at, link_hash, link_nonce)
+         auto_charges, metadata, notes, payment_instructions, created_at, updated_at, link_hash, link_nonce, rollup_date)
        SELECT $1, v.id, v.uuid, NULL, v.kind, v.billing_key, v.customer_id, v.billed_customer_id, v.subscription_id,
          v.currency, v.status, v.name, v.invoice_date, v.period_start, v.period_end, v.due_date, v.finalized_at, v.finalize_after,
          v.sub_total_cents, v.discount_cents, 0, v.total_cents, 0, v.due_cents, v.prorated_amount_cents,
-         v.auto_charges, v.metadata::jsonb, v.notes, v.payment_instructions, $2, $2, v.link_hash, v.link_nonce
+         v.auto_charges, v.metadata::jsonb, v.notes, v.payment_instructions, $2, $2, v.link_hash, v.link_nonce, v.rollup_date
        FROM unnest($3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
          $12::text[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[],
          $18::timestamptz[], $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::boolean[], $25::text[],
-         $26::text[], $27::text[], $28::text[], $29::text[])
+         $26::text[], $27::text[], $28::text[], $29::text[], $30::timestamptz[])
          WITH ORDINALITY AS v(id, uuid, kind, billing_key, customer_id, billed_customer_id, subscription_id, currency, status,
            name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after, sub_total_cents, discount_cents,
-           total_cents, due_cents, prorated_amount_cents, auto_charges, metadata, notes, payment_instructions, link_hash, link_nonce, n)
+           total_cents, due_cents, prorated_amount_cents, auto_charges, metadata, notes, payment_instructions, link_hash, link_nonce,
+           rollup_date, n)
        ORDER BY v.n
        ON CONFLICT DO NOTHING
        RETURNING id`,
@@ -262,13 +278,16 @@ export class InvoiceWriter {
         col((i) => i.payment_instructions),
         col((i) => i.link_hash),
         col((i) => i.link_nonce),
+        col((i) => i.rollup_date),
       ],
     );
     const written = new Set(inserted.map((r) => r.id));
     const out = docs.map((d) => (written.has(d.invoice.id) ? d : null));
     const kept = docs.filter((d) => written.has(d.invoice.id));
     if (kept.length === 0) return out;
-    for (const d of kept) this.events.later(manager, companyId, 'invoice.created', d.invoice.id);
+    // a ROLLED_UP child invoice is never shown: no event, no number (its roll-up has them)
+    const shown = kept.filter((d) => d.invoice.status !== 'ROLLED_UP');
+    for (const d of shown) this.events.later(manager, companyId, 'invoice.created', d.invoice.id);
     await this.insertLines(
       manager,
       companyId,
@@ -294,9 +313,9 @@ export class InvoiceWriter {
       const numbers = await this.assignNumbers(
         manager,
         companyId,
-        kept.map((d) => d.invoice.id),
+        shown.map((d) => d.invoice.id),
       );
-      for (const d of kept) d.invoice.number = numbers.get(d.invoice.id)!;
+      for (const d of shown) d.invoice.number = numbers.get(d.invoice.id)!;
     }
     return out;
   }
@@ -307,13 +326,15 @@ export class InvoiceWriter {
     const col = <T>(f: (l: InvoiceLineEntity) => T) => rows.map(f);
     await manager.query(
       `INSERT INTO invoice_lines (company_id, invoice_id, position, kind, name, product_pricing_id, product_metric_pricing_id, item_id,
-         one_time_id, period_start, period_end, quantity, unit_price, amount_cents, prorated, details)
+         one_time_id, period_start, period_end, quantity, unit_price, amount_cents, prorated, details, customer_id, subscription_id)
        SELECT $1, v.invoice_id, v.position, v.kind, v.name, v.product_pricing_id, v.product_metric_pricing_id, v.item_id,
-         v.one_time_id, v.period_start, v.period_end, v.quantity, v.unit_price, v.amount_cents, v.prorated, v.details::jsonb
+         v.one_time_id, v.period_start, v.period_end, v.quantity, v.unit_price, v.amount_cents, v.prorated, v.details::jsonb,
+         v.customer_id, v.subscription_id
        FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-         $10::timestamptz[], $11::timestamptz[], $12::numeric[], $13::numeric[], $14::bigint[], $15::boolean[], $16::text[])
+         $10::timestamptz[], $11::timestamptz[], $12::numeric[], $13::numeric[], $14::bigint[], $15::boolean[], $16::text[],
+         $17::text[], $18::text[])
          AS v(invoice_id, position, kind, name, product_pricing_id, product_metric_pricing_id, item_id, one_time_id,
-           period_start, period_end, quantity, unit_price, amount_cents, prorated, details)`,
+           period_start, period_end, quantity, unit_price, amount_cents, prorated, details, customer_id, subscription_id)`,
       [
         companyId,
         col((l) => l.invoice_id),
@@ -331,6 +352,8 @@ export class InvoiceWriter {
         col((l) => l.amount_cents),
         col((l) => l.prorated),
         col((l) => (l.details === null || l.details === undefined ? null : JSON.stringify(l.details))),
+        col((l) => l.customer_id ?? null),
+        col((l) => l.subscription_id ?? null),
       ],
     );
   }

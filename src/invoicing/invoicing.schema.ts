@@ -13,6 +13,7 @@ import { InvoiceLinkSecret1700000014000 } from './migrations/1700000014000-invoi
 import { InvoiceLinkBackfill1700000016200 } from './migrations/1700000016200-invoice-link-backfill';
 import { InvoicesWritePath1700000016900 } from './migrations/1700000016900-invoices-write-path';
 import { InvoicePageSecretHash1700000017410 } from './migrations/1700000017410-invoice-page-secret-hash';
+import { RollupInvoices1700000018250 } from './migrations/1700000018250-rollup-invoices';
 
 export const invoicingSchema: ModuleSchema = {
   entities: [CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity, BillingCursorEntity, InvoiceLedgerEntryEntity],
@@ -23,5 +24,6 @@ export const invoicingSchema: ModuleSchema = {
     InvoiceLinkBackfill1700000016200,
     InvoicesWritePath1700000016900,
     InvoicePageSecretHash1700000017410,
+    RollupInvoices1700000018250,
   ],
 };

@@ -24,6 +24,7 @@ import {
   ProcessOutcome,
 } from './billing-run-options';
 import { dueDrafts, runCandidates } from './billing-run-queries';
+import { RollupInvoices } from './rollups';
 
 export {
   BATCH_SIZE,
@@ -56,6 +57,7 @@ export class BillingRunService {
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly hooks: InvoicingHooks,
     private readonly metrics: PrometheusMetrics,
+    private readonly rollups: RollupInvoices,
   ) {}
 
   /** Credits: expirations (order 50); payments: charges, retries, unpaid flags (order 100); filled through InvoicingHooks. */
@@ -91,6 +93,10 @@ export class BillingRunService {
     };
     await this.billSubscriptions(at, options, summary);
     await this.finalizeDrafts(at, options, summary);
+    // after the subscriptions and drafts: every child invoice of a passed roll-up date is written
+    const rollups = await this.rollups.run(at, () => this.clock.now(), options.companyIds);
+    summary.invoices_created += rollups.written;
+    summary.errors += rollups.errors;
     await this.runPostSteps(at, options, summary);
     return summary;
   }

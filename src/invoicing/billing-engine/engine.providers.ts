@@ -9,6 +9,7 @@ import { CatalogLoader } from './catalog-loader';
 import { InvoiceGenerator } from './invoice-generator.service';
 import { EngineLoader } from './load';
 import { EngineWriter } from './write';
+import { RollupInvoices } from './rollups';
 
 /** The billing engine's providers, exported ones and controllers (listed once, spread into InvoicingModule). */
 export const ENGINE_PROVIDERS: Provider[] = [
@@ -19,6 +20,7 @@ export const ENGINE_PROVIDERS: Provider[] = [
   InvoiceFinalizer,
   BillingRunBatches,
   BillingRunService,
+  RollupInvoices,
   BillingScheduler,
   InvoicePreviewService,
 ];
