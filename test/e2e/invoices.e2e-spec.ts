@@ -139,6 +139,9 @@ describe('invoices', () => {
             product_metric_pricing_id: null,
             item_id: null,
             one_time_id: expect.stringMatching(/^otb_/),
+            // set on a roll-up invoice's lines only
+            customer_id: null,
+            subscription_id: null,
           },
         ],
         created_at: T0.toISOString(),

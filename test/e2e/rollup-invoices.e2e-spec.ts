@@ -38,6 +38,7 @@ import {
 import { webhookEvents } from '../support/fixtures';
 import { expectBooksBalanced } from '../support/audit';
 import { pdftotextPath } from '../support/system-tools';
+import { AutoChargeService } from '../../src/payments/auto-charge.service';
 
 interface Family {
   s: Scenario;
@@ -202,7 +203,7 @@ describe('roll-up invoices', () => {
     expect(billed.results).toHaveLength(2);
     // events are kept 30 days: the April roll-up's is there, and every one is a roll-up's
     const created = (await webhookEvents(a.a, undefined, ['invoice.created'])).map((e: any) => e.data.object.id);
-    expect(created).toContain(rollups[1].id);
+    expect(created).toContain((rollups[1] as any).id);
     expect(created.every((id: string) => ids.has(id))).toBe(true);
     // auto_charges false: PENDING, nothing charged
     const attempts = await a.t.dataSource.query('SELECT count(*)::int AS n FROM payment_attempts WHERE company_id = $1', [a.a.companyId]);
@@ -250,6 +251,52 @@ describe('roll-up invoices', () => {
       /For Fixed Shop .*Subtotal for Fixed Shop \$147\.00 .*For Usage Shop .*Subtotal for Usage Shop \$3\.00 .*For Upgrade Shop .*Subtotal for Upgrade Shop \$197\.58/,
     );
     expect(flat).toMatch(/Total \$347\.58/);
+  });
+
+  it("a child moved to another parent: what was written stays on the old parent's roll-up, the rest goes to the new one's, charged to its card", async () => {
+    const c = await anotherCompany(a, 'Movers Co');
+    const old = await customer(c, 'Old Parent');
+    const next = await customer(c, 'New Parent');
+    await expectOk(
+      await c.a.patch(`/customers/${old.id}`, { child_rollup_billing: true, child_rollup_billing_config: ROLLUP }),
+      200,
+      'PATCH',
+    );
+    await expectOk(
+      await c.a.patch(`/customers/${next.id}`, {
+        child_rollup_billing: true,
+        child_rollup_billing_config: { ...ROLLUP, auto_charges: true },
+      }),
+      200,
+      'PATCH',
+    );
+    await expectOk(await c.a.post(`/customers/${next.id}/payment_methods`, { token: 'tok_visa' }), 200, 'POST payment_methods');
+    const child = await customer(c, 'Moving Shop', old.id);
+    const f: Family = { s: c, parent: old, children: [child], subs: [], seats: await seatPrice(c, 4900) };
+    setNow(c, '2027-03-01');
+    const sub = await subscribe(c, { customer_id: child.id, product_pricing_ids: [f.seats.id], config_items: seatsOf(f, 1) });
+    await runAt(c, '2027-03-01');
+    setNow(c, '2027-03-10');
+    await expectOk(await c.a.patch(`/customers/${child.id}`, { parent_customer_id: next.id }), 200, 'PATCH parent');
+    setNow(c, '2027-03-16');
+    await expectOk(
+      await c.a.post(`/subscriptions/${sub.id}/change`, {
+        config_items: seatsOf(f, 3),
+        proration_type: 'IMMEDIATE',
+        custom_change_date: iso('2027-03-16'),
+      }),
+      200,
+      'POST /subscriptions/{id}/change',
+    );
+    await runAt(c, '2027-03-16');
+    await runAt(c, '2027-04-01');
+    await c.t.app.get(AutoChargeService).settle();
+    const all = await findInvoices(c, {});
+    // old parent: 1 March, 4,900, not charged; new parent: 16 March 5,058 + 1 April 14,700 = 19,758, paid with its card
+    expect(all.map((i) => [i.invoice_date, i.customer_id, i.status, cents(i)])).toEqual([
+      [iso('2027-03-01'), old.id, 'OVERDUE', 4900],
+      [iso('2027-04-01'), next.id, 'PAID', 19758],
+    ]);
   });
 
   it('after end_date, children are invoiced one subscription at a time again (billed to the parent)', async () => {

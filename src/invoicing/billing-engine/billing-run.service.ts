@@ -40,7 +40,8 @@ export type { PostRunStep };
  * A billing run at an instant: closes every due billing date <= `at` of every subscription
  * (transactions of up to 400 subscriptions of a company, each claiming its rows FOR UPDATE SKIP
  * LOCKED from a window of the run's list — RunClaims —, invoices written through InvoiceWriter
- * with unique billing keys), finalizes the usage drafts whose grace has passed, then runs the
+ * with unique billing keys), finalizes the usage drafts whose grace has passed, writes the
+ * roll-up invoices whose date has passed (RollupInvoices), then runs the
  * post-run steps. Idempotent: a repeated run, two runs at once, two instances, or a run restarted
  * after a crash write the invoices of one clean run (a subscription locked by another run is
  * passed over, then looked at again once that run let it go).

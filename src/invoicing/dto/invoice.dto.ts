@@ -248,7 +248,7 @@ export class InvoiceLineResponse {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: "on a roll-up invoice: the child customer the line was charged for (null on any other invoice)",
+    description: 'on a roll-up invoice: the child customer the line was charged for (null on any other invoice)',
   })
   customer_id: string | null;
   @ApiProperty({
