@@ -318,4 +318,26 @@ describe('roll-up invoices', () => {
     );
     expect((await hidden(a)).filter((r) => r.rollup_invoice_id === null)).toEqual([]);
   });
+
+  it('a child invoice written after its roll-up was issued gets a roll-up of its own for that date', async () => {
+    // back-dated to 1 April, whose roll-up exists: its 1 April invoice (4,900) is gathered on a second
+    // roll-up of 1 April; its 1 May invoice is past end_date and issued on its own
+    const late = await customer(a, 'Late Shop', rolled.parent.id);
+    setNow(a, '2027-05-01T01:30:00Z');
+    const sub = await subscribe(a, {
+      customer_id: late.id,
+      start_date: iso('2027-04-01'),
+      product_pricing_ids: [rolled.seats.id],
+      config_items: seatsOf(rolled, 1),
+    });
+    await runAt(a, '2027-05-01T02:00:00Z');
+    const april = (await findInvoices(a, {})).filter((i) => i.invoice_date === iso('2027-04-01'));
+    expect(april.map((i) => [i.customer_id, cents(i)])).toEqual([
+      [rolled.parent.id, 34758],
+      [rolled.parent.id, 4900],
+    ]);
+    expect(april[1].items.map((l: any) => [l.customer_id, l.subscription_id])).toEqual([[late.id, sub.id]]);
+    const may = await findInvoices(a, { subscription_id: sub.id });
+    expect(may.map((i) => [i.invoice_date, cents(i)])).toEqual([[iso('2027-05-01'), 4900]]);
+  });
 });
