@@ -19,6 +19,9 @@ export interface LineDraft extends InvoiceLine {
   subscription_id?: string | null;
 }
 
+/** What writing an invoice reads of its totals (billing-math's `summarizeInvoice`, or a roll-up's sums). */
+export type WrittenTotals = Pick<InvoiceTotals, 'lines' | 'sub_total_cents' | 'discount_cents' | 'total_cents' | 'prorated_amount_cents'>;
+
 export interface InvoiceDraft {
   kind: InvoiceKind;
   /** Unique within (company, kind): a second draft with the same key writes nothing. */
@@ -47,7 +50,7 @@ export interface InvoiceDraft {
    * Totals computed already, with `lines` their lines (a roll-up: the sums of the invoices it
    * gathers, whose discounts were rounded on each of them): `lines` and `discounts` are then unused.
    */
-  totals?: InvoiceTotals;
+  totals?: WrittenTotals;
 }
 
 /**
@@ -64,7 +67,7 @@ export interface InvoiceDraft {
 export function invoiceRow(
   companyId: string,
   draft: InvoiceDraft,
-  totals: InvoiceTotals,
+  totals: WrittenTotals,
   now: Date,
   id: string | null,
   uuid: string | null,
@@ -113,7 +116,7 @@ export function invoiceRow(
 }
 
 /** Invoice line rows of an invoice's totals (unsaved). */
-export function lineRows(companyId: string, invoiceId: string, totals: InvoiceTotals): InvoiceLineEntity[] {
+export function lineRows(companyId: string, invoiceId: string, totals: WrittenTotals): InvoiceLineEntity[] {
   return totals.lines.map((line, position) => {
     const d = line as LineDraft;
     return {

@@ -1,6 +1,6 @@
-import { FULL_SHARE, InvoiceTotals } from '../../billing-math';
+import { FULL_SHARE } from '../../billing-math';
 import type { InvoiceEntity, InvoiceLineEntity } from '../invoicing.entity';
-import type { InvoiceDraft, LineDraft } from '../invoice-writer.service';
+import type { InvoiceDraft, LineDraft, WrittenTotals } from '../invoice-writer.service';
 import { addDays } from './model';
 import { previousRollupDate, RollupConfig } from './rollup-dates';
 
@@ -38,18 +38,16 @@ function rollupLines(child: InvoiceEntity, lines: InvoiceLineEntity[]): LineDraf
  * lines with discounts: each child's discounts were rounded on its own invoice, and the roll-up
  * must come to the cent to what those invoices would have charged.
  */
-export function rollupTotals(children: InvoiceEntity[], linesOf: Map<string, InvoiceLineEntity[]>): InvoiceTotals {
+export function rollupTotals(children: InvoiceEntity[], linesOf: Map<string, InvoiceLineEntity[]>): WrittenTotals {
   const sum = (f: (i: InvoiceEntity) => number) => children.reduce((n, i) => n + f(i), 0);
   const lines = children.flatMap((c) => rollupLines(c, linesOf.get(c.id) ?? []));
   return {
     lines,
     sub_total_cents: sum((i) => i.sub_total_cents),
-    unit_credit_cents: 0,
     discount_cents: sum((i) => i.discount_cents),
-    credit_cents: 0,
     total_cents: sum((i) => i.total_cents),
     prorated_amount_cents: sum((i) => i.prorated_amount_cents),
-  } as unknown as InvoiceTotals;
+  };
 }
 
 /**
@@ -63,7 +61,7 @@ export function rollupDraft(
   date: Date,
   config: RollupConfig | null,
   children: InvoiceEntity[],
-  totals: InvoiceTotals,
+  totals: WrittenTotals,
   suffix: string | null,
 ): InvoiceDraft {
   return {
