@@ -51,6 +51,15 @@ export function rollupTotals(children: InvoiceEntity[], linesOf: Map<string, Inv
 }
 
 /**
+ * A roll-up's billing key: the parent, the date and the currency (children billed in different
+ * currencies get a roll-up per currency), and for a later roll-up of the same date the first
+ * child invoice it gathers.
+ */
+export function rollupKey(parentId: string, date: Date, currency: string, suffix: string | null): string {
+  return `${parentId}@${date.toISOString()}/${currency}${suffix ? `+${suffix}` : ''}`;
+}
+
+/**
  * The roll-up invoice of `parentId` at `date` gathering `children` (ordered by child, then date):
  * kind ROLLUP, billed to and for the parent, dated at the roll-up date, over the roll-up period,
  * charged and due as the parent's config says (not charged, due in 30 days, once the config is
@@ -66,7 +75,7 @@ export function rollupDraft(
 ): InvoiceDraft {
   return {
     kind: 'ROLLUP',
-    billing_key: `${parentId}@${date.toISOString()}${suffix ? `+${suffix}` : ''}`,
+    billing_key: rollupKey(parentId, date, children[0].currency, suffix),
     customer_id: parentId,
     billed_customer_id: parentId,
     subscription_id: null,

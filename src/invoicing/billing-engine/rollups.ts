@@ -10,13 +10,14 @@ import { failureOf } from './amounts';
 import { BillingRunBatches } from './billing-run-batch';
 import { InvoiceGenerator } from './invoice-generator.service';
 import { rollupConfigOf } from './rollup-dates';
-import { rollupDraft, rollupTotals } from './rollup-invoice';
+import { rollupDraft, rollupKey, rollupTotals } from './rollup-invoice';
 
-/** A parent's roll-up date with children's invoices waiting to be gathered. */
+/** A parent's roll-up date with children's invoices waiting to be gathered (one roll-up per currency). */
 interface DueRollup {
   company_id: string;
   parent_id: string;
   rollup_date: Date;
+  currency: string;
 }
 
 /**
@@ -32,11 +33,11 @@ async function dueRollups(dataSource: DataSource, at: Date, companyIds?: string[
     scope = 'AND company_id = ANY($2)';
   }
   return dataSource.query(
-    `${crossCompany('billing-run-rollups')}SELECT company_id, billed_customer_id AS parent_id, rollup_date FROM invoices
+    `${crossCompany('billing-run-rollups')}SELECT company_id, billed_customer_id AS parent_id, rollup_date, currency FROM invoices
       WHERE status = 'ROLLED_UP' AND rollup_invoice_id IS NULL AND rollup_date <= $1 ${scope}
-      GROUP BY company_id, billed_customer_id, rollup_date
+      GROUP BY company_id, billed_customer_id, rollup_date, currency
      HAVING bool_and(finalize_after IS NULL OR finalize_after <= $1)
-      ORDER BY company_id, rollup_date, billed_customer_id`,
+      ORDER BY company_id, rollup_date, billed_customer_id, currency`,
     params,
   );
 }
@@ -86,7 +87,7 @@ export class RollupInvoices {
   async gather(m: EntityManager, r: DueRollup, at: Date, now: Date): Promise<InvoiceEntity | null> {
     const companyId = r.company_id;
     const date = new Date(r.rollup_date);
-    const children = await this.claim(m, companyId, r.parent_id, date, at, now);
+    const children = await this.claim(m, r, at, now);
     if (children.length === 0) return null;
     const lines = await m.find(InvoiceLineEntity, {
       where: { company_id: companyId, invoice_id: In(children.map((c) => c.id)) },
@@ -99,7 +100,7 @@ export class RollupInvoices {
       [companyId, r.parent_id],
     );
     const config = parent ? rollupConfigOf(parent.child_rollup_billing, parent.child_rollup_billing_config) : null;
-    const suffix = (await this.dateTaken(m, companyId, r.parent_id, date)) ? children[0].id : null;
+    const suffix = (await this.dateTaken(m, r)) ? children[0].id : null;
     const draft = rollupDraft(r.parent_id, date, config, children, rollupTotals(children, linesOf), suffix);
     const credits = await this.hooks.credits.customersWithCredits(m, companyId, [r.parent_id], now);
     const [written] = await this.writer.createMany(m, companyId, [{ draft, applyCredits: credits.has(r.parent_id) }], now, {
@@ -126,12 +127,14 @@ export class RollupInvoices {
    * holds them until it commits; they are then linked and left out), ordered by child, then
    * date; those with usage recomputed first.
    */
-  private async claim(m: EntityManager, companyId: string, parentId: string, date: Date, at: Date, now: Date): Promise<InvoiceEntity[]> {
+  private async claim(m: EntityManager, r: DueRollup, at: Date, now: Date): Promise<InvoiceEntity[]> {
+    const companyId = r.company_id;
     const rows = await m
       .createQueryBuilder(InvoiceEntity, 'i')
       .where("i.company_id = :companyId AND i.billed_customer_id = :parentId AND i.rollup_date = :date AND i.status = 'ROLLED_UP'")
+      .andWhere('i.currency = :currency')
       .andWhere('i.rollup_invoice_id IS NULL AND (i.finalize_after IS NULL OR i.finalize_after <= :at)')
-      .setParameters({ companyId, parentId, date, at })
+      .setParameters({ companyId, parentId: r.parent_id, date: new Date(r.rollup_date), currency: r.currency, at })
       .orderBy('i.customer_id')
       .addOrderBy('i.invoice_date')
       .addOrderBy('i.id')
@@ -143,10 +146,10 @@ export class RollupInvoices {
   }
 
   /** Whether the parent has a roll-up of that date already (children written after it get one of their own). */
-  private async dateTaken(m: EntityManager, companyId: string, parentId: string, date: Date): Promise<boolean> {
+  private async dateTaken(m: EntityManager, r: DueRollup): Promise<boolean> {
     const rows = await m.query("SELECT 1 FROM invoices WHERE company_id = $1 AND kind = 'ROLLUP' AND billing_key = $2", [
-      companyId,
-      `${parentId}@${date.toISOString()}`,
+      r.company_id,
+      rollupKey(r.parent_id, new Date(r.rollup_date), r.currency, null),
     ]);
     return rows.length > 0;
   }
