@@ -6,12 +6,12 @@
  * twin's invoices it stands for.
  *
  * Each company: a parent with three parent-billed children, monthly from 1 March 2027 —
- * fixed: 3 seats at 49.00 = 14,700 on 1 March and 1 April;
+ * fixed: 3 seats at 49.00 = 14,700 less 12.5 % (1,837.5 → 1,838) = 12,862 on 1 March and 1 April;
  * usage: 0.25 a unit in arrears, 12 units in March = 300 on 1 April (no invoice on 1 March);
  * upgrade: 1 seat (4,900 on 1 March), 3 seats from 16 March IMMEDIATE: 2 more seats for 16 of
  *   31 days = 9,800 × 16 / 31 = 5,058.06 → 5,058 on 16 March, then 14,700 on 1 April.
- * Roll-up 1 March: 14,700 + 4,900 = 19,600. Roll-up 1 April (16 March, 1 April): 5,058 + 14,700
- * + 300 + 14,700 = 34,758. The usage invoice of 1 April waits for the grace period (an hour), so
+ * Roll-up 1 March: 12,862 + 4,900 = 17,762. Roll-up 1 April (16 March, 1 April): 5,058 + 12,862
+ * + 300 + 14,700 = 32,920 (sub-total 34,758, discounts 1,838). The usage invoice of 1 April waits for the grace period (an hour), so
  * the roll-up of 1 April is written by the run of 1 April 01:00.
  */
 import request from 'supertest';
@@ -101,7 +101,12 @@ describe('roll-up invoices', () => {
     setNow(s, '2027-03-01');
     const f: Family = { s, parent, children, subs: [], seats };
     f.subs = [
-      await subscribe(s, { customer_id: children[0].id, product_pricing_ids: [seats.id], config_items: seatsOf(f, 3) }),
+      await subscribe(s, {
+        customer_id: children[0].id,
+        product_pricing_ids: [seats.id],
+        config_items: seatsOf(f, 3),
+        discounts: [{ name: '12.5 %', type: 'DISCOUNT_PERCENT', percent: 0.125 }],
+      }),
       await subscribe(s, { customer_id: children[1].id, product_pricing_ids: [usage.id] }),
       await subscribe(s, { customer_id: children[2].id, product_pricing_ids: [seats.id], config_items: seatsOf(f, 1) }),
     ];
@@ -152,21 +157,24 @@ describe('roll-up invoices', () => {
     const twins = await findInvoices(b, {});
     const upTo = (from: string | null, to: string) =>
       twins.filter((i) => (from === null || i.invoice_date > iso(from)) && i.invoice_date <= iso(to)).map(cents);
-    expect(upTo(null, '2027-03-01').sort()).toEqual([14700, 4900].sort());
-    expect(upTo('2027-03-01', '2027-04-01').sort()).toEqual([14700, 14700, 300, 5058].sort());
+    expect(upTo(null, '2027-03-01').sort()).toEqual([12862, 4900].sort());
+    expect(upTo('2027-03-01', '2027-04-01').sort()).toEqual([12862, 14700, 300, 5058].sort());
 
     const rollups = await findInvoices(a, {});
     expect(rollups.map((i) => [i.invoice_date, i.customer_id, (i as any).billed_customer_id, i.status, cents(i)])).toEqual([
       // read on 1 April: the March roll-up was due on 16 March
-      [iso('2027-03-01'), rolled.parent.id, rolled.parent.id, 'OVERDUE', 19600],
-      [iso('2027-04-01'), rolled.parent.id, rolled.parent.id, 'PENDING', 34758],
+      [iso('2027-03-01'), rolled.parent.id, rolled.parent.id, 'OVERDUE', 17762],
+      [iso('2027-04-01'), rolled.parent.id, rolled.parent.id, 'PENDING', 32920],
     ]);
-    expect(19600).toBe(upTo(null, '2027-03-01').reduce((x, y) => x + y, 0));
-    expect(34758).toBe(upTo('2027-03-01', '2027-04-01').reduce((x, y) => x + y, 0));
+    expect(17762).toBe(upTo(null, '2027-03-01').reduce((x, y) => x + y, 0));
+    expect(32920).toBe(upTo('2027-03-01', '2027-04-01').reduce((x, y) => x + y, 0));
     const [march, april] = rollups;
     expect(march).toMatchObject({ subscription_id: null, due_date: iso('2027-03-16'), period_end: iso('2027-03-01') });
     expect(april).toMatchObject({ due_date: iso('2027-04-16'), period_start: iso('2027-03-01'), period_end: iso('2027-04-01') });
-    expect(april.sub_total.value_in_cents).toBe(34758);
+    expect([april.sub_total, april.discount_total]).toEqual([
+      { currency: 'USD', value_in_cents: 34758 },
+      { currency: 'USD', value_in_cents: 1838 },
+    ]);
 
     // each line names the child and the subscription it was charged for, grouped by child
     const perChild = new Map<string, number>();
@@ -179,7 +187,7 @@ describe('roll-up invoices', () => {
     }
     expect(new Set(order).size).toBe(order.length);
     expect(Object.fromEntries(perChild)).toEqual({
-      [rolled.children[0].id]: 14700,
+      [rolled.children[0].id]: 14700 - 1838,
       [rolled.children[1].id]: 300,
       [rolled.children[2].id]: 5058 + 14700,
     });
@@ -226,7 +234,7 @@ describe('roll-up invoices', () => {
       .replace(/<style>[\s\S]*?<\/style>/, '')
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ');
-    expect(text).toMatch(/For Fixed Shop .*Subtotal for Fixed Shop \$147\.00/);
+    expect(text).toMatch(/For Fixed Shop .*Subtotal for Fixed Shop \$128\.62/);
     expect(text).toMatch(/For Usage Shop .*Subtotal for Usage Shop \$3\.00/);
     expect(text).toMatch(/For Upgrade Shop .*Subtotal for Upgrade Shop \$197\.58/);
     const pdf = await request(a.t.http)
@@ -248,9 +256,9 @@ describe('roll-up invoices', () => {
     }
     const flat = pdfText.replace(/\s+/g, ' ');
     expect(flat).toMatch(
-      /For Fixed Shop .*Subtotal for Fixed Shop \$147\.00 .*For Usage Shop .*Subtotal for Usage Shop \$3\.00 .*For Upgrade Shop .*Subtotal for Upgrade Shop \$197\.58/,
+      /For Fixed Shop .*Subtotal for Fixed Shop \$128\.62 .*For Usage Shop .*Subtotal for Usage Shop \$3\.00 .*For Upgrade Shop .*Subtotal for Upgrade Shop \$197\.58/,
     );
-    expect(flat).toMatch(/Total \$347\.58/);
+    expect(flat).toMatch(/Total \$329\.20/);
   });
 
   it("a child moved to another parent: what was written stays on the old parent's roll-up, the rest goes to the new one's, charged to its card", async () => {
@@ -308,10 +316,10 @@ describe('roll-up invoices', () => {
     await runAt(a, '2027-05-01');
     await runAt(a, '2027-05-01T01:00:00Z');
     const may = (await findInvoices(a, {})).filter((i) => i.invoice_date === iso('2027-05-01'));
-    // fixed 14,700; usage 0 (no events in April); upgrade 14,700
+    // fixed 12,862; usage 0 (no events in April); upgrade 14,700
     expect(may.map((i) => [i.customer_id, (i as any).billed_customer_id, cents(i)]).sort()).toEqual(
       [
-        [rolled.children[0].id, rolled.parent.id, 14700],
+        [rolled.children[0].id, rolled.parent.id, 12862],
         [rolled.children[1].id, rolled.parent.id, 0],
         [rolled.children[2].id, rolled.parent.id, 14700],
       ].sort(),
@@ -333,7 +341,7 @@ describe('roll-up invoices', () => {
     await runAt(a, '2027-05-01T02:00:00Z');
     const april = (await findInvoices(a, {})).filter((i) => i.invoice_date === iso('2027-04-01'));
     expect(april.map((i) => [i.customer_id, cents(i)])).toEqual([
-      [rolled.parent.id, 34758],
+      [rolled.parent.id, 32920],
       [rolled.parent.id, 4900],
     ]);
     expect(april[1].items.map((l: any) => [l.customer_id, l.subscription_id])).toEqual([[late.id, sub.id]]);
