@@ -2187,9 +2187,9 @@ export interface components {
             address?: components["schemas"]["AddressDto"] | null;
             /** @description extra recipients copied on invoices */
             billing_emails?: string[] | null;
-            /** @description roll-up invoices are not supported yet: true is a 400 (false and null are accepted) */
+            /** @description true: the parent-billed invoices of this customer's children are gathered into one invoice of this customer at each roll-up date (child_rollup_billing_config, which needs frequency and start_date); takes effect from the next invoice a child writes */
             child_rollup_billing?: boolean | null;
-            /** @description roll-up invoices are not supported yet: a configuration is validated, then refused with a 400 (null is accepted) */
+            /** @description the roll-up dates (start_date, then every frequency; none after end_date), whether the roll-up invoice is charged (auto_charges, default false) and its due days (default 30); invoice_additional_display_fields are not supported yet (a non-empty list is a 400) */
             child_rollup_billing_config?: components["schemas"]["ChildRollupBillingConfigDto"] | null;
             email?: string | null;
             exclude_from_metrics?: boolean | null;
@@ -2384,9 +2384,9 @@ export interface components {
             address?: components["schemas"]["AddressDto"] | null;
             /** @description extra recipients copied on invoices */
             billing_emails?: string[] | null;
-            /** @description roll-up invoices are not supported yet: true is a 400 (false and null are accepted) */
+            /** @description true: the parent-billed invoices of this customer's children are gathered into one invoice of this customer at each roll-up date (child_rollup_billing_config, which needs frequency and start_date); takes effect from the next invoice a child writes */
             child_rollup_billing?: boolean | null;
-            /** @description roll-up invoices are not supported yet: a configuration is validated, then refused with a 400 (null is accepted) */
+            /** @description the roll-up dates (start_date, then every frequency; none after end_date), whether the roll-up invoice is charged (auto_charges, default false) and its due days (default 30); invoice_additional_display_fields are not supported yet (a non-empty list is a 400) */
             child_rollup_billing_config?: components["schemas"]["ChildRollupBillingConfigDto"] | null;
             email?: string | null;
             exclude_from_metrics?: boolean | null;
@@ -3981,6 +3981,10 @@ export interface components {
             tax_amount: components["schemas"]["MoneyResponse"];
             /** @description one per rate applied to the line */
             taxes: components["schemas"]["InvoiceLineTaxResponse"][];
+            /** @description on a roll-up invoice: the child customer the line was charged for (null on any other invoice) */
+            customer_id: string | null;
+            /** @description on a roll-up invoice: the subscription of the child the line comes from (null on any other invoice) */
+            subscription_id: string | null;
         };
         InvoicePreviewResponse: {
             company_id: string;

@@ -51,7 +51,10 @@ export class CreditPacksService {
     if (invoiceIds.length === 0) return [];
     const rows: PackLineRow[] = await m.query(
       `SELECT l.invoice_id, i.uuid AS invoice_uuid, l.position, l.kind, l.name, l.quantity::text AS quantity,
-              l.amount_cents::text AS amount_cents, l.details, l.product_metric_pricing_id, l.one_time_id, i.customer_id, i.subscription_id, ip.credit_price
+              l.amount_cents::text AS amount_cents, l.details, l.product_metric_pricing_id, l.one_time_id,
+              -- a roll-up's line: the child and subscription that bought it
+              COALESCE(l.customer_id, i.customer_id) AS customer_id, COALESCE(l.subscription_id, i.subscription_id) AS subscription_id,
+              ip.credit_price
        FROM invoice_lines l
        JOIN invoices i ON i.company_id = l.company_id AND i.id = l.invoice_id
        JOIN product_metric_pricings p ON p.company_id = l.company_id AND p.id = l.product_metric_pricing_id
@@ -73,7 +76,7 @@ export class CreditPacksService {
           details: r.details,
           position: r.position,
           // one credit per price bought: a one-time is its own purchase, a subscription's lines of one price net out
-          key: `${r.product_metric_pricing_id}|${r.one_time_id ?? ''}`,
+          key: `${r.product_metric_pricing_id}|${r.one_time_id ?? ''}|${r.subscription_id ?? ''}|${r.customer_id}`,
           price: r.credit_price,
         })),
       );

@@ -117,15 +117,31 @@ function toRollupConfig(cfg: ChildRollupBillingConfigDto): Record<string, unknow
 }
 
 /**
- * Roll-up invoices (one invoice of the parent gathering its children's parent-billed charges)
- * are not built yet: turning them on, or configuring them, is refused rather than stored and
- * ignored. A child's subscription is billed to its parent one invoice at a time with
- * `parent_billed`.
+ * The roll-up's fields that are not built yet: refused rather than stored and ignored. Additional
+ * display fields have no place on an invoice page yet (a subscription's are not shown either).
  */
-function refuseRollup(edits: Partial<Editable>): void {
-  const why = 'is not supported yet: roll-up invoices are not built; bill a child subscription to its parent with parent_billed';
-  if (edits.child_rollup_billing === true) throw DomainError.invalidField('child_rollup_billing', why);
-  if (edits.child_rollup_billing_config) throw DomainError.invalidField('child_rollup_billing_config', why);
+function refuseRollupParts(edits: Partial<Editable>): void {
+  const fields = edits.child_rollup_billing_config?.invoice_additional_display_fields;
+  if (Array.isArray(fields) && fields.length > 0) {
+    throw DomainError.invalidField(
+      'child_rollup_billing_config.invoice_additional_display_fields',
+      'is not supported yet: invoice pages show no additional display fields',
+    );
+  }
+}
+
+/**
+ * Roll-up on (`child_rollup_billing`) needs the dates it falls on: a config with `frequency` and
+ * `start_date`, given now or stored before. Checked on the customer as it will be.
+ */
+export function checkRollup(on: boolean, config: Record<string, unknown> | null): void {
+  if (!on) return;
+  if (!config || !config.frequency) {
+    throw DomainError.invalidField('child_rollup_billing_config.frequency', 'is required when child_rollup_billing is true');
+  }
+  if (!config.start_date) {
+    throw DomainError.invalidField('child_rollup_billing_config.start_date', 'is required when child_rollup_billing is true');
+  }
 }
 
 /**
@@ -141,7 +157,7 @@ function editsOf(dto: UpdateCustomerDto): Partial<Editable> {
   if (has('child_rollup_billing_config')) {
     out.child_rollup_billing_config = dto.child_rollup_billing_config ? toRollupConfig(dto.child_rollup_billing_config) : null;
   }
-  refuseRollup(out);
+  refuseRollupParts(out);
   if (has('email')) out.email = dto.email ?? null;
   if (has('exclude_from_metrics')) out.exclude_from_metrics = dto.exclude_from_metrics ?? false;
   if (has('identifier')) {
@@ -182,6 +198,7 @@ export class CustomersService {
 
   async create(companyId: string, dto: CreateCustomerDto): Promise<CustomerEntity> {
     const edits = await this.edits(companyId, dto);
+    checkRollup(edits.child_rollup_billing ?? false, edits.child_rollup_billing_config ?? null);
     let parentId: string | null = null;
     if (dto.parent_customer_id) {
       parentId = (await this.lookup.getByIdOrIdentifier(companyId, dto.parent_customer_id, 'parent_customer_id')).id;
@@ -249,6 +266,8 @@ export class CustomersService {
         const current = await repo.findOneForUpdate(companyId, { id });
         if (!current) throw DomainError.notFound('customer');
         const patch: Partial<CustomerEntity> = { ...edits };
+        const rolled = { ...current, ...patch };
+        checkRollup(rolled.child_rollup_billing, rolled.child_rollup_billing_config);
 
         if (dto.parent_customer_id !== undefined) {
           patch.parent_customer_id =

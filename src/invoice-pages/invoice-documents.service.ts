@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import { CatalogViews } from '../catalog/catalog.views';
 import { CustomersRepository } from '../customers/customers.repository';
 import { CompanySettingsService } from '../platform/company-settings/company-settings.service';
@@ -30,10 +31,16 @@ export class InvoiceDocuments {
       // a parent-billed invoice shows the child it is for beside the parent it is billed to
       parentBilled ? this.customers.findOne(companyId, { id: invoice.customer_id }) : Promise.resolve(null),
     ]);
-    const quantityDisplays = await this.catalog.quantityDisplays(
-      companyId,
-      lines.flatMap((l) => l.product_metric_pricing_id ?? []),
-    );
-    return toInvoiceDocument({ invoice, lines, customer, forCustomer, settings, quantityDisplays, ...context });
+    const childIds = [...new Set(lines.flatMap((l) => l.customer_id ?? []))];
+    const [quantityDisplays, children] = await Promise.all([
+      this.catalog.quantityDisplays(
+        companyId,
+        lines.flatMap((l) => l.product_metric_pricing_id ?? []),
+      ),
+      // a roll-up's lines are grouped under the children they were charged for
+      childIds.length ? this.customers.find(companyId, { where: { id: In(childIds) } }) : Promise.resolve([]),
+    ]);
+    const byId = new Map(children.map((c) => [c.id, c]));
+    return toInvoiceDocument({ invoice, lines, customer, forCustomer, settings, quantityDisplays, children: byId, ...context });
   }
 }

@@ -40,6 +40,8 @@ const EXTRA_CSS = `
 .lines table{min-width:0}
 .lines td,.lines th{overflow-wrap:break-word;word-break:normal}
 tfoot tr.grand th,tfoot tr.grand td{font-size:18px;border-top:2px solid var(--line)}
+tbody tr.group th{padding-top:14px;font-weight:600}
+tbody tr.subtotal th,tbody tr.subtotal td{font-weight:600}
 tfoot tr.due th,tfoot tr.due td{font-size:18px}
 tfoot th{text-align:right}
 select{display:block;width:100%;margin-top:6px;padding:11px 12px;font:inherit;color:var(--ink);background:#fff;border:1px solid #9ca3af;border-radius:8px}
@@ -64,11 +66,15 @@ function badge(doc: InvoiceDocument): string {
 
 function linesTable(doc: InvoiceDocument): string {
   const rows = doc.lines
-    .map(
-      (l) =>
+    .map((l) => {
+      if (l.row === 'group') return `<tr class="group"><th scope="rowgroup" colspan="4">${esc(l.name)}</th></tr>`;
+      if (l.row === 'subtotal')
+        return `<tr class="subtotal"><th scope="row" colspan="3">${esc(l.name)}</th><td class="num">${esc(l.amount)}</td></tr>`;
+      return (
         `<tr><th scope="row">${esc(l.name)}${l.detail ? `<span class="detail">${esc(l.detail)}</span>` : ''}</th>` +
-        `<td class="num">${esc(l.quantity)}</td><td class="num">${esc(l.unitPrice)}</td><td class="num">${esc(l.amount)}</td></tr>`,
-    )
+        `<td class="num">${esc(l.quantity)}</td><td class="num">${esc(l.unitPrice)}</td><td class="num">${esc(l.amount)}</td></tr>`
+      );
+    })
     .join('\n');
   const sum = (label: string, value: string, cls = '') =>
     `<tr${cls ? ` class="${cls}"` : ''}><th scope="row" colspan="3">${esc(label)}</th><td class="num">${esc(value)}</td></tr>`;

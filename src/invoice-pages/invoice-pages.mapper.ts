@@ -18,6 +18,8 @@ export interface DocumentLine {
   quantity: string;
   unitPrice: string;
   amount: string;
+  /** On a roll-up: the heading of a child's lines ("For <child>") or their subtotal; absent on a line. */
+  row?: 'group' | 'subtotal';
 }
 
 export interface DocumentAdjustment {
@@ -132,6 +134,8 @@ export function toInvoiceDocument(input: {
   payUrl?: string | null;
   /** The `display_type` of each line's price, by product metric pricing id (none: UNITS). */
   quantityDisplays?: Map<string, string>;
+  /** A roll-up's children (the customers its lines name), by id. */
+  children?: Map<string, CustomerEntity>;
 }): InvoiceDocument {
   const { invoice: i, settings } = input;
   // dates read in the company's zone, where its billing dates are placed
@@ -169,15 +173,16 @@ export function toInvoiceDocument(input: {
     dueCents: i.due_cents,
     facts,
     billedTo: billedTo(input.customer),
-    lines: sorted
-      .filter((l) => !ADJUSTMENT_KINDS.has(l.kind))
-      .map((l) => ({
-        name: lineName(l.name),
-        detail: period(l.period_start, l.period_end, settings.preferred_timezone),
-        quantity: formatQuantity(l.quantity, input.quantityDisplays?.get(l.product_metric_pricing_id ?? ''), i.currency),
-        unitPrice: l.unit_price === null ? '' : money(l.unit_price),
-        amount: money(l.amount_cents),
-      })),
+    lines: sorted.some((l) => l.customer_id)
+      ? groupedByChild(
+          sorted,
+          input.children ?? new Map(),
+          (l) => documentLine(l, input.quantityDisplays, i.currency, settings.preferred_timezone),
+          money,
+        )
+      : sorted
+          .filter((l) => !ADJUSTMENT_KINDS.has(l.kind))
+          .map((l) => documentLine(l, input.quantityDisplays, i.currency, settings.preferred_timezone)),
     adjustments: sorted.filter((l) => ADJUSTMENT_KINDS.has(l.kind)).map((l) => ({ name: l.name, amount: money(l.amount_cents) })),
     taxes: (i.tax_details ?? []).map((d) => ({ name: taxLabel(d), amount: money(d.amount_cents) })),
     subTotal: money(i.sub_total_cents),
@@ -187,6 +192,48 @@ export function toInvoiceDocument(input: {
     due: money(i.due_cents),
     notes: i.notes,
   };
+}
+
+function documentLine(l: InvoiceLineEntity, displays: Map<string, string> | undefined, currency: string, zone: string): DocumentLine {
+  return {
+    name: lineName(l.name),
+    detail: period(l.period_start, l.period_end, zone),
+    quantity: formatQuantity(l.quantity, displays?.get(l.product_metric_pricing_id ?? ''), currency),
+    unitPrice: l.unit_price === null ? '' : formatMoney(l.unit_price, currency),
+    amount: formatMoney(l.amount_cents, currency),
+  };
+}
+
+/**
+ * A roll-up's lines grouped by the child they were charged for, in the invoice's order: a heading
+ * naming the child, its lines (its own discounts and credits included, as its invoice had them),
+ * and its subtotal — the sum of those lines, what the child's own invoice would have come to.
+ */
+function groupedByChild(
+  sorted: InvoiceLineEntity[],
+  children: Map<string, CustomerEntity>,
+  line: (l: InvoiceLineEntity) => DocumentLine,
+  money: (cents: number) => string,
+): DocumentLine[] {
+  const order: string[] = [];
+  const byChild = new Map<string, InvoiceLineEntity[]>();
+  for (const l of sorted) {
+    const key = l.customer_id ?? '';
+    if (!byChild.has(key)) order.push(key);
+    byChild.set(key, [...(byChild.get(key) ?? []), l]);
+  }
+  const blank = { detail: null, quantity: '', unitPrice: '' };
+  return order.flatMap((id) => {
+    const lines = byChild.get(id)!;
+    const child = children.get(id);
+    const label = child ? customerLabel(child) : id;
+    const cents = lines.reduce((n, l) => n + l.amount_cents, 0);
+    return [
+      { ...blank, name: `For ${label}`, amount: '', row: 'group' as const },
+      ...lines.map(line),
+      { ...blank, name: `Subtotal for ${label}`, amount: money(cents), row: 'subtotal' as const },
+    ];
+  });
 }
 
 /**

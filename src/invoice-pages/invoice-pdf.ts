@@ -126,7 +126,9 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   );
   rule();
   for (const l of doc.lines) {
-    row([l.detail ? `${l.name}\n${l.detail}` : l.name, l.quantity, l.unitPrice, l.amount], 'Helvetica');
+    // a roll-up: each child's heading and subtotal in bold
+    if (l.row) row([l.name, '', '', l.amount], 'Helvetica-Bold');
+    else row([l.detail ? `${l.name}\n${l.detail}` : l.name, l.quantity, l.unitPrice, l.amount], 'Helvetica');
   }
   if (doc.lines.length === 0) row(['No lines.', '', '', ''], 'Helvetica');
   rule();

@@ -18,7 +18,7 @@ export async function backfillLinkSecrets(query: Query, companyId: string, batch
   let total = 0;
   for (;;) {
     const rows = await query(
-      `SELECT id FROM invoices WHERE company_id = $1 AND status <> 'DRAFT' AND link_secret IS NULL ORDER BY id LIMIT $2`,
+      `SELECT id FROM invoices WHERE company_id = $1 AND status NOT IN ('DRAFT', 'ROLLED_UP') AND link_secret IS NULL ORDER BY id LIMIT $2`,
       [companyId, batch],
     );
     if (rows.length === 0) return total;

@@ -6,7 +6,7 @@ import { ProductPricingsRepository } from '../catalog/catalog.repository';
 import { TaxesService } from '../taxes/taxes.service';
 import type { InvoiceEntity, InvoiceLineEntity } from './invoicing.entity';
 import { InvoiceLinesRepository } from './invoicing.repository';
-import { chargeRows, lineRates, RateRow, TaxContext, taxedInvoice, taxRows } from './invoice-taxes';
+import { chargeRows, GatheredTaxes, lineRates, RateRow, TaxContext, taxedInvoice, taxRows } from './invoice-taxes';
 
 /** An invoice about to be written or rewritten: its row and its line rows (totals without tax). */
 export interface InvoiceRows {
@@ -55,10 +55,17 @@ export class InvoiceTaxes {
   }
 
   /** The invoices with their taxes (rows unsaved): what InvoiceWriter and a draft's rewrite store. */
-  async apply(m: EntityManager, companyId: string, docs: readonly InvoiceRows[]): Promise<InvoiceRows[]> {
+  async apply(
+    m: EntityManager,
+    companyId: string,
+    docs: readonly InvoiceRows[],
+    gathered: readonly (GatheredTaxes | null)[] = [],
+  ): Promise<InvoiceRows[]> {
     const rates = await this.ratesOf(m, companyId, docs);
     return docs.map((d, k) => {
-      const taxed = rates ? taxRows(d.lines, rates[k]) : null;
+      // a roll-up keeps the taxes its gathered invoices charged, line by line
+      const given = gathered[k];
+      const taxed = given ? { ...given, lines: d.lines } : rates ? taxRows(d.lines, rates[k]) : null;
       return {
         invoice: taxedInvoice(d.invoice, taxed),
         lines: taxed ? taxed.lines : d.lines.map((l) => ({ ...l, tax_cents: 0, taxes: [] })),

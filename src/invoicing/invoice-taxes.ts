@@ -68,6 +68,34 @@ export function chargeRows<T extends Pick<InvoiceLineEntity, 'kind' | 'position'
   return [...lines].sort((a, b) => a.position - b.position).filter(isCharge);
 }
 
+/** The taxes of invoices gathered into one (a roll-up): the sums of theirs, per rate. */
+export interface GatheredTaxes {
+  tax_cents: number;
+  exclusive_cents: number;
+  tax_details: StoredTaxDetail[];
+}
+
+/** The taxes `invoices` charged, summed per rate (in the order the rates first appear). */
+export function gatherTaxes(invoices: readonly Pick<InvoiceEntity, 'tax_cents' | 'tax_details'>[]): GatheredTaxes {
+  const byRate = new Map<string, StoredTaxDetail>();
+  for (const d of invoices.flatMap((i) => i.tax_details ?? [])) {
+    const seen = byRate.get(d.tax_id);
+    if (seen)
+      byRate.set(d.tax_id, {
+        ...seen,
+        taxable_cents: seen.taxable_cents + d.taxable_cents,
+        amount_cents: seen.amount_cents + d.amount_cents,
+      });
+    else byRate.set(d.tax_id, { ...d });
+  }
+  const details = [...byRate.values()];
+  return {
+    tax_cents: invoices.reduce((n, i) => n + (i.tax_cents ?? 0), 0),
+    exclusive_cents: details.filter((d) => !d.inclusive).reduce((n, d) => n + d.amount_cents, 0),
+    tax_details: details,
+  };
+}
+
 export interface TaxedRows {
   lines: InvoiceLineEntity[];
   tax_cents: number;

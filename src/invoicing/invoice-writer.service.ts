@@ -4,7 +4,8 @@ import { EntityManager } from 'typeorm';
 import { newId } from '../platform/ids/ids';
 import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 import { Discount, InvoiceLine, InvoiceTotals, summarizeInvoice } from '../billing-math';
-import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus } from './invoicing.entity';
+import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus, StoredLineTax } from './invoicing.entity';
+import type { GatheredTaxes } from './invoice-taxes';
 import { InvoicesRepository } from './invoicing.repository';
 import { AssignedNumber } from './invoicing.mapper';
 import { writeFormattedNumbers } from './invoice-number-formats';
@@ -19,7 +20,16 @@ export interface LineDraft extends InvoiceLine {
   product_metric_pricing_id?: string | null;
   one_time_id?: string | null;
   details?: Record<string, unknown> | null;
+  /** On a roll-up invoice: the child and the subscription the line was charged for. */
+  customer_id?: string | null;
+  subscription_id?: string | null;
+  /** On a roll-up invoice: the taxes the child's invoice charged on the line (never computed again). */
+  tax_cents?: number;
+  taxes?: StoredLineTax[];
 }
+
+/** What writing an invoice reads of its totals (billing-math's `summarizeInvoice`, or a roll-up's sums). */
+export type WrittenTotals = Pick<InvoiceTotals, 'lines' | 'sub_total_cents' | 'discount_cents' | 'total_cents' | 'prorated_amount_cents'>;
 
 export interface InvoiceDraft {
   kind: InvoiceKind;
@@ -29,7 +39,9 @@ export interface InvoiceDraft {
   billed_customer_id?: string;
   subscription_id: string | null;
   currency: string;
-  status: Extract<InvoiceStatus, 'DRAFT' | 'PENDING'>;
+  /** ROLLED_UP: a child invoice gathered into its parent's roll-up at `rollup_date` (never shown nor opened). */
+  status: Extract<InvoiceStatus, 'DRAFT' | 'PENDING' | 'ROLLED_UP'>;
+  rollup_date?: Date | null;
   name: string | null;
   invoice_date: Date;
   period_start: Date | null;
@@ -43,6 +55,17 @@ export interface InvoiceDraft {
   /** Charge lines (CHARGE, BASE, MINIMUM_SPEND; proration credits are negative CHARGE lines). */
   lines: LineDraft[];
   discounts?: Discount[];
+  /**
+   * Totals computed already, with `lines` their lines (a roll-up: the sums of the invoices it
+   * gathers, whose discounts were rounded on each of them): `lines` and `discounts` are then unused.
+   */
+  totals?: WrittenTotals;
+  /**
+   * With `totals` (then before taxes, as billing-math's are): the taxes the gathered invoices
+   * charged, added to the total as an invoice's own taxes are. A roll-up is not taxed again: its children were taxed on their own
+   * invoices, for the same billed customer, and the roll-up charges what they would have.
+   */
+  gathered_taxes?: GatheredTaxes;
 }
 
 /**
@@ -59,7 +82,7 @@ export interface InvoiceDraft {
 export function invoiceRow(
   companyId: string,
   draft: InvoiceDraft,
-  totals: InvoiceTotals,
+  totals: WrittenTotals,
   now: Date,
   id: string | null,
   uuid: string | null,
@@ -90,6 +113,8 @@ export function invoiceRow(
     link_legacy_hash: null,
     finalize_after: draft.finalize_after,
     voided_at: null,
+    rollup_date: draft.rollup_date ?? null,
+    rollup_invoice_id: null,
     sub_total_cents: totals.sub_total_cents,
     discount_cents: totals.discount_cents,
     credits_applied_cents: 0,
@@ -110,7 +135,7 @@ export function invoiceRow(
 }
 
 /** Invoice line rows of an invoice's totals (unsaved). */
-export function lineRows(companyId: string, invoiceId: string, totals: InvoiceTotals): InvoiceLineEntity[] {
+export function lineRows(companyId: string, invoiceId: string, totals: WrittenTotals): InvoiceLineEntity[] {
   return totals.lines.map((line, position) => {
     const d = line as LineDraft;
     return {
@@ -129,13 +154,15 @@ export function lineRows(companyId: string, invoiceId: string, totals: InvoiceTo
       unit_price: line.unit_price,
       amount_cents: line.amount_cents,
       prorated: line.prorated,
+      customer_id: d.customer_id ?? null,
+      subscription_id: d.subscription_id ?? null,
       // a prorated line keeps its exact share of the period: a credit pack grants that share of its credits
       details:
         line.prorated && line.share
           ? { ...(d.details ?? {}), share: { numerator: line.share.numerator, denominator: line.share.denominator } }
           : (d.details ?? null),
-      tax_cents: 0,
-      taxes: [],
+      tax_cents: d.tax_cents ?? 0,
+      taxes: d.taxes ?? [],
     };
   });
 }
@@ -214,7 +241,8 @@ export class InvoiceWriter {
   ): Promise<({ invoice: InvoiceEntity; lines: InvoiceLineEntity[] } | null)[]> {
     if (items.length === 0) return [];
     const untaxed = items.map(({ draft }) => {
-      const totals = summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
+      const totals =
+        draft.totals ?? summarizeInvoice({ lines: draft.lines, invoice_date: draft.invoice_date, discounts: draft.discounts ?? [] });
       const invoiceId = newId('invoice');
       const invoice = invoiceRow(companyId, draft, totals, now, invoiceId, randomUUID());
       // a final invoice has its hosted page and PDF from the start
@@ -224,26 +252,33 @@ export class InvoiceWriter {
       }
       return { invoice, lines: lineRows(companyId, invoiceId, totals) };
     });
-    const docs = await this.taxes.apply(manager, companyId, untaxed);
+    const docs = await this.taxes.apply(
+      manager,
+      companyId,
+      untaxed,
+      items.map(({ draft }) => draft.gathered_taxes ?? null),
+    );
     const col = <T>(f: (i: InvoiceEntity) => T) => docs.map((d) => f(d.invoice));
     // one statement for all; a key that exists (or a concurrent writer's, once it commits) writes nothing
     const inserted: { id: string }[] = await manager.query(
       `INSERT INTO invoices (company_id, id, uuid, number, kind, billing_key, customer_id, billed_customer_id, subscription_id,
          currency, status, name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after,
          sub_total_cents, discount_cents, credits_applied_cents, total_cents, paid_cents, due_cents, prorated_amount_cents,
-         auto_charges, metadata, notes, payment_instructions, created_at, updated_at, link_hash, link_nonce, tax_cents, tax_details)
+         auto_charges, metadata, notes, payment_instructions, created_at, updated_at, link_hash, link_nonce, tax_cents, tax_details,
+         rollup_date)
        SELECT $1, v.id, v.uuid, NULL, v.kind, v.billing_key, v.customer_id, v.billed_customer_id, v.subscription_id,
          v.currency, v.status, v.name, v.invoice_date, v.period_start, v.period_end, v.due_date, v.finalized_at, v.finalize_after,
          v.sub_total_cents, v.discount_cents, 0, v.total_cents, 0, v.due_cents, v.prorated_amount_cents,
-         v.auto_charges, v.metadata::jsonb, v.notes, v.payment_instructions, $2, $2, v.link_hash, v.link_nonce, v.tax_cents, v.tax_details::jsonb
+         v.auto_charges, v.metadata::jsonb, v.notes, v.payment_instructions, $2, $2, v.link_hash, v.link_nonce, v.tax_cents, v.tax_details::jsonb,
+         v.rollup_date
        FROM unnest($3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
          $12::text[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[],
          $18::timestamptz[], $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::boolean[], $25::text[],
-         $26::text[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::text[])
+         $26::text[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::text[], $32::timestamptz[])
          WITH ORDINALITY AS v(id, uuid, kind, billing_key, customer_id, billed_customer_id, subscription_id, currency, status,
            name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after, sub_total_cents, discount_cents,
            total_cents, due_cents, prorated_amount_cents, auto_charges, metadata, notes, payment_instructions, link_hash, link_nonce,
-           tax_cents, tax_details, n)
+           tax_cents, tax_details, rollup_date, n)
        ORDER BY v.n
        ON CONFLICT DO NOTHING
        RETURNING id`,
@@ -279,13 +314,16 @@ export class InvoiceWriter {
         col((i) => i.link_nonce),
         col((i) => i.tax_cents),
         col((i) => JSON.stringify(i.tax_details)),
+        col((i) => i.rollup_date),
       ],
     );
     const written = new Set(inserted.map((r) => r.id));
     const out = docs.map((d) => (written.has(d.invoice.id) ? d : null));
     const kept = docs.filter((d) => written.has(d.invoice.id));
     if (kept.length === 0) return out;
-    for (const d of kept) this.events.later(manager, companyId, 'invoice.created', d.invoice.id);
+    // a ROLLED_UP child invoice is never shown: no event, no number (its roll-up has them)
+    const shown = kept.filter((d) => d.invoice.status !== 'ROLLED_UP');
+    for (const d of shown) this.events.later(manager, companyId, 'invoice.created', d.invoice.id);
     await this.insertLines(
       manager,
       companyId,
@@ -317,9 +355,9 @@ export class InvoiceWriter {
       const numbers = await this.assignNumbers(
         manager,
         companyId,
-        kept.map((d) => d.invoice.id),
+        shown.map((d) => d.invoice.id),
       );
-      for (const d of kept) {
+      for (const d of shown) {
         const n = numbers.get(d.invoice.id)!;
         d.invoice.number = n.number;
         if (n.formatted !== String(n.number)) d.invoice.formatted_number = n.formatted;
@@ -334,15 +372,16 @@ export class InvoiceWriter {
     const col = <T>(f: (l: InvoiceLineEntity) => T) => rows.map(f);
     await manager.query(
       `INSERT INTO invoice_lines (company_id, invoice_id, position, kind, name, product_pricing_id, product_metric_pricing_id, item_id,
-         one_time_id, period_start, period_end, quantity, unit_price, amount_cents, prorated, details, tax_cents, taxes)
+         one_time_id, period_start, period_end, quantity, unit_price, amount_cents, prorated, details, tax_cents, taxes,
+         customer_id, subscription_id)
        SELECT $1, v.invoice_id, v.position, v.kind, v.name, v.product_pricing_id, v.product_metric_pricing_id, v.item_id,
          v.one_time_id, v.period_start, v.period_end, v.quantity, v.unit_price, v.amount_cents, v.prorated, v.details::jsonb,
-         v.tax_cents, v.taxes::jsonb
+         v.tax_cents, v.taxes::jsonb, v.customer_id, v.subscription_id
        FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
          $10::timestamptz[], $11::timestamptz[], $12::numeric[], $13::numeric[], $14::bigint[], $15::boolean[], $16::text[],
-         $17::bigint[], $18::text[])
+         $17::bigint[], $18::text[], $19::text[], $20::text[])
          AS v(invoice_id, position, kind, name, product_pricing_id, product_metric_pricing_id, item_id, one_time_id,
-           period_start, period_end, quantity, unit_price, amount_cents, prorated, details, tax_cents, taxes)`,
+           period_start, period_end, quantity, unit_price, amount_cents, prorated, details, tax_cents, taxes, customer_id, subscription_id)`,
       [
         companyId,
         col((l) => l.invoice_id),
@@ -362,6 +401,8 @@ export class InvoiceWriter {
         col((l) => (l.details === null || l.details === undefined ? null : JSON.stringify(l.details))),
         col((l) => l.tax_cents ?? 0),
         col((l) => JSON.stringify(l.taxes ?? [])),
+        col((l) => l.customer_id ?? null),
+        col((l) => l.subscription_id ?? null),
       ],
     );
   }

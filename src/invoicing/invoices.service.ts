@@ -217,7 +217,9 @@ export class InvoicesService {
   /** By uuid; anything that is not a UUID of an invoice of this company is a 404. */
   async get(companyId: string, uuid: string): Promise<InvoiceEntity> {
     if (!isInvoiceUuid(uuid)) throw notFound();
-    return this.invoices.findOneOrFail(companyId, { uuid: uuid.toLowerCase() }, notFound);
+    const invoice = await this.invoices.findOneOrFail(companyId, { uuid: uuid.toLowerCase() }, notFound);
+    if (invoice.status === 'ROLLED_UP') throw notFound();
+    return invoice;
   }
 
   /**
@@ -235,7 +237,9 @@ export class InvoicesService {
 
   /** The search; a status filter reads OVERDUE against now, as responses do. */
   find(companyId: string, body: FindInvoicesDto): Promise<SearchPage<InvoiceEntity>> {
-    return runSearch(this.invoices.queryBuilder(companyId, 'i'), body, searchSpec(this.clock.now()));
+    // a child invoice gathered into its parent's roll-up is never listed: the roll-up is
+    const qb = this.invoices.queryBuilder(companyId, 'i').andWhere("i.status <> 'ROLLED_UP'");
+    return runSearch(qb, body, searchSpec(this.clock.now()));
   }
 
   /**
@@ -324,7 +328,7 @@ export class InvoicesService {
     if (!isInvoiceUuid(uuid)) throw notFound();
     return this.dataSource.transaction(async (m) => {
       const invoice = await this.ledger.lock(m, companyId, { uuid: uuid.toLowerCase() });
-      if (!invoice) throw notFound();
+      if (!invoice || invoice.status === 'ROLLED_UP') throw notFound();
       return work(m, invoice, this.clock.now());
     });
   }

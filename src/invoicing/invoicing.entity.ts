@@ -1,10 +1,21 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { DecimalColumn, JsonColumn, MoneyColumn, TextColumn, TimestampColumn } from '../platform/database/columns';
 
-export const INVOICE_STATUSES = ['DRAFT', 'PENDING', 'PAID', 'VOID'] as const;
+/**
+ * ROLLED_UP: a parent-billed child invoice gathered into its parent's roll-up invoice (written
+ * under its own key so that it is billed once, then never shown nor opened by the ledger).
+ */
+export const INVOICE_STATUSES = ['DRAFT', 'PENDING', 'PAID', 'VOID', 'ROLLED_UP'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** Why an invoice exists; with `billing_key` it makes a duplicate impossible (unique key). */
-export const INVOICE_KINDS = ['SUBSCRIPTION_PERIOD', 'SUBSCRIPTION_CHANGE', 'SUBSCRIPTION_CANCEL', 'ONE_TIME', 'USAGE_THRESHOLD'] as const;
+export const INVOICE_KINDS = [
+  'SUBSCRIPTION_PERIOD',
+  'SUBSCRIPTION_CHANGE',
+  'SUBSCRIPTION_CANCEL',
+  'ONE_TIME',
+  'USAGE_THRESHOLD',
+  'ROLLUP',
+] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /** One rate's tax on a line, as stored on `invoice_lines.taxes`. */
@@ -62,6 +73,10 @@ export class InvoiceEntity {
   /** Usage invoices stay DRAFT until this instant (grace period for late events). */
   @TimestampColumn({ nullable: true }) finalize_after: Date | null;
   @TimestampColumn({ nullable: true }) voided_at: Date | null;
+  /** A ROLLED_UP child invoice: the roll-up date of its parent it is gathered at. */
+  @TimestampColumn({ nullable: true }) rollup_date: Date | null;
+  /** A ROLLED_UP child invoice once gathered: the roll-up invoice its lines are on. */
+  @TextColumn({ nullable: true }) rollup_invoice_id: string | null;
   @MoneyColumn() sub_total_cents: number;
   @MoneyColumn() discount_cents: number;
   @MoneyColumn() credits_applied_cents: number;
@@ -156,6 +171,9 @@ export class InvoiceLineEntity {
   @MoneyColumn({ default: 0 }) tax_cents: number;
   /** The line's taxes, one per rate. */
   @JsonColumn({ default: [] }) taxes: StoredLineTax[];
+  /** On a roll-up invoice: the child and the subscription the line was charged for (null elsewhere). */
+  @TextColumn({ nullable: true }) customer_id?: string | null;
+  @TextColumn({ nullable: true }) subscription_id?: string | null;
 }
 
 /** Gapless per-company counters (invoice numbers): one row per company and counter name. */

@@ -9,7 +9,8 @@ export type InvoiceReadStatus = 'DRAFT' | 'PENDING' | 'OVERDUE' | 'PAID' | 'VOID
 /** PENDING past its due date reads as OVERDUE (conventions: statuses). */
 export function readStatus(invoice: InvoiceEntity, now: Date): InvoiceReadStatus {
   if (invoice.status === 'PENDING' && invoice.due_date.getTime() < now.getTime()) return 'OVERDUE';
-  return invoice.status;
+  // a ROLLED_UP invoice is never read (every reader leaves it out): it reads as the roll-up's draft would
+  return invoice.status === 'ROLLED_UP' ? 'DRAFT' : invoice.status;
 }
 
 const money = (currency: string, cents: number) => ({ currency, value_in_cents: cents });
@@ -36,6 +37,8 @@ export function toInvoiceLineResponse(l: InvoiceLineEntity, currency: string) {
       inclusive: t.inclusive,
       amount: money(currency, t.amount_cents),
     })),
+    customer_id: l.customer_id ?? null,
+    subscription_id: l.subscription_id ?? null,
   };
 }
 

@@ -17,6 +17,7 @@ import { InvoiceTaxes1700000017902 } from './migrations/1700000017902-invoice-ta
 import { RefundTaxShare1700000017904 } from './migrations/1700000017904-refund-tax-share';
 import { UsageThresholdInvoices1700000018052 } from './migrations/1700000018052-usage-threshold-invoices';
 import { InvoiceFormattedNumber1700000018150 } from './migrations/1700000018150-invoice-formatted-number';
+import { RollupInvoices1700000018250 } from './migrations/1700000018250-rollup-invoices';
 
 export const invoicingSchema: ModuleSchema = {
   entities: [CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity, BillingCursorEntity, InvoiceLedgerEntryEntity],
@@ -31,5 +32,6 @@ export const invoicingSchema: ModuleSchema = {
     RefundTaxShare1700000017904,
     UsageThresholdInvoices1700000018052,
     InvoiceFormattedNumber1700000018150,
+    RollupInvoices1700000018250,
   ],
 };

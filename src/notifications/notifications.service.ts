@@ -107,7 +107,8 @@ export class NotificationsService {
     if (!isInvoiceUuid(uuid)) throw DomainError.notFound('invoice');
     return this.dataSource.transaction(async (m) => {
       const invoice = await this.invoices.with(m).findOne(companyId, { uuid: uuid.toLowerCase() });
-      if (!invoice) throw DomainError.notFound('invoice');
+      // a child invoice gathered into a roll-up is not an invoice of the API
+      if (!invoice || invoice.status === 'ROLLED_UP') throw DomainError.notFound('invoice');
       if (invoice.status === 'DRAFT') throw DomainError.conflict('invoice_draft', 'a DRAFT invoice cannot be sent: finalize it first');
       const customer = await this.customers.with(m).findOne(companyId, { id: invoice.billed_customer_id });
       if (!customer || (!customer.email && !(customer.billing_emails ?? []).length)) {

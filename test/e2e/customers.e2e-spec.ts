@@ -123,26 +123,42 @@ describe('customers', () => {
       });
     });
 
-    it('refuses roll-up billing (not supported yet) on create and PATCH, and stores nothing', async () => {
+    it('turns roll-up billing on only with its dates, and refuses additional display fields (not supported yet)', async () => {
       const config = { frequency: 'MONTH', start_date: '2025-01-01T00:00:00Z', auto_charges: true };
-      for (const [body, field] of [
-        [{ child_rollup_billing: true }, 'child_rollup_billing'],
-        [{ child_rollup_billing_config: config }, 'child_rollup_billing_config'],
-        [{ child_rollup_billing: true, child_rollup_billing_config: config }, 'child_rollup_billing'],
+      for (const [body, field, message] of [
+        [{ child_rollup_billing: true }, 'child_rollup_billing_config.frequency', /required/],
+        [
+          { child_rollup_billing: true, child_rollup_billing_config: { frequency: 'MONTH' } },
+          'child_rollup_billing_config.start_date',
+          /required/,
+        ],
+        [
+          { child_rollup_billing_config: { ...config, invoice_additional_display_fields: [{ name: 'PO', value: '1' }] } },
+          'child_rollup_billing_config.invoice_additional_display_fields',
+          /not supported yet/,
+        ],
       ] as const) {
         const res = await a.post('/customers', body).expect(400);
         const err = expectError(res, 400, 'validation_error', 'invalid_field');
-        expect(err.validation_errors?.[field]).toMatch(/not supported yet/);
+        expect(err.validation_errors?.[field]).toMatch(message);
       }
+      const on = await create(a, { child_rollup_billing: true, child_rollup_billing_config: config });
+      expect(on).toMatchObject({
+        child_rollup_billing: true,
+        child_rollup_billing_config: { frequency: 'MONTH', start_date: '2025-01-01T00:00:00.000Z', auto_charges: true, end_date: null },
+      });
       const c = await create(a, { child_rollup_billing: false, child_rollup_billing_config: null });
       const res = await a.patch(`/customers/${c.id}`, { child_rollup_billing: true }).expect(400);
-      expect(expectError(res, 400, 'validation_error', 'invalid_field').validation_errors?.child_rollup_billing).toMatch(
-        /not supported yet/,
-      );
+      expect(
+        expectError(res, 400, 'validation_error', 'invalid_field').validation_errors?.['child_rollup_billing_config.frequency'],
+      ).toMatch(/required/);
       expect((await a.get(`/customers/${c.id}`).expect(200)).body).toMatchObject({
         child_rollup_billing: false,
         child_rollup_billing_config: null,
       });
+      // the config stored first, then roll-up turned on with it
+      await a.patch(`/customers/${c.id}`, { child_rollup_billing_config: config }).expect(200);
+      expect((await a.patch(`/customers/${c.id}`, { child_rollup_billing: true }).expect(200)).body.child_rollup_billing).toBe(true);
     });
 
     it('accepts the status in any case and stores it upper-case', async () => {

@@ -144,6 +144,9 @@ describe('invoices', () => {
             one_time_id: expect.stringMatching(/^otb_/),
             tax_amount: usd(0),
             taxes: [],
+            // set on a roll-up invoice's lines only
+            customer_id: null,
+            subscription_id: null,
           },
         ],
         created_at: T0.toISOString(),

@@ -114,7 +114,8 @@ export class UpdateCustomerDto {
   @ApiPropertyOptional({
     type: Boolean,
     nullable: true,
-    description: 'roll-up invoices are not supported yet: true is a 400 (false and null are accepted)',
+    description:
+      "true: the parent-billed invoices of this customer's children are gathered into one invoice of this customer at each roll-up date (child_rollup_billing_config, which needs frequency and start_date); takes effect from the next invoice a child writes",
   })
   @IsOptional()
   @IsBoolean()
@@ -123,7 +124,8 @@ export class UpdateCustomerDto {
   @ApiPropertyOptional({
     type: ChildRollupBillingConfigDto,
     nullable: true,
-    description: 'roll-up invoices are not supported yet: a configuration is validated, then refused with a 400 (null is accepted)',
+    description:
+      'the roll-up dates (start_date, then every frequency; none after end_date), whether the roll-up invoice is charged (auto_charges, default false) and its due days (default 30); invoice_additional_display_fields are not supported yet (a non-empty list is a 400)',
   })
   @IsOptional()
   @IsObject()

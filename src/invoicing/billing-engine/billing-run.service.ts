@@ -25,6 +25,7 @@ import {
 } from './billing-run-options';
 import { dueDrafts, runCandidates } from './billing-run-queries';
 import { UsageThresholdService } from './usage-threshold.service';
+import { RollupInvoices } from './rollups';
 
 export {
   BATCH_SIZE,
@@ -40,7 +41,8 @@ export type { PostRunStep };
  * A billing run at an instant: closes every due billing date <= `at` of every subscription
  * (transactions of up to 400 subscriptions of a company, each claiming its rows FOR UPDATE SKIP
  * LOCKED from a window of the run's list — RunClaims —, invoices written through InvoiceWriter
- * with unique billing keys), finalizes the usage drafts whose grace has passed, then runs the
+ * with unique billing keys), finalizes the usage drafts whose grace has passed, writes the
+ * roll-up invoices whose date has passed (RollupInvoices), then runs the
  * post-run steps. Idempotent: a repeated run, two runs at once, two instances, or a run restarted
  * after a crash write the invoices of one clean run (a subscription locked by another run is
  * passed over, then looked at again once that run let it go).
@@ -58,6 +60,7 @@ export class BillingRunService {
     private readonly hooks: InvoicingHooks,
     private readonly metrics: PrometheusMetrics,
     private readonly thresholds: UsageThresholdService,
+    private readonly rollups: RollupInvoices,
   ) {}
 
   /** Credits: expirations (order 50); payments: charges (order 100); campaigns: dunning steps (order 200); filled through InvoicingHooks. */
@@ -94,6 +97,10 @@ export class BillingRunService {
     await this.billSubscriptions(at, options, summary);
     summary.invoices_created += await this.thresholds.run(at, options.companyIds);
     await this.finalizeDrafts(at, options, summary);
+    // after the subscriptions and drafts: every child invoice of a passed roll-up date is written
+    const rollups = await this.rollups.run(at, () => this.clock.now(), options.companyIds);
+    summary.invoices_created += rollups.written;
+    summary.errors += rollups.errors;
     await this.runPostSteps(at, options, summary);
     return summary;
   }

@@ -11,6 +11,7 @@ import { EngineLoader } from './load';
 import { UsageDetailLoader } from './usage-detail-loader';
 import { UsageThresholdService } from './usage-threshold.service';
 import { EngineWriter } from './write';
+import { RollupInvoices } from './rollups';
 
 /** The billing engine's providers, exported ones and controllers (listed once, spread into InvoicingModule). */
 export const ENGINE_PROVIDERS: Provider[] = [
@@ -23,6 +24,7 @@ export const ENGINE_PROVIDERS: Provider[] = [
   BillingRunBatches,
   BillingRunService,
   UsageThresholdService,
+  RollupInvoices,
   BillingScheduler,
   InvoicePreviewService,
 ];

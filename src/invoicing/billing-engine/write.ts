@@ -15,6 +15,7 @@ import type { Loaded } from './load';
 import { addDays } from './model';
 import type { PlanResult } from './planner/drivers';
 import type { PlannedInvoice } from './planner/state';
+import { RollupConfig, rollupDateOf } from './rollup-dates';
 
 /**
  * The billing engine's write stage: the computed invoices written through InvoiceWriter, the
@@ -53,11 +54,21 @@ export interface Position {
 
 /**
  * The invoice to write for a planned invoice: a DRAFT while a usage invoice's grace period runs at
- * `at`; billed to `payer` (payers.ts) when given, else to the subscription's customer.
+ * `at`; billed to `payer` (payers.ts) when given, else to the subscription's customer. Billed to a
+ * parent that rolls its children up (`rollup`) at a date its roll-up covers: ROLLED_UP, gathered
+ * at that roll-up date (rollups.ts; a usage one is recomputed then, `finalize_after` says so).
  */
-export function draftOf(l: Loaded, invoice: PlannedInvoice, grace: number, at: Date, payer?: string): InvoiceDraft {
+export function draftOf(
+  l: Loaded,
+  invoice: PlannedInvoice,
+  grace: number,
+  at: Date,
+  payer?: string,
+  rollup?: RollupConfig | null,
+): InvoiceDraft {
   const finalizeAfter = invoice.has_usage ? new Date(invoice.date.getTime() + grace * 1000) : null;
   const draft = finalizeAfter !== null && finalizeAfter.getTime() > at.getTime();
+  const rollupDate = rollup ? rollupDateOf(rollup, invoice.date) : null;
   return {
     kind: invoice.kind,
     billing_key: invoice.key,
@@ -65,7 +76,8 @@ export function draftOf(l: Loaded, invoice: PlannedInvoice, grace: number, at: D
     billed_customer_id: payer ?? l.sub.customer_id,
     subscription_id: l.sub.id,
     currency: l.sub.currency,
-    status: draft ? 'DRAFT' : 'PENDING',
+    status: rollupDate ? 'ROLLED_UP' : draft ? 'DRAFT' : 'PENDING',
+    rollup_date: rollupDate,
     name: null,
     invoice_date: invoice.date,
     period_start: invoice.period_start,
@@ -124,11 +136,11 @@ export class EngineWriter {
   async writeMany(
     m: EntityManager,
     companyId: string,
-    subs: { l: Loaded; invoices: PlannedInvoice[]; grace: number; applyCredits: boolean; payer?: string }[],
+    subs: { l: Loaded; invoices: PlannedInvoice[]; grace: number; applyCredits: boolean; payer?: string; rollup?: RollupConfig | null }[],
     p: WriteParams,
   ): Promise<{ created: InvoiceEntity[]; finalized: number }[]> {
-    const items = subs.flatMap(({ l, invoices, grace, applyCredits, payer }) =>
-      invoices.map((invoice) => ({ sub: l, invoice, create: { draft: draftOf(l, invoice, grace, p.at, payer), applyCredits } })),
+    const items = subs.flatMap(({ l, invoices, grace, applyCredits, payer, rollup }) =>
+      invoices.map((invoice) => ({ sub: l, invoice, create: { draft: draftOf(l, invoice, grace, p.at, payer, rollup), applyCredits } })),
     );
     const written = await this.writer.createMany(
       m,
@@ -148,8 +160,11 @@ export class EngineWriter {
       for (const id of new Set(invoice.lines.map((x) => x.one_time_id).filter((x): x is string => !!x)))
         taken.push({ id, invoice_id: inv.id });
       const r = bySub.get(l.sub.id)!;
-      if (inv.status !== 'DRAFT') r.finalized++;
-      r.created.push(inv);
+      // a ROLLED_UP invoice is not issued, its roll-up is: no charge, number or count for it
+      if (inv.status !== 'ROLLED_UP') {
+        if (inv.status !== 'DRAFT') r.finalized++;
+        r.created.push(inv);
+      }
       // a period after the first: the subscription renews (one event per subscription and transaction)
       if (invoice.kind === 'SUBSCRIPTION_PERIOD' && invoice.date.getTime() > l.engineSub.billing_start.getTime())
         this.events.later(m, companyId, 'subscription.renewed', l.sub.id);

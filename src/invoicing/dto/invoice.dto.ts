@@ -277,6 +277,18 @@ export class InvoiceLineResponse {
   @ApiProperty({ type: String, nullable: true }) one_time_id: string | null;
   @ApiProperty({ type: MoneyResponse, description: "Σ of the line's taxes (docs/billing-rules.md#taxes)" }) tax_amount: MoneyResponse;
   @ApiProperty({ type: [InvoiceLineTaxResponse], description: 'one per rate applied to the line' }) taxes: InvoiceLineTaxResponse[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'on a roll-up invoice: the child customer the line was charged for (null on any other invoice)',
+  })
+  customer_id: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'on a roll-up invoice: the subscription of the child the line comes from (null on any other invoice)',
+  })
+  subscription_id: string | null;
 }
 
 /** The spec's Invoice, with its lines (`items`). */

@@ -10,6 +10,7 @@ export const CROSS_COMPANY_SCANS = {
   'billing-run-due': 'subscriptions due for billing; each batch is then billed in a transaction of one company',
   'usage-thresholds': 'subscriptions with usage thresholds (a partial index); each batch is then checked in a transaction of one company',
   'billing-run-finalize': 'drafts whose grace period has ended; each is finalized in its own company',
+  'billing-run-rollups': "parents' roll-up dates that have passed with children's invoices to gather; each is gathered in its own company",
   'charge-dispatch': 'due payment attempts (the charge outbox); each is claimed and charged in its company',
   'refund-recovery': 'refunds left pending by a request that died; each is sent again in its company',
   'credit-expiry': 'companies with credits past their expiration date; each company is expired on its own',
