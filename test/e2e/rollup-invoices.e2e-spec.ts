@@ -349,3 +349,76 @@ describe('roll-up invoices', () => {
     expect(may.map((i) => [i.invoice_date, cents(i)])).toEqual([[iso('2027-05-01'), 4900]]);
   });
 });
+
+/**
+ * A roll-up keeps the taxes its children's invoices charged. Both companies tax every line at
+ * 8.875 % (exclusive, company-wide); each child invoice is taxed as on its own:
+ * fixed: 14,700 − 1,838 = 12,862 taxable → 1,141.5025 → 1,142 tax, total 14,004;
+ * one seat: 4,900 → 434.875 → 435 tax, total 5,335.
+ * Roll-up of 1 March: total 19,339, tax 1,577 on a taxable 17,762 — the twin's two invoices summed.
+ */
+describe('roll-up invoices with taxes', () => {
+  let a: Scenario;
+  let b: Scenario;
+
+  async function taxedFamily(s: Scenario, rollup: boolean) {
+    await expectOk(await s.a.post('/taxes', { name: 'Sales tax', code: 'ST', percentage: 8.875 }), 201, 'POST /taxes');
+    const parent = await expectOk(await s.a.post('/customers', { name: 'Taxed Group' }), 201, 'POST /customers');
+    if (rollup)
+      await expectOk(
+        await s.a.patch(`/customers/${parent.id}`, { child_rollup_billing: true, child_rollup_billing_config: ROLLUP }),
+        200,
+        'PATCH',
+      );
+    const seats = await seatPrice(s, 4900);
+    const child = async (name: string) =>
+      expectOk(await s.a.post('/customers', { name, parent_customer_id: parent.id }), 201, 'POST /customers');
+    const children = [await child('Taxed Fixed'), await child('Taxed Seat')];
+    setNow(s, '2027-03-01');
+    const sub = (customerId: string, n: number, extra: Record<string, unknown> = {}) =>
+      s.a.post('/subscriptions', {
+        customer_id: customerId,
+        start_date: iso('2027-03-01'),
+        parent_billed: true,
+        auto_renews: false,
+        term: { count: 3, frequency: 'MONTH' },
+        product_pricing_ids: [seats.id],
+        config_items: [{ product_metric_pricing_id: pmpOf(seats), num_licenses: n }],
+        ...extra,
+      });
+    await expectOk(
+      await sub(children[0].id, 3, { discounts: [{ name: '12.5 %', type: 'DISCOUNT_PERCENT', percent: 0.125 }] }),
+      200,
+      'POST',
+    );
+    await expectOk(await sub(children[1].id, 1), 200, 'POST');
+    await runAt(s, '2027-03-01');
+    return parent;
+  }
+
+  beforeAll(async () => {
+    a = await startScenario('Taxed Roll-up Co');
+    b = await anotherCompany(a, 'Taxed Twin Co');
+  });
+  afterAll(() => a.t.close());
+  afterEach(() => expectBooksBalanced(a.t));
+
+  it('carries each child invoice’s taxes onto the roll-up, never taxing the gathered lines again', async () => {
+    const parent = await taxedFamily(a, true);
+    await taxedFamily(b, false);
+    const money = (v: number) => ({ currency: 'USD', value_in_cents: v });
+    const twins = (await findInvoices(b, {})) as any[];
+    expect(twins.map((i) => [i.total.value_in_cents, i.tax_amount.value_in_cents]).sort()).toEqual(
+      [
+        [14004, 1142],
+        [5335, 435],
+      ].sort(),
+    );
+    const [rollup] = (await findInvoices(a, {})) as any[];
+    expect(rollup).toMatchObject({ customer_id: parent.id, total: money(19339), tax_amount: money(1577) });
+    expect(rollup.tax_details).toEqual([
+      expect.objectContaining({ code: 'ST', percentage: 8.875, inclusive: false, taxable_amount: money(17762), amount: money(1577) }),
+    ]);
+    expect(rollup.items.map((l: any) => l.tax_amount.value_in_cents).reduce((x: number, y: number) => x + y, 0)).toBe(1577);
+  });
+});
