@@ -75,6 +75,9 @@ describe('compat: each documented find filter narrows (invoices, payments, credi
     const c3 = await createCustomer(a, { name: 'Cy Declined', identifier: 'cy-bill' });
     const card = await ok(await a.post(`/customers/${c1.id}/payment_methods`, { token: 'tok_visa' }));
     await ok(await a.post(`/customers/${c3.id}/payment_methods`, { token: 'tok_chargeDeclined' }));
+    // only Cy's invoices are taxed: an inactive rate applies through a customer's override alone
+    const vat = await ok(await a.post('/taxes', { name: 'VAT', code: 'VAT', percentage: 10, active: false }), 201);
+    await ok(await a.patch(`/customers/${c3.id}`, { override_taxes: [{ tax_id: vat.id }] }));
 
     // ---- invoices: two subscription invoices at T0, one-time ones, a draft, a void
     const s1 = await subscribe(c1.id, gold, { payment_method_id: card.id });
@@ -109,6 +112,7 @@ describe('compat: each documented find filter narrows (invoices, payments, credi
       customer_id: { value: 'ada-bill', keeps: (r) => r.customer_id === c1.id },
       due: { value: { gt: 0 }, keeps: (r) => r.due.value_in_cents > 0 },
       due_date: { value: { lt: day(40) }, keeps: (r) => Date.parse(r.due_date) < at(40).getTime() },
+      has_tax: { value: true, keeps: (r) => r.tax_amount.value_in_cents !== 0 },
       hide_zero: { value: true, keeps: (r) => r.total.value_in_cents !== 0 },
       invoice_date: { value: { gte: day(40) }, keeps: (r) => Date.parse(r.invoice_date) >= at(40).getTime() },
       invoice_number: { value: String(last[0].number), keeps: some(wired.uuid) },
@@ -126,6 +130,7 @@ describe('compat: each documented find filter narrows (invoices, payments, credi
       status: { value: 'OVERDUE', keeps: (r) => r.status === 'OVERDUE' },
       statuses: { value: ['PAID', 'VOID'], keeps: (r) => r.status === 'PAID' || r.status === 'VOID' },
       subscription_id: { value: s2.id, keeps: (r) => r.subscription_id === s2.id },
+      tax_amount: { value: { gt: 0 }, keeps: (r) => r.tax_amount.value_in_cents > 0 },
       total: { value: { lt: 1000 }, keeps: (r) => r.total.value_in_cents < 1000 },
       uuid: { value: declined.uuid.toUpperCase(), keeps: some(declined.uuid) },
     };

@@ -7,11 +7,11 @@ const T0 = new Date('2031-05-01T00:00:00.000Z');
 const T1 = new Date('2031-05-02T00:00:00.000Z');
 
 /**
- * Every filter the OpenAPI document lists for the finds of bundles, objects, webhook endpoints
- * and webhook events narrows a result as its description says (the completeness check and the
+ * Every filter the OpenAPI document lists for the finds of bundles, objects, webhook endpoints,
+ * webhook events and tax rates narrows a result as its description says (the completeness check and the
  * rules of the probes are those of compat-find-filters.e2e-spec.ts).
  */
-describe('compat: each documented find filter narrows (bundles, objects, webhooks, webhook events)', () => {
+describe('compat: each documented find filter narrows (bundles, objects, webhooks, webhook events, taxes)', () => {
   let t: TestApp;
   let a: Tenant;
   let b: Tenant;
@@ -84,10 +84,23 @@ describe('compat: each documented find filter narrows (bundles, objects, webhook
       type: { value: 'customer.created', keeps: (r) => r.type === 'customer.created' },
       types: { value: ['customer.updated', 'invoice.paid'], keeps: (r) => r.type === 'customer.updated' },
     };
+
+    // ---- tax rates
+    const rate = async (body: Row) => ok(await a.post('/taxes', body), 201);
+    await rate({ name: 'EU VAT', code: 'VAT-FR', percentage: 20, country: 'FR' });
+    await rate({ name: 'New York sales tax', code: 'NY', percentage: 8.875, country: 'US', state: 'NY', description: 'city and state' });
+    await rate({ name: 'Texas sales tax', code: 'TX', percentage: 6.25, country: 'US', state: 'TX', active: false });
+    probes.taxes = {
+      code: { value: 'NY', keeps: (r) => r.code === 'NY' },
+      country: { value: 'us', keeps: (r) => r.country === 'US' },
+      state: { value: 'tx', keeps: (r) => r.state === 'TX' },
+      active: { value: false, keeps: (r) => r.active === false },
+      search: { value: 'CITY', keeps: (r) => r.code === 'NY' },
+    };
   });
   afterAll(() => t.close());
 
-  for (const find of ['bundles', 'objects', 'webhooks', 'webhook_events']) {
+  for (const find of ['bundles', 'objects', 'webhooks', 'webhook_events', 'taxes']) {
     it(`${find}/find: a probe for every documented filter, each keeping exactly the rows it describes`, async () => {
       expect(await probeProblems(doc, a, b, find, probes[find])).toEqual([]);
     });
