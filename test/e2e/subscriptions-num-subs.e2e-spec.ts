@@ -7,8 +7,8 @@ import { backfillPlanUseCounts, backfillPlanUses } from '../../src/subscriptions
  * `num_subs` of pricings and bundles is read from rows every subscription write keeps
  * (subscription_plan_uses). Here the answers are held, at many instants, against the rule itself
  * evaluated over the stored phases (`phaseInEffectSql`, the rule the count used to run on every
- * read): subscriptions that start later, scheduled changes (at a date, at the period end, one
- * replacing another), immediate changes, cancellations now, at the period end and undone, a
+ * read): subscriptions that start later, scheduled changes (at a date, at the period end, two
+ * waiting one after the other), immediate changes, cancellations now, at the period end and undone, a
  * bundle, and another company's subscriptions on the same names.
  */
 describe('num_subs, kept by the writes', () => {
@@ -118,7 +118,8 @@ describe('num_subs, kept by the writes', () => {
     // the instants see the counts move (the comparison is not between zeros)
     expect(seen.size).toBeGreaterThanOrEqual(4);
     setNow('2027-03-05T00:00:00.000Z');
-    expect(await answered(a)).toEqual({ [p1.id]: 2, [p2.id]: 3, [p3.id]: 3, [p4.id]: 4, [bundle.id]: 2 });
+    // `replaced` counts for Three (1 April) and Four (1 May): both of its changes wait, in date order
+    expect(await answered(a)).toEqual({ [p1.id]: 2, [p2.id]: 3, [p3.id]: 4, [p4.id]: 4, [bundle.id]: 2 });
     expect((await b.get(`/pricing/${other.id}`).expect(200)).body.num_subs).toBe(1);
   });
 
