@@ -72,7 +72,8 @@ export type AttemptOutcome = 'succeeded' | 'failed' | 'unpaid' | 'cancelled' | '
  *   and `billing run --now T`; no poll of its own: the billing run is its schedule). The loop
  *   claims each due attempt (SKIP LOCKED, claim counted in `attempts`, leased, committed), one
  *   attempt of a company at a time per instance; then the attempt is marked IN_PROGRESS under
- *   the ledger's lock only while that claim is still its own, the processor is charged with the attempt's id as idempotency key, then ONE transaction
+ *   the ledger's lock only while that claim is still its own, the processor is charged with the
+ *   attempt's id as idempotency key, then ONE transaction
  *   records the payment transaction, the invoice's payment (through the InvoiceLedger, which
  *   re-checks the invoice under its lock) and the attempt's outcome. A crash after the
  *   processor answered leaves the attempt IN_PROGRESS; once its lease passes it is dispatched
@@ -143,7 +144,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
        VALUES ($1, $2, $3, $4, $5, 1, 'PENDING', $6, $6, $6) ON CONFLICT (company_id, invoice_id, sequence) DO NOTHING`,
       [companyId, newAttemptId(), invoice.id, invoice.billed_customer_id, invoice.subscription_id, now],
     );
-    this.kick(manager, companyId);
+    this.kick(manager);
     return true;
   }
 
@@ -166,12 +167,11 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
         due.map((i) => i.subscription_id),
       ],
     );
-    this.kick(manager, companyId);
+    this.kick(manager);
   }
 
-  /** Dispatches the company's due attempts right after the transaction that enqueued them commits. */
-  private kick(manager: EntityManager, companyId: string): void {
-    void companyId; // the loop's run takes every company's due attempts, each in its fair share
+  /** Dispatches the due attempts (every company's, each in its fair share) once the transaction that queued one commits. */
+  private kick(manager: EntityManager): void {
     this.loop.runAfterCommit(manager);
   }
 
@@ -518,7 +518,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       [companyId, invoiceId, newAttemptId(), at],
     );
     if (rows.length === 0) return null;
-    this.kick(m, companyId);
+    this.kick(m);
     return rows[0].id;
   }
 
