@@ -121,4 +121,78 @@ describe('hosted pages: consistency in a browser', () => {
         await page.screenshot({ path: path.join(ARTIFACTS, `usage-history-${viewport.width}.png`), fullPage: true });
       });
   });
+
+  async function contractFor(customerId: string, pricing: { id: string; product_metric_pricings: { id: string }[] }, extra = {}) {
+    const body = {
+      customer_id: customerId,
+      title: 'Team plan — Order Form',
+      product_pricing_ids: [pricing.id],
+      config_items: [{ product_metric_pricing_id: pricing.product_metric_pricings[0].id, num_licenses: 3 }],
+      term: { count: 1, frequency: 'YEAR' },
+      status: 'PENDING_SIGNATURES',
+      signatories: [{ email: 'kim@buyer.test', name: 'Kim Park', title: 'CFO' }],
+      ...extra,
+    };
+    return (await a.post('/contracts', body).expect(200)).body;
+  }
+
+  it('signing page: no seller figures, no pre-filled name, a start date that reads as a date', async () => {
+    const plan = await seatPlan('Team');
+    for (const viewport of VIEWPORTS) {
+      const customer = (await a.post('/customers', { name: 'Kim Park', email: `kim-${viewport.width}@buyer.test` }).expect(201)).body;
+      // no start_date: the subscription starts when the contract executes
+      const contract = await contractFor(customer.id, plan);
+      await withPage(viewport, async (page) => {
+        await page.goto(contract.signatories[0].signature_link);
+        const before = await text(page);
+        expect(before).toContain('3 licences × $58.00');
+        expect(before).not.toContain('Annual contract value');
+        expect(before).not.toContain('$2,088.00'); // 3 × $58.00 × 12, the seller's figure
+        expect(before).toContain('When every signatory has signed');
+        await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('');
+        await page.getByLabel('Full name').fill('Kim Park');
+        await page.getByLabel('I agree to the terms of this contract', { exact: false }).check();
+        await page.getByRole('button', { name: 'Sign contract' }).click();
+        await page.waitForLoadState();
+        await expect(page.locator('.state p').innerText()).resolves.toContain(
+          'the contract is executed and your subscription starts on 10 January 2028.',
+        );
+        expect(await text(page)).not.toContain('When every signatory has signed');
+        await page.screenshot({ path: path.join(ARTIFACTS, `signing-executed-${viewport.width}.png`), fullPage: true });
+      });
+    }
+  });
+
+  it('the error pages of valid links wear the company brand: name, accent colour and support e-mail', async () => {
+    const plan = await seatPlan('Brand');
+    const customer = (await a.post('/customers', { name: 'Lee Brand', email: 'lee@brand.test' }).expect(201)).body;
+    const portal = (await a.post(`/customer_dashboards/${customer.id}/portal`).expect(200)).body.url;
+    const usage = (await a.post(`/customer_dashboards/${customer.id}/usage`).expect(200)).body.url;
+    const checkout = (
+      await a
+        .post('/checkout', {
+          type: 'CHECKOUT_SESSION',
+          customer_id: customer.id,
+          product_pricing_ids: [plan.id],
+          config_items: [{ product_metric_pricing_id: plan.product_metric_pricings[0].id, num_licenses: 1 }],
+        })
+        .expect(200)
+    ).body.url;
+    const contract = await contractFor(customer.id, plan, { expiration_date: '2028-01-11T00:00:00.000Z' });
+    // two days later every link has expired (links and sessions last 24 hours, the contract a day)
+    clock.set(new Date(NOW.getTime() + 2 * DAY));
+    const pages = { portal, usage, checkout, signing: contract.signatories[0].signature_link as string };
+    for (const viewport of VIEWPORTS)
+      await withPage(viewport, async (page) => {
+        for (const [name, url] of Object.entries(pages)) {
+          const res = await page.goto(url);
+          expect([name, res?.status()]).toEqual([name, 410]);
+          const html = await page.content();
+          expect([name, html.includes('--brand:#0f766e')]).toEqual([name, true]);
+          await expect(page.locator('header').innerText()).resolves.toContain('Acme Cloud');
+          expect([name, (await text(page)).includes('billing@acme.test')]).toEqual([name, true]);
+          await page.screenshot({ path: path.join(ARTIFACTS, `error-${name}-${viewport.width}.png`) });
+        }
+      });
+  });
 });
