@@ -195,4 +195,49 @@ describe('hosted pages: consistency in a browser', () => {
         }
       });
   });
+
+  it('an invoice reads the same status word on its page, its PDF and the portal: Due, Overdue, Paid', async () => {
+    const customer = (await a.post('/customers', { name: 'Sam Status', email: 'sam@status.test' }).expect(201)).body;
+    const onetime = {
+      customer_id: customer.id,
+      type: 'IMMEDIATE',
+      onetime_items: [{ aggregate: 1, custom_price: { amount: { currency: 'USD', value_in_cents: 14_700 }, description: 'Setup' } }],
+    };
+    const made = (await a.post('/one_times', onetime).expect(201)).body;
+    const invoice = (await a.get(`/invoices/${made[0].invoice_uuid}`).expect(200)).body;
+    const steps: [string, () => Promise<void>][] = [
+      ['Due', async () => undefined],
+      ['Overdue', async () => clock.set(new Date(new Date(invoice.due_date).getTime() + DAY))],
+      [
+        'Paid',
+        async () => {
+          await a
+            .post(`/invoices/${invoice.uuid}/mark_paid`, { amount: { currency: 'USD', value_in_cents: 14_700 }, provider_type: 'WIRE' })
+            .expect(200);
+        },
+      ],
+    ];
+    for (const [word, before] of steps) {
+      await before();
+      expect((await a.get(`/invoices/${invoice.uuid}`).expect(200)).body.status).toBe(word === 'Due' ? 'PENDING' : word.toUpperCase());
+      const portal = (await a.post(`/customer_dashboards/${customer.id}/portal`).expect(200)).body.url;
+      for (const viewport of VIEWPORTS)
+        await withPage(viewport, async (page, context) => {
+          await page.goto(invoice.hosted_link);
+          await expect(page.locator('#invoice-status').innerText()).resolves.toBe(word);
+          const pdf = pdfText(await (await context.request.get(invoice.pdf_link)).body());
+          // the status stands at the top right of the PDF's first line
+          expect(
+            pdf
+              .split('\n')
+              .find((l) => l.trim() !== '')
+              ?.trim()
+              .endsWith(word),
+          ).toBe(true);
+          await page.goto(portal);
+          await expect(page.locator('td[data-label="Status"]').innerText()).resolves.toBe(word);
+          await page.screenshot({ path: path.join(ARTIFACTS, `status-${word.toLowerCase()}-portal-${viewport.width}.png`) });
+        });
+    }
+  });
 });
