@@ -3,6 +3,7 @@ import { withApp } from './app-context';
 import { BillingRunService, BillingRunSummary } from '../invoicing/billing-engine/billing-run.service';
 import { CompanySettingsService } from '../platform/company-settings/company-settings.service';
 import { CliExit } from './audit.command';
+import { addNewerSettingsOptions, NewerSettingsFlags, newerSettingsLine, newerSettingsPatch } from './settings-flags';
 
 /**
  * Billing commands of the command line (registered by src/cli/main.ts):
@@ -16,7 +17,9 @@ import { CliExit } from './audit.command';
  *    command when LOG_LEVEL is not set (LOG_LEVEL=silent turns it off).
  *  - `company settings --company <id> [--invoice-grace-period <seconds>] [--payment-retry-days 1,3,5]
  *    [--display-name <name>] [--support-email <email>] [--accent-color <#rrggbb>] [--portal-cancel on|off]
- *    [--portal-quantity on|off] [--usage-frame-ancestors <origins>] [--json]`: the company's settings (CompanySettingsService, the
+ *    [--portal-quantity on|off] [--usage-frame-ancestors <origins>] [--timezone <zone>]
+ *    [--invoice-number-prefix <p>] [--invoice-number-digits <n>] [--invoice-number-sequence <s>]
+ *    [--email-<kind> on|off] [--json]`: the company's settings (CompanySettingsService, the
  *    same checks as PATCH /settings); prints every key with its value or default.
  */
 
@@ -90,7 +93,7 @@ export function registerBillingCommands(program: Command): void {
     });
 
   const company = program.commands.find((c) => c.name() === 'company') ?? program.command('company').description('companies (tenants)');
-  company
+  const settingsCommand = company
     .command('settings')
     .description("show or set a company's settings (hosted pages, customer portal, billing); with no option it prints them")
     .requiredOption('--company <id>', 'company id (cmp_…)')
@@ -109,9 +112,10 @@ export function registerBillingCommands(program: Command): void {
     .option('--portal-cancel <on|off>', 'whether the customer portal offers cancelling a subscription at period end')
     .option('--portal-quantity <on|off>', 'whether the customer portal offers changing seat quantities (prorated at once)')
     .option('--usage-frame-ancestors <origins>', 'comma-separated origins allowed to frame the usage page ("" = none)')
-    .option('--json', 'print one line of JSON')
-    .action(
-      async (opts: {
+    .option('--json', 'print one line of JSON');
+  addNewerSettingsOptions(settingsCommand).action(
+    async (
+      opts: NewerSettingsFlags & {
         company: string;
         invoiceGracePeriod?: string;
         paymentRetryDays?: string;
@@ -123,52 +127,55 @@ export function registerBillingCommands(program: Command): void {
         portalQuantity?: string;
         usageFrameAncestors?: string;
         json?: boolean;
-      }) => {
-        const patch: Record<string, unknown> = {};
-        if (opts.invoiceGracePeriod !== undefined) {
-          const n = Number(opts.invoiceGracePeriod);
-          if (!/^\d+$/.test(opts.invoiceGracePeriod.trim()) || !Number.isSafeInteger(n)) {
-            throw new BillingCliError(`--invoice-grace-period must be a whole number of seconds >= 0, got "${opts.invoiceGracePeriod}"`);
-          }
-          patch.invoice_grace_period_seconds = n;
-        }
-        if (opts.paymentRetryDays !== undefined) {
-          const days = opts.paymentRetryDays.trim() === '' ? [] : opts.paymentRetryDays.split(',').map((d) => d.trim());
-          if (!days.every((d) => /^\d+$/.test(d) && Number(d) >= 1 && Number(d) <= 365)) {
-            throw new BillingCliError(`--payment-retry-days must list whole days between 1 and 365, got "${opts.paymentRetryDays}"`);
-          }
-          const numbers = days.map(Number);
-          if (numbers.some((d, i) => i > 0 && d <= numbers[i - 1])) throw new BillingCliError('--payment-retry-days must be increasing');
-          patch.payment_retry_days = numbers;
-        }
-        const textOrReset = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? null : v);
-        patch.display_name = textOrReset(opts.displayName);
-        patch.support_email = textOrReset(opts.supportEmail);
-        patch.tax_number = textOrReset(opts.taxNumber);
-        patch.accent_color = textOrReset(opts.accentColor);
-        const onOff = (flag: string, value: string | undefined): boolean | undefined => {
-          if (value === undefined) return undefined;
-          const v = value.trim().toLowerCase();
-          if (!['on', 'off', 'true', 'false'].includes(v)) throw new BillingCliError(`--${flag} must be on or off, got "${value}"`);
-          return v === 'on' || v === 'true';
-        };
-        patch.portal_cancel_enabled = onOff('portal-cancel', opts.portalCancel);
-        patch.portal_quantity_changes_enabled = onOff('portal-quantity', opts.portalQuantity);
-        if (opts.usageFrameAncestors !== undefined) {
-          const list = opts.usageFrameAncestors.trim();
-          patch.usage_page_frame_ancestors = list === '' ? [] : list.split(',').map((o) => o.trim());
-        }
-        const settings = await withApp((app) => app.get(CompanySettingsService).update(opts.company, patch));
-        print(
-          !!opts.json,
-          settings,
-          [
-            `company ${opts.company}: invoice grace period ${settings.invoice_grace_period_seconds} s, ` +
-              `payment retries after ${settings.payment_retry_days.join(', ') || 'no'} days`,
-            `  display name ${JSON.stringify(settings.display_name)}, support e-mail ${settings.support_email ?? '-'}, accent ${settings.accent_color}`,
-            `  portal cancel ${settings.portal_cancel_enabled ? 'on' : 'off'}, portal quantity changes ${settings.portal_quantity_changes_enabled ? 'on' : 'off'}, usage page frame ancestors ${settings.usage_page_frame_ancestors.join(' ') || 'none'}`,
-          ].join('\n'),
-        );
       },
-    );
+    ) => {
+      const patch: Record<string, unknown> = {};
+      if (opts.invoiceGracePeriod !== undefined) {
+        const n = Number(opts.invoiceGracePeriod);
+        if (!/^\d+$/.test(opts.invoiceGracePeriod.trim()) || !Number.isSafeInteger(n)) {
+          throw new BillingCliError(`--invoice-grace-period must be a whole number of seconds >= 0, got "${opts.invoiceGracePeriod}"`);
+        }
+        patch.invoice_grace_period_seconds = n;
+      }
+      if (opts.paymentRetryDays !== undefined) {
+        const days = opts.paymentRetryDays.trim() === '' ? [] : opts.paymentRetryDays.split(',').map((d) => d.trim());
+        if (!days.every((d) => /^\d+$/.test(d) && Number(d) >= 1 && Number(d) <= 365)) {
+          throw new BillingCliError(`--payment-retry-days must list whole days between 1 and 365, got "${opts.paymentRetryDays}"`);
+        }
+        const numbers = days.map(Number);
+        if (numbers.some((d, i) => i > 0 && d <= numbers[i - 1])) throw new BillingCliError('--payment-retry-days must be increasing');
+        patch.payment_retry_days = numbers;
+      }
+      const textOrReset = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? null : v);
+      patch.display_name = textOrReset(opts.displayName);
+      patch.support_email = textOrReset(opts.supportEmail);
+      patch.tax_number = textOrReset(opts.taxNumber);
+      patch.accent_color = textOrReset(opts.accentColor);
+      const onOff = (flag: string, value: string | undefined): boolean | undefined => {
+        if (value === undefined) return undefined;
+        const v = value.trim().toLowerCase();
+        if (!['on', 'off', 'true', 'false'].includes(v)) throw new BillingCliError(`--${flag} must be on or off, got "${value}"`);
+        return v === 'on' || v === 'true';
+      };
+      patch.portal_cancel_enabled = onOff('portal-cancel', opts.portalCancel);
+      patch.portal_quantity_changes_enabled = onOff('portal-quantity', opts.portalQuantity);
+      if (opts.usageFrameAncestors !== undefined) {
+        const list = opts.usageFrameAncestors.trim();
+        patch.usage_page_frame_ancestors = list === '' ? [] : list.split(',').map((o) => o.trim());
+      }
+      Object.assign(patch, newerSettingsPatch(opts, onOff));
+      const settings = await withApp((app) => app.get(CompanySettingsService).update(opts.company, patch));
+      print(
+        !!opts.json,
+        settings,
+        [
+          `company ${opts.company}: invoice grace period ${settings.invoice_grace_period_seconds} s, ` +
+            `payment retries after ${settings.payment_retry_days.join(', ') || 'no'} days`,
+          `  display name ${JSON.stringify(settings.display_name)}, support e-mail ${settings.support_email ?? '-'}, accent ${settings.accent_color}`,
+          `  portal cancel ${settings.portal_cancel_enabled ? 'on' : 'off'}, portal quantity changes ${settings.portal_quantity_changes_enabled ? 'on' : 'off'}, usage page frame ancestors ${settings.usage_page_frame_ancestors.join(' ') || 'none'}`,
+          newerSettingsLine(settings as unknown as Record<string, unknown>),
+        ].join('\n'),
+      );
+    },
+  );
 }

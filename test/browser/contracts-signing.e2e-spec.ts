@@ -84,7 +84,9 @@ describe('contract signing page in a browser', () => {
       expect(body).toContain('$290.00 / month');
       expect(body).toContain('10% off');
       expect(body).toContain('$500.00 one time');
-      expect(body).toContain('$3,132.00'); // ACV: 5 × $58.00 × 12 − 10 %
+      // the signer is the buyer: no seller figures (the annual contract value, $3,132.00)
+      expect(body).not.toContain('Annual contract value');
+      expect(body).not.toContain('$3,132.00');
       expect(body).toContain('1 year');
       expect(body).toContain('1 April 2027');
       expect(body).toContain('to Contoso Ltd for the term below');
@@ -112,6 +114,8 @@ describe('contract signing page in a browser', () => {
       await page.getByRole('button', { name: 'Sign contract' }).click();
       await page.waitForLoadState();
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thank you, the contract is signed');
+      // the start date reads as a date right after execution
+      await expect(page.locator('.state p').innerText()).resolves.toContain('your subscription starts on 1 April 2027.');
       await expect(page.locator('form').count()).resolves.toBe(0);
       await page.screenshot({ path: path.join(ARTIFACTS, 'contract-signing-done.png'), fullPage: true });
 

@@ -177,4 +177,84 @@ describe('company settings (route and command line)', () => {
     expect(JSON.parse(reset.stdout)).toMatchObject({ display_name: 'Other Co', portal_cancel_enabled: false, accent_color: '#7c3aed' });
     expect((await cli('company', 'settings', '--company', 'cmp_00000000000000000000000000')).code).not.toBe(0);
   });
+  it('the command line sets the time zone, the invoice number format and the e-mail switches, refusing as PATCH does', async () => {
+    const out = await cli(
+      'company',
+      'settings',
+      '--company',
+      b.companyId,
+      '--timezone',
+      'Europe/Paris',
+      '--invoice-number-prefix',
+      'OTH-',
+      '--invoice-number-digits',
+      '5',
+      '--invoice-number-sequence',
+      'CUSTOMER',
+      '--email-payment-receipt',
+      'off',
+      '--email-signature-request',
+      'off',
+      '--json',
+    );
+    expect(out.stderr).toBe('');
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toMatchObject({
+      preferred_timezone: 'Europe/Paris',
+      invoice_number_prefix: 'OTH-',
+      invoice_number_digits: 5,
+      invoice_number_sequence: 'CUSTOMER',
+      email_payment_receipt: false,
+      email_signature_request: false,
+      email_invoice_finalized: true,
+    });
+    expect((await b.get('/settings').expect(200)).body).toMatchObject({ preferred_timezone: 'Europe/Paris', invoice_number_digits: 5 });
+    const text = await cli('company', 'settings', '--company', b.companyId);
+    expect(text.stdout).toContain('time zone Europe/Paris, invoice numbers: prefix "OTH-", digits 5, sequence CUSTOMER');
+    expect(text.stdout).toContain('payment-receipt off');
+
+    // each bad value is refused with the message PATCH /settings gives it, and nothing changes
+    const cases: [string[], Record<string, unknown>][] = [
+      [['--timezone', 'Mars/Olympus'], { preferred_timezone: 'Mars/Olympus' }],
+      [['--invoice-number-digits', '0'], { invoice_number_digits: 0 }],
+      [['--invoice-number-digits', 'four'], { invoice_number_digits: 'four' }],
+      [['--invoice-number-sequence', 'WEEKLY'], { invoice_number_sequence: 'WEEKLY' }],
+      [['--invoice-number-prefix', 'a b<'], { invoice_number_prefix: 'a b<' }],
+    ];
+    for (const [flags, body] of cases) {
+      const route = await b.patch('/settings', body).expect(400);
+      const bad = await cli('company', 'settings', '--company', b.companyId, ...flags);
+      expect([flags, bad.code]).toEqual([flags, 1]);
+      expect(bad.stderr).toBe(`error: ${route.body.error_message}\n`);
+    }
+    const notOnOff = await cli('company', 'settings', '--company', b.companyId, '--email-payment-failed', 'maybe');
+    expect(notOnOff.stderr).toMatch(/--email-payment-failed must be on or off/);
+
+    // "" puts the defaults back
+    const reset = await cli(
+      'company',
+      'settings',
+      '--company',
+      b.companyId,
+      '--timezone',
+      '',
+      '--invoice-number-prefix',
+      '',
+      '--invoice-number-digits',
+      '',
+      '--invoice-number-sequence',
+      '',
+      '--email-payment-receipt',
+      'on',
+      '--json',
+    );
+    expect(JSON.parse(reset.stdout)).toMatchObject({
+      preferred_timezone: 'UTC',
+      invoice_number_prefix: null,
+      invoice_number_digits: null,
+      invoice_number_sequence: 'COMPANY',
+      email_payment_receipt: true,
+      email_signature_request: false,
+    });
+  });
 });

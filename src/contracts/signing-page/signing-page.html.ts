@@ -3,6 +3,8 @@
  * JavaScript off. Every value goes through `esc`. Accessibility: lang, one <main>, a heading
  * outline, a <label for> per input, a real <button>, errors announced (role="alert") and tied
  * to their inputs (aria-describedby, aria-invalid), visible focus, contrast ≥ 4.5:1.
+ * The signer is the buyer: the page shows what they pay (prices, discounts, term), never the
+ * seller's own figures (the annual contract value), as checkout does.
  */
 import { esc } from '../../platform/hosted-pages/format';
 import { Brand, hostedPage, topAlert } from '../../platform/hosted-pages/layout';
@@ -29,7 +31,6 @@ export interface SigningPageModel {
   recurring: PriceLine[];
   onetime: PriceLine[];
   discounts: PriceLine[];
-  acv: string;
   term: string;
   autoRenews: boolean;
   startDate: string;
@@ -95,7 +96,6 @@ function summary(m: SigningPageModel): string {
     fact('Customer', m.customerName, m.customerDetail),
     fact('Term', m.term, m.autoRenews ? 'Renews automatically' : 'Does not renew automatically'),
     fact('Start date', m.startDate),
-    fact('Annual contract value', m.acv),
   ];
   if (m.expirationDate) facts.push(fact('Sign before', m.expirationDate));
   const signer = [m.signatoryName ?? m.signatoryEmail, m.signatoryTitle].filter(Boolean).join(', ');
@@ -112,7 +112,6 @@ ${priceRows(m.recurring)}
 ${priceRows(m.onetime)}
 ${priceRows(m.discounts)}
 </tbody>
-<tfoot><tr><th scope="row">Annual contract value</th><td class="num">${esc(m.acv)}</td></tr></tfoot>
 </table></section>`,
   ];
   sections.push(signatoriesSection(m));

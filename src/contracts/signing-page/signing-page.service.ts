@@ -13,7 +13,6 @@ import type { ContractEntity, ContractSignatoryEntity } from '../contract.entity
 import { ContractSignatoriesRepository, ContractsRepository } from '../contracts.repository';
 import { signatoryRows, signedTermsText } from './signatories';
 import { ContractsService } from '../contracts.service';
-import { contractAcv } from '../contracts.mapper';
 import { fillVariables, formatDate, formatMoney, formatPeriod, formatTerm } from '../../platform/hosted-pages/format';
 import { PriceLine, renderNotFound, renderSigningForm, renderStatePage, SigningForm, SigningPageModel } from './signing-page.html';
 
@@ -186,7 +185,6 @@ export class SigningPageService {
       this.signatories.find(companyId, { where: { contract_id: contract.id } }),
     ]);
     const data = await this.plan.load(this.dataSource.manager, companyId, termPricingIds(contract));
-    const now = this.clock.now();
     const c = contract;
     const money = (cents: Parameters<typeof formatMoney>[0]) => formatMoney(cents, c.currency);
     const brand = brandOf(resolveCompanySettings(company?.name ?? 'Tally', company?.settings));
@@ -205,7 +203,6 @@ export class SigningPageService {
       recurring: this.recurringLines(c, data, money),
       onetime: this.onetimeLines(c, data, money),
       discounts: this.discountLines(c, data, money),
-      acv: money(contractAcv(c, data, now)),
       term: formatTerm(c.term_count, c.term_frequency),
       autoRenews: c.auto_renews,
       startDate: c.start_date

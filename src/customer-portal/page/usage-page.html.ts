@@ -1,6 +1,7 @@
 /**
  * The usage page (pure: model in, HTML out): per subscription, the usage of the current billing
- * period of each metric it prices, with its chart (usage-chart.ts). No script and no form: it is
+ * period of each metric it prices, with its chart (usage-chart.ts), and the totals of its
+ * earlier periods. No script and no form: it is
  * made to sit in an iframe of the company's own app. Every value goes through `esc`.
  */
 import { esc } from '../../platform/hosted-pages/format';
@@ -18,6 +19,8 @@ export interface UsageMetric {
   /** The estimated charge of the usage so far ("$0.08"), or null (a seat count, or no estimate). */
   estimate?: string | null;
   chart: { unit: BucketUnit; buckets: UsageBucket[] } | null;
+  /** The usage of the billing periods before the current one, most recent first (a metered metric only). */
+  history?: { period: string; value: string }[];
 }
 
 export interface UsageSubscription {
@@ -51,6 +54,8 @@ main{max-width:860px;margin:16px auto}
 .chart .bar{fill:var(--brand)}
 .empty{color:var(--muted)}
 .estimate{margin:0 0 10px}
+.history{margin-top:14px}
+.history caption{text-align:left;font-weight:700;padding:0 0 4px}
 `;
 
 function metricBlock(m: UsageMetric): string {
@@ -59,7 +64,19 @@ function metricBlock(m: UsageMetric): string {
 <p class="figure">${esc(m.value)}${m.note ? ` <span class="unit">${esc(m.note)}</span>` : ''}</p>
 ${m.estimate ? `<p class="estimate" id="${esc(m.key)}-estimate">Estimated charges so far: <strong>${esc(m.estimate)}</strong> <span class="detail">Before discounts and credits; usage until the period ends counts too.</span></p>` : ''}
 ${m.chart ? `${renderUsageChart(m.key, m.name, m.chart.unit, m.chart.buckets)}\n<p class="fine">Per ${esc(m.chart.unit)} (UTC), over the current period.</p>` : ''}
+${historyTable(m)}
 </section>`;
+}
+
+/** The earlier periods of a metric with their usage, as a table (none before the first period ends). */
+function historyTable(m: UsageMetric): string {
+  if (!m.history?.length) return '';
+  const rows = m.history.map((h) => `<tr><th scope="row">${esc(h.period)}</th><td class="num">${esc(h.value)}</td></tr>`).join('');
+  return `<table class="history" id="${esc(m.key)}-history">
+<caption>Earlier periods</caption>
+<thead><tr><th scope="col">Billing period</th><th scope="col" class="num">${esc(m.name)}</th></tr></thead>
+<tbody>${rows}</tbody>
+</table>`;
 }
 
 export function renderUsagePage(m: UsagePageModel): string {

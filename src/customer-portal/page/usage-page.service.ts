@@ -15,11 +15,18 @@ import { SubscriptionUsageUseCase } from '../../subscriptions/subscription-usage
 import { SubscriptionPhasesRepository, SubscriptionsRepository } from '../../subscriptions/subscriptions.repository';
 import { CustomerPortalService } from '../customer-portal.service';
 import { estimatedCharge } from './usage-estimate';
-import { currentPeriod, isLive } from './current-period';
+import { currentPeriod, isLive, pastPeriods } from './current-period';
 import { portalSettings, PortalSettings } from './portal-settings';
 import { renderLinkGone } from './portal-page.html';
 import { bucketsOf, formatQuantity, UsageBucket } from './usage-chart';
 import { renderUsagePage, UsageMetric, UsagePageModel, UsageSubscription } from './usage-page.html';
+
+/** How many billing periods before the current one the page lists (with their usage totals). */
+export const PAST_PERIODS_SHOWN = 3;
+
+type Period = { start: Date; end: Date };
+/** A metered metric's chart to fill: its current period's buckets and its earlier periods' totals. */
+type ChartToFill = { metric: UsageMetric; metricId: string; period: Period; past: Period[] };
 
 export interface UsagePageResult {
   status: number;
@@ -82,7 +89,7 @@ export class UsagePageService {
     ).filter((s) => isLive(s, now));
     if (subs.length === 0) return [];
     const phases = await this.phases.find(companyId, { where: { subscription_id: In(subs.map((s) => s.id)) } });
-    const out: (UsageSubscription & { charts: { metric: UsageMetric; metricId: string; period: { start: Date; end: Date } }[] })[] = [];
+    const out: (UsageSubscription & { charts: ChartToFill[] })[] = [];
     for (const sub of subs) {
       const phase = displayPhase(
         phases.filter((p) => p.subscription_id === sub.id),
@@ -90,6 +97,7 @@ export class UsagePageService {
       );
       if (!phase) continue;
       const period = currentPeriod(sub, phase, now);
+      const past = pastPeriods(sub, phase, now, PAST_PERIODS_SHOWN);
       const data = await this.plan.load(this.dataSource.manager, companyId, phase.product_pricing_ids);
       const pmps = phase.product_pricing_ids.flatMap((id) => data.pmpsByPricing.get(id) ?? []);
       const metricRows = pmps.length
@@ -101,9 +109,9 @@ export class UsagePageService {
           .map((id) => data.pricings.get(id))
           .map((p) => (p ? (p.external_name ?? p.name) : 'Plan'))
           .join(' + '),
-        period: `${formatDate(period.start)} – ${formatDate(period.end)}`,
+        period: periodLabel(period),
         metrics: [] as UsageMetric[],
-        charts: [] as { metric: UsageMetric; metricId: string; period: { start: Date; end: Date } }[],
+        charts: [] as ChartToFill[],
       };
       for (const { pmp, licence, shape } of pmps) {
         const metric = metricById.get(pmp.metric_id);
@@ -122,7 +130,7 @@ export class UsagePageService {
           estimate: metered ? estimatedCharge(shape, result.value, data.pricings.get(pmp.product_pricing_id)?.currency ?? 'USD') : null,
         };
         entry.metrics.push(shown);
-        if (metered) entry.charts.push({ metric: shown, metricId: metric.id, period });
+        if (metered) entry.charts.push({ metric: shown, metricId: metric.id, period, past });
       }
       out.push(entry);
     }
@@ -135,13 +143,11 @@ export class UsagePageService {
     return out.map(({ plan, period, metrics }) => ({ plan, period, metrics }));
   }
 
-  /** Every chart's buckets, in one usage statement (per 500 buckets) for the whole page. */
-  private async fillCharts(
-    companyId: string,
-    customerId: string,
-    charts: { metric: UsageMetric; metricId: string; period: { start: Date; end: Date } }[],
-    now: Date,
-  ): Promise<void> {
+  /**
+   * Every chart's buckets and every earlier period's total, in one usage statement (per 500
+   * periods) for the whole page.
+   */
+  private async fillCharts(companyId: string, customerId: string, charts: ChartToFill[], now: Date): Promise<void> {
     if (charts.length === 0) return;
     const metricRows = await this.metrics.find(companyId, { where: { id: In([...new Set(charts.map((c) => c.metricId))]) } });
     const byId = new Map(metricRows.map((m) => [m.id, m]));
@@ -157,8 +163,16 @@ export class UsagePageService {
       }
       c.metric.chart = { unit, buckets: drawn };
     }
+    const totals = charts.flatMap((c) =>
+      c.past.map((period) => {
+        requests.push({ customerId, metric: byId.get(c.metricId)!, period });
+        return { chart: c, period, index: requests.length - 1 };
+      }),
+    );
     const values = await this.usage.usageMany(companyId, requests);
     for (const s of slots) s.bucket.value = Number(values[s.index]);
+    for (const c of charts) c.metric.history = [];
+    for (const t of totals) t.chart.metric.history!.push({ period: periodLabel(t.period), value: formatQuantity(values[t.index]) });
   }
 
   /** The brand of an expired link's company (its error page still wears it); none for an unknown link. */
@@ -167,4 +181,9 @@ export class UsagePageService {
     const company = await this.companies.findOne(r.companyId, {});
     return company ? brandOf(resolveCompanySettings(company.name, company.settings)) : null;
   }
+}
+
+/** "1 March 2027 – 1 April 2027" */
+function periodLabel(p: Period): string {
+  return `${formatDate(p.start)} – ${formatDate(p.end)}`;
 }
