@@ -110,13 +110,29 @@ describe('additional display fields on invoices', () => {
     const aprilHtml = (await request(s.t.http).get(path(april.hosted_link)).expect(200)).text;
     expect(aprilHtml).toContain('<dt>PO number</dt><dd>PO-8120</dd>');
     expect(aprilHtml).not.toContain('Cost centre');
-    expect(pdfText((await binary(request(s.t.http).get(path(april.pdf_link))).expect(200)).body as Buffer)).toMatch(
-      /PO number\s+PO-8120/,
-    );
+    expect(pdfText((await binary(request(s.t.http).get(path(april.pdf_link))).expect(200)).body as Buffer)).toMatch(/PO number\s+PO-8120/);
 
     // another company reads none of it
     const b = await anotherCompany(s, 'Other Co');
     expectError(await b.a.get(`/invoices/${march.uuid}`), 404, 'request_error');
+  });
+
+  it('refuses a display field without a name a person can read, or with a value too long', async () => {
+    const seats = await seatPrice(s, 4900);
+    const c = await createCustomer(s, 'Checked Shop');
+    const base = { customer_id: c.id, product_pricing_ids: [seats.id], start_date: iso('2027-03-01') };
+    for (const [fields, path] of [
+      [[{ name: '', value: 'x' }], 'invoice_additional_display_fields[0].name'],
+      [[{ name: 'PO\u202Enumber', value: 'x' }], 'invoice_additional_display_fields[0].name'],
+      [[{ name: 'PO', value: 'x'.repeat(1001) }], 'invoice_additional_display_fields[0].value'],
+    ] as const) {
+      const err = expectError(
+        await s.a.post('/subscriptions', { ...base, invoice_additional_display_fields: fields }),
+        400,
+        'validation_error',
+      );
+      expect(Object.keys(err.validation_errors ?? {})).toContain(path);
+    }
   });
 
   it('a usage draft takes the fields as they stand when it is finalized', async () => {
@@ -157,7 +173,11 @@ describe('additional display fields on invoices', () => {
     );
     expect(patched.child_rollup_billing_config.invoice_additional_display_fields).toEqual(config.invoice_additional_display_fields);
     const child = await expectOk(
-      await rs.a.post('/customers', { name: 'Child Shop', identifier: `child-${Math.random().toString(36).slice(2, 8)}`, parent_customer_id: parent.id }),
+      await rs.a.post('/customers', {
+        name: 'Child Shop',
+        identifier: `child-${Math.random().toString(36).slice(2, 8)}`,
+        parent_customer_id: parent.id,
+      }),
       201,
       'POST /customers',
     );
