@@ -2189,7 +2189,7 @@ export interface components {
             billing_emails?: string[] | null;
             /** @description true: the parent-billed invoices of this customer's children are gathered into one invoice of this customer at each roll-up date (child_rollup_billing_config, which needs frequency and start_date); takes effect from the next invoice a child writes */
             child_rollup_billing?: boolean | null;
-            /** @description the roll-up dates (start_date, then every frequency; none after end_date), whether the roll-up invoice is charged (auto_charges, default false) and its due days (default 30); invoice_additional_display_fields are not supported yet (a non-empty list is a 400) */
+            /** @description the roll-up dates (start_date, then every frequency; none after end_date), whether the roll-up invoice is charged (auto_charges, default false) and its due days (default 30); invoice_additional_display_fields: the facts the roll-up invoice shows beside its number and dates (copied when it is written) */
             child_rollup_billing_config?: components["schemas"]["ChildRollupBillingConfigDto"] | null;
             email?: string | null;
             exclude_from_metrics?: boolean | null;
@@ -2386,7 +2386,7 @@ export interface components {
             billing_emails?: string[] | null;
             /** @description true: the parent-billed invoices of this customer's children are gathered into one invoice of this customer at each roll-up date (child_rollup_billing_config, which needs frequency and start_date); takes effect from the next invoice a child writes */
             child_rollup_billing?: boolean | null;
-            /** @description the roll-up dates (start_date, then every frequency; none after end_date), whether the roll-up invoice is charged (auto_charges, default false) and its due days (default 30); invoice_additional_display_fields are not supported yet (a non-empty list is a 400) */
+            /** @description the roll-up dates (start_date, then every frequency; none after end_date), whether the roll-up invoice is charged (auto_charges, default false) and its due days (default 30); invoice_additional_display_fields: the facts the roll-up invoice shows beside its number and dates (copied when it is written) */
             child_rollup_billing_config?: components["schemas"]["ChildRollupBillingConfigDto"] | null;
             email?: string | null;
             exclude_from_metrics?: boolean | null;
@@ -3947,6 +3947,10 @@ export interface components {
             taxable_amount: components["schemas"]["MoneyResponse"];
             amount: components["schemas"]["MoneyResponse"];
         };
+        InvoiceDisplayFieldResponse: {
+            name: string;
+            value: string;
+        };
         InvoicePeriodResponse: {
             /** Format: date-time */
             start_date: string | null;
@@ -4037,6 +4041,8 @@ export interface components {
                 [key: string]: unknown;
             };
             notes: string | null;
+            /** @description the additional facts the invoice's page and PDF show: its subscription's invoice_additional_display_fields (a roll-up: its parent's child_rollup_billing_config's) as they were when it was written, or finalized for a usage draft */
+            display_fields: components["schemas"]["InvoiceDisplayFieldResponse"][];
             items: components["schemas"]["InvoiceLineResponse"][];
             /** Format: date-time */
             created_at: string;
@@ -4105,6 +4111,8 @@ export interface components {
                 [key: string]: unknown;
             };
             notes: string | null;
+            /** @description the additional facts the invoice's page and PDF show: its subscription's invoice_additional_display_fields (a roll-up: its parent's child_rollup_billing_config's) as they were when it was written, or finalized for a usage draft */
+            display_fields: components["schemas"]["InvoiceDisplayFieldResponse"][];
             items: components["schemas"]["InvoiceLineResponse"][];
             /** Format: date-time */
             created_at: string;

@@ -117,20 +117,6 @@ function toRollupConfig(cfg: ChildRollupBillingConfigDto): Record<string, unknow
 }
 
 /**
- * The roll-up's fields that are not built yet: refused rather than stored and ignored. Additional
- * display fields have no place on an invoice page yet (a subscription's are not shown either).
- */
-function refuseRollupParts(edits: Partial<Editable>): void {
-  const fields = edits.child_rollup_billing_config?.invoice_additional_display_fields;
-  if (Array.isArray(fields) && fields.length > 0) {
-    throw DomainError.invalidField(
-      'child_rollup_billing_config.invoice_additional_display_fields',
-      'is not supported yet: invoice pages show no additional display fields',
-    );
-  }
-}
-
-/**
  * Roll-up on (`child_rollup_billing`) needs the dates it falls on: a config with `frequency` and
  * `start_date`, given now or stored before. Checked on the customer as it will be.
  */
@@ -157,7 +143,6 @@ function editsOf(dto: UpdateCustomerDto): Partial<Editable> {
   if (has('child_rollup_billing_config')) {
     out.child_rollup_billing_config = dto.child_rollup_billing_config ? toRollupConfig(dto.child_rollup_billing_config) : null;
   }
-  refuseRollupParts(out);
   if (has('email')) out.email = dto.email ?? null;
   if (has('exclude_from_metrics')) out.exclude_from_metrics = dto.exclude_from_metrics ?? false;
   if (has('identifier')) {

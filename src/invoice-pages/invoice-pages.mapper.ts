@@ -151,6 +151,8 @@ export function toInvoiceDocument(input: {
   ];
   const servicePeriod = period(i.period_start, i.period_end, settings.preferred_timezone);
   if (servicePeriod) facts.push({ label: 'Period', value: servicePeriod });
+  // the invoice's additional display fields, as they were when it was written (escaped where shown)
+  for (const f of i.display_fields ?? []) facts.push({ label: f.name, value: f.value });
   if (input.forCustomer && i.billed_customer_id !== i.customer_id) facts.push({ label: 'For', value: customerLabel(input.forCustomer) });
   if (i.paid_date && status === 'PAID') facts.push({ label: 'Paid on', value: date(i.paid_date) });
   if (i.voided_at && status === 'VOID') facts.push({ label: 'Voided on', value: date(i.voided_at) });

@@ -4,7 +4,7 @@ import { EntityManager } from 'typeorm';
 import { newId } from '../platform/ids/ids';
 import { PageSecrets } from '../platform/hosted-pages/page-secrets';
 import { Discount, InvoiceLine, InvoiceTotals, summarizeInvoice } from '../billing-math';
-import { InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus, StoredLineTax } from './invoicing.entity';
+import { DisplayField, InvoiceEntity, InvoiceKind, InvoiceLineEntity, InvoiceStatus, StoredLineTax } from './invoicing.entity';
 import type { GatheredTaxes } from './invoice-taxes';
 import { InvoicesRepository } from './invoicing.repository';
 import { AssignedNumber } from './invoicing.mapper';
@@ -52,6 +52,8 @@ export interface InvoiceDraft {
   metadata?: Record<string, unknown>;
   notes?: string | null;
   payment_instructions?: string | null;
+  /** The `{name, value}` pairs the invoice shows (its subscription's, or its roll-up parent's config's), as they are now. */
+  display_fields?: DisplayField[] | null;
   /** Charge lines (CHARGE, BASE, MINIMUM_SPEND; proration credits are negative CHARGE lines). */
   lines: LineDraft[];
   discounts?: Discount[];
@@ -129,6 +131,7 @@ export function invoiceRow(
     metadata: draft.metadata ?? {},
     notes: draft.notes ?? null,
     payment_instructions: draft.payment_instructions ?? null,
+    display_fields: (draft.display_fields ?? []).map((f) => ({ name: f.name, value: f.value })),
     created_at: now,
     updated_at: now,
   };
@@ -265,20 +268,20 @@ export class InvoiceWriter {
          currency, status, name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after,
          sub_total_cents, discount_cents, credits_applied_cents, total_cents, paid_cents, due_cents, prorated_amount_cents,
          auto_charges, metadata, notes, payment_instructions, created_at, updated_at, link_hash, link_nonce, tax_cents, tax_details,
-         rollup_date)
+         rollup_date, display_fields)
        SELECT $1, v.id, v.uuid, NULL, v.kind, v.billing_key, v.customer_id, v.billed_customer_id, v.subscription_id,
          v.currency, v.status, v.name, v.invoice_date, v.period_start, v.period_end, v.due_date, v.finalized_at, v.finalize_after,
          v.sub_total_cents, v.discount_cents, 0, v.total_cents, 0, v.due_cents, v.prorated_amount_cents,
          v.auto_charges, v.metadata::jsonb, v.notes, v.payment_instructions, $2, $2, v.link_hash, v.link_nonce, v.tax_cents, v.tax_details::jsonb,
-         v.rollup_date
+         v.rollup_date, v.display_fields::jsonb
        FROM unnest($3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
          $12::text[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[],
          $18::timestamptz[], $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::boolean[], $25::text[],
-         $26::text[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::text[], $32::timestamptz[])
+         $26::text[], $27::text[], $28::text[], $29::text[], $30::bigint[], $31::text[], $32::timestamptz[], $33::text[])
          WITH ORDINALITY AS v(id, uuid, kind, billing_key, customer_id, billed_customer_id, subscription_id, currency, status,
            name, invoice_date, period_start, period_end, due_date, finalized_at, finalize_after, sub_total_cents, discount_cents,
            total_cents, due_cents, prorated_amount_cents, auto_charges, metadata, notes, payment_instructions, link_hash, link_nonce,
-           tax_cents, tax_details, rollup_date, n)
+           tax_cents, tax_details, rollup_date, display_fields, n)
        ORDER BY v.n
        ON CONFLICT DO NOTHING
        RETURNING id`,
@@ -315,6 +318,7 @@ export class InvoiceWriter {
         col((i) => i.tax_cents),
         col((i) => JSON.stringify(i.tax_details)),
         col((i) => i.rollup_date),
+        col((i) => JSON.stringify(i.display_fields)),
       ],
     );
     const written = new Set(inserted.map((r) => r.id));

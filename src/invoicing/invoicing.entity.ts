@@ -38,6 +38,12 @@ export interface StoredTaxDetail {
   amount_cents: number;
 }
 
+/** An additional fact an invoice shows (a subscription's or roll-up config's display field). */
+export interface DisplayField {
+  name: string;
+  value: string;
+}
+
 /**
  * An invoice. Addressed by `uuid` in the API; `id` (`inv_…`) is the internal key. Amounts are
  * integer cents in `currency`. A finalized invoice (PENDING/PAID/VOID) never changes its lines.
@@ -92,6 +98,8 @@ export class InvoiceEntity {
   @JsonColumn() metadata: Record<string, unknown>;
   @TextColumn({ nullable: true }) notes: string | null;
   @TextColumn({ nullable: true }) payment_instructions: string | null;
+  /** The `{name, value}` pairs the invoice shows beside its number and dates, copied when it was written. */
+  @JsonColumn({ default: [] }) display_fields: DisplayField[];
   /**
    * The link of the invoice's hosted page and PDF (platform/hosted-pages/page-secrets.ts): its
    * secret is derived from the page key and `link_nonce`, never stored; `link_hash` is the

@@ -131,6 +131,7 @@ export function toInvoiceResponse(
     pdf_link: links?.pdf ?? null,
     metadata: i.metadata,
     notes: i.notes,
+    display_fields: (i.display_fields ?? []).map((f) => ({ name: f.name, value: f.value })),
     items: [...lines].sort((a, b) => a.position - b.position).map((l) => toInvoiceLineResponse(l, i.currency)),
     created_at: iso(i.created_at),
     updated_at: iso(i.updated_at),

@@ -18,6 +18,7 @@ import { RefundTaxShare1700000017904 } from './migrations/1700000017904-refund-t
 import { UsageThresholdInvoices1700000018052 } from './migrations/1700000018052-usage-threshold-invoices';
 import { InvoiceFormattedNumber1700000018150 } from './migrations/1700000018150-invoice-formatted-number';
 import { RollupInvoices1700000018250 } from './migrations/1700000018250-rollup-invoices';
+import { InvoiceDisplayFields1700000018400 } from './migrations/1700000018400-invoice-display-fields';
 
 export const invoicingSchema: ModuleSchema = {
   entities: [CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity, BillingCursorEntity, InvoiceLedgerEntryEntity],
@@ -33,5 +34,6 @@ export const invoicingSchema: ModuleSchema = {
     UsageThresholdInvoices1700000018052,
     InvoiceFormattedNumber1700000018150,
     RollupInvoices1700000018250,
+    InvoiceDisplayFields1700000018400,
   ],
 };

@@ -123,7 +123,7 @@ describe('customers', () => {
       });
     });
 
-    it('turns roll-up billing on only with its dates, and refuses additional display fields (not supported yet)', async () => {
+    it('turns roll-up billing on only with its dates, and keeps its additional display fields', async () => {
       const config = { frequency: 'MONTH', start_date: '2025-01-01T00:00:00Z', auto_charges: true };
       for (const [body, field, message] of [
         [{ child_rollup_billing: true }, 'child_rollup_billing_config.frequency', /required/],
@@ -131,11 +131,6 @@ describe('customers', () => {
           { child_rollup_billing: true, child_rollup_billing_config: { frequency: 'MONTH' } },
           'child_rollup_billing_config.start_date',
           /required/,
-        ],
-        [
-          { child_rollup_billing_config: { ...config, invoice_additional_display_fields: [{ name: 'PO', value: '1' }] } },
-          'child_rollup_billing_config.invoice_additional_display_fields',
-          /not supported yet/,
         ],
       ] as const) {
         const res = await a.post('/customers', body).expect(400);
@@ -147,6 +142,9 @@ describe('customers', () => {
         child_rollup_billing: true,
         child_rollup_billing_config: { frequency: 'MONTH', start_date: '2025-01-01T00:00:00.000Z', auto_charges: true, end_date: null },
       });
+      const fields = [{ name: 'PO', value: '1' }];
+      const withFields = await create(a, { child_rollup_billing_config: { ...config, invoice_additional_display_fields: fields } });
+      expect(withFields.child_rollup_billing_config.invoice_additional_display_fields).toEqual(fields);
       const c = await create(a, { child_rollup_billing: false, child_rollup_billing_config: null });
       const res = await a.patch(`/customers/${c.id}`, { child_rollup_billing: true }).expect(400);
       expect(
@@ -198,6 +196,14 @@ describe('customers', () => {
       [
         { child_rollup_billing_config: { invoice_additional_display_fields: [{ name: 'PO', value: '1' }, { value: 'x' }] } },
         'child_rollup_billing_config.invoice_additional_display_fields[1].name',
+      ],
+      [
+        { child_rollup_billing_config: { invoice_additional_display_fields: [{ name: '', value: '1' }] } },
+        'child_rollup_billing_config.invoice_additional_display_fields[0].name',
+      ],
+      [
+        { child_rollup_billing_config: { invoice_additional_display_fields: [{ name: 'PO', value: 'x'.repeat(1001) }] } },
+        'child_rollup_billing_config.invoice_additional_display_fields[0].value',
       ],
       [
         { child_rollup_billing_config: { start_date: '2025-02-01T00:00:00Z', end_date: '2025-01-01T00:00:00Z' } },

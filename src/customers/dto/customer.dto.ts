@@ -125,7 +125,7 @@ export class UpdateCustomerDto {
     type: ChildRollupBillingConfigDto,
     nullable: true,
     description:
-      'the roll-up dates (start_date, then every frequency; none after end_date), whether the roll-up invoice is charged (auto_charges, default false) and its due days (default 30); invoice_additional_display_fields are not supported yet (a non-empty list is a 400)',
+      'the roll-up dates (start_date, then every frequency; none after end_date), whether the roll-up invoice is charged (auto_charges, default false) and its due days (default 30); invoice_additional_display_fields: the facts the roll-up invoice shows beside its number and dates (copied when it is written)',
   })
   @IsOptional()
   @IsObject()

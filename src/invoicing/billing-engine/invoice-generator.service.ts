@@ -232,7 +232,7 @@ export class InvoiceGenerator {
     });
     const planned = plan.invoices[0];
     if (!planned) return invoice;
-    return this.engineWriter.rewriteDraft(m, companyId, invoice, planned.lines, l.engineSub.discounts, now);
+    return this.engineWriter.rewriteDraft(m, companyId, invoice, planned.lines, l, now);
   }
 
   /**

@@ -73,8 +73,8 @@ export function rollupKey(parentId: string, date: Date, currency: string, suffix
 /**
  * The roll-up invoice of `parentId` at `date` gathering `children` (ordered by child, then date):
  * kind ROLLUP, billed to and for the parent, dated at the roll-up date, over the roll-up period,
- * charged and due as the parent's config says (not charged, due in 30 days, once the config is
- * gone). `suffix` tells a later roll-up of the same date (children written after it) apart.
+ * charged, due and showing the display fields as the parent's config says (not charged, due in
+ * 30 days, no display fields, once the config is gone). `suffix` tells a later roll-up of the same date (children written after it) apart.
  */
 export function rollupDraft(
   parentId: string,
@@ -99,6 +99,7 @@ export function rollupDraft(
     due_date: addDays(date, config?.invoice_due_date_from_creation ?? DEFAULT_DUE_DAYS),
     finalize_after: null,
     auto_charges: config?.auto_charges ?? false,
+    display_fields: config?.invoice_additional_display_fields ?? [],
     lines: [],
     totals: gathered.totals,
     gathered_taxes: gathered.taxes,

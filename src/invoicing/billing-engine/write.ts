@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { insertRows } from '../../platform/database/insert-rows';
-import { Discount, summarizeInvoice } from '../../billing-math';
+import { summarizeInvoice } from '../../billing-math';
 import { displayPhase } from '../../subscriptions/phases';
 import { nextInvoiceDate } from '../../subscriptions/subscription-dates';
 import { dateInputs } from '../../subscriptions/subscription-state';
@@ -86,6 +86,7 @@ export function draftOf(
     finalize_after: finalizeAfter,
     auto_charges: l.sub.auto_charges,
     payment_instructions: l.sub.invoice_payment_instructions,
+    display_fields: l.sub.invoice_additional_display_fields,
     lines: invoice.lines,
     discounts: l.engineSub.discounts,
   };
@@ -230,15 +231,19 @@ export class EngineWriter {
     await this.subscriptionState.setBillingErrors(m, companyId, changes);
   }
 
-  /** Rewrites a draft's lines and totals from its recomputed lines (credits and payments already on it kept). */
+  /**
+   * Rewrites a draft's lines and totals from its recomputed lines (credits and payments already on
+   * it kept), with the discounts and display fields of its subscription `l` as they stand now.
+   */
   async rewriteDraft(
     m: EntityManager,
     companyId: string,
     invoice: InvoiceEntity,
     lines: LineDraft[],
-    discounts: Discount[],
+    l: Pick<Loaded, 'sub' | 'engineSub'>,
     now: Date,
   ): Promise<InvoiceEntity> {
+    const discounts = l.engineSub.discounts;
     const totals = summarizeInvoice({ lines, invoice_date: invoice.invoice_date, discounts });
     await m.delete(InvoiceLineEntity, { company_id: companyId, invoice_id: invoice.id });
     const recomputed: InvoiceEntity = {
@@ -259,6 +264,7 @@ export class EngineWriter {
       prorated_amount_cents: taxed.invoice.prorated_amount_cents,
       tax_cents: taxed.invoice.tax_cents,
       tax_details: taxed.invoice.tax_details,
+      display_fields: (l.sub.invoice_additional_display_fields ?? []).map((f) => ({ name: f.name, value: f.value })),
       updated_at: now,
     };
     await m.update(InvoiceEntity, { company_id: companyId, id: invoice.id }, patch as never);

@@ -262,6 +262,11 @@ export class InvoiceTaxDetailResponse {
   @ApiProperty({ type: MoneyResponse }) amount: MoneyResponse;
 }
 
+export class InvoiceDisplayFieldResponse {
+  @ApiProperty() name: string;
+  @ApiProperty() value: string;
+}
+
 export class InvoiceLineResponse {
   @ApiProperty() position: number;
   @ApiProperty({ description: 'CHARGE, BASE, MINIMUM_SPEND, DISCOUNT, CREDIT, ...' }) kind: string;
@@ -343,6 +348,12 @@ export class InvoiceResponse {
   pdf_link: string | null;
   @ApiProperty({ type: 'object', additionalProperties: true }) metadata: Record<string, unknown>;
   @ApiProperty({ type: String, nullable: true }) notes: string | null;
+  @ApiProperty({
+    type: [InvoiceDisplayFieldResponse],
+    description:
+      "the additional facts the invoice's page and PDF show: its subscription's invoice_additional_display_fields (a roll-up: its parent's child_rollup_billing_config's) as they were when it was written, or finalized for a usage draft",
+  })
+  display_fields: InvoiceDisplayFieldResponse[];
   @ApiProperty({ type: [InvoiceLineResponse] }) items: InvoiceLineResponse[];
   @ApiProperty({ type: String, format: 'date-time' }) created_at: string | null; // never null in an answer
   @ApiProperty({ type: String, format: 'date-time' }) updated_at: string | null; // never null in an answer

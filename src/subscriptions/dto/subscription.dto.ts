@@ -10,6 +10,7 @@ import {
   IsDefined,
   IsIn,
   IsInt,
+  IsNotEmpty,
   IsNumber,
   IsObject,
   IsOptional,
@@ -37,6 +38,7 @@ import { ProductMetricPricingResponse } from '../../catalog/dto/pricing.dto';
 import { BILLING_CYCLES, type BillingCycle, CHANGE_PRORATION_TYPES, CHANGE_TIMINGS } from '../subscription.entity';
 import { NotSupportedYet, OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
 import { IsDateTime, IsMoneyCents } from '../../platform/validation/limits';
+import { IsDisplayText } from '../../platform/validation/display-text';
 import { BillableMetricResponse } from '../../metrics/dto/metrics.dto';
 
 export class QuantityConfigDto {
@@ -137,8 +139,9 @@ export class OnetimeItemDto {
   @ApiPropertyOptional({ type: Number, nullable: true }) @IsOptional() @IsInt() sort_order?: number | null;
 }
 
+/** A fact the subscription's invoices show beside their number and dates (its name is the label a person reads). */
 export class DisplayFieldDto {
-  @ApiProperty() @IsString() @MaxLength(255) name: string;
+  @ApiProperty() @IsString() @IsDisplayText() @IsNotEmpty() @MaxLength(255) name: string;
   @ApiProperty() @IsString() @MaxLength(1000) value: string;
 }
 
