@@ -5291,7 +5291,7 @@ export interface components {
             customer_id?: string;
             /** @description messages about this invoice (its id, inv_…, or its uuid) */
             invoice_id?: string;
-            /** @description messages about this contract; no contract e-mail is sent yet, so it matches none */
+            /** @description messages about this contract: its signature requests and reminders */
             contract_id?: string;
             /** @enum {string} */
             notification_type?: "INVOICE_FINALIZED" | "INVOICE_SENT" | "PAYMENT_RECEIPT" | "REFUND_RECEIPT" | "PAYMENT_FAILED" | "PAYMENT_REMINDER" | "FINAL_NOTICE" | "SIGNATURE_REQUEST" | "SIGNATURE_REMINDER";

@@ -17,7 +17,7 @@ export class NotificationQueryDto {
   @IsString()
   @MaxLength(64)
   invoice_id?: string;
-  @ApiPropertyOptional({ description: 'messages about this contract; no contract e-mail is sent yet, so it matches none' })
+  @ApiPropertyOptional({ description: 'messages about this contract: its signature requests and reminders' })
   @IsOptional()
   @IsString()
   @MaxLength(64)
