@@ -1,9 +1,7 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { pdftotextPath } from '../support/system-tools';
+import { pdfText } from '../support/system-tools';
 import { FixedClock, Tenant } from '../support/app';
 import { ARTIFACTS, BrowserHarness, startBrowserHarness } from '../support/browser';
 
@@ -17,17 +15,6 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ];
-
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-pdf-'));
-  try {
-    const file = path.join(dir, 'invoice.pdf');
-    fs.writeFileSync(file, pdf);
-    return execFileSync(pdftotextPath(), ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('customer pages: details in a browser', () => {
   let h: BrowserHarness;

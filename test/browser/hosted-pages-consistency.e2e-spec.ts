@@ -1,9 +1,6 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { pdftotextPath } from '../support/system-tools';
+import { pdfText } from '../support/system-tools';
 import { FixedClock, Tenant } from '../support/app';
 import { ARTIFACTS, BrowserHarness, startBrowserHarness } from '../support/browser';
 
@@ -19,17 +16,6 @@ const VIEWPORTS = [
 ];
 const NOW = new Date('2028-01-10T12:00:00.000Z');
 const DAY = 86_400_000;
-
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-pdf-'));
-  try {
-    const file = path.join(dir, 'invoice.pdf');
-    fs.writeFileSync(file, pdf);
-    return execFileSync(pdftotextPath(), ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const text = async (page: Page) => (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 

@@ -10,10 +10,6 @@
  * an hour has passed). A roll-up parent with one parent-billed child of 2 seats: 9,800 on 1 March.
  */
 import request from 'supertest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   anotherCompany,
   createCustomer,
@@ -32,25 +28,7 @@ import {
 } from '../scenarios/scenario-kit';
 import { expectError } from '../support/errors';
 import { loadConfig } from '../../src/platform/config/config';
-import { pdftotextPath } from '../support/system-tools';
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tally-display-fields-'));
-  try {
-    const file = join(dir, 'invoice.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync(pdftotextPath(), ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const binary = (res: request.Test): request.Test =>
-  res.buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+import { binary, pdfText } from '../support/system-tools';
 
 const FIRST = [
   { name: 'PO number', value: 'PO-7731' },

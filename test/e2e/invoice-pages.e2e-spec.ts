@@ -3,10 +3,6 @@
  * `pdf_link`, `GET /invoices/{uuid}/link` answers the page, the page shows the invoice (escaped),
  * pays it with a sandbox card through the invoice ledger, and the PDF carries the same text.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
@@ -15,29 +11,9 @@ import { expectBooksBalanced } from '../support/audit';
 import { createCustomer, createPricing, createProduct, fixedPricing } from '../support/fixtures';
 import { draftInvoice } from '../support/fixtures';
 import { loadConfig } from '../../src/platform/config/config';
-import { pdftotextPath } from '../support/system-tools';
+import { binary, pdfText } from '../support/system-tools';
 
 const T0 = new Date('2027-03-01T10:00:00Z');
-
-/** The text of a PDF, as `pdftotext` (poppler) reads it (from a file in a folder removed after). */
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tally-pdf-'));
-  try {
-    const file = join(dir, 'invoice.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync(pdftotextPath(), ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** The binary body of a supertest answer. */
-const binary = (res: request.Test): request.Test =>
-  res.buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
 
 describe('hosted invoice page and PDF', () => {
   let t: TestApp;

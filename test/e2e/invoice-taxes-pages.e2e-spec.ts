@@ -3,36 +3,14 @@
  * pdftotext) show each rate and its amount, the company's tax number in the issuer block and
  * the customer's in the bill-to block.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { loadConfig } from '../../src/platform/config/config';
-import { pdftotextPath } from '../support/system-tools';
+import { binary, pdfText } from '../support/system-tools';
 import { ok, usd } from '../support/fixtures';
 
 const T0 = new Date('2033-05-01T10:00:00Z');
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tally-tax-pdf-'));
-  try {
-    const file = join(dir, 'invoice.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync(pdftotextPath(), ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const binary = (res: request.Test): request.Test =>
-  res.buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
 
 describe('taxes on the hosted invoice page and PDF', () => {
   let t: TestApp;

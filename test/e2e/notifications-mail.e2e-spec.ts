@@ -7,8 +7,7 @@
  * nothing, the settings that switch mail off, `.eml` files without SMTP_URL, and companies kept
  * apart.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -18,7 +17,7 @@ import { createCustomer, ok, webhookEvents } from '../support/fixtures';
 import { draftInvoice } from '../support/fixtures';
 import { addresses, SmtpInbox } from '../support/smtp-inbox';
 import { useWholeDatabase } from '../support/whole-database';
-import { pdftotextPath } from '../support/system-tools';
+import { pdfText } from '../support/system-tools';
 import { loadConfig } from '../../src/platform/config/config';
 import { MailWorker } from '../../src/notifications/mail-worker.service';
 import { WebhookEventsService } from '../../src/webhooks/events/webhook-events.service';
@@ -32,17 +31,6 @@ useWholeDatabase();
 
 const T0 = new Date('2027-05-03T09:00:00Z');
 const usd = (cents: number) => ({ currency: 'USD', value_in_cents: cents });
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tally-mail-pdf-'));
-  try {
-    const file = join(dir, 'invoice.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync(pdftotextPath(), ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('e-mail to customers (SMTP)', () => {
   const inbox = new SmtpInbox();

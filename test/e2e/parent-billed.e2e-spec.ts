@@ -1,12 +1,8 @@
 import request from 'supertest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTestApp, FixedClock, Tenant, TestApp } from '../support/app';
 import { expectError } from '../support/errors';
 import { createCustomer, createProduct, monthlySeatPricing, ok, usd, webhookEvents } from '../support/fixtures';
-import { pdftotextPath } from '../support/system-tools';
+import { pdfText } from '../support/system-tools';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
 
@@ -53,15 +49,6 @@ describe('parent-billed subscriptions', () => {
       .replace(/<style>[\s\S]*?<\/style>/, '')
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ');
-  const pdfText = (pdf: Buffer) => {
-    const dir = mkdtempSync(join(tmpdir(), 'tally-pdf-'));
-    try {
-      writeFileSync(join(dir, 'invoice.pdf'), pdf);
-      return execFileSync(pdftotextPath(), ['-layout', join(dir, 'invoice.pdf'), '-'], { encoding: 'utf8' });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
   const portalText = async (customerId: string) => {
     const { url } = await ok(await a.post(`/customer_dashboards/${customerId}/portal`));
     const res = await request(t.http).get(pathOf(url)).expect(200);

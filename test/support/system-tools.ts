@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type request from 'supertest';
 
 /**
  * Programs a few tests drive that npm does not install: the tests find them, and when one is
@@ -35,3 +38,23 @@ export function pdftotextPath(): string {
     );
   }
 }
+
+/** The text of a PDF as `pdftotext -layout` reads it (from a file in a folder removed after). */
+export function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tally-pdf-'));
+  try {
+    const file = join(dir, 'invoice.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync(pdftotextPath(), ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A supertest request whose answer body is kept as one Buffer (a PDF). */
+export const binary = (res: request.Test): request.Test =>
+  res.buffer(true).parse((r, cb) => {
+    const chunks: Buffer[] = [];
+    r.on('data', (c: Buffer) => chunks.push(c));
+    r.on('end', () => cb(null, Buffer.concat(chunks)));
+  });
