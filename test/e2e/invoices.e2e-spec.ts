@@ -100,6 +100,7 @@ describe('invoices', () => {
         company_id: a.companyId,
         number: expect.any(Number),
         formatted_number: String(inv.number),
+        display_fields: [],
         name: 'One-time charges',
         status: 'PENDING',
         customer_id: custA.id,

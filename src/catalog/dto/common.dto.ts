@@ -43,6 +43,12 @@ export const UNIT_PRICE_SCHEMA = {
   description: 'cents, may be fractional',
 };
 
+/** UNIT_PRICE_SCHEMA or null: OpenAPI 3.0 takes `nullable` only beside a `type`, so on each branch. */
+export const NULLABLE_UNIT_PRICE_SCHEMA = {
+  anyOf: UNIT_PRICE_SCHEMA.oneOf.map((branch) => ({ ...branch, nullable: true })),
+  description: UNIT_PRICE_SCHEMA.description,
+};
+
 export class MoneyDto {
   @ApiPropertyOptional({ type: String, nullable: true, example: 'USD', description: "must be the pricing's currency (defaults to it)" })
   @IsOptional()

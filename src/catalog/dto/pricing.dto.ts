@@ -21,7 +21,7 @@ import { BASE_SORT_KEYS, findBodyDto, SetFilterDto } from '../../platform/search
 import { EntitlementAssignmentInputDto, EntitlementAssignmentResponse } from '../../entitlements/assignments/assignment.dto';
 import { CompanyRecordResponse } from '../../platform/company-record.mapper';
 import { CATALOG_STATES, CHARGE_TYPES, PRICE_TYPES, PRICING_TYPES, PRORATION_TYPES, PriceType, PricingType } from '../catalog.entity';
-import { IsCurrencyCode, IsUnitPrice, MoneyDto, MoneyResponse, TermDto, UNIT_PRICE_SCHEMA } from './common.dto';
+import { IsCurrencyCode, IsUnitPrice, MoneyDto, MoneyResponse, NULLABLE_UNIT_PRICE_SCHEMA, TermDto, UNIT_PRICE_SCHEMA } from './common.dto';
 import { ProductResponse, TagsFilter } from './product.dto';
 import { DISPLAY_TYPES } from '../../metrics/billable-item.entity';
 import { NotSupportedYet, OptionalNestedArray, OptionalStringArray } from '../../platform/validation/decorators';
@@ -209,15 +209,15 @@ export class PercentagePriceDto {
   })
   @IsUnitPrice()
   rate: number | string;
-  @ApiPropertyOptional({ ...UNIT_PRICE_SCHEMA, nullable: true, description: 'cents added to the charge of every event' })
+  @ApiPropertyOptional({ ...NULLABLE_UNIT_PRICE_SCHEMA, description: 'cents added to the charge of every event' })
   @IsOptional()
   @IsUnitPrice()
   fixed_fee_per_event?: number | string | null;
-  @ApiPropertyOptional({ ...UNIT_PRICE_SCHEMA, nullable: true, description: 'least cents an event is charged, its fixed fee included' })
+  @ApiPropertyOptional({ ...NULLABLE_UNIT_PRICE_SCHEMA, description: 'least cents an event is charged, its fixed fee included' })
   @IsOptional()
   @IsUnitPrice()
   min_per_event?: number | string | null;
-  @ApiPropertyOptional({ ...UNIT_PRICE_SCHEMA, nullable: true, description: 'most cents an event is charged, its fixed fee included' })
+  @ApiPropertyOptional({ ...NULLABLE_UNIT_PRICE_SCHEMA, description: 'most cents an event is charged, its fixed fee included' })
   @IsOptional()
   @IsUnitPrice()
   max_per_event?: number | string | null;
