@@ -2940,11 +2940,11 @@ export interface components {
             /** @description percent of each event's amount (the metric's SUM property, e.g. amount_cents), above 0 and at most 100: 2.5 = 2.5 % */
             rate: number | string;
             /** @description cents added to the charge of every event */
-            fixed_fee_per_event?: (number | string) | null;
+            fixed_fee_per_event?: (number | null) | (string | null);
             /** @description least cents an event is charged, its fixed fee included */
-            min_per_event?: (number | string) | null;
+            min_per_event?: (number | null) | (string | null);
             /** @description most cents an event is charged, its fixed fee included */
-            max_per_event?: (number | string) | null;
+            max_per_event?: (number | null) | (string | null);
         };
         GroupPriceDto: {
             /** @description a value of the group key (as the event's property reads, compared as text) */
