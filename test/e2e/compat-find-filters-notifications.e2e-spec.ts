@@ -4,7 +4,7 @@ import { createCustomer, monthlySeatPricing, ok, usd } from '../support/fixtures
 import { Probe, probeProblems, Row } from '../support/find-probes';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 import { MailWorker } from '../../src/notifications/mail-worker.service';
-import { useWholeDatabase } from '../support/whole-database';
+import { setAsideEarlierMail, useWholeDatabase } from '../support/whole-database';
 
 // the mail worker sends every company's queued mail: alone on the database
 useWholeDatabase();
@@ -27,6 +27,7 @@ describe('compat: each documented find filter narrows (notifications, campaigns)
   let contract: Row;
 
   beforeAll(async () => {
+    await setAsideEarlierMail();
     t = await createTestApp({ clock: new FixedClock(T0) });
     a = await t.tenant('A');
     b = await t.tenant('B');

@@ -13,7 +13,7 @@ import { expectError } from '../support/errors';
 import request from 'supertest';
 import { createCustomer, monthlySeatPricing, ok } from '../support/fixtures';
 import { addresses, SmtpInbox } from '../support/smtp-inbox';
-import { useWholeDatabase } from '../support/whole-database';
+import { setAsideEarlierMail, useWholeDatabase } from '../support/whole-database';
 
 // the mail worker sends every company's queued mail: alone on the database
 useWholeDatabase();
@@ -37,6 +37,7 @@ describe('dunning campaigns (SMTP, billing runs)', () => {
   let n = 0;
 
   beforeAll(async () => {
+    await setAsideEarlierMail();
     await inbox.start();
     clock = new FixedClock(iso('2034-01-01'));
     t = await createTestApp({ clock, config: { mailDelivery: true, smtpUrl: inbox.url, mailFrom: 'Billing <billing@dunning.test>' } });

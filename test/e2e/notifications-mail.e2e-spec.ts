@@ -16,7 +16,7 @@ import { expectError } from '../support/errors';
 import { createCustomer, ok, webhookEvents } from '../support/fixtures';
 import { draftInvoice } from '../support/fixtures';
 import { addresses, SmtpInbox } from '../support/smtp-inbox';
-import { useWholeDatabase } from '../support/whole-database';
+import { setAsideEarlierMail, useWholeDatabase } from '../support/whole-database';
 import { pdfText } from '../support/system-tools';
 import { loadConfig } from '../../src/platform/config/config';
 import { MailWorker } from '../../src/notifications/mail-worker.service';
@@ -42,6 +42,7 @@ describe('e-mail to customers (SMTP)', () => {
   const publicUrl = loadConfig().publicUrl;
 
   beforeAll(async () => {
+    await setAsideEarlierMail();
     await inbox.start();
     clock = new FixedClock(T0);
     t = await createTestApp({ clock, config: { mailDelivery: true, smtpUrl: inbox.url, mailFrom: 'Acme Billing <billing@acme.test>' } });
