@@ -3,16 +3,10 @@ import { DataSource } from 'typeorm';
 import { spreadCents } from '../billing-math';
 import { parseRange, MAX_RANGE_DAYS } from './report-range';
 import type { TaxesReportDto, TaxesReportResponse, TaxesRow } from './dto/taxes-report.dto';
+import type { StoredTaxDetail } from '../invoicing/invoicing.entity';
 
-interface Detail {
-  tax_id: string;
-  code: string;
-  name: string;
-  percentage: string;
-  inclusive: boolean;
-  taxable_cents: number;
-  amount_cents: number;
-}
+/** One rate of an invoice's `tax_details`, as invoicing stores it. */
+type Detail = StoredTaxDetail;
 
 /**
  * Tax collected (docs/reports.md, "Taxes"): per rate and currency, the tax of the invoices

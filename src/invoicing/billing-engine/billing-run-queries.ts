@@ -35,15 +35,21 @@ export async function runCandidates(
   );
 }
 
+/**
+ * The parameters of a scan at `at` ($1), within `companyIds` when given ($2, and `scope` to add to
+ * the WHERE); null when the list is empty (nothing to scan).
+ */
+export function atAndCompanies(at: Date, companyIds?: string[]): { params: unknown[]; scope: string } | null {
+  if (!companyIds) return { params: [at], scope: '' };
+  if (companyIds.length === 0) return null;
+  return { params: [at, companyIds], scope: 'AND company_id = ANY($2)' };
+}
+
 /** Drafts whose grace period has passed at `at`. */
 export async function dueDrafts(dataSource: DataSource, at: Date, companyIds?: string[]): Promise<{ company_id: string; id: string }[]> {
-  const params: unknown[] = [at];
-  let scope = '';
-  if (companyIds) {
-    if (companyIds.length === 0) return [];
-    params.push(companyIds);
-    scope = 'AND company_id = ANY($2)';
-  }
+  const scoped = atAndCompanies(at, companyIds);
+  if (!scoped) return [];
+  const { params, scope } = scoped;
   return dataSource.query(
     `${crossCompany('billing-run-finalize')}SELECT company_id, id FROM invoices WHERE status = 'DRAFT' AND finalize_after IS NOT NULL AND finalize_after <= $1 ${scope} ORDER BY company_id, finalize_after, id`,
     params,

@@ -8,6 +8,7 @@ import { InvoicingHooks } from '../invoicing.hooks';
 import { invoiceNumberFields } from '../invoicing.mapper';
 import { failureOf } from './amounts';
 import { BillingRunBatches } from './billing-run-batch';
+import { atAndCompanies } from './billing-run-queries';
 import { InvoiceGenerator } from './invoice-generator.service';
 import { rollupConfigOf } from './rollup-dates';
 import { rollupDraft, rollupKey, rollupTotals } from './rollup-invoice';
@@ -25,13 +26,9 @@ interface DueRollup {
  * grace (a usage invoice is recomputed when it is gathered, as a draft is when it is finalized).
  */
 async function dueRollups(dataSource: DataSource, at: Date, companyIds?: string[]): Promise<DueRollup[]> {
-  const params: unknown[] = [at];
-  let scope = '';
-  if (companyIds) {
-    if (companyIds.length === 0) return [];
-    params.push(companyIds);
-    scope = 'AND company_id = ANY($2)';
-  }
+  const scoped = atAndCompanies(at, companyIds);
+  if (!scoped) return [];
+  const { params, scope } = scoped;
   return dataSource.query(
     `${crossCompany('billing-run-rollups')}SELECT company_id, billed_customer_id AS parent_id, rollup_date, currency FROM invoices
       WHERE status = 'ROLLED_UP' AND rollup_invoice_id IS NULL AND rollup_date <= $1 ${scope}
