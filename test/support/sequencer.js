@@ -1,22 +1,44 @@
 // The order jest runs test files in when it has no timings of an earlier run (a fresh clone, as in
-// CI): jest then takes the largest files first, but a file that starts processes of its own (a
-// server on an embedded database, Chromium, the command line, the compiler) is slow for its size.
-// Left to the end of the run, one of them keeps one worker busy while the other has nothing left:
-// those go first. With timings (a second run on the same machine) jest's own order applies.
+// CI). Jest then takes the largest files first, which leaves two kinds of file badly placed:
+// - A file that runs work over every company (`useWholeDatabase()`, test/support/whole-database.ts)
+//   runs alone: placed among the others, it first waits for the other worker's file to end, then
+//   holds every later file of the other worker back while it runs. Those go first, one after
+//   another, with unit files (which take no database lock) between them, so that the worker not
+//   running a whole-database file has something to do.
+// - A file that starts processes of its own (a server on an embedded database, Chromium, the command
+//   line, the compiler) or sends thousands of requests (the fuzz) is slow for its size. Left to the
+//   end of the run, one of them keeps one worker busy while the other has nothing left: those go
+//   next.
+// With timings (a second run on the same machine) jest's own order applies.
 const fs = require('node:fs');
 const Sequencer = require('@jest/test-sequencer').default;
 
-const STARTS_PROCESSES = /node:child_process|support\/browser|support\/cli'/;
+const WHOLE_DATABASE = /^\s*useWholeDatabase\(\);/m;
+const SLOW_FOR_SIZE = /node:child_process|support\/browser|support\/cli'|from '\.\/openapi-fuzz'/;
 
-class StartProcessesFirst extends Sequencer {
+class WholeDatabaseThenSlowFirst extends Sequencer {
   sort(tests) {
     const sorted = super.sort(tests);
     if (sorted.some((test) => test.duration != null)) return sorted;
-    const first = [];
+    const whole = [];
+    const unit = [];
+    const slow = [];
     const rest = [];
-    for (const test of sorted) (STARTS_PROCESSES.test(fs.readFileSync(test.path, 'utf8')) ? first : rest).push(test);
-    return [...first, ...rest];
+    for (const test of sorted) {
+      if (!test.path.endsWith('.e2e-spec.ts')) unit.push(test);
+      else {
+        const source = fs.readFileSync(test.path, 'utf8');
+        if (WHOLE_DATABASE.test(source)) whole.push(test);
+        else (SLOW_FOR_SIZE.test(source) ? slow : rest).push(test);
+      }
+    }
+    // the unit files spread evenly between the whole-database files
+    const interleaved = [];
+    const share = Math.ceil(unit.length / Math.max(1, whole.length));
+    whole.forEach((test, i) => interleaved.push(test, ...unit.slice(i * share, (i + 1) * share)));
+    interleaved.push(...unit.slice(whole.length * share));
+    return [...interleaved, ...slow, ...rest];
   }
 }
 
-module.exports = StartProcessesFirst;
+module.exports = WholeDatabaseThenSlowFirst;
