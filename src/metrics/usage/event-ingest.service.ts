@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
 import { PrometheusMetrics } from '../../platform/observability/prometheus-metrics';
@@ -10,6 +10,7 @@ import { DomainError } from '../../platform/errors/domain-error';
 import { isId, newId } from '../../platform/ids/ids';
 import type { BillableItemEntity } from '../billable-item.entity';
 import type { BillableMetricEntity } from '../billable-metric.entity';
+import { MetricsHooks } from '../metrics.hooks';
 import { BillableItemsRepository, BillableMetricsRepository } from '../metrics.repository';
 import { rollupInserts } from './rollups';
 import { SqlParams } from './metering-sql';
@@ -102,6 +103,7 @@ export class EventIngestService {
     private readonly metrics: BillableMetricsRepository,
     private readonly clock: Clock,
     private readonly prometheus: PrometheusMetrics,
+    private readonly hooks: MetricsHooks,
   ) {}
 
   async ingest(companyId: string, events: unknown[]): Promise<IngestResult> {
@@ -256,7 +258,7 @@ export class EventIngestService {
 
     let stored = new Set<string>();
     if (candidates.length > 0) {
-      const written = await this.store(companyId, candidates, items, this.metrics.fromJson(found.metrics));
+      const written = await this.storeAndBill(companyId, candidates, items, this.metrics.fromJson(found.metrics));
       if (!written) return null;
       stored = written;
     }
@@ -266,6 +268,34 @@ export class EventIngestService {
       else duplicates.push({ transaction_id: c.transactionId });
     }
     return { enqueued, duplicates, errors };
+  }
+
+  /**
+   * `store`, and when a metric of the candidates' items is priced in advance (its flag, read with
+   * the metrics: nothing more for the others), the events' in-advance invoices through the
+   * metrics hook, in one transaction with them: when the request answers, a billed event's
+   * invoice exists, and an event is billed only by the transaction that stored it (a duplicate,
+   * concurrent or retried, stores nothing, so bills nothing).
+   */
+  private async storeAndBill(
+    companyId: string,
+    candidates: Candidate[],
+    items: Map<string, ItemKey>,
+    metricsOfItems: BillableMetricEntity[],
+  ): Promise<Set<string> | null> {
+    const itemIds = new Set(candidates.map((c) => c.itemId));
+    const advance = metricsOfItems.filter((metric) => metric.advance_priced && itemIds.has(metric.item_id));
+    if (advance.length === 0) return this.store(companyId, candidates, items, metricsOfItems);
+    return this.dataSource.transaction(async (m) => {
+      const stored = await this.store(companyId, candidates, items, metricsOfItems, m);
+      if (!stored) return null;
+      const advanceItems = new Set(advance.map((metric) => metric.item_id));
+      const events = candidates
+        .filter((c) => stored.has(c.eventId) && advanceItems.has(c.itemId))
+        .map((c) => ({ id: c.eventId, customer_id: c.customerId, item_id: c.itemId, timestamp: c.timestamp, properties: c.properties }));
+      if (events.length > 0) await this.hooks.advanceUsage.billEvents(m, companyId, events, advance);
+      return stored;
+    });
   }
 
   /**
@@ -282,6 +312,7 @@ export class EventIngestService {
     candidates: Candidate[],
     items: Map<string, ItemKey>,
     metricsOfItems: BillableMetricEntity[],
+    m?: EntityManager,
   ): Promise<Set<string> | null> {
     const now = this.clock.now();
     const sorted = [...candidates].sort((a, b) =>
@@ -347,9 +378,11 @@ export class EventIngestService {
        SELECT id FROM e UNION ALL SELECT NULL FROM g WHERE NOT g.held`;
     // prepared when its text is one of few (it depends only on the shapes of up to
     // NAMED_METRICS metrics' rules), so that it is planned once per connection
-    const returned = await (metrics.length <= NAMED_METRICS
-      ? prepared<{ id: string | null }>(this.dataSource, this.statementName(text), text, params.values)
-      : (this.dataSource.query(text, params.values) as Promise<{ id: string | null }[]>));
+    const returned = await (m
+      ? (m.query(text, params.values) as Promise<{ id: string | null }[]>)
+      : metrics.length <= NAMED_METRICS
+        ? prepared<{ id: string | null }>(this.dataSource, this.statementName(text), text, params.values)
+        : (this.dataSource.query(text, params.values) as Promise<{ id: string | null }[]>));
     if (returned.some((r) => r.id === null)) return null;
     return new Set(returned.map((r) => r.id as string));
   }

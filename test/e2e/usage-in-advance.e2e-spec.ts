@@ -1,0 +1,210 @@
+/**
+ * Usage paid in advance (docs/billing-rules.md#usage-charged-as-events-arrive): an ADVANCE_USAGE
+ * invoice per billable event, written with the event, billed once whatever the retries, and left
+ * out of the period's invoice. Cents worked by hand in each test.
+ */
+import {
+  anotherCompany,
+  createCustomer,
+  createMeter,
+  expectOk,
+  invoicesOf,
+  iso,
+  Meter,
+  runAt,
+  Scenario,
+  setNow,
+  startScenario,
+  subscribe,
+  usagePrice,
+} from '../scenarios/scenario-kit';
+
+describe('usage paid in advance', () => {
+  let s: Scenario;
+  let meter: Meter;
+
+  beforeAll(async () => {
+    s = await startScenario('Advance');
+    meter = await createMeter(s, 'Advance calls'); // SUM of `units`
+  });
+  afterAll(() => s.t.close());
+
+  let tx = 0;
+  const event = (
+    customerId: string,
+    ts: string,
+    units: number,
+    transactionId = `adv-${++tx}-${Math.random().toString(36).slice(2, 8)}`,
+  ) => ({
+    customer_id: customerId,
+    item_id: meter.itemId,
+    transaction_id: transactionId,
+    timestamp: iso(ts),
+    properties: { units },
+  });
+  const post = async (events: unknown[]) => expectOk(await s.a.post('/events/ingest', { events }), 200, 'POST /events/ingest');
+  const subscribed = async (name: string, priceId: string) => {
+    const c = await createCustomer(s, name);
+    const sub = await subscribe(s, { customer_id: c.id, product_pricing_ids: [priceId], start_date: '2027-03-01' });
+    setNow(s, '2027-03-10T12:00:00Z');
+    return { c, sub };
+  };
+  /** [status, line amounts, total] of every invoice of the subscription, oldest first. */
+  const summary = async (subId: string) =>
+    (await invoicesOf(s, subId)).map((i) => [i.status, i.items.map((x) => x.amount.value_in_cents), i.total.value_in_cents]);
+
+  it('per unit: each event is billed its units at once, in a final invoice', async () => {
+    const price = await usagePrice(s, meter, {
+      name: 'Per unit',
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 50 },
+      pay_in_advance: true,
+    });
+    expect(price.product_metric_pricings[0].item_pricing.pay_in_advance).toBe(true);
+    const { c, sub } = await subscribed('Per unit', price.id);
+    await post([event(c.id, '2027-03-05T10:00:00Z', 3)]);
+    // 3 units × 50¢ = 150¢, listed right after the event was accepted
+    expect(await summary(sub.id)).toEqual([['PENDING', [150], 150]]);
+    await post([event(c.id, '2027-03-06T10:00:00Z', 1)]);
+    // a fourth unit: charge(4) − charge(3) = 200 − 150 = 50¢
+    expect(await summary(sub.id)).toEqual([
+      ['PENDING', [150], 150],
+      ['PENDING', [50], 50],
+    ]);
+  });
+
+  it('graduated: events 1..12 with the first 10 free bill the 11th and the 12th, 50¢ each; a retried 12th bills nothing', async () => {
+    const price = await usagePrice(s, meter, {
+      name: 'Graduated',
+      pricing_type: 'GRADIENT',
+      gradient_price: [
+        { start: 0, end: 10, price_per_unit: 0, flat_price: 0 },
+        { start: 10, end: null, price_per_unit: 50, flat_price: 0 },
+      ],
+      pay_in_advance: true,
+    });
+    const { c, sub } = await subscribed('Graduated', price.id);
+    const events = Array.from({ length: 12 }, (_, k) => event(c.id, `2027-03-0${1 + (k % 9)}T0${k % 10}:00:00Z`, 1));
+    await post(events.slice(0, 6)); // 1..6: inside the free tier, no invoice
+    expect(await summary(sub.id)).toEqual([]);
+    await post(events.slice(6)); // 7..12 in one batch: only the 11th and the 12th cost 50¢
+    expect(await summary(sub.id)).toEqual([
+      ['PENDING', [50], 50],
+      ['PENDING', [50], 50],
+    ]);
+    const retry = await post([events[11]]);
+    expect(retry.duplicates).toEqual([{ transaction_id: events[11].transaction_id }]);
+    expect((await summary(sub.id)).length).toBe(2);
+
+    // the period's invoice does not bill the price again: its total is 0
+    await runAt(s, '2027-04-01T02:00:00Z');
+    const all = await invoicesOf(s, sub.id);
+    const period = all.filter((i) => i.invoice_date === iso('2027-04-01'));
+    expect(period.map((i) => i.total.value_in_cents)).toEqual(period.map(() => 0));
+    expect(all.reduce((n, i) => n + i.total.value_in_cents, 0)).toBe(100);
+  });
+
+  it('percentage: rate % of each amount plus the fee, the charges rounded as the period line would be', async () => {
+    const price = await usagePrice(s, meter, {
+      name: 'Share',
+      pricing_type: 'PERCENTAGE',
+      percentage_price: { rate: 2.5, fixed_fee_per_event: 10 },
+      pay_in_advance: true,
+    });
+    const { c, sub } = await subscribed('Percentage', price.id);
+    // 2.5 % of 1000 + 10 = 35¢
+    await post([event(c.id, '2027-03-05T10:00:00Z', 1000)]);
+    // 2.5 % of 3 + 10 = 10.075¢: round(35 + 10.075) − 35 = 45 − 35 = 10¢
+    await post([event(c.id, '2027-03-05T11:00:00Z', 3)]);
+    // 2.5 % of 17 + 10 = 10.425¢: round(55.5) − round(45.075) = 56 − 45 = 11¢; 35 + 10 + 11 = 56 = the period line, round(55.5)
+    await post([event(c.id, '2027-03-05T12:00:00Z', 17)]);
+    expect(await summary(sub.id)).toEqual([
+      ['PENDING', [35], 35],
+      ['PENDING', [10], 10],
+      ['PENDING', [11], 11],
+    ]);
+  });
+
+  it('two identical events sent at once are billed once', async () => {
+    const price = await usagePrice(s, meter, {
+      name: 'Race',
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 7 },
+      pay_in_advance: true,
+    });
+    const { c, sub } = await subscribed('Race', price.id);
+    const same = event(c.id, '2027-03-05T10:00:00Z', 2);
+    const answers = await Promise.all([1, 2, 3].map(() => s.a.post('/events/ingest', { events: [same] })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.filter((a) => a.body.enqueued.length === 1)).toHaveLength(1);
+    expect(await summary(sub.id)).toEqual([['PENDING', [14], 14]]);
+  });
+
+  it("another company's token cannot see the invoices", async () => {
+    const price = await usagePrice(s, meter, {
+      name: 'Mine',
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 5 },
+      pay_in_advance: true,
+    });
+    const { c, sub } = await subscribed('Tenant', price.id);
+    await post([event(c.id, '2027-03-05T10:00:00Z', 1)]);
+    const [invoice] = await invoicesOf(s, sub.id);
+    const other = await anotherCompany(s, 'Advance other');
+    expect((await other.a.get(`/invoices/${invoice.uuid}`)).status).toBe(404);
+    const found = await other.a.post('/invoices/find', { query: { subscription_id: sub.id }, pagination: { limit: 10 } });
+    expect(found.body.results).toEqual([]);
+  });
+
+  it('refuses pay_in_advance where it cannot act, in the documented shape', async () => {
+    const maxMetric = await expectOk(
+      await s.a.post('/billable_metrics', {
+        item_id: meter.itemId,
+        name: 'Peak',
+        metering_rule: { aggregator: 'MAX', property: 'units', group_keys: [] },
+      }),
+      200,
+      'POST /billable_metrics',
+    );
+    const fixed = { pricing_type: 'FIXED', fixed_price: { price_per_unit: 5 }, pay_in_advance: true };
+    const refusals: [string, Record<string, unknown>][] = [
+      [
+        'volume',
+        {
+          pricing_type: 'VOLUME',
+          volume_price: [{ total_units_start: 0, total_units_end: null, price_per_unit: 5, flat_price: 0 }],
+          pay_in_advance: true,
+        },
+      ],
+      ['max', { ...fixed, metric_id: maxMetric.id }],
+      ['base units', { ...fixed, base_units: 10 }],
+      ['minimum', { ...fixed, minimum_spend: { currency: 'USD', value_in_cents: 100 } }],
+      [
+        'first flat',
+        { pricing_type: 'GRADIENT', gradient_price: [{ start: 0, end: null, price_per_unit: 5, flat_price: 100 }], pay_in_advance: true },
+      ],
+    ];
+    for (const [name, body] of refusals) {
+      const res = await s.a.post('/pricing', {
+        product_id: s.product.id,
+        name,
+        currency: 'USD',
+        item_id: meter.itemId,
+        metric_id: meter.metricId,
+        ...body,
+      });
+      expect([name, res.status, res.body.error_code, Object.keys(res.body.validation_errors ?? {})]).toEqual([
+        name,
+        400,
+        'invalid_field',
+        ['pay_in_advance'],
+      ]);
+    }
+    // a licence price (no metered metric)
+    const licence = await s.a.post('/pricing', { product_id: s.product.id, name: 'Seats', currency: 'USD', ...fixed });
+    expect([licence.status, Object.keys(licence.body.validation_errors ?? {})]).toEqual([400, ['pay_in_advance']]);
+    // false changes nothing
+    const arrears = await usagePrice(s, meter, { name: 'Arrears', ...fixed, pay_in_advance: false });
+    expect(arrears.product_metric_pricings[0].item_pricing.pay_in_advance).toBe(false);
+  });
+});
