@@ -18,6 +18,7 @@ import {
   subscribe,
   usagePrice,
 } from '../scenarios/scenario-kit';
+import { webhookEvents } from '../support/fixtures';
 
 describe('usage paid in advance', () => {
   let s: Scenario;
@@ -65,6 +66,16 @@ describe('usage paid in advance', () => {
     await post([event(c.id, '2027-03-05T10:00:00Z', 3)]);
     // 3 units × 50¢ = 150¢, listed right after the event was accepted
     expect(await summary(sub.id)).toEqual([['PENDING', [150], 150]]);
+    // a final invoice like any other: numbered, announced, dated at the arrival, for March
+    const [first] = await invoicesOf(s, sub.id);
+    expect(first.number).toBeTruthy();
+    expect([first.invoice_date, first.period_start, first.period_end]).toEqual([
+      iso('2027-03-10T12:00:00Z'),
+      iso('2027-03-01'),
+      iso('2027-04-01'),
+    ]);
+    const created = await webhookEvents(s.a, undefined, ['invoice.created']);
+    expect(created.filter((e) => e.data.object.uuid === first.uuid).map((e) => e.data.object.number)).toEqual([first.number]);
     await post([event(c.id, '2027-03-06T10:00:00Z', 1)]);
     // a fourth unit: charge(4) − charge(3) = 200 − 150 = 50¢
     expect(await summary(sub.id)).toEqual([
@@ -138,6 +149,42 @@ describe('usage paid in advance', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers.filter((a) => a.body.enqueued.length === 1)).toHaveLength(1);
     expect(await summary(sub.id)).toEqual([['PENDING', [14], 14]]);
+  });
+
+  it('distinct events of one customer sent at once each count the others: the tiers are crossed once', async () => {
+    const price = await usagePrice(s, meter, {
+      name: 'Race tiers',
+      pricing_type: 'GRADIENT',
+      gradient_price: [
+        { start: 0, end: 10, price_per_unit: 0, flat_price: 0 },
+        { start: 10, end: null, price_per_unit: 50, flat_price: 0 },
+      ],
+      pay_in_advance: true,
+    });
+    const { c, sub } = await subscribed('Race tiers', price.id);
+    await post([event(c.id, '2027-03-02T10:00:00Z', 9)]); // 9 free units
+    // eight single units at once, in eight requests: units 10 … 17 whatever their order, so
+    // 0 + 7 × 50 (without the subscription lock, a request could miss another's uncommitted unit)
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, k) => s.a.post('/events/ingest', { events: [event(c.id, `2027-03-0${2 + k}T10:00:00Z`, 1)] })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(await summary(sub.id)).toEqual(Array(7).fill(['PENDING', [50], 50]));
+  });
+
+  it('a late event of a period already invoiced is billed when it arrives', async () => {
+    const price = await usagePrice(s, meter, {
+      name: 'Late',
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 20 },
+      pay_in_advance: true,
+    });
+    const { c, sub } = await subscribed('Late', price.id);
+    await runAt(s, '2027-04-01T02:00:00Z');
+    setNow(s, '2027-04-03T00:00:00Z');
+    await post([event(c.id, '2027-03-31T23:00:00Z', 4)]); // March, arriving in April: 4 × 20¢
+    const late = (await invoicesOf(s, sub.id)).filter((i) => i.total.value_in_cents !== 0);
+    expect(late.map((i) => [i.invoice_date, i.period_start, i.total.value_in_cents])).toEqual([[iso('2027-04-03'), iso('2027-03-01'), 80]]);
   });
 
   it("another company's token cannot see the invoices", async () => {
