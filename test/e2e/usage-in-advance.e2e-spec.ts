@@ -11,8 +11,10 @@ import {
   invoicesOf,
   iso,
   Meter,
+  pmpOf,
   runAt,
   Scenario,
+  seatPrice,
   setNow,
   startScenario,
   subscribe,
@@ -185,6 +187,68 @@ describe('usage paid in advance', () => {
     await post([event(c.id, '2027-03-31T23:00:00Z', 4)]); // March, arriving in April: 4 × 20¢
     const late = (await invoicesOf(s, sub.id)).filter((i) => i.total.value_in_cents !== 0);
     expect(late.map((i) => [i.invoice_date, i.period_start, i.total.value_in_cents])).toEqual([[iso('2027-04-03'), iso('2027-03-01'), 80]]);
+  });
+
+  it('an event whose charge is out of range is refused whole, and stored by nothing', async () => {
+    const price = await usagePrice(s, meter, {
+      name: 'Huge',
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 1000000 },
+      pay_in_advance: true,
+    });
+    const { c, sub } = await subscribed('Huge', price.id);
+    const huge = event(c.id, '2027-03-05T10:00:00Z', 2000000); // 2e6 × 1e6 = 2e12 cents, above 1e12
+    const refused = await s.a.post('/events/ingest', { events: [huge] });
+    expect([refused.status, refused.body.error_code]).toEqual([400, 'amount_out_of_range']);
+    expect(await summary(sub.id)).toEqual([]);
+    // not stored: the same transaction_id is a new event afterwards (1 × 1e6 cents)
+    const again = await post([{ ...huge, properties: { units: 1 } }]);
+    expect(again.enqueued).toHaveLength(1);
+    expect(await summary(sub.id)).toEqual([['PENDING', [1000000], 1000000]]);
+  });
+
+  it('previews and a cancellation do not bill the price again', async () => {
+    const usage = await usagePrice(s, meter, {
+      name: 'Calls',
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 50 },
+      pay_in_advance: true,
+    });
+    const seats = await seatPrice(s, 3000);
+    const c = await createCustomer(s, 'Previews');
+    const sub = await subscribe(s, {
+      customer_id: c.id,
+      product_pricing_ids: [seats.id, usage.id],
+      config_items: [{ product_metric_pricing_id: pmpOf(seats), num_licenses: 1 }],
+      start_date: '2027-03-01',
+    });
+    await runAt(s, '2027-03-01'); // March's seat, 3000, in advance
+    setNow(s, '2027-03-10T12:00:00Z');
+    await post([event(c.id, '2027-03-05T10:00:00Z', 3)]); // 3 × 50 = 150, now
+    const next = await expectOk(
+      await s.a.post('/invoices/next', { currency: 'USD', customer_id: c.id, subscription_id: sub.id }),
+      200,
+      'POST /invoices/next',
+    );
+    // April 1: April's seat; March's usage was billed already
+    expect(
+      next.items.map((i: { product_pricing_id: string; amount: { value_in_cents: number } }) => [
+        i.product_pricing_id,
+        i.amount.value_in_cents,
+      ]),
+    ).toEqual([[seats.id, 3000]]);
+    // cancelled now, nothing refunded: no final invoice is left to bill (the usage was billed)
+    const cancelNow = { timing: 'IMMEDIATE', refund_type: 'NONE' };
+    const preview = await s.a.post('/invoices/next', {
+      currency: 'USD',
+      customer_id: c.id,
+      subscription_id: sub.id,
+      cancel_config: cancelNow,
+    });
+    expect(preview.status).toBe(409);
+    await expectOk(await s.a.post(`/subscriptions/${sub.id}/cancel`, cancelNow), 200, 'cancel');
+    await runAt(s, '2027-05-01');
+    expect((await invoicesOf(s, sub.id)).map((i) => i.total.value_in_cents)).toEqual([3000, 150]);
   });
 
   it("another company's token cannot see the invoices", async () => {

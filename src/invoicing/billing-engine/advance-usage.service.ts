@@ -8,6 +8,7 @@ import { WebhookEventsService } from '../../webhooks/events/webhook-events.servi
 import { InvoiceWriter } from '../invoice-writer.service';
 import { InvoicingHooks } from '../invoicing.hooks';
 import { invoiceNumberFields } from '../invoicing.mapper';
+import { answeringAmountErrors, checkInvoiceAmounts } from './amounts';
 import { EngineLoader, Loaded } from './load';
 import { planInput } from './run-inputs';
 import { AdvanceEvent, planAdvanceUsage } from './planner/advance-usage';
@@ -112,8 +113,20 @@ export class AdvanceUsageService implements AdvanceUsageBiller, OnModuleInit {
     return out;
   }
 
-  /** The in-advance invoices of one event for one subscription, with the usage they ask for loaded. */
-  private async plan(m: EntityManager, companyId: string, l: Loaded, event: AdvanceEvent, at: Date, usage: Map<string, string>) {
+  /**
+   * The in-advance invoices of one event for one subscription, with the usage they ask for
+   * loaded. An amount out of range is the batch's 400 `amount_out_of_range`: its events are not
+   * stored, as they could not be billed.
+   */
+  private plan(m: EntityManager, companyId: string, l: Loaded, event: AdvanceEvent, at: Date, usage: Map<string, string>) {
+    return answeringAmountErrors(l.sub.id, async () => {
+      const planned = await this.planWithUsage(m, companyId, l, event, at, usage);
+      checkInvoiceAmounts(planned);
+      return planned;
+    });
+  }
+
+  private async planWithUsage(m: EntityManager, companyId: string, l: Loaded, event: AdvanceEvent, at: Date, usage: Map<string, string>) {
     for (let round = 0; ; round++) {
       const missing: UsageWindow[] = [];
       const planned = planAdvanceUsage(planInput(l, { oneTimes: [], usage }), event, at, missing);
