@@ -138,6 +138,21 @@ describe('usage paid in advance', () => {
     ]);
   });
 
+  it('package (STEP): an event starting a block bills the block, one inside it bills nothing', async () => {
+    const arrears = await usagePrice(s, meter, { name: 'Packs', pricing_type: 'STEP', step_price: { price_per_step: 100, step_size: 5 } });
+    // turned into a price paid in advance while no subscription uses it
+    const patched = await expectOk(await s.a.patch(`/pricing/${arrears.id}`, { pay_in_advance: true }), 200, 'PATCH /pricing');
+    expect(patched.product_metric_pricings[0].item_pricing.pay_in_advance).toBe(true);
+    const { c, sub } = await subscribed('Packs', arrears.id);
+    // 3 units: block 1 (100); 6: block 2 (200 − 100); 9: still block 2 (200 − 200, none); 11: block 3 (300 − 200)
+    for (const [k, units] of [3, 3, 3, 2].entries()) await post([event(c.id, `2027-03-0${2 + k}T10:00:00Z`, units)]);
+    expect(await summary(sub.id)).toEqual([
+      ['PENDING', [100], 100],
+      ['PENDING', [100], 100],
+      ['PENDING', [100], 100],
+    ]);
+  });
+
   it('two identical events sent at once are billed once', async () => {
     const price = await usagePrice(s, meter, {
       name: 'Race',
@@ -249,6 +264,40 @@ describe('usage paid in advance', () => {
     await expectOk(await s.a.post(`/subscriptions/${sub.id}/cancel`, cancelNow), 200, 'cancel');
     await runAt(s, '2027-05-01');
     expect((await invoicesOf(s, sub.id)).map((i) => i.total.value_in_cents)).toEqual([3000, 150]);
+  });
+
+  it("a parent-billed subscription's events are billed to the parent", async () => {
+    const price = await usagePrice(s, meter, {
+      name: 'Family',
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 30 },
+      pay_in_advance: true,
+    });
+    const parent = await createCustomer(s, 'Parent');
+    const child = await expectOk(
+      await s.a.post('/customers', {
+        name: 'Child',
+        identifier: `child-${Math.random().toString(36).slice(2, 8)}`,
+        parent_customer_id: parent.id,
+      }),
+      201,
+      'POST /customers',
+    );
+    const sub = await subscribe(s, {
+      customer_id: child.id,
+      product_pricing_ids: [price.id],
+      start_date: '2027-03-01',
+      parent_billed: true,
+    });
+    setNow(s, '2027-03-10T12:00:00Z');
+    await post([event(child.id, '2027-03-05T10:00:00Z', 2)]);
+    const [invoice] = await invoicesOf(s, sub.id);
+    expect([
+      invoice.customer_id,
+      (invoice as unknown as { billed_customer_id: string }).billed_customer_id,
+      invoice.status,
+      invoice.total.value_in_cents,
+    ]).toEqual([child.id, parent.id, 'PENDING', 60]);
   });
 
   it("another company's token cannot see the invoices", async () => {

@@ -10,6 +10,7 @@ import { InvoicingHooks } from '../invoicing.hooks';
 import { invoiceNumberFields } from '../invoicing.mapper';
 import { answeringAmountErrors, checkInvoiceAmounts } from './amounts';
 import { EngineLoader, Loaded } from './load';
+import { payersOf } from './payers';
 import { planInput } from './run-inputs';
 import { AdvanceEvent, planAdvanceUsage } from './planner/advance-usage';
 import type { PlannedInvoice, UsageWindow } from './planner/state';
@@ -57,9 +58,11 @@ export class AdvanceUsageService implements AdvanceUsageBiller, OnModuleInit {
       { lock: true, waitForLock: true },
     );
     const values = await this.valuesOf(m, events, metrics);
+    // who pays (a parent-billed subscription's parent), never rolled up: the invoice is final at once
+    const { payers } = await payersOf(m, companyId, loaded);
     const now = this.clock.now();
     const usage = new Map<string, string>();
-    const due: { l: Loaded; invoices: PlannedInvoice[]; grace: number; applyCredits: boolean }[] = [];
+    const due: { l: Loaded; invoices: PlannedInvoice[]; grace: number; applyCredits: boolean; payer?: string }[] = [];
     for (const l of loaded) {
       const mine = events.filter((e) => e.customer_id === l.sub.customer_id);
       const invoices: PlannedInvoice[] = [];
@@ -74,7 +77,7 @@ export class AdvanceUsageService implements AdvanceUsageBiller, OnModuleInit {
         };
         invoices.push(...(await this.plan(m, companyId, l, event, now, usage)));
       }
-      if (invoices.length > 0) due.push({ l, invoices, grace: 0, applyCredits: false });
+      if (invoices.length > 0) due.push({ l, invoices, grace: 0, applyCredits: false, payer: payers.get(l.sub.id) });
     }
     if (due.length > 0) await this.write(m, companyId, due, now);
   }
