@@ -24,7 +24,8 @@ import {
 } from './dto/metrics.dto';
 import { MetricsViews } from './metrics.views';
 import { answerBatch, REFUSED_EVENTS_HEADER, refusedHeaderDoc } from './batch-answer';
-import { checkIngestBody, EventIngestService, IngestEventsBody } from './usage/event-ingest.service';
+import { EventIngestService } from './usage/event-ingest.service';
+import { checkIngestBody, IngestEventsBody } from './usage/ingest-shape';
 import { UsageService } from './usage/usage.service';
 
 @ApiTags('metrics')
