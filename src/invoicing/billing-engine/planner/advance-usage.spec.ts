@@ -1,6 +1,7 @@
 import { planAdvanceUsage } from './advance-usage';
 import { d, phase, price, subscription } from './fixtures';
 import { usageKey, UsageWindow } from './state';
+import { encodeAmounts } from './usage-detail';
 
 // graduated: the first 10 units free, then 50¢ each, paid in advance, on metric bm_calls of item bi_calls
 const calls = {
@@ -52,5 +53,40 @@ describe('planAdvanceUsage', () => {
   it('bills nothing for an event the metric leaves out, or outside the subscription', () => {
     expect(billed('20', null)).toEqual([]);
     expect(billed('20', '1', [], '2027-02-20T00:00:00Z')).toEqual([]);
+  });
+
+  it('PERCENTAGE: the rounded charge of the amounts with the event less the one without it', () => {
+    const share = {
+      ...price('share', 'USAGE', '0', {
+        pay_in_advance: true,
+        pricing: {
+          pricing_type: 'PERCENTAGE',
+          percentage_price: { rate: '2.5', fixed_fee_per_event: '10', min_per_event: null, max_per_event: null },
+        },
+      }),
+      metric: { id: 'bm_share', item_id: 'bi_calls' } as never,
+    };
+    const key = usageKey('cus_1', 'bm_share', d('2027-03-01'), d('2027-04-01'), 'amounts');
+    const amounts = encodeAmounts([
+      { amount: '3', count: '2' },
+      { amount: '1000', count: '1' },
+    ]);
+    const charge = (later: string[]) => {
+      const event = {
+        id: 'evt_9',
+        item_id: 'bi_calls',
+        timestamp: d('2027-03-05'),
+        values: new Map([['bm_share', '3']]),
+        later: later.map((v) => ({ timestamp: d('2027-03-06'), values: new Map([['bm_share', v]]) })),
+      };
+      const input = { sub, phases: [phase(1, '2027-03-01', [share])], written: new Map(), usage: new Map([[key, amounts]]), oneTimes: [] };
+      return planAdvanceUsage(input, event, d('2027-03-10'), []).map((i) => i.lines.map((l) => l.amount_cents));
+    };
+    // 35 + 10.075 + 10.075 = 55.15 → 55; without this 3: 45.075 → 45: 10¢
+    expect(charge([])).toEqual([[10]]);
+    // the other 3 arrives after it in the batch: 45.075 → 45, less 35: 10¢ as well
+    expect(charge(['3'])).toEqual([[10]]);
+    // the 1000 after it: 10.075 + 10.075 = 20.15 → 20, less 10.075 → 10: 10¢
+    expect(charge(['1000'])).toEqual([[10]]);
   });
 });
