@@ -26,7 +26,10 @@ import { benchDatabase, BenchDatabase, companyApi, fmt, load, log, machineLine, 
  *     (company, customer, transaction_id), from 16 connections;
  *  2. (PostgreSQL only, `--usage-events 0` skips it) one usage query (SUM with a filter) over
  *     1,000,000 stored events of one customer, through UsageService: median of several runs.
- * Flags: --seconds 10 --clients 16 --usage-events 1000000 --runs 9 --embedded --profile DIR --log-level info
+ * With `--in-advance CENTS`, the metric has a price paid in advance (CENTS a unit) on a subscription of
+ * the customer, so every event the metric counts gets its invoice while the batch is ingested:
+ * the cost of that path (every batch of the one customer waits for its subscription's lock).
+ * Flags: --seconds 10 --clients 16 --usage-events 1000000 --runs 9 --embedded --profile DIR --log-level info --in-advance CENTS
  */
 export const ingestBench: Bench = {
   description: 'events/s through POST /events/ingest vs raw multi-row INSERT, and one usage query over 1M events',
@@ -37,6 +40,8 @@ export const ingestBench: Bench = {
     runs: 'usage queries timed, for the median (9)',
     profile: 'a folder: the server writes a CPU profile there (none)',
     'log-level': "the server's log level, its logs going to /dev/null (info)",
+    'in-advance':
+      'cents a unit of a price of the metric paid in advance, on a subscription of the customer: an invoice per counted event (none)',
   },
   run,
 };
@@ -144,11 +149,13 @@ async function httpIngest(db: BenchDatabase, embedded: boolean, flags: Record<st
     const api = companyApi(base, tally.token);
     const customer = await api('/customers', { name: 'Ingest bench', identifier: 'ingest-bench' });
     const item = await api('/billable_items', { name: 'API calls', type: 'CUSTOM_USAGE' });
-    await api('/billable_metrics', {
+    const metric = await api('/billable_metrics', {
       item_id: item.id,
       name: 'EU amount',
       metering_rule: { aggregator: 'SUM', property: 'amount', rule: EU_FILTER },
     });
+    const inAdvance = flags['in-advance'] !== undefined;
+    if (inAdvance) await subscribeInAdvance(api, customer.id as string, item.id as string, metric.id as string, flags['in-advance']);
     const pool = new Pool({ connectionString: tally.databaseUrl, max: 1 });
     pool.on('error', () => undefined); // an idle connection the server closed: the next query opens another
     const pgVersion = ((await pool.query('SHOW server_version')).rows[0] as { server_version: string }).server_version;
@@ -200,7 +207,8 @@ async function httpIngest(db: BenchDatabase, embedded: boolean, flags: Record<st
       `=== Tally ingest benchmark (${embedded ? 'embedded database' : 'PostgreSQL'}) ===`,
       machineLine(pgVersion, embedded),
       '',
-      `POST /events/ingest, batches of 100, ${clients} in flight, ${seconds} s (after a warm-up), de-duplication on, 1 metric with rollups on the item`,
+      `POST /events/ingest, batches of 100, ${clients} in flight, ${seconds} s (after a warm-up), de-duplication on, 1 metric with rollups on the item` +
+        (inAdvance ? ', priced in advance (an invoice per EU event)' : ''),
       `  Tally:    ${fmt(rate)} events/s, per batch p50 ${result.p50} ms, p99 ${result.p99} ms${result.failed ? `, ${result.failed} failed requests` : ''}  (target p99 < 100 ms) ${result.p99 < 100 ? 'OK' : 'MISSED'}`,
       `  baseline: ${fmt(raw.rate)} events/s, per statement p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)} (multi-row INSERT … ON CONFLICT DO NOTHING, same key)`,
       `  ratio:    ${ratio.toFixed(2)}${embedded ? '' : `  (target ≥ 0.3) ${ratio >= 0.3 ? 'OK' : 'MISSED'}`}`,
@@ -219,6 +227,23 @@ async function httpIngest(db: BenchDatabase, embedded: boolean, flags: Record<st
   } finally {
     await tally.stop();
   }
+}
+
+/** A price of the metric paid in advance (`cents` a unit), on a subscription of the customer started 40 days ago. */
+async function subscribeInAdvance(api: ReturnType<typeof companyApi>, customerId: string, itemId: string, metricId: string, cents: string) {
+  const product = await api('/products', { name: 'In advance' });
+  const pricing = await api('/pricing', {
+    product_id: product.id,
+    name: 'Calls in advance',
+    currency: 'USD',
+    item_id: itemId,
+    metric_id: metricId,
+    pricing_type: 'FIXED',
+    fixed_price: { price_per_unit: cents },
+    pay_in_advance: true,
+  });
+  const start = new Date(Date.now() - 40 * 86_400_000).toISOString();
+  await api('/subscriptions', { customer_id: customerId, product_pricing_ids: [pricing.id], start_date: start });
 }
 
 const EU_FILTER = {

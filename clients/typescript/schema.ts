@@ -502,7 +502,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest usage events (de-duplicated by transaction_id)
-         * @description Each event is checked on its own. 200: every event accepted (stored, or a duplicate of one already stored). 207: some events refused and listed in `errors`, the others accepted (sending the batch again is safe). 400 `batch_refused`: every event refused, nothing written; `validation_errors` names the field at fault in each. Every 2xx answer carries X-Tally-Refused-Events, the count of refused events.
+         * @description Each event is checked on its own. 200: every event accepted (stored, or a duplicate of one already stored). 207: some events refused and listed in `errors`, the others accepted (sending the batch again is safe). 400 `batch_refused`: every event refused, nothing written; `validation_errors` names the field at fault in each. Every 2xx answer carries X-Tally-Refused-Events, the count of refused events. A new event of a usage price paid in advance (pay_in_advance) is billed before the answer: its ADVANCE_USAGE invoice is written with it (400 `amount_out_of_range`, nothing written, when its charge is above the money bound). See docs/billing-rules.md#usage-charged-as-events-arrive
          */
         post: operations["UsageController_ingest"];
         delete?: never;
@@ -3018,7 +3018,7 @@ export interface components {
             percentage_price?: components["schemas"]["PercentagePriceDto"] | null;
             /** @description A FIXED RECURRING usage price's unit price per value of one of its metric's group_keys: one invoice line per group (every listed value, then each other value used, at fixed_price.price_per_unit), each rounded once; not with base_units. See docs/billing-rules.md#prices-per-group */
             group_prices?: components["schemas"]["GroupPricesDto"] | null;
-            /** @description Not supported yet: true (a usage price charged when each event arrives) is a 400; usage is billed in arrears at the billing date. null or false is accepted and changes nothing */
+            /** @description true: a usage price charged when each event arrives, not at the billing date: every new event (not a duplicate by transaction_id) of a subscription active at its timestamp gets a final ADVANCE_USAGE invoice, written with the event, of charge(period usage with it) − charge(without it), each rounded as the period line would be; an event worth 0 writes none, and the period's invoices leave the price out. Allowed on a RECURRING usage price (metric COUNT or SUM) of pricing_type FIXED, GRADIENT (no flat_price on the first tier), STEP or PERCENTAGE; a 400 invalid_field with VOLUME, base_price, base_units, carryover, group_prices or a minimum spend, and on licence or fixed prices. null or false: billed in arrears. See docs/billing-rules.md#usage-charged-as-events-arrive */
             pay_in_advance?: boolean | null;
             /** @description Not supported yet: thresholds on a price: a non-empty list is a 400 (set them on the subscription, POST /subscriptions' usage_thresholds); null or [] is accepted and changes nothing */
             usage_thresholds?: {
@@ -3166,6 +3166,8 @@ export interface components {
             } | null;
             name: string;
             num_subs: number;
+            /** @description true: a usage price charged as each event arrives (one ADVANCE_USAGE invoice per billable event) */
+            pay_in_advance: boolean;
             /** @description PERCENTAGE: {rate, fixed_fee_per_event, min_per_event, max_per_event} */
             percentage_price: {
                 [key: string]: unknown;
@@ -3303,7 +3305,7 @@ export interface components {
             percentage_price?: components["schemas"]["PercentagePriceDto"] | null;
             /** @description A FIXED RECURRING usage price's unit price per value of one of its metric's group_keys: one invoice line per group (every listed value, then each other value used, at fixed_price.price_per_unit), each rounded once; not with base_units. See docs/billing-rules.md#prices-per-group */
             group_prices?: components["schemas"]["GroupPricesDto"] | null;
-            /** @description Not supported yet: true (a usage price charged when each event arrives) is a 400; usage is billed in arrears at the billing date. null or false is accepted and changes nothing */
+            /** @description true: a usage price charged when each event arrives, not at the billing date: every new event (not a duplicate by transaction_id) of a subscription active at its timestamp gets a final ADVANCE_USAGE invoice, written with the event, of charge(period usage with it) − charge(without it), each rounded as the period line would be; an event worth 0 writes none, and the period's invoices leave the price out. Allowed on a RECURRING usage price (metric COUNT or SUM) of pricing_type FIXED, GRADIENT (no flat_price on the first tier), STEP or PERCENTAGE; a 400 invalid_field with VOLUME, base_price, base_units, carryover, group_prices or a minimum spend, and on licence or fixed prices. null or false: billed in arrears. See docs/billing-rules.md#usage-charged-as-events-arrive */
             pay_in_advance?: boolean | null;
             /** @description Not supported yet: thresholds on a price: a non-empty list is a 400 (set them on the subscription, POST /subscriptions' usage_thresholds); null or [] is accepted and changes nothing */
             usage_thresholds?: {

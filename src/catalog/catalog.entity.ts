@@ -92,6 +92,8 @@ export class ItemPricingEntity {
   @TextColumn() charge_type: string;
   @TextColumn() proration_type: string;
   @Column('boolean') carry_over: boolean;
+  /** A usage price charged as each event arrives (docs/billing-rules.md#usage-charged-as-events-arrive). */
+  @Column('boolean') pay_in_advance: boolean;
   @JsonColumn({ nullable: true }) credit_price: Record<string, unknown> | null;
   @TextColumn({ nullable: true }) true_up_frequency: string | null;
   /** PERCENTAGE: {rate, fixed_fee_per_event, min_per_event, max_per_event} (exact decimal strings; null when not set). */

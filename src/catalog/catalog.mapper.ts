@@ -63,6 +63,7 @@ export function itemPricingShape(
     charge_type: ip.charge_type as PriceShape['charge_type'],
     proration_type: ip.proration_type as PriceShape['proration_type'],
     carry_over: ip.carry_over,
+    pay_in_advance: ip.pay_in_advance === true,
     credit_price: ip.credit_price as PriceShape['credit_price'],
     percentage: ip.pricing_type === 'PERCENTAGE' ? ip.percentage_price : null,
     group_prices: ip.group_prices ?? null,
@@ -90,6 +91,7 @@ export type ShapeColumns = Pick<
   | 'charge_type'
   | 'proration_type'
   | 'carry_over'
+  | 'pay_in_advance'
   | 'credit_price'
   | 'percentage_price'
   | 'group_prices'
@@ -115,6 +117,7 @@ export function shapeColumns(s: PriceShape): ShapeColumns {
     charge_type: s.charge_type,
     proration_type: s.proration_type,
     carry_over: s.carry_over,
+    pay_in_advance: s.pay_in_advance,
     credit_price: s.credit_price,
     percentage_price: s.percentage,
     group_prices: s.group_prices,
@@ -202,6 +205,7 @@ export function toItemPricingResponse(
     minimum_spend_schedule: shape.minimum_spend_schedule,
     name: ip.name,
     num_subs: numSubs,
+    pay_in_advance: shape.pay_in_advance,
     percentage_price: shape.percentage
       ? {
           rate: decimalToNumber(shape.percentage.rate),

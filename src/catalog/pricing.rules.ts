@@ -103,6 +103,7 @@ export interface PriceInput {
   charge_type?: 'PRE_POST' | 'POST_ONLY' | null;
   proration_type?: 'PRORATE_ALL' | 'NONE' | null;
   carryover?: boolean | null;
+  pay_in_advance?: boolean | null;
   credit_price?: CreditPriceInput | null;
   percentage_price?: PercentagePriceInput | null;
   group_prices?: GroupPricesInput | null;
@@ -125,6 +126,7 @@ export const PRICE_FIELDS: (keyof PriceInput)[] = [
   'charge_type',
   'proration_type',
   'carryover',
+  'pay_in_advance',
   'credit_price',
   'percentage_price',
   'group_prices',
@@ -187,6 +189,7 @@ export interface PriceShape {
   charge_type: 'PRE_POST' | 'POST_ONLY';
   proration_type: 'PRORATE_ALL' | 'NONE';
   carry_over: boolean;
+  pay_in_advance: boolean;
   credit_price: { type: 'AMOUNT' | 'UNITS'; amount: MoneyValue | null; item_id: string | null; units: number | null } | null;
   percentage: StoredPercentagePrice | null;
   group_prices: StoredGroupPrices | null;
@@ -374,6 +377,7 @@ export function resolvePriceShape(input: PriceInput, currency: string): PriceSha
     charge_type: input.charge_type ?? 'PRE_POST',
     proration_type: input.proration_type ?? 'PRORATE_ALL',
     carry_over: input.carryover ?? false,
+    pay_in_advance: input.pay_in_advance ?? false,
     credit_price: null,
     percentage: null,
     group_prices: input.group_prices ? groupPrices(input.group_prices) : null,
@@ -486,6 +490,7 @@ export function shapeToInput(s: PriceShape, currency: string): PriceInput {
     charge_type: s.charge_type,
     proration_type: s.proration_type,
     carryover: s.carry_over,
+    pay_in_advance: s.pay_in_advance,
     credit_price: s.credit_price ? { ...s.credit_price } : null,
     percentage_price: s.percentage ? { ...s.percentage } : null,
     group_prices: s.group_prices ? { group_key: s.group_prices.group_key, prices: s.group_prices.prices.map((p) => ({ ...p })) } : null,

@@ -10,6 +10,7 @@ import { EntitlementAssignmentsService } from '../entitlements/assignments/assig
 import { BillableItemsRepository, BillableMetricsRepository } from '../metrics/metrics.repository';
 import { BillableItemEntity, LICENSE_ITEM_TYPE } from '../metrics/billable-item.entity';
 import { BillableMetricEntity } from '../metrics/billable-metric.entity';
+import { BillableMetricsService } from '../metrics/billable-metrics.service';
 import { ItemPricingEntity, ProductPricingEntity } from './catalog.entity';
 import {
   ItemPricingScheduledPricesRepository,
@@ -29,6 +30,7 @@ import {
   shapeToInput,
   touchesPrice,
 } from './pricing.rules';
+import { checkPayInAdvance } from './usage-price.rules';
 import { ProductsService } from './products.service';
 import { CatalogHooks } from './catalog.hooks';
 import type { CreatePricingDto, FindPricingsDto, UpdatePricingDto } from './dto/pricing.dto';
@@ -62,6 +64,7 @@ function checkUsageMetric(shape: PriceShape, metric: BillableMetricEntity, item:
   const key = shape.group_prices?.group_key;
   if (key !== undefined && !(rule?.group_keys ?? []).includes(key))
     throw DomainError.invalidField('group_prices.group_key', "must be one of the metric's group_keys");
+  checkPayInAdvance(shape, metric, item);
 }
 
 const SEARCH: SearchSpec = {
@@ -92,6 +95,7 @@ export class PricingsService {
     private readonly metricPricings: ProductMetricPricingsRepository,
     private readonly items: BillableItemsRepository,
     private readonly metrics: BillableMetricsRepository,
+    private readonly metricsService: BillableMetricsService,
     private readonly products: ProductsService,
     private readonly assignments: EntitlementAssignmentsService,
     private readonly hooks: CatalogHooks,
@@ -170,6 +174,7 @@ export class PricingsService {
         created_at: now,
         updated_at: now,
       });
+      if (shape.pay_in_advance) await this.metricsService.markAdvancePriced(m, companyId, metric.id);
       await this.assignments.replace(m, companyId, { type: 'PRODUCT_PRICING', id: pricing.id }, resolved);
     });
     return pricing;
@@ -274,6 +279,8 @@ export class PricingsService {
         await this.tiers.with(m).delete(companyId, { item_pricing_id: ip.id });
         await this.scheduled.with(m).delete(companyId, { item_pricing_id: ip.id });
         await this.writeShapeRows(m, companyId, ip.id, shape);
+        const metricId = pmps.find((p) => p.item_pricing_id === ip.id)?.metric_id;
+        if (shape.pay_in_advance && metricId) await this.metricsService.markAdvancePriced(m, companyId, metricId);
       }
       if (resolved) await this.assignments.replace(m, companyId, { type: 'PRODUCT_PRICING', id }, resolved);
       return { ...locked, ...patch } as ProductPricingEntity;

@@ -6,7 +6,7 @@
 import Decimal from 'decimal.js';
 import { DomainError } from '../platform/errors/domain-error';
 import type { StoredGroupPrices, StoredPercentagePrice } from './catalog.entity';
-import { parseUnitPrice, UNIT_PRICE_PROBLEM } from './pricing.rules';
+import { parseUnitPrice, PriceShape, UNIT_PRICE_PROBLEM } from './pricing.rules';
 
 export interface PercentagePriceInput {
   rate: number | string;
@@ -87,4 +87,40 @@ export function checkUsageShape(shape: {
   if (!what) return;
   if (shape.type !== 'RECURRING') throw DomainError.invalidField(what, 'is only allowed on a RECURRING usage price');
   if (shape.base_units > 0) throw DomainError.invalidField('base_units', `is not allowed with ${what}`);
+}
+
+/** The aggregators whose usage each event adds to on its own (an event's charge is an increment of them). */
+const ADDITIVE_AGGREGATORS = ['COUNT', 'SUM'];
+/** The price models whose charge an event can be billed the increment of. */
+const ADVANCE_PRICING_TYPES = ['FIXED', 'GRADIENT', 'STEP', 'PERCENTAGE'];
+
+/**
+ * `pay_in_advance: true` (docs/billing-rules.md#usage-charged-as-events-arrive): only where an
+ * event's charge is the increment it adds to its period's charge, and that increment is all the
+ * period owes for the price. So: a RECURRING usage price on events, whose metric adds events up
+ * (COUNT, SUM), of a model where more units never lower the total (not VOLUME), with nothing
+ * billed per period besides the units (no base_price, base_units, carry-over, minimum spend or
+ * flat fee on the first tier, which is due at zero units) and one line (not group_prices).
+ */
+export function checkPayInAdvance(shape: PriceShape, metric: { metering_rule: unknown }, item: { type: string } | null): void {
+  if (!shape.pay_in_advance) return;
+  const refuse = (problem: string) => {
+    throw DomainError.invalidField('pay_in_advance', problem);
+  };
+  const rule = metric.metering_rule as { aggregator?: string } | null;
+  if (!rule || item?.type === 'CUSTOM_OBJ' || shape.type !== 'RECURRING')
+    refuse('is only allowed on a RECURRING usage price of events (a metered metric of a CUSTOM_USAGE item)');
+  if (!ADDITIVE_AGGREGATORS.includes(rule!.aggregator ?? ''))
+    refuse(`needs a metric that COUNTs or SUMs its events (an event of a ${rule!.aggregator} metric has no charge of its own)`);
+  if (!ADVANCE_PRICING_TYPES.includes(shape.pricing_type))
+    refuse(
+      `is only allowed with pricing_type ${ADVANCE_PRICING_TYPES.join(', ')} (with ${shape.pricing_type} a unit can change the price of the others)`,
+    );
+  if (shape.base_price_in_cents > 0 || shape.base_units > 0 || shape.carry_over)
+    refuse('is not allowed with base_price, base_units or carryover (they are billed per period, not per event)');
+  if (shape.minimum_spend_in_cents !== null || shape.minimum_spend_schedule !== null)
+    refuse('is not allowed with a minimum spend (the period would be billed again for its shortfall)');
+  if (shape.group_prices) refuse('is not allowed with group_prices');
+  if (shape.gradient && !new Decimal(shape.gradient[0].flat_price).isZero())
+    refuse('is not allowed with a flat_price on the first tier (it is due at zero units, before any event)');
 }

@@ -15,6 +15,7 @@ export const INVOICE_KINDS = [
   'ONE_TIME',
   'USAGE_THRESHOLD',
   'ROLLUP',
+  'ADVANCE_USAGE',
 ] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 

@@ -19,6 +19,7 @@ import { UsageThresholdInvoices1700000018052 } from './migrations/1700000018052-
 import { InvoiceFormattedNumber1700000018150 } from './migrations/1700000018150-invoice-formatted-number';
 import { RollupInvoices1700000018250 } from './migrations/1700000018250-rollup-invoices';
 import { InvoiceDisplayFields1700000018400 } from './migrations/1700000018400-invoice-display-fields';
+import { AdvanceUsageInvoices1700000018520 } from './migrations/1700000018520-advance-usage-invoices';
 
 export const invoicingSchema: ModuleSchema = {
   entities: [CompanyCounterEntity, InvoiceEntity, InvoiceLineEntity, OneTimeBillableEntity, BillingCursorEntity, InvoiceLedgerEntryEntity],
@@ -35,5 +36,6 @@ export const invoicingSchema: ModuleSchema = {
     InvoiceFormattedNumber1700000018150,
     RollupInvoices1700000018250,
     InvoiceDisplayFields1700000018400,
+    AdvanceUsageInvoices1700000018520,
   ],
 };

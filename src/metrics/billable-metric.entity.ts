@@ -25,6 +25,8 @@ export class BillableMetricEntity {
   @Column('boolean', { default: true }) editable: boolean;
   @TextColumn() state: string;
   @JsonColumn({ nullable: true }) metering_rule: MeteringRule | null;
+  /** Some pay_in_advance price charges its events as they arrive (set once, never cleared). */
+  @Column('boolean', { default: false }) advance_priced: boolean;
   @TimestampColumn() created_at: Date;
   @TimestampColumn() updated_at: Date;
 }

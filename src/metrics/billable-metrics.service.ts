@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { updateLabels } from './labels-update';
@@ -70,6 +70,7 @@ export class BillableMetricsService {
         editable: true,
         state: 'ACTIVE',
         metering_rule: rule,
+        advance_priced: false,
         created_at: now,
         updated_at: now,
       };
@@ -107,6 +108,14 @@ export class BillableMetricsService {
       this.events.later(m, companyId, 'metric.updated', id);
       return next;
     });
+  }
+
+  /**
+   * Marks a metric as charged as its events arrive (a pay_in_advance price names it), in the
+   * caller's transaction: ingest looks for such prices only for marked metrics.
+   */
+  async markAdvancePriced(m: EntityManager, companyId: string, metricId: string): Promise<void> {
+    await this.metrics.with(m).update(companyId, { id: metricId, advance_priced: false }, { advance_priced: true });
   }
 
   find(companyId: string, body: FindBillableMetricsDto): Promise<SearchPage<BillableMetricEntity>> {

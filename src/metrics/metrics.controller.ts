@@ -24,7 +24,8 @@ import {
 } from './dto/metrics.dto';
 import { MetricsViews } from './metrics.views';
 import { answerBatch, REFUSED_EVENTS_HEADER, refusedHeaderDoc } from './batch-answer';
-import { checkIngestBody, EventIngestService, IngestEventsBody } from './usage/event-ingest.service';
+import { EventIngestService } from './usage/event-ingest.service';
+import { checkIngestBody, IngestEventsBody } from './usage/ingest-shape';
 import { UsageService } from './usage/usage.service';
 
 @ApiTags('metrics')
@@ -124,7 +125,10 @@ export class UsageController {
       'Each event is checked on its own. 200: every event accepted (stored, or a duplicate of one already stored). ' +
       '207: some events refused and listed in `errors`, the others accepted (sending the batch again is safe). ' +
       '400 `batch_refused`: every event refused, nothing written; `validation_errors` names the field at fault in each. ' +
-      `Every 2xx answer carries ${REFUSED_EVENTS_HEADER}, the count of refused events.`,
+      `Every 2xx answer carries ${REFUSED_EVENTS_HEADER}, the count of refused events. ` +
+      'A new event of a usage price paid in advance (pay_in_advance) is billed before the answer: its ADVANCE_USAGE invoice ' +
+      'is written with it (400 `amount_out_of_range`, nothing written, when its charge is above the money bound). ' +
+      'See docs/billing-rules.md#usage-charged-as-events-arrive',
   })
   @HttpCode(200)
   @ApiOkResponse({

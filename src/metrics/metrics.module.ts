@@ -4,6 +4,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { BillableItemsService } from './billable-items.service';
 import { BillableMetricsService } from './billable-metrics.service';
 import { BillableItemsController, BillableMetricsController, UsageController } from './metrics.controller';
+import { MetricsHooks } from './metrics.hooks';
 import { MetricsViews } from './metrics.views';
 import { BillableItemsRepository, BillableMetricsRepository } from './metrics.repository';
 import { ObjectsController } from './objects/objects.controller';
@@ -33,6 +34,8 @@ import { RollupCompactor } from './usage/rollup-compactor.service';
     EventAmountsService,
     ObjectsService,
     MetricsViews,
+    // events of a metric priced in advance are billed as they arrive: InvoicingModule fills this hook
+    MetricsHooks,
   ],
   exports: [
     BillableItemsRepository,
@@ -44,6 +47,7 @@ import { RollupCompactor } from './usage/rollup-compactor.service';
     EventIngestService,
     EventKeysPurger,
     RollupCompactor,
+    MetricsHooks,
   ],
 })
 export class MetricsModule {}

@@ -10,6 +10,7 @@ import { ObjectsIdentifierOrder1700000015100 } from './migrations/1700000015100-
 import { UsageRollupSlots1700000016100 } from './migrations/1700000016100-usage-rollup-slots';
 import { UsageWritePath1700000016300 } from './migrations/1700000016300-usage-write-path';
 import { BillableItemsMetricsVersion1700000017100 } from './migrations/1700000017100-billable-items-metrics-version';
+import { MetricsAdvancePriced1700000018510 } from './migrations/1700000018510-metrics-advance-priced';
 
 export const metricsSchema: ModuleSchema = {
   entities: [
@@ -29,5 +30,6 @@ export const metricsSchema: ModuleSchema = {
     UsageRollupSlots1700000016100,
     UsageWritePath1700000016300,
     BillableItemsMetricsVersion1700000017100,
+    MetricsAdvancePriced1700000018510,
   ],
 };

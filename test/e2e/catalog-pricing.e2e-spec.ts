@@ -120,6 +120,7 @@ describe('catalog: product pricings', () => {
       minimum_spend_schedule: null,
       name: 'Seats monthly',
       num_subs: 0,
+      pay_in_advance: false,
       percentage_price: null,
       pricing_type: 'FIXED',
       proration_type: 'PRORATE_ALL',

@@ -190,12 +190,17 @@ describe('scenarios: percentage charges and prices per group', () => {
     );
   });
 
-  it('refuses pay_in_advance and thresholds on a price (not supported yet) instead of ignoring them', async () => {
+  it('refuses thresholds on a price (not supported yet) and pay_in_advance where it cannot act, instead of ignoring them', async () => {
     const base = { product_id: s.product.id, currency: 'USD', name: 'Early', item_id: calls.itemId, metric_id: calls.metricId };
     const fixed = { ...base, pricing_type: 'FIXED', fixed_price: { price_per_unit: 1 } };
-    const inAdvance = await s.a.post('/pricing', { ...fixed, pay_in_advance: true });
+    // usage paid in advance takes no minimum spend (test/e2e/usage-in-advance.e2e-spec.ts has the rest)
+    const inAdvance = await s.a.post('/pricing', {
+      ...fixed,
+      pay_in_advance: true,
+      minimum_spend: { currency: 'USD', value_in_cents: 100 },
+    });
     expect(inAdvance.status).toBe(400);
-    expect(inAdvance.body.validation_errors).toEqual({ pay_in_advance: expect.stringMatching(/^is not supported yet: /) });
+    expect(inAdvance.body.validation_errors).toEqual({ pay_in_advance: expect.stringMatching(/minimum spend/) });
     const thresholds = await s.a.post('/pricing', { ...fixed, usage_thresholds: [10000] });
     expect(thresholds.status).toBe(400);
     expect(Object.keys(thresholds.body.validation_errors)).toEqual(['usage_thresholds']);

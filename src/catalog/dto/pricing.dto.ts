@@ -332,11 +332,20 @@ class PriceFieldsDto {
   @Type(() => GroupPricesDto)
   group_prices?: GroupPricesDto | null;
 
-  @NotSupportedYet(
-    'true (a usage price charged when each event arrives) is a 400; usage is billed in arrears at the billing date. ' +
-      'null or false is accepted and changes nothing',
-    { type: Boolean },
-  )
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    description:
+      'true: a usage price charged when each event arrives, not at the billing date: every new event (not a duplicate by ' +
+      'transaction_id) of a subscription active at its timestamp gets a final ADVANCE_USAGE invoice, written with the event, of ' +
+      'charge(period usage with it) − charge(without it), each rounded as the period line would be; an event worth 0 writes none, and ' +
+      "the period's invoices leave the price out. Allowed on a RECURRING usage price (metric COUNT or SUM) of pricing_type FIXED, " +
+      'GRADIENT (no flat_price on the first tier), STEP or PERCENTAGE; a 400 invalid_field with VOLUME, base_price, base_units, ' +
+      'carryover, group_prices or a minimum spend, and on licence or fixed prices. null or false: billed in arrears. See ' +
+      'docs/billing-rules.md#usage-charged-as-events-arrive',
+  })
+  @IsOptional()
+  @IsBoolean()
   pay_in_advance?: boolean | null;
   @NotSupportedYet(
     "thresholds on a price: a non-empty list is a 400 (set them on the subscription, POST /subscriptions' usage_thresholds); " +
@@ -562,6 +571,8 @@ export class ItemPricingResponse {
   @ApiProperty({ type: Object, nullable: true }) minimum_spend_schedule: Record<string, unknown> | null;
   @ApiProperty() name: string;
   @ApiProperty() num_subs: number;
+  @ApiProperty({ description: 'true: a usage price charged as each event arrives (one ADVANCE_USAGE invoice per billable event)' })
+  pay_in_advance: boolean;
   @ApiProperty({ type: Object, nullable: true, description: 'PERCENTAGE: {rate, fixed_fee_per_event, min_per_event, max_per_event}' })
   percentage_price: { rate: number; fixed_fee_per_event: number | null; min_per_event: number | null; max_per_event: number | null } | null;
   @ApiProperty({ enum: PRICING_TYPES }) pricing_type: string;

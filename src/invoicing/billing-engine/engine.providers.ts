@@ -10,6 +10,7 @@ import { InvoiceGenerator } from './invoice-generator.service';
 import { EngineLoader } from './load';
 import { UsageDetailLoader } from './usage-detail-loader';
 import { UsageThresholdService } from './usage-threshold.service';
+import { AdvanceUsageService } from './advance-usage.service';
 import { EngineWriter } from './write';
 import { RollupInvoices } from './rollups';
 
@@ -24,6 +25,7 @@ export const ENGINE_PROVIDERS: Provider[] = [
   BillingRunBatches,
   BillingRunService,
   UsageThresholdService,
+  AdvanceUsageService,
   RollupInvoices,
   BillingScheduler,
   InvoicePreviewService,

@@ -27,6 +27,8 @@ export interface BillingPrice {
   minimum_schedule: MinimumSchedule | null;
   /** The included units (base_units) a period does not use carry to the next period (usage prices). */
   carry_over: boolean;
+  /** A usage price charged as each event arrives (advance-usage.service.ts), never on the period's invoices. */
+  pay_in_advance: boolean;
 }
 
 /** Cents of a stored amount: a Money object, or cents as a number or numeric string. */
@@ -124,5 +126,6 @@ export function toBillingPrice(
     minimum_spend_cents: ip.minimum_spend_in_cents == null ? null : Number(ip.minimum_spend_in_cents),
     minimum_schedule: minimumScheduleOf(ip, term),
     carry_over: recurring && ip.carry_over === true && Number(ip.base_units ?? 0) > 0,
+    pay_in_advance: recurring && ip.pay_in_advance === true,
   };
 }

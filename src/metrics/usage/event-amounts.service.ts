@@ -43,4 +43,26 @@ export class EventAmountsService {
     const rows: { amount: string; count: string }[] = await m.query(sql, params.values);
     return rows.map((r) => ({ amount: new Decimal(r.amount).toFixed(), count: r.count }));
   }
+
+  /**
+   * What each of some events adds to a COUNT or SUM metric's usage (by event id): '1' or its
+   * property's value, null when the metric's rule leaves it out (filtered out, or a SUM's
+   * property missing or not numeric). The rule's own SQL (metering-sql.ts), over the events'
+   * properties as given, so it reads no table.
+   */
+  async eventValues(
+    m: EntityManager,
+    metric: BillableMetricEntity,
+    events: readonly { id: string; properties: unknown }[],
+  ): Promise<Map<string, string | null>> {
+    const rule = metric.metering_rule as NormalisedMeteringRule | null;
+    if (!rule || (rule.aggregator !== 'COUNT' && rule.aggregator !== 'SUM'))
+      throw new Error(`metric ${metric.id} does not add its events up`);
+    const params = new SqlParams([JSON.stringify(events.map((e) => ({ id: e.id, properties: e.properties })))]);
+    const where = filterSql(rule.rule?.comparator, 'e.properties', params);
+    const v = rule.aggregator === 'COUNT' || !rule.property ? '1::numeric' : propertyNumeric('e.properties', rule.property, params);
+    const sql = `SELECT e.id, (CASE WHEN ${where} THEN ${v} END)::text AS v FROM jsonb_to_recordset($1::jsonb) AS e(id text, properties jsonb)`;
+    const rows: { id: string; v: string | null }[] = await m.query(sql, params.values);
+    return new Map(rows.map((r) => [r.id, r.v === null ? null : new Decimal(r.v).toFixed()]));
+  }
 }

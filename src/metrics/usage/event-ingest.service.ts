@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { CustomersRepository } from '../../customers/customers.repository';
 import type { CustomerEntity } from '../../customers/customer.entity';
 import { PrometheusMetrics } from '../../platform/observability/prometheus-metrics';
@@ -10,15 +10,15 @@ import { DomainError } from '../../platform/errors/domain-error';
 import { isId, newId } from '../../platform/ids/ids';
 import type { BillableItemEntity } from '../billable-item.entity';
 import type { BillableMetricEntity } from '../billable-metric.entity';
+import { MetricsHooks } from '../metrics.hooks';
 import { BillableItemsRepository, BillableMetricsRepository } from '../metrics.repository';
 import { rollupInserts } from './rollups';
 import { SqlParams } from './metering-sql';
-import { checkProperties, parseInstant } from './properties';
+import { Shaped, shapeEvents } from './ingest-shape';
 import type { Properties } from './usage.entity';
 
 /** A transaction_id is a duplicate for this long after its first receipt. */
 export const DEDUP_WINDOW_MS = 35 * 24 * 3_600_000;
-export const MAX_EVENTS_PER_BATCH = 100;
 /** A batch's statement is prepared (kept per connection) when it feeds at most this many metrics. */
 const NAMED_METRICS = 2;
 /** Statement names remembered at most (the texts of few metric shapes; cleared when full). */
@@ -49,39 +49,6 @@ interface Candidate {
   properties: Properties;
 }
 
-interface Shaped {
-  index: number;
-  raw: Record<string, unknown>;
-  timestamp: string;
-  properties: Properties;
-}
-
-/** The body of POST /events/ingest as it arrives (IngestEventsDto documents it). */
-export interface IngestEventsBody {
-  events?: unknown;
-}
-
-/**
- * IngestEventsDto's checks without class-validator (no reflection, no copy of 100 events): the
- * same 400 validation_error answers for a body that is not `{events: [1..100 items]}`.
- */
-export function checkIngestBody(body: IngestEventsBody): unknown[] {
-  if (!isObject(body)) throw DomainError.validation({ events: 'must be an array' });
-  const extra = Object.keys(body).filter((k) => k !== 'events');
-  const errors: Record<string, string> = {};
-  for (const k of extra) errors[k] = 'is not an allowed field';
-  const events = body.events;
-  if (!Array.isArray(events)) errors.events = 'must be an array';
-  else if (events.length < 1) errors.events = 'must contain at least 1 elements';
-  else if (events.length > MAX_EVENTS_PER_BATCH) errors.events = `must contain no more than ${MAX_EVENTS_PER_BATCH} elements`;
-  if (Object.keys(errors).length > 0) throw DomainError.validation(errors);
-  return events as unknown[];
-}
-
-const EVENT_FIELDS = ['customer_id', 'customer_identifier', 'item_id', 'transaction_id', 'timestamp', 'properties'];
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isText = (v: unknown, max = 255): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
-
 /**
  * `POST /events/ingest`: each event validated on its own; good events are stored even when
  * others fail. De-duplication by (customer, transaction_id) for 35 days from the first receipt
@@ -102,6 +69,7 @@ export class EventIngestService {
     private readonly metrics: BillableMetricsRepository,
     private readonly clock: Clock,
     private readonly prometheus: PrometheusMetrics,
+    private readonly hooks: MetricsHooks,
   ) {}
 
   async ingest(companyId: string, events: unknown[]): Promise<IngestResult> {
@@ -117,35 +85,7 @@ export class EventIngestService {
       });
 
     // 1. shape of each event
-    const shaped: Shaped[] = [];
-    events.forEach((raw, index) => {
-      const at = `events[${index}]`;
-      if (!isObject(raw)) return fail(index, null, 'invalid_field', at, 'must be an object');
-      const tx = raw.transaction_id;
-      const unknown = Object.keys(raw).find((k) => !EVENT_FIELDS.includes(k));
-      if (unknown) return fail(index, tx, 'invalid_field', `${at}.${unknown}`, 'is not an allowed field');
-      if (!isText(tx)) return fail(index, tx, 'invalid_field', `${at}.transaction_id`, 'must be a string of 1 to 255 characters');
-      const hasId = raw.customer_id !== undefined && raw.customer_id !== null;
-      const hasIdentifier = raw.customer_identifier !== undefined && raw.customer_identifier !== null;
-      if (!hasId && !hasIdentifier) return fail(index, tx, 'invalid_field', `${at}.customer_id`, 'or customer_identifier is required');
-      if (hasId && !isText(raw.customer_id)) return fail(index, tx, 'invalid_field', `${at}.customer_id`, 'must be a non-empty string');
-      if (hasIdentifier && !isText(raw.customer_identifier)) {
-        return fail(index, tx, 'invalid_field', `${at}.customer_identifier`, 'must be a non-empty string');
-      }
-      if (!isText(raw.item_id)) return fail(index, tx, 'invalid_field', `${at}.item_id`, 'must be a non-empty string');
-      const timestamp = parseInstant(raw.timestamp);
-      if (!timestamp)
-        return fail(
-          index,
-          tx,
-          'invalid_field',
-          `${at}.timestamp`,
-          'must be an ISO 8601 date-time with a time zone (e.g. 2026-01-31T12:00:00Z)',
-        );
-      const props = checkProperties(raw.properties, `${at}.properties`, { eventNumbers: true });
-      if ('error' in props) return fail(index, tx, 'invalid_field', props.error[0], props.error[1]);
-      shaped.push({ index, raw, timestamp: timestamp.toISOString(), properties: props.ok });
-    });
+    const shaped = shapeEvents(events, fail);
 
     // 2.-3. resolve customers and items, then store keys (the de-duplication), events and rollups:
     // one transaction, so the batch sees one snapshot and a retry after a deadlock redoes it all.
@@ -256,7 +196,7 @@ export class EventIngestService {
 
     let stored = new Set<string>();
     if (candidates.length > 0) {
-      const written = await this.store(companyId, candidates, items, this.metrics.fromJson(found.metrics));
+      const written = await this.storeAndBill(companyId, candidates, items, this.metrics.fromJson(found.metrics));
       if (!written) return null;
       stored = written;
     }
@@ -266,6 +206,34 @@ export class EventIngestService {
       else duplicates.push({ transaction_id: c.transactionId });
     }
     return { enqueued, duplicates, errors };
+  }
+
+  /**
+   * `store`, and when a metric of the candidates' items is priced in advance (its flag, read with
+   * the metrics: nothing more for the others), the events' in-advance invoices through the
+   * metrics hook, in one transaction with them: when the request answers, a billed event's
+   * invoice exists, and an event is billed only by the transaction that stored it (a duplicate,
+   * concurrent or retried, stores nothing, so bills nothing).
+   */
+  private async storeAndBill(
+    companyId: string,
+    candidates: Candidate[],
+    items: Map<string, ItemKey>,
+    metricsOfItems: BillableMetricEntity[],
+  ): Promise<Set<string> | null> {
+    const itemIds = new Set(candidates.map((c) => c.itemId));
+    const advance = metricsOfItems.filter((metric) => metric.advance_priced && itemIds.has(metric.item_id));
+    if (advance.length === 0) return this.store(companyId, candidates, items, metricsOfItems);
+    return this.dataSource.transaction(async (m) => {
+      const stored = await this.store(companyId, candidates, items, metricsOfItems, m);
+      if (!stored) return null;
+      const advanceItems = new Set(advance.map((metric) => metric.item_id));
+      const events = candidates
+        .filter((c) => stored.has(c.eventId) && advanceItems.has(c.itemId))
+        .map((c) => ({ id: c.eventId, customer_id: c.customerId, item_id: c.itemId, timestamp: c.timestamp, properties: c.properties }));
+      if (events.length > 0) await this.hooks.advanceUsage.billEvents(m, companyId, events, advance);
+      return stored;
+    });
   }
 
   /**
@@ -282,6 +250,7 @@ export class EventIngestService {
     candidates: Candidate[],
     items: Map<string, ItemKey>,
     metricsOfItems: BillableMetricEntity[],
+    m?: EntityManager,
   ): Promise<Set<string> | null> {
     const now = this.clock.now();
     const sorted = [...candidates].sort((a, b) =>
@@ -347,9 +316,11 @@ export class EventIngestService {
        SELECT id FROM e UNION ALL SELECT NULL FROM g WHERE NOT g.held`;
     // prepared when its text is one of few (it depends only on the shapes of up to
     // NAMED_METRICS metrics' rules), so that it is planned once per connection
-    const returned = await (metrics.length <= NAMED_METRICS
-      ? prepared<{ id: string | null }>(this.dataSource, this.statementName(text), text, params.values)
-      : (this.dataSource.query(text, params.values) as Promise<{ id: string | null }[]>));
+    const returned = await (m
+      ? (m.query(text, params.values) as Promise<{ id: string | null }[]>)
+      : metrics.length <= NAMED_METRICS
+        ? prepared<{ id: string | null }>(this.dataSource, this.statementName(text), text, params.values)
+        : (this.dataSource.query(text, params.values) as Promise<{ id: string | null }[]>));
     if (returned.some((r) => r.id === null)) return null;
     return new Set(returned.map((r) => r.id as string));
   }

@@ -32,6 +32,7 @@ export function price(id: string, kind: PlanPrice['kind'], cents: string, over: 
       minimum_spend_cents: null,
       minimum_schedule: null,
       carry_over: false,
+      pay_in_advance: false,
       ...over,
     },
     metric: null,

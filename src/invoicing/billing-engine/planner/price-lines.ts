@@ -13,8 +13,12 @@ export function quantityOf(phase: EnginePhase, price: PlanPrice): number {
 
 /** Billed in advance: recurring PRE_POST licence and fixed prices. */
 export const isAdvance = (p: PlanPrice) => p.price.recurring && p.price.charge_type === 'PRE_POST' && p.kind !== 'USAGE';
-/** Billed in arrears: recurring usage prices and POST_ONLY prices. */
-export const isArrears = (p: PlanPrice) => p.price.recurring && (p.kind === 'USAGE' || p.price.charge_type === 'POST_ONLY');
+/**
+ * Billed in arrears: recurring usage prices and POST_ONLY prices. A usage price paid in advance
+ * is billed event by event as they arrive (advance-usage.ts), so no period invoice bills it.
+ */
+export const isArrears = (p: PlanPrice) =>
+  p.price.recurring && !p.price.pay_in_advance && (p.kind === 'USAGE' || p.price.charge_type === 'POST_ONLY');
 
 export function tag(lines: InvoiceLine[], price: PlanPrice | null, extra: Partial<LineDraft> = {}): LineDraft[] {
   return lines.map((l) => ({ ...l, product_metric_pricing_id: price?.product_metric_pricing_id ?? null, ...extra }));
