@@ -17,28 +17,43 @@ export interface OutboxClaim {
   /** Attempts made, this one included. */
   attempts: number;
   lease_until: Date;
+  /** The instant the claim was made at (the clock's now, or the instant a run was asked for). */
+  at: Date;
 }
 
 /**
  * What an outbox table needs for the loop: `company_id`, `id` (its primary key), `status`,
- * `attempts`, `next_attempt_at`, `lease_until`, `last_attempt_at` and `updated_at`; a row is
- * waiting while its status is `pendingStatus`.
+ * `attempts`, `lease_until`, `last_attempt_at`, `updated_at` and a due time (`next_attempt_at`,
+ * or the owner's `dueColumn`); a row is waiting while its status is `pendingStatus` (or the
+ * owner's `due` condition holds) and no live lease holds it.
  */
-export interface OutboxOptions {
+export interface OutboxOptions<R = void> {
   /** The name logs give the loop (`webhook delivery`, `mail delivery`). */
   name: string;
   /** The outbox table (a constant of the owning module, never input). */
   table: string;
   /** The status of a row waiting for an attempt. */
   pendingStatus: string;
+  /** The column ordering due rows (default `next_attempt_at`; a constant of the owner, never input). */
+  dueColumn?: string;
+  /**
+   * Which rows are waiting at the instant whose placeholder is `at`, `status` the placeholder of
+   * `pendingStatus` (a constant SQL condition of the owner, never input; default: status
+   * `pendingStatus` and `next_attempt_at <= at`). The loop adds the lease condition: a row under
+   * a live lease is never claimed.
+   */
+  due?: (at: string, status: string) => string;
   /** The cross-company scan that finds the companies with due rows (listed in CROSS_COMPANY_SCANS). */
   scan: CrossCompanyScan;
   /** Whether this instance dispatches (a setting of its own, independent of the scheduler). */
   enabled: boolean;
   /** How long a claimed attempt is held before another worker may take it over. */
   leaseMs: number;
-  /** How often every instance looks for due rows (retries; rows another instance did not take). */
-  pollIntervalMs: number;
+  /**
+   * How often every instance looks for due rows (retries; rows another instance did not take);
+   * null: no poll and no run at start, the owner calls `runDue` on its own schedule.
+   */
+  pollIntervalMs: number | null;
   /** Attempts of one instance at once, all companies together. */
   maxInFlight: number;
   /** Attempts of one company at once on one instance (its fair share). */
@@ -48,12 +63,21 @@ export interface OutboxOptions {
    * only while the claim is still its own: same `attempts` and `lease_until`). Never throws for
    * an attempt that failed: a failure is an outcome to record.
    */
-  attempt(claim: OutboxClaim): Promise<void>;
+  attempt(claim: OutboxClaim): Promise<R>;
+}
+
+/** What one `runDue` takes: rows due at `at` (default: the platform clock's now), of some companies only. */
+export interface OutboxScope<R> {
+  at?: Date;
+  companyIds?: string[];
+  /** Each attempt of this run when it ends: its outcome, or the error it threw. */
+  report?: (claim: OutboxClaim, outcome: { value: R } | { error: Error }) => void;
 }
 
 /**
- * The delivery loop every outbox of the service runs on (webhook deliveries, e-mail): rows
- * written in the transaction of the change that causes them, dispatched after it commits.
+ * The delivery loop every outbox of the service runs on (webhook deliveries, e-mail, automatic
+ * card charges): rows written in the transaction of the change that causes them, dispatched
+ * after it commits.
  *
  * - After commit: `runAfterCommit(m)` in the causing transaction asks for a run when it commits
  *   (a TypeORM transaction subscriber; a rollback drops the request), never awaited, so the
@@ -70,9 +94,13 @@ export interface OutboxOptions {
  *   (`maxInFlight` in all); a run claims again whenever an attempt ends or a run is asked for,
  *   never waiting for a whole batch — one company's slow receiver holds only its own places,
  *   and its other rows wait behind its own attempts, not behind another company's.
- * Due times and leases follow the platform Clock (tests move it and call `runDue`).
+ * Due times and leases follow the platform Clock (tests move it and call `runDue`); an owner
+ * whose schedule is an instant of its own (the billing run's `--now`) runs `runDue({ at,
+ * companyIds })`, and the lease then runs from that instant or the clock's now, whichever is later.
+ * An owner whose row keeps an in-progress status between attempts (a charge IN_PROGRESS at the
+ * processor) says so in its `due` condition: such a row is taken over once its lease has passed.
  */
-export class OutboxLoop {
+export class OutboxLoop<R = void> {
   private readonly logger: Logger;
   private readonly pendingRuns = new WeakSet<QueryRunner>();
   private timer: NodeJS.Timeout | null = null;
@@ -88,10 +116,11 @@ export class OutboxLoop {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    private readonly options: OutboxOptions,
+    private readonly options: OutboxOptions<R>,
   ) {
     this.logger = new Logger(options.name);
-    if (!/^[a-z_]+$/.test(options.table)) throw new Error(`outbox table name ${options.table} is not a plain identifier`);
+    for (const name of [options.table, options.dueColumn ?? 'next_attempt_at'])
+      if (!/^[a-z_]+$/.test(name)) throw new Error(`outbox name ${name} is not a plain identifier`);
   }
 
   /** Listens for the commits that asked for a run (call once, from the owner's onModuleInit). */
@@ -112,7 +141,7 @@ export class OutboxLoop {
 
   /** Starts the poll and a first run (what an earlier process left); from onApplicationBootstrap. */
   start(): void {
-    if (!this.options.enabled) return;
+    if (!this.options.enabled || this.options.pollIntervalMs === null) return;
     this.timer = setInterval(() => this.trigger(), this.options.pollIntervalMs);
     this.timer.unref();
     this.trigger();
@@ -154,29 +183,41 @@ export class OutboxLoop {
     })().finally(() => (this.running = null));
   }
 
+  /** Whether a run started by `trigger` (a commit, the poll) is in progress. */
+  get active(): boolean {
+    return this.running !== null;
+  }
+
   /** Waits for the run in progress (tests; shutdown). */
   async settle(): Promise<void> {
     while (this.running) await this.running;
   }
 
   /**
-   * Makes every attempt due now (by the platform clock), within the per-company and total shares:
-   * claims, starts the attempts, and claims again whenever one ends or a run is asked for, until
-   * nothing more can be claimed and its attempts have ended. Returns the number of attempts made.
+   * Makes every attempt due now (by the platform clock, or at `scope.at`; of `scope.companyIds`
+   * only when given), within the per-company and total shares: claims, starts the attempts, and
+   * claims again whenever one ends or a run is asked for, until nothing more can be claimed and
+   * its attempts have ended. Returns the number of attempts made.
    */
-  async runDue(): Promise<number> {
+  async runDue(scope: OutboxScope<R> = {}): Promise<number> {
     let attempts = 0;
     const mine = new Set<Promise<void>>();
     for (;;) {
       if (!this.closed) {
-        const claimed = await this.claim(this.clock.now());
+        const claimed = await this.claim(scope.at ?? this.clock.now(), scope.companyIds);
         attempts += claimed.length;
         for (const c of claimed) {
           this.busy.set(c.company_id, (this.busy.get(c.company_id) ?? 0) + 1);
           this.inFlight++;
           const p: Promise<void> = this.options
             .attempt(c)
-            .catch((err: Error) => this.logger.error(`${this.options.table} ${c.company_id}/${c.id}: ${err.message}`))
+            .then(
+              (value) => scope.report?.(c, { value }),
+              (err: Error) => {
+                this.logger.error(`${this.options.table} ${c.company_id}/${c.id}: ${err.message}`);
+                scope.report?.(c, { error: err });
+              },
+            )
             .finally(() => {
               const left = (this.busy.get(c.company_id) ?? 1) - 1;
               if (left > 0) this.busy.set(c.company_id, left);
@@ -200,47 +241,74 @@ export class OutboxLoop {
     for (const resolve of waiting) resolve();
   }
 
+  /**
+   * Claims one row by its id when it is due at `at` and no live lease holds it (an owner's direct
+   * dispatch of one row, outside the shares); null when it is not. The claim is committed at once.
+   */
+  async claimRow(companyId: string, id: string, at: Date): Promise<OutboxClaim | null> {
+    const [claim] = await this.claimIn(companyId, at, 1, id);
+    return claim ?? null;
+  }
+
+  /** The lease of a claim made at `at`: from `at` or the clock's now, whichever is later (a run may be at a past instant). */
+  private leaseFrom(at: Date): Date {
+    return new Date(Math.max(at.getTime(), this.clock.now().getTime()) + this.options.leaseMs);
+  }
+
+  /** The waiting condition at placeholder `at`, the lease condition included. */
+  private dueWhere(at: string, status: string): string {
+    const { due } = this.options;
+    const waiting = due ? `(${due(at, status)})` : `status = ${status} AND next_attempt_at <= ${at}`;
+    return `${waiting} AND (lease_until IS NULL OR lease_until <= ${at})`;
+  }
+
   /** Claims due rows (each claim committed at once): the attempt is counted and leased. */
-  private async claim(at: Date): Promise<OutboxClaim[]> {
-    const { table, pendingStatus, maxInFlight, maxInFlightPerCompany, leaseMs, scan } = this.options;
+  private async claim(at: Date, companyIds?: string[]): Promise<OutboxClaim[]> {
+    const { table, pendingStatus, maxInFlight, maxInFlightPerCompany, scan } = this.options;
     const free = maxInFlight - this.inFlight;
-    if (free <= 0) return [];
+    if (free <= 0 || companyIds?.length === 0) return [];
     const full = [...this.busy].filter(([, n]) => n >= maxInFlightPerCompany).map(([company]) => company);
+    const column = this.options.dueColumn ?? 'next_attempt_at';
     const companies: { company_id: string }[] = await this.dataSource.query(
       `${crossCompany(scan)}SELECT company_id FROM ${table}
-        WHERE status = $4 AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
-          AND NOT (company_id = ANY($3))
+        WHERE ${this.dueWhere('$1', '$4')} AND NOT (company_id = ANY($3))
+          AND ($5::text[] IS NULL OR company_id = ANY($5))
         GROUP BY company_id
-        ORDER BY min(next_attempt_at), company_id
+        ORDER BY min(${column}), company_id
         LIMIT $2`,
-      [at, free, full, pendingStatus],
+      [at, free, full, pendingStatus, companyIds ?? null],
     );
-    const lease = new Date(at.getTime() + leaseMs);
     const claimed: OutboxClaim[] = [];
     for (const { company_id } of companies) {
       const share = Math.min(maxInFlightPerCompany - (this.busy.get(company_id) ?? 0), free - claimed.length);
       if (share <= 0) continue;
-      const result: unknown[] = await this.dataSource.query(
-        // the CTE runs once: a subquery in FROM may be rescanned by the join, and each rescan
-        // (ties in next_attempt_at, rows skipped as locked) can pick other rows, passing LIMIT
-        `WITH due AS (
-           SELECT id FROM ${table}
-            WHERE company_id = $1 AND status = $5 AND next_attempt_at <= $2
-              AND (lease_until IS NULL OR lease_until <= $2)
-            ORDER BY next_attempt_at, id
-            LIMIT $4
-            FOR UPDATE SKIP LOCKED)
-         UPDATE ${table} d
-            SET attempts = d.attempts + 1, lease_until = $3, last_attempt_at = $2, updated_at = $2
-           FROM due
-          WHERE d.company_id = $1 AND d.id = due.id
-        RETURNING d.company_id, d.id, d.attempts, d.lease_until`,
-        [company_id, at, lease, share, pendingStatus],
-      );
-      // pg answers RETURNING of an UPDATE as [rows, count]
-      const rows = (Array.isArray(result[0]) ? result[0] : result) as OutboxClaim[];
-      claimed.push(...rows.map((r) => ({ ...r, lease_until: new Date(r.lease_until) })));
+      claimed.push(...(await this.claimIn(company_id, at, share)));
     }
     return claimed;
+  }
+
+  /** One statement: up to `limit` due rows of the company (or the row `id`), counted and leased. */
+  private async claimIn(companyId: string, at: Date, limit: number, id?: string): Promise<OutboxClaim[]> {
+    const { table, pendingStatus } = this.options;
+    const column = this.options.dueColumn ?? 'next_attempt_at';
+    const result: unknown[] = await this.dataSource.query(
+      // the CTE runs once: a subquery in FROM may be rescanned by the join, and each rescan
+      // (ties in the due time, rows skipped as locked) can pick other rows, passing LIMIT
+      `WITH due AS (
+         SELECT id FROM ${table}
+          WHERE company_id = $1 AND ${this.dueWhere('$2', '$5')} AND ($6::text IS NULL OR id = $6)
+          ORDER BY ${column}, id
+          LIMIT $4
+          FOR UPDATE SKIP LOCKED)
+       UPDATE ${table} d
+          SET attempts = d.attempts + 1, lease_until = $3, last_attempt_at = $2, updated_at = $2
+         FROM due
+        WHERE d.company_id = $1 AND d.id = due.id
+      RETURNING d.company_id, d.id, d.attempts, d.lease_until, d.last_attempt_at AS at`,
+      [companyId, at, this.leaseFrom(at), limit, pendingStatus, id ?? null],
+    );
+    // pg answers RETURNING of an UPDATE as [rows, count]
+    const rows = (Array.isArray(result[0]) ? result[0] : result) as OutboxClaim[];
+    return rows.map((r) => ({ ...r, lease_until: new Date(r.lease_until), at: new Date(r.at) }));
   }
 }
