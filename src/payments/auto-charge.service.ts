@@ -67,9 +67,10 @@ export type AttemptOutcome = 'succeeded' | 'failed' | 'unpaid' | 'cancelled' | '
  *   row when the invoice is PENDING, auto-charging and has something due. Nothing is charged
  *   inside that transaction.
  * - Dispatch runs on the platform's OutboxLoop (the one mechanism of webhook deliveries and
- *   e-mail): right after the transaction that queued an attempt commits, and from the billing
- *   run's post-run step with the run's instant (`dispatchDue(at)`, hence also from the scheduler
- *   and `billing run --now T`; no poll of its own: the billing run is its schedule). The loop
+ *   e-mail): right after the transaction that queued an attempt commits (that company's due
+ *   attempts), and from the billing run's post-run step with the run's instant (`dispatchDue(at)`,
+ *   the loop's bounded drain; hence also from the scheduler and `billing run --now T`; no poll of
+ *   its own: the billing run is its schedule). The loop
  *   claims each due attempt (SKIP LOCKED, claim counted in `attempts`, leased, committed), one
  *   attempt of a company at a time per instance; then the attempt is marked IN_PROGRESS under
  *   the ledger's lock only while that claim is still its own, the processor is charged with the
@@ -144,7 +145,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
        VALUES ($1, $2, $3, $4, $5, 1, 'PENDING', $6, $6, $6) ON CONFLICT (company_id, invoice_id, sequence) DO NOTHING`,
       [companyId, newAttemptId(), invoice.id, invoice.billed_customer_id, invoice.subscription_id, now],
     );
-    this.kick(manager);
+    this.kick(manager, companyId);
     return true;
   }
 
@@ -167,12 +168,16 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
         due.map((i) => i.subscription_id),
       ],
     );
-    this.kick(manager);
+    this.kick(manager, companyId);
   }
 
-  /** Dispatches the due attempts (every company's, each in its fair share) once the transaction that queued one commits. */
-  private kick(manager: EntityManager): void {
-    this.loop.runAfterCommit(manager);
+  /**
+   * Dispatches the company's due attempts once the transaction that queued one commits. Only
+   * that company's: charges have no poll, another company's due attempts are its own commits'
+   * or the billing run's, at that run's instant.
+   */
+  private kick(manager: EntityManager, companyId: string): void {
+    this.loop.runAfterCommit(manager, companyId);
   }
 
   onModuleInit(): void {
@@ -204,12 +209,15 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
   }
 
   /**
-   * Every attempt due at `at`: first charges at once, retries whose time has come, and
-   * IN_PROGRESS attempts whose lease has passed (interrupted dispatches). Waits for commit-
-   * started dispatches too (unless `settleFirst` is false), so a billing run exits only after
-   * every charge due is recorded.
+   * Every attempt due at `at` (of `options.companyIds` when given): first charges at once,
+   * retries whose time has come, and IN_PROGRESS attempts whose lease has passed (interrupted
+   * dispatches). `complete` (the billing run, a campaign's retries): the loop's drain — bounded by
+   * the attempts due when it starts, it waits for the places commit-started dispatches of this
+   * instance hold and for their charges of these companies, so a billing run exits only after
+   * every charge due at its instant is recorded. Otherwise one run of the loop (the race tests
+   * start several at once).
    */
-  async dispatchDue(at: Date, options: { companyIds?: string[] } = {}, settleFirst = true): Promise<DispatchSummary> {
+  async dispatchDue(at: Date, options: { companyIds?: string[] } = {}, complete = true): Promise<DispatchSummary> {
     const summary: DispatchSummary = {
       charges_succeeded: 0,
       charges_failed: 0,
@@ -229,13 +237,9 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       else if (outcome === 'refunded') summary.charges_refunded++;
       if (outcome === 'unpaid') summary.subscriptions_unpaid++;
     };
-    // a commit-started run may hold a company's place (it then takes that company's due rows):
-    // wait for it and look again, until nothing is due at `at` and no such run goes on
-    for (;;) {
-      if (settleFirst) await this.settle();
-      const made = await this.loop.runDue({ at, companyIds: options.companyIds, report });
-      if (!settleFirst || (made === 0 && !this.loop.active)) break;
-    }
+    const run = { at, companyIds: options.companyIds, report };
+    if (complete) await this.loop.drain(run);
+    else await this.loop.runDue(run);
     // refunds whose completion was interrupted (reserved, never settled): the same request again
     const recovered = await this.transactions.recoverPendingRefunds(at, { companyIds: options.companyIds });
     summary.refunds_resent += recovered.refunds_recovered + recovered.refunds_released;
@@ -518,7 +522,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       [companyId, invoiceId, newAttemptId(), at],
     );
     if (rows.length === 0) return null;
-    this.kick(m);
+    this.kick(m, companyId);
     return rows[0].id;
   }
 

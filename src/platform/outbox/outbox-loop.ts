@@ -66,8 +66,8 @@ export interface OutboxOptions<R = void> {
   attempt(claim: OutboxClaim): Promise<R>;
 }
 
-/** What one `runDue` takes: rows due at `at` (default: the platform clock's now), of some companies only. */
-export interface OutboxScope<R> {
+/** What one `runDue` or `drain` takes: rows due at `at` (default: the platform clock's now), of some companies only. */
+export interface OutboxRun<R> {
   at?: Date;
   companyIds?: string[];
   /** Each attempt of this run when it ends: its outcome, or the error it threw. */
@@ -100,16 +100,39 @@ export interface OutboxScope<R> {
  * An owner whose row keeps an in-progress status between attempts (a charge IN_PROGRESS at the
  * processor) says so in its `due` condition: such a row is taken over once its lease has passed.
  */
+/** A run's companies: some, or every company (a commit that did not name its company, the poll). */
+type Companies = ReadonlySet<string> | 'every';
+
+function union(a: Companies | null, b: Companies): Companies {
+  if (a === 'every' || b === 'every') return 'every';
+  return a ? new Set([...a, ...b]) : b;
+}
+
+/** How a run goes: its instant and companies (read at each claim: a pass takes companies asked for meanwhile). */
+interface RunPlan<R> {
+  at: () => Date;
+  companies: () => readonly string[] | undefined;
+  report?: OutboxRun<R>['report'];
+  /** A drain: at most this many claims, and places other runs of this instance hold are waited for. */
+  cap?: number;
+}
+
 export class OutboxLoop<R = void> {
   private readonly logger: Logger;
-  private readonly pendingRuns = new WeakSet<QueryRunner>();
+  /** Transactions that asked for a run when they commit, with the companies they asked for. */
+  private readonly pendingRuns = new WeakMap<QueryRunner, Companies>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private running: Promise<number> | null = null;
-  private again = false;
-  /** Attempts in flight on this instance, by company, and in all. */
+  /** Companies asked for since the pass in progress began (another pass follows), and that pass's. */
+  private requested: Companies | null = null;
+  private pass: Companies | null = null;
+  /** Attempts in flight on this instance, by company, and in all, and each one's company. */
   private readonly busy = new Map<string, number>();
   private inFlight = 0;
+  private readonly flights = new Map<Promise<void>, string>();
+  /** Drains waiting for places other runs of this instance hold: meanwhile those runs claim nothing new. */
+  private blockedDrains = 0;
   /** Runs waiting for an attempt to end or for a new request (each resolves once). */
   private readonly waiting = new Set<() => void>();
 
@@ -128,9 +151,10 @@ export class OutboxLoop<R = void> {
     const listener: EntitySubscriberInterface = {
       afterTransactionCommit: (event: TransactionCommitEvent) => {
         if (event.queryRunner.isTransactionActive) return; // a savepoint, not the commit
-        if (!this.pendingRuns.has(event.queryRunner)) return;
+        const asked = this.pendingRuns.get(event.queryRunner);
+        if (!asked) return;
         this.pendingRuns.delete(event.queryRunner);
-        this.trigger(); // never awaited: the commit does not wait for the delivery
+        this.request(asked); // never awaited: the commit does not wait for the delivery
       },
       afterTransactionRollback: (event: TransactionRollbackEvent) => {
         if (!event.queryRunner.isTransactionActive) this.pendingRuns.delete(event.queryRunner);
@@ -151,41 +175,50 @@ export class OutboxLoop<R = void> {
   async stop(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    this.wakeWaiting();
     await this.settle();
   }
 
-  /** Asks for a run once the transaction of `m` commits (right away outside a transaction). */
-  runAfterCommit(m: EntityManager): void {
+  /**
+   * Asks for a run once the transaction of `m` commits (right away outside a transaction): of
+   * `companyId`'s rows only when given (an owner without a poll, whose other rows are its own
+   * schedule's), of every company's otherwise.
+   */
+  runAfterCommit(m: EntityManager, companyId?: string): void {
     if (!this.options.enabled || this.closed) return;
+    const asked: Companies = companyId === undefined ? 'every' : new Set([companyId]);
     const runner = m.queryRunner;
-    if (runner && runner.isTransactionActive) this.pendingRuns.add(runner);
-    else setImmediate(() => this.trigger());
+    if (runner && runner.isTransactionActive) this.pendingRuns.set(runner, union(this.pendingRuns.get(runner) ?? null, asked));
+    else setImmediate(() => this.request(asked));
   }
 
-  /** Starts a run unless one goes on (then that one looks again when it ends). */
+  /** Starts a run of every company's due rows unless one goes on (then that one looks again when it ends). */
   trigger(): void {
+    this.request('every');
+  }
+
+  private request(asked: Companies): void {
     if (this.closed || !this.options.enabled) return;
+    this.requested = union(this.requested, asked);
     if (this.running) {
-      this.again = true;
-      this.wakeWaiting(); // a run waiting on slow attempts claims what has just become due
+      this.pass = union(this.pass, asked); // the pass in progress claims them too, at its next claim
+      this.wakeWaiting();
       return;
     }
     this.running = (async () => {
       let total = 0;
-      do {
-        this.again = false;
-        total += await this.runDue().catch((err: Error) => {
+      while (this.requested && !this.closed) {
+        this.pass = this.requested;
+        this.requested = null;
+        const companies = () => (this.pass === 'every' || !this.pass ? undefined : [...this.pass]);
+        total += await this.run({ at: () => this.clock.now(), companies }).catch((err: Error) => {
           this.logger.warn(`${this.options.name} run failed: ${err.message}`);
           return 0;
         });
-      } while (this.again && !this.closed);
+      }
+      this.pass = null;
       return total;
     })().finally(() => (this.running = null));
-  }
-
-  /** Whether a run started by `trigger` (a commit, the poll) is in progress. */
-  get active(): boolean {
-    return this.running !== null;
   }
 
   /** Waits for the run in progress (tests; shutdown). */
@@ -194,45 +227,92 @@ export class OutboxLoop<R = void> {
   }
 
   /**
-   * Makes every attempt due now (by the platform clock, or at `scope.at`; of `scope.companyIds`
+   * Makes every attempt due now (by the platform clock, or at `run.at`; of `run.companyIds`
    * only when given), within the per-company and total shares: claims, starts the attempts, and
    * claims again whenever one ends or a run is asked for, until nothing more can be claimed and
-   * its attempts have ended. Returns the number of attempts made.
+   * its attempts have ended. Returns the number of attempts made. A company with due rows whose
+   * places other runs of this instance hold is waited for (its holder may be at another instant,
+   * or a drain that stops at its bound), so no run leaves its rows behind another.
    */
-  async runDue(scope: OutboxScope<R> = {}): Promise<number> {
+  runDue(run: OutboxRun<R> = {}): Promise<number> {
+    const at = run.at;
+    return this.run({ at: () => at ?? this.clock.now(), companies: () => run.companyIds, report: run.report });
+  }
+
+  /**
+   * An owner's complete pass at an instant of its own (the billing run's charges): the rows due
+   * at `run.at` when it starts, counted once, are its bound — it claims at most that many, so
+   * rows that commits keep adding never keep it going (the oldest due first). Unlike `runDue`,
+   * while it waits for places other runs of this instance hold, they claim nothing new (a place
+   * that frees is its own), and at the end it waits for the attempts of its companies those runs
+   * have in flight: when it returns, every row due at its start has been attempted and recorded (or is
+   * leased by another instance, which will). Returns the number of attempts it made.
+   */
+  async drain(run: OutboxRun<R> = {}): Promise<number> {
+    if (run.companyIds?.length === 0) return 0;
+    const at = run.at ?? this.clock.now();
+    const cap = await this.countDue(at, run.companyIds);
+    const made = cap > 0 ? await this.run({ at: () => at, companies: () => run.companyIds, report: run.report, cap }) : 0;
+    const ids = run.companyIds && new Set(run.companyIds);
+    await Promise.allSettled([...this.flights].filter(([, company]) => !ids || ids.has(company)).map(([p]) => p));
+    return made;
+  }
+
+  private async run(plan: RunPlan<R>): Promise<number> {
+    const drain = plan.cap !== undefined;
     let attempts = 0;
-    const mine = new Set<Promise<void>>();
-    for (;;) {
-      if (!this.closed) {
-        const claimed = await this.claim(scope.at ?? this.clock.now(), scope.companyIds);
-        attempts += claimed.length;
-        for (const c of claimed) {
-          this.busy.set(c.company_id, (this.busy.get(c.company_id) ?? 0) + 1);
-          this.inFlight++;
-          const p: Promise<void> = this.options
-            .attempt(c)
-            .then(
-              (value) => scope.report?.(c, { value }),
-              (err: Error) => {
-                this.logger.error(`${this.options.table} ${c.company_id}/${c.id}: ${err.message}`);
-                scope.report?.(c, { error: err });
-              },
-            )
-            .finally(() => {
-              const left = (this.busy.get(c.company_id) ?? 1) - 1;
-              if (left > 0) this.busy.set(c.company_id, left);
-              else this.busy.delete(c.company_id);
-              this.inFlight--;
-              mine.delete(p);
-              this.wakeWaiting();
-            });
-          mine.add(p);
-        }
-        if (claimed.length > 0) continue; // there may be more: other companies, places left
+    let blocked = false;
+    const mine = new Map<Promise<void>, string>();
+    const block = (on: boolean) => {
+      if (on === blocked) return;
+      blocked = on;
+      this.blockedDrains += on ? 1 : -1;
+      if (!on) this.wakeWaiting(); // the runs that gave way claim again
+    };
+    try {
+      for (;;) {
+        let held = false;
+        const room = drain ? plan.cap! - attempts : Infinity;
+        if (!this.closed && room > 0) {
+          const claimed = await this.claim(plan.at(), plan.companies(), room, mine, drain);
+          held = claimed.held;
+          if (drain) block(held);
+          attempts += claimed.rows.length;
+          for (const c of claimed.rows) this.begin(c, plan.report, mine);
+          if (claimed.rows.length > 0) continue; // there may be more: other companies, places left
+        } else block(false);
+        if (mine.size === 0 && !held) return attempts;
+        await new Promise<void>((resolve) => this.waiting.add(resolve));
       }
-      if (mine.size === 0) return attempts;
-      await new Promise<void>((resolve) => this.waiting.add(resolve));
+    } finally {
+      block(false);
     }
+  }
+
+  /** Starts one claimed attempt; when it ends, its places free and waiting runs claim again. */
+  private begin(c: OutboxClaim, report: OutboxRun<R>['report'], mine: Map<Promise<void>, string>): void {
+    this.busy.set(c.company_id, (this.busy.get(c.company_id) ?? 0) + 1);
+    this.inFlight++;
+    const p: Promise<void> = this.options
+      .attempt(c)
+      .then(
+        (value) => report?.(c, { value }),
+        (err: Error) => {
+          this.logger.error(`${this.options.table} ${c.company_id}/${c.id}: ${err.message}`);
+          report?.(c, { error: err });
+        },
+      )
+      .finally(() => {
+        const left = (this.busy.get(c.company_id) ?? 1) - 1;
+        if (left > 0) this.busy.set(c.company_id, left);
+        else this.busy.delete(c.company_id);
+        this.inFlight--;
+        mine.delete(p);
+        this.flights.delete(p);
+        this.wakeWaiting();
+      });
+    mine.set(p, c.company_id);
+    this.flights.set(p, c.company_id);
   }
 
   private wakeWaiting(): void {
@@ -262,29 +342,60 @@ export class OutboxLoop<R = void> {
     return `${waiting} AND (lease_until IS NULL OR lease_until <= ${at})`;
   }
 
-  /** Claims due rows (each claim committed at once): the attempt is counted and leased. */
-  private async claim(at: Date, companyIds?: string[]): Promise<OutboxClaim[]> {
+  /** The company condition of a scan: none for every company (the statement then says so: no list in it). */
+  private static within(companyIds: readonly string[] | undefined, param: string): string {
+    return companyIds ? ` AND company_id = ANY(${param})` : '';
+  }
+
+  /** The rows due at `at` (a drain's bound). */
+  private async countDue(at: Date, companyIds?: readonly string[]): Promise<number> {
+    const { table, pendingStatus, scan } = this.options;
+    const [row]: { n: number }[] = await this.dataSource.query(
+      `${crossCompany(scan)}SELECT count(*)::int AS n FROM ${table}
+        WHERE ${this.dueWhere('$1', '$2')}${OutboxLoop.within(companyIds, '$3')}`,
+      companyIds ? [at, pendingStatus, companyIds] : [at, pendingStatus],
+    );
+    return row.n;
+  }
+
+  /**
+   * Claims due rows, at most `room` (each claim committed at once): the attempt is counted and
+   * leased. `held`: due rows were left because other runs of this instance hold their places (the
+   * run waits for them: the holder may be at another instant, or a drain that stops at its bound),
+   * or, for a run other than a drain, because a drain waits for places.
+   */
+  private async claim(
+    at: Date,
+    companyIds: readonly string[] | undefined,
+    room: number,
+    own: Map<Promise<void>, string>,
+    drain: boolean,
+  ): Promise<{ rows: OutboxClaim[]; held: boolean }> {
     const { table, pendingStatus, maxInFlight, maxInFlightPerCompany, scan } = this.options;
-    const free = maxInFlight - this.inFlight;
-    if (free <= 0 || companyIds?.length === 0) return [];
-    const full = [...this.busy].filter(([, n]) => n >= maxInFlightPerCompany).map(([company]) => company);
+    if (companyIds?.length === 0) return { rows: [], held: false };
+    if (!drain && this.blockedDrains > 0) return { rows: [], held: true };
+    const free = Math.min(maxInFlight - this.inFlight, room);
+    const full = [...this.busy].filter(([, n]) => n >= maxInFlightPerCompany).length;
     const column = this.options.dueColumn ?? 'next_attempt_at';
+    // the companies at their share too (up to as many as there are): to know whether to wait for them
     const companies: { company_id: string }[] = await this.dataSource.query(
       `${crossCompany(scan)}SELECT company_id FROM ${table}
-        WHERE ${this.dueWhere('$1', '$4')} AND NOT (company_id = ANY($3))
-          AND ($5::text[] IS NULL OR company_id = ANY($5))
+        WHERE ${this.dueWhere('$1', '$3')}${OutboxLoop.within(companyIds, '$4')}
         GROUP BY company_id
         ORDER BY min(${column}), company_id
         LIMIT $2`,
-      [at, free, full, pendingStatus, companyIds ?? null],
+      [at, Math.max(free, 1) + full, pendingStatus, ...(companyIds ? [companyIds] : [])],
     );
-    const claimed: OutboxClaim[] = [];
+    const ownIn = (company?: string) => [...own.values()].filter((c) => company === undefined || c === company).length;
+    const rows: OutboxClaim[] = [];
+    let held = false;
     for (const { company_id } of companies) {
-      const share = Math.min(maxInFlightPerCompany - (this.busy.get(company_id) ?? 0), free - claimed.length);
-      if (share <= 0) continue;
-      claimed.push(...(await this.claimIn(company_id, at, share)));
+      const share = Math.min(maxInFlightPerCompany - (this.busy.get(company_id) ?? 0), free - rows.length);
+      if (share > 0) rows.push(...(await this.claimIn(company_id, at, share)));
+      // no place: held by another run unless all of the company's (or the instance's) places are this run's
+      else held ||= free - rows.length <= 0 ? this.inFlight > ownIn() : (this.busy.get(company_id) ?? 0) > ownIn(company_id);
     }
-    return claimed;
+    return { rows, held };
   }
 
   /** One statement: up to `limit` due rows of the company (or the row `id`), counted and leased. */
