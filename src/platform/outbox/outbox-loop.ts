@@ -131,6 +131,8 @@ export class OutboxLoop<R = void> {
   private readonly busy = new Map<string, number>();
   private inFlight = 0;
   private readonly flights = new Map<Promise<void>, string>();
+  /** Claims in progress (their rows are leased before their attempts are in flight). */
+  private readonly claiming = new Set<Promise<unknown>>();
   /** Drains waiting for places other runs of this instance hold: meanwhile those runs claim nothing new. */
   private blockedDrains = 0;
   /** Runs waiting for an attempt to end or for a new request (each resolves once). */
@@ -253,6 +255,9 @@ export class OutboxLoop<R = void> {
     const at = run.at ?? this.clock.now();
     const cap = await this.countDue(at, run.companyIds);
     const made = cap > 0 ? await this.run({ at: () => at, companies: () => run.companyIds, report: run.report, cap }) : 0;
+    // another run's claim in progress may hold a row it counted: its attempt starts once the claim returns
+    await Promise.allSettled([...this.claiming]);
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const ids = run.companyIds && new Set(run.companyIds);
     await Promise.allSettled([...this.flights].filter(([, company]) => !ids || ids.has(company)).map(([p]) => p));
     return made;
@@ -274,7 +279,9 @@ export class OutboxLoop<R = void> {
         let held = false;
         const room = drain ? plan.cap! - attempts : Infinity;
         if (!this.closed && room > 0) {
-          const claimed = await this.claim(plan.at(), plan.companies(), room, mine, drain);
+          const claiming = this.claim(plan.at(), plan.companies(), room, mine, drain);
+          this.claiming.add(claiming);
+          const claimed = await claiming.finally(() => this.claiming.delete(claiming));
           held = claimed.held;
           if (drain) block(held);
           attempts += claimed.rows.length;
