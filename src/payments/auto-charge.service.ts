@@ -14,6 +14,7 @@ import { SubscriptionBillingStateService } from '../subscriptions/subscription-b
 import { OutboxDepth, PrometheusMetrics } from '../platform/observability/prometheus-metrics';
 import { crossCompany } from '../platform/database/cross-company';
 import { OutboxClaim, OutboxLoop } from '../platform/outbox/outbox-loop';
+import { OutboxCompanies } from '../platform/outbox/outbox-companies';
 
 const nextUlid = monotonicFactory();
 /** Attempt ids (`pat_…`) are internal (never in a response); they are the processor idempotency keys. */
@@ -111,6 +112,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     private readonly subscriptionState: SubscriptionBillingStateService,
     private readonly events: WebhookEventsService,
     private readonly prometheus: PrometheusMetrics,
+    companies: OutboxCompanies,
   ) {
     this.loop = new OutboxLoop<AttemptOutcome>(dataSource, clock, {
       name: 'card charges',
@@ -126,6 +128,7 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       pollIntervalMs: null,
       maxInFlight: CHARGE_MAX_IN_FLIGHT,
       maxInFlightPerCompany: CHARGE_MAX_IN_FLIGHT_PER_COMPANY,
+      companies,
       attempt: (c) => this.dispatchClaimed(c),
     });
   }

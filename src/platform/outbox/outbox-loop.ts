@@ -9,6 +9,7 @@ import {
 } from 'typeorm';
 import type { Clock } from '../clock/clock';
 import { crossCompany, CrossCompanyScan } from '../database/cross-company';
+import { OutboxCompanies } from './outbox-companies';
 
 /** One claimed row of an outbox: its attempt is counted and leased to this worker until `lease_until`. */
 export interface OutboxClaim {
@@ -58,6 +59,8 @@ export interface OutboxOptions<R = void> {
   maxInFlight: number;
   /** Attempts of one company at once on one instance (its fair share). */
   maxInFlightPerCompany: number;
+  /** The companies whose rows this instance takes (the platform's OutboxCompanies; default every company). */
+  companies?: OutboxCompanies;
   /**
    * Makes one claimed attempt and records its outcome (the owner's handler; it writes the row
    * only while the claim is still its own: same `attempts` and `lease_until`). Never throws for
@@ -251,16 +254,22 @@ export class OutboxLoop<R = void> {
    * leased by another instance, which will). Returns the number of attempts it made.
    */
   async drain(run: OutboxRun<R> = {}): Promise<number> {
-    if (run.companyIds?.length === 0) return 0;
+    const companyIds = this.within(run.companyIds);
+    if (companyIds?.length === 0) return 0;
     const at = run.at ?? this.clock.now();
-    const cap = await this.countDue(at, run.companyIds);
-    const made = cap > 0 ? await this.run({ at: () => at, companies: () => run.companyIds, report: run.report, cap }) : 0;
+    const cap = await this.countDue(at, companyIds);
+    const made = cap > 0 ? await this.run({ at: () => at, companies: () => companyIds, report: run.report, cap }) : 0;
     // another run's claim in progress may hold a row it counted: its attempt starts once the claim returns
     await Promise.allSettled([...this.claiming]);
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const ids = run.companyIds && new Set(run.companyIds);
+    const ids = companyIds && new Set(companyIds);
     await Promise.allSettled([...this.flights].filter(([, company]) => !ids || ids.has(company)).map(([p]) => p));
     return made;
+  }
+
+  /** A run's companies, within those this instance takes (undefined: every company). */
+  private within(companyIds: readonly string[] | undefined): readonly string[] | undefined {
+    return this.options.companies ? this.options.companies.narrow(companyIds) : companyIds;
   }
 
   private async run(plan: RunPlan<R>): Promise<number> {
@@ -279,7 +288,7 @@ export class OutboxLoop<R = void> {
         let held = false;
         const room = drain ? plan.cap! - attempts : Infinity;
         if (!this.closed && room > 0) {
-          const claiming = this.claim(plan.at(), plan.companies(), room, mine, drain);
+          const claiming = this.claim(plan.at(), this.within(plan.companies()), room, mine, drain);
           this.claiming.add(claiming);
           const claimed = await claiming.finally(() => this.claiming.delete(claiming));
           held = claimed.held;
@@ -350,7 +359,7 @@ export class OutboxLoop<R = void> {
   }
 
   /** The company condition of a scan: none for every company (the statement then says so: no list in it). */
-  private static within(companyIds: readonly string[] | undefined, param: string): string {
+  private static scoped(companyIds: readonly string[] | undefined, param: string): string {
     return companyIds ? ` AND company_id = ANY(${param})` : '';
   }
 
@@ -359,7 +368,7 @@ export class OutboxLoop<R = void> {
     const { table, pendingStatus, scan } = this.options;
     const [row]: { n: number }[] = await this.dataSource.query(
       `${crossCompany(scan)}SELECT count(*)::int AS n FROM ${table}
-        WHERE ${this.dueWhere('$1', '$2')}${OutboxLoop.within(companyIds, '$3')}`,
+        WHERE ${this.dueWhere('$1', '$2')}${OutboxLoop.scoped(companyIds, '$3')}`,
       companyIds ? [at, pendingStatus, companyIds] : [at, pendingStatus],
     );
     return row.n;
@@ -387,7 +396,7 @@ export class OutboxLoop<R = void> {
     // the companies at their share too (up to as many as there are): to know whether to wait for them
     const companies: { company_id: string }[] = await this.dataSource.query(
       `${crossCompany(scan)}SELECT company_id FROM ${table}
-        WHERE ${this.dueWhere('$1', '$3')}${OutboxLoop.within(companyIds, '$4')}
+        WHERE ${this.dueWhere('$1', '$3')}${OutboxLoop.scoped(companyIds, '$4')}
         GROUP BY company_id
         ORDER BY min(${column}), company_id
         LIMIT $2`,
