@@ -8,74 +8,10 @@ import {
   TransactionRollbackEvent,
 } from 'typeorm';
 import type { Clock } from '../clock/clock';
-import { crossCompany, CrossCompanyScan } from '../database/cross-company';
-import { OutboxCompanies } from './outbox-companies';
+import { Companies, OutboxClaim, OutboxOptions, OutboxRun, RunPlan, union } from './outbox-options';
+import { OutboxSql } from './outbox-sql';
 
-/** One claimed row of an outbox: its attempt is counted and leased to this worker until `lease_until`. */
-export interface OutboxClaim {
-  company_id: string;
-  id: string;
-  /** Attempts made, this one included. */
-  attempts: number;
-  lease_until: Date;
-  /** The instant the claim was made at (the clock's now, or the instant a run was asked for). */
-  at: Date;
-}
-
-/**
- * What an outbox table needs for the loop: `company_id`, `id` (its primary key), `status`,
- * `attempts`, `lease_until`, `last_attempt_at`, `updated_at` and a due time (`next_attempt_at`,
- * or the owner's `dueColumn`); a row is waiting while its status is `pendingStatus` (or the
- * owner's `due` condition holds) and no live lease holds it.
- */
-export interface OutboxOptions<R = void> {
-  /** The name logs give the loop (`webhook delivery`, `mail delivery`). */
-  name: string;
-  /** The outbox table (a constant of the owning module, never input). */
-  table: string;
-  /** The status of a row waiting for an attempt. */
-  pendingStatus: string;
-  /** The column ordering due rows (default `next_attempt_at`; a constant of the owner, never input). */
-  dueColumn?: string;
-  /**
-   * Which rows are waiting at the instant whose placeholder is `at`, `status` the placeholder of
-   * `pendingStatus` (a constant SQL condition of the owner, never input; default: status
-   * `pendingStatus` and `next_attempt_at <= at`). The loop adds the lease condition: a row under
-   * a live lease is never claimed.
-   */
-  due?: (at: string, status: string) => string;
-  /** The cross-company scan that finds the companies with due rows (listed in CROSS_COMPANY_SCANS). */
-  scan: CrossCompanyScan;
-  /** Whether this instance dispatches (a setting of its own, independent of the scheduler). */
-  enabled: boolean;
-  /** How long a claimed attempt is held before another worker may take it over. */
-  leaseMs: number;
-  /**
-   * How often every instance looks for due rows (retries; rows another instance did not take);
-   * null: no poll and no run at start, the owner calls `runDue` on its own schedule.
-   */
-  pollIntervalMs: number | null;
-  /** Attempts of one instance at once, all companies together. */
-  maxInFlight: number;
-  /** Attempts of one company at once on one instance (its fair share). */
-  maxInFlightPerCompany: number;
-  /** The companies whose rows this instance takes (the platform's OutboxCompanies; default every company). */
-  companies?: OutboxCompanies;
-  /**
-   * Makes one claimed attempt and records its outcome (the owner's handler; it writes the row
-   * only while the claim is still its own: same `attempts` and `lease_until`). Never throws for
-   * an attempt that failed: a failure is an outcome to record.
-   */
-  attempt(claim: OutboxClaim): Promise<R>;
-}
-
-/** What one `runDue` or `drain` takes: rows due at `at` (default: the platform clock's now), of some companies only. */
-export interface OutboxRun<R> {
-  at?: Date;
-  companyIds?: string[];
-  /** Each attempt of this run when it ends: its outcome, or the error it threw. */
-  report?: (claim: OutboxClaim, outcome: { value: R } | { error: Error }) => void;
-}
+export type { OutboxClaim, OutboxOptions, OutboxRun } from './outbox-options';
 
 /**
  * The delivery loop every outbox of the service runs on (webhook deliveries, e-mail, automatic
@@ -84,44 +20,30 @@ export interface OutboxRun<R> {
  *
  * - After commit: `runAfterCommit(m)` in the causing transaction asks for a run when it commits
  *   (a TypeORM transaction subscriber; a rollback drops the request), never awaited, so the
- *   request that caused it neither fails nor waits. A poll every `pollIntervalMs` on every
+ *   request that caused it neither fails nor waits; `runAfterCommit(m, companyId)` asks for a
+ *   run of that company's rows only (an owner without a poll: charges). A poll every `pollIntervalMs` on every
  *   instance, and one run at start, find what another instance left (a crash between commit and
  *   attempt, or a retry that became due).
- * - Claim: the companies with the oldest due rows first (one plain read across companies,
- *   leaving out those at their share on this instance), then one statement per company for its
- *   free share: due rows `FOR UPDATE SKIP LOCKED` in a CTE (evaluated once), attempt counted,
+ * - Claim: the companies with the oldest due rows first (one plain read across companies, within
+ *   the platform's OutboxCompanies), then one statement per company for its free share: due rows `FOR UPDATE SKIP LOCKED` in a CTE (evaluated once), attempt counted,
  *   lease set, committed before anything is sent. A row another worker is claiming is skipped
  *   and its lease keeps it out of every later claim, so across instances one worker makes each
  *   attempt; one that dies holding a lease leaves the row to be taken over once it has passed.
  * - Fair share: at most `maxInFlightPerCompany` attempts of a company in flight per instance
  *   (`maxInFlight` in all); a run claims again whenever an attempt ends or a run is asked for,
  *   never waiting for a whole batch — one company's slow receiver holds only its own places,
- *   and its other rows wait behind its own attempts, not behind another company's.
+ *   and its other rows wait behind its own attempts, not behind another company's. A run whose
+ *   due rows wait for places another run of the instance holds waits for them too.
  * Due times and leases follow the platform Clock (tests move it and call `runDue`); an owner
  * whose schedule is an instant of its own (the billing run's `--now`) runs `runDue({ at,
- * companyIds })`, and the lease then runs from that instant or the clock's now, whichever is later.
+ * companyIds })` or `drain(...)`, and the lease then runs from that instant or the clock's now,
+ * whichever is later.
  * An owner whose row keeps an in-progress status between attempts (a charge IN_PROGRESS at the
  * processor) says so in its `due` condition: such a row is taken over once its lease has passed.
  */
-/** A run's companies: some, or every company (a commit that did not name its company, the poll). */
-type Companies = ReadonlySet<string> | 'every';
-
-function union(a: Companies | null, b: Companies): Companies {
-  if (a === 'every' || b === 'every') return 'every';
-  return a ? new Set([...a, ...b]) : b;
-}
-
-/** How a run goes: its instant and companies (read at each claim: a pass takes companies asked for meanwhile). */
-interface RunPlan<R> {
-  at: () => Date;
-  companies: () => readonly string[] | undefined;
-  report?: OutboxRun<R>['report'];
-  /** A drain: at most this many claims, and places other runs of this instance hold are waited for. */
-  cap?: number;
-}
-
 export class OutboxLoop<R = void> {
   private readonly logger: Logger;
+  private readonly sql: OutboxSql<R>;
   /** Transactions that asked for a run when they commit, with the companies they asked for. */
   private readonly pendingRuns = new WeakMap<QueryRunner, Companies>();
   private timer: NodeJS.Timeout | null = null;
@@ -136,9 +58,8 @@ export class OutboxLoop<R = void> {
   private readonly flights = new Map<Promise<void>, string>();
   /** Claims in progress (their rows are leased before their attempts are in flight). */
   private readonly claiming = new Set<Promise<unknown>>();
-  /** Drains waiting for places other runs of this instance hold: meanwhile those runs claim nothing new. */
+  /** Drains waiting for places other runs of this instance hold (meanwhile those claim nothing), and runs waiting for a wake-up. */
   private blockedDrains = 0;
-  /** Runs waiting for an attempt to end or for a new request (each resolves once). */
   private readonly waiting = new Set<() => void>();
 
   constructor(
@@ -147,8 +68,7 @@ export class OutboxLoop<R = void> {
     private readonly options: OutboxOptions<R>,
   ) {
     this.logger = new Logger(options.name);
-    for (const name of [options.table, options.dueColumn ?? 'next_attempt_at'])
-      if (!/^[a-z_]+$/.test(name)) throw new Error(`outbox name ${name} is not a plain identifier`);
+    this.sql = new OutboxSql(dataSource, clock, options);
   }
 
   /** Listens for the commits that asked for a run (call once, from the owner's onModuleInit). */
@@ -240,8 +160,7 @@ export class OutboxLoop<R = void> {
    * or a drain that stops at its bound), so no run leaves its rows behind another.
    */
   runDue(run: OutboxRun<R> = {}): Promise<number> {
-    const at = run.at;
-    return this.run({ at: () => at ?? this.clock.now(), companies: () => run.companyIds, report: run.report });
+    return this.run({ at: () => run.at ?? this.clock.now(), companies: () => run.companyIds, report: run.report });
   }
 
   /**
@@ -250,14 +169,14 @@ export class OutboxLoop<R = void> {
    * rows that commits keep adding never keep it going (the oldest due first). Unlike `runDue`,
    * while it waits for places other runs of this instance hold, they claim nothing new (a place
    * that frees is its own), and at the end it waits for the attempts of its companies those runs
-   * have in flight: when it returns, every row due at its start has been attempted and recorded (or is
-   * leased by another instance, which will). Returns the number of attempts it made.
+   * have in flight: when it returns, every row due at its start has been attempted and recorded
+   * (or is leased by another instance, which will). Returns the number of attempts it made.
    */
   async drain(run: OutboxRun<R> = {}): Promise<number> {
     const companyIds = this.within(run.companyIds);
     if (companyIds?.length === 0) return 0;
     const at = run.at ?? this.clock.now();
-    const cap = await this.countDue(at, companyIds);
+    const cap = await this.sql.countDue(at, companyIds);
     const made = cap > 0 ? await this.run({ at: () => at, companies: () => companyIds, report: run.report, cap }) : 0;
     // another run's claim in progress may hold a row it counted: its attempt starts once the claim returns
     await Promise.allSettled([...this.claiming]);
@@ -342,36 +261,8 @@ export class OutboxLoop<R = void> {
    * dispatch of one row, outside the shares); null when it is not. The claim is committed at once.
    */
   async claimRow(companyId: string, id: string, at: Date): Promise<OutboxClaim | null> {
-    const [claim] = await this.claimIn(companyId, at, 1, id);
+    const [claim] = await this.sql.claimIn(companyId, at, 1, id);
     return claim ?? null;
-  }
-
-  /** The lease of a claim made at `at`: from `at` or the clock's now, whichever is later (a run may be at a past instant). */
-  private leaseFrom(at: Date): Date {
-    return new Date(Math.max(at.getTime(), this.clock.now().getTime()) + this.options.leaseMs);
-  }
-
-  /** The waiting condition at placeholder `at`, the lease condition included. */
-  private dueWhere(at: string, status: string): string {
-    const { due } = this.options;
-    const waiting = due ? `(${due(at, status)})` : `status = ${status} AND next_attempt_at <= ${at}`;
-    return `${waiting} AND (lease_until IS NULL OR lease_until <= ${at})`;
-  }
-
-  /** The company condition of a scan: none for every company (the statement then says so: no list in it). */
-  private static scoped(companyIds: readonly string[] | undefined, param: string): string {
-    return companyIds ? ` AND company_id = ANY(${param})` : '';
-  }
-
-  /** The rows due at `at` (a drain's bound). */
-  private async countDue(at: Date, companyIds?: readonly string[]): Promise<number> {
-    const { table, pendingStatus, scan } = this.options;
-    const [row]: { n: number }[] = await this.dataSource.query(
-      `${crossCompany(scan)}SELECT count(*)::int AS n FROM ${table}
-        WHERE ${this.dueWhere('$1', '$2')}${OutboxLoop.scoped(companyIds, '$3')}`,
-      companyIds ? [at, pendingStatus, companyIds] : [at, pendingStatus],
-    );
-    return row.n;
   }
 
   /**
@@ -387,55 +278,22 @@ export class OutboxLoop<R = void> {
     own: Map<Promise<void>, string>,
     drain: boolean,
   ): Promise<{ rows: OutboxClaim[]; held: boolean }> {
-    const { table, pendingStatus, maxInFlight, maxInFlightPerCompany, scan } = this.options;
+    const { maxInFlight, maxInFlightPerCompany } = this.options;
     if (companyIds?.length === 0) return { rows: [], held: false };
     if (!drain && this.blockedDrains > 0) return { rows: [], held: true };
     const free = Math.min(maxInFlight - this.inFlight, room);
     const full = [...this.busy].filter(([, n]) => n >= maxInFlightPerCompany).length;
-    const column = this.options.dueColumn ?? 'next_attempt_at';
     // the companies at their share too (up to as many as there are): to know whether to wait for them
-    const companies: { company_id: string }[] = await this.dataSource.query(
-      `${crossCompany(scan)}SELECT company_id FROM ${table}
-        WHERE ${this.dueWhere('$1', '$3')}${OutboxLoop.scoped(companyIds, '$4')}
-        GROUP BY company_id
-        ORDER BY min(${column}), company_id
-        LIMIT $2`,
-      [at, Math.max(free, 1) + full, pendingStatus, ...(companyIds ? [companyIds] : [])],
-    );
+    const companies = await this.sql.dueCompanies(at, Math.max(free, 1) + full, companyIds);
     const ownIn = (company?: string) => [...own.values()].filter((c) => company === undefined || c === company).length;
     const rows: OutboxClaim[] = [];
     let held = false;
-    for (const { company_id } of companies) {
+    for (const company_id of companies) {
       const share = Math.min(maxInFlightPerCompany - (this.busy.get(company_id) ?? 0), free - rows.length);
-      if (share > 0) rows.push(...(await this.claimIn(company_id, at, share)));
+      if (share > 0) rows.push(...(await this.sql.claimIn(company_id, at, share)));
       // no place: held by another run unless all of the company's (or the instance's) places are this run's
       else held ||= free - rows.length <= 0 ? this.inFlight > ownIn() : (this.busy.get(company_id) ?? 0) > ownIn(company_id);
     }
     return { rows, held };
-  }
-
-  /** One statement: up to `limit` due rows of the company (or the row `id`), counted and leased. */
-  private async claimIn(companyId: string, at: Date, limit: number, id?: string): Promise<OutboxClaim[]> {
-    const { table, pendingStatus } = this.options;
-    const column = this.options.dueColumn ?? 'next_attempt_at';
-    const result: unknown[] = await this.dataSource.query(
-      // the CTE runs once: a subquery in FROM may be rescanned by the join, and each rescan
-      // (ties in the due time, rows skipped as locked) can pick other rows, passing LIMIT
-      `WITH due AS (
-         SELECT id FROM ${table}
-          WHERE company_id = $1 AND ${this.dueWhere('$2', '$5')} AND ($6::text IS NULL OR id = $6)
-          ORDER BY ${column}, id
-          LIMIT $4
-          FOR UPDATE SKIP LOCKED)
-       UPDATE ${table} d
-          SET attempts = d.attempts + 1, lease_until = $3, last_attempt_at = $2, updated_at = $2
-         FROM due
-        WHERE d.company_id = $1 AND d.id = due.id
-      RETURNING d.company_id, d.id, d.attempts, d.lease_until, d.last_attempt_at AS at`,
-      [companyId, at, this.leaseFrom(at), limit, pendingStatus, id ?? null],
-    );
-    // pg answers RETURNING of an UPDATE as [rows, count]
-    const rows = (Array.isArray(result[0]) ? result[0] : result) as OutboxClaim[];
-    return rows.map((r) => ({ ...r, lease_until: new Date(r.lease_until), at: new Date(r.at) }));
   }
 }
