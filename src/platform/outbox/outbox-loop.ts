@@ -18,17 +18,17 @@ export type { OutboxClaim, OutboxOptions, OutboxRun } from './outbox-options';
  * card charges): rows written in the transaction of the change that causes them, dispatched
  * after it commits.
  *
- * - After commit: `runAfterCommit(m)` in the causing transaction asks for a run when it commits
- *   (a TypeORM transaction subscriber; a rollback drops the request), never awaited, so the
- *   request that caused it neither fails nor waits; `runAfterCommit(m, companyId)` asks for a
- *   run of that company's rows only (an owner without a poll: charges). A poll every `pollIntervalMs` on every
- *   instance, and one run at start, find what another instance left (a crash between commit and
- *   attempt, or a retry that became due).
+ * - After commit: `runAfterCommit(m)` asks for a run when the causing transaction commits (a
+ *   TypeORM transaction subscriber; a rollback drops it), never awaited, so the request that
+ *   caused it neither fails nor waits; `runAfterCommit(m, companyId)`: of that company's rows only
+ *   (an owner without a poll: charges). A poll every `pollIntervalMs` on every instance, and one
+ *   run at start, find what another instance left (a crash before the attempt, a retry now due).
  * - Claim: the companies with the oldest due rows first (one plain read across companies, within
- *   the platform's OutboxCompanies), then one statement per company for its free share: due rows `FOR UPDATE SKIP LOCKED` in a CTE (evaluated once), attempt counted,
- *   lease set, committed before anything is sent. A row another worker is claiming is skipped
- *   and its lease keeps it out of every later claim, so across instances one worker makes each
- *   attempt; one that dies holding a lease leaves the row to be taken over once it has passed.
+ *   the platform's OutboxCompanies), then one statement per company for its free share: due rows
+ *   `FOR UPDATE SKIP LOCKED` in a CTE (evaluated once), attempt counted, lease set, committed
+ *   before anything is sent. A row another worker is claiming is skipped and its lease keeps it
+ *   out of every later claim, so across instances one worker makes each attempt; one that dies
+ *   holding a lease leaves the row to be taken over once it has passed.
  * - Fair share: at most `maxInFlightPerCompany` attempts of a company in flight per instance
  *   (`maxInFlight` in all); a run claims again whenever an attempt ends or a run is asked for,
  *   never waiting for a whole batch — one company's slow receiver holds only its own places,
@@ -36,10 +36,9 @@ export type { OutboxClaim, OutboxOptions, OutboxRun } from './outbox-options';
  *   due rows wait for places another run of the instance holds waits for them too.
  * Due times and leases follow the platform Clock (tests move it and call `runDue`); an owner
  * whose schedule is an instant of its own (the billing run's `--now`) runs `runDue({ at,
- * companyIds })` or `drain(...)`, and the lease then runs from that instant or the clock's now,
- * whichever is later.
- * An owner whose row keeps an in-progress status between attempts (a charge IN_PROGRESS at the
- * processor) says so in its `due` condition: such a row is taken over once its lease has passed.
+ * companyIds })` or `drain(...)`, the lease then from that instant or the clock's now, whichever
+ * is later. An owner whose row keeps an in-progress status between attempts (a charge
+ * IN_PROGRESS at the processor) says so in its `due` condition: it is re-taken after its lease.
  */
 export class OutboxLoop<R = void> {
   private readonly logger: Logger;
@@ -52,11 +51,10 @@ export class OutboxLoop<R = void> {
   /** Companies asked for since the pass in progress began (another pass follows), and that pass's. */
   private requested: Companies | null = null;
   private pass: Companies | null = null;
-  /** Attempts in flight on this instance, by company, and in all, and each one's company. */
+  /** Attempts in flight on this instance (by company, in all, each one's company); claims whose attempts are yet to start. */
   private readonly busy = new Map<string, number>();
   private inFlight = 0;
   private readonly flights = new Map<Promise<void>, string>();
-  /** Claims in progress (their rows are leased before their attempts are in flight). */
   private readonly claiming = new Set<Promise<unknown>>();
   /** Drains waiting for places other runs of this instance hold (meanwhile those claim nothing), and runs waiting for a wake-up. */
   private blockedDrains = 0;
@@ -104,11 +102,7 @@ export class OutboxLoop<R = void> {
     await this.settle();
   }
 
-  /**
-   * Asks for a run once the transaction of `m` commits (right away outside a transaction): of
-   * `companyId`'s rows only when given (an owner without a poll, whose other rows are its own
-   * schedule's), of every company's otherwise.
-   */
+  /** Asks for a run once `m`'s transaction commits (now outside one): of `companyId`'s rows, or every company's. */
   runAfterCommit(m: EntityManager, companyId?: string): void {
     if (!this.options.enabled || this.closed) return;
     const asked: Companies = companyId === undefined ? 'every' : new Set([companyId]);
@@ -143,7 +137,13 @@ export class OutboxLoop<R = void> {
       }
       this.pass = null;
       return total;
-    })().finally(() => (this.running = null));
+    })().finally(() => {
+      this.running = null;
+      // a request between the last pass and here found a run going on: it gets a pass of its own
+      const asked = this.requested;
+      this.requested = null;
+      if (asked) this.request(asked);
+    });
   }
 
   /** Waits for the run in progress (tests; shutdown). */
