@@ -5,6 +5,7 @@ import { TALLY_CONFIG, TallyConfig } from '../platform/config/config';
 import { crossCompany } from '../platform/database/cross-company';
 import { OutboxDepth, PrometheusMetrics } from '../platform/observability/prometheus-metrics';
 import { OutboxClaim, OutboxLoop } from '../platform/outbox/outbox-loop';
+import { OutboxCompanies } from '../platform/outbox/outbox-companies';
 import { InvoicesRepository } from '../invoicing/invoicing.repository';
 import { displayNumber } from '../invoicing/invoicing.mapper';
 import { InvoiceDocuments } from '../invoice-pages/invoice-documents.service';
@@ -65,6 +66,7 @@ export class MailWorker implements OnModuleInit, OnApplicationBootstrap, BeforeA
     private readonly invoices: InvoicesRepository,
     private readonly events: WebhookEventsService,
     private readonly documents: InvoiceDocuments,
+    companies: OutboxCompanies,
   ) {
     this.transport = new MailTransport(config);
     this.loop = new OutboxLoop(dataSource, clock, {
@@ -77,6 +79,7 @@ export class MailWorker implements OnModuleInit, OnApplicationBootstrap, BeforeA
       pollIntervalMs: MAIL_POLL_INTERVAL_MS,
       maxInFlight: MAIL_MAX_IN_FLIGHT,
       maxInFlightPerCompany: MAIL_MAX_IN_FLIGHT_PER_COMPANY,
+      companies,
       attempt: (c) => this.attempt(c),
     });
   }

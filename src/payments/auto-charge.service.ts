@@ -1,14 +1,7 @@
 import { WebhookEventsService } from '../webhooks/events/webhook-events.service';
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { monotonicFactory } from 'ulid';
-import {
-  DataSource,
-  EntityManager,
-  EntitySubscriberInterface,
-  QueryRunner,
-  TransactionCommitEvent,
-  TransactionRollbackEvent,
-} from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../platform/clock/clock';
 import { PaymentAttemptEntity } from './payment-processing.entity';
 import { PaymentAttemptsRepository, PaymentMethodsRepository } from './payments.repository';
@@ -20,6 +13,8 @@ import type { PostRunStep } from '../invoicing/invoicing.hooks';
 import { SubscriptionBillingStateService } from '../subscriptions/subscription-billing-state.service';
 import { OutboxDepth, PrometheusMetrics } from '../platform/observability/prometheus-metrics';
 import { crossCompany } from '../platform/database/cross-company';
+import { OutboxClaim, OutboxLoop } from '../platform/outbox/outbox-loop';
+import { OutboxCompanies } from '../platform/outbox/outbox-companies';
 
 const nextUlid = monotonicFactory();
 /** Attempt ids (`pat_…`) are internal (never in a response); they are the processor idempotency keys. */
@@ -27,6 +22,14 @@ const newAttemptId = () => `pat_${nextUlid().toLowerCase()}`;
 
 /** An IN_PROGRESS attempt is re-dispatched (same key) once its lease has passed: the dispatcher that held it died. */
 const LEASE_MS = 5 * 60_000;
+/** Charges of one instance at once, all companies together. */
+const CHARGE_MAX_IN_FLIGHT = 8;
+/**
+ * Charges of one company at once on one instance: one, as the charges of a company were always
+ * made (no two of its ledger transactions race each other); a company whose processor is slow
+ * holds only its own place, the other companies' charges go on beside it.
+ */
+const CHARGE_MAX_IN_FLIGHT_PER_COMPANY = 1;
 
 /** What the outbox needs of a finalized invoice. */
 export interface ChargeableInvoice {
@@ -50,6 +53,12 @@ export interface DispatchSummary {
   errors: number;
 }
 
+/** What taking a claimed attempt decided: charge it, resolve an interrupted one, or an outcome already. */
+type Taken =
+  | { kind: 'charge'; attempt: PaymentAttemptEntity }
+  | { kind: 'resolve'; attempt: PaymentAttemptEntity; reason: string }
+  | { kind: 'skipped' | 'cancelled' | 'failed' | 'unpaid' };
+
 export type AttemptOutcome = 'succeeded' | 'failed' | 'unpaid' | 'cancelled' | 'refunded' | 'skipped';
 
 /**
@@ -58,10 +67,15 @@ export type AttemptOutcome = 'succeeded' | 'failed' | 'unpaid' | 'cancelled' | '
  * - `enqueue` (inside the transaction that finalizes an invoice): a PENDING `payment_attempts`
  *   row when the invoice is PENDING, auto-charging and has something due. Nothing is charged
  *   inside that transaction.
- * - `dispatchDue(at)` (after commit: right after a request that finalized an invoice, from the
- *   billing run's post-run step with the run's instant, hence also from the scheduler and
- *   `billing run --now T`): each due attempt is claimed (IN_PROGRESS with a lease, committed),
- *   the processor is charged with the attempt's id as idempotency key, then ONE transaction
+ * - Dispatch runs on the platform's OutboxLoop (the one mechanism of webhook deliveries and
+ *   e-mail): right after the transaction that queued an attempt commits (that company's due
+ *   attempts), and from the billing run's post-run step with the run's instant (`dispatchDue(at)`,
+ *   the loop's bounded drain; hence also from the scheduler and `billing run --now T`; no poll of
+ *   its own: the billing run is its schedule). The loop
+ *   claims each due attempt (SKIP LOCKED, claim counted in `attempts`, leased, committed), one
+ *   attempt of a company at a time per instance; then the attempt is marked IN_PROGRESS under
+ *   the ledger's lock only while that claim is still its own, the processor is charged with the
+ *   attempt's id as idempotency key, then ONE transaction
  *   records the payment transaction, the invoice's payment (through the InvoiceLedger, which
  *   re-checks the invoice under its lock) and the attempt's outcome. A crash after the
  *   processor answered leaves the attempt IN_PROGRESS; once its lease passes it is dispatched
@@ -84,8 +98,7 @@ export type AttemptOutcome = 'succeeded' | 'failed' | 'unpaid' | 'cancelled' | '
 @Injectable()
 export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('AutoCharge');
-  private readonly inflight = new Set<Promise<unknown>>();
-  private closed = false;
+  private readonly loop: OutboxLoop<AttemptOutcome>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -99,7 +112,26 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     private readonly subscriptionState: SubscriptionBillingStateService,
     private readonly events: WebhookEventsService,
     private readonly prometheus: PrometheusMetrics,
-  ) {}
+    companies: OutboxCompanies,
+  ) {
+    this.loop = new OutboxLoop<AttemptOutcome>(dataSource, clock, {
+      name: 'card charges',
+      table: 'payment_attempts',
+      pendingStatus: 'PENDING',
+      dueColumn: 'due_at',
+      // a first charge is due whatever the instant asked for; an IN_PROGRESS attempt is one whose
+      // dispatcher died (the loop takes it only once its lease has passed): the same key again
+      due: (at, status) => `(status = ${status} AND (sequence = 1 OR due_at <= ${at})) OR status = 'IN_PROGRESS'`,
+      scan: 'charge-dispatch',
+      enabled: true,
+      leaseMs: LEASE_MS,
+      pollIntervalMs: null,
+      maxInFlight: CHARGE_MAX_IN_FLIGHT,
+      maxInFlightPerCompany: CHARGE_MAX_IN_FLIGHT_PER_COMPANY,
+      companies,
+      attempt: (c) => this.dispatchClaimed(c),
+    });
+  }
 
   /** The billing run's post-run step (invoicing runs it through its payments hook, PaymentsInvoicingHook). */
   readonly postRunStep: PostRunStep = {
@@ -143,64 +175,24 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
   }
 
   /**
-   * Dispatches the company's due attempts right after the transaction that enqueued them
-   * commits (a TypeORM transaction subscriber sees the commit; a rollback drops the kick).
+   * Dispatches the company's due attempts once the transaction that queued one commits. Only
+   * that company's: charges have no poll, another company's due attempts are its own commits'
+   * or the billing run's, at that run's instant.
    */
   private kick(manager: EntityManager, companyId: string): void {
-    if (this.closed) return;
-    const runner = manager.queryRunner;
-    if (!runner || !runner.isTransactionActive) {
-      setImmediate(() => this.dispatchNow(companyId));
-      return;
-    }
-    const set = this.pendingKicks.get(runner) ?? new Set<string>();
-    set.add(companyId);
-    this.pendingKicks.set(runner, set);
+    this.loop.runAfterCommit(manager, companyId);
   }
-
-  private readonly pendingKicks = new WeakMap<QueryRunner, Set<string>>();
 
   onModuleInit(): void {
     this.prometheus.registerOutbox('payment_attempts', (now) => this.outboxDepth(now));
-    const listener: EntitySubscriberInterface = {
-      afterTransactionCommit: (event: TransactionCommitEvent) => {
-        if (event.queryRunner.isTransactionActive) return; // a savepoint, not the commit
-        const companies = this.pendingKicks.get(event.queryRunner);
-        if (!companies) return;
-        this.pendingKicks.delete(event.queryRunner);
-        // never awaited here: the commit must not wait for the charge
-        for (const companyId of companies) this.dispatchNow(companyId);
-      },
-      afterTransactionRollback: (event: TransactionRollbackEvent) => {
-        if (!event.queryRunner.isTransactionActive) this.pendingKicks.delete(event.queryRunner);
-      },
-    };
-    this.dataSource.subscribers.push(listener);
+    this.loop.install();
   }
 
-  private dispatchNow(companyId: string): void {
-    if (this.closed) return;
-    this.track(this.dispatchDue(this.clock.now(), { companyIds: [companyId] }, false)).catch((err: Error) =>
-      this.logger.warn(`dispatch failed: ${err.message}`),
-    );
-  }
-
-  private track<T>(p: Promise<T>): Promise<T> {
-    this.inflight.add(p);
-    void p.finally(() => this.inflight.delete(p)).catch(() => undefined);
-    return p;
-  }
-
-  /** Waits until the dispatches started by requests have finished. */
+  /** Waits until the dispatches started by commits have finished. */
   async settle(): Promise<void> {
-    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+    await this.loop.settle();
   }
 
-  /**
-   * Every attempt due at `at`: first charges at once, retries whose time has come, and
-   * IN_PROGRESS attempts whose lease has passed (interrupted dispatches). Waits for request-
-   * started dispatches first, so a billing run exits only after every charge due is recorded.
-   */
   /**
    * The charge outbox, every company's: attempts not yet settled, those a dispatch would take now
    * (the condition of dispatchDue's scan), and how late the oldest of them is. One aggregate over
@@ -210,7 +202,8 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     const [row]: { pending: number; due: number; age: number }[] = await this.dataSource.query(
       `${crossCompany('outbox-depth')}SELECT count(*)::int AS pending, count(*) FILTER (WHERE due)::int AS due,
               COALESCE(EXTRACT(EPOCH FROM $1::timestamptz - min(since) FILTER (WHERE due)), 0)::float8 AS age
-         FROM (SELECT (status = 'PENDING' AND (sequence = 1 OR due_at <= $1)) OR (status = 'IN_PROGRESS' AND lease_until <= $1) AS due,
+         FROM (SELECT ((status = 'PENDING' AND (sequence = 1 OR due_at <= $1)) OR status = 'IN_PROGRESS')
+                      AND (lease_until IS NULL OR lease_until <= $1) AS due,
                       CASE WHEN status = 'IN_PROGRESS' THEN lease_until ELSE LEAST(due_at, $1) END AS since
                  FROM payment_attempts WHERE status IN ('PENDING', 'IN_PROGRESS')) open`,
       [now],
@@ -218,8 +211,16 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     return { pending: row.pending, due: row.due, oldestDueAgeSeconds: Math.max(0, row.age) };
   }
 
-  async dispatchDue(at: Date, options: { companyIds?: string[] } = {}, settleFirst = true): Promise<DispatchSummary> {
-    if (settleFirst) await this.settle();
+  /**
+   * Every attempt due at `at` (of `options.companyIds` when given): first charges at once,
+   * retries whose time has come, and IN_PROGRESS attempts whose lease has passed (interrupted
+   * dispatches). `complete` (the billing run, a campaign's retries): the loop's drain — bounded by
+   * the attempts due when it starts, it waits for the places commit-started dispatches of this
+   * instance hold and for their charges of these companies, so a billing run exits only after
+   * every charge due at its instant is recorded. Otherwise one run of the loop (the race tests
+   * start several at once).
+   */
+  async dispatchDue(at: Date, options: { companyIds?: string[] } = {}, complete = true): Promise<DispatchSummary> {
     const summary: DispatchSummary = {
       charges_succeeded: 0,
       charges_failed: 0,
@@ -229,40 +230,19 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
       subscriptions_unpaid: 0,
       errors: 0,
     };
-    const params: unknown[] = [at];
-    let scope = '';
-    if (options.companyIds) {
-      if (options.companyIds.length === 0) return summary;
-      params.push(options.companyIds);
-      scope = 'AND company_id = ANY($2)';
-    }
-    // a dispatch can create the next retry, due later; loop until nothing is due at `at`
-    for (let round = 0; round < 20; round++) {
-      const due: { company_id: string; id: string }[] = await this.dataSource.query(
-        `${crossCompany('charge-dispatch')}SELECT company_id, id FROM payment_attempts
-         WHERE ((status = 'PENDING' AND (sequence = 1 OR due_at <= $1)) OR (status = 'IN_PROGRESS' AND lease_until <= $1)) ${scope}
-         ORDER BY company_id, due_at, id`,
-        params,
-      );
-      if (due.length === 0) break;
-      let progressed = false;
-      for (const d of due) {
-        try {
-          const outcome = await this.dispatchAttempt(d.company_id, d.id, at);
-          if (outcome === 'skipped') continue;
-          progressed = true;
-          if (outcome === 'succeeded') summary.charges_succeeded++;
-          else if (outcome === 'failed' || outcome === 'unpaid') summary.charges_failed++;
-          else if (outcome === 'cancelled') summary.attempts_cancelled++;
-          else if (outcome === 'refunded') summary.charges_refunded++;
-          if (outcome === 'unpaid') summary.subscriptions_unpaid++;
-        } catch (err) {
-          summary.errors++;
-          this.logger.error(`attempt ${d.company_id}/${d.id}: ${(err as Error).message}`);
-        }
-      }
-      if (!progressed) break;
-    }
+    if (options.companyIds?.length === 0) return summary;
+    const report = (c: OutboxClaim, done: { value: AttemptOutcome } | { error: Error }) => {
+      if (!('value' in done)) return void summary.errors++;
+      const outcome = done.value;
+      if (outcome === 'succeeded') summary.charges_succeeded++;
+      else if (outcome === 'failed' || outcome === 'unpaid') summary.charges_failed++;
+      else if (outcome === 'cancelled') summary.attempts_cancelled++;
+      else if (outcome === 'refunded') summary.charges_refunded++;
+      if (outcome === 'unpaid') summary.subscriptions_unpaid++;
+    };
+    const run = { at, companyIds: options.companyIds, report };
+    if (complete) await this.loop.drain(run);
+    else await this.loop.runDue(run);
     // refunds whose completion was interrupted (reserved, never settled): the same request again
     const recovered = await this.transactions.recoverPendingRefunds(at, { companyIds: options.companyIds });
     summary.refunds_resent += recovered.refunds_recovered + recovered.refunds_released;
@@ -272,7 +252,14 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
 
   /** Claims and dispatches one attempt; 'skipped' when it is not due or another dispatcher holds it. */
   async dispatchAttempt(companyId: string, attemptId: string, at: Date): Promise<AttemptOutcome> {
-    const claim = await this.claim(companyId, attemptId, at);
+    const claim = await this.loop.claimRow(companyId, attemptId, at);
+    return claim ? this.dispatchClaimed(claim) : 'skipped';
+  }
+
+  /** The loop's handler: one claimed attempt taken, charged and recorded. */
+  private async dispatchClaimed(c: OutboxClaim): Promise<AttemptOutcome> {
+    const { company_id: companyId, id: attemptId, at } = c;
+    const claim = await this.take(c);
     if (claim.kind === 'charge') {
       const result = await this.charge(companyId, claim.attempt);
       return this.recordOutcome(companyId, attemptId, result, at);
@@ -306,40 +293,35 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
     });
   }
 
+  /** Step 1 of one attempt due at `at`: claimed (by the loop) and taken; 'skipped' when it is not due or held. */
+  async claim(companyId: string, attemptId: string, at: Date): Promise<Taken> {
+    const claim = await this.loop.claimRow(companyId, attemptId, at);
+    return claim ? this.take(claim) : { kind: 'skipped' };
+  }
+
   /**
-   * Step 1: mark the attempt IN_PROGRESS (committed before the processor is called), the invoice
-   * read under the ledger's lock. An IN_PROGRESS attempt whose lease has passed is charged again
-   * with the same key only while the invoice still takes its amount; otherwise 'resolve'.
+   * Marks a claimed attempt IN_PROGRESS (committed before the processor is called), the invoice
+   * read under the ledger's lock, only while the claim is still this dispatcher's (the same
+   * claim count; a later claim took it over otherwise). An IN_PROGRESS attempt whose lease had
+   * passed is charged again with the same key only while the invoice still takes its amount;
+   * otherwise 'resolve'.
    */
-  async claim(
-    companyId: string,
-    attemptId: string,
-    at: Date,
-  ): Promise<
-    | { kind: 'charge'; attempt: PaymentAttemptEntity }
-    | { kind: 'resolve'; attempt: PaymentAttemptEntity; reason: string }
-    | { kind: 'skipped' | 'cancelled' | 'failed' | 'unpaid' }
-  > {
+  private async take(c: OutboxClaim): Promise<Taken> {
+    const { company_id: companyId, id: attemptId, at, lease_until: lease } = c;
     return this.dataSource.transaction(async (m) => {
       const rows: PaymentAttemptEntity[] = await m
         .createQueryBuilder(PaymentAttemptEntity, 'a')
         .where('a.company_id = :companyId AND a.id = :attemptId', { companyId, attemptId })
-        .andWhere(
-          "((a.status = 'PENDING' AND (a.sequence = 1 OR a.due_at <= :at)) OR (a.status = 'IN_PROGRESS' AND a.lease_until <= :at))",
-          { at },
-        )
+        .andWhere("a.attempts = :attempts AND a.status IN ('PENDING', 'IN_PROGRESS')", { attempts: c.attempts })
         .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
         .getMany();
       const attempt = rows[0];
       if (!attempt) return { kind: 'skipped' as const };
       const repo = this.attempts.with(m);
       const now = this.clock.now();
-      const lease = new Date(Math.max(at.getTime(), now.getTime()) + LEASE_MS);
       const invoice = await this.ledger.lock(m, companyId, { id: attempt.invoice_id });
       if (attempt.status === 'IN_PROGRESS') {
         // interrupted: the same request again, with the same key — if the invoice still takes it
-        await repo.update(companyId, { id: attempt.id }, { lease_until: lease, updated_at: now });
         const refusal = this.ledger.refusal(invoice, attempt.amount_cents ?? 0, attempt.currency ?? '');
         if (refusal) return { kind: 'resolve' as const, attempt: { ...attempt, lease_until: lease }, reason: refusal };
         return { kind: 'charge' as const, attempt: { ...attempt, lease_until: lease } };
@@ -585,7 +567,6 @@ export class AutoChargeService implements OnModuleInit, BeforeApplicationShutdow
 
   /** Before the database connections close: no new dispatches, and the running ones finish. */
   async beforeApplicationShutdown(): Promise<void> {
-    this.closed = true;
-    await this.settle();
+    await this.loop.stop();
   }
 }

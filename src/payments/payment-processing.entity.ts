@@ -30,7 +30,8 @@ export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 /**
  * The outbox of automatic charges: one row per charge attempt of an invoice (`sequence` 1 is
  * the first charge, 2.. the retries). Written PENDING in the transaction that finalizes the
- * invoice; the dispatcher marks it IN_PROGRESS (with a lease) before calling the processor
+ * invoice; the dispatcher (the platform OutboxLoop) claims it with a lease and marks it
+ * IN_PROGRESS before calling the processor
  * with the attempt's id as idempotency key, then records the outcome and the payment
  * transaction in one transaction.
  */
@@ -47,6 +48,9 @@ export class PaymentAttemptEntity {
   @TimestampColumn() due_at: Date;
   /** An IN_PROGRESS attempt whose lease has passed was interrupted and is dispatched again (same key). */
   @TimestampColumn({ nullable: true }) lease_until: Date | null;
+  /** Claims of the attempt by a dispatcher (the platform OutboxLoop's count: a claim writes the row only while it is still its own). */
+  @Column('integer') attempts: number;
+  @TimestampColumn({ nullable: true }) last_attempt_at: Date | null;
   /** When the invoice's first attempt failed (the retry schedule counts from it). */
   @TimestampColumn({ nullable: true }) first_failed_at: Date | null;
   @TextColumn({ nullable: true }) payment_method_id: string | null;

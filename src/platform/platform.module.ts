@@ -22,6 +22,7 @@ import { CompanySettingsController } from './company-settings/company-settings.c
 import { PrometheusMetrics } from './observability/prometheus-metrics';
 import { MetricsEndpointController } from './observability/metrics-endpoint.controller';
 import { PageSecrets, resolvePageKey } from './hosted-pages/page-secrets';
+import { OutboxCompanies } from './outbox/outbox-companies';
 
 export interface PlatformOptions {
   config: TallyConfig;
@@ -56,6 +57,8 @@ export class PlatformModule {
             new PageSecrets(await resolvePageKey((sql, params) => ds.query(sql, params), options.config), options.config.publicUrl),
           inject: [DataSource],
         },
+        // every company's outbox rows (a test app narrows it to its file's companies)
+        { provide: OutboxCompanies, useValue: OutboxCompanies.every() },
         CompanySeeders,
         CompaniesService,
         CompanySettingsService,
@@ -80,6 +83,7 @@ export class PlatformModule {
         PlatformScheduler,
         PrometheusMetrics,
         PageSecrets,
+        OutboxCompanies,
       ],
     };
   }

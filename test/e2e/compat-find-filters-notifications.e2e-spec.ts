@@ -4,10 +4,6 @@ import { createCustomer, monthlySeatPricing, ok, usd } from '../support/fixtures
 import { Probe, probeProblems, Row } from '../support/find-probes';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 import { MailWorker } from '../../src/notifications/mail-worker.service';
-import { setAsideEarlierMail, useWholeDatabase } from '../support/whole-database';
-
-// the mail worker sends every company's queued mail: alone on the database
-useWholeDatabase();
 
 const T0 = new Date('2031-07-01T00:00:00.000Z');
 
@@ -27,7 +23,6 @@ describe('compat: each documented find filter narrows (notifications, campaigns)
   let contract: Row;
 
   beforeAll(async () => {
-    await setAsideEarlierMail();
     t = await createTestApp({ clock: new FixedClock(T0) });
     a = await t.tenant('A');
     b = await t.tenant('B');

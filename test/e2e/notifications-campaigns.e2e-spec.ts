@@ -13,10 +13,6 @@ import { expectError } from '../support/errors';
 import request from 'supertest';
 import { createCustomer, monthlySeatPricing, ok } from '../support/fixtures';
 import { addresses, SmtpInbox } from '../support/smtp-inbox';
-import { setAsideEarlierMail, useWholeDatabase } from '../support/whole-database';
-
-// the mail worker sends every company's queued mail: alone on the database
-useWholeDatabase();
 
 const iso = (d: string) => new Date(d.length === 10 ? `${d}T00:00:00Z` : d);
 const usd = (cents: number) => ({ currency: 'USD', value_in_cents: cents });
@@ -37,7 +33,6 @@ describe('dunning campaigns (SMTP, billing runs)', () => {
   let n = 0;
 
   beforeAll(async () => {
-    await setAsideEarlierMail();
     await inbox.start();
     clock = new FixedClock(iso('2034-01-01'));
     t = await createTestApp({ clock, config: { mailDelivery: true, smtpUrl: inbox.url, mailFrom: 'Billing <billing@dunning.test>' } });

@@ -16,7 +16,6 @@ import { expectError } from '../support/errors';
 import { createCustomer, ok, webhookEvents } from '../support/fixtures';
 import { draftInvoice } from '../support/fixtures';
 import { addresses, SmtpInbox } from '../support/smtp-inbox';
-import { setAsideEarlierMail, useWholeDatabase } from '../support/whole-database';
 import { pdfText } from '../support/system-tools';
 import { loadConfig } from '../../src/platform/config/config';
 import { MailWorker } from '../../src/notifications/mail-worker.service';
@@ -25,9 +24,6 @@ import { MAIL_LEASE_MS, MAIL_MAX_IN_FLIGHT_PER_COMPANY, MAIL_RETRY_DELAYS_MS } f
 import { eventually } from '../support/webhook-receiver';
 import { AutoChargeService } from '../../src/payments/auto-charge.service';
 import { BillingRunService } from '../../src/invoicing/billing-engine/billing-run.service';
-
-// the mail worker sends every company's queued mail: alone on the database
-useWholeDatabase();
 
 const T0 = new Date('2027-05-03T09:00:00Z');
 const usd = (cents: number) => ({ currency: 'USD', value_in_cents: cents });
@@ -42,7 +38,6 @@ describe('e-mail to customers (SMTP)', () => {
   const publicUrl = loadConfig().publicUrl;
 
   beforeAll(async () => {
-    await setAsideEarlierMail();
     await inbox.start();
     clock = new FixedClock(T0);
     t = await createTestApp({ clock, config: { mailDelivery: true, smtpUrl: inbox.url, mailFrom: 'Acme Billing <billing@acme.test>' } });

@@ -9,10 +9,6 @@ import { DeliveryWorker } from '../../src/webhooks/delivery/delivery-worker.serv
 import { WebhookEventsService } from '../../src/webhooks/events/webhook-events.service';
 import { isPrivateAddress } from '../../src/webhooks/delivery/delivery.rules';
 import type { WebhookEventType } from '../../src/webhooks/events/event-types';
-import { useWholeDatabase } from '../support/whole-database';
-
-// runs work over every company (see whole-database.ts): alone on the database
-useWholeDatabase();
 
 /**
  * Signed delivery to a local receiver (node:http on 127.0.0.1), verified with the

@@ -5,10 +5,6 @@ import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { DeliveryWorker, MAX_IN_FLIGHT_PER_COMPANY } from '../../src/webhooks/delivery/delivery-worker.service';
 import { WebhookEventsService } from '../../src/webhooks/events/webhook-events.service';
 import { MAX_ENDPOINTS_PER_COMPANY } from '../../src/webhooks/endpoints/webhook-endpoints.service';
-import { useWholeDatabase } from '../support/whole-database';
-
-// runs work over every company (see whole-database.ts): alone on the database
-useWholeDatabase();
 
 /**
  * One company's slow endpoints do not delay another company's deliveries: the worker gives each

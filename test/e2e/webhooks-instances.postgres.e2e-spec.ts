@@ -3,10 +3,6 @@ import { ok } from '../support/fixtures';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { DeliveryWorker } from '../../src/webhooks/delivery/delivery-worker.service';
 import { WebhookEventsService } from '../../src/webhooks/events/webhook-events.service';
-import { useWholeDatabase } from '../support/whole-database';
-
-// runs work over every company (see whole-database.ts): alone on the database
-useWholeDatabase();
 
 /**
  * Two instances on one database deliver each attempt once: both run their workers (kick after

@@ -3,10 +3,6 @@ import { createTestApp, FixedClock } from '../support/app';
 import { ok } from '../support/fixtures';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { DeliveryWorker } from '../../src/webhooks/delivery/delivery-worker.service';
-import { useWholeDatabase } from '../support/whole-database';
-
-// runs work over every company (see whole-database.ts): alone on the database
-useWholeDatabase();
 
 /**
  * A crash between commit and delivery still delivers: an instance that does not deliver

@@ -10,6 +10,8 @@ import { configureApp } from '../../src/platform/configure-app';
 import { Clock, FixedClock } from '../../src/platform/clock/clock';
 import { CompaniesService } from '../../src/platform/auth/companies.service';
 import { logViolations, OpenApiContract } from './openapi-contract';
+import { OutboxCompanies } from '../../src/platform/outbox/outbox-companies';
+import { noteCompany, outboxCompanies } from './whole-database';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -62,6 +64,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imports: [AppModule.forRoot({ config, databaseUrl }), ...(options.imports ?? [])],
   });
   if (options.clock) builder = builder.overrideProvider(Clock).useValue(options.clock);
+  // the outbox loops take only this file's companies' rows (every company's after useWholeDatabase())
+  builder = builder.overrideProvider(OutboxCompanies).useValue(outboxCompanies());
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
   const document = configureApp(app);
@@ -80,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async tenant(name?: string) {
       const created = await companies.createCompany(name ?? `Test company ${++counter}`);
       companyIds.push(created.company_id);
+      noteCompany(created.company_id);
       return bindTenant(http, created.company_id, created.token);
     },
     companyIds,

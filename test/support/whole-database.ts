@@ -1,12 +1,15 @@
 import { Client } from 'pg';
 import type { CrossCompanyScan } from '../../src/platform/database/cross-company';
 import { crossCompanyMarker } from './query-audit';
+import { OutboxCompanies } from '../../src/platform/outbox/outbox-companies';
 
 /**
  * Test files run two at a time on one database (jest workers). Most of them work inside the
- * companies they create and cannot see each other. A few run work over every company — a
- * billing run with no company list, a webhook delivery worker, a charge dispatch — which would
- * bill, charge or deliver another file's companies at this file's clock. Such a file calls
+ * companies they create and cannot see each other; their apps' outbox loops (webhook delivery,
+ * mail delivery, card charges) take only those companies' rows (`outboxCompanies()`, given to
+ * every app test/support/app.ts builds). A few run work over every company — a billing run with
+ * no company list, a purge, the credits scheduler, instances started as processes of their own —
+ * which would bill, charge or delete another file's rows at this file's clock. Such a file calls
  * `useWholeDatabase()` at its top level: it then runs alone. Every other e2e file holds a shared
  * PostgreSQL advisory lock for its duration (test/support/query-audit.setup.ts), the whole-database
  * file an exclusive one; PostgreSQL grants them in the order asked, so neither waits forever.
@@ -41,10 +44,26 @@ export const LOCK_WAIT_MS = 15 * 60 * 1000;
 let whole = false;
 const unscoped = new Set<string>();
 let client: Client | null = null;
+/** The companies this file's test apps created. */
+const fileCompanies = new Set<string>();
 
 /** This file runs work over every company (a global billing run, a delivery worker): it runs alone. */
 export function useWholeDatabase(): void {
   whole = true;
+}
+
+/** A company this file created (test/support/app.ts, as `tenant()` makes one). */
+export function noteCompany(companyId: string): void {
+  fileCompanies.add(companyId);
+}
+
+/**
+ * Whose outbox rows this file's apps take: the companies it creates, so that its delivery
+ * workers and charge runs never take another file's rows (and it need not run alone for them);
+ * every company's after useWholeDatabase().
+ */
+export function outboxCompanies(): OutboxCompanies {
+  return whole ? OutboxCompanies.every() : OutboxCompanies.only(fileCompanies);
 }
 
 /** Notes a statement the service sends: an acting scan over every company, by a file that did not call useWholeDatabase(). */
@@ -77,23 +96,4 @@ export function takeUnscoped(): string[] {
   const out = [...unscoped];
   unscoped.clear();
   return out;
-}
-
-/**
- * Mail that earlier files queued and never sent: their apps run without a mail worker, so it waits
- * in the outbox. A file that starts a worker would send all of it, due at its own clock, to its own
- * SMTP server, and wait on it. Such a file runs alone (useWholeDatabase) after those files ended:
- * it calls this before creating its app, which marks that mail SAVED (a state the worker leaves
- * alone). On the embedded database, where files run one at a time on one connection, it does
- * nothing.
- */
-export async function setAsideEarlierMail(): Promise<void> {
-  if (process.env.TALLY_TEST_EMBEDDED === '1') return;
-  const c = new Client({ connectionString: process.env.DATABASE_URL });
-  await c.connect();
-  try {
-    await c.query("UPDATE notifications SET status = 'SAVED' WHERE status = 'QUEUED'");
-  } finally {
-    await c.end();
-  }
 }

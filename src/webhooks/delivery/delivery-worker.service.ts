@@ -2,6 +2,7 @@ import { eventDataType } from '../events/event-types';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxClaim, OutboxLoop } from '../../platform/outbox/outbox-loop';
+import { OutboxCompanies } from '../../platform/outbox/outbox-companies';
 import { Clock } from '../../platform/clock/clock';
 import { OutboxDepth, PrometheusMetrics } from '../../platform/observability/prometheus-metrics';
 import { crossCompany } from '../../platform/database/cross-company';
@@ -61,6 +62,7 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
     private readonly clock: Clock,
     @Inject(TALLY_CONFIG) private readonly config: TallyConfig,
     private readonly prometheus: PrometheusMetrics,
+    companies: OutboxCompanies,
   ) {
     this.loop = new OutboxLoop(dataSource, clock, {
       name: 'webhook delivery',
@@ -72,6 +74,7 @@ export class DeliveryWorker implements OnModuleInit, OnApplicationBootstrap, Bef
       pollIntervalMs: POLL_INTERVAL_MS,
       maxInFlight: MAX_IN_FLIGHT,
       maxInFlightPerCompany: MAX_IN_FLIGHT_PER_COMPANY,
+      companies,
       attempt: (c) => this.attempt(c),
     });
   }
