@@ -86,10 +86,16 @@ describe('roll-up invoices exactly once (PostgreSQL)', () => {
       await eventually(
         async () =>
           Number(
+            // the backends waiting on the holder, directly or behind another waiter: only this
+            // test's (the other worker's file may wait on locks of its own at the same time)
             (
               await s.t.dataSource.query(
-                `SELECT count(*) AS n FROM pg_stat_activity
-                  WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`,
+                `WITH RECURSIVE behind(pid) AS (
+                   SELECT a.pid FROM pg_stat_activity a WHERE $1 = ANY(pg_blocking_pids(a.pid))
+                   UNION
+                   SELECT a.pid FROM pg_stat_activity a JOIN behind b ON b.pid = ANY(pg_blocking_pids(a.pid))
+                 )
+                 SELECT count(*) AS n FROM behind`,
                 [pid],
               )
             )[0].n,
