@@ -4,11 +4,8 @@ import { Clock } from '../../platform/clock/clock';
 import type { BillableMetricEntity } from '../../metrics/billable-metric.entity';
 import { AdvanceUsageBiller, MetricsHooks, StoredEvent } from '../../metrics/metrics.hooks';
 import { EventAmountsService } from '../../metrics/usage/event-amounts.service';
-import { WebhookEventsService } from '../../webhooks/events/webhook-events.service';
-import { InvoiceWriter } from '../invoice-writer.service';
-import { InvoicingHooks } from '../invoicing.hooks';
-import { invoiceNumberFields } from '../invoicing.mapper';
 import { answeringAmountErrors, checkInvoiceAmounts } from './amounts';
+import { CreatedInvoices } from './created-invoices';
 import { EngineLoader, Loaded } from './load';
 import { payersOf } from './payers';
 import { planInput } from './run-inputs';
@@ -35,9 +32,7 @@ export class AdvanceUsageService implements AdvanceUsageBiller, OnModuleInit {
     private readonly writer: EngineWriter,
     private readonly amounts: EventAmountsService,
     private readonly clock: Clock,
-    private readonly invoices: InvoiceWriter,
-    private readonly invoicingHooks: InvoicingHooks,
-    private readonly events: WebhookEventsService,
+    private readonly created: CreatedInvoices,
   ) {}
 
   onModuleInit(): void {
@@ -82,23 +77,11 @@ export class AdvanceUsageService implements AdvanceUsageBiller, OnModuleInit {
     if (due.length > 0) await this.write(m, companyId, due, now);
   }
 
-  /**
-   * Writes the invoices as the billing run writes its batch: their charges into the payments
-   * outbox, the webhook events' objects built, and the invoice numbers last (the company's
-   * counter is the last lock a transaction takes).
-   */
+  /** Writes the invoices as the billing run writes its batch (CreatedInvoices: charges, events, numbers last). */
   private async write(m: EntityManager, companyId: string, due: Parameters<EngineWriter['writeMany']>[2], now: Date): Promise<void> {
     const written = await this.writer.writeMany(m, companyId, due, { at: now, now, oneTimes: [], deferNumbers: true });
     const created = written.flatMap((w) => w.created);
-    if (created.length === 0) return;
-    await this.invoicingHooks.payments.enqueueCharges(m, companyId, created, now);
-    await this.events.prepare(m, { hold: ['invoice'] });
-    const numbers = await this.invoices.assignNumbers(
-      m,
-      companyId,
-      created.map((i) => i.id),
-    );
-    this.events.amend(m, companyId, 'invoice', new Map([...numbers].map(([id, n]) => [id, invoiceNumberFields(n)])));
+    if (created.length > 0) await this.created.close(m, companyId, created, now);
   }
 
   /** What each event adds to each metric (by event id, then metric id). */

@@ -7,11 +7,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock/clock';
 import { retryTransient } from '../../platform/database/transient';
-import { WebhookEventsService } from '../../webhooks/events/webhook-events.service';
-import { InvoiceWriter } from '../invoice-writer.service';
-import { InvoicingHooks } from '../invoicing.hooks';
-import { invoiceNumberFields } from '../invoicing.mapper';
 import { failureOf } from './amounts';
+import { CreatedInvoices } from './created-invoices';
 import type { RunCandidate } from './billing-run-claims';
 import { BatchOptions, FAILED, ProcessOutcome } from './billing-run-options';
 import { InvoiceGenerator, RunContext } from './invoice-generator.service';
@@ -24,9 +21,7 @@ export class BillingRunBatches {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly generator: InvoiceGenerator,
-    private readonly writer: InvoiceWriter,
-    private readonly hooks: InvoicingHooks,
-    private readonly events: WebhookEventsService,
+    private readonly created: CreatedInvoices,
   ) {}
 
   /**
@@ -50,18 +45,13 @@ export class BillingRunBatches {
         ctx,
         { deferNumbers: true, waitForLock: opts.waitForLock, maxInvoices: opts.maxInvoices, onlyDueAt: at, limit: opts.limit },
       );
-      const created = results.flatMap((r) => r.created);
-      // invoices written final with auto_charges: their charges go into the payments outbox in this transaction
-      await this.hooks.payments.enqueueCharges(m, companyId, created, at);
-      // the events' objects built now, outside the counter's lock, and subscription.renewed written;
-      // the invoice events wait for their numbers
-      await this.events.prepare(m, { hold: ['invoice'] });
-      const numbers = await this.writer.assignNumbers(
+      // charges queued, events built, numbers last (the company's counter is the last lock taken)
+      await this.created.close(
         m,
         companyId,
-        created.map((i) => i.id),
+        results.flatMap((r) => r.created),
+        at,
       );
-      this.events.amend(m, companyId, 'invoice', new Map([...numbers].map(([id, n]) => [id, invoiceNumberFields(n)])));
       results.forEach((r, k) => {
         if (r.error) this.logFailure(batch[k], r.error);
       });

@@ -3,6 +3,7 @@ import { InvoiceFinalizer } from '../invoice-finalizer.service';
 import { BillingRunBatches } from './billing-run-batch';
 import { BillingRunService } from './billing-run.service';
 import { BillingScheduler } from './billing-scheduler';
+import { CreatedInvoices } from './created-invoices';
 import { InvoicePreviewService } from './invoice-preview.service';
 import { NextInvoiceController } from '../next-invoice.controller';
 import { CatalogLoader } from './catalog-loader';
@@ -22,6 +23,7 @@ export const ENGINE_PROVIDERS: Provider[] = [
   EngineWriter,
   InvoiceGenerator,
   InvoiceFinalizer,
+  CreatedInvoices,
   BillingRunBatches,
   BillingRunService,
   UsageThresholdService,
