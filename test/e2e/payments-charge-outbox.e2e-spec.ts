@@ -65,33 +65,20 @@ describe('charge outbox: per-company fairness and claims taken over after a kill
     const second = await kit.enqueue(a, a2.uuid, T0);
     await kit.enqueue(b, b1.uuid, T0);
 
-    const processor = t.app.get(PaymentProcessor);
-    const charge = processor.charge.bind(processor);
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let reached!: () => void;
-    const held = new Promise<void>((resolve) => (reached = resolve));
-    processor.charge = async (request, options) => {
-      if (request.company_id === a.companyId) {
-        reached();
-        await gate;
-      }
-      return charge(request, options);
-    };
+    const gate = gateCharges(t, a.companyId);
     try {
       const slow = kit.auto().dispatchDue(T0, { companyIds: [a.companyId] }, false);
-      await held; // company A's first charge is at its processor
+      await gate.held; // company A's first charge is at its processor
       const quick = await kit.auto().dispatchDue(T0, { companyIds: [b.companyId] }, false);
       expect(quick.charges_succeeded).toBe(1);
       expect(await kit.get(b, b1.uuid)).toMatchObject({ status: 'PAID', paid: usd(3300), due: usd(0) });
       // A: one charge at its processor, the other waiting behind it (not behind B)
       const states = [(await kit.attempt(a, first)).status, (await kit.attempt(a, second)).status].sort();
       expect(states).toEqual(['IN_PROGRESS', 'PENDING']);
-      open();
+      gate.open();
       expect((await slow).charges_succeeded).toBe(2);
     } finally {
-      open();
-      processor.charge = charge;
+      gate.restore();
     }
     expect(await kit.get(a, a1.uuid)).toMatchObject({ status: 'PAID', paid: usd(1100), due: usd(0) });
     expect(await kit.get(a, a2.uuid)).toMatchObject({ status: 'PAID', paid: usd(2200), due: usd(0) });
