@@ -20,6 +20,7 @@ import {
   subscribe,
   usagePrice,
 } from '../scenarios/scenario-kit';
+import request from 'supertest';
 import { webhookEvents } from '../support/fixtures';
 
 describe('usage paid in advance', () => {
@@ -84,6 +85,11 @@ describe('usage paid in advance', () => {
       ['PENDING', [150], 150],
       ['PENDING', [50], 50],
     ]);
+    // the usage page shows the 4 units' 200¢ as charged already, not as an estimate
+    const link = (await expectOk(await s.a.post(`/customer_dashboards/${c.id}/usage`, {}), 200, 'usage link')).url as string;
+    const html = (await request(s.t.http).get(new URL(link).pathname).expect(200)).text;
+    expect(html).toContain('Charged so far: <strong>$2.00</strong>');
+    expect(html).not.toContain('Estimated charges so far');
   });
 
   it('graduated: events 1..12 with the first 10 free bill the 11th and the 12th, 50¢ each; a retried 12th bills nothing', async () => {

@@ -18,6 +18,8 @@ export interface UsageMetric {
   note: string | null;
   /** The estimated charge of the usage so far ("$0.08"), or null (a seat count, or no estimate). */
   estimate?: string | null;
+  /** The price is paid in advance: the charge so far is already invoiced, event by event, not an estimate. */
+  billedOnArrival?: boolean;
   chart: { unit: BucketUnit; buckets: UsageBucket[] } | null;
   /** The usage of the billing periods before the current one, most recent first (a metered metric only). */
   history?: { period: string; value: string }[];
@@ -58,11 +60,18 @@ main{max-width:860px;margin:16px auto}
 .history caption{text-align:left;font-weight:700;padding:0 0 4px}
 `;
 
+function estimateLine(key: string, amount: string, billedOnArrival: boolean): string {
+  const [label, detail] = billedOnArrival
+    ? ['Charged so far', 'Invoiced as each use arrives, before discounts and taxes.']
+    : ['Estimated charges so far', 'Before discounts and credits; usage until the period ends counts too.'];
+  return `<p class="estimate" id="${esc(key)}-estimate">${label}: <strong>${esc(amount)}</strong> <span class="detail">${detail}</span></p>`;
+}
+
 function metricBlock(m: UsageMetric): string {
   return `<section class="metric" aria-labelledby="${esc(m.key)}-h">
 <h3 id="${esc(m.key)}-h">${esc(m.name)}</h3>
 <p class="figure">${esc(m.value)}${m.note ? ` <span class="unit">${esc(m.note)}</span>` : ''}</p>
-${m.estimate ? `<p class="estimate" id="${esc(m.key)}-estimate">Estimated charges so far: <strong>${esc(m.estimate)}</strong> <span class="detail">Before discounts and credits; usage until the period ends counts too.</span></p>` : ''}
+${m.estimate ? estimateLine(m.key, m.estimate, m.billedOnArrival === true) : ''}
 ${m.chart ? `${renderUsageChart(m.key, m.name, m.chart.unit, m.chart.buckets)}\n<p class="fine">Per ${esc(m.chart.unit)} (UTC), over the current period.</p>` : ''}
 ${historyTable(m)}
 </section>`;

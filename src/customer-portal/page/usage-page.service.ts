@@ -128,6 +128,7 @@ export class UsagePageService {
           note: metered ? null : 'licences',
           chart: null,
           estimate: metered ? estimatedCharge(shape, result.value, data.pricings.get(pmp.product_pricing_id)?.currency ?? 'USD') : null,
+          billedOnArrival: metered && shape.pay_in_advance,
         };
         entry.metrics.push(shown);
         if (metered) entry.charts.push({ metric: shown, metricId: metric.id, period, past });
