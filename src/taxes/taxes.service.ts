@@ -91,8 +91,9 @@ export class TaxesService {
     if (nulls.length) throw DomainError.invalidField(nulls[0], 'must not be null');
     return this.dataSource.transaction(async (m) => {
       const repo = this.taxes.with(m);
-      const current = await this.get(companyId, ref);
-      const locked = (await repo.findOneForUpdate(companyId, { id: current.id }))!;
+      // read and locked on the transaction's own connection (a pool of one, as on the embedded database, has no other)
+      const locked = await repo.findOneForUpdate(companyId, isId('tax', ref) ? { id: ref } : { code: ref });
+      if (!locked) throw DomainError.notFound('tax rate');
       const next = {
         percentage: dto.percentage !== undefined ? String(dto.percentage) : locked.percentage,
         inclusive: dto.inclusive ?? locked.inclusive,
