@@ -1,15 +1,14 @@
-// The order jest runs test files in when it has no timings of an earlier run (a fresh clone, as in
-// CI). Jest then takes the largest files first, which leaves two kinds of file badly placed:
+// The order jest runs test files in.
 // - A file that runs work over every company (`useWholeDatabase()`, test/support/whole-database.ts)
 //   runs alone: placed among the others, it first waits for the other worker's file to end, then
 //   holds every later file of the other worker back while it runs. Those go first, one after
 //   another, with unit files (which take no database lock) between them, so that the worker not
 //   running a whole-database file has something to do.
-// - A file that starts processes of its own (a server on an embedded database, Chromium, the command
-//   line, the compiler) or sends thousands of requests (the fuzz) is slow for its size. Left to the
-//   end of the run, one of them keeps one worker busy while the other has nothing left: those go
-//   next.
-// With timings (a second run on the same machine) jest's own order applies.
+// - The rest in jest's own order when it has timings of an earlier run (slowest first). Without
+//   them (a fresh clone, as in CI) jest takes the largest files first, but a file that starts
+//   processes of its own (a server on an embedded database, Chromium, the command line, the
+//   compiler) or sends thousands of requests (the fuzz) is slow for its size: left to the end of
+//   the run, one of them keeps one worker busy while the other has nothing left. Those go first.
 const fs = require('node:fs');
 const Sequencer = require('@jest/test-sequencer').default;
 
@@ -19,7 +18,7 @@ const SLOW_FOR_SIZE = /node:child_process|support\/browser|support\/cli'|from '\
 class WholeDatabaseThenSlowFirst extends Sequencer {
   sort(tests) {
     const sorted = super.sort(tests);
-    if (sorted.some((test) => test.duration != null)) return sorted;
+    const timed = sorted.some((test) => test.duration != null);
     const whole = [];
     const unit = [];
     const slow = [];
@@ -29,7 +28,7 @@ class WholeDatabaseThenSlowFirst extends Sequencer {
       else {
         const source = fs.readFileSync(test.path, 'utf8');
         if (WHOLE_DATABASE.test(source)) whole.push(test);
-        else (SLOW_FOR_SIZE.test(source) ? slow : rest).push(test);
+        else (!timed && SLOW_FOR_SIZE.test(source) ? slow : rest).push(test);
       }
     }
     // the unit files spread evenly between the whole-database files
