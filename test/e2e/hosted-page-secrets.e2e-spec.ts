@@ -256,6 +256,8 @@ describe('hosted page secrets are stored as hashes', () => {
       return { oldSecret, text, written };
     } finally {
       await client.query(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined);
+      // the embedded database serves every connection from one session: its search_path is theirs
+      await client.query('RESET search_path').catch(() => undefined);
       await client.end();
     }
   }
@@ -337,6 +339,8 @@ describe('hosted page secrets are stored as hashes', () => {
       expect((await clients[0].query(`SELECT value FROM platform_keys`)).rows).toEqual([{ value: keys[0] }]);
     } finally {
       await clients[0].query(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined);
+      // the embedded database serves every connection from one session: its search_path is theirs
+      for (const c of clients) await c.query('RESET search_path').catch(() => undefined);
       await Promise.all(clients.map((c) => c.end()));
     }
   });
