@@ -26,9 +26,8 @@ module.exports = {
   // Each file builds the whole app in a fresh module registry, and a worker keeps some of every
   // earlier file's registry alive: its heap grows with each file it runs, and so does the time its
   // garbage collector takes, until the last files of a run spend more time in setup than in their
-  // tests. A worker whose heap has passed this after a file is replaced by a fresh one. Not on the
-  // embedded database: its one connection is served from this process, and the run stays in band.
-  workerIdleMemoryLimit: process.env.DATABASE_URL ? '1GB' : undefined,
+  // tests. A worker whose heap has passed this after a file is replaced by a fresh one.
+  workerIdleMemoryLimit: '1GB',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   // files that start processes of their own first, when no earlier run's timings say otherwise
   testSequencer: '<rootDir>/test/support/sequencer.js',
