@@ -29,7 +29,8 @@ module.exports = {
   // tests. A worker whose heap has passed this after a file is replaced by a fresh one.
   workerIdleMemoryLimit: '1GB',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
-  // files that start processes of their own first, when no earlier run's timings say otherwise
+  // the whole-database files first; then, without an earlier run's timings, the files that start
+  // processes of their own
   testSequencer: '<rootDir>/test/support/sequencer.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,
