@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { pdfText } from '../support/system-tools';
 import { FixedClock, Tenant } from '../support/app';
+import { apiCallsPricing } from '../support/fixtures';
 import { ARTIFACTS, BrowserHarness, startBrowserHarness } from '../support/browser';
 
 /**
@@ -170,34 +171,14 @@ describe('customer pages: details in a browser', () => {
   });
 
   it('usage page: axis labels readable on a phone, and a marker for today', async () => {
-    const product = (await a.post('/products', { name: 'API' }).expect(200)).body;
-    const item = (await a.post('/billable_items', { name: 'API calls', type: 'CUSTOM_USAGE' }).expect(200)).body;
-    const metric = (
-      await a
-        .post('/billable_metrics', { item_id: item.id, name: 'API calls', metering_rule: { aggregator: 'COUNT', group_keys: [] } })
-        .expect(200)
-    ).body;
-    const pricing = (
-      await a
-        .post('/pricing', {
-          product_id: product.id,
-          name: 'API calls',
-          currency: 'USD',
-          pricing_type: 'FIXED',
-          fixed_price: { price_per_unit: 2 },
-          billing_frequency: { count: 1, frequency: 'MONTH' },
-          item_id: item.id,
-          metric_id: metric.id,
-        })
-        .expect(200)
-    ).body;
+    const { pricing, itemId } = await apiCallsPricing(a);
     const customer = (await a.post('/customers', { name: 'Usage Co', email: 'usage@example.test' }).expect(201)).body;
     await a
       .post('/subscriptions', { customer_id: customer.id, product_pricing_ids: [pricing.id], start_date: '2028-01-01T00:00:00.000Z' })
       .expect(200);
     const events = [2, 3, 3, 9].map((day, i) => ({
       customer_id: customer.id,
-      item_id: item.id,
+      item_id: itemId,
       transaction_id: `u${i}`,
       timestamp: `2028-01-0${day}T10:00:00.000Z`,
     }));

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pdfText } from '../support/system-tools';
 import { FixedClock, Tenant } from '../support/app';
+import { apiCallsPricing } from '../support/fixtures';
 import { ARTIFACTS, BrowserHarness, startBrowserHarness } from '../support/browser';
 
 /**
@@ -49,24 +50,7 @@ describe('hosted pages: consistency in a browser', () => {
   }
 
   it('usage page: the totals of the earlier billing periods, readable on a phone', async () => {
-    const product = (await a.post('/products', { name: 'API' }).expect(200)).body;
-    const item = (await a.post('/billable_items', { name: 'API calls', type: 'CUSTOM_USAGE' }).expect(200)).body;
-    const rule = { aggregator: 'COUNT', group_keys: [] };
-    const metric = (await a.post('/billable_metrics', { item_id: item.id, name: 'API calls', metering_rule: rule }).expect(200)).body;
-    const pricing = (
-      await a
-        .post('/pricing', {
-          product_id: product.id,
-          name: 'API calls',
-          currency: 'USD',
-          pricing_type: 'FIXED',
-          fixed_price: { price_per_unit: 2 },
-          billing_frequency: { count: 1, frequency: 'MONTH' },
-          item_id: item.id,
-          metric_id: metric.id,
-        })
-        .expect(200)
-    ).body;
+    const { pricing, itemId } = await apiCallsPricing(a);
     const customer = (await a.post('/customers', { name: 'History Co', email: 'history@example.test' }).expect(201)).body;
     await a
       .post('/subscriptions', { customer_id: customer.id, product_pricing_ids: [pricing.id], start_date: '2027-09-01T00:00:00.000Z' })
@@ -75,7 +59,7 @@ describe('hosted pages: consistency in a browser', () => {
     const days = ['09-10', '10-05', '10-20', '11-02', '11-15', '11-30', '12-01', '12-12', '12-24', '12-31', '01-02', '01-03', '01-09'];
     const events = days.map((day, i) => ({
       customer_id: customer.id,
-      item_id: item.id,
+      item_id: itemId,
       transaction_id: `h${i}`,
       timestamp: `${day.startsWith('01') ? 2028 : 2027}-${day}T10:00:00.000Z`,
     }));

@@ -100,6 +100,28 @@ export async function createUsageItem(tenant: Tenant, name = 'API calls'): Promi
   return { itemId: item.id, metricId: metric.id };
 }
 
+/** A monthly price of 2¢ per API call (an item whose metric COUNTs its events), on a product of its own; with the item's id for events. */
+export async function apiCallsPricing(tenant: Tenant): Promise<{ pricing: any; itemId: string }> {
+  const product = await ok(await tenant.post('/products', { name: 'API' }));
+  const item = await ok(await tenant.post('/billable_items', { name: 'API calls', type: 'CUSTOM_USAGE' }));
+  const metric = await ok(
+    await tenant.post('/billable_metrics', { item_id: item.id, name: 'API calls', metering_rule: { aggregator: 'COUNT', group_keys: [] } }),
+  );
+  const pricing = await ok(
+    await tenant.post('/pricing', {
+      product_id: product.id,
+      name: 'API calls',
+      currency: 'USD',
+      pricing_type: 'FIXED',
+      fixed_price: { price_per_unit: 2 },
+      billing_frequency: { count: 1, frequency: 'MONTH' },
+      item_id: item.id,
+      metric_id: metric.id,
+    }),
+  );
+  return { pricing, itemId: item.id };
+}
+
 /** An entitlement (`name` = its key unless given). */
 export async function createEntitlement(tenant: Tenant, body: Record<string, unknown>) {
   const res = await tenant.post('/entitlements', { name: String(body.key), ...body });
